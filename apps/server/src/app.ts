@@ -1,0 +1,103 @@
+// Builds the Fastify application: the API under /api from the contract, /healthz, OpenAPI,
+// and the built back-office UI with history-mode fallback, all on one port.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode, buildOpenApi } from '@bo/api-sdk';
+import type { AppDeps } from './deps.js';
+import { AppError } from './http/errors.js';
+import { API_PREFIX, send } from './http/register.js';
+import { registerSlices } from './slices/index.js';
+import { referencePage } from './http/reference.js';
+
+/** The upload size cap of spec §9 (20 MB), enforced on the server too. */
+export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+
+const SECRET_QUERY = /([?&](?:password|newpassword|oldpassword|token|code|dd_code)=)[^&]*/gi;
+/** The request URL as logged: secret query values are masked (credentials never reach a log). */
+export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1***');
+
+export interface BuildOptions {
+  /** Folder of the built UI (index.html and assets); omitted = API only. */
+  uiDir?: string | undefined;
+  logger?: boolean;
+}
+
+export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      o.logger === false || deps.config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: deps.config.LOG_LEVEL,
+            redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: maskUrl(req.url), ip: req.ip }),
+            },
+          },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  });
+
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 9 } });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return send(reply, err.code, err.message, null, err.httpStatus, err.field);
+    }
+    const fe = err as FastifyError;
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return send(reply, ErrorCode.validation, '文件大小不能超过20MB / files may not exceed 20MB', null, 413, 'file');
+    }
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, ErrorCode.validation, `body: ${fe.message}`, null, 400, 'body');
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      return send(reply, ErrorCode.validation, `body: ${fe.message}`, null, fe.statusCode, 'body');
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, ErrorCode.internal, '服务器内部错误 / internal server error', null, 500);
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await deps.ping();
+      return reply.send({ status: 'ok', database: deps.dbKind });
+    } catch (e) {
+      return reply.status(503).send({ status: 'error', database: deps.dbKind, message: e instanceof Error ? e.message : String(e) });
+    }
+  });
+
+  let openapi: Record<string, unknown> | undefined;
+  app.get(`${API_PREFIX}/openapi.json`, async () => (openapi ??= buildOpenApi(API_PREFIX)));
+  app.get(`${API_PREFIX}/docs`, async (_req, reply) => reply.type('text/html; charset=utf-8').send(referencePage()));
+
+  registerSlices(app, deps);
+
+  const uiDir = o.uiDir && existsSync(path.join(o.uiDir, 'index.html')) ? o.uiDir : undefined;
+  const indexHtml = uiDir ? readFileSync(path.join(uiDir, 'index.html'), 'utf8') : undefined;
+  if (uiDir) {
+    await app.register(fastifyStatic, {
+      root: uiDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX) {
+      return send(reply, ErrorCode.notFound, `接口不存在 / no such endpoint: ${req.method} ${req.url.split('?')[0]}`, null, 404);
+    }
+    if (indexHtml && req.method === 'GET' && !path.extname(req.url.split('?')[0] ?? '')) {
+      // History mode: every UI route gets the app shell.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

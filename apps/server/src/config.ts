@@ -1,0 +1,56 @@
+// The server's configuration: the only place that reads process.env, validated by zod.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.string().url().optional();
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Folder of the embedded PGlite database (used when DATABASE_URL is empty). */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** A PostgreSQL connection string; when set, the embedded database is not used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** Seed demo data into an empty database: auto = only the embedded one. */
+  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Multiplies the demo data volume (benchmarks). */
+  SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Password for the first administrator of a production database (no demo data). */
+  ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Folder of the built back-office UI, served with history-mode fallback. */
+  UI_DIR: z.string().optional(),
+  /** scrypt cost as log2(N); 17 is OWASP's recommendation. Lower only for tests. */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
+  /** Validate every response against the contract (default on outside production). */
+  VALIDATE_RESPONSES: bool.optional(),
+  /** URL of the external help-centre notes page linked from the top bar. */
+  HELP_CENTER_URL: optionalUrl,
+  /** Folder for uploaded files (local storage adapter). */
+  UPLOAD_DIR: z.string().optional(),
+});
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; uploadDir: string };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the configuration; a bad value gives a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee README.md "Configuration" for every variable.`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(cwd, c.DATA_DIR);
+  return { ...c, dataDir, uploadDir: path.resolve(cwd, c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads')) };
+}

@@ -1,0 +1,3 @@
+// Every table of every slice, for drizzle-kit and migrations. One line per slice.
+export * from '../slices/system/tables.js';
+export * from '../slices/organisation/tables.js';

@@ -1,0 +1,15 @@
+// What every handler and service may use: the database, the configuration, the clock, the auth resolver.
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { AuthResolver } from './http/auth.js';
+
+export interface AppDeps {
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  config: Config;
+  /** The current time; tests inject a fixed or moving clock. */
+  now: () => Date;
+  auth: AuthResolver;
+  /** Checks the database answers (for /healthz). */
+  ping: () => Promise<void>;
+}

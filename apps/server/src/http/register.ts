@@ -1,0 +1,154 @@
+// Turns the contract's declarations into Fastify routes: input validation by the contract's
+// schemas, access check (default deny), the envelope of spec §8, and typed handlers per slice.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  ErrorCode,
+  type AnyEndpoint,
+  type DownloadResult,
+  type HandlerResult,
+  type ParsedBody,
+  type ParsedParams,
+  type ParsedQuery,
+  type Slice,
+} from '@bo/api-sdk';
+import type { AppDeps } from '../deps.js';
+import { AppError, badInput, noPermission, tokenInvalid } from './errors.js';
+import { hasPrivilege, type AuthUser } from './auth.js';
+
+export interface UploadedFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export interface HandlerCtx<E extends AnyEndpoint> {
+  params: ParsedParams<E>;
+  query: ParsedQuery<E>;
+  body: ParsedBody<E>;
+  /** The uploaded file of an upload endpoint, plus its other form fields. */
+  file: E['kind'] extends 'upload' ? UploadedFile : undefined;
+  fields: Record<string, string>;
+  /** The signed-in user; reading it on a public endpoint without a session throws token-invalid. */
+  user: AuthUser;
+  /** The signed-in user or null (public endpoints). */
+  maybeUser: AuthUser | null;
+  deps: AppDeps;
+  ip: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<E extends AnyEndpoint> = (ctx: HandlerCtx<E>) => Promise<HandlerResult<E>>;
+/** One handler per contract key: the type system refuses a slice that leaves one out. */
+export type SliceHandlers<S extends Slice> = { [K in keyof S]: Handler<S[K]> };
+
+export const API_PREFIX = '/api';
+
+/** Fastify's route syntax for the spec's {name} placeholders. */
+const toRoutePath = (p: string) => API_PREFIX + p.replace(/\{(\w+)\}/g, ':$1');
+
+function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    const field = [where, ...(issue?.path ?? []).map(String)].join('.');
+    throw badInput(field, `${field}: ${issue?.message ?? 'invalid'}`);
+  }
+  return r.data;
+}
+
+export function send(reply: FastifyReply, code: number, message: string, data: unknown, status = 200, field?: string) {
+  return reply.status(status).send(field ? { code, message, data, field } : { code, message, data });
+}
+
+/** Registers every endpoint of a slice with its handler. */
+export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDeps, sliceName: string, slice: S, handlers: SliceHandlers<S>) {
+  for (const [name, e] of Object.entries(slice) as [string, AnyEndpoint][]) {
+    const handler = (handlers as Record<string, Handler<AnyEndpoint>>)[name];
+    if (!handler) throw new Error(`slice ${sliceName}: no handler for ${name}`);
+    const validateResponses = deps.config.VALIDATE_RESPONSES ?? deps.config.NODE_ENV !== 'production';
+    app.route({
+      method: e.method,
+      url: toRoutePath(e.path),
+      config: { endpoint: `${sliceName}.${name}` },
+      handler: async (req, reply) => {
+        const token = headerToken(req);
+        const maybeUser = token ? await deps.auth.resolve(token, req.ip) : null;
+        if (e.access.kind !== 'public') {
+          if (!maybeUser) throw tokenInvalid();
+          if (e.access.kind === 'privilege' && !hasPrivilege(maybeUser, e.access.anyOf)) throw noPermission();
+        }
+        let file: UploadedFile | undefined;
+        const fields: Record<string, string> = {};
+        let rawBody: unknown = req.body;
+        if (e.kind === 'upload') {
+          if (!req.isMultipart()) throw badInput('file', 'file: a multipart upload with a file is required');
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              if (!file) file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+              else await part.toBuffer();
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+          if (!file) throw badInput('file', 'file: a file is required');
+          rawBody = fields.payload ? safeJson(fields.payload) : undefined;
+        }
+        const ctx = {
+          params: parseOrThrow(e.params, req.params, 'params'),
+          query: parseOrThrow(e.query, req.query, 'query'),
+          body: parseOrThrow(e.body, rawBody, 'body'),
+          file,
+          fields,
+          get user(): AuthUser {
+            if (!maybeUser) throw tokenInvalid();
+            return maybeUser;
+          },
+          maybeUser,
+          deps,
+          ip: req.ip,
+          req,
+          reply,
+        } as unknown as HandlerCtx<AnyEndpoint>;
+        const result = await handler(ctx);
+        if (e.kind === 'download') {
+          const d = result as DownloadResult;
+          return reply
+            .header('content-type', d.contentType)
+            .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(d.filename)}`)
+            .send(d.body);
+        }
+        let data: unknown = result === undefined || result === true ? null : result;
+        if (validateResponses && data !== null) {
+          const r = e.response.safeParse(data);
+          if (!r.success) {
+            const issue = r.error.issues[0];
+            req.log.error({ endpoint: `${sliceName}.${name}`, issue }, 'response does not match the contract');
+            throw new AppError(ErrorCode.internal, `response of ${sliceName}.${name} does not match the contract at ${issue?.path.join('.')}: ${issue?.message}`, 500);
+          }
+          data = r.data;
+        }
+        return send(reply, 0, 'ok', data);
+      },
+    });
+  }
+}
+
+function safeJson(s: string): unknown {
+  try {
+    return JSON.parse(s);
+  } catch {
+    throw badInput('payload', 'payload: not valid JSON');
+  }
+}
+
+/** The token travels in the `token` header (spec §7); `Authorization: Bearer` is accepted too. */
+export function headerToken(req: FastifyRequest): string | null {
+  const t = req.headers.token;
+  if (typeof t === 'string' && t) return t;
+  const a = req.headers.authorization;
+  if (typeof a === 'string' && a.startsWith('Bearer ')) return a.slice(7);
+  return null;
+}

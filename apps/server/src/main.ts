@@ -1,0 +1,79 @@
+// Starts the server: configuration, database, migrations, first-start seed, HTTP.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { isEmpty, seed, type SeedMode } from './seed/index.js';
+import { sessionResolver } from './slices/system/sessions.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './slices/system/seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function askPassword(): Promise<string | undefined> {
+  if (!process.stdin.isTTY) return undefined;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  const pw = await rl.question('Empty production database. Choose the password of the first administrator (user "admin", 10+ characters): ');
+  rl.close();
+  return pw.length >= 10 ? pw : undefined;
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const started = Date.now();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const now = () => new Date();
+  let demoSeeded = false;
+  if (await isEmpty(database.db)) {
+    const demo = config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && !config.DATABASE_URL);
+    let mode: SeedMode;
+    if (demo) mode = { kind: 'demo' };
+    else {
+      const password = config.ADMIN_PASSWORD ?? (await askPassword());
+      if (!password) {
+        console.error('The database is empty and no demo data is wanted: set ADMIN_PASSWORD (10+ characters) for the first administrator, or SEED_DEMO=true.');
+        process.exit(2);
+      }
+      mode = { kind: 'admin', password };
+    }
+    await seed(database.db, mode, { scale: config.SEED_SCALE, now: now(), scryptLogN: config.SCRYPT_LOG_N });
+    demoSeeded = mode.kind === 'demo';
+  }
+  const uiDir = config.UI_DIR ? path.resolve(config.UI_DIR) : [path.resolve(here, '../../backoffice/dist'), path.resolve(here, '../../../apps/backoffice/dist')].find((p) => existsSync(p));
+  const app = await buildApp(
+    { db: database.db, dbKind: database.kind, config, now, auth: sessionResolver(database.db, config, now), ping: database.ping },
+    { uiDir },
+  );
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close());
+  process.on('SIGTERM', () => void close());
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+  console.log(`\nBack office ready in ${Date.now() - started} ms on ${database.kind === 'pglite' ? `embedded PostgreSQL (${config.dataDir})` : 'PostgreSQL'}`);
+  console.log(`  UI:   ${uiDir ? url + '/' : '(not built: run pnpm build)'}\n  API:  ${url}/api  (reference ${url}/api/docs)\n  Health: ${url}/healthz`);
+  if (demoSeeded || (!config.DATABASE_URL && config.SEED_DEMO !== 'false')) {
+    console.log(`  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

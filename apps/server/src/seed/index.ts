@@ -1,0 +1,30 @@
+// Seeds an empty database: reference data always, demo data when asked. Order matters (references).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { SeedContext } from './context.js';
+import { users } from '../slices/system/tables.js';
+import { seedOrganisation } from '../slices/organisation/seed.js';
+import { seedDemoUsers, seedFirstAdmin, seedRoles } from '../slices/system/seed.js';
+
+/** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
+const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [seedRoles];
+
+/** Demo data, in dependency order. One line per slice. */
+const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedDemoUsers];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (r?.n ?? 0) === 0;
+}
+
+export type SeedMode = { kind: 'demo' } | { kind: 'admin'; password: string } | { kind: 'none' };
+
+/** Seeds in one transaction, so a failed seed leaves the database empty. */
+export async function seed(db: Db, mode: SeedMode, o: { scale: number; now: Date; scryptLogN: number }) {
+  await db.transaction(async (tx) => {
+    const ctx: SeedContext = { db: tx, ...o };
+    for (const s of referenceSeeds) await s(ctx);
+    if (mode.kind === 'demo') for (const s of demoSeeds) await s(ctx);
+    if (mode.kind === 'admin') await seedFirstAdmin(ctx, mode.password);
+  });
+}

@@ -1,0 +1,42 @@
+// Every server slice, registered from the contract. One line per slice.
+import type { FastifyInstance } from 'fastify';
+import { contract } from '@bo/api-sdk';
+import type { AppDeps } from '../deps.js';
+import { registerSlice } from '../http/register.js';
+import { systemHandlers } from './system/handlers.js';
+import { feedbackHandlers } from './feedback/handlers.js';
+import { commonHandlers } from './common/handlers.js';
+import { organisationHandlers } from './organisation/handlers.js';
+import { dictionariesHandlers } from './dictionaries/handlers.js';
+import { coursesHandlers } from './courses/handlers.js';
+import { financeHandlers } from './finance/handlers.js';
+import { employeesHandlers } from './employees/handlers.js';
+import { clueSettingsHandlers } from './clueSettings/handlers.js';
+import { courseAuthorityHandlers } from './courseAuthority/handlers.js';
+import { schoolFinanceHandlers } from './schoolFinance/handlers.js';
+import { cluesHandlers } from './clues/handlers.js';
+import { resourcesHandlers } from './resources/handlers.js';
+import { callsHandlers } from './calls/handlers.js';
+import { tasksHandlers } from './tasks/handlers.js';
+import { workbenchHandlers } from './workbench/handlers.js';
+import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
+
+export function registerSlices(app: FastifyInstance, deps: AppDeps) {
+  registerSlice(app, deps, 'system', contract.system, systemHandlers);
+  registerSlice(app, deps, 'feedback', contract.feedback, feedbackHandlers);
+  registerSlice(app, deps, 'common', contract.common, commonHandlers);
+  registerSlice(app, deps, 'organisation', contract.organisation, organisationHandlers);
+  registerSlice(app, deps, 'dictionaries', contract.dictionaries, dictionariesHandlers);
+  registerSlice(app, deps, 'courses', contract.courses, coursesHandlers);
+  registerSlice(app, deps, 'finance', contract.finance, financeHandlers);
+  registerSlice(app, deps, 'employees', contract.employees, employeesHandlers);
+  registerSlice(app, deps, 'clueSettings', contract.clueSettings, clueSettingsHandlers);
+  registerSlice(app, deps, 'courseAuthority', contract.courseAuthority, courseAuthorityHandlers);
+  registerSlice(app, deps, 'schoolFinance', contract.schoolFinance, schoolFinanceHandlers);
+  registerSlice(app, deps, 'clues', contract.clues, cluesHandlers);
+  registerSlice(app, deps, 'resources', contract.resources, resourcesHandlers);
+  registerSlice(app, deps, 'calls', contract.calls, callsHandlers);
+  registerSlice(app, deps, 'tasks', contract.tasks, tasksHandlers);
+  registerSlice(app, deps, 'workbench', contract.workbench, workbenchHandlers);
+  registerSlice(app, deps, 'clueAnalysis', contract.clueAnalysis, clueAnalysisHandlers);
+}

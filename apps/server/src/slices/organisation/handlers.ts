@@ -1,0 +1,4 @@
+import type { contract } from '@bo/api-sdk';
+import type { SliceHandlers } from '../../http/register.js';
+
+export const organisationHandlers: SliceHandlers<typeof contract.organisation> = {};

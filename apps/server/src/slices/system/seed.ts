@@ -1,0 +1,52 @@
+// Roles of spec §6 (meanings are ours: docs/decisions.md) and the demo accounts.
+import type { SeedContext } from '../../seed/context.js';
+import { must } from '../../shared/must.js';
+import { hashPassword } from '../../shared/password.js';
+import { roles, userCampuses, userRegions, userRoles, users } from './tables.js';
+
+/** Role codes: 76, 72, 58, 34, 15, 5 are the spec's task-badge roles; the rest are ours. */
+export const ROLE_SEED = [
+  { code: 1, name: '超级管理员', description: 'Super administrator: every privilege, every region and campus.', isAdmin: true, allScope: true },
+  { code: 76, name: '区域总监', description: 'Regional director: approves transfers, abandons and invalid clues in their regions.', isAdmin: false, allScope: false },
+  { code: 72, name: '中心主任', description: 'Centre leader: runs one or more campuses, approves within them.', isAdmin: false, allScope: false },
+  { code: 58, name: '销售主管', description: 'Sales supervisor: distributes clues and watches the team.', isAdmin: false, allScope: false },
+  { code: 34, name: '课程顾问', description: 'Course consultant (sales): follows up clues and converts them.', isAdmin: false, allScope: false },
+  { code: 15, name: '成长顾问', description: 'Growth consultant: looks after enrolled families and renewals.', isAdmin: false, allScope: false },
+  { code: 5, name: '电销专员', description: 'E-sales specialist: works resources and phone leads.', isAdmin: false, allScope: false },
+  { code: 20, name: '财务', description: 'Finance: orders, payments, refunds and finance master data, all campuses.', isAdmin: false, allScope: true },
+  { code: 30, name: '人力资源', description: 'HR: employees, posts, ranks and salary periods, all campuses.', isAdmin: false, allScope: true },
+  { code: 40, name: '教师', description: 'Teacher: own schedule and students.', isAdmin: false, allScope: false },
+  { code: 50, name: '教务', description: 'Academic affairs: scheduling, classrooms, course authorisation.', isAdmin: false, allScope: false },
+];
+
+export const DEMO_PASSWORD = 'demo123456';
+/** Demo accounts: username, name, roles, regions, campuses. */
+export const DEMO_USERS = [
+  { username: 'admin', name: '系统管理员', roles: [1], regions: [] as string[], campuses: [] as string[], employeeCode: null },
+  { username: 'director', name: '王建国', roles: [76], regions: ['HD'], campuses: ['SH01', 'SH02', 'HZ01', 'NJ01'], employeeCode: 'E0002' },
+  { username: 'sales', name: '李晓燕', roles: [34], regions: ['HD'], campuses: ['SH01'], employeeCode: 'E0003' },
+  { username: 'finance', name: '张丽华', roles: [20], regions: [], campuses: [], employeeCode: 'E0004' },
+  { username: 'teacher', name: '陈思远', roles: [40], regions: ['HD'], campuses: ['SH01'], employeeCode: 'E0005' },
+  { username: 'hr', name: '刘芳', roles: [30], regions: [], campuses: [], employeeCode: 'E0006' },
+];
+
+export async function seedRoles({ db }: SeedContext) {
+  await db.insert(roles).values(ROLE_SEED);
+}
+
+export async function seedDemoUsers({ db, scryptLogN }: SeedContext) {
+  const hash = await hashPassword(DEMO_PASSWORD, scryptLogN);
+  for (const u of DEMO_USERS) {
+    const [row] = await db.insert(users).values({ username: u.username, name: u.name, passwordHash: hash, employeeCode: u.employeeCode }).returning({ id: users.id });
+    const id = must(row, 'new user').id;
+    await db.insert(userRoles).values(u.roles.map((roleCode) => ({ userId: id, roleCode })));
+    if (u.regions.length) await db.insert(userRegions).values(u.regions.map((provinceTypeCode) => ({ userId: id, provinceTypeCode })));
+    if (u.campuses.length) await db.insert(userCampuses).values(u.campuses.map((schoolItemCode) => ({ userId: id, schoolItemCode })));
+  }
+}
+
+/** A production database gets one administrator with the given password and no demo data. */
+export async function seedFirstAdmin({ db, scryptLogN }: SeedContext, password: string) {
+  const [row] = await db.insert(users).values({ username: 'admin', name: '系统管理员', passwordHash: await hashPassword(password, scryptLogN) }).returning({ id: users.id });
+  await db.insert(userRoles).values({ userId: must(row, 'admin').id, roleCode: 1 });
+}

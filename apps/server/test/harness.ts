@@ -1,0 +1,115 @@
+// Starts the real server on loopback over a fresh database for one test file:
+// PGlite in memory by default, or a new database on the PostgreSQL of TEST_DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ApiError, createSdk, type Sdk } from '@bo/api-sdk';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { seed } from '../src/seed/index.js';
+import { sessionResolver } from '../src/slices/system/sessions.js';
+import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
+import type { AppDeps } from '../src/deps.js';
+
+export { DEMO_PASSWORD };
+
+/** A clock tests can set and move. */
+export interface TestClock {
+  now: () => Date;
+  set(d: Date | string): void;
+  advance(ms: number): void;
+}
+export function testClock(start: Date | string = new Date()): TestClock {
+  let t = new Date(start).getTime();
+  return { now: () => new Date(t), set: (d) => void (t = new Date(d).getTime()), advance: (ms) => void (t += ms) };
+}
+
+export interface TestServer {
+  baseURL: string;
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  clock: TestClock;
+  config: Config;
+  /** An SDK client; with a token it calls as that user. */
+  sdk(token?: string): Sdk;
+  /** Signs in a demo account and returns its token. */
+  login(username: string, password?: string): Promise<string>;
+  /** An SDK client signed in as a demo account. */
+  as(username: string): Promise<Sdk>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Seed demo data (default true). */
+  demo?: boolean;
+  clock?: TestClock;
+  env?: Record<string, string>;
+}
+
+async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const pg = await import('pg');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.default.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.default.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
+  const clock = o.clock ?? testClock();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '10', ...o.env });
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
+  const database = await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: 'memory://' });
+  await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, { scale: 1, now: clock.now(), scryptLogN: 10 });
+  const deps: AppDeps = { db: database.db, dbKind: database.kind, config, now: clock.now, auth: sessionResolver(database.db, config, clock.now), ping: database.ping };
+  const app = await buildApp(deps, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const baseURL = `http://127.0.0.1:${port}/api`;
+  const sdk = (token?: string) => createSdk({ baseURL, getToken: () => token, locale: 'en' });
+  const login = async (username: string, password = DEMO_PASSWORD) => (await sdk().system.login({ body: { username, password } })).token;
+  return {
+    baseURL,
+    app,
+    deps,
+    database,
+    clock,
+    config,
+    sdk,
+    login,
+    as: async (username) => sdk(await login(username)),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+/** Asserts a promise rejects with an ApiError of the given code; returns the error. */
+export async function expectApiError(p: Promise<unknown>, code: number): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiError) {
+      if (e.code !== code) throw new Error(`expected error code ${code}, got ${e.code}: ${e.message}`);
+      return e;
+    }
+    throw e;
+  }
+  throw new Error(`expected error code ${code}, but the call succeeded`);
+}

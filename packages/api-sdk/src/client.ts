@@ -1,0 +1,201 @@
+// A framework-agnostic client built from the contract. UI effects (popups, navigation, clearing
+// the login) are hooks the app injects, so the same client runs in a browser, in Node and in the CLI.
+import { ofetch, FetchError } from 'ofetch';
+import type { z } from 'zod';
+import {
+  type AnyEndpoint,
+  type CallInput,
+  type CallOutput,
+  type Service,
+  type Slice,
+  fillPath,
+} from './contract/define.js';
+import { ApiError, TOKEN_FAILED_MESSAGE, clientMessages, isConnectionFinished, type Locale, ErrorCode } from './errors.js';
+
+export interface ClientHooks {
+  /** Show an error popup (not called for code 99). */
+  onError?: (message: string, error: ApiError) => void;
+  /** The token failed: clear the login and go to /login. */
+  onTokenInvalid?: () => void;
+}
+
+export interface ClientOptions {
+  /** Default origin for every service, e.g. 'http://127.0.0.1:3000/api' or '/api'. */
+  baseURL: string;
+  /** Per-service base URL overrides (spec §7's many backends); all default to baseURL. */
+  serviceURLs?: Partial<Record<Service, string>>;
+  /** Reads the current token (sent in the `token` header). */
+  getToken?: () => string | null | undefined;
+  hooks?: ClientHooks;
+  locale?: Locale | (() => Locale);
+  /** A fetch implementation (Node 20 and browsers have one). */
+  fetch?: typeof globalThis.fetch;
+  /** Validate responses against the contract (default true). */
+  validateResponses?: boolean;
+}
+
+/** The request version marker appended to every query (spec §7/§9). */
+export const VERSION_MARKER = '1.1';
+
+const isEmptyObject = (v: unknown) =>
+  v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return '';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Serialises a query object: arrays repeat the key, undefined/null/'' are left out. */
+export function toQuery(query: Record<string, unknown> | undefined): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    out[k] = Array.isArray(v) ? v.map(String) : String(v);
+  }
+  out.v = VERSION_MARKER;
+  return out;
+}
+
+export interface Caller {
+  call<E extends AnyEndpoint>(name: string, e: E, input?: CallInput<E>): Promise<CallOutput<E>>;
+}
+
+/** Creates the low-level caller: one function that performs any declared endpoint. */
+export function createCaller(options: ClientOptions): Caller {
+  const hooks = options.hooks ?? {};
+  const locale = (): Locale => (typeof options.locale === 'function' ? options.locale() : (options.locale ?? 'zh-CN'));
+  const text = (k: keyof typeof clientMessages) => clientMessages[k][locale()];
+  const $fetch = options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch;
+  const validate = options.validateResponses ?? true;
+
+  const fail = (err: ApiError, popup = true): never => {
+    if (popup) hooks.onError?.(err.message, err);
+    throw err;
+  };
+
+  async function call<E extends AnyEndpoint>(name: string, e: E, input?: CallInput<E>): Promise<CallOutput<E>> {
+    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; file?: Blob; filename?: string; fields?: Record<string, string> };
+    const base = options.serviceURLs?.[e.service] ?? options.baseURL;
+    const url = base.replace(/\/$/, '') + fillPath(e.path, i.params);
+    const token = options.getToken?.();
+    const headers: Record<string, string> = {};
+    if (token) headers.token = token;
+
+    let body: unknown = i.body;
+    if (e.kind === 'upload') {
+      const form = new FormData();
+      if (i.file) form.append('file', i.file, i.filename ?? 'upload');
+      for (const [k, v] of Object.entries(i.fields ?? {})) form.append(k, v);
+      if (i.body !== undefined) form.append('payload', JSON.stringify(i.body));
+      body = form;
+    }
+
+    let raw: unknown;
+    try {
+      raw = await $fetch.raw(url, {
+        method: e.method,
+        query: toQuery(i.query),
+        body: e.method === 'GET' ? undefined : (body as Record<string, unknown> | FormData | undefined),
+        headers,
+        responseType: e.kind === 'download' ? 'blob' : 'json',
+        ignoreResponseError: true,
+        retry: 0,
+      });
+    } catch (cause) {
+      const msg = cause instanceof Error ? (cause instanceof FetchError ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : cause.message) : String(cause);
+      const shown = isConnectionFinished(msg) ? text('deploying') : msg;
+      if (e.kind === 'upload') return fail(new ApiError(-1, text('uploadFailed') + shown, name, undefined, 'upload'));
+      return fail(new ApiError(-1, shown, name, undefined, 'transport'));
+    }
+    const res = raw as Response & { _data?: unknown };
+
+    if (e.kind === 'download') {
+      const ct = res.headers.get('content-type') ?? '';
+      if (res.status >= 500 || !res.ok || ct.includes('application/json')) {
+        // A JSON answer to a download is an envelope error (spec §5 import rule: read its message).
+        let message: string = text('downloadFailed');
+        let code: number = res.status >= 500 ? ErrorCode.internal : -1;
+        if (ct.includes('application/json') && res._data instanceof Blob) {
+          try {
+            const env = JSON.parse(await res._data.text()) as { code?: number; message?: string };
+            if (typeof env.code === 'number' && env.code === 0 && res.ok) {
+              // A download endpoint may answer a JSON success (e.g. an import with nothing to report).
+              return res._data as CallOutput<E>;
+            }
+            if (env.message && res.status < 500) message = env.message;
+            if (typeof env.code === 'number') code = env.code;
+            if (env.message === TOKEN_FAILED_MESSAGE) {
+              hooks.onTokenInvalid?.();
+              throw new ApiError(ErrorCode.tokenInvalid, TOKEN_FAILED_MESSAGE, name);
+            }
+          } catch (err) {
+            if (err instanceof ApiError) throw err;
+          }
+        }
+        return fail(new ApiError(code, message, name, undefined, 'download'));
+      }
+      return res._data as CallOutput<E>;
+    }
+
+    const env = res._data as { code?: unknown; message?: unknown; data?: unknown; field?: unknown } | undefined;
+    if (!env || typeof env !== 'object' || typeof env.code !== 'number') {
+      const msg = res.status >= 500 ? text('unknownServerError') : `${text('badResponse')} (${name}, HTTP ${res.status})`;
+      if (e.kind === 'upload') return fail(new ApiError(-1, text('uploadFailed') + msg, name, undefined, 'upload'));
+      return fail(new ApiError(res.status >= 500 ? ErrorCode.internal : -1, msg, name, undefined, 'response'));
+    }
+    const code = env.code;
+    const message = typeof env.message === 'string' ? env.message : '';
+    if (message === TOKEN_FAILED_MESSAGE) {
+      hooks.onTokenInvalid?.();
+      throw new ApiError(ErrorCode.tokenInvalid, message, name);
+    }
+    if (code === ErrorCode.soft && e.envelope === 'standard') {
+      return { errorMessage: message } as CallOutput<E>;
+    }
+    if (code !== 0) {
+      const field = typeof env.field === 'string' ? env.field : undefined;
+      const shown = message || text('unknownServerError');
+      if (e.kind === 'upload') return fail(new ApiError(code, text('uploadFailed') + shown, name, field, 'upload'));
+      return fail(new ApiError(code, shown, name, field));
+    }
+
+    let data: unknown = env.data;
+    if (e.envelope === 'standard' && isEmptyObject(data)) data = true;
+    if (validate) {
+      const parsed = e.response.safeParse(data);
+      if (!parsed.success) {
+        const detail = describeIssue(parsed.error.issues[0]);
+        return fail(new ApiError(-1, `${text('badResponse')}: ${name} ${detail}`, name, parsed.error.issues[0]?.path.map(String).join('.'), 'response'));
+      }
+      data = parsed.data;
+    }
+    if (e.envelope === 'common') return { code, message, data } as CallOutput<E>;
+    if (e.envelope === 'commonMerged') return { code, message, ...(data as object) } as CallOutput<E>;
+    return data as CallOutput<E>;
+  }
+
+  return { call };
+}
+
+/** Typed methods per slice: sdk.<slice>.<name>(input). */
+export type SliceClient<S extends Slice> = {
+  [K in keyof S]: Record<never, never> extends CallInput<S[K]>
+    ? (input?: CallInput<S[K]>) => Promise<CallOutput<S[K]>>
+    : (input: CallInput<S[K]>) => Promise<CallOutput<S[K]>>;
+};
+export type ContractClient<C extends Record<string, Slice>> = { [S in keyof C]: SliceClient<C[S]> };
+
+/** Builds a typed client for a contract (a record of slices). */
+export function createClient<C extends Record<string, Slice>>(contract: C, options: ClientOptions): ContractClient<C> & { caller: Caller } {
+  const caller = createCaller(options);
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [sliceName, slice] of Object.entries(contract)) {
+    const methods: Record<string, unknown> = {};
+    for (const [name, e] of Object.entries(slice)) {
+      methods[name] = (input?: unknown) => caller.call(`${sliceName}.${name}`, e, input as never);
+    }
+    out[sliceName] = methods;
+  }
+  return Object.assign(out as ContractClient<C>, { caller });
+}

@@ -1,0 +1,63 @@
+// The whole contract: every slice of spec §7, by business area. One line per slice.
+import type { AnyEndpoint, Slice } from './define.js';
+import { system } from './system.js';
+import { feedback } from './feedback.js';
+import { common } from './common.js';
+import { organisation } from './organisation.js';
+import { dictionaries } from './dictionaries.js';
+import { courses } from './courses.js';
+import { finance } from './finance.js';
+import { employees } from './employees.js';
+import { clueSettings } from './clueSettings.js';
+import { courseAuthority } from './courseAuthority.js';
+import { schoolFinance } from './schoolFinance.js';
+import { clues } from './clues.js';
+import { resources } from './resources.js';
+import { calls } from './calls.js';
+import { tasks } from './tasks.js';
+import { workbench } from './workbench.js';
+import { clueAnalysis } from './clueAnalysis.js';
+
+export const contract = {
+  system,
+  feedback,
+  common,
+  organisation,
+  dictionaries,
+  courses,
+  finance,
+  employees,
+  clueSettings,
+  courseAuthority,
+  schoolFinance,
+  clues,
+  resources,
+  calls,
+  tasks,
+  workbench,
+  clueAnalysis,
+} as const satisfies Record<string, Slice>;
+export type Contract = typeof contract;
+export type SliceName = keyof Contract;
+
+export interface CatalogueEntry {
+  slice: string;
+  name: string;
+  service: string;
+  method: string;
+  path: string;
+  kind: string;
+  summary: string;
+  endpoint: AnyEndpoint;
+}
+
+/** Every declared endpoint, flat, in declaration order. */
+export function catalogue(): CatalogueEntry[] {
+  const out: CatalogueEntry[] = [];
+  for (const [slice, endpoints] of Object.entries(contract as Record<string, Slice>)) {
+    for (const [name, e] of Object.entries(endpoints)) {
+      out.push({ slice, name, service: e.service, method: e.method, path: e.path, kind: e.kind, summary: e.summary, endpoint: e });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,4 @@
+// E-sales resources (/resource/*).
+import type { Slice } from './define.js';
+
+export const resources = {} satisfies Slice;

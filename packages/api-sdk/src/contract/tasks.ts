@@ -1,0 +1,4 @@
+// Todo list and task centre.
+import type { Slice } from './define.js';
+
+export const tasks = {} satisfies Slice;

@@ -1,0 +1,4 @@
+// Workbench approvals and work lists.
+import type { Slice } from './define.js';
+
+export const workbench = {} satisfies Slice;
