@@ -98,7 +98,7 @@ export function createCaller(options: ClientOptions): Caller {
         query: toQuery(i.query),
         body: e.method === 'GET' ? undefined : (body as Record<string, unknown> | FormData | undefined),
         headers,
-        responseType: e.kind === 'download' ? 'blob' : 'json',
+        responseType: e.kind === 'download' || e.returnsFile ? 'blob' : 'json',
         ignoreResponseError: true,
         retry: 0,
       });
@@ -109,6 +109,30 @@ export function createCaller(options: ClientOptions): Caller {
       return fail(new ApiError(-1, shown, name, undefined, 'transport'));
     }
     const res = raw as Response & { _data?: unknown };
+
+    if (e.returnsFile) {
+      const ct = res.headers.get('content-type') ?? '';
+      const blob = res._data instanceof Blob ? res._data : new Blob([]);
+      if (res.ok && !ct.includes('application/json')) {
+        const cd = res.headers.get('content-disposition') ?? '';
+        const m = /filename\*=UTF-8''([^;]+)/.exec(cd);
+        return { result: 1, file: blob, filename: m?.[1] ? decodeURIComponent(m[1]) : null } as CallOutput<E>;
+      }
+      let env: { code?: number; message?: string } = {};
+      try {
+        env = JSON.parse(await blob.text()) as typeof env;
+      } catch {
+        env = { code: res.status, message: text('uploadFailed') + `HTTP ${res.status}` };
+      }
+      if (env.message === TOKEN_FAILED_MESSAGE) {
+        hooks.onTokenInvalid?.();
+        throw new ApiError(ErrorCode.tokenInvalid, TOKEN_FAILED_MESSAGE, name);
+      }
+      const code = typeof env.code === 'number' ? env.code : res.status;
+      const message = env.message || (code === 0 ? '' : text('unknownServerError'));
+      if (code !== 0) hooks.onError?.(text('uploadFailed') + message, new ApiError(code, message, name, undefined, 'upload'));
+      return { result: 2, file: null, code, message } as CallOutput<E>;
+    }
 
     if (e.kind === 'download') {
       const ct = res.headers.get('content-type') ?? '';

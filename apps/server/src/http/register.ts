@@ -113,13 +113,14 @@ export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDe
           reply,
         } as unknown as HandlerCtx<AnyEndpoint>;
         const result = await handler(ctx);
-        if (e.kind === 'download') {
+        if (e.kind === 'download' || (e.returnsFile && isDownload(result))) {
           const d = result as DownloadResult;
           return reply
             .header('content-type', d.contentType)
             .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(d.filename)}`)
             .send(d.body);
         }
+        if (e.returnsFile) return send(reply, 0, (result as { message?: string }).message ?? 'ok', null);
         let data: unknown = result === undefined || result === true ? null : result;
         if (validateResponses && data !== null) {
           const r = e.response.safeParse(data);
@@ -135,6 +136,8 @@ export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDe
     });
   }
 }
+
+const isDownload = (r: unknown): r is DownloadResult => typeof r === 'object' && r !== null && 'contentType' in r && 'body' in r;
 
 function safeJson(s: string): unknown {
   try {

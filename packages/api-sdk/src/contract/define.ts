@@ -68,6 +68,11 @@ export interface EndpointDef<
   readonly envelope: Envelope;
   /** True when the server may answer code 99 (a soft error returned as { errorMessage }). */
   readonly soft: boolean;
+  /**
+   * Upload endpoints that answer with a file (an import-result workbook) or, when there is no file,
+   * with a JSON envelope whose message is shown (spec §5 import rule). The client yields an ImportFileResult.
+   */
+  readonly returnsFile: boolean;
   readonly params: P;
   readonly query: Q;
   readonly body: B;
@@ -89,6 +94,7 @@ interface Options<P, Q, B, R> {
   kind?: Kind;
   envelope?: Envelope;
   soft?: boolean;
+  returnsFile?: boolean;
 }
 
 function endpoint<
@@ -106,6 +112,7 @@ function endpoint<
     access: o.access,
     envelope: o.envelope ?? (o.service === 'common' ? 'common' : 'standard'),
     soft: o.soft ?? false,
+    returnsFile: o.returnsFile ?? false,
     params: o.params as P,
     query: o.query as Q,
     body: o.body as B,
@@ -177,7 +184,9 @@ export type ResponseOf<E extends AnyEndpoint> = z.output<E['response']>;
 /** What a server handler returns for the endpoint (the response schema's input). */
 export type HandlerResult<E extends AnyEndpoint> = E['kind'] extends 'download'
   ? DownloadResult
-  : z.input<E['response']>;
+  : E['returnsFile'] extends true
+    ? DownloadResult | { message: string }
+    : z.input<E['response']>;
 
 export interface DownloadResult {
   filename: string;
@@ -202,6 +211,8 @@ export type CallInput<E extends AnyEndpoint> = Part<'params', E['params']> &
 /** What a client call resolves to, after the envelope of spec §8. */
 export type CallOutput<E extends AnyEndpoint> = E['kind'] extends 'download'
   ? Blob
+  : E['returnsFile'] extends true
+    ? ImportFileResult
   : E['envelope'] extends 'common'
     ? { code: number; message: string; data: ResponseOf<E> }
     : E['envelope'] extends 'commonMerged'
@@ -209,6 +220,14 @@ export type CallOutput<E extends AnyEndpoint> = E['kind'] extends 'download'
       : E['soft'] extends true
         ? ResponseOf<E> | SoftError
         : ResponseOf<E>;
+
+/**
+ * The answer of an import that may return a result workbook (spec §5): result 1 when the file
+ * downloaded, result 2 (failure) when the answer was not a file — then its message is shown.
+ */
+export type ImportFileResult =
+  | { result: 1; file: Blob; filename: string | null }
+  | { result: 2; file: null; code: number; message: string };
 
 /** Code 99's answer: the message as errorMessage, no popup. */
 export interface SoftError {
