@@ -1,0 +1,13 @@
+export { cx } from './cx.js';
+export * from './Button.js';
+export * from './Spinner.js';
+export * from './fields.js';
+export * from './Dialog.js';
+export * from './Confirm.js';
+export * from './Toast.js';
+export * from './Badge.js';
+export * from './Card.js';
+export * from './Tabs.js';
+export * from './Dropdown.js';
+export * from './Tooltip.js';
+export * from './Icon.js';
