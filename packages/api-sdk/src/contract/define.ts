@@ -57,22 +57,26 @@ export interface EndpointDef<
   Q extends AnyZod | undefined = AnyZod | undefined,
   B extends AnyZod | undefined = AnyZod | undefined,
   R extends AnyZod = AnyZod,
+  K extends Kind = Kind,
+  En extends Envelope = Envelope,
+  S extends boolean = boolean,
+  F extends boolean = boolean,
 > {
   readonly method: Method;
   /** Exactly the spec's path, with {name} for path parameters. */
   readonly path: string;
   readonly service: Service;
   readonly summary: string;
-  readonly kind: Kind;
+  readonly kind: K;
   readonly access: Access;
-  readonly envelope: Envelope;
+  readonly envelope: En;
   /** True when the server may answer code 99 (a soft error returned as { errorMessage }). */
-  readonly soft: boolean;
+  readonly soft: S;
   /**
    * Upload endpoints that answer with a file (an import-result workbook) or, when there is no file,
    * with a JSON envelope whose message is shown (spec §5 import rule). The client yields an ImportFileResult.
    */
-  readonly returnsFile: boolean;
+  readonly returnsFile: F;
   readonly params: P;
   readonly query: Q;
   readonly body: B;
@@ -83,7 +87,7 @@ export type AnyEndpoint = EndpointDef<AnyZod | undefined, AnyZod | undefined, An
 /** A slice: a record of named endpoints of one business area. */
 export type Slice = Record<string, AnyEndpoint>;
 
-interface Options<P, Q, B, R> {
+interface Options<P, Q, B, R, K extends Kind, En extends Envelope, S extends boolean, F extends boolean> {
   service: Service;
   summary: string;
   access: Access;
@@ -91,28 +95,37 @@ interface Options<P, Q, B, R> {
   query?: Q;
   body?: B;
   response: R;
-  kind?: Kind;
-  envelope?: Envelope;
-  soft?: boolean;
-  returnsFile?: boolean;
+  kind?: K;
+  envelope?: En;
+  soft?: S;
+  returnsFile?: F;
 }
 
+/** The envelope a service answers with unless declared: the common service's own, else the standard one. */
+type DefaultEnvelope<Sv extends Service> = Sv extends 'common' ? 'common' : 'standard';
+
+// NoInfer on the result: a contextual type (`satisfies Slice`) must not widen the literals
+// (kind, envelope, soft, returnsFile) or fill absent params/query/body with AnyZod.
 function endpoint<
-  P extends AnyZod | undefined = undefined,
-  Q extends AnyZod | undefined = undefined,
-  B extends AnyZod | undefined = undefined,
-  R extends AnyZod = AnyZod,
->(method: Method, path: string, o: Options<P, Q, B, R>): EndpointDef<P, Q, B, R> {
+  P extends AnyZod | undefined,
+  Q extends AnyZod | undefined,
+  B extends AnyZod | undefined,
+  R extends AnyZod,
+  K extends Kind,
+  En extends Envelope,
+  S extends boolean,
+  F extends boolean,
+>(method: Method, path: string, o: Options<P, Q, B, R, K, En, S, F>): EndpointDef<P, Q, B, R, K, En, S, F> {
   return {
     method,
     path,
     service: o.service,
     summary: o.summary,
-    kind: o.kind ?? 'json',
+    kind: (o.kind ?? 'json') as K,
     access: o.access,
-    envelope: o.envelope ?? (o.service === 'common' ? 'common' : 'standard'),
-    soft: o.soft ?? false,
-    returnsFile: o.returnsFile ?? false,
+    envelope: (o.envelope ?? (o.service === 'common' ? 'common' : 'standard')) as En,
+    soft: (o.soft ?? false) as S,
+    returnsFile: (o.returnsFile ?? false) as F,
     params: o.params as P,
     query: o.query as Q,
     body: o.body as B,
@@ -125,10 +138,16 @@ export const get = <
   P extends AnyZod | undefined = undefined,
   Q extends AnyZod | undefined = undefined,
   R extends AnyZod = AnyZod,
+  K extends Kind = 'json',
+  Sv extends Service = Service,
+  En extends Envelope = DefaultEnvelope<Sv>,
+  S extends boolean = false,
+  F extends boolean = false,
 >(
   path: string,
-  o: Omit<Options<P, Q, undefined, R>, 'body'>,
-) => endpoint<P, Q, undefined, R>('GET', path, o);
+  o: Omit<Options<P, Q, undefined, R, K, En, S, F>, 'body' | 'service'> & { service: Sv },
+): EndpointDef<NoInfer<P>, NoInfer<Q>, undefined, NoInfer<R>, NoInfer<K>, NoInfer<En>, NoInfer<S>, NoInfer<F>> =>
+  endpoint<P, Q, undefined, R, K, En, S, F>('GET', path, o);
 
 /** Declares a POST endpoint. */
 export const post = <
@@ -136,10 +155,16 @@ export const post = <
   Q extends AnyZod | undefined = undefined,
   B extends AnyZod | undefined = undefined,
   R extends AnyZod = AnyZod,
+  K extends Kind = 'json',
+  Sv extends Service = Service,
+  En extends Envelope = DefaultEnvelope<Sv>,
+  S extends boolean = false,
+  F extends boolean = false,
 >(
   path: string,
-  o: Options<P, Q, B, R>,
-) => endpoint<P, Q, B, R>('POST', path, o);
+  o: Omit<Options<P, Q, B, R, K, En, S, F>, 'service'> & { service: Sv },
+): EndpointDef<NoInfer<P>, NoInfer<Q>, NoInfer<B>, NoInfer<R>, NoInfer<K>, NoInfer<En>, NoInfer<S>, NoInfer<F>> =>
+  endpoint<P, Q, B, R, K, En, S, F>('POST', path, o);
 
 // ---- shared schemas (pagination, ok, ids) ----
 
