@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './client.js';
 export * from './openapi.js';
 export * from './sdk.js';
+export * from './contract/masterData.js';

@@ -1,0 +1,517 @@
+// The generic master-data engine: one implementation of list / save / status / detail / delete /
+// import / export, driven by a declaration per record type (see index.ts for how to use it).
+import { and, asc, eq, getTableColumns, getTableName, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { TImportResult, TImportRowError } from '@bo/api-sdk';
+import type { AppDeps } from '../../deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, badInput, conflict, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
+import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
+import { writeAudit } from '../audit.js';
+
+/** What every operation needs: the app, the caller, where the call came from. A HandlerCtx fits. */
+export interface MdCtx {
+  deps: AppDeps;
+  user: AuthUser;
+  ip?: string;
+}
+
+export type MdRecord = Record<string, unknown>;
+export type MdKey = string | number;
+
+/** A list filter: the query parameter compared with a column (exact, contains, or one of a list). */
+export type FilterSpec =
+  | { op: 'eq'; column: AnyPgColumn }
+  | { op: 'like'; column: AnyPgColumn }
+  | { op: 'in'; column: AnyPgColumn };
+export const eqFilter = (column: AnyPgColumn): FilterSpec => ({ op: 'eq', column });
+export const likeFilter = (column: AnyPgColumn): FilterSpec => ({ op: 'like', column });
+export const inFilter = (column: AnyPgColumn): FilterSpec => ({ op: 'in', column });
+
+/** A reference to a parent record that must exist (and be valid when set or changed). */
+export interface ParentRef {
+  /** The API field holding the parent's key. */
+  field: string;
+  table: PgTable;
+  /** The parent's key column. */
+  key: AnyPgColumn;
+  /** The parent's status column (1 valid); omitted = no validity check. */
+  status?: AnyPgColumn;
+  /** Bilingual name of the parent type, e.g. '区域 / region'. */
+  label: string;
+}
+
+/** Child records that keep this one from being disabled (valid children) or deleted (any child). */
+export interface ChildRef {
+  table: PgTable;
+  /** The child's column that holds this record's key. */
+  column: AnyPgColumn;
+  /** The child's status column (1 valid). */
+  status?: AnyPgColumn;
+  label: string;
+}
+
+/** A unique key: one field, optionally unique only within other fields (e.g. name within a parent). */
+export interface UniqueKey {
+  field: string;
+  within?: string[];
+  label?: string;
+}
+
+export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
+  /** Audit and message name, e.g. 'campus'. */
+  name: string;
+  /** Bilingual label, e.g. '校区 / campus'. */
+  label: string;
+  table: PgTable;
+  /** API field of the key ('code' or 'id'). */
+  key: string;
+  /** 'code': the caller gives the key (or newKey makes one); 'id': the database generates it. */
+  keyKind: 'code' | 'id';
+  /** API field → column, for reading and writing (include the key, status and version). */
+  fields: Record<string, AnyPgColumn>;
+  /** API fields never written from input (besides the id key and version). */
+  readOnly?: string[];
+  /** The type's save schema (used to validate import rows; version is ignored there). */
+  input: z.ZodType<TInput, unknown>;
+  /** Query parameter → filter. */
+  filters?: Record<string, FilterSpec>;
+  /** Extra list conditions from the query (bespoke filters, joins). */
+  where?: (query: MdRecord, user: AuthUser) => SQL | undefined;
+  /** Default order. */
+  sort?: (SQL | AnyPgColumn)[];
+  unique?: UniqueKey[];
+  parents?: ParentRef[];
+  children?: ChildRef[];
+  /** Data scope: list filtered to the caller's campuses/regions; a named record outside is refused (403). */
+  scope?: { kind: 'campus' | 'region'; field: string };
+  /** API field of the status (1 valid, 0 invalid). */
+  status?: string;
+  /** The version column's API field (optimistic concurrency). */
+  version?: string;
+  /** Column stamped with the time of every change. */
+  updatedAt?: AnyPgColumn;
+  /** A message when disabling or deleting must be refused (422); null = allowed. */
+  inUse?: (tx: DbOrTx, record: TRow, op: 'disable' | 'delete') => Promise<string | null>;
+  deletable?: boolean;
+  /** Makes a key for a code-keyed record created without one. */
+  newKey?: (tx: DbOrTx, input: TInput) => Promise<string>;
+  /** The field an import row is matched by (default: the key when code-keyed, else the first unique key). */
+  importKey?: string;
+  /** Bespoke checks and derived values before a write; throw AppErrors naming the field. */
+  prepare?: (tx: DbOrTx, c: { input: TInput; values: MdRecord; existing: TRow | null; ctx: MdCtx }) => Promise<MdRecord | void>;
+  /** Bespoke writes after the record was saved (link tables, accounts), in the same transaction. */
+  afterWrite?: (tx: DbOrTx, c: { input: TInput; saved: TRow; existing: TRow | null; ctx: MdCtx }) => Promise<void>;
+  /** Adds computed fields (names of references, counts) to rows read. */
+  decorate?: (tx: DbOrTx, rows: TRow[]) => Promise<TRow[]>;
+}
+
+export interface PageOut<T> {
+  list: T[];
+  total: number;
+  pageIdx: number;
+  pageSize: number;
+}
+
+const norm = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (Array.isArray(v)) return JSON.stringify(v);
+  return String(v);
+};
+const same = (a: unknown, b: unknown) => norm(a) === norm(b);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/** Thrown inside the import transaction to roll it back (dry run or errors). */
+class Rollback extends Error {}
+
+/** PostgreSQL's unique violation, raised by a race between two creators. */
+const isUniqueViolation = (e: unknown): e is { code: string; detail?: string } =>
+  typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505';
+
+export type RecordType<TRow extends MdRecord, TInput extends MdRecord> = ReturnType<typeof defineRecordType<TRow, TInput>>;
+
+/**
+ * Declares a master-data record type and returns its operations.
+ * @example
+ * const cityRanks = defineRecordType<TCityRankRow, TCityRankInput>({ name: 'cityRank', label: '城市级别 / city rank',
+ *   table: cityRanksTable, key: 'code', keyKind: 'code', fields: { code: t.code, name: t.name, validstatus: t.validStatus, version: t.version },
+ *   input: CityRankInput, status: 'validstatus', version: 'version', unique: [{ field: 'name' }] });
+ * await cityRanks.save(ctx, body);
+ */
+export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>(def: RecordTypeDef<TRow, TInput>) {
+  const tableName = getTableName(def.table);
+  // Column object → the table's JS property name (what drizzle's insert/update take).
+  const propOf = new Map<AnyPgColumn, string>();
+  for (const [prop, col] of Object.entries(getTableColumns(def.table))) propOf.set(col as AnyPgColumn, prop);
+  const col = (field: string): AnyPgColumn => {
+    const c = def.fields[field];
+    if (!c) throw new Error(`record type ${def.name}: no field ${field}`);
+    return c;
+  };
+  const keyCol = col(def.key);
+  const statusCol = def.status ? col(def.status) : undefined;
+  const versionCol = def.version ? col(def.version) : undefined;
+  const readOnly = new Set([...(def.readOnly ?? []), ...(def.version ? [def.version] : []), ...(def.keyKind === 'id' ? [def.key] : [])]);
+  const writable = Object.keys(def.fields).filter((f) => !readOnly.has(f));
+  const importKey = def.importKey ?? (def.keyKind === 'code' ? def.key : (def.unique?.[0]?.field ?? def.key));
+  const uniques: UniqueKey[] = [{ field: def.key }, ...(def.unique ?? []).filter((u) => u.field !== def.key)];
+  const labelOf = (field: string) => def.unique?.find((u) => u.field === field)?.label ?? field;
+  const target = (key: unknown) => `${tableName}:${String(key)}`;
+
+  const scopeAssert = (user: AuthUser, record: MdRecord) => {
+    if (!def.scope) return;
+    const v = record[def.scope.field];
+    const s = typeof v === 'string' ? v : v === null || v === undefined ? null : String(v);
+    if (def.scope.kind === 'campus') assertCampus(user, s);
+    else assertRegion(user, s);
+  };
+
+  const listWhere = (query: MdRecord, user: AuthUser): SQL | undefined => {
+    const conds: (SQL | undefined)[] = [];
+    for (const [param, f] of Object.entries(def.filters ?? {})) {
+      const v = query[param];
+      if (isBlank(v)) continue;
+      if (f.op === 'eq') conds.push(eq(f.column, v));
+      else if (f.op === 'like') conds.push(ilike(f.column, `%${escapeLike(String(v))}%`));
+      else {
+        const values = Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter(Boolean);
+        conds.push(values.length ? inArray(f.column, values) : sql`false`);
+      }
+    }
+    if (def.scope && !user.allScope) {
+      const allowed = def.scope.kind === 'campus' ? user.schoolItems : user.provinceTypes;
+      conds.push(allowed.length ? inArray(col(def.scope.field), allowed) : sql`false`);
+    }
+    conds.push(def.where?.(query, user));
+    const present = conds.filter((c): c is SQL => c !== undefined);
+    return present.length ? and(...present) : undefined;
+  };
+  const orderBy = () => (def.sort?.length ? def.sort : [asc(keyCol)]);
+
+  const decorate = async (tx: DbOrTx, rows: TRow[]) => (def.decorate && rows.length ? def.decorate(tx, rows) : rows);
+
+  async function find(tx: DbOrTx, key: MdKey): Promise<TRow | null> {
+    const rows = (await tx.select(def.fields).from(def.table).where(eq(keyCol, key)).limit(1)) as TRow[];
+    return rows[0] ?? null;
+  }
+  async function findBy(tx: DbOrTx, field: string, value: unknown): Promise<TRow | null> {
+    const rows = (await tx.select(def.fields).from(def.table).where(eq(col(field), value)).limit(1)) as TRow[];
+    return rows[0] ?? null;
+  }
+  async function load(tx: DbOrTx, key: MdKey, user: AuthUser): Promise<TRow> {
+    const r = await find(tx, key);
+    if (!r) throw notFound(def.label);
+    scopeAssert(user, r);
+    return r;
+  }
+
+  /** Refuses a taken unique key (409 naming the field). */
+  async function checkUnique(tx: DbOrTx, values: MdRecord, existing: TRow | null) {
+    for (const u of uniques) {
+      const v = values[u.field];
+      if (isBlank(v)) continue;
+      const conds: SQL[] = [eq(col(u.field), v)];
+      for (const w of u.within ?? []) {
+        const wv = values[w];
+        conds.push(wv === null || wv === undefined ? sql`${col(w)} is null` : eq(col(w), wv));
+      }
+      if (existing) conds.push(ne(keyCol, existing[def.key]));
+      const [hit] = await tx.select({ k: keyCol }).from(def.table).where(and(...conds)).limit(1);
+      if (hit) {
+        const scopeNote = u.within?.length ? ` (${u.within.join(', ')})` : '';
+        throw conflict(`${def.label}的${labelOf(u.field)}「${String(v)}」已存在${scopeNote} / ${def.label.split(' / ').pop() ?? def.name} ${u.field} "${String(v)}" already exists${scopeNote}`, u.field);
+      }
+    }
+  }
+
+  /** Parents must exist; when set or changed they must be valid. */
+  async function checkParents(tx: DbOrTx, values: MdRecord, existing: TRow | null) {
+    for (const p of def.parents ?? []) {
+      const v = values[p.field];
+      if (isBlank(v)) continue;
+      const [row] = await tx.select({ s: p.status ?? sql<number>`1` }).from(p.table).where(eq(p.key, v)).limit(1);
+      if (!row) throw badInput(p.field, `${p.label}「${String(v)}」不存在 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" does not exist`);
+      const changed = !existing || !same(existing[p.field], v);
+      if (changed && p.status && Number(row.s) !== 1)
+        throw badInput(p.field, `${p.label}「${String(v)}」已停用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled`);
+    }
+  }
+
+  /** Children and the type's own in-use rule may refuse disabling or deleting. */
+  async function checkRemovable(tx: DbOrTx, record: TRow, op: 'disable' | 'delete') {
+    for (const c of def.children ?? []) {
+      const conds: SQL[] = [eq(c.column, record[def.key])];
+      if (op === 'disable' && c.status) conds.push(eq(c.status, 1));
+      const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(c.table).where(and(...conds));
+      const n = Number(r?.n ?? 0);
+      if (n > 0) {
+        const what = op === 'disable' ? '停用' : '删除';
+        const en = c.label.split(' / ').pop() ?? c.label;
+        throw ruleViolation(
+          `该${def.label.split(' / ')[0]}下还有${n}个${op === 'disable' ? '有效的' : ''}${c.label.split(' / ')[0]}，不能${what} / ${n} ${op === 'disable' ? 'valid ' : ''}${en}(s) still belong to it; it cannot be ${op === 'disable' ? 'disabled' : 'deleted'}`,
+          def.status,
+        );
+      }
+    }
+    const msg = await def.inUse?.(tx, record, op);
+    if (msg) throw ruleViolation(msg, def.status);
+  }
+
+  /** Parents must be valid before a record is enabled again. */
+  async function checkEnable(tx: DbOrTx, record: TRow) {
+    for (const p of def.parents ?? []) {
+      const v = record[p.field];
+      if (isBlank(v) || !p.status) continue;
+      const [row] = await tx.select({ s: p.status }).from(p.table).where(eq(p.key, v)).limit(1);
+      if (row && Number(row.s) !== 1)
+        throw ruleViolation(`${p.label}「${String(v)}」已停用，请先启用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled; enable it first`, p.field);
+    }
+  }
+
+  const toColumns = (values: MdRecord): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const f of writable) {
+      if (!(f in values)) continue;
+      const prop = propOf.get(col(f));
+      if (prop) out[prop] = values[f] === undefined ? null : values[f];
+    }
+    return out;
+  };
+
+  /** Writes one record (create or update) with every check; returns the saved row and what happened. */
+  async function write(
+    tx: DbOrTx,
+    ctx: MdCtx,
+    input: TInput,
+    existing: TRow | null,
+    opts: { checkVersion: boolean },
+  ): Promise<{ saved: TRow; op: 'created' | 'updated' | 'unchanged' }> {
+    let values: MdRecord = {};
+    for (const f of writable) if (f in input) values[f] = input[f];
+    if (!existing && def.keyKind === 'code' && isBlank(values[def.key])) {
+      if (!def.newKey) throw badInput(def.key, `${def.key} is required`);
+      values[def.key] = await def.newKey(tx, input);
+    }
+    if (existing && def.status && !(def.status in input)) values[def.status] = existing[def.status];
+    const extra = await def.prepare?.(tx, { input, values, existing, ctx });
+    if (extra) values = { ...values, ...extra };
+    const merged: MdRecord = existing ? { ...existing, ...values } : values;
+    scopeAssert(ctx.user, merged);
+    await checkParents(tx, merged, existing);
+    await checkUnique(tx, merged, existing);
+    const now = ctx.deps.now();
+    if (!existing) {
+      const set = toColumns(values);
+      if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
+      const rows = (await tx.insert(def.table).values(set as never).returning(def.fields)) as TRow[];
+      const saved = rows[0] as TRow;
+      await def.afterWrite?.(tx, { input, saved, existing, ctx });
+      await writeAudit(tx, { action: `${def.name}.create`, target: target(saved[def.key]), detail: { new: saved }, userId: ctx.user.id, username: ctx.user.username, ip: ctx.ip ?? null, at: now });
+      return { saved, op: 'created' };
+    }
+    if (def.status && !same(existing[def.status], merged[def.status])) {
+      if (Number(merged[def.status]) === 0) await checkRemovable(tx, existing, 'disable');
+      else await checkEnable(tx, merged as TRow);
+    }
+    const changes: Record<string, [unknown, unknown]> = {};
+    for (const f of writable) if (f in values && !same(existing[f], values[f])) changes[f] = [existing[f] ?? null, values[f] ?? null];
+    const conds: SQL[] = [eq(keyCol, existing[def.key])];
+    if (opts.checkVersion && versionCol && def.version) {
+      const sent = input[def.version];
+      if (sent === undefined || sent === null) throw badInput(def.version, `${def.version}: the version of the record read is required to update it`);
+      conds.push(eq(versionCol, Number(sent)));
+    }
+    const hasLinkedWrites = Boolean(def.afterWrite);
+    if (Object.keys(changes).length === 0 && !hasLinkedWrites) {
+      if (opts.checkVersion && versionCol && def.version && !same(existing[def.version], input[def.version])) throw staleVersion();
+      return { saved: existing, op: 'unchanged' };
+    }
+    const set = toColumns(values);
+    if (versionCol) set[propOf.get(versionCol) ?? 'version'] = sql`${versionCol} + 1`;
+    if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
+    const rows = (await tx.update(def.table).set(set as never).where(and(...conds)).returning(def.fields)) as TRow[];
+    const saved = rows[0];
+    if (!saved) throw staleVersion();
+    await def.afterWrite?.(tx, { input, saved, existing, ctx });
+    if (Object.keys(changes).length)
+      await writeAudit(tx, { action: `${def.name}.update`, target: target(saved[def.key]), detail: { changes }, userId: ctx.user.id, username: ctx.user.username, ip: ctx.ip ?? null, at: now });
+    return { saved, op: Object.keys(changes).length ? 'updated' : 'unchanged' };
+  }
+
+  /** Runs a command in one transaction; a unique-index race becomes a 409. */
+  async function command<T>(ctx: MdCtx, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    try {
+      return await ctx.deps.db.transaction(fn);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict(`${def.label}已存在 / the ${def.name} already exists`, def.key);
+      throw e;
+    }
+  }
+
+  const ops = {
+    def,
+    /** A page of rows matching the query's filters, in the caller's scope. */
+    async page(ctx: MdCtx, query: MdRecord & { pageIdx?: number; pageSize?: number }): Promise<PageOut<TRow>> {
+      const db = ctx.deps.db;
+      const pageIdx = query.pageIdx ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      const where = listWhere(query, ctx.user);
+      const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(where);
+      const rows = (await db
+        .select(def.fields)
+        .from(def.table)
+        .where(where)
+        .orderBy(...orderBy())
+        .limit(pageSize)
+        .offset((pageIdx - 1) * pageSize)) as TRow[];
+      return { list: await decorate(db, rows), total: Number(c?.n ?? 0), pageIdx, pageSize };
+    },
+    /** Every row matching the query, in the caller's scope (selectors, exports). */
+    async all(ctx: MdCtx, query: MdRecord = {}): Promise<TRow[]> {
+      const db = ctx.deps.db;
+      const rows = (await db.select(def.fields).from(def.table).where(listWhere(query, ctx.user)).orderBy(...orderBy())) as TRow[];
+      return decorate(db, rows);
+    },
+    /** Every filtered row, no paging, for xlsx/CSV export. */
+    async exportRows(ctx: MdCtx, query: MdRecord = {}): Promise<TRow[]> {
+      return ops.all(ctx, query);
+    },
+    /** One record by key (404 when missing, 403 outside the caller's scope). */
+    async detail(ctx: MdCtx, key: MdKey): Promise<TRow> {
+      const r = await load(ctx.deps.db, key, ctx.user);
+      const [d] = await decorate(ctx.deps.db, [r]);
+      return d ?? r;
+    },
+    /** Creates (no key, or a key not yet used and no version) or updates (key + version). */
+    async save(ctx: MdCtx, input: TInput): Promise<TRow> {
+      return command(ctx, async (tx) => {
+        const key = input[def.key];
+        let existing: TRow | null = null;
+        if (!isBlank(key)) {
+          existing = await find(tx, key as MdKey);
+          if (def.keyKind === 'id' && !existing) throw notFound(def.label);
+          if (existing && def.keyKind === 'code' && def.version && isBlank(input[def.version])) {
+            // A code that is taken, sent without the version of a read: a duplicate, not an edit.
+            throw conflict(`${def.label}编码「${String(key)}」已存在 / ${def.name} code "${String(key)}" already exists`, def.key);
+          }
+          if (existing) scopeAssert(ctx.user, existing);
+        }
+        const { saved } = await write(tx, ctx, input, existing, { checkVersion: true });
+        const [d] = await decorate(tx, [saved]);
+        return d ?? saved;
+      });
+    },
+    /** Enables (1) or disables (0); disabling may be refused while the record is in use. */
+    async updateStatus(ctx: MdCtx, key: MdKey, status: number): Promise<TRow> {
+      if (!def.status || !statusCol) throw new Error(`record type ${def.name} has no status`);
+      const statusField = def.status;
+      return command(ctx, async (tx) => {
+        const r = await load(tx, key, ctx.user);
+        if (same(r[statusField], status)) return r;
+        if (status === 0) await checkRemovable(tx, r, 'disable');
+        else await checkEnable(tx, r);
+        const now = ctx.deps.now();
+        const set: Record<string, unknown> = { [propOf.get(statusCol) ?? 'status']: status };
+        if (versionCol) set[propOf.get(versionCol) ?? 'version'] = sql`${versionCol} + 1`;
+        if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
+        const rows = (await tx.update(def.table).set(set as never).where(eq(keyCol, key)).returning(def.fields)) as TRow[];
+        await writeAudit(tx, {
+          action: `${def.name}.status`,
+          target: target(key),
+          detail: { field: statusField, from: r[statusField], to: status },
+          userId: ctx.user.id,
+          username: ctx.user.username,
+          ip: ctx.ip ?? null,
+          at: now,
+        });
+        return rows[0] ?? r;
+      });
+    },
+    /** Deletes a record no one uses (422 otherwise). */
+    async remove(ctx: MdCtx, key: MdKey): Promise<void> {
+      if (!def.deletable) throw ruleViolation(`${def.label}不能删除，请停用 / a ${def.name} cannot be deleted; disable it instead`);
+      await command(ctx, async (tx) => {
+        const r = await load(tx, key, ctx.user);
+        await checkRemovable(tx, r, 'delete');
+        await tx.delete(def.table).where(eq(keyCol, key));
+        await writeAudit(tx, { action: `${def.name}.delete`, target: target(key), detail: { old: r }, userId: ctx.user.id, username: ctx.user.username, ip: ctx.ip ?? null, at: ctx.deps.now() });
+      });
+    },
+    /**
+     * Imports rows (upsert by the import key): every row is checked with the save schema and the
+     * unique/parent/scope rules; any error and nothing is written. Re-running the same rows changes nothing.
+     */
+    async importRows(ctx: MdCtx, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }): Promise<TImportResult> {
+      const first = o.firstRow ?? 1;
+      const errors: TImportRowError[] = [];
+      const counts = { created: 0, updated: 0, unchanged: 0 };
+      const seen = new Map<string, Map<string, number>>();
+      const createdKeys: unknown[] = [];
+      const updatedKeys: unknown[] = [];
+      let written = false;
+      try {
+        await ctx.deps.db.transaction(async (tx) => {
+          for (const [i, raw] of rows.entries()) {
+            const rowNo = first + i;
+            const { [def.version ?? '\u0000']: _v, ...rest } = raw;
+            const parsed = def.input.safeParse(rest);
+            if (!parsed.success) {
+              for (const issue of parsed.error.issues.slice(0, 3)) errors.push({ row: rowNo, column: issue.path.map(String).join('.') || importKey, reason: issue.message });
+              continue;
+            }
+            const input = parsed.data;
+            // The same unique value twice in one import is an error of the file.
+            let dup = false;
+            for (const u of uniques) {
+              const v = input[u.field];
+              if (isBlank(v)) continue;
+              const k = [v, ...(u.within ?? []).map((w) => input[w])].map((x) => norm(x) ?? '').join('\u0001');
+              const m = seen.get(u.field) ?? new Map<string, number>();
+              seen.set(u.field, m);
+              const prev = m.get(k);
+              if (prev !== undefined) {
+                errors.push({ row: rowNo, column: u.field, reason: `与第${prev}行重复 / duplicates row ${prev}` });
+                dup = true;
+              } else m.set(k, rowNo);
+            }
+            if (dup) continue;
+            try {
+              const kv = input[importKey];
+              const existing = isBlank(kv) ? null : await findBy(tx, importKey, kv);
+              if (existing) scopeAssert(ctx.user, existing);
+              const withKey = existing && def.keyKind === 'id' ? ({ ...input, [def.key]: existing[def.key] } as TInput) : input;
+              const r = await write(tx, ctx, withKey, existing, { checkVersion: false });
+              counts[r.op] += 1;
+              if (r.op === 'created') createdKeys.push(r.saved[def.key]);
+              if (r.op === 'updated') updatedKeys.push(r.saved[def.key]);
+            } catch (e) {
+              if (e instanceof AppError) errors.push({ row: rowNo, column: (e.field ?? importKey).replace(/^body\./, ''), reason: e.message });
+              else throw e;
+            }
+          }
+          if (errors.length || o.dryRun) throw new Rollback();
+          await writeAudit(tx, {
+            action: `${def.name}.import`,
+            target: tableName,
+            detail: { ...counts, created: createdKeys, updated: updatedKeys, unchanged: counts.unchanged },
+            userId: ctx.user.id,
+            username: ctx.user.username,
+            ip: ctx.ip ?? null,
+            at: ctx.deps.now(),
+          });
+          written = true;
+        });
+      } catch (e) {
+        if (!(e instanceof Rollback)) throw e;
+      }
+      return { total: rows.length, ...counts, errors, dryRun: o.dryRun, written };
+    },
+  };
+  return ops;
+}
+
+/** The status a status input carries (status or validstatus). */
+export const statusOf = (b: { status?: 0 | 1 | undefined; validstatus?: 0 | 1 | undefined }): 0 | 1 => (b.status ?? b.validstatus ?? 1) as 0 | 1;
