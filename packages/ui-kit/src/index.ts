@@ -1,1 +1,2 @@
 export * from './components/index.js';
+export * from './inputs/index.js';
