@@ -1,0 +1,111 @@
+// The search form of a list screen: drafts locally, trims strings on submit (spec §5), resets.
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button } from '../components/Button.js';
+import { Select, TextField } from '../components/fields.js';
+import { useListLabels } from './labels.js';
+import { trimValues } from './params.js';
+import type { SearchField } from './types.js';
+
+export interface SearchFormProps {
+  fields: readonly SearchField[];
+  /** The applied values (from the URL). */
+  values: Record<string, string>;
+  onSubmit: (values: Record<string, string>) => void;
+  onReset: () => void;
+  /** Accessible name of the form. */
+  label?: string;
+}
+
+export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchFormProps) {
+  const L = useListLabels();
+  const uid = useId();
+  const [draft, setDraft] = useState(values);
+  const applied = JSON.stringify(values);
+  // Back/forward or a reset elsewhere changes the applied values: show them.
+  useEffect(() => setDraft(JSON.parse(applied) as Record<string, string>), [applied]);
+
+  const set = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const trimmed = trimValues(draft);
+    setDraft(trimmed);
+    onSubmit(trimmed);
+  };
+
+  return (
+    <form role="search" aria-label={label ?? L.search} onSubmit={submit} className="flex flex-wrap items-end gap-x-4 gap-y-3">
+      {fields.map((f) => {
+        const id = `${uid}-${f.name}`;
+        switch (f.kind) {
+          case 'text':
+            return (
+              <TextField
+                key={f.name}
+                id={id}
+                label={f.label}
+                placeholder={f.placeholder}
+                value={draft[f.name] ?? ''}
+                onChange={(e) => set(f.name, e.target.value)}
+                wrapperClassName="w-48"
+              />
+            );
+          case 'select':
+            return (
+              <Select
+                key={f.name}
+                id={id}
+                label={f.label}
+                options={f.options}
+                placeholder={f.placeholder ?? L.all}
+                value={draft[f.name] ?? ''}
+                onChange={(v) => set(f.name, String(v))}
+                wrapperClassName="w-44"
+              />
+            );
+          case 'dateRange':
+            return (
+              <fieldset key={f.name} className="flex items-end gap-1.5">
+                <legend className="sr-only">{f.label}</legend>
+                <TextField
+                  id={`${id}-start`}
+                  type="date"
+                  label={`${f.label} ${L.dateFrom}`}
+                  value={draft[f.startName] ?? ''}
+                  max={draft[f.endName] || undefined}
+                  onChange={(e) => set(f.startName, e.target.value)}
+                  wrapperClassName="w-40"
+                />
+                <span className="pb-2 text-subtle" aria-hidden="true">–</span>
+                <TextField
+                  id={`${id}-end`}
+                  type="date"
+                  label={`${f.label} ${L.dateTo}`}
+                  value={draft[f.endName] ?? ''}
+                  min={draft[f.startName] || undefined}
+                  onChange={(e) => set(f.endName, e.target.value)}
+                  wrapperClassName="w-40"
+                />
+              </fieldset>
+            );
+          case 'custom':
+            return (
+              <div key={f.name} className="w-48">
+                {f.render({ id, label: f.label, value: draft[f.name] ?? '', onChange: (v) => set(f.name, v) })}
+              </div>
+            );
+        }
+      })}
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary">{L.search}</Button>
+        <Button
+          type="button"
+          onClick={() => {
+            onReset();
+          }}
+        >
+          {L.reset}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,174 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../components/Confirm.js';
+import { collectAllRows } from './exportAll.js';
+import { ListPage } from './ListPage.js';
+import { readListState, writeListState } from './params.js';
+import { StatusSwitch } from './StatusSwitch.js';
+import type { ListColumn, SearchField } from './types.js';
+
+afterEach(cleanup);
+beforeEach(() => localStorage.clear());
+
+interface Row { code: string; name: string; city: string }
+const rows: Row[] = [
+  { code: 'A1', name: '北京一校', city: '北京' },
+  { code: 'B2', name: '上海一校', city: '上海' },
+];
+const columns: ListColumn<Row>[] = [
+  { id: 'code', header: '编码', sortable: true },
+  { id: 'name', header: '名称' },
+  { id: 'city', header: '城市' },
+];
+const fields: SearchField[] = [
+  { kind: 'text', name: 'name', label: '校区名称' },
+  { kind: 'select', name: 'status', label: '状态', options: [{ value: '1', label: '启用' }, { value: '0', label: '停用' }] },
+];
+
+/** A list bound to an in-memory "URL", as the router would bind it. */
+function Harness({ onParams, initial = '' }: { onParams?: (p: URLSearchParams) => void; initial?: string }) {
+  const [params, setParams] = useState(() => new URLSearchParams(initial));
+  return (
+    <ListPage<Row>
+      listKey="test.campus"
+      tableLabel="校区列表"
+      searchFields={fields}
+      params={params}
+      onParamsChange={(p) => {
+        setParams(p);
+        onParams?.(p);
+      }}
+      columns={columns}
+      getRowId={(r) => r.code}
+      rows={rows}
+      total={2}
+    />
+  );
+}
+
+describe('list state in the URL', () => {
+  it('round-trips filters, page, size and sort, keeping other parameters', () => {
+    const start = new URLSearchParams('tab=campus&other.name=x');
+    const state = { filters: { name: '北京', status: '1' }, pageIdx: 3, pageSize: 50, sort: { id: 'code', desc: true } };
+    const written = writeListState(start, state, { prefix: 'campus' });
+    expect(written.get('tab')).toBe('campus');
+    expect(written.get('other.name')).toBe('x');
+    expect(written.get('campus.name')).toBe('北京');
+    expect(readListState(written, ['name', 'status'], { prefix: 'campus' })).toEqual(state);
+  });
+  it('leaves defaults out and falls back on nonsense', () => {
+    const written = writeListState(new URLSearchParams(), { filters: { name: '' }, pageIdx: 1, pageSize: 20, sort: null });
+    expect(written.toString()).toBe('');
+    expect(readListState(new URLSearchParams('page=-2&size=33'), ['name'])).toEqual({ filters: { name: '' }, pageIdx: 1, pageSize: 20, sort: null });
+  });
+  it('shows the filters of the URL in the search form (refresh keeps them)', () => {
+    render(<Harness initial="name=%E5%8C%97%E4%BA%AC&status=0" />);
+    expect((screen.getByLabelText('校区名称') as HTMLInputElement).value).toBe('北京');
+    expect((screen.getByLabelText('状态') as HTMLSelectElement).value).toBe('0');
+  });
+});
+
+describe('search form', () => {
+  it('trims strings on submit and writes them to the URL, back to page 1', () => {
+    const onParams = vi.fn();
+    render(<Harness onParams={onParams} initial="page=3" />);
+    fireEvent.change(screen.getByLabelText('校区名称'), { target: { value: '  北京一校  ' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    const p = onParams.mock.calls.at(-1)?.[0] as URLSearchParams;
+    expect(p.get('name')).toBe('北京一校');
+    expect(p.get('page')).toBeNull();
+    expect((screen.getByLabelText('校区名称') as HTMLInputElement).value).toBe('北京一校');
+  });
+  it('reset clears the filters', () => {
+    const onParams = vi.fn();
+    render(<Harness onParams={onParams} initial="name=x&status=1" />);
+    fireEvent.click(screen.getByRole('button', { name: '重置' }));
+    expect((onParams.mock.calls.at(-1)?.[0] as URLSearchParams).toString()).toBe('');
+  });
+});
+
+describe('table', () => {
+  it('the column chooser hides a column and remembers it next time', async () => {
+    render(<Harness />);
+    const table = screen.getByRole('table', { name: '校区列表' });
+    expect(within(table).getByRole('columnheader', { name: '城市' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: '城市' }));
+    expect(within(table).queryByRole('columnheader', { name: '城市' })).toBeNull();
+    expect(JSON.parse(localStorage.getItem('bo.columns.test.campus') ?? '[]')).toEqual(['city']);
+    cleanup();
+    render(<Harness />);
+    expect(within(screen.getByRole('table', { name: '校区列表' })).queryByRole('columnheader', { name: '城市' })).toBeNull();
+  });
+  it('sorting by a column is kept in the URL', () => {
+    const onParams = vi.fn();
+    render(<Harness onParams={onParams} />);
+    fireEvent.click(screen.getByRole('button', { name: /编码/ }));
+    expect((onParams.mock.calls.at(-1)?.[0] as URLSearchParams).get('sort')).toBe('code.asc');
+  });
+  it('shows an error with a retry', () => {
+    const retry = vi.fn();
+    render(
+      <ListPage<Row> listKey="e" tableLabel="t" params={new URLSearchParams()} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={[]} total={0} error={new Error('网络错误')} onRetry={retry} />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('网络错误');
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(retry).toHaveBeenCalled();
+  });
+  it('shows an empty state', () => {
+    render(<ListPage<Row> listKey="e" tableLabel="t" params={new URLSearchParams()} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={[]} total={0} />);
+    expect(screen.getByText('暂无数据')).toBeTruthy();
+  });
+  it("bulk actions act on the selected rows", async () => {
+    const act1 = vi.fn();
+    render(
+      <ListPage<Row> listKey="b" tableLabel="t" params={new URLSearchParams()} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={rows} total={2} bulkActions={[{ key: 'x', label: '批量停用', onClick: act1 }]} />,
+    );
+    fireEvent.click(screen.getAllByRole('checkbox', { name: '选择此行' })[1] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: '批量停用' }));
+    await waitFor(() => expect(act1).toHaveBeenCalledWith([rows[1]]));
+  });
+});
+
+describe('status switch', () => {
+  it('asks for confirmation before disabling and does nothing when cancelled', async () => {
+    const change = vi.fn(() => Promise.resolve());
+    render(
+      <ConfirmProvider labels={{ ok: '确定', cancel: '取消', close: '关闭' }}>
+        <StatusSwitch on name="北京一校" onChange={change} />
+      </ConfirmProvider>,
+    );
+    fireEvent.click(screen.getByRole('switch', { name: /北京一校/ }));
+    expect(await screen.findByText('确定要停用吗？')).toBeTruthy();
+    expect(change).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    });
+    expect(change).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('switch', { name: /北京一校/ }));
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    });
+    await waitFor(() => expect(change).toHaveBeenCalledWith(false));
+  });
+});
+
+describe('export of the whole result', () => {
+  it('fetches every page until the total is reached, reporting progress', async () => {
+    const all = Array.from({ length: 1234 }, (_, i) => ({ id: i }));
+    const fetchPage = vi.fn((pageIdx: number, pageSize: number) =>
+      Promise.resolve({ list: all.slice((pageIdx - 1) * pageSize, pageIdx * pageSize), total: all.length }),
+    );
+    const progress: number[] = [];
+    const got = await collectAllRows(fetchPage, { pageSize: 500, onProgress: (d) => progress.push(d) });
+    expect(got).toHaveLength(1234);
+    expect(fetchPage.mock.calls).toEqual([[1, 500], [2, 500], [3, 500]]);
+    expect(progress).toEqual([500, 1000, 1234]);
+  });
+  it('stops on a short page even if the total moved', async () => {
+    const fetchPage = vi.fn(() => Promise.resolve({ list: [1, 2], total: 10 }));
+    expect(await collectAllRows(fetchPage, { pageSize: 5 })).toEqual([1, 2]);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,31 @@
+// A list's state bound to the URL query through the router's params (injected: the kit knows no router).
+import { useCallback, useMemo } from 'react';
+import { readListState, writeListState, type ListState, type ParamsReader } from './params.js';
+
+export interface ListUrlOptions {
+  params: ParamsReader;
+  onParamsChange: (next: URLSearchParams) => void;
+  filterNames: readonly string[];
+  /** Separates several lists on one screen (one per tab). */
+  prefix?: string;
+  defaultPageSize?: number;
+  /** Filter values used when the URL has none. */
+  defaults?: Record<string, string>;
+}
+
+export function useListUrlState({ params, onParamsChange, filterNames, prefix, defaultPageSize, defaults }: ListUrlOptions) {
+  const query = params.toString();
+  const namesKey = filterNames.join('|');
+  const defaultsKey = JSON.stringify(defaults ?? {});
+  const state = useMemo(
+    () => readListState(new URLSearchParams(query), namesKey ? namesKey.split('|') : [], { prefix, defaultPageSize, defaults: JSON.parse(defaultsKey) as Record<string, string> }),
+    [query, namesKey, prefix, defaultPageSize, defaultsKey],
+  );
+  const setState = useCallback(
+    (patch: Partial<ListState>) => {
+      onParamsChange(writeListState(new URLSearchParams(query), { ...state, ...patch }, { prefix, defaultPageSize }));
+    },
+    [onParamsChange, query, state, prefix, defaultPageSize],
+  );
+  return { state, setState };
+}
