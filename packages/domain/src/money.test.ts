@@ -222,7 +222,6 @@ describe('toNonNegativeAmount', () => {
     );
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,12}\.\d{0,8}$/), (s) => {
-        expect(toCents(addAmounts(s))).not.toBeNull();
         const out = toNonNegativeAmount(s);
         expect(Number(out)).toBeLessThanOrEqual(Number(s));
       }),
