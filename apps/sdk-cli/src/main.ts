@@ -2,14 +2,26 @@
 // The operators' CLI: lists and calls the contract's endpoints, imports and exports in batch.
 import { Command } from 'commander';
 import { endpointsCommand } from './commands/endpoints.js';
+import { callCommand } from './commands/call.js';
+import { exportCommand } from './commands/export.js';
+import { importCommand } from './commands/import.js';
+import { templateCommand } from './commands/template.js';
+import { CliError } from './lib/errors.js';
 
-const program = new Command('sdk-cli')
-  .description('Back-office operators\' CLI: batch imports and exports over the API (see README "CLI").')
-  .showHelpAfterError();
+export function buildProgram() {
+  return new Command('sdk-cli')
+    .description('Back-office operators\' CLI: batch imports and exports over the API (see README "CLI").')
+    .showHelpAfterError()
+    .addCommand(endpointsCommand())
+    .addCommand(callCommand())
+    .addCommand(exportCommand())
+    .addCommand(importCommand())
+    .addCommand(templateCommand());
+}
 
-program.addCommand(endpointsCommand());
-
-program.parseAsync(process.argv).catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-});
+buildProgram()
+  .parseAsync(process.argv)
+  .catch((e: unknown) => {
+    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(e instanceof CliError ? e.exitCode : 1);
+  });

@@ -1,0 +1,192 @@
+// The generic import flow: read the file (streaming), map headers to fields, dry-run every chunk
+// collecting row errors, write the error report, and only when the whole file is clean send it for real.
+import { z } from 'zod';
+import { CliError } from '../lib/errors.js';
+import { createProgress, type Progress } from '../lib/progress.js';
+import { readSheet, writeSheet, type SheetRow } from '../lib/sheet.js';
+import type { ImportColumn, ImportKind } from './registry.js';
+
+/** Rows per call (the server takes more; 500 keeps each transaction short). */
+export const CHUNK_SIZE = 500;
+
+/** What a batch import endpoint answers (updated/unchanged/skipped are optional for kinds that lack them). */
+export const BatchResult = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int().optional(),
+  unchanged: z.number().int().optional(),
+  skipped: z.number().int().optional(),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), reason: z.string() })),
+});
+export type TBatchResult = z.infer<typeof BatchResult>;
+
+export interface RowError {
+  /** The spreadsheet row number (the header is row 1). */
+  row: number;
+  /** The column's header text (or the server's field name when no column maps to it). */
+  column: string;
+  reason: string;
+}
+
+/** Sends one chunk: rows keyed by field, firstRow the spreadsheet row of rows[0]. */
+export type SendChunk = (rows: Record<string, unknown>[], o: { dryRun: boolean; firstRow: number }) => Promise<TBatchResult>;
+
+export interface HeaderMap {
+  /** Cell index → column. */
+  byIndex: Map<number, ImportColumn>;
+}
+
+/** Maps the header row to the kind's columns: by header text or field name; unknown, duplicate or missing required headers are refused. */
+export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
+  const byIndex = new Map<number, ImportColumn>();
+  const unknown: string[] = [];
+  const seen = new Set<string>();
+  header.forEach((raw, i) => {
+    const h = raw.trim();
+    if (!h) return;
+    const col = kind.columns.find((c) => c.header === h || c.field === h);
+    if (!col) return void unknown.push(h);
+    if (seen.has(col.field)) throw new CliError(`the header "${h}" appears twice (column ${i + 1})`, 2);
+    seen.add(col.field);
+    byIndex.set(i, col);
+  });
+  const problems: string[] = [];
+  if (unknown.length) problems.push(`unknown header${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `"${u}"`).join(', ')}`);
+  const missing = kind.columns.filter((c) => c.required && !seen.has(c.field));
+  if (missing.length) problems.push(`missing required header${missing.length > 1 ? 's' : ''}: ${missing.map((c) => `"${c.header}"`).join(', ')}`);
+  if (problems.length) {
+    throw new CliError(`${problems.join('; ')}.\nThe ${kind.name} template has: ${kind.columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (sdk-cli template ${kind.name} --out t.xlsx)`, 2);
+  }
+  return { byIndex };
+}
+
+/** Turns a sheet row into the record sent: empty cells are left out; a refused cell becomes a row error. */
+export function toRecord(r: SheetRow, map: HeaderMap): { record: Record<string, unknown>; errors: RowError[] } {
+  const record: Record<string, unknown> = {};
+  const errors: RowError[] = [];
+  for (const [i, col] of map.byIndex) {
+    const text = (r.cells[i] ?? '').trim();
+    if (text === '') continue;
+    try {
+      record[col.field] = col.parse ? col.parse(text) : text;
+    } catch (e) {
+      errors.push({ row: r.row, column: col.header, reason: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return { record, errors };
+}
+
+/** Groups an async stream into arrays of at most `size`. */
+export async function* chunked<T>(items: AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+  let buf: T[] = [];
+  for await (const it of items) {
+    buf.push(it);
+    if (buf.length >= size) {
+      yield buf;
+      buf = [];
+    }
+  }
+  if (buf.length) yield buf;
+}
+
+interface Prepared {
+  row: number;
+  record: Record<string, unknown>;
+}
+
+/** Streams the data rows of a file as records, with local (parse) errors reported through onError. */
+async function* records(file: string, kind: ImportKind, onError: (e: RowError) => void): AsyncGenerator<Prepared> {
+  let map: HeaderMap | undefined;
+  for await (const r of readSheet(file)) {
+    if (!map) {
+      map = mapHeaders(kind, r.cells);
+      continue;
+    }
+    const { record, errors } = toRecord(r, map);
+    if (errors.length) errors.forEach(onError);
+    else yield { row: r.row, record };
+  }
+  if (!map) throw new CliError(`${file} is empty: the first row must hold the headers`, 2);
+}
+
+async function countRows(file: string): Promise<number> {
+  let n = -1; // the header row
+  for await (const _ of readSheet(file)) n += 1;
+  return Math.max(n, 0);
+}
+
+/** Server errors name the row by firstRow + index; blank rows are skipped, so map back to the file's rows. */
+function fileRow(serverRow: number, firstRow: number, chunk: Prepared[]): number {
+  const i = serverRow - firstRow;
+  return chunk[i]?.row ?? serverRow;
+}
+
+export const ERROR_REPORT_HEADERS = ['行号 row', '列 column', '原因 reason'];
+
+export interface ImportOptions {
+  kind: ImportKind;
+  file: string;
+  dryRun: boolean;
+  errorsFile: string;
+  send: SendChunk;
+  chunkSize?: number;
+  progress?: (label: string, total: number) => Progress;
+}
+
+export interface ImportOutcome {
+  rows: number;
+  errors: RowError[];
+  /** Counts of the real import (or what the dry run would do). */
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  written: boolean;
+  /** The error report written (always on errors or a dry run). */
+  report: string | null;
+  exitCode: number;
+}
+
+async function sendAll(o: ImportOptions, dryRun: boolean, total: number, errors: RowError[]) {
+  const size = o.chunkSize ?? CHUNK_SIZE;
+  const bar = (o.progress ?? ((l, t) => createProgress(l, t)))(dryRun ? 'checking' : 'importing', total);
+  const sums = { created: 0, updated: 0, unchanged: 0, skipped: 0, sent: 0 };
+  const headerOf = (field: string) => o.kind.columns.find((c) => c.field === field || c.field === field.split('.')[0])?.header ?? field;
+  try {
+    for await (const chunk of chunked(records(o.file, o.kind, (e) => dryRun && errors.push(e)), size)) {
+      const firstRow = chunk[0]?.row ?? 2;
+      const res = BatchResult.parse(await o.send(chunk.map((c) => c.record), { dryRun, firstRow }));
+      for (const e of res.errors) errors.push({ row: fileRow(e.row, firstRow, chunk), column: headerOf(e.column), reason: e.reason });
+      sums.created += res.created;
+      sums.updated += res.updated ?? 0;
+      sums.unchanged += res.unchanged ?? 0;
+      sums.skipped += res.skipped ?? 0;
+      sums.sent += chunk.length;
+      bar.increment(chunk.length);
+      if (!dryRun && res.errors.length) break; // refused on the real run (the data changed since the check): stop here
+    }
+  } finally {
+    bar.stop();
+  }
+  return sums;
+}
+
+/** Runs the whole import flow; returns what happened and the exit code (0 clean, 1 row errors). */
+export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
+  const total = await countRows(o.file);
+  const errors: RowError[] = [];
+  const { sent: _checked, ...check } = await sendAll(o, true, total, errors);
+  errors.sort((a, b) => a.row - b.row);
+  const outcome: ImportOutcome = { rows: total, errors, ...check, written: false, report: null, exitCode: 0 };
+  if (errors.length || o.dryRun) {
+    await writeSheet(o.errorsFile, ERROR_REPORT_HEADERS, errors.map((e) => [e.row, e.column, e.reason]));
+    return { ...outcome, report: o.errorsFile, exitCode: errors.length ? 1 : 0 };
+  }
+  const { sent, ...real } = await sendAll(o, false, total, errors);
+  if (errors.length) {
+    // Calls are all-or-nothing: every chunk before the refused one was written.
+    await writeSheet(o.errorsFile, ERROR_REPORT_HEADERS, errors.map((e) => [e.row, e.column, e.reason]));
+    return { ...outcome, ...real, written: sent > (o.chunkSize ?? CHUNK_SIZE), report: o.errorsFile, exitCode: 1 };
+  }
+  return { ...outcome, ...real, written: true };
+}

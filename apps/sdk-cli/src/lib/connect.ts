@@ -1,0 +1,57 @@
+// Connecting to a back-office server: --url / BO_API_URL, then a token (--token / BO_TOKEN) or a
+// sign-in (--user + --password / BO_USER + BO_PASSWORD) through sdk.system.login.
+import { Option, type Command } from 'commander';
+import { z } from 'zod';
+import { ApiError, createSdk, type Sdk } from '@bo/api-sdk';
+import { CliError } from './errors.js';
+
+export const DEFAULT_URL = 'http://127.0.0.1:3000/api';
+
+export const ConnectionOptions = z.object({
+  url: z.string().url('must be a URL such as http://127.0.0.1:3000/api'),
+  token: z.string().min(1).optional(),
+  user: z.string().min(1).optional(),
+  password: z.string().min(1).optional(),
+});
+export type TConnectionOptions = z.infer<typeof ConnectionOptions>;
+
+/** Adds --url, --token, --user and --password (with their environment fallbacks) to a command. */
+export function withConnection(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--url <url>', 'API base URL').env('BO_API_URL').default(DEFAULT_URL))
+    .addOption(new Option('--token <token>', 'an existing session token').env('BO_TOKEN'))
+    .addOption(new Option('--user <username>', 'sign in as this user').env('BO_USER'))
+    .addOption(new Option('--password <password>', 'password of --user').env('BO_PASSWORD'));
+}
+
+export interface Connection {
+  sdk: Sdk;
+  url: string;
+  /** Who we are signed in as (null when a token was given). */
+  username: string | null;
+}
+
+/** Builds a signed-in SDK client (or an anonymous one when neither token nor user is given). */
+export async function connect(o: TConnectionOptions, opts: { requireAuth?: boolean } = {}): Promise<Connection> {
+  let token = o.token ?? null;
+  const sdk = createSdk({ baseURL: o.url, getToken: () => token, locale: 'en' });
+  if (!token && o.user) {
+    if (!o.password) throw new CliError('--password (or BO_PASSWORD) is required with --user', 2);
+    try {
+      token = (await sdk.system.login({ body: { username: o.user, password: o.password } })).token;
+    } catch (e) {
+      throw new CliError(`sign-in as ${o.user} at ${o.url} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return { sdk, url: o.url, username: o.user };
+  }
+  if (!token && opts.requireAuth !== false) {
+    throw new CliError('not signed in: give --token (BO_TOKEN) or --user and --password (BO_USER, BO_PASSWORD)', 2);
+  }
+  return { sdk, url: o.url, username: null };
+}
+
+/** One line for a failed call: the endpoint, the code and the server's message (with the field). */
+export function describeError(e: unknown): string {
+  if (e instanceof ApiError) return `${e.endpoint}: ${e.message}${e.field ? ` [${e.field}]` : ''} (code ${e.code})`;
+  return e instanceof Error ? e.message : String(e);
+}

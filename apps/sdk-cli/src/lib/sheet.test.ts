@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cellText, formatOf, parseCsv, readSheet, writeSheet, type SheetRow } from './sheet.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-cli-sheet-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function readAll(file: string): Promise<SheetRow[]> {
+  const out: SheetRow[] = [];
+  for await (const r of readSheet(file)) out.push(r);
+  return out;
+}
+async function* of(...chunks: string[]) {
+  for (const c of chunks) yield c;
+}
+async function records(...chunks: string[]) {
+  const out: string[][] = [];
+  for await (const r of parseCsv(of(...chunks))) out.push(r);
+  return out;
+}
+
+const headers = ['编码 code', '名称 name', 'amount', 'note'];
+const rows = [
+  ['C001', '北京朝阳校区', 1234.5, 'plain'],
+  ['C002', 'Shanghai, "Pudong"', 0, 'line one\nline two'],
+  ['C003', '', 7, null],
+];
+
+describe('CSV', () => {
+  it('parses quotes, doubled quotes, commas and newlines inside quotes, CRLF and a BOM', async () => {
+    expect(await records('\ufeffa,b\r\n"x, y","say ""hi"""\r\n"multi\nline",', 'z\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['multi\nline', 'z'],
+    ]);
+  });
+
+  it('handles a quote split across chunks and a last line without newline', async () => {
+    expect(await records('"a"', '"b",c\nd,e')).toEqual([
+      ['a"b', 'c'],
+      ['d', 'e'],
+    ]);
+  });
+});
+
+describe('round trips', () => {
+  for (const ext of ['csv', 'xlsx'] as const) {
+    it(`writes and reads back a .${ext} file with the spreadsheet row numbers`, async () => {
+      const file = path.join(dir, `round.${ext}`);
+      expect(await writeSheet(file, headers, rows)).toBe(3);
+      const back = await readAll(file);
+      expect(back.map((r) => r.row)).toEqual([1, 2, 3, 4]);
+      expect(back[0]?.cells).toEqual(headers);
+      expect(back[1]?.cells).toEqual(['C001', '北京朝阳校区', '1234.5', 'plain']);
+      expect(back[2]?.cells).toEqual(['C002', 'Shanghai, "Pudong"', '0', 'line one\nline two']);
+      expect(back[3]?.cells.slice(0, 3)).toEqual(['C003', '', '7']);
+    });
+  }
+
+  it('writes CSV with a BOM so Excel reads UTF-8', () => {
+    expect(readFileSync(path.join(dir, 'round.csv'), 'utf8').charCodeAt(0)).toBe(0xfeff);
+  });
+
+  it('skips blank rows but keeps the numbers of the others', async () => {
+    const file = path.join(dir, 'blank.xlsx');
+    await writeSheet(file, ['a'], [['1'], [''], ['3']]);
+    expect((await readAll(file)).map((r) => [r.row, r.cells[0]])).toEqual([
+      [1, 'a'],
+      [2, '1'],
+      [4, '3'],
+    ]);
+  });
+
+  it('streams a large file', async () => {
+    const file = path.join(dir, 'big.xlsx');
+    const n = 20_000;
+    function* gen() {
+      for (let i = 0; i < n; i += 1) yield [`K${i}`, `name ${i}`, i];
+    }
+    await writeSheet(file, ['k', 'name', 'i'], gen());
+    let count = 0;
+    let last: SheetRow | undefined;
+    for await (const r of readSheet(file)) {
+      count += 1;
+      last = r;
+    }
+    expect(count).toBe(n + 1);
+    expect(last?.cells).toEqual([`K${n - 1}`, `name ${n - 1}`, String(n - 1)]);
+  });
+});
+
+describe('cells', () => {
+  it('turns dates, rich text and formulas into text', () => {
+    expect(cellText(new Date(Date.UTC(2024, 0, 5)))).toBe('2024-01-05');
+    expect(cellText(new Date(Date.UTC(2024, 0, 5, 9, 30)))).toBe('2024-01-05 09:30:00');
+    expect(cellText({ richText: [{ text: '北' }, { text: '京 ' }] })).toBe('北京');
+    expect(cellText({ formula: 'A1+1', result: 3 })).toBe('3');
+    expect(cellText({ text: 'link', hyperlink: 'http://x' })).toBe('link');
+    expect(cellText(null)).toBe('');
+  });
+
+  it('accepts only .xlsx and .csv', () => {
+    expect(formatOf('a.XLSX')).toBe('xlsx');
+    expect(() => formatOf('a.xls')).toThrow(/only .xlsx and .csv/);
+  });
+});

@@ -1,0 +1,177 @@
+// Streaming spreadsheet I/O with exceljs (xlsx) and a small CSV reader/writer: rows flow through
+// without holding a 100k-row file in memory.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { CliError } from './errors.js';
+
+export type SheetFormat = 'xlsx' | 'csv';
+
+export function formatOf(file: string): SheetFormat {
+  const ext = path.extname(file).toLowerCase();
+  if (ext === '.xlsx') return 'xlsx';
+  if (ext === '.csv') return 'csv';
+  throw new CliError(`${file}: only .xlsx and .csv files are supported`, 2);
+}
+
+/** One row of a sheet: its spreadsheet row number (1-based, header = 1) and its cells as text. */
+export interface SheetRow {
+  row: number;
+  cells: string[];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A cell value as text: dates as YYYY-MM-DD (with time when it has one), rich text and formulas by their text. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (v instanceof Date) {
+    // exceljs gives a sheet's wall-clock date and time as UTC.
+    const d = `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
+    const hasTime = v.getUTCHours() || v.getUTCMinutes() || v.getUTCSeconds();
+    return hasTime ? `${d} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}` : d;
+  }
+  if (typeof v === 'object') {
+    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('').trim();
+    if ('result' in o) return cellText(o.result);
+    if ('text' in o) return cellText(o.text);
+    if ('error' in o) return String(o.error);
+  }
+  return JSON.stringify(v);
+}
+
+async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
+  for await (const sheet of reader) {
+    for await (const r of sheet) {
+      const values = Array.isArray(r.values) ? (r.values as unknown[]).slice(1) : [];
+      const cells: string[] = [];
+      for (let i = 0; i < values.length; i += 1) cells.push(cellText(values[i]));
+      yield { row: r.number, cells };
+    }
+    break; // the first worksheet only
+  }
+}
+
+/** A CSV record parser (RFC 4180: quotes, doubled quotes, newlines inside quotes; BOM stripped). */
+export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  let afterQuote = false;
+  let first = true;
+  for await (let chunk of chunks) {
+    if (first) {
+      if (chunk.charCodeAt(0) === 0xfeff) chunk = chunk.slice(1);
+      first = false;
+    }
+    for (let i = 0; i < chunk.length; i += 1) {
+      const c = chunk[i];
+      if (quoted) {
+        if (c === '"') {
+          quoted = false;
+          afterQuote = true;
+        } else field += c;
+        continue;
+      }
+      if (c === '"') {
+        if (afterQuote) field += '"'; // a doubled quote inside a quoted field
+        quoted = true;
+        afterQuote = false;
+        continue;
+      }
+      afterQuote = false;
+      if (c === ',') {
+        record.push(field);
+        field = '';
+      } else if (c === '\n') {
+        record.push(field.endsWith('\r') ? field.slice(0, -1) : field);
+        yield record;
+        record = [];
+        field = '';
+      } else field += c;
+    }
+  }
+  if (field !== '' || record.length) {
+    record.push(field.endsWith('\r') ? field.slice(0, -1) : field);
+    yield record;
+  }
+}
+
+async function* readCsv(file: string): AsyncGenerator<SheetRow> {
+  let n = 0;
+  for await (const rec of parseCsv(createReadStream(file, { encoding: 'utf8' }))) {
+    n += 1;
+    yield { row: n, cells: rec.map((c) => c.trim()) };
+  }
+}
+
+/** Reads the first sheet of an .xlsx or a .csv file row by row, skipping blank rows. */
+export async function* readSheet(file: string): AsyncGenerator<SheetRow> {
+  const rows = formatOf(file) === 'xlsx' ? readXlsx(file) : readCsv(file);
+  for await (const r of rows) {
+    if (r.cells.some((c) => c !== '')) yield r;
+  }
+}
+
+/** A cell for xlsx: numbers, booleans and dates stay typed; objects become JSON. */
+function xlsxValue(v: unknown): ExcelJS.CellValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
+  return JSON.stringify(v);
+}
+function csvValue(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export interface SheetWriter {
+  add(values: unknown[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a streaming writer; the header row goes first (bold in xlsx). */
+export async function openSheetWriter(file: string, headers: string[], o: { sheetName?: string } = {}): Promise<SheetWriter> {
+  if (formatOf(file) === 'xlsx') {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+    const ws = wb.addWorksheet(o.sheetName ?? 'Sheet1');
+    const head = ws.addRow(headers);
+    head.font = { bold: true };
+    head.commit();
+    return {
+      add: async (values) => {
+        ws.addRow(values.map(xlsxValue)).commit();
+      },
+      close: async () => {
+        ws.commit();
+        await wb.commit();
+      },
+    };
+  }
+  const out = createWriteStream(file, { encoding: 'utf8' });
+  // A BOM lets Excel open UTF-8 (Chinese) text correctly.
+  const write = async (line: string) => {
+    if (!out.write(line)) await once(out, 'drain');
+  };
+  await write('\ufeff' + headers.map(csvValue).join(',') + '\r\n');
+  return {
+    add: (values) => write(values.map(csvValue).join(',') + '\r\n'),
+    close: () => new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve()))),
+  };
+}
+
+/** Writes a whole sheet from an (async) iterable of rows. Returns the number of data rows. */
+export async function writeSheet(file: string, headers: string[], rows: Iterable<unknown[]> | AsyncIterable<unknown[]>): Promise<number> {
+  const w = await openSheetWriter(file, headers);
+  let n = 0;
+  for await (const r of rows) {
+    await w.add(r);
+    n += 1;
+  }
+  await w.close();
+  return n;
+}
