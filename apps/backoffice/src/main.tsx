@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { getLocale } from './i18n';
 import './index.css';
 
-function App() {
-  return <div className="p-6">Back office</div>;
-}
+document.documentElement.lang = getLocale();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing');

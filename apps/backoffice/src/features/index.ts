@@ -1,4 +1,9 @@
 // Every feature's screens. One line per feature.
 import type { ScreenRoute } from '../app/screens';
+import { homeRoutes } from './home/routes';
+import { operationRoutes } from './operation/routes';
 
-export const featureRoutes: ScreenRoute[] = [];
+export const featureRoutes: ScreenRoute[] = [
+  ...homeRoutes,
+  ...operationRoutes,
+];

@@ -1,0 +1,67 @@
+// The navigation guard of spec §2 as pure decisions, plus loading the permissions.
+import { ApiError, ErrorCode } from '@bo/api-sdk';
+import { routeByPath } from '@bo/domain';
+import type { Permissions } from './session';
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'load' };
+
+export interface GuardInput {
+  pathname: string;
+  search?: string;
+  token: string | null;
+  permissions: Permissions | null;
+}
+
+/** True for /auth, /login, /modifyPwd, /noauth, /err. */
+export function isPublicPath(pathname: string): boolean {
+  return routeByPath(pathname)?.public === true;
+}
+
+/** Whether the user's forbidden list covers a pathname (a route pattern with :id matches too). */
+export function isForbidden(pathname: string, forbidden: readonly string[]): boolean {
+  if (forbidden.includes(pathname)) return true;
+  const def = routeByPath(pathname);
+  return def !== undefined && forbidden.includes(def.path);
+}
+
+/**
+ * What the guard does for a navigation:
+ * public → allow; no token → /login (remembering where to return); token without permissions → load;
+ * forbidden path → /noauth; otherwise allow.
+ */
+export function decide({ pathname, search = '', token, permissions }: GuardInput): GuardDecision {
+  if (isPublicPath(pathname)) return { kind: 'allow' };
+  if (!token) {
+    const back = pathname === '/' || pathname === '/home' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
+    return { kind: 'redirect', to: `/login${back}` };
+  }
+  if (!permissions) return { kind: 'load' };
+  if (isForbidden(pathname, permissions.forbidden)) return { kind: 'redirect', to: '/noauth' };
+  return { kind: 'allow' };
+}
+
+export interface PermissionSource {
+  forbiddenRoutes: () => Promise<string[]>;
+  menu: () => Promise<Permissions['menu']>;
+}
+
+/** Fetches the forbidden routes, then the menu (spec order). */
+export async function loadPermissions(src: PermissionSource): Promise<Permissions> {
+  const forbidden = await src.forbiddenRoutes();
+  const menu = await src.menu();
+  return { forbidden, menu };
+}
+
+/** Where a failed permission load leads: a token failure → /login (after clearing), anything else → /err. */
+export function failureTarget(e: unknown): '/login' | '/err' {
+  return e instanceof ApiError && e.code === ErrorCode.tokenInvalid ? '/login' : '/err';
+}
+
+/** A safe redirect target from ?redirect= (same-origin paths only, never back to /login). */
+export function safeRedirect(raw: string | null): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/login')) return '/home';
+  return raw;
+}

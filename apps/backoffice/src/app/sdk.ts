@@ -1,0 +1,75 @@
+// The app's one SDK instance and React Query client. UI effects of the error catalogue (spec §8)
+// are injected here: popups through the toast bridge, token failure back to /login.
+import { ErrorCode, createSdk, type ApiError } from '@bo/api-sdk';
+import { toastBridge } from '@bo/ui-kit';
+import { QueryClient } from '@tanstack/react-query';
+import { getLocale } from '../i18n/locale';
+import { session } from './session';
+import { clearTabs } from './tabs';
+
+/** Set by the router once it exists, so the SDK can send the user to /login. */
+export const navigator: { go: (to: string) => void } = {
+  go: (to) => {
+    window.location.assign(to);
+  },
+};
+
+/** Clears login, permissions and tabs. */
+export function clearLogin(): void {
+  session.clear();
+  clearTabs();
+}
+
+/** Calls whose screens show the error in place (a form message) instead of a popup. */
+export const SILENT_ENDPOINTS = new Set([
+  'system.login',
+  'system.dingQrLogin',
+  'system.wxcpLogin',
+  'system.changePassword',
+  'system.chgpass',
+  'system.loginOptions',
+  'feedback.create',
+  'feedback.upload',
+]);
+
+let lastTokenFailure = 0;
+
+export const sdk = createSdk({
+  baseURL: '/api',
+  getToken: () => session.token(),
+  locale: getLocale,
+  hooks: {
+    onError: (message: string, error: ApiError) => {
+      if (!SILENT_ENDPOINTS.has(error.endpoint)) toastBridge.current?.error(message);
+    },
+    onTokenInvalid: () => {
+      // Several queries fail together when a session ends: act once.
+      const now = Date.now();
+      if (now - lastTokenFailure < 1000) return;
+      lastTokenFailure = now;
+      clearLogin();
+      queryClient.clear();
+      if (window.location.pathname !== '/login') navigator.go('/login');
+    },
+  },
+});
+
+export type AppSdk = typeof sdk;
+
+const isClientError = (e: unknown) => {
+  const code = (e as Partial<ApiError> | null)?.code;
+  return typeof code === 'number' && code >= 400 && code < 500 && code !== ErrorCode.tooMany;
+};
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      gcTime: 5 * 60_000,
+      refetchOnWindowFocus: false,
+      // Transport hiccups get one retry; refusals (4xx) never.
+      retry: (count, e) => count < 1 && !isClientError(e),
+    },
+    mutations: { retry: false },
+  },
+});

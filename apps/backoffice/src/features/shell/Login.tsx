@@ -1,0 +1,165 @@
+// /login: username and password; QR and enterprise sign-in when the server has them configured.
+import { ApiError, type TUserToken } from '@bo/api-sdk';
+import { Button, Icon, TextField } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../app/guard';
+import { queryClient, sdk } from '../../app/sdk';
+import { session } from '../../app/session';
+import { useT } from '../../i18n';
+import { AuthFrame } from './AuthFrame';
+
+export const QR_STATE_KEY = 'qrLoginState';
+
+/** After any sign-in: store the session and go where the user was headed (or to change the password). */
+export function useFinishSignIn() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (user: TUserToken) => {
+    queryClient.clear();
+    session.signIn(user);
+    const to = user.mustChangePassword ? '/modifyPwd' : safeRedirect(params.get('redirect'));
+    Promise.resolve(navigate(to, { replace: true })).catch(() => undefined);
+  };
+}
+
+function qrUrl(authorizeUrl: string): string {
+  const state = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  sessionStorage.setItem(QR_STATE_KEY, state);
+  const u = new URL(authorizeUrl, window.location.origin);
+  if (!u.searchParams.has('redirect_uri')) u.searchParams.set('redirect_uri', `${window.location.origin}/auth`);
+  u.searchParams.set('state', state);
+  return u.toString();
+}
+
+export function Login() {
+  const t = useT();
+  const finish = useFinishSignIn();
+  const [mode, setMode] = useState<'password' | 'qr' | 'enterprise'>('password');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    document.title = `${t('login.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  const options = useQuery({
+    queryKey: ['system', 'loginOptions'],
+    queryFn: () => sdk.system.loginOptions(),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const qr = options.data?.dingQr.enabled && options.data.dingQr.authorizeUrl ? options.data.dingQr.authorizeUrl : null;
+  const enterprise = Boolean(options.data?.wxcp.enabled);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!username.trim() || !password) {
+      setError(t('login.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await sdk.system.login({ body: { username: username.trim(), password } });
+      finish(user);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthFrame>
+      {mode === 'password' && (
+        <>
+          <h1 className="text-2xl font-semibold text-ink">{t('login.welcome')}</h1>
+          <p className="mt-1.5 mb-8 text-sm text-muted">{t('login.subtitle')}</p>
+          <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate aria-label={t('login.title')}>
+            <TextField
+              label={t('login.username')}
+              name="username"
+              autoComplete="username"
+              autoFocus
+              size="md"
+              className="h-control-lg text-base"
+              placeholder={t('login.usernamePlaceholder')}
+              prefix={<Icon name="user" size={15} />}
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
+            <TextField
+              label={t('login.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              className="h-control-lg text-base"
+              placeholder={t('login.passwordPlaceholder')}
+              prefix={<Icon name="lock" size={15} />}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {error && (
+              <p role="alert" className="flex items-start gap-2 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700 ring-1 ring-danger-100 ring-inset">
+                <Icon name="alert" size={15} className="mt-0.5 shrink-0" />
+                {error}
+              </p>
+            )}
+            <Button type="submit" variant="primary" size="lg" loading={busy} className="w-full">
+              {t('login.submit')}
+            </Button>
+          </form>
+          <div className="mt-4 flex justify-end text-xs">
+            <Link to="/modifyPwd" className="text-muted hover:text-brand-600">{t('login.forgot')}</Link>
+          </div>
+          {(qr || enterprise) && (
+            <div className="mt-8">
+              <div className="flex items-center gap-3 text-xs text-subtle">
+                <span className="h-px flex-1 bg-line" />
+                {t('login.or')}
+                <span className="h-px flex-1 bg-line" />
+              </div>
+              <div className="mt-4 grid gap-2">
+                {qr && (
+                  <Button onClick={() => setMode('qr')} icon={<Icon name="qrcode" size={15} />}>
+                    {t('login.qr')}
+                  </Button>
+                )}
+                {enterprise && (
+                  <Button onClick={() => setMode('enterprise')} icon={<Icon name="building" size={15} />}>
+                    {t('login.enterprise')}
+                  </Button>
+                )}
+              </div>
+            </div>
+          )}
+        </>
+      )}
+      {mode === 'qr' && qr && (
+        <section aria-label={t('login.qr')}>
+          <h1 className="text-2xl font-semibold text-ink">{t('login.qr')}</h1>
+          <div className="mt-6 flex flex-col items-center rounded-xl border border-line bg-canvas p-6 text-center">
+            <span className="flex size-16 items-center justify-center rounded-2xl bg-brand-50 text-brand-500">
+              <Icon name="qrcode" size={32} />
+            </span>
+            <p className="mt-4 text-sm text-muted">{t('login.qrHint')}</p>
+            <Button variant="primary" className="mt-5 w-full" onClick={() => window.location.assign(qrUrl(qr))}>
+              {t('login.qrGo')}
+            </Button>
+          </div>
+          <Button variant="link" className="mt-4" onClick={() => setMode('password')}>{t('login.backToPassword')}</Button>
+        </section>
+      )}
+      {mode === 'enterprise' && (
+        <section aria-label={t('login.enterprise')}>
+          <h1 className="text-2xl font-semibold text-ink">{t('login.enterprise')}</h1>
+          <div className="mt-6 rounded-xl border border-line bg-canvas p-6 text-sm text-muted">{t('login.enterpriseHint')}</div>
+          <Button variant="link" className="mt-4" onClick={() => setMode('password')}>{t('login.backToPassword')}</Button>
+        </section>
+      )}
+    </AuthFrame>
+  );
+}

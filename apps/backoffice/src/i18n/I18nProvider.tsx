@@ -1,0 +1,36 @@
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { catalogue } from './catalogue';
+import { format } from './format';
+import { getLocale, setLocale, subscribeLocale, type Locale } from './locale';
+
+export type TFunction = (key: string, vars?: Record<string, string | number>) => string;
+
+interface I18n { locale: Locale; setLocale: (l: Locale) => void; t: TFunction }
+
+const I18nContext = createContext<I18n | null>(null);
+
+/** Translates outside React (SDK hooks, confirm texts built in plain modules). */
+export const translate: TFunction = (key, vars) => format(catalogue[getLocale()][key] ?? catalogue['zh-CN'][key] ?? key, vars);
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const locale = useSyncExternalStore(subscribeLocale, getLocale, getLocale);
+  const t = useCallback<TFunction>((key, vars) => format(catalogue[locale][key] ?? catalogue['zh-CN'][key] ?? key, vars), [locale]);
+  const value = useMemo(() => ({ locale, setLocale, t }), [locale, t]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+function useI18n(): I18n {
+  const v = useContext(I18nContext);
+  if (!v) throw new Error('I18nProvider missing');
+  return v;
+}
+
+/** t(key, vars?) in the current language. */
+export function useT(): TFunction {
+  return useI18n().t;
+}
+
+export function useLocale(): [Locale, (l: Locale) => void] {
+  const { locale, setLocale: set } = useI18n();
+  return [locale, set];
+}
