@@ -1,3 +1,0 @@
-export * from './defineListScreen';
-export * from './workbook';
-export * from './messages';
