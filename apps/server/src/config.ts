@@ -37,6 +37,30 @@ export const ConfigSchema = z.object({
   HELP_CENTER_URL: optionalUrl,
   /** Folder for uploaded files (local storage adapter). */
   UPLOAD_DIR: z.string().optional(),
+  /** Delay added to each failed sign-in, per recent failure (ms; capped at 2 s). 0 in tests. */
+  LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(200),
+  /** Corporate messenger (DingTalk-style) QR sign-in; all three enable it. */
+  DINGTALK_BASE_URL: optionalUrl,
+  DINGTALK_CLIENT_ID: z.string().optional(),
+  DINGTALK_CLIENT_SECRET: z.string().optional(),
+  /** Where the messenger sends the browser back after the QR scan (the UI's /auth page). */
+  DINGTALK_REDIRECT_URL: optionalUrl,
+  /** Authorize page of the messenger (the QR code); default <DINGTALK_LOGIN_URL>. */
+  DINGTALK_LOGIN_URL: z.string().url().default('https://login.dingtalk.com/oauth2/auth'),
+  /** Enterprise messaging (WeCom-style) sign-in: corp id and "appid:secret,appid2:secret2". */
+  WXCP_BASE_URL: optionalUrl,
+  WXCP_CORP_ID: z.string().optional(),
+  WXCP_APPS: z.string().regex(/^[^:,]+:[^:,]+(,[^:,]+:[^:,]+)*$/, 'must look like appid:secret,appid2:secret2').optional(),
+  /** Income-dashboard single sign-on (mobile-chat code); defaults to the DingTalk settings. */
+  DASHBOARD_SSO_BASE_URL: optionalUrl,
+  DASHBOARD_SSO_CLIENT_ID: z.string().optional(),
+  DASHBOARD_SSO_CLIENT_SECRET: z.string().optional(),
+  /** S3-compatible object storage; without S3_ENDPOINT and S3_BUCKET files go to UPLOAD_DIR. */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; uploadDir: string };
 

@@ -5,3 +5,5 @@ export * from './client.js';
 export * from './openapi.js';
 export * from './sdk.js';
 export * from './contract/masterData.js';
+export * from './contract/system.js';
+export * from './contract/feedback.js';

@@ -1,3 +1,4 @@
 // Every table of every slice, for drizzle-kit and migrations. One line per slice.
 export * from '../slices/system/tables.js';
 export * from '../slices/organisation/tables.js';
+export * from '../slices/feedback/tables.js';

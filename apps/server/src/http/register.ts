@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   ErrorCode,
+  PASSWORD_CHANGE_EXEMPT,
   type AnyEndpoint,
   type DownloadResult,
   type HandlerResult,
@@ -44,6 +45,7 @@ export type Handler<E extends AnyEndpoint> = (ctx: HandlerCtx<E>) => Promise<Han
 export type SliceHandlers<S extends Slice> = { [K in keyof S]: Handler<S[K]> };
 
 export const API_PREFIX = '/api';
+export const MUST_CHANGE_PASSWORD = '请先修改密码 / change your password first';
 
 /** Fastify's route syntax for the spec's {name} placeholders. */
 const toRoutePath = (p: string) => API_PREFIX + p.replace(/\{(\w+)\}/g, ':$1');
@@ -79,6 +81,8 @@ export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDe
         if (e.access.kind !== 'public') {
           if (!maybeUser) throw tokenInvalid();
           if (e.access.kind === 'privilege' && !hasPrivilege(maybeUser, e.access.anyOf)) throw noPermission();
+          // After a reset the account must change its password before anything else (system slice).
+          if (maybeUser.mustChangePassword && !PASSWORD_CHANGE_EXEMPT.includes(`${sliceName}.${name}`)) throw noPermission(MUST_CHANGE_PASSWORD);
         }
         let file: UploadedFile | undefined;
         const fields: Record<string, string> = {};

@@ -4,10 +4,10 @@ import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
 import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
-import { seedDemoUsers, seedFirstAdmin, seedRoles } from '../slices/system/seed.js';
+import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
-const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [seedRoles];
+const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [seedRoles, seedPrivileges];
 
 /** Demo data, in dependency order. One line per slice. */
 const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedDemoUsers];

@@ -3,7 +3,27 @@ import { must } from '../../shared/must.js';
 import type { SliceHandlers } from '../../http/register.js';
 import { badInput } from '../../http/errors.js';
 import { loadAccount, tokenObject } from './sessions.js';
-import { login, logout } from './service.js';
+import { changeOwnPassword, changePasswordByName, dashboardLogin, dingQrLogin, isHomeIntervention, login, loginOptions, logout, wxcpLogin } from './service.js';
+import {
+  accountUpdateStatus,
+  generateIdCode,
+  listAccounts,
+  listRoles,
+  pickUsers,
+  privilegeTree,
+  privilegeUpdateStatus,
+  resetPassword,
+  roleDetail,
+  roleUpdateStatus,
+  saveAccount,
+  savePrivilege,
+  saveRole,
+  saveRolePrivileges,
+} from './admin.js';
+import { NewPassword } from '@bo/api-sdk';
+import { forbiddenRoutesOf, menuOf } from './menu.js';
+
+const ua = (h: string | string[] | undefined) => (typeof h === 'string' ? h : null);
 
 export const systemHandlers: SliceHandlers<typeof contract.system> = {
   login: async ({ body, query, deps, ip, req }) => {
@@ -11,7 +31,7 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
     const password = body?.password ?? query?.password;
     if (!username) throw badInput('body.username', 'body.username: username is required');
     if (!password) throw badInput('body.password', 'body.password: password is required');
-    return login(deps, username, password, ip, req.headers['user-agent'] ?? null);
+    return login(deps, username, password, ip, ua(req.headers['user-agent']));
   },
   logout: async ({ user, deps, ip }) => {
     await logout(deps, user, ip);
@@ -22,4 +42,55 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
     const { token: _t, ...rest } = tokenObject(must(a, 'account'), '');
     return rest;
   },
+  changePassword: async ({ user, body, deps, ip }) => {
+    await changeOwnPassword(deps, user, body.oldPassword, body.newPassword, ip);
+    return true;
+  },
+  chgpass: async ({ body, query, deps, ip, maybeUser }) => {
+    const username = body?.username ?? query?.username;
+    const oldPassword = body?.oldpassword ?? query?.oldpassword;
+    const newPassword = body?.newpassword ?? query?.newpassword;
+    if (!username) throw badInput('body.username', 'body.username: username is required');
+    if (!oldPassword) throw badInput('body.oldpassword', 'body.oldpassword: the current password is required');
+    const np = NewPassword.safeParse(newPassword);
+    if (!np.success) throw badInput('body.newpassword', `body.newpassword: ${np.error.issues[0]?.message ?? 'invalid'}`);
+    await changePasswordByName(deps, username, oldPassword, np.data, ip, maybeUser);
+    return true;
+  },
+  dingQrLogin: async ({ body, deps, ip, req }) => dingQrLogin(deps, body.code, ip, ua(req.headers['user-agent'])),
+  wxcpLogin: async ({ params, query, deps, ip, req }) => wxcpLogin(deps, params.appid, query.code, ip, ua(req.headers['user-agent'])),
+  loginDashboard: async ({ query, deps, ip, req }) => dashboardLogin(deps, query.code, ip, ua(req.headers['user-agent'])),
+  loginOptions: async ({ deps }) => loginOptions(deps),
+  isJujiganyu: async ({ user }) => isHomeIntervention(user),
+  menu: async ({ user, deps }) => menuOf(deps.db, user),
+  forbiddenRoutes: async ({ user, deps }) => forbiddenRoutesOf(deps.db, user),
+  roles: async ({ query, deps }) => listRoles(deps.db, query),
+  roleSave: async ({ body, user, deps, ip }) => saveRole(deps, user, ip, body),
+  roleUpdateStatus: async ({ body, user, deps, ip }) => {
+    await roleUpdateStatus(deps, user, ip, body.code, body.status);
+    return true;
+  },
+  role: async ({ params, deps }) => roleDetail(deps.db, params.code),
+  rolePrivilegeSave: async ({ body, user, deps, ip }) => {
+    await saveRolePrivileges(deps, user, ip, body.code, body.privilegeCodes);
+    return true;
+  },
+  privileges: async ({ deps }) => privilegeTree(deps.db),
+  privilegeSave: async ({ body, user, deps, ip }) => {
+    await savePrivilege(deps, user, ip, body);
+    return true;
+  },
+  privilegeUpdateStatus: async ({ body, user, deps, ip }) => {
+    await privilegeUpdateStatus(deps, user, ip, body.code, body.status);
+    return true;
+  },
+  authInfos: async ({ query, user, deps }) => listAccounts(deps.db, user, query),
+  authInfoSave: async ({ body, user, deps, ip }) => saveAccount(deps, user, ip, body),
+  authInfoUpdateStatus: async ({ body, user, deps, ip }) => {
+    await accountUpdateStatus(deps, user, ip, body.code, body.status);
+    return true;
+  },
+  resetPassword: async ({ query, user, deps, ip }) => resetPassword(deps, user, ip, query.usercode),
+  generateIdCode: async ({ query }) => generateIdCode(query.code, query.name),
+  allUsers: async ({ query, deps }) => pickUsers(deps.db, query.name),
 };

@@ -1,8 +1,9 @@
 // Roles of spec §6 (meanings are ours: docs/decisions.md) and the demo accounts.
+import { MENU_GROUPS, ROUTES } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
 import { must } from '../../shared/must.js';
 import { hashPassword } from '../../shared/password.js';
-import { roles, userCampuses, userRegions, userRoles, users } from './tables.js';
+import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles, users } from './tables.js';
 
 /** Role codes: 76, 72, 58, 34, 15, 5 are the spec's task-badge roles; the rest are ours. */
 export const ROLE_SEED = [
@@ -17,7 +18,79 @@ export const ROLE_SEED = [
   { code: 30, name: '人力资源', description: 'HR: employees, posts, ranks and salary periods, all campuses.', isAdmin: false, allScope: true },
   { code: 40, name: '教师', description: 'Teacher: own schedule and students.', isAdmin: false, allScope: false },
   { code: 50, name: '教务', description: 'Academic affairs: scheduling, classrooms, course authorisation.', isAdmin: false, allScope: false },
+  { code: 60, name: '居家干预', description: 'Home-intervention therapist: works with families at home; /auth/isJujiganyu answers true.', isAdmin: false, allScope: false },
 ];
+
+/** Clue screens a front-line consultant works in. */
+const CLUE_DESK = ['/clues/clueList', '/clues/clueDetail', '/clues/resourceDetail', '/clues/taskCenter', '/clues/admissionAssessment', '/clues/assessmentInner'];
+/** Read-mostly teaching screens for managers. */
+const EDUCATION_VIEWS = ['/education/courseAdjustment', '/education/teamCourse', '/education/classTable', '/education/adminAssessment', '/education/adminAssessmentNew', '/education/classConfirm', '/education/appointmentClass'];
+const STUDENT_ORDERS = ['/students/order', '/students/payInstallment', '/students/createPay', '/students/editPay', '/students/payDetail', '/students/returnPremium', '/students/refundApply', '/students/reconciliationOrder', '/students/studentDetail'];
+
+/**
+ * Which screens each role holds: route paths, or '/group/*' for every screen of a group, or '*'.
+ * Every role gets /home. Meanings of the codes: docs/decisions.md "System and sign-in".
+ */
+export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
+  1: ['*'],
+  76: ['/home', '/workSurface/*', '/clues/*', '/students/*', ...EDUCATION_VIEWS, '/dataStatistics/*'],
+  72: ['/home', '/workSurface/*', '/clues/*', '/students/*', ...EDUCATION_VIEWS, '/education/educationOperate', '/dataStatistics/*'],
+  58: ['/home', '/workSurface/*', '/clues/*', '/dataStatistics/personal'],
+  34: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/schoolClues', '/clues/cluePublic', '/clues/clueResources', '/clues/speechScreening', '/clues/assessScale', '/clues/recommendStatic', '/students/createStudent'],
+  15: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/cluePublic', '/clues/recommendStatic', '/students/list', '/students/renewal', '/students/followUp'],
+  5: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/clueResources', '/clues/baiduClue', '/clues/h5activity', '/clues/primaryScreen'],
+  20: ['/home', '/financial/*', '/setting/finance', ...STUDENT_ORDERS],
+  30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary'],
+  40: ['/home', '/education/classTable', '/education/classConfirm', '/education/appointmentClass'],
+  50: ['/home', '/education/*', '/setting/courseAuthorization', '/setting/course'],
+  60: ['/home', '/education/classTable', '/students/list', '/students/studentDetail'],
+};
+
+/** Privilege rows of the reference seed: one group per menu group, one privilege per screen of the route table. */
+export function privilegeSeed() {
+  const groupRows = MENU_GROUPS.map((g) => ({
+    code: `/${g.key}`,
+    name: g.title['zh-CN'],
+    nameEn: g.title.en,
+    groupCode: g.key,
+    type: 'group',
+    navigateUrl: g.defaultPath,
+    cssName: g.icon,
+    sort: g.sort,
+  }));
+  const screenRows = ROUTES.filter((r) => !r.public).map((r, i) => ({
+    code: r.path,
+    name: r.title['zh-CN'],
+    nameEn: r.title.en,
+    groupCode: r.group,
+    type: r.menu && r.group ? 'menu' : 'page',
+    navigateUrl: r.path,
+    cssName: null,
+    sort: i,
+  }));
+  return [...groupRows, ...screenRows];
+}
+
+/** Expands a role's grant patterns over the privilege codes (groups held when any of their screens is). */
+export function expandGrants(patterns: readonly string[], rows: ReturnType<typeof privilegeSeed>): string[] {
+  const screens = rows.filter((r) => r.type !== 'group');
+  const held = new Set(
+    screens
+      .filter((r) => patterns.some((p) => p === '*' || p === r.code || (p.endsWith('/*') && r.code.startsWith(p.slice(0, -1)))))
+      .map((r) => r.code),
+  );
+  for (const g of rows.filter((r) => r.type === 'group')) if (screens.some((s) => s.groupCode === g.groupCode && held.has(s.code))) held.add(g.code);
+  return [...held].sort();
+}
+
+export async function seedPrivileges({ db }: SeedContext) {
+  const rows = privilegeSeed();
+  await db.insert(privileges).values(rows);
+  for (const [code, patterns] of Object.entries(ROLE_GRANTS)) {
+    const held = expandGrants(patterns, rows);
+    if (held.length) await db.insert(rolePrivileges).values(held.map((privilegeCode) => ({ roleCode: Number(code), privilegeCode })));
+  }
+}
 
 export const DEMO_PASSWORD = 'demo123456';
 /** Demo accounts: username, name, roles, regions, campuses. */

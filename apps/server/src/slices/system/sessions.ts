@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { AuthResolver, AuthUser } from '../../http/auth.js';
 import { newToken, tokenHash } from '../../shared/password.js';
 import { provinceTypes, schoolItems } from '../organisation/tables.js';
-import { rolePrivileges, roles, sessions, userCampuses, userRegions, userRoles, users } from './tables.js';
+import { privileges, rolePrivileges, roles, sessions, userCampuses, userRegions, userRoles, users } from './tables.js';
 
 export async function createSession(db: DbOrTx, config: Config, now: Date, userId: number, method: string, ip: string | null, userAgent: string | null) {
   const { token, hash } = newToken();
@@ -36,7 +36,11 @@ export async function loadAccount(db: DbOrTx, userId: number) {
     .where(and(eq(userRoles.userId, userId), eq(roles.status, 1)));
   const roleCodes = roleRows.map((r) => r.code);
   const privRows = roleCodes.length
-    ? await db.selectDistinct({ code: rolePrivileges.privilegeCode }).from(rolePrivileges).where(inArray(rolePrivileges.roleCode, roleCodes))
+    ? await db
+        .selectDistinct({ code: rolePrivileges.privilegeCode })
+        .from(rolePrivileges)
+        .innerJoin(privileges, eq(privileges.code, rolePrivileges.privilegeCode))
+        .where(and(inArray(rolePrivileges.roleCode, roleCodes), eq(privileges.status, 1)))
     : [];
   const isAdmin = roleRows.some((r) => r.isAdmin);
   const allScope = isAdmin || roleRows.some((r) => r.allScope);

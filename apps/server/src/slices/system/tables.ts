@@ -110,3 +110,17 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_action_idx').on(t.action), index('audit_at_idx').on(t.at)],
 );
+
+/** Sign-in attempts (password, chgpass, providers) for throttling per account and per IP; survive restarts. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Lower-cased username as typed (also for unknown names, so they are throttled alike). */
+    username: text('username').notNull(),
+    ip: text('ip').notNull(),
+    success: boolean('success').notNull(),
+  },
+  (t) => [index('login_attempts_user_idx').on(t.username, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+);

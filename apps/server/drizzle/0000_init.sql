@@ -9,6 +9,14 @@ CREATE TABLE "audit_log" (
 	"ip" text
 );
 --> statement-breakpoint
+CREATE TABLE "login_attempts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"username" text NOT NULL,
+	"ip" text NOT NULL,
+	"success" boolean NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "privileges" (
 	"code" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -146,8 +154,46 @@ CREATE TABLE "school_items" (
 	CONSTRAINT "school_items_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "feedbacks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"content" text NOT NULL,
+	"source_code" integer DEFAULT 3 NOT NULL,
+	"file_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"reply" text DEFAULT '' NOT NULL,
+	"created_by" integer NOT NULL,
+	"created_by_username" text NOT NULL,
+	"created_by_name" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"handled_by" integer,
+	"handled_by_name" text,
+	"handled_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "feedbacks_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "files" (
+	"id" text PRIMARY KEY NOT NULL,
+	"storage_key" text NOT NULL,
+	"provider" text NOT NULL,
+	"name" text NOT NULL,
+	"size" bigint DEFAULT 0 NOT NULL,
+	"content_type" text DEFAULT 'application/octet-stream' NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"purpose" integer,
+	"upload_token_hash" text,
+	"token_expires_at" timestamp with time zone,
+	"uploaded_by" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "login_attempts_user_idx" ON "login_attempts" USING btree ("username","at");--> statement-breakpoint
+CREATE INDEX "login_attempts_ip_idx" ON "login_attempts" USING btree ("ip","at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "school_items_province_idx" ON "school_items" USING btree ("province_type_code");--> statement-breakpoint
-CREATE UNIQUE INDEX "school_items_name_uq" ON "school_items" USING btree ("name");
+CREATE UNIQUE INDEX "school_items_name_uq" ON "school_items" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "feedbacks_status_idx" ON "feedbacks" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "files_uploader_idx" ON "files" USING btree ("uploaded_by");

@@ -1,0 +1,146 @@
+// Sign-in provider adapters: the corporate messenger's QR login (DingTalk-style OAuth code exchange),
+// enterprise messaging (WeCom-style code → user id) and the dashboard's mobile-chat SSO code.
+import type { Config } from '../config.js';
+import { AppError, notConfigured } from '../http/errors.js';
+import { ErrorCode } from '@bo/api-sdk';
+
+const TIMEOUT_MS = 10_000;
+
+export const DING_QR = '钉钉扫码登录 / messenger QR sign-in';
+export const WXCP = '企业微信登录 / enterprise messaging sign-in';
+export const DASHBOARD_SSO = '看板单点登录 / dashboard single sign-on';
+
+/** The provider answered with an error or could not be reached: 503 with its reason. */
+export const providerFailed = (what: string, reason: string) =>
+  new AppError(ErrorCode.notConfigured, `${what}失败：${reason} / ${what} failed: ${reason}`, 503);
+
+export interface DingSettings {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export function dingSettings(c: Config): DingSettings | null {
+  if (!c.DINGTALK_BASE_URL || !c.DINGTALK_CLIENT_ID || !c.DINGTALK_CLIENT_SECRET) return null;
+  return { baseUrl: c.DINGTALK_BASE_URL, clientId: c.DINGTALK_CLIENT_ID, clientSecret: c.DINGTALK_CLIENT_SECRET };
+}
+
+/** Dashboard SSO: its own settings, or the DingTalk ones. */
+export function dashboardSettings(c: Config): DingSettings | null {
+  const base = c.DASHBOARD_SSO_BASE_URL ?? c.DINGTALK_BASE_URL;
+  const id = c.DASHBOARD_SSO_CLIENT_ID ?? c.DINGTALK_CLIENT_ID;
+  const secret = c.DASHBOARD_SSO_CLIENT_SECRET ?? c.DINGTALK_CLIENT_SECRET;
+  return base && id && secret ? { baseUrl: base, clientId: id, clientSecret: secret } : null;
+}
+
+/** The QR authorize URL the login page sends the browser to (null without a redirect URL). */
+export function dingAuthorizeUrl(c: Config): string | null {
+  const s = dingSettings(c);
+  if (!s || !c.DINGTALK_REDIRECT_URL) return null;
+  const u = new URL(c.DINGTALK_LOGIN_URL);
+  u.searchParams.set('redirect_uri', c.DINGTALK_REDIRECT_URL);
+  u.searchParams.set('response_type', 'code');
+  u.searchParams.set('client_id', s.clientId);
+  u.searchParams.set('scope', 'openid');
+  u.searchParams.set('prompt', 'consent');
+  return u.toString();
+}
+
+export interface WxcpSettings {
+  baseUrl: string;
+  corpId: string;
+  apps: Map<string, string>;
+}
+
+export function wxcpSettings(c: Config): WxcpSettings | null {
+  if (!c.WXCP_BASE_URL || !c.WXCP_CORP_ID || !c.WXCP_APPS) return null;
+  const apps = new Map<string, string>();
+  for (const pair of c.WXCP_APPS.split(',')) {
+    const [id, secret] = pair.split(':');
+    if (id && secret) apps.set(id.trim(), secret.trim());
+  }
+  return { baseUrl: c.WXCP_BASE_URL, corpId: c.WXCP_CORP_ID, apps };
+}
+
+const join = (base: string, p: string) => base.replace(/\/$/, '') + p;
+
+async function callJson(what: string, url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (e) {
+    throw providerFailed(what, `无法连接 / unreachable (${e instanceof Error ? e.message : String(e)})`);
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw providerFailed(what, `HTTP ${res.status}`);
+  }
+  const obj = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  if (!res.ok) {
+    const reason = typeof obj.message === 'string' ? obj.message : typeof obj.code === 'string' ? obj.code : `HTTP ${res.status}`;
+    throw providerFailed(what, reason);
+  }
+  return obj;
+}
+
+export interface DingUser {
+  unionId: string;
+  nick: string;
+  mobile: string | null;
+}
+
+/** Exchanges an authorization code: userAccessToken, then contact/users/me. */
+export async function dingUserByCode(s: DingSettings, code: string, what = DING_QR): Promise<DingUser> {
+  const tok = await callJson(what, join(s.baseUrl, '/v1.0/oauth2/userAccessToken'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId: s.clientId, clientSecret: s.clientSecret, code, grantType: 'authorization_code' }),
+  });
+  const accessToken = tok.accessToken;
+  if (typeof accessToken !== 'string' || !accessToken) throw providerFailed(what, 'no accessToken');
+  const me = await callJson(what, join(s.baseUrl, '/v1.0/contact/users/me'), {
+    method: 'GET',
+    headers: { 'x-acs-dingtalk-access-token': accessToken },
+  });
+  if (typeof me.unionId !== 'string' || !me.unionId) throw providerFailed(what, 'no unionId');
+  return { unionId: me.unionId, nick: typeof me.nick === 'string' ? me.nick : '', mobile: typeof me.mobile === 'string' && me.mobile ? me.mobile : null };
+}
+
+/** Access tokens of enterprise messaging live 7200 s; cached per app until shortly before expiry. */
+const wxcpTokens = new Map<string, { token: string; until: number }>();
+
+async function wxcpAccessToken(s: WxcpSettings, secret: string, now: number): Promise<string> {
+  const key = `${s.baseUrl}|${s.corpId}|${secret}`;
+  const cached = wxcpTokens.get(key);
+  if (cached && cached.until > now) return cached.token;
+  const u = new URL(join(s.baseUrl, '/cgi-bin/gettoken'));
+  u.searchParams.set('corpid', s.corpId);
+  u.searchParams.set('corpsecret', secret);
+  const r = await callJson(WXCP, u.toString(), { method: 'GET' });
+  if (r.errcode !== undefined && r.errcode !== 0) throw providerFailed(WXCP, String(r.errmsg ?? r.errcode));
+  if (typeof r.access_token !== 'string' || !r.access_token) throw providerFailed(WXCP, 'no access_token');
+  const expires = typeof r.expires_in === 'number' ? r.expires_in : 7200;
+  wxcpTokens.set(key, { token: r.access_token, until: now + (expires - 300) * 1000 });
+  return r.access_token;
+}
+
+/** The enterprise-messaging user id behind an OAuth code of app `appId`. */
+export async function wxcpUserIdByCode(s: WxcpSettings, appId: string, code: string, now: number): Promise<string> {
+  const secret = s.apps.get(appId);
+  if (!secret) throw notConfigured(`${WXCP} (app ${appId})`);
+  const token = await wxcpAccessToken(s, secret, now);
+  const u = new URL(join(s.baseUrl, '/cgi-bin/auth/getuserinfo'));
+  u.searchParams.set('access_token', token);
+  u.searchParams.set('code', code);
+  const r = await callJson(WXCP, u.toString(), { method: 'GET' });
+  if (r.errcode !== undefined && r.errcode !== 0) {
+    // 40014/42001: the cached token went stale; the next call fetches a new one.
+    if (r.errcode === 40014 || r.errcode === 42001) wxcpTokens.clear();
+    throw providerFailed(WXCP, String(r.errmsg ?? r.errcode));
+  }
+  const id = typeof r.userid === 'string' ? r.userid : typeof r.UserId === 'string' ? r.UserId : null;
+  if (!id) throw providerFailed(WXCP, '不是企业成员 / not a member of the enterprise');
+  return id;
+}
