@@ -188,6 +188,45 @@ CREATE TABLE "files" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "channel_groups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "channel_groups_code_unique" UNIQUE("code"),
+	CONSTRAINT "channel_groups_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "sys_dicts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"dict_type" text NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tags" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tag_type" integer DEFAULT 1 NOT NULL,
+	"name" text NOT NULL,
+	"color" text,
+	"status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "login_attempts_user_idx" ON "login_attempts" USING btree ("username","at");--> statement-breakpoint
@@ -196,4 +235,8 @@ CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> state
 CREATE INDEX "school_items_province_idx" ON "school_items" USING btree ("province_type_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "school_items_name_uq" ON "school_items" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "feedbacks_status_idx" ON "feedbacks" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "files_uploader_idx" ON "files" USING btree ("uploaded_by");
+CREATE INDEX "files_uploader_idx" ON "files" USING btree ("uploaded_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_dicts_type_code_uq" ON "sys_dicts" USING btree ("dict_type","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_dicts_type_name_uq" ON "sys_dicts" USING btree ("dict_type","name");--> statement-breakpoint
+CREATE INDEX "sys_dicts_type_idx" ON "sys_dicts" USING btree ("dict_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "tags_type_name_uq" ON "tags" USING btree ("tag_type","name");

@@ -7,3 +7,8 @@ export * from './sdk.js';
 export * from './contract/masterData.js';
 export * from './contract/system.js';
 export * from './contract/feedback.js';
+export * from './contract/organisation.js';
+export * from './contract/common.js';
+export * from './contract/dictionaries.js';
+export * from './contract/courses.js';
+export * from './contract/employees.js';

@@ -2,3 +2,4 @@
 export * from '../slices/system/tables.js';
 export * from '../slices/organisation/tables.js';
 export * from '../slices/feedback/tables.js';
+export * from '../slices/dictionaries/tables.js';

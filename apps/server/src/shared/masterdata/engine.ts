@@ -97,8 +97,8 @@ export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
   deletable?: boolean;
   /** Makes a key for a code-keyed record created without one. */
   newKey?: (tx: DbOrTx, input: TInput) => Promise<string>;
-  /** The field an import row is matched by (default: the key when code-keyed, else the first unique key). */
-  importKey?: string;
+  /** The field(s) an import row is matched by (default: the key when code-keyed, else the first unique key with its scope). */
+  importKey?: string | string[];
   /** Bespoke checks and derived values before a write; throw AppErrors naming the field. */
   prepare?: (tx: DbOrTx, c: { input: TInput; values: MdRecord; existing: TRow | null; ctx: MdCtx }) => Promise<MdRecord | void>;
   /** Bespoke writes after the record was saved (link tables, accounts), in the same transaction. */
@@ -156,7 +156,16 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   const versionCol = def.version ? col(def.version) : undefined;
   const readOnly = new Set([...(def.readOnly ?? []), ...(def.version ? [def.version] : []), ...(def.keyKind === 'id' ? [def.key] : [])]);
   const writable = Object.keys(def.fields).filter((f) => !readOnly.has(f));
-  const importKey = def.importKey ?? (def.keyKind === 'code' ? def.key : (def.unique?.[0]?.field ?? def.key));
+  const firstUnique = def.unique?.[0];
+  const importKeys: string[] =
+    def.importKey !== undefined
+      ? [def.importKey].flat()
+      : def.keyKind === 'code'
+        ? [def.key]
+        : firstUnique
+          ? [firstUnique.field, ...(firstUnique.within ?? [])]
+          : [def.key];
+  const importKey = importKeys[0] ?? def.key;
   const uniques: UniqueKey[] = [{ field: def.key }, ...(def.unique ?? []).filter((u) => u.field !== def.key)];
   const labelOf = (field: string) => def.unique?.find((u) => u.field === field)?.label ?? field;
   const target = (key: unknown) => `${tableName}:${String(key)}`;
@@ -197,8 +206,9 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     const rows = (await tx.select(def.fields).from(def.table).where(eq(keyCol, key)).limit(1)) as TRow[];
     return rows[0] ?? null;
   }
-  async function findBy(tx: DbOrTx, field: string, value: unknown): Promise<TRow | null> {
-    const rows = (await tx.select(def.fields).from(def.table).where(eq(col(field), value)).limit(1)) as TRow[];
+  async function findBy(tx: DbOrTx, record: MdRecord): Promise<TRow | null> {
+    const conds = importKeys.map((f) => (record[f] === null || record[f] === undefined ? sql`${col(f)} is null` : eq(col(f), record[f])));
+    const rows = (await tx.select(def.fields).from(def.table).where(and(...conds)).limit(1)) as TRow[];
     return rows[0] ?? null;
   }
   async function load(tx: DbOrTx, key: MdKey, user: AuthUser): Promise<TRow> {
@@ -479,8 +489,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
             }
             if (dup) continue;
             try {
-              const kv = input[importKey];
-              const existing = isBlank(kv) ? null : await findBy(tx, importKey, kv);
+              const existing = isBlank(input[importKey]) ? null : await findBy(tx, input);
               if (existing) scopeAssert(ctx.user, existing);
               const withKey = existing && def.keyKind === 'id' ? ({ ...input, [def.key]: existing[def.key] } as TInput) : input;
               const r = await write(tx, ctx, withKey, existing, { checkVersion: false });
@@ -511,6 +520,28 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     },
   };
   return ops;
+}
+
+/** A registry other slices add usage checks to (e.g. orders using a course): each answers a refusal message or null. */
+export function usageRegistry<K>() {
+  const checkers = new Map<string, (tx: DbOrTx, key: K) => Promise<string | null>>();
+  return {
+    /** Registers (or replaces) a named checker. */
+    register(name: string, check: (tx: DbOrTx, key: K) => Promise<string | null>) {
+      checkers.set(name, check);
+    },
+    unregister(name: string) {
+      checkers.delete(name);
+    },
+    /** The first refusal message, or null when nothing uses the key. */
+    async check(tx: DbOrTx, key: K): Promise<string | null> {
+      for (const c of checkers.values()) {
+        const m = await c(tx, key);
+        if (m) return m;
+      }
+      return null;
+    },
+  };
 }
 
 /** The status a status input carries (status or validstatus). */

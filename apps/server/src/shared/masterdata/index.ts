@@ -37,6 +37,7 @@ export {
   likeFilter,
   inFilter,
   statusOf,
+  usageRegistry,
   type MdCtx,
   type MdKey,
   type MdRecord,

@@ -1,0 +1,109 @@
+// Dictionaries, tags and channel groups as master-data record types.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  ChannelGroupInput,
+  SysDictInput,
+  TagInput,
+  type TChannelGroupInput,
+  type TChannelGroupRow,
+  type TSysDictInput,
+  type TSysDictRow,
+  type TTagInput,
+  type TTagRow,
+} from '@bo/api-sdk';
+import type { DbOrTx } from '../../db/client.js';
+import { defineRecordType, eqFilter, likeFilter } from '../../shared/masterdata/index.js';
+import { schoolItems } from '../organisation/tables.js';
+import { channelGroups, sysDicts, tags } from './tables.js';
+import { channelGroupUsage, dictItemUsage } from './usage.js';
+
+export const dictType = defineRecordType<TSysDictRow, TSysDictInput>({
+  name: 'sysDict',
+  label: '字典项 / dictionary item',
+  table: sysDicts,
+  key: 'id',
+  keyKind: 'id',
+  fields: {
+    id: sysDicts.id,
+    dictType: sysDicts.dictType,
+    code: sysDicts.code,
+    name: sysDicts.name,
+    remark: sysDicts.remark,
+    status: sysDicts.status,
+    sort: sysDicts.sort,
+    version: sysDicts.version,
+  },
+  input: SysDictInput,
+  filters: { dictType: eqFilter(sysDicts.dictType), name: likeFilter(sysDicts.name), status: eqFilter(sysDicts.status) },
+  sort: [asc(sysDicts.dictType), asc(sysDicts.sort), asc(sysDicts.id)],
+  unique: [
+    { field: 'code', within: ['dictType'], label: '编码' },
+    { field: 'name', within: ['dictType'], label: '名称' },
+  ],
+  status: 'status',
+  version: 'version',
+  updatedAt: sysDicts.updatedAt,
+  deletable: true,
+  // Disabling an item is allowed: records keep it, selectors stop offering it. Deleting a used one is refused.
+  inUse: async (tx, row, op) => {
+    if (op !== 'delete') return null;
+    if (row.dictType === 'business_type') {
+      const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(schoolItems).where(eq(schoolItems.businessTypeCode, row.code));
+      if (Number(r?.n ?? 0) > 0) return `有${String(r?.n)}个校区使用该业务类型，不能删除 / ${String(r?.n)} campuses use this business type; it cannot be deleted`;
+    }
+    return dictItemUsage.check(tx, { dictType: row.dictType, code: row.code });
+  },
+});
+
+export const tagType = defineRecordType<TTagRow, TTagInput>({
+  name: 'tag',
+  label: '标签 / tag',
+  table: tags,
+  key: 'id',
+  keyKind: 'id',
+  fields: { id: tags.id, tagType: tags.tagType, name: tags.name, color: tags.color, status: tags.status, sort: tags.sort, version: tags.version },
+  input: TagInput,
+  filters: { tagType: eqFilter(tags.tagType), name: likeFilter(tags.name), status: eqFilter(tags.status) },
+  sort: [asc(tags.tagType), asc(tags.sort), asc(tags.id)],
+  unique: [{ field: 'name', within: ['tagType'], label: '名称' }],
+  status: 'status',
+  version: 'version',
+  updatedAt: tags.updatedAt,
+  deletable: true,
+});
+
+export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroupInput>({
+  name: 'channelGroup',
+  label: '渠道分组 / channel group',
+  table: channelGroups,
+  key: 'code',
+  keyKind: 'code',
+  fields: {
+    id: channelGroups.id,
+    code: channelGroups.code,
+    name: channelGroups.name,
+    remark: channelGroups.remark,
+    validstatus: channelGroups.validStatus,
+    sort: channelGroups.sort,
+    version: channelGroups.version,
+  },
+  readOnly: ['id'],
+  input: ChannelGroupInput,
+  filters: { status: eqFilter(channelGroups.validStatus), name: likeFilter(channelGroups.name) },
+  sort: [asc(channelGroups.sort), asc(channelGroups.code)],
+  unique: [{ field: 'name', label: '名称' }],
+  status: 'validstatus',
+  version: 'version',
+  updatedAt: channelGroups.updatedAt,
+  deletable: true,
+  inUse: (tx, row) => channelGroupUsage.check(tx, row.code),
+});
+
+/** The valid items of a dictionary type, in order (common dictData, selectors). */
+export async function dictItems(db: DbOrTx, type: string) {
+  return db
+    .select({ id: sysDicts.id, dictType: sysDicts.dictType, code: sysDicts.code, name: sysDicts.name, sort: sysDicts.sort })
+    .from(sysDicts)
+    .where(and(eq(sysDicts.dictType, type), eq(sysDicts.status, 1)))
+    .orderBy(asc(sysDicts.sort), asc(sysDicts.id));
+}
