@@ -53,7 +53,7 @@ export function callCommand() {
     try {
       result = await sdk.caller.call(name, e, input as never);
     } catch (err) {
-      throw new CliError(describeError(err));
+      throw new CliError(describeError(err, o.url));
     }
     const blob = result instanceof Blob ? result : typeof result === 'object' && result !== null && 'file' in result && result.file instanceof Blob ? result.file : null;
     if (blob) {

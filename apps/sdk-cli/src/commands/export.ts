@@ -32,6 +32,8 @@ export interface ExportRun {
   params?: Record<string, unknown>;
   body?: unknown;
   columns?: string[] | undefined;
+  /** For messages only. */
+  url?: string;
   progress?: (label: string, total: number) => Progress;
 }
 
@@ -68,7 +70,7 @@ export async function runExport(o: ExportRun): Promise<{ rows: number; total: nu
     try {
       return unwrapEnvelope(o.endpoint, await o.sdk.caller.call(o.name, o.endpoint, input as never));
     } catch (e) {
-      throw new CliError(describeError(e));
+      throw new CliError(describeError(e, o.url));
     }
   };
   try {
@@ -112,7 +114,7 @@ export function exportCommand() {
     const { endpoint: e, name } = findEndpoint(o.endpoint);
     const { sdk } = await connect(o, { requireAuth: e.access.kind !== 'public' });
     const started = Date.now();
-    const r = await runExport({ sdk, name, endpoint: e, out: o.out, query: o.query, params: o.param, body: await readBody(o.body), columns: o.columns });
+    const r = await runExport({ sdk, name, endpoint: e, out: o.out, query: o.query, params: o.param, body: await readBody(o.body), columns: o.columns, url: o.url });
     printSummary(`exported ${name}`, [
       ['file', o.out],
       ['rows', r.rows],

@@ -43,7 +43,7 @@ export function importCommand() {
       try {
         return (await sdk.caller.call(name, e, { body: { rows, dryRun: opt.dryRun, firstRow: opt.firstRow } } as never)) as never;
       } catch (err) {
-        throw new CliError(describeError(err));
+        throw new CliError(describeError(err, o.url));
       }
     };
     const errorsFile = o.errors ?? defaultErrorsFile(o.file);

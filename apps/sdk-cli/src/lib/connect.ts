@@ -40,7 +40,7 @@ export async function connect(o: TConnectionOptions, opts: { requireAuth?: boole
     try {
       token = (await sdk.system.login({ body: { username: o.user, password: o.password } })).token;
     } catch (e) {
-      throw new CliError(`sign-in as ${o.user} at ${o.url} failed: ${e instanceof Error ? e.message : String(e)}`);
+      throw new CliError(`sign-in as ${o.user} at ${o.url} failed: ${describeError(e, o.url)}`);
     }
     return { sdk, url: o.url, username: o.user };
   }
@@ -51,7 +51,8 @@ export async function connect(o: TConnectionOptions, opts: { requireAuth?: boole
 }
 
 /** One line for a failed call: the endpoint, the code and the server's message (with the field). */
-export function describeError(e: unknown): string {
+export function describeError(e: unknown, url?: string): string {
+  if (e instanceof ApiError && e.kind === 'transport') return `${e.endpoint}: ${e.message} (cannot reach ${url ?? 'the server'}; is it running? --url / BO_API_URL)`;
   if (e instanceof ApiError) return `${e.endpoint}: ${e.message}${e.field ? ` [${e.field}]` : ''} (code ${e.code})`;
   return e instanceof Error ? e.message : String(e);
 }
