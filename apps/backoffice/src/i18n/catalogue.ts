@@ -4,11 +4,13 @@ import type { Messages } from './types';
 import { shellMessages } from '../features/shell/messages';
 import { homeMessages } from '../features/home/messages';
 import { operationMessages } from '../features/operation/messages';
+import { settingsMessages } from '../features/settings/messages';
 
 const all: Messages[] = [
   shellMessages,
   homeMessages,
   operationMessages,
+  settingsMessages,
 ];
 
 function merge(locale: Locale): Record<string, string> {

@@ -289,11 +289,8 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
                       );
                     }
                     case 'custom':
-                      return (
-                        <FieldShell id={`${id}-shell`} error={error}>
-                          {f.render({ id, label: f.label, value: field.value, onChange: field.onChange, error, disabled: locked })}
-                        </FieldShell>
-                      );
+                      // The renderer labels its control and shows `error` itself.
+                      return <>{f.render({ id, label: f.label, value: field.value, onChange: field.onChange, error, disabled: locked })}</>;
                   }
                 }}
               />

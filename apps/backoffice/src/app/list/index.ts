@@ -1,0 +1,3 @@
+export * from './defineListScreen';
+export * from './workbook';
+export * from './messages';

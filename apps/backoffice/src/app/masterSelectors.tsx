@@ -1,0 +1,163 @@
+// Selectors over master data, cached by TanStack Query and shared by every screen: each is a
+// labelled native select (findable by its label), fed by the master-data endpoints. The region
+// and campus selectors limited to the user's token scope are in ./selectors.tsx.
+import { cityOptions } from '@bo/domain';
+import { Select } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useLocale, useT } from '../i18n';
+import { sdk } from './sdk';
+
+type Value = string | number;
+
+export interface MasterSelectProps {
+  value: Value | '' | null | undefined;
+  onChange: (value: Value | '') => void;
+  label?: string;
+  id?: string;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** Text of the empty choice (default: 'All' in filters, 'Choose' in forms). */
+  placeholder?: string;
+  className?: string;
+  size?: 'sm' | 'md';
+}
+
+interface Opt {
+  value: Value;
+  label: string;
+}
+
+/** Master data changes rarely; a minute of freshness, refetched after any save (the list binding invalidates). */
+const STALE = 60_000;
+
+function OptionsSelect({ options, loading, value, onChange, label, id, error, required, disabled, placeholder, className, size }: MasterSelectProps & { options: readonly Opt[]; loading?: boolean; label: string }) {
+  const t = useT();
+  // Keep the value's type (number ids stay numbers; codes stay strings).
+  const strOptions = useMemo(() => options.map((o) => ({ value: String(o.value), label: o.label })), [options]);
+  return (
+    <Select
+      id={id}
+      label={label}
+      error={error}
+      required={required}
+      disabled={disabled || loading}
+      value={value === null || value === undefined ? '' : String(value)}
+      onChange={(v) => onChange(v === '' ? '' : (options.find((o) => String(o.value) === v)?.value ?? v))}
+      options={strOptions}
+      placeholder={placeholder ?? t('master.choose')}
+      wrapperClassName={className}
+      size={size}
+    />
+  );
+}
+
+/** Every valid region the user may see (server-scoped; administrators see all). */
+export function RegionMasterSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'regions'], queryFn: () => sdk.organisation.allProvinceTypes(), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.region')} options={options} loading={q.isLoading} />;
+}
+
+/** Every valid campus the user may see, optionally of one region (fresh after a campus is saved). */
+export function CampusMasterSelect(p: MasterSelectProps & { provincetypecode?: string }) {
+  const t = useT();
+  const region = p.provincetypecode || undefined;
+  const q = useQuery({ queryKey: ['master', 'campuses', region ?? ''], queryFn: () => sdk.organisation.allSchoolItems({ query: { provincetypecode: region } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.campus')} options={options} loading={q.isLoading} />;
+}
+
+/** Cities, headed by the two centres (−1 brand traffic centre, −2 operations management centre) unless withCentres is false. */
+export function CitySelect(p: MasterSelectProps & { withCentres?: boolean }) {
+  const t = useT();
+  const [locale] = useLocale();
+  const q = useQuery({ queryKey: ['master', 'cities'], queryFn: () => sdk.organisation.cityList(), staleTime: STALE });
+  const options = useMemo(() => cityOptions(q.data ?? [], { withCentres: p.withCentres ?? true, locale }), [q.data, p.withCentres, locale]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.city')} options={options} loading={q.isLoading} />;
+}
+
+export function CityRankSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'cityRanks'], queryFn: () => sdk.organisation.cityRankList({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.cityRank')} options={options} loading={q.isLoading} />;
+}
+
+/** Items of one system dictionary (e.g. business_type). */
+export function DictSelect(p: MasterSelectProps & { dictType: string; label: string }) {
+  const q = useQuery({ queryKey: ['master', 'dict', p.dictType], queryFn: () => sdk.dictionaries.dictListAll({ query: { dictType: p.dictType, status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} options={options} loading={q.isLoading} />;
+}
+
+/** Enabled channels, optionally of some channel types. */
+export function ChannelSelect(p: MasterSelectProps & { typeCodes?: string[] }) {
+  const t = useT();
+  const types = p.typeCodes?.join(',') ?? '';
+  const q = useQuery({ queryKey: ['master', 'channels', types], queryFn: () => sdk.clueSettings.channelListMulti({ query: { typeCodes: types || undefined } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.channel')} options={options} loading={q.isLoading} />;
+}
+
+export function ChannelTypeSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'channelTypes'], queryFn: () => sdk.clueSettings.channelTypes(), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.channelType')} options={options} loading={q.isLoading} />;
+}
+
+export function ChannelGroupSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'channelGroups'], queryFn: () => sdk.dictionaries.channelGroupList({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.channelGroup')} options={options} loading={q.isLoading} />;
+}
+
+/** Enabled pay types (values are ids). */
+export function PayTypeSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'payTypes'], queryFn: () => sdk.finance.payTypes(), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.payType')} options={options} loading={q.isLoading} />;
+}
+
+/** Enabled bill types (values are ids). */
+export function BillTypeSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'billTypes'], queryFn: () => sdk.finance.billTypes(), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.billType')} options={options} loading={q.isLoading} />;
+}
+
+/** Tax rates (values are ids; labels show the rate). */
+export function TaxRateSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'taxRates'], queryFn: () => sdk.finance.taxRatePage({ body: { pageIdx: 1, pageSize: 500, validstatus: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data?.list ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.rate}%)` })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.taxRate')} options={options} loading={q.isLoading} />;
+}
+
+/**
+ * A master selector as a field of a record form: `{ kind: 'custom', name, label, render: asFormField(CitySelect) }`.
+ */
+export function asFormField<P extends MasterSelectProps>(Component: (props: P) => React.ReactNode, extra?: Omit<P, keyof MasterSelectProps>) {
+  return function render(f: { id: string; label: string; value: unknown; onChange: (v: unknown) => void; error?: string; disabled?: boolean }) {
+    const props = { ...(extra ?? {}), id: f.id, label: f.label, value: (f.value ?? '') as Value | '', onChange: f.onChange, error: f.error, disabled: f.disabled } as P;
+    return <Component {...props} />;
+  };
+}
+
+/** A master selector as a search field of a list: `{ kind: 'custom', name, label, render: asSearchField(CampusMasterSelect) }`. */
+export function asSearchField<P extends MasterSelectProps>(Component: (props: P) => React.ReactNode, extra?: Omit<P, keyof MasterSelectProps>) {
+  function Filter({ f }: { f: { id: string; label: string; value: string; onChange: (v: string) => void } }) {
+    const t = useT();
+    const props = { ...(extra ?? {}), id: f.id, label: f.label, value: f.value, onChange: (v: Value | '') => f.onChange(String(v)), placeholder: t('master.all') } as P;
+    return <Component {...props} />;
+  }
+  return function render(f: { id: string; label: string; value: string; onChange: (v: string) => void }) {
+    return <Filter f={f} />;
+  };
+}

@@ -1,0 +1,3 @@
+import type { ScreenRoute } from '../../app/screens';
+
+export const staffRoutes: ScreenRoute[] = [];
