@@ -14,7 +14,7 @@ function StatusPage({ code, title, text, icon, actions, embedded }: { code: stri
           <Icon name={icon} size={36} className="relative text-brand-500" />
         </div>
         <p className="font-mono text-xs tracking-[0.2em] text-subtle">{code}</p>
-        <h1 className="mt-1 text-2xl font-semibold text-ink">{title}</h1>
+        {embedded ? <h2 className="mt-1 text-2xl font-semibold text-ink">{title}</h2> : <h1 className="mt-1 text-2xl font-semibold text-ink">{title}</h1>}
         <p className="mt-2 text-sm text-muted">{text}</p>
         <div className="mt-6 flex justify-center gap-2">{actions}</div>
       </div>

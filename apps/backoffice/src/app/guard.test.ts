@@ -1,0 +1,56 @@
+import { ApiError, ErrorCode } from '@bo/api-sdk';
+import { describe, expect, it } from 'vitest';
+import { decide, failureTarget, isForbidden, loadPermissions, safeRedirect } from './guard';
+
+const perms = { forbidden: ['/setting/campus', '/financial/installmentDetails/:id'], menu: [] };
+
+describe('navigation guard', () => {
+  it('lets public routes through without a token', () => {
+    for (const p of ['/login', '/auth', '/modifyPwd', '/noauth', '/err']) {
+      expect(decide({ pathname: p, token: null, permissions: null })).toEqual({ kind: 'allow' });
+    }
+  });
+  it('sends a visitor without a token to /login, remembering the target', () => {
+    expect(decide({ pathname: '/clues/clueList', search: '?a=1', token: null, permissions: null })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fclues%2FclueList%3Fa%3D1',
+    });
+    expect(decide({ pathname: '/home', token: null, permissions: null })).toEqual({ kind: 'redirect', to: '/login' });
+  });
+  it('loads permissions when a token has none yet', () => {
+    expect(decide({ pathname: '/home', token: 't', permissions: null })).toEqual({ kind: 'load' });
+  });
+  it('sends a forbidden path to /noauth, including a path with a parameter', () => {
+    expect(decide({ pathname: '/setting/campus', token: 't', permissions: perms })).toEqual({ kind: 'redirect', to: '/noauth' });
+    expect(decide({ pathname: '/financial/installmentDetails/7', token: 't', permissions: perms })).toEqual({ kind: 'redirect', to: '/noauth' });
+    expect(decide({ pathname: '/home', token: 't', permissions: perms })).toEqual({ kind: 'allow' });
+    expect(isForbidden('/setting/employees', perms.forbidden)).toBe(false);
+  });
+  it('fetches forbidden routes before the menu', async () => {
+    const calls: string[] = [];
+    const p = await loadPermissions({
+      forbiddenRoutes: async () => {
+        calls.push('forbidden');
+        return ['/x'];
+      },
+      menu: async () => {
+        calls.push('menu');
+        return [];
+      },
+    });
+    expect(calls).toEqual(['forbidden', 'menu']);
+    expect(p.forbidden).toEqual(['/x']);
+  });
+  it('maps a token failure to /login and anything else to /err', () => {
+    expect(failureTarget(new ApiError(ErrorCode.tokenInvalid, 'Token验证失败!', 'system.menu'))).toBe('/login');
+    expect(failureTarget(new ApiError(500, 'boom', 'system.menu'))).toBe('/err');
+    expect(failureTarget(new Error('network'))).toBe('/err');
+  });
+  it('only redirects to same-origin paths after sign-in', () => {
+    expect(safeRedirect('/clues/clueList?x=1')).toBe('/clues/clueList?x=1');
+    expect(safeRedirect('//evil.example')).toBe('/home');
+    expect(safeRedirect('https://evil.example')).toBe('/home');
+    expect(safeRedirect('/login')).toBe('/home');
+    expect(safeRedirect(null)).toBe('/home');
+  });
+});

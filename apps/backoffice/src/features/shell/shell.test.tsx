@@ -1,0 +1,76 @@
+import { ConfirmProvider, ToastProvider } from '@bo/ui-kit';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routes } from '../../app/router';
+import { queryClient } from '../../app/sdk';
+import { session } from '../../app/session';
+import { testUser } from '../../app/testUser';
+import { I18nProvider } from '../../i18n';
+
+const menu = [
+  { code: 'operation', name: '运营管理', nameEn: 'Operations', cssname: '', path: '/operation', privileges: [{ code: '/operation/feedback', name: '意见反馈', nameEn: 'Feedback', navigateurl: '/operation/feedback' }] },
+];
+
+function mount(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+          </ConfirmProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+  return router;
+}
+
+describe('layout shell', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  afterEach(() => {
+    cleanup();
+    session.clear();
+  });
+
+  it('sends a visitor without a token to the sign-in form', async () => {
+    mount('/clues/clueList');
+    expect(await screen.findByLabelText('用户名')).toBeTruthy();
+    expect(screen.getByLabelText('密码')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+  });
+
+  it('shows the menu, the home tab and the title; unknown and forbidden paths', async () => {
+    session.signIn(testUser());
+    session.setPermissions({ forbidden: ['/setting/campus'], menu });
+    const router = mount('/');
+    expect(await screen.findByRole('heading', { level: 1, name: '首页' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: '主菜单' });
+    fireEvent.click(within(nav).getByRole('button', { name: /运营管理/ }));
+    expect(within(nav).getByRole('link', { name: '意见反馈' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: '已打开的页面' })).getByRole('link', { name: '首页' })).toBeTruthy();
+
+    await act(() => router.navigate('/nothing/here'));
+    expect((await screen.findAllByRole('heading', { name: '页面不存在' })).length).toBeGreaterThan(0);
+
+    await act(() => router.navigate('/setting/campus'));
+    expect(await screen.findByRole('heading', { name: '无权访问' })).toBeTruthy();
+  });
+
+  it('keeps tabs in session storage and collapses the menu', async () => {
+    session.signIn(testUser());
+    session.setPermissions({ forbidden: [], menu });
+    mount('/home');
+    await screen.findByRole('heading', { level: 1, name: '首页' });
+    expect(JSON.parse(sessionStorage.getItem('tabsList') ?? '[]')).toEqual([{ key: '/home', fullPath: '/home' }]);
+    fireEvent.click(screen.getByRole('button', { name: '收起菜单' }));
+    expect(screen.getByRole('button', { name: '展开菜单' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: '主菜单' }).style.width).toBe('64px');
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue, messageSets } from './catalogue';
+import { format } from './format';
+
+describe('catalogue', () => {
+  it('has the same keys in both languages, in every feature', () => {
+    for (const m of messageSets) expect(Object.keys(m.en).sort()).toEqual(Object.keys(m['zh-CN']).sort());
+    expect(Object.keys(catalogue.en).length).toBe(Object.keys(catalogue['zh-CN']).length);
+  });
+  it('carries the spec texts', () => {
+    expect(catalogue['zh-CN']['update.title']).toBe('提示');
+    expect(catalogue.en['update.later']).toBe('Got it, I will refresh manually later');
+    expect(catalogue['zh-CN']['feedback.empty']).toBe('请先填写问题和意见');
+    expect(catalogue.en['login.username']).toBe('Username');
+  });
+  it('fills placeholders', () => {
+    expect(format('共 {n} 条', { n: 3 })).toBe('共 3 条');
+    expect(format('{a}{b}', { a: 1 })).toBe('1{b}');
+  });
+});
