@@ -45,7 +45,7 @@ export const ConfigSchema = z.object({
   DINGTALK_CLIENT_SECRET: z.string().optional(),
   /** Where the messenger sends the browser back after the QR scan (the UI's /auth page). */
   DINGTALK_REDIRECT_URL: optionalUrl,
-  /** Authorize page of the messenger (the QR code); default <DINGTALK_LOGIN_URL>. */
+  /** Authorize page of the messenger that shows the QR code. */
   DINGTALK_LOGIN_URL: z.string().url().default('https://login.dingtalk.com/oauth2/auth'),
   /** Enterprise messaging (WeCom-style) sign-in: corp id and "appid:secret,appid2:secret2". */
   WXCP_BASE_URL: optionalUrl,

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@bo/api-sdk';
 import { auditLog } from '../src/slices/system/tables.js';
 import { failureDelay, lockedUntil } from '../src/slices/system/throttle.js';
+import { maskUrl } from '../src/app.js';
 import { startTestServer, expectApiError, type TestServer } from './harness.js';
 
 const NO_DELAY = { LOGIN_FAILURE_DELAY_MS: '0' };
@@ -55,6 +56,13 @@ describe('sign-in', () => {
     for (let i = 0; i < 4; i++) await expectApiError(login('bad'), ErrorCode.validation);
     expect((await login('demo123456')).username).toBe('teacher');
     t.clock.advance(30 * MINUTE);
+  });
+
+  it('never logs credentials of the query forms', () => {
+    const logged = maskUrl('/api/auth/login?username=sales&password=s3cret&v=1.1');
+    expect(logged).not.toContain('s3cret');
+    expect(maskUrl('/api/auth/chgpass?username=a&oldpassword=old1&newpassword=new2')).not.toMatch(/old1|new2/);
+    expect(maskUrl('/api/auth/loginDashboard?code=abc')).not.toContain('abc');
   });
 
   it('adds a growing delay to failures, capped at 2 s', () => {
