@@ -1,5 +1,5 @@
 // Integration: the real server (apps/server/test/harness.ts) on loopback, exported through the CLI.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,19 @@ afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** Runs the CLI as a child process (async: the server lives in this process and must keep answering). */
+function cli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const bin = path.resolve(here, '../../bin/sdk-cli.mjs');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args, '--url', server.baseURL], { env: { ...process.env, BO_TOKEN: '', BO_API_URL: '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 async function readBack(file: string) {
   const rows: string[][] = [];
@@ -67,26 +80,20 @@ describe('export against the real server', () => {
     expect(back.slice(1)).toEqual(enabled.map((x) => [String(x.code), x.name]));
   });
 
-  it('runs as a command: signs in with BO_USER/BO_PASSWORD and prints a summary', () => {
+  it('runs as a command: signs in with BO_USER/BO_PASSWORD (empty BO_TOKEN ignored) and prints a summary', async () => {
     const out = path.join(dir, 'cli.xlsx');
-    const bin = path.resolve(here, '../../bin/sdk-cli.mjs');
-    const res = spawnSync(process.execPath, [bin, 'export', 'system.authInfos', '--out', out, '--url', server.baseURL], {
-      encoding: 'utf8',
-      env: { ...process.env, BO_USER: 'admin', BO_PASSWORD: 'demo123456', BO_TOKEN: '' },
-      timeout: 60_000,
-    });
+    const res = await cli(['export', 'system.authInfos', '--out', out], { BO_USER: 'admin', BO_PASSWORD: 'demo123456' });
     expect(res.stderr).toContain('exporting');
     expect(res.stdout).toContain('exported system.authInfos');
     expect(res.status).toBe(0);
+    expect((await readBack(out))[0]).toContain('username');
   }, 60_000);
 
-  it('refuses an endpoint that is not a list, and a wrong password, with one clear line', () => {
-    const bin = path.resolve(here, '../../bin/sdk-cli.mjs');
-    const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args, '--url', server.baseURL], { encoding: 'utf8', env: { ...process.env, BO_USER: 'admin', BO_PASSWORD: 'wrong-password' }, timeout: 60_000 });
-    const wrong = run(['call', 'system.roles']);
-    expect(wrong.status).toBe(1);
+  it('refuses an endpoint that is not a list, and a wrong password, with one clear line', async () => {
+    const wrong = await cli(['call', 'system.roles'], { BO_USER: 'admin', BO_PASSWORD: 'wrong-password' });
     expect(wrong.stderr).toMatch(/^error: sign-in as admin at .* failed: /);
-    const notList = run(['export', 'system.login', '--out', path.join(dir, 'x.xlsx')]);
+    expect(wrong.status).toBe(1);
+    const notList = await cli(['export', 'system.login', '--out', path.join(dir, 'x.xlsx')], {});
     expect(notList.stderr).toContain('does not answer a list');
     expect(notList.status).toBe(2);
   }, 60_000);

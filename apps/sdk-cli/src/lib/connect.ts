@@ -7,11 +7,14 @@ import { CliError } from './errors.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:3000/api';
 
+/** An empty value (an environment variable set to '') counts as not given. */
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
 export const ConnectionOptions = z.object({
-  url: z.string().url('must be a URL such as http://127.0.0.1:3000/api'),
-  token: z.string().min(1).optional(),
-  user: z.string().min(1).optional(),
-  password: z.string().min(1).optional(),
+  url: z.preprocess((v) => (v === '' || v === undefined ? DEFAULT_URL : v), z.string().url('must be a URL such as http://127.0.0.1:3000/api')),
+  token: optionalText,
+  user: optionalText,
+  password: optionalText,
 });
 export type TConnectionOptions = z.infer<typeof ConnectionOptions>;
 
