@@ -5,7 +5,7 @@ import { Spinner } from '@bo/ui-kit';
 import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { clearDraftForTab } from '../../app/drafts';
-import { ScreenContext, type ScreenContextValue } from '../../app/pageTitle';
+import { autoTitle, ScreenContext, type ScreenContextValue } from '../../app/pageTitle';
 import { screenFor, type Screen } from '../../app/registry';
 import { ScreenBoundary } from '../../app/ScreenBoundary';
 import { queryClient } from '../../app/sdk';
@@ -100,7 +100,15 @@ export function Layout() {
     return c;
   };
 
-  const titleOf = useCallback((tab: PageTab) => tab.title ?? routeByPath(tab.key)?.title[locale] ?? tab.key, [locale]);
+  const titleOf = useCallback(
+    (tab: PageTab) => {
+      if (tab.title) return tab.title;
+      const def = routeByPath(tab.key);
+      if (!def) return tab.key;
+      return autoTitle(def.path, tab.fullPath, lastLocations.current.get(tab.key)?.state, locale) ?? def.title[locale];
+    },
+    [locale],
+  );
   const activeTab = shownTabs.find((x) => x.key === activeKey);
   const pageTitle = screen ? (activeTab ? titleOf(activeTab) : screen.def.title[locale]) : t('notFound.title');
 
