@@ -227,6 +227,78 @@ CREATE TABLE "tags" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "adjust_cost_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "adjust_cost_reasons_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_buy_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"income_type_code" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_buy_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_categories_code_unique" UNIQUE("code"),
+	CONSTRAINT "course_categories_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_ranks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"category_code" text NOT NULL,
+	"level" integer DEFAULT 1 NOT NULL,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_ranks_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "courses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"category_code" text NOT NULL,
+	"rank_code" text NOT NULL,
+	"teaching_mode" integer DEFAULT 2 NOT NULL,
+	"buy_type_id" integer,
+	"purchase_unit" integer DEFAULT 1 NOT NULL,
+	"price" numeric(14, 2) NOT NULL,
+	"lesson_minutes" integer DEFAULT 45 NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "courses_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "login_attempts_user_idx" ON "login_attempts" USING btree ("username","at");--> statement-breakpoint
@@ -239,4 +311,9 @@ CREATE INDEX "files_uploader_idx" ON "files" USING btree ("uploaded_by");--> sta
 CREATE UNIQUE INDEX "sys_dicts_type_code_uq" ON "sys_dicts" USING btree ("dict_type","code");--> statement-breakpoint
 CREATE UNIQUE INDEX "sys_dicts_type_name_uq" ON "sys_dicts" USING btree ("dict_type","name");--> statement-breakpoint
 CREATE INDEX "sys_dicts_type_idx" ON "sys_dicts" USING btree ("dict_type");--> statement-breakpoint
-CREATE UNIQUE INDEX "tags_type_name_uq" ON "tags" USING btree ("tag_type","name");
+CREATE UNIQUE INDEX "tags_type_name_uq" ON "tags" USING btree ("tag_type","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "course_ranks_category_name_uq" ON "course_ranks" USING btree ("category_code","name");--> statement-breakpoint
+CREATE INDEX "course_ranks_category_idx" ON "course_ranks" USING btree ("category_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "courses_rank_name_uq" ON "courses" USING btree ("rank_code","name");--> statement-breakpoint
+CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_code");--> statement-breakpoint
+CREATE INDEX "courses_rank_idx" ON "courses" USING btree ("rank_code");

@@ -3,3 +3,4 @@ export * from '../slices/system/tables.js';
 export * from '../slices/organisation/tables.js';
 export * from '../slices/feedback/tables.js';
 export * from '../slices/dictionaries/tables.js';
+export * from '../slices/courses/tables.js';

@@ -75,7 +75,7 @@ export const ImportRowError = z.object({ row: z.number().int(), column: z.string
 export type TImportRowError = z.infer<typeof ImportRowError>;
 
 /** What an import did (or would do, on a dry run). Any error means nothing was written. */
-export const ImportResult = z.object({
+export const ImportRowsResult = z.object({
   total: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
@@ -85,7 +85,7 @@ export const ImportResult = z.object({
   /** True when rows were written (no errors and not a dry run). */
   written: z.boolean(),
 });
-export type TImportResult = z.infer<typeof ImportResult>;
+export type TImportResult = z.infer<typeof ImportRowsResult>;
 
 /** Declares the JSON batch import endpoint of a record type. */
 export const importEndpoint = (path: string, o: { service: Service; access: Access; what: string }) =>
@@ -94,7 +94,7 @@ export const importEndpoint = (path: string, o: { service: Service; access: Acce
     summary: `Import ${o.what} from JSON rows (upsert by the unique key; all-or-nothing; dryRun lists row errors).`,
     access: o.access,
     body: ImportRowsInput,
-    response: ImportResult,
+    response: ImportRowsResult,
   });
 
 /** A { code, name } pair for selectors. */
