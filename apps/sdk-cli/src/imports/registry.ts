@@ -45,7 +45,72 @@ export const asFlag = (t: string): number => {
  *     columns: [{ header: '校区编码', field: 'code', required: true }, { header: '校区名称', field: 'name', required: true },
  *               { header: '状态', field: 'validstatus', parse: asFlag }] },
  */
-export const IMPORTS: ImportKind[] = [];
+export const IMPORTS: ImportKind[] = [
+  {
+    name: 'regions',
+    description: '区域 regions (upsert by code)',
+    endpoint: 'organisation.provinceTypeImport',
+    columns: [
+      { header: '区域编码', field: 'code', required: true },
+      { header: '区域名称', field: 'name', required: true },
+      { header: '状态', field: 'validstatus', parse: asFlag, note: '有效/无效 or 1/0 (default 有效)' },
+      { header: '排序', field: 'sort', parse: asNumber },
+    ],
+  },
+  {
+    name: 'campuses',
+    description: '校区 campuses (upsert by code)',
+    endpoint: 'organisation.schoolItemImport',
+    columns: [
+      { header: '校区编码', field: 'code', required: true },
+      { header: '校区名称', field: 'name', required: true },
+      { header: '区域编码', field: 'provincetypecode', required: true },
+      { header: '城市编码', field: 'citycode', required: true },
+      { header: '业务类型编码', field: 'businesstypecode' },
+      { header: '地址', field: 'address' },
+      { header: '电话', field: 'phone' },
+      { header: '状态', field: 'validstatus', parse: asFlag, note: '有效/无效 or 1/0 (default 有效)' },
+      { header: '排序', field: 'sort', parse: asNumber },
+    ],
+  },
+  {
+    name: 'cities',
+    description: '城市 cities (upsert by code)',
+    endpoint: 'organisation.cityImport',
+    columns: [
+      { header: '城市编码', field: 'code', required: true },
+      { header: '城市名称', field: 'name', required: true },
+      { header: '城市级别编码', field: 'rankcode' },
+      { header: '行政区划代码', field: 'divisioncode', note: 'GB/T 2260, 6 digits' },
+      { header: '状态', field: 'validstatus', parse: asFlag },
+      { header: '排序', field: 'sort', parse: asNumber },
+    ],
+  },
+  {
+    name: 'cityRanks',
+    description: '城市级别 city ranks (upsert by code)',
+    endpoint: 'organisation.cityRankImport',
+    columns: [
+      { header: '级别编码', field: 'code', required: true },
+      { header: '级别名称', field: 'name', required: true },
+      { header: '状态', field: 'validstatus', parse: asFlag },
+      { header: '排序', field: 'sort', parse: asNumber },
+    ],
+  },
+  {
+    name: 'dictionaries',
+    description: '字典项 dictionary items (upsert by dictType + code)',
+    endpoint: 'dictionaries.dictImport',
+    columns: [
+      { header: '字典类型', field: 'dictType', required: true },
+      { header: '编码', field: 'code', required: true },
+      { header: '名称', field: 'name', required: true },
+      { header: '备注', field: 'remark' },
+      { header: '状态', field: 'status', parse: asFlag },
+      { header: '排序', field: 'sort', parse: asNumber },
+    ],
+  },
+];
 
 export function findImport(name: string, registry: readonly ImportKind[] = IMPORTS): ImportKind | undefined {
   return registry.find((k) => k.name === name);
