@@ -193,6 +193,28 @@ describe('S3 storage', () => {
     expect(refusals).toEqual([]);
   });
 
+  it('a bucket refusing the signature is a clear 503 naming the storage', async () => {
+    const port = (peer.address() as AddressInfo).port;
+    const wrong = await startTestServer({ env: { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'bo-files', S3_ACCESS_KEY: 's3-key', S3_SECRET_KEY: 'not-the-secret', S3_REGION: 'cn-east-1' } });
+    try {
+      const e = await expectApiError((await wrong.as('sales')).feedback.upload({ file: png(), filename: 'a.png' }), ErrorCode.notConfigured);
+      expect(e.message).toContain('object storage failed');
+      expect(refusals.pop()).toBe('signature mismatch');
+    } finally {
+      await wrong.close();
+    }
+  });
+
+  it('half an S3 configuration is a clear 503, not a silent local fallback', async () => {
+    const half = await startTestServer({ env: { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'b' } });
+    try {
+      const e = await expectApiError((await half.as('sales')).feedback.upload({ file: png(), filename: 'a.png' }), ErrorCode.notConfigured);
+      expect(e.message).toContain('S3_ACCESS_KEY');
+    } finally {
+      await half.close();
+    }
+  });
+
   it('hands out a presigned PUT URL the browser uploads to directly; the file can then be attached', async () => {
     const sales = await s3.as('sales');
     const cred = await sales.feedback.uploadCredentials({ body: { code: 8, filename: 'direct.png' } });

@@ -1,7 +1,20 @@
 // An S3-compatible object store over presigned URLs, signed with AWS Signature Version 4
 // (query-string authentication) using node:crypto only. Path-style addressing: {endpoint}/{bucket}/{key}.
 import { createHash, createHmac } from 'node:crypto';
+import { ErrorCode } from '@bo/api-sdk';
+import { AppError } from '../http/errors.js';
 import type { FileStorage, StoredObject } from './storage.js';
+
+/** The bucket refused or could not be reached: 503 with the reason (never a bare 500). */
+const storageFailed = (reason: string) => new AppError(ErrorCode.notConfigured, `对象存储失败：${reason} / object storage failed: ${reason}`, 503);
+
+async function send(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(60_000) });
+  } catch (e) {
+    throw storageFailed(e instanceof Error ? e.message : String(e));
+  }
+}
 
 export interface S3Settings {
   endpoint: string;
@@ -75,13 +88,13 @@ export function s3Storage(s: S3Settings, now: () => Date): FileStorage {
     kind: 's3',
     presignPut: (key, expiresSeconds) => sign('PUT', key, expiresSeconds),
     async put(key, data, contentType) {
-      const res = await fetch(sign('PUT', key, 300), { method: 'PUT', body: new Uint8Array(data), headers: { 'content-type': contentType } });
-      if (!res.ok) throw new Error(`S3 PUT ${key}: HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
+      const res = await send(sign('PUT', key, 300), { method: 'PUT', body: new Uint8Array(data), headers: { 'content-type': contentType } });
+      if (!res.ok) throw storageFailed(`PUT HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
     },
     async get(key): Promise<StoredObject | null> {
-      const res = await fetch(sign('GET', key, 300));
+      const res = await send(sign('GET', key, 300));
       if (res.status === 404) return null;
-      if (!res.ok) throw new Error(`S3 GET ${key}: HTTP ${res.status}`);
+      if (!res.ok) throw storageFailed(`GET HTTP ${res.status}`);
       return { body: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') };
     },
   };
