@@ -299,6 +299,246 @@ CREATE TABLE "courses" (
 	CONSTRAINT "courses_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
+CREATE TABLE "clue_approvals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"status" integer DEFAULT 5 NOT NULL,
+	"clue_id" integer NOT NULL,
+	"from_state" text NOT NULL,
+	"from_user_id" integer,
+	"from_school_item_code" text,
+	"to_user_id" integer,
+	"to_school_item_code" text,
+	"to_pool" boolean DEFAULT false NOT NULL,
+	"reason_code" text,
+	"reason" text DEFAULT '' NOT NULL,
+	"requested_by" integer,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"decided_by" integer,
+	"decided_at" timestamp with time zone,
+	"comment" text,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clue_calendar_days" (
+	"date_str" text NOT NULL,
+	"type_calendar" integer DEFAULT 1 NOT NULL,
+	"is_open" boolean NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	CONSTRAINT "clue_calendar_days_date_str_type_calendar_pk" PRIMARY KEY("date_str","type_calendar")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_calendar_schools" (
+	"date_str" text NOT NULL,
+	"school_item_code" text NOT NULL,
+	"is_open" boolean NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	CONSTRAINT "clue_calendar_schools_date_str_school_item_code_pk" PRIMARY KEY("date_str","school_item_code")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_channel_signs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"channel_code" text NOT NULL,
+	"school_item_code" text,
+	"remark" text DEFAULT '' NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clue_contacts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"clue_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"relation" text DEFAULT '' NOT NULL,
+	"phone" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clue_distribution_rules" (
+	"school_item_code" text PRIMARY KEY NOT NULL,
+	"mode" text DEFAULT 'manual' NOT NULL,
+	"last_user_id" integer,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clue_evaluation_sends" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"uuid" text NOT NULL,
+	"phone" text NOT NULL,
+	"matriculation_type" text NOT NULL,
+	"link" text NOT NULL,
+	"sent_by" integer,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clue_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"clue_id" integer NOT NULL,
+	"action" text NOT NULL,
+	"from_state" text,
+	"to_state" text,
+	"user_id" integer,
+	"detail" jsonb,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clue_follows" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"clue_id" integer NOT NULL,
+	"content" text NOT NULL,
+	"intention_level" text,
+	"next_visit_at" timestamp with time zone,
+	"user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "clue_leads_baidu" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"lead_id" text NOT NULL,
+	"phone" text NOT NULL,
+	"parent_name" text DEFAULT '' NOT NULL,
+	"child_name" text DEFAULT '' NOT NULL,
+	"school_item_code" text,
+	"campaign_name" text DEFAULT '' NOT NULL,
+	"ad_account_name" text DEFAULT '' NOT NULL,
+	"city" text DEFAULT '' NOT NULL,
+	"payload" jsonb NOT NULL,
+	"outcome" text NOT NULL,
+	"clue_id" integer,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "clue_leads_baidu_lead_id_unique" UNIQUE("lead_id")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_leads_douyin" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"lead_id" text NOT NULL,
+	"phone" text NOT NULL,
+	"parent_name" text DEFAULT '' NOT NULL,
+	"child_name" text DEFAULT '' NOT NULL,
+	"school_item_code" text,
+	"campaign_name" text DEFAULT '' NOT NULL,
+	"ad_account_name" text DEFAULT '' NOT NULL,
+	"city" text DEFAULT '' NOT NULL,
+	"payload" jsonb NOT NULL,
+	"outcome" text NOT NULL,
+	"clue_id" integer,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "clue_leads_douyin_lead_id_unique" UNIQUE("lead_id")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_leads_h5" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"lead_id" text NOT NULL,
+	"phone" text NOT NULL,
+	"parent_name" text DEFAULT '' NOT NULL,
+	"child_name" text DEFAULT '' NOT NULL,
+	"school_item_code" text,
+	"campaign_name" text DEFAULT '' NOT NULL,
+	"ad_account_name" text DEFAULT '' NOT NULL,
+	"city" text DEFAULT '' NOT NULL,
+	"payload" jsonb NOT NULL,
+	"outcome" text NOT NULL,
+	"clue_id" integer,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "clue_leads_h5_lead_id_unique" UNIQUE("lead_id")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_matriculations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"clue_id" integer NOT NULL,
+	"uuid" text NOT NULL,
+	"matriculation_type" text NOT NULL,
+	"conclusion" text NOT NULL,
+	"score" double precision,
+	"suggestion" text DEFAULT '' NOT NULL,
+	"assessor_name" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	CONSTRAINT "clue_matriculations_uuid_unique" UNIQUE("uuid")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_tags" (
+	"clue_id" integer NOT NULL,
+	"tag" text NOT NULL,
+	CONSTRAINT "clue_tags_clue_id_tag_pk" PRIMARY KEY("clue_id","tag")
+);
+--> statement-breakpoint
+CREATE TABLE "clues" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"cluecode" text NOT NULL,
+	"child_name" text NOT NULL,
+	"gender" integer DEFAULT 0 NOT NULL,
+	"birth_date" text,
+	"parent_name" text NOT NULL,
+	"phone" text NOT NULL,
+	"relation" text DEFAULT '' NOT NULL,
+	"school_item_code" text,
+	"channel_code" text,
+	"recommender" text,
+	"intention" text,
+	"intention_level" text,
+	"flow_state" text NOT NULL,
+	"pending_from" text,
+	"pending_approval_id" integer,
+	"owner_user_id" integer,
+	"assigned_at" timestamp with time zone,
+	"source" text DEFAULT 'manual' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"insurance" boolean DEFAULT false NOT NULL,
+	"last_follow_at" timestamp with time zone,
+	"next_visit_at" timestamp with time zone,
+	"visit_at" timestamp with time zone,
+	"visited_at" timestamp with time zone,
+	"assessed_at" timestamp with time zone,
+	"converted_at" timestamp with time zone,
+	"student_code" text,
+	"invalid_reason" text,
+	"invalid_reject_count" integer DEFAULT 0 NOT NULL,
+	"merged_into_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clues_cluecode_unique" UNIQUE("cluecode")
+);
+--> statement-breakpoint
+CREATE TABLE "students" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"gender" integer DEFAULT 0 NOT NULL,
+	"birth_date" text,
+	"parent_name" text DEFAULT '' NOT NULL,
+	"phone" text NOT NULL,
+	"school_item_code" text NOT NULL,
+	"source_clue_id" integer,
+	"insurance" boolean DEFAULT false NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "students_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "todos" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"due_at" timestamp with time zone,
+	"clue_id" integer,
+	"status" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "login_attempts_user_idx" ON "login_attempts" USING btree ("username","at");--> statement-breakpoint
@@ -316,4 +556,18 @@ CREATE UNIQUE INDEX "course_ranks_category_name_uq" ON "course_ranks" USING btre
 CREATE INDEX "course_ranks_category_idx" ON "course_ranks" USING btree ("category_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "courses_rank_name_uq" ON "courses" USING btree ("rank_code","name");--> statement-breakpoint
 CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_code");--> statement-breakpoint
-CREATE INDEX "courses_rank_idx" ON "courses" USING btree ("rank_code");
+CREATE INDEX "courses_rank_idx" ON "courses" USING btree ("rank_code");--> statement-breakpoint
+CREATE INDEX "clue_approvals_status_idx" ON "clue_approvals" USING btree ("kind","status");--> statement-breakpoint
+CREATE INDEX "clue_approvals_clue_idx" ON "clue_approvals" USING btree ("clue_id");--> statement-breakpoint
+CREATE INDEX "clue_contacts_clue_idx" ON "clue_contacts" USING btree ("clue_id");--> statement-breakpoint
+CREATE INDEX "clue_contacts_phone_idx" ON "clue_contacts" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "clue_events_clue_idx" ON "clue_events" USING btree ("clue_id");--> statement-breakpoint
+CREATE INDEX "clue_events_action_user_idx" ON "clue_events" USING btree ("action","user_id","at");--> statement-breakpoint
+CREATE INDEX "clue_follows_clue_idx" ON "clue_follows" USING btree ("clue_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "clues_active_phone_uq" ON "clues" USING btree ("phone") WHERE flow_state not in ('invalid', 'merged');--> statement-breakpoint
+CREATE INDEX "clues_phone_idx" ON "clues" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "clues_campus_state_idx" ON "clues" USING btree ("school_item_code","flow_state");--> statement-breakpoint
+CREATE INDEX "clues_owner_idx" ON "clues" USING btree ("owner_user_id");--> statement-breakpoint
+CREATE INDEX "students_phone_idx" ON "students" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "students_campus_idx" ON "students" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "todos_user_idx" ON "todos" USING btree ("user_id","status");

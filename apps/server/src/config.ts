@@ -37,6 +37,16 @@ export const ConfigSchema = z.object({
   HELP_CENTER_URL: optionalUrl,
   /** Folder for uploaded files (local storage adapter). */
   UPLOAD_DIR: z.string().optional(),
+  /** Shared secrets of the ad-platform clue webhooks (header x-webhook-token); unset = that webhook answers 503. */
+  CLUE_WEBHOOK_SECRET_BAIDU: z.string().min(16, 'must be at least 16 characters').optional(),
+  CLUE_WEBHOOK_SECRET_DOUYIN: z.string().min(16, 'must be at least 16 characters').optional(),
+  CLUE_WEBHOOK_SECRET_H5: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** High-sea claims per consultant per day (Asia/Shanghai day). */
+  CLUE_CLAIM_DAILY_CAP: z.coerce.number().int().min(1).default(20),
+  /** Days without follow-up after which a clue returns to the high sea. */
+  CLUE_RECYCLE_DAYS: z.coerce.number().int().min(1).default(15),
+  /** How often the recycle job runs (minutes); 0 disables the timer. */
+  CLUE_RECYCLE_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Delay added to each failed sign-in, per recent failure (ms; capped at 2 s). 0 in tests. */
   LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(200),
   /** Corporate messenger (DingTalk-style) QR sign-in; all three enable it. */

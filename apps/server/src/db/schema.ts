@@ -4,3 +4,6 @@ export * from '../slices/organisation/tables.js';
 export * from '../slices/feedback/tables.js';
 export * from '../slices/dictionaries/tables.js';
 export * from '../slices/courses/tables.js';
+export * from '../slices/clues/tables.js';
+export * from '../slices/students/tables.js';
+export * from '../slices/tasks/tables.js';

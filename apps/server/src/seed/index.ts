@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
 import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
+import { seedClues } from '../slices/clues/seed.js';
 import { seedCoursesDemo } from '../slices/courses/seed.js';
 import { seedDictionaries, seedDictionariesDemo } from '../slices/dictionaries/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -12,7 +13,7 @@ import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../sli
 const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [seedRoles, seedPrivileges, seedDictionaries];
 
 /** Demo data, in dependency order. One line per slice. */
-const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedDemoUsers, seedDictionariesDemo, seedCoursesDemo];
+const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedDemoUsers, seedDictionariesDemo, seedCoursesDemo, seedClues];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

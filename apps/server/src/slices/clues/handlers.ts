@@ -1,4 +1,168 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
+import { badInput } from '../../http/errors.js';
+import { schoolItems } from '../organisation/tables.js';
+import { eq, or } from 'drizzle-orm';
+import { usersWithRolesAt } from './common.js';
+import * as svc from './service.js';
+import * as q from './queries.js';
+import * as x from './extras.js';
 
-export const cluesHandlers: SliceHandlers<typeof contract.clues> = {};
+const invalidApprovers = async (db: Parameters<typeof usersWithRolesAt>[0], campus: string | null) => usersWithRolesAt(db, [1, 76, 72], campus);
+
+export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
+  clueSave: async ({ deps, user, body, ip }) => svc.createClue(deps, user, body, ip),
+  mylist: async ({ deps, user, query }) => q.listClues(deps, user, 'mine', query),
+  detail: async ({ deps, user, query }) => q.detail(deps, user, query.clueId),
+  list: async ({ deps, user, query }) => q.listClues(deps, user, 'scope', query),
+  list2: async ({ deps, user, query }) => q.listClues(deps, user, 'scope', query),
+  list2Summary: async ({ deps, user, query }) => q.stateSummary(deps, user, query),
+  distributionPoolList: async ({ deps, user, query }) => q.listClues(deps, user, 'pool', query),
+  getCompletedProject: async ({ deps, user, query }) => q.completedSteps(deps, user, query.clueId),
+  list4baidu: async ({ deps, user, query }) => x.leadList(deps, user, 'baidu', query),
+  list4Douyin: async ({ deps, user, query }) => x.leadList(deps, user, 'douyin', query),
+  list4H5: async ({ deps, user, query }) => x.leadList(deps, user, 'h5', query),
+  list4baiduSummary: async ({ deps, user, query }) => x.leadSummary(deps, user, 'baidu', query),
+  list4DouyinSummary: async ({ deps, user, query }) => x.leadSummary(deps, user, 'douyin', query),
+  list4H5Summary: async ({ deps, user, query }) => x.leadSummary(deps, user, 'h5', query),
+  douyinAdUcName: async ({ deps }) => x.douyinAccounts(deps),
+  ingest: async ({ deps, params, body, req }) => {
+    x.checkWebhookToken(deps, params.source, req.headers['x-webhook-token']);
+    return x.ingest(deps, params.source, body);
+  },
+
+  checkClueRepeat: async ({ deps, user, query }) => {
+    const holder = (await q.holders(deps, user, query.phone)).find((h) => !['invalid', 'merged'].includes(h.flowState)) ?? null;
+    return { repeat: !!holder, holder };
+  },
+  clueProtect: async ({ deps, user, query }) => {
+    const holder = (await q.holders(deps, user, query.phone)).find((h) => !['invalid', 'merged'].includes(h.flowState)) ?? null;
+    const isProtected = !!holder && !holder.mine && !['pool', 'high_sea'].includes(holder.flowState);
+    const message = !holder
+      ? '该手机号无有效线索 / no active clue holds this phone'
+      : isProtected
+        ? `该手机号受保护：${holder.ownerName ?? ''}（${holder.schoolItemName ?? '品牌中心'}）跟进中 / protected: followed up by ${holder.ownerName ?? ''} at ${holder.schoolItemCode ?? 'brand centre'}`
+        : holder.mine
+          ? '该线索由您跟进 / the clue is yours'
+          : '线索在待分配池或公海中，可领取 / the clue is in a pool and can be taken';
+    return { protected: isProtected, holder, message };
+  },
+  queryByMobile: async ({ deps, user, query }) => q.holders(deps, user, query.mobile),
+  listUserClueByPhone: async ({ deps, user, query }) => q.holders(deps, user, query.phone, { onlyMine: query.isMyself, state: query.cluePosition }),
+  getBizIdByPhone: async ({ deps, user, query }) => q.bizIdByPhone(deps, user, query.phone),
+  getFlowsByPhone: async ({ deps, user, query }) => q.flowsByPhone(deps, user, query.phone),
+  corFilterByMobile: async ({ deps, user, query }) => q.corFilter(deps, user, query.mobile),
+  isInsuranceUser: async ({ deps, query }) => q.isInsurance(deps, query.mobile),
+  mergePreview: async ({ deps, user, body }) => svc.mergePreview(deps, user, body),
+  merge: async ({ deps, user, body, ip }) => svc.merge(deps, user, body, ip),
+
+  distributeSave: async ({ deps, user, body, ip }) => svc.distribute(deps, user, body, ip),
+  distributionRule: async ({ deps, user, query }) => svc.distributionRule(deps, user, query.schoolItemCode),
+  distributionRuleSave: async ({ deps, user, body, ip }) => svc.saveDistributionRule(deps, user, body, ip),
+  highSeaList: async ({ deps, user, query }) => q.listClues(deps, user, 'highSea', query),
+  receiveClue: async ({ deps, user, body, ip }) => svc.claim(deps, user, body, ip),
+  highSeaReject: async ({ deps, user, query, ip }) => {
+    await svc.highSeaReject(deps, user, query.cluecode, query.reason, ip);
+    return true;
+  },
+
+  followSave: async ({ deps, user, body }) => svc.follow(deps, user, body),
+  flows: async ({ deps, user, query }) => q.flows(deps, user, query.clueId),
+  transferSave: async ({ deps, user, body, ip }) => svc.transferSameCampus(deps, user, body, ip),
+  transferSaveCampus: async ({ deps, user, body }) => svc.transferOtherCampus(deps, user, body),
+  submitClueToDirector: async ({ deps, user, body }) => svc.submitToDirector(deps, user, body),
+  abandonSave: async ({ deps, user, body }) => {
+    const [id] = await svc.abandonRequest(deps, user, [body.clueId], body.reasonCode, body.reason);
+    return { id: id ?? null, direct: false };
+  },
+  abandonSaveBatch: async ({ deps, user, body }) => ({ ids: await svc.abandonRequest(deps, user, body.clueIds, body.reasonCode, body.reason) }),
+  abandonListAll: async ({ deps, user, body }) => q.listApprovals(deps, user, 'abandon', body),
+  abandonDetail: async ({ deps, user, query }) => q.approvalDetail(deps, user, query.id, 'abandon'),
+  abandonApprove: async ({ deps, user, body, ip }) => {
+    await svc.decide(deps, user, 'abandon', body, ip);
+    return true;
+  },
+
+  invalidSubmit: async ({ deps, user, body }) => svc.invalidSubmit(deps, user, body),
+  invalidList: async ({ deps, user, query }) => q.listApprovals(deps, user, 'invalid', query),
+  invalidApprove: async ({ deps, user, body, ip }) => {
+    await svc.decide(deps, user, 'invalid', body, ip);
+    return true;
+  },
+  invalidApprovers: async ({ deps, user, query }) => {
+    let campus = query.schoolItemCode ?? null;
+    if (query.clueId) campus = (await q.visibleClue(deps, user, query.clueId)).schoolItemCode;
+    if (!campus) throw badInput('query.schoolItemCode', 'query.schoolItemCode: a campus or a clue is required');
+    return invalidApprovers(deps.db, campus);
+  },
+  checkExceedTowDays: async ({ deps, user, query }) => {
+    const c = await q.visibleClue(deps, user, query.clueId);
+    return { exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededDays, createdAt: c.createdAt.toISOString() };
+  },
+  checkRejectExceedTwoTimes: async ({ deps, user, query }) => {
+    const c = await q.visibleClue(deps, user, query.clueId);
+    return { exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededRejects, rejectCount: c.invalidRejectCount };
+  },
+  commissioners4clueValid: async ({ deps, params }) => {
+    const id = params.id;
+    const [s] = await deps.db
+      .select({ code: schoolItems.code })
+      .from(schoolItems)
+      .where(/^\d+$/.test(id) ? or(eq(schoolItems.id, Number(id)), eq(schoolItems.code, id)) : eq(schoolItems.code, id));
+    if (!s) throw badInput('params.id', 'params.id: 校区不存在 / no such campus');
+    return invalidApprovers(deps.db, s.code);
+  },
+  centerWorkerList: async ({ deps, user, query }) => q.listApprovals(deps, user, 'invalid', query, true),
+  centerWorkerApprove: async ({ deps, user, body, ip }) => {
+    await svc.decide(deps, user, 'invalid', body, ip);
+    return true;
+  },
+  centerWorkerDetail: async ({ deps, user, params }) => q.approvalDetail(deps, user, params.id, 'invalid'),
+
+  intoSchoolSave: async ({ deps, user, body }) => svc.scheduleVisit(deps, user, body),
+  clueConfirmSave: async ({ deps, user, body }) => svc.confirmVisit(deps, user, body),
+  entranceAssessment: async ({ deps, user, query }) => x.entranceAssessment(deps, user, query.clueId),
+  matriculationSave: async ({ deps, user, body }) => x.saveMatriculation(deps, user, body),
+  matriculationSend: async ({ deps, user, params }) => x.sendMatriculation(deps, user, params.id),
+  sendEvaluate: async ({ deps, user, query }) => x.sendEvaluate(deps, user, query),
+  preSaveStudent: async ({ deps, user, query }) => q.studentDraft(deps, user, query.clueId),
+  studentCreate: async ({ deps, user, body, ip }) => svc.createStudent(deps, user, body, ip),
+  bindingStudent: async ({ deps, user, body, ip }) => {
+    await svc.bindStudent(deps, user, body, ip);
+    return true;
+  },
+  updateClueFlowState: async ({ deps, user, body, ip }) => {
+    await svc.correctState(deps, user, body, ip);
+    return true;
+  },
+
+  modifyClueChannel: async ({ deps, user, body, ip }) => {
+    await x.modifyChannel(deps, user, body, ip);
+    return true;
+  },
+  queryRecommender: async ({ deps, user, query }) => q.recommenders(deps, user, query.keyword),
+  channelSignList: async ({ deps, user, query }) => x.channelSigns(deps, user, query),
+  channelSignDelete: async ({ deps, user, query }) => {
+    await x.deleteChannelSign(deps, user, query.id);
+    return true;
+  },
+  channelSignSave: async ({ deps, user, body }) => x.saveChannelSign(deps, user, body),
+  contactSave: async ({ deps, user, body }) => x.saveContact(deps, user, body),
+  contactDelete: async ({ deps, user, query }) => {
+    await x.deleteContact(deps, user, query.id);
+    return true;
+  },
+  tagsSave: async ({ deps, user, body }) => x.saveTags(deps, user, body),
+  calendarList: async ({ deps, user, query }) => x.calendarList(deps, user, query.monthStr, query.typeCalendar),
+  calendarSchoolList: async ({ deps, user, query }) => x.calendarSchoolList(deps, user, query.monthStr, query.schoolItemCode),
+  calendarSchoolsOnDate: async ({ deps, user, query }) => x.schoolsOnDate(deps, user, query.dateStr),
+  updateCalender: async ({ deps, user, body }) => {
+    await x.updateCalendar(deps, user, body);
+    return true;
+  },
+  updateCalenderSchool: async ({ deps, user, body }) => {
+    await x.updateCalendarSchool(deps, user, body);
+    return true;
+  },
+  importRows: async ({ deps, user, body, ip }) => x.importRows(deps, user, body, ip),
+};

@@ -1,0 +1,223 @@
+// Clues, their follow records, history, approvals, pools' rules, raw ad-platform leads and extras.
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const tz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const clues = pgTable(
+  'clues',
+  {
+    id: serial('id').primaryKey(),
+    /** 'XS' + 8 digits of the id. */
+    cluecode: text('cluecode').notNull().unique(),
+    childName: text('child_name').notNull(),
+    gender: integer('gender').notNull().default(0),
+    birthDate: text('birth_date'),
+    parentName: text('parent_name').notNull(),
+    phone: text('phone').notNull(),
+    relation: text('relation').notNull().default(''),
+    /** Campus (school_items.code); null = the brand traffic centre. */
+    schoolItemCode: text('school_item_code'),
+    /** Channel code of the clue settings (validated against their table once it exists). */
+    channelCode: text('channel_code'),
+    recommender: text('recommender'),
+    intention: text('intention'),
+    intentionLevel: text('intention_level'),
+    /** docs/clue-states.md */
+    flowState: text('flow_state').notNull(),
+    /** The state to return to when a pending request is rejected. */
+    pendingFrom: text('pending_from'),
+    pendingApprovalId: integer('pending_approval_id'),
+    ownerUserId: integer('owner_user_id'),
+    assignedAt: tz('assigned_at'),
+    source: text('source').notNull().default('manual'),
+    note: text('note').notNull().default(''),
+    insurance: boolean('insurance').notNull().default(false),
+    lastFollowAt: tz('last_follow_at'),
+    nextVisitAt: tz('next_visit_at'),
+    visitAt: tz('visit_at'),
+    visitedAt: tz('visited_at'),
+    assessedAt: tz('assessed_at'),
+    convertedAt: tz('converted_at'),
+    studentCode: text('student_code'),
+    invalidReason: text('invalid_reason'),
+    /** How many invalid-marking requests were rejected (more than two: no new request). */
+    invalidRejectCount: integer('invalid_reject_count').notNull().default(0),
+    mergedIntoId: integer('merged_into_id'),
+    createdBy: integer('created_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+    /** Optimistic concurrency: every command updates `where version = ?`. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // One active clue per phone: the database refuses a duplicate even under concurrent creation.
+    uniqueIndex('clues_active_phone_uq').on(t.phone).where(sql`flow_state not in ('invalid', 'merged')`),
+    index('clues_phone_idx').on(t.phone),
+    index('clues_campus_state_idx').on(t.schoolItemCode, t.flowState),
+    index('clues_owner_idx').on(t.ownerUserId),
+  ],
+);
+
+export const clueFollows = pgTable(
+  'clue_follows',
+  {
+    id: serial('id').primaryKey(),
+    clueId: integer('clue_id').notNull(),
+    content: text('content').notNull(),
+    intentionLevel: text('intention_level'),
+    nextVisitAt: tz('next_visit_at'),
+    userId: integer('user_id'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('clue_follows_clue_idx').on(t.clueId)],
+);
+
+/** The clue's own history: every state change and command, who and when. */
+export const clueEvents = pgTable(
+  'clue_events',
+  {
+    id: serial('id').primaryKey(),
+    clueId: integer('clue_id').notNull(),
+    action: text('action').notNull(),
+    fromState: text('from_state'),
+    toState: text('to_state'),
+    userId: integer('user_id'),
+    detail: jsonb('detail'),
+    at: tz('at').notNull().defaultNow(),
+  },
+  (t) => [index('clue_events_clue_idx').on(t.clueId), index('clue_events_action_user_idx').on(t.action, t.userId, t.at)],
+);
+
+/** Transfer, abandon and invalid requests; status 5 pending, 20 passed, 30 rejected. */
+export const clueApprovals = pgTable(
+  'clue_approvals',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: integer('status').notNull().default(5),
+    clueId: integer('clue_id').notNull(),
+    fromState: text('from_state').notNull(),
+    fromUserId: integer('from_user_id'),
+    fromSchoolItemCode: text('from_school_item_code'),
+    toUserId: integer('to_user_id'),
+    toSchoolItemCode: text('to_school_item_code'),
+    /** True for submitClueToDirector: on approval the clue returns to the pool. */
+    toPool: boolean('to_pool').notNull().default(false),
+    reasonCode: text('reason_code'),
+    reason: text('reason').notNull().default(''),
+    requestedBy: integer('requested_by'),
+    requestedAt: tz('requested_at').notNull().defaultNow(),
+    decidedBy: integer('decided_by'),
+    decidedAt: tz('decided_at'),
+    comment: text('comment'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('clue_approvals_status_idx').on(t.kind, t.status), index('clue_approvals_clue_idx').on(t.clueId)],
+);
+
+export const clueDistributionRules = pgTable('clue_distribution_rules', {
+  schoolItemCode: text('school_item_code').primaryKey(),
+  /** manual | round_robin | least_loaded */
+  mode: text('mode').notNull().default('manual'),
+  /** round_robin: the user who got the last clue. */
+  lastUserId: integer('last_user_id'),
+  updatedBy: integer('updated_by'),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+const leadColumns = () => ({
+  id: serial('id').primaryKey(),
+  leadId: text('lead_id').notNull().unique(),
+  phone: text('phone').notNull(),
+  parentName: text('parent_name').notNull().default(''),
+  childName: text('child_name').notNull().default(''),
+  schoolItemCode: text('school_item_code'),
+  campaignName: text('campaign_name').notNull().default(''),
+  adAccountName: text('ad_account_name').notNull().default(''),
+  city: text('city').notNull().default(''),
+  /** The lead as the platform sent it. */
+  payload: jsonb('payload').notNull(),
+  /** created | routed */
+  outcome: text('outcome').notNull(),
+  clueId: integer('clue_id'),
+  receivedAt: tz('received_at').notNull().defaultNow(),
+});
+export const clueLeadsBaidu = pgTable('clue_leads_baidu', leadColumns());
+export const clueLeadsDouyin = pgTable('clue_leads_douyin', leadColumns());
+export const clueLeadsH5 = pgTable('clue_leads_h5', leadColumns());
+
+export const clueContacts = pgTable(
+  'clue_contacts',
+  {
+    id: serial('id').primaryKey(),
+    clueId: integer('clue_id').notNull(),
+    name: text('name').notNull(),
+    relation: text('relation').notNull().default(''),
+    phone: text('phone').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: tz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('clue_contacts_clue_idx').on(t.clueId), index('clue_contacts_phone_idx').on(t.phone)],
+);
+
+/** Tags of a clue by name (the dictionaries slice's tag table may later supply the names). */
+export const clueTags = pgTable('clue_tags', { clueId: integer('clue_id').notNull(), tag: text('tag').notNull() }, (t) => [primaryKey({ columns: [t.clueId, t.tag] })]);
+
+export const clueChannelSigns = pgTable('clue_channel_signs', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  channelCode: text('channel_code').notNull(),
+  schoolItemCode: text('school_item_code'),
+  remark: text('remark').notNull().default(''),
+  status: integer('status').notNull().default(1),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  version: integer('version').notNull().default(1),
+});
+
+export const clueCalendarDays = pgTable(
+  'clue_calendar_days',
+  {
+    dateStr: text('date_str').notNull(),
+    typeCalendar: integer('type_calendar').notNull().default(1),
+    isOpen: boolean('is_open').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.dateStr, t.typeCalendar] })],
+);
+export const clueCalendarSchools = pgTable(
+  'clue_calendar_schools',
+  {
+    dateStr: text('date_str').notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    isOpen: boolean('is_open').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.dateStr, t.schoolItemCode] })],
+);
+
+export const clueMatriculations = pgTable('clue_matriculations', {
+  id: serial('id').primaryKey(),
+  clueId: integer('clue_id').notNull(),
+  uuid: text('uuid').notNull().unique(),
+  matriculationType: text('matriculation_type').notNull(),
+  conclusion: text('conclusion').notNull(),
+  score: doublePrecision('score'),
+  suggestion: text('suggestion').notNull().default(''),
+  assessorName: text('assessor_name').notNull().default(''),
+  createdBy: integer('created_by'),
+  createdAt: tz('created_at').notNull().defaultNow(),
+  sentAt: tz('sent_at'),
+});
+
+/** Evaluation links sent to parents (an SMS adapter will deliver them; the record and link are kept). */
+export const clueEvaluationSends = pgTable('clue_evaluation_sends', {
+  id: serial('id').primaryKey(),
+  uuid: text('uuid').notNull(),
+  phone: text('phone').notNull(),
+  matriculationType: text('matriculation_type').notNull(),
+  link: text('link').notNull(),
+  sentBy: integer('sent_by'),
+  sentAt: tz('sent_at').notNull().defaultNow(),
+});
