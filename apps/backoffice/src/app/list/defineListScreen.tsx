@@ -74,13 +74,13 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
   serverSort?: boolean;
   form?: {
     schema: S;
-    fields: (t: TFunction, ctx: { mode: 'create' | 'edit'; row: Row | null }) => FormField[];
-    /** Values of a new record. */
-    defaults?: Record<string, unknown>;
+    fields: (t: TFunction, ctx: { mode: 'create' | 'edit'; row: Row | null; filters: Record<string, string> }) => FormField[];
+    /** Values of a new record (may take the list's filters, e.g. the parent being viewed). */
+    defaults?: Record<string, unknown> | ((filters: Record<string, string>) => Record<string, unknown>);
     /** The form values of a record (default: the row itself, version included). */
     toForm?: (row: Row) => Record<string, unknown>;
-    /** Create (row null) or update (the values carry the version read). */
-    save: (values: z.output<S>, row: Row | null) => Promise<unknown>;
+    /** Create (row null) or update (the values carry the version read); ctx has the list's filters. */
+    save: (values: z.output<S>, row: Row | null, ctx: { filters: Record<string, string> }) => Promise<unknown>;
     /** Reads the current record before editing. */
     detail?: (row: Row) => Promise<Row>;
     canCreate?: boolean;
@@ -116,6 +116,8 @@ export interface ScreenHelpers<Row> {
   edit: (row: Row) => void;
   refresh: () => Promise<void>;
   filters: Record<string, string>;
+  /** Changes some filters (back to page 1). */
+  setFilters: (patch: Record<string, string>) => void;
 }
 
 /** The kit's labels in the current language, from the binding's messages. */
@@ -222,7 +224,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
     paramPrefix,
     filterDefaults: def.filterDefaults,
   };
-  const { state } = useListState(listProps);
+  const { state, setState } = useListState(listProps);
   const args: ListQueryArgs = { filters: state.filters, pageIdx: state.pageIdx, pageSize: state.pageSize, sort: state.sort };
   const clientSide = def.filterRows !== undefined;
   // Lists the screen pages itself are fetched once; filters apply locally.
@@ -260,6 +262,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
     edit: (row) => void openEdit(row).catch(() => undefined),
     refresh: () => invalidateAll(qc),
     filters: state.filters,
+    setFilters: (patch) => setState({ filters: { ...state.filters, ...patch }, pageIdx: 1 }),
   };
 
   // ---- export ----
@@ -421,7 +424,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
         rowActions={rowActions}
         bulkActions={def.bulkActions?.(t, helpers)}
         toolbar={{
-          onCreate: form && form.canCreate !== false ? () => setEditing({ mode: 'create', row: null, values: form.defaults ?? {} }) : undefined,
+          onCreate: form && form.canCreate !== false ? () => setEditing({ mode: 'create', row: null, values: (typeof form.defaults === 'function' ? form.defaults(state.filters) : form.defaults) ?? {} }) : undefined,
           onExport: def.exportable === false ? undefined : runExport,
           exportProgress: progress,
           onImport: def.importRows || def.importFile ? onImport : undefined,
@@ -439,11 +442,11 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
           title={editing?.mode === 'edit' ? t('list.editTitle', { what: def.what(t) }) : t('list.createTitle', { what: def.what(t) })}
           schema={form.schema}
           mode={editing?.mode ?? 'create'}
-          fields={form.fields(t, { mode: editing?.mode ?? 'create', row: editing?.row ?? null })}
+          fields={form.fields(t, { mode: editing?.mode ?? 'create', row: editing?.row ?? null, filters: state.filters })}
           initialValues={editing?.values}
           onSubmit={async (values) => {
             try {
-              await form.save(values, editing?.row ?? null);
+              await form.save(values, editing?.row ?? null, { filters: state.filters });
             } catch (e) {
               // A stale version: refresh the list so a reopened dialog has the current record.
               if (isConflict(e)) void invalidateAll(qc);

@@ -1,11 +1,11 @@
 // /setting/campus: regions, campuses, cities and city ranks.
 import { SchoolItemInput, ProvinceTypeInput, CityInput, CityRankInput, type TCityRankRow, type TCityRow, type TProvinceTypeRow, type TSchoolItemRow } from '@bo/api-sdk';
 import { useT } from '../../i18n';
-import { isValid, listQuery, matchFilters, statusOptions, ListScreenView, type ListScreenDef } from '../../app/list';
+import { isValid, listQuery, matchFilters, statusOptions, type ListScreenDef } from '../../app/list';
 import { asFormField, asSearchField, CityRankSelect, CitySelect, DictSelect, RegionMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { ScreenFrame } from './ScreenFrame';
-import { TabbedScreen } from './TabbedScreen';
+import { listTab, TabbedScreen } from './TabbedScreen';
 
 const setStatus = (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) => (row: { code: string }, on: boolean) =>
   call({ body: { code: row.code, validstatus: on ? 1 : 0 } });
@@ -154,10 +154,10 @@ export default function Campus() {
     <ScreenFrame description={t('set.campus.desc')}>
       <TabbedScreen
         tabs={[
-          { key: 'campuses', label: t('set.campusItem'), content: <ListScreenView def={campusesDef} paramPrefix="campuses" /> },
-          { key: 'regions', label: t('set.region'), content: <ListScreenView def={regionsDef} paramPrefix="regions" /> },
-          { key: 'cities', label: t('set.city'), content: <ListScreenView def={citiesDef} paramPrefix="cities" /> },
-          { key: 'cityRanks', label: t('set.cityRank'), content: <ListScreenView def={cityRanksDef} paramPrefix="cityRanks" /> },
+          listTab('campuses', t('set.campusItem'), campusesDef),
+          listTab('regions', t('set.region'), regionsDef),
+          listTab('cities', t('set.city'), citiesDef),
+          listTab('cityRanks', t('set.cityRank'), cityRanksDef),
         ]}
       />
     </ScreenFrame>

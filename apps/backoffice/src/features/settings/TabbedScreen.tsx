@@ -3,6 +3,9 @@
 import { Tabs } from '@bo/ui-kit';
 import { useSearchParams } from 'react-router';
 import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { ListScreenView, type ListScreenDef } from '../../app/list';
 
 export interface ScreenTab {
   key: string;
@@ -26,4 +29,9 @@ export function TabbedScreen({ tabs }: { tabs: ScreenTab[] }) {
       }}
     />
   );
+}
+
+/** A tab holding a declared list; its URL parameters are prefixed with the tab's key. */
+export function listTab<Row, S extends z.ZodType<FieldValues>>(key: string, label: string, def: ListScreenDef<Row, S>): ScreenTab {
+  return { key, label, content: <ListScreenView def={def} paramPrefix={key} /> };
 }

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { signIn, unique } from './helpers';
+
+test('a campus created in a region shows in the campus selector of another screen', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/setting/campus');
+  await expect(page.getByRole('tab', { name: '校区' })).toHaveAttribute('aria-selected', 'true');
+  const table = page.getByRole('table', { name: '校区' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+
+  const id = unique();
+  const name = `E2E校区${id}`;
+  await page.getByRole('button', { name: '新增' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增校区' });
+  await dialog.getByLabel('编码').fill(`E2E${id}`);
+  await dialog.getByLabel('名称').fill(name);
+  await dialog.getByLabel('区域').selectOption({ index: 1 });
+  await dialog.getByLabel('城市').selectOption({ index: 1 });
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The list filters by the trimmed name, and the filter is kept in the URL.
+  await page.getByRole('search').getByLabel('名称').fill(`  ${name}  `);
+  await page.getByRole('search').getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/campuses\.name=/);
+  await expect(table.getByRole('cell', { name })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('search').getByLabel('名称')).toHaveValue(name);
+
+  // Another screen's campus selector offers it.
+  await page.goto('/setting/finance');
+  const campus = page.getByRole('search').getByLabel('校区');
+  await expect(campus.locator('option', { hasText: name })).toHaveCount(1);
+});
