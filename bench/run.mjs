@@ -181,8 +181,8 @@ function machine() {
 function printLatency(title, lat) {
   console.log(`  ${title}`);
   for (const [name, r] of Object.entries(lat)) {
-    if (r.skipped) console.log(`    ${name.padEnd(26)} skipped (${r.skipped})`);
-    else console.log(`    ${name.padEnd(26)} p50 ${String(r.p50).padStart(6)} ms   p95 ${String(r.p95).padStart(6)} ms   (${r.requests} requests, ${r.rows ?? '?'} rows)`);
+    if (r.skipped) console.log(`    ${name.padEnd(30)} skipped (${r.skipped})`);
+    else console.log(`    ${name.padEnd(30)} p50 ${String(r.p50).padStart(6)} ms   p95 ${String(r.p95).padStart(6)} ms   (${r.requests} requests, ${r.rows ?? '?'} rows)`);
   }
 }
 
