@@ -175,7 +175,7 @@ function postgres() {
 
 function machine() {
   const cpus = os.cpus();
-  return { cores: cpus.length, cpu: cpus[0]?.model ?? 'unknown', memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}` };
+  return { cores: cpus.length, cpu: cpus[0]?.model ?? 'unknown', memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage1m: round(os.loadavg()[0] ?? 0) };
 }
 
 function printLatency(title, lat) {
@@ -194,7 +194,7 @@ async function main() {
   }
   if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run pnpm build');
   const result = { date: new Date().toISOString(), machine: machine(), scale, requests };
-  console.log(`Benchmarks ${result.date} on ${result.machine.cores} cores (${result.machine.cpu}), Node ${result.machine.node}, SEED_SCALE=${scale}`);
+  console.log(`Benchmarks ${result.date} on ${result.machine.cores} cores (${result.machine.cpu}), Node ${result.machine.node}, load average ${result.machine.loadAverage1m}, SEED_SCALE=${scale}`);
   result.bundle = bundle();
   if (result.bundle.skipped) console.log(`First page: skipped (${result.bundle.skipped})`);
   else {
