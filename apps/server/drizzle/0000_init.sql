@@ -188,117 +188,6 @@ CREATE TABLE "files" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "channel_groups" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "channel_groups_code_unique" UNIQUE("code"),
-	CONSTRAINT "channel_groups_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "sys_dicts" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"dict_type" text NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "tags" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"tag_type" integer DEFAULT 1 NOT NULL,
-	"name" text NOT NULL,
-	"color" text,
-	"status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "adjust_cost_reasons" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "adjust_cost_reasons_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "course_buy_types" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"income_type_code" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "course_buy_types_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "course_categories" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "course_categories_code_unique" UNIQUE("code"),
-	CONSTRAINT "course_categories_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "course_ranks" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"category_code" text NOT NULL,
-	"level" integer DEFAULT 1 NOT NULL,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "course_ranks_code_unique" UNIQUE("code")
-);
---> statement-breakpoint
-CREATE TABLE "courses" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"category_code" text NOT NULL,
-	"rank_code" text NOT NULL,
-	"teaching_mode" integer DEFAULT 2 NOT NULL,
-	"buy_type_id" integer,
-	"purchase_unit" integer DEFAULT 1 NOT NULL,
-	"price" numeric(14, 2) NOT NULL,
-	"lesson_minutes" integer DEFAULT 45 NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "courses_code_unique" UNIQUE("code")
-);
---> statement-breakpoint
 CREATE TABLE "clue_approvals" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -539,6 +428,654 @@ CREATE TABLE "todos" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "fee_bank_accounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"account_no" text NOT NULL,
+	"account_name" text NOT NULL,
+	"bank_name" text NOT NULL,
+	"branch_name" text DEFAULT '' NOT NULL,
+	"school_item_code" text NOT NULL,
+	"pay_type_id" integer NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_bank_accounts_account_no_unique" UNIQUE("account_no")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_bill_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_bill_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_bill_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_cost_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_cost_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_cost_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_currencies" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"symbol" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_currencies_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_currencies_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_dict_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer,
+	"reason_type" text DEFAULT 'refund' NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_dict_reasons_name_uq" UNIQUE NULLS NOT DISTINCT("reason_type","parent_id","name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_income_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"bill_type_id" integer,
+	"tax_rate_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_income_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_income_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_materiels" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"spec" text DEFAULT '' NOT NULL,
+	"unit" text DEFAULT '' NOT NULL,
+	"price" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_materiels_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_materiels_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_pay_function_names" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"pay_type_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_pay_function_names_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_pay_function_names_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_pay_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_pay_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_pay_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_refund_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_refund_reasons_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_refund_reasons_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_settlement_orgs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"tax_no" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_settlement_orgs_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_settlement_orgs_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_tax_rates" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"rate" numeric(5, 2) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_tax_rates_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_tax_rates_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "fee_voucher_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "fee_voucher_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "fee_voucher_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_abandon_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_abandon_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_abandon_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_channel_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_channel_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_channel_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_channels" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"channel_type_code" text NOT NULL,
+	"channel_group_code" text,
+	"online" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_channels_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_channels_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_customer_intentions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_customer_intentions_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_customer_intentions_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_entry_methods" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_entry_methods_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_entry_methods_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_flow_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_flow_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_flow_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_invalid_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_invalid_reasons_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_invalid_reasons_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_revisit_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"due_days" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_revisit_events_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_revisit_events_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_targets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"target_year" integer NOT NULL,
+	"target_type" integer NOT NULL,
+	"school_item_code" text NOT NULL,
+	"employee_code" text DEFAULT '' NOT NULL,
+	"m1" integer DEFAULT 0 NOT NULL,
+	"m2" integer DEFAULT 0 NOT NULL,
+	"m3" integer DEFAULT 0 NOT NULL,
+	"m4" integer DEFAULT 0 NOT NULL,
+	"m5" integer DEFAULT 0 NOT NULL,
+	"m6" integer DEFAULT 0 NOT NULL,
+	"m7" integer DEFAULT 0 NOT NULL,
+	"m8" integer DEFAULT 0 NOT NULL,
+	"m9" integer DEFAULT 0 NOT NULL,
+	"m10" integer DEFAULT 0 NOT NULL,
+	"m11" integer DEFAULT 0 NOT NULL,
+	"m12" integer DEFAULT 0 NOT NULL,
+	"remark" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_targets_key_uq" UNIQUE("target_year","target_type","school_item_code","employee_code")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_transfer_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_transfer_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_transfer_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_undeal_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_undeal_reasons_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_undeal_reasons_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "clue_unreach_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "clue_unreach_reasons_code_unique" UNIQUE("code"),
+	CONSTRAINT "clue_unreach_reasons_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_authorities" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"employee_code" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_authorities_employee_code_unique" UNIQUE("employee_code")
+);
+--> statement-breakpoint
+CREATE TABLE "course_authority_ranks" (
+	"authority_id" integer NOT NULL,
+	"course_rank_code" text NOT NULL,
+	CONSTRAINT "course_authority_ranks_authority_id_course_rank_code_pk" PRIMARY KEY("authority_id","course_rank_code")
+);
+--> statement-breakpoint
+CREATE TABLE "monthly_advances" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"month" text NOT NULL,
+	"school_item_code" text NOT NULL,
+	"employee_code" text DEFAULT '' NOT NULL,
+	"amount" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_by" text DEFAULT '' NOT NULL,
+	CONSTRAINT "monthly_advances_key_uq" UNIQUE("kind","month","school_item_code","employee_code")
+);
+--> statement-breakpoint
+CREATE TABLE "school_costs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"month" text NOT NULL,
+	"school_item_code" text NOT NULL,
+	"rent" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"labour" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"utilities" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"marketing" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"materials" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"other" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"total" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_by" text DEFAULT '' NOT NULL,
+	CONSTRAINT "school_costs_key_uq" UNIQUE("month","school_item_code")
+);
+--> statement-breakpoint
+CREATE TABLE "school_revenues" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"month" text NOT NULL,
+	"school_item_code" text NOT NULL,
+	"course" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"assessment" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"materials" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"other" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"total" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_by" text DEFAULT '' NOT NULL,
+	CONSTRAINT "school_revenues_key_uq" UNIQUE("month","school_item_code")
+);
+--> statement-breakpoint
+CREATE TABLE "channel_groups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "channel_groups_code_unique" UNIQUE("code"),
+	CONSTRAINT "channel_groups_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "sys_dicts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"dict_type" text NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tags" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tag_type" integer DEFAULT 1 NOT NULL,
+	"name" text NOT NULL,
+	"color" text,
+	"status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "resource_flows" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"resource_id" integer NOT NULL,
+	"action" text NOT NULL,
+	"from_status" text,
+	"to_status" text,
+	"content" text DEFAULT '' NOT NULL,
+	"level" text,
+	"next_follow_at" timestamp with time zone,
+	"user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "resources" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"rescode" text NOT NULL,
+	"name" text NOT NULL,
+	"child_name" text DEFAULT '' NOT NULL,
+	"gender" integer DEFAULT 0 NOT NULL,
+	"birth_date" text,
+	"phone" text NOT NULL,
+	"province_type_code" text,
+	"school_item_code" text,
+	"channel_code" text,
+	"level" text,
+	"status" text NOT NULL,
+	"owner_user_id" integer,
+	"assigned_at" timestamp with time zone,
+	"last_follow_at" timestamp with time zone,
+	"next_follow_at" timestamp with time zone,
+	"invalid_reason" text,
+	"abandon_reason" text,
+	"clue_id" integer,
+	"sent_at" timestamp with time zone,
+	"send_outcome" text,
+	"source" text DEFAULT 'manual' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "resources_rescode_unique" UNIQUE("rescode")
+);
+--> statement-breakpoint
+CREATE TABLE "call_agent_sessions" (
+	"user_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"agent_id" text NOT NULL,
+	"phone" text,
+	"logged_in_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "call_agent_sessions_user_id_provider_pk" PRIMARY KEY("user_id","provider")
+);
+--> statement-breakpoint
+CREATE TABLE "call_quality_scores" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"call_id" integer NOT NULL,
+	"version" integer NOT NULL,
+	"current" boolean DEFAULT true NOT NULL,
+	"items" jsonb NOT NULL,
+	"total" integer NOT NULL,
+	"comment" text DEFAULT '' NOT NULL,
+	"reviewer_id" integer NOT NULL,
+	"reviewed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "call_records" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"session_id" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"clue_id" integer,
+	"resource_id" integer,
+	"school_item_code" text,
+	"phone" text NOT NULL,
+	"caller_phone" text,
+	"direction" text NOT NULL,
+	"call_type" text,
+	"result" text NOT NULL,
+	"provider" text DEFAULT 'manual' NOT NULL,
+	"start_at" timestamp with time zone NOT NULL,
+	"end_at" timestamp with time zone,
+	"duration_seconds" integer DEFAULT 0 NOT NULL,
+	"recording_url" text,
+	"content" text DEFAULT '' NOT NULL,
+	"content_updated_at" timestamp with time zone,
+	"quality_total" integer,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "adjust_cost_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "adjust_cost_reasons_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_buy_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"income_type_code" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_buy_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_categories_code_unique" UNIQUE("code"),
+	CONSTRAINT "course_categories_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_ranks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"category_code" text NOT NULL,
+	"level" integer DEFAULT 1 NOT NULL,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_ranks_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "courses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"category_code" text NOT NULL,
+	"rank_code" text NOT NULL,
+	"teaching_mode" integer DEFAULT 2 NOT NULL,
+	"buy_type_id" integer,
+	"purchase_unit" integer DEFAULT 1 NOT NULL,
+	"price" numeric(14, 2) NOT NULL,
+	"lesson_minutes" integer DEFAULT 45 NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "courses_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+ALTER TABLE "course_authority_ranks" ADD CONSTRAINT "course_authority_ranks_authority_id_course_authorities_id_fk" FOREIGN KEY ("authority_id") REFERENCES "public"."course_authorities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "login_attempts_user_idx" ON "login_attempts" USING btree ("username","at");--> statement-breakpoint
@@ -548,15 +1085,6 @@ CREATE INDEX "school_items_province_idx" ON "school_items" USING btree ("provinc
 CREATE UNIQUE INDEX "school_items_name_uq" ON "school_items" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "feedbacks_status_idx" ON "feedbacks" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "files_uploader_idx" ON "files" USING btree ("uploaded_by");--> statement-breakpoint
-CREATE UNIQUE INDEX "sys_dicts_type_code_uq" ON "sys_dicts" USING btree ("dict_type","code");--> statement-breakpoint
-CREATE UNIQUE INDEX "sys_dicts_type_name_uq" ON "sys_dicts" USING btree ("dict_type","name");--> statement-breakpoint
-CREATE INDEX "sys_dicts_type_idx" ON "sys_dicts" USING btree ("dict_type");--> statement-breakpoint
-CREATE UNIQUE INDEX "tags_type_name_uq" ON "tags" USING btree ("tag_type","name");--> statement-breakpoint
-CREATE UNIQUE INDEX "course_ranks_category_name_uq" ON "course_ranks" USING btree ("category_code","name");--> statement-breakpoint
-CREATE INDEX "course_ranks_category_idx" ON "course_ranks" USING btree ("category_code");--> statement-breakpoint
-CREATE UNIQUE INDEX "courses_rank_name_uq" ON "courses" USING btree ("rank_code","name");--> statement-breakpoint
-CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_code");--> statement-breakpoint
-CREATE INDEX "courses_rank_idx" ON "courses" USING btree ("rank_code");--> statement-breakpoint
 CREATE INDEX "clue_approvals_status_idx" ON "clue_approvals" USING btree ("kind","status");--> statement-breakpoint
 CREATE INDEX "clue_approvals_clue_idx" ON "clue_approvals" USING btree ("clue_id");--> statement-breakpoint
 CREATE INDEX "clue_contacts_clue_idx" ON "clue_contacts" USING btree ("clue_id");--> statement-breakpoint
@@ -570,4 +1098,36 @@ CREATE INDEX "clues_campus_state_idx" ON "clues" USING btree ("school_item_code"
 CREATE INDEX "clues_owner_idx" ON "clues" USING btree ("owner_user_id");--> statement-breakpoint
 CREATE INDEX "students_phone_idx" ON "students" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "students_campus_idx" ON "students" USING btree ("school_item_code");--> statement-breakpoint
-CREATE INDEX "todos_user_idx" ON "todos" USING btree ("user_id","status");
+CREATE INDEX "todos_user_idx" ON "todos" USING btree ("user_id","status");--> statement-breakpoint
+CREATE INDEX "fee_bank_accounts_school_idx" ON "fee_bank_accounts" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "fee_bank_accounts_pay_type_idx" ON "fee_bank_accounts" USING btree ("pay_type_id");--> statement-breakpoint
+CREATE INDEX "fee_dict_reasons_parent_idx" ON "fee_dict_reasons" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "fee_income_types_bill_idx" ON "fee_income_types" USING btree ("bill_type_id");--> statement-breakpoint
+CREATE INDEX "fee_pay_function_names_pay_type_idx" ON "fee_pay_function_names" USING btree ("pay_type_id");--> statement-breakpoint
+CREATE INDEX "clue_channels_type_idx" ON "clue_channels" USING btree ("channel_type_code");--> statement-breakpoint
+CREATE INDEX "clue_targets_school_idx" ON "clue_targets" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "course_authority_ranks_rank_idx" ON "course_authority_ranks" USING btree ("course_rank_code");--> statement-breakpoint
+CREATE INDEX "monthly_advances_month_idx" ON "monthly_advances" USING btree ("kind","month");--> statement-breakpoint
+CREATE INDEX "school_costs_school_idx" ON "school_costs" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "school_revenues_school_idx" ON "school_revenues" USING btree ("school_item_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_dicts_type_code_uq" ON "sys_dicts" USING btree ("dict_type","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_dicts_type_name_uq" ON "sys_dicts" USING btree ("dict_type","name");--> statement-breakpoint
+CREATE INDEX "sys_dicts_type_idx" ON "sys_dicts" USING btree ("dict_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "tags_type_name_uq" ON "tags" USING btree ("tag_type","name");--> statement-breakpoint
+CREATE INDEX "resource_flows_resource_idx" ON "resource_flows" USING btree ("resource_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "resources_active_phone_uq" ON "resources" USING btree ("phone") WHERE status in ('new', 'assigned', 'following', 'abandoned');--> statement-breakpoint
+CREATE INDEX "resources_phone_idx" ON "resources" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "resources_owner_idx" ON "resources" USING btree ("owner_user_id","status");--> statement-breakpoint
+CREATE INDEX "resources_campus_idx" ON "resources" USING btree ("school_item_code","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "call_quality_call_version_uq" ON "call_quality_scores" USING btree ("call_id","version");--> statement-breakpoint
+CREATE INDEX "call_quality_call_idx" ON "call_quality_scores" USING btree ("call_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "call_records_session_uq" ON "call_records" USING btree ("session_id");--> statement-breakpoint
+CREATE INDEX "call_records_user_start_idx" ON "call_records" USING btree ("user_id","start_at");--> statement-breakpoint
+CREATE INDEX "call_records_clue_idx" ON "call_records" USING btree ("clue_id");--> statement-breakpoint
+CREATE INDEX "call_records_resource_idx" ON "call_records" USING btree ("resource_id");--> statement-breakpoint
+CREATE INDEX "call_records_phone_idx" ON "call_records" USING btree ("phone");--> statement-breakpoint
+CREATE UNIQUE INDEX "course_ranks_category_name_uq" ON "course_ranks" USING btree ("category_code","name");--> statement-breakpoint
+CREATE INDEX "course_ranks_category_idx" ON "course_ranks" USING btree ("category_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "courses_rank_name_uq" ON "courses" USING btree ("rank_code","name");--> statement-breakpoint
+CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_code");--> statement-breakpoint
+CREATE INDEX "courses_rank_idx" ON "courses" USING btree ("rank_code");

@@ -71,6 +71,15 @@ export const ConfigSchema = z.object({
   S3_ACCESS_KEY: z.string().optional(),
   S3_SECRET_KEY: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /** Tencent Cloud Contact Center (outbound calls): API base URL, SDK app id, API key pair (TC3-HMAC-SHA256). */
+  TCCC_BASE_URL: optionalUrl,
+  TCCC_SDK_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric SdkAppId').optional(),
+  TCCC_SECRET_ID: z.string().optional(),
+  TCCC_SECRET_KEY: z.string().optional(),
+  /** Zhichi (Sobot-style) call centre: API base URL, appid and app key (sign = md5(appid+create_time+app_key)). */
+  ZHICHI_BASE_URL: optionalUrl,
+  ZHICHI_APP_ID: z.string().optional(),
+  ZHICHI_APP_KEY: z.string().optional(),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; uploadDir: string };
 

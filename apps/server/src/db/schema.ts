@@ -7,3 +7,5 @@ export * from '../slices/courses/tables.js';
 export * from '../slices/clues/tables.js';
 export * from '../slices/students/tables.js';
 export * from '../slices/tasks/tables.js';
+export * from '../slices/resources/tables.js';
+export * from '../slices/calls/tables.js';

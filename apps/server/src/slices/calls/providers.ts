@@ -1,0 +1,152 @@
+// Outbound-call service adapters. Tencent Cloud Contact Center (TCCC): JSON POST to {TCCC_BASE_URL}/
+// signed with TC3-HMAC-SHA256 exactly as Tencent Cloud API 3.0 specifies (service 'ccc', version
+// 2020-02-10, signed headers content-type;host). Zhichi (Sobot): GET /api/get_token with
+// appid, create_time and sign = md5(appid + create_time + app_key), then agent commands with header token.
+import { createHash, createHmac } from 'node:crypto';
+import { ErrorCode } from '@bo/api-sdk';
+import type { Config } from '../../config.js';
+import { AppError, notConfigured } from '../../http/errors.js';
+
+const TIMEOUT_MS = 10_000;
+export const TCCC = '腾讯云联络中心 / Tencent Cloud Contact Center';
+export const ZHICHI = '智齿呼叫中心 / Zhichi call centre';
+export const TCCC_VERSION = '2020-02-10';
+export const TCCC_SERVICE = 'ccc';
+
+/** The provider refused or could not be reached: 503 with its reason. */
+export const providerFailed = (what: string, reason: string) => new AppError(ErrorCode.notConfigured, `${what}失败：${reason} / ${what} failed: ${reason}`, 503);
+
+export interface TcccSettings {
+  baseUrl: string;
+  sdkAppId: number;
+  secretId: string;
+  secretKey: string;
+}
+export function tcccSettings(c: Config): TcccSettings {
+  if (!c.TCCC_BASE_URL || !c.TCCC_SDK_APP_ID || !c.TCCC_SECRET_ID || !c.TCCC_SECRET_KEY) throw notConfigured(TCCC);
+  return { baseUrl: c.TCCC_BASE_URL, sdkAppId: Number(c.TCCC_SDK_APP_ID), secretId: c.TCCC_SECRET_ID, secretKey: c.TCCC_SECRET_KEY };
+}
+
+export interface ZhichiSettings {
+  baseUrl: string;
+  appId: string;
+  appKey: string;
+}
+export function zhichiSettings(c: Config): ZhichiSettings {
+  if (!c.ZHICHI_BASE_URL || !c.ZHICHI_APP_ID || !c.ZHICHI_APP_KEY) throw notConfigured(ZHICHI);
+  return { baseUrl: c.ZHICHI_BASE_URL, appId: c.ZHICHI_APP_ID, appKey: c.ZHICHI_APP_KEY };
+}
+
+const sha256hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s, 'utf8').digest();
+export const md5hex = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
+
+/**
+ * The Authorization header of Tencent Cloud API 3.0 (TC3-HMAC-SHA256) for a JSON POST to '/'.
+ * @example tc3Authorization({ secretId, secretKey, service: 'ccc', host: 'ccc.tencentcloudapi.com', timestamp: 1700000000, payload: '{}' })
+ */
+export function tc3Authorization(o: { secretId: string; secretKey: string; service: string; host: string; timestamp: number; payload: string; contentType?: string }): string {
+  const contentType = o.contentType ?? 'application/json; charset=utf-8';
+  const canonicalRequest = ['POST', '/', '', `content-type:${contentType}\nhost:${o.host}\n`, 'content-type;host', sha256hex(o.payload)].join('\n');
+  const date = new Date(o.timestamp * 1000).toISOString().slice(0, 10);
+  const scope = `${date}/${o.service}/tc3_request`;
+  const stringToSign = ['TC3-HMAC-SHA256', String(o.timestamp), scope, sha256hex(canonicalRequest)].join('\n');
+  const kDate = hmac(`TC3${o.secretKey}`, date);
+  const kService = hmac(kDate, o.service);
+  const kSigning = hmac(kService, 'tc3_request');
+  const signature = createHmac('sha256', kSigning).update(stringToSign, 'utf8').digest('hex');
+  return `TC3-HMAC-SHA256 Credential=${o.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
+}
+
+async function fetchJson(what: string, url: string, init: RequestInit): Promise<Record<string, unknown>> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch (e) {
+    throw providerFailed(what, `无法连接 / unreachable (${e instanceof Error ? e.message : String(e)})`);
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    throw providerFailed(what, `HTTP ${res.status}`);
+  }
+  if (typeof body !== 'object' || body === null) throw providerFailed(what, `HTTP ${res.status}`);
+  return body as Record<string, unknown>;
+}
+
+/** Calls a TCCC action; answers the Response object or throws the provider's error code and message. */
+export async function tcccCall(s: TcccSettings, action: string, params: Record<string, unknown>, now: Date): Promise<Record<string, unknown>> {
+  const payload = JSON.stringify(params);
+  const url = new URL(s.baseUrl);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const body = await fetchJson(TCCC, s.baseUrl.replace(/\/?$/, '/'), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      authorization: tc3Authorization({ secretId: s.secretId, secretKey: s.secretKey, service: TCCC_SERVICE, host: url.host, timestamp, payload }),
+      'x-tc-action': action,
+      'x-tc-timestamp': String(timestamp),
+      'x-tc-version': TCCC_VERSION,
+    },
+    body: payload,
+  });
+  const r = (typeof body.Response === 'object' && body.Response !== null ? body.Response : {}) as Record<string, unknown>;
+  const err = r.Error as { Code?: unknown; Message?: unknown } | undefined;
+  if (err) throw providerFailed(TCCC, `${String(err.Code ?? 'Error')}: ${String(err.Message ?? '')}`);
+  return r;
+}
+
+export interface TcccLogin {
+  token: string;
+  sdkUrl: string;
+  expiresAt: Date;
+}
+/** CreateSDKLoginToken: the SDK URL and the call token of a seat. */
+export async function tcccLoginToken(s: TcccSettings, seatUserId: string, now: Date): Promise<TcccLogin> {
+  const r = await tcccCall(s, 'CreateSDKLoginToken', { SdkAppId: s.sdkAppId, SeatUserId: seatUserId }, now);
+  if (typeof r.Token !== 'string' || typeof r.SdkURL !== 'string') throw providerFailed(TCCC, 'no Token/SdkURL in the answer');
+  const exp = typeof r.ExpiredTime === 'number' ? new Date(r.ExpiredTime * 1000) : new Date(now.getTime() + 3600_000);
+  return { token: r.Token, sdkUrl: r.SdkURL, expiresAt: exp };
+}
+
+/** Zhichi access tokens are cached per app until 5 minutes before they expire. */
+const zhichiTokens = new Map<string, { token: string; until: number }>();
+
+export async function zhichiToken(s: ZhichiSettings, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const key = `${s.baseUrl}|${s.appId}|${s.appKey}`;
+  const cached = zhichiTokens.get(key);
+  if (cached && cached.until > now.getTime()) return { token: cached.token, expiresAt: new Date(cached.until + 300_000) };
+  const createTime = String(Math.floor(now.getTime() / 1000));
+  const u = new URL(s.baseUrl.replace(/\/$/, '') + '/api/get_token');
+  u.searchParams.set('appid', s.appId);
+  u.searchParams.set('create_time', createTime);
+  u.searchParams.set('sign', md5hex(s.appId + createTime + s.appKey));
+  const r = await fetchJson(ZHICHI, u.toString(), { method: 'GET' });
+  checkZhichi(r);
+  const item = (r.item ?? {}) as { token?: unknown; expires_in?: unknown };
+  if (typeof item.token !== 'string' || !item.token) throw providerFailed(ZHICHI, 'no token in the answer');
+  const seconds = Number(item.expires_in ?? 86_400) || 86_400;
+  const expiresAt = new Date(now.getTime() + seconds * 1000);
+  zhichiTokens.set(key, { token: item.token, until: expiresAt.getTime() - 300_000 });
+  return { token: item.token, expiresAt };
+}
+
+function checkZhichi(r: Record<string, unknown>) {
+  if (r.ret_code !== '000000') {
+    zhichiTokens.clear();
+    throw providerFailed(ZHICHI, `${String(r.ret_code ?? 'error')}: ${String(r.ret_msg ?? '')}`);
+  }
+}
+
+/** An agent command of the Zhichi call centre (login / logout), authenticated with the access token. */
+export async function zhichiAgent(s: ZhichiSettings, command: 'login' | 'logout', body: Record<string, unknown>, now: Date) {
+  const { token, expiresAt } = await zhichiToken(s, now);
+  const r = await fetchJson(ZHICHI, `${s.baseUrl.replace(/\/$/, '')}/api/callcenter/agent/${command}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify(body),
+  });
+  checkZhichi(r);
+  return { token, expiresAt };
+}
