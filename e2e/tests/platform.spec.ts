@@ -22,9 +22,18 @@ test('signs in through the login form and leaves /login', async ({ page, signIn 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(user.token);
 });
 
-test('signs in by API: the shell opens signed in', async ({ page, signIn }) => {
-  await signIn('sales');
+test('signs in by API: the shell opens signed in, showing the user', async ({ page, signIn }) => {
+  const user = await signIn('sales');
   await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByText(user.name).first()).toBeVisible();
+});
+
+test.describe('test.use({ user })', () => {
+  test.use({ user: 'finance' });
+  test('starts the test signed in', async ({ page }) => {
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await expect(page.getByText('张丽华').first()).toBeVisible();
+  });
 });
 
 test('every demo account can sign in (SDK)', async ({ sdkAs }) => {

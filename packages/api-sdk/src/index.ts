@@ -12,3 +12,7 @@ export * from './contract/common.js';
 export * from './contract/dictionaries.js';
 export * from './contract/courses.js';
 export * from './contract/employees.js';
+export * from './contract/finance.js';
+export * from './contract/clueSettings.js';
+export * from './contract/courseAuthority.js';
+export * from './contract/schoolFinance.js';

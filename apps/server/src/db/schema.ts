@@ -9,3 +9,7 @@ export * from '../slices/students/tables.js';
 export * from '../slices/tasks/tables.js';
 export * from '../slices/resources/tables.js';
 export * from '../slices/calls/tables.js';
+export * from '../slices/finance/tables.js';
+export * from '../slices/clueSettings/tables.js';
+export * from '../slices/courseAuthority/tables.js';
+export * from '../slices/schoolFinance/tables.js';

@@ -9,13 +9,17 @@ import { seedCoursesDemo } from '../slices/courses/seed.js';
 import { seedDictionaries, seedDictionariesDemo } from '../slices/dictionaries/seed.js';
 import { seedResourcesDemo } from '../slices/resources/seed.js';
 import { seedCallsDemo } from '../slices/calls/seed.js';
+import { seedFinance } from '../slices/finance/seed.js';
+import { seedClueSettings } from '../slices/clueSettings/seed.js';
+import { seedCourseAuthority } from '../slices/courseAuthority/seed.js';
+import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
 const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [seedRoles, seedPrivileges, seedDictionaries];
 
 /** Demo data, in dependency order. One line per slice. */
-const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedDemoUsers, seedDictionariesDemo, seedCoursesDemo, seedClues, seedResourcesDemo, seedCallsDemo];
+const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedDemoUsers, seedDictionariesDemo, seedCoursesDemo, seedFinance, seedClueSettings, seedCourseAuthority, seedSchoolFinance, seedClues, seedResourcesDemo, seedCallsDemo];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
