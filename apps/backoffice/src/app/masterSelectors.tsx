@@ -140,12 +140,60 @@ export function TaxRateSelect(p: MasterSelectProps) {
   return <OptionsSelect {...p} label={p.label ?? t('master.taxRate')} options={options} loading={q.isLoading} />;
 }
 
+/** Course categories (valid ones). */
+export function CourseCategorySelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'courseCategories'], queryFn: () => sdk.courses.categories({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.courseCategory')} options={options} loading={q.isLoading} />;
+}
+
+/** Course ranks (valid ones), of one category when given. */
+export function CourseRankSelect(p: MasterSelectProps & { coursecategorycode?: string }) {
+  const t = useT();
+  const cat = p.coursecategorycode || undefined;
+  const q = useQuery({ queryKey: ['master', 'courseRanks', cat ?? ''], queryFn: () => sdk.courses.ranks({ query: { status: 1, coursecategorycode: cat } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.courseRank')} options={options} loading={q.isLoading} />;
+}
+
+/** Courses (valid ones), of one category and rank when given; values are course codes. */
+export function CourseSelect(p: MasterSelectProps & { coursecategorycode?: string; courserankcode?: string }) {
+  const t = useT();
+  const cat = p.coursecategorycode || undefined;
+  const rank = p.courserankcode || undefined;
+  const q = useQuery({ queryKey: ['master', 'courses', cat ?? '', rank ?? ''], queryFn: () => sdk.courses.courses({ query: { status: 1, coursecategorycode: cat, courserankcode: rank } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.course')} options={options} loading={q.isLoading} />;
+}
+
+export interface CourseCascadeValue {
+  coursecategorycode: string;
+  courserankcode: string;
+  coursecode: string;
+}
+
+/** Category → rank → course: choosing a category clears the rank and course below it. */
+export function CourseCascade({ value, onChange, disabled }: { value: CourseCascadeValue; onChange: (v: CourseCascadeValue) => void; disabled?: boolean }) {
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <CourseCategorySelect value={value.coursecategorycode} disabled={disabled} onChange={(v) => onChange({ coursecategorycode: String(v), courserankcode: '', coursecode: '' })} />
+      <CourseRankSelect value={value.courserankcode} coursecategorycode={value.coursecategorycode} disabled={disabled} onChange={(v) => onChange({ ...value, courserankcode: String(v), coursecode: '' })} />
+      <CourseSelect value={value.coursecode} coursecategorycode={value.coursecategorycode} courserankcode={value.courserankcode} disabled={disabled} onChange={(v) => onChange({ ...value, coursecode: String(v) })} />
+    </div>
+  );
+}
+
 /**
  * A master selector as a field of a record form: `{ kind: 'custom', name, label, render: asFormField(CitySelect) }`.
  */
-export function asFormField<P extends MasterSelectProps>(Component: (props: P) => React.ReactNode, extra?: Omit<P, keyof MasterSelectProps>) {
-  return function render(f: { id: string; label: string; value: unknown; onChange: (v: unknown) => void; error?: string; disabled?: boolean }) {
-    const props = { ...(extra ?? {}), id: f.id, label: f.label, value: (f.value ?? '') as Value | '', onChange: f.onChange, error: f.error, disabled: f.disabled } as P;
+export function asFormField<P extends MasterSelectProps>(
+  Component: (props: P) => React.ReactNode,
+  extra?: Omit<P, keyof MasterSelectProps> | ((values: Record<string, unknown>) => Omit<P, keyof MasterSelectProps>),
+) {
+  return function render(f: { id: string; label: string; value: unknown; onChange: (v: unknown) => void; error?: string; disabled?: boolean; values: Record<string, unknown> }) {
+    const more = typeof extra === 'function' ? extra(f.values) : (extra ?? {});
+    const props = { ...more, id: f.id, label: f.label, value: (f.value ?? '') as Value | '', onChange: f.onChange, error: f.error, disabled: f.disabled } as P;
     return <Component {...props} />;
   };
 }

@@ -24,6 +24,8 @@ export interface CustomFormFieldProps {
   onChange: (value: unknown) => void;
   error?: string;
   disabled?: boolean;
+  /** The form's current values (for fields that depend on others, e.g. a rank within a category). */
+  values: Record<string, unknown>;
 }
 
 interface Common {
@@ -146,6 +148,9 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
   });
 
   const busy = form.formState.isSubmitting;
+  const hasCustom = fields.some((f) => f.kind === 'custom');
+  // Custom fields may depend on other fields: watch everything only when there are some.
+  const watched = (hasCustom ? form.watch() : {}) as Record<string, unknown>;
   return (
     <Dialog
       open={open}
@@ -290,7 +295,7 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
                     }
                     case 'custom':
                       // The renderer labels its control and shows `error` itself.
-                      return <>{f.render({ id, label: f.label, value: field.value, onChange: field.onChange, error, disabled: locked })}</>;
+                      return <>{f.render({ id, label: f.label, value: field.value, onChange: field.onChange, error, disabled: locked, values: watched })}</>;
                   }
                 }}
               />

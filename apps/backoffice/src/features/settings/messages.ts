@@ -4,6 +4,12 @@ import { listMessages } from '../../app/list/messages';
 /** Settings and staff texts (with the list binding's, which every list screen uses). */
 const own: Messages = {
   'zh-CN': {
+    'set.teachingMode.1': '一对一',
+    'set.teachingMode.2': '小组课',
+    'set.teachingMode.3': '班课',
+    'set.teachingMode.4': '线上',
+    'set.level': '级别序号',
+    'set.lessonMinutes': '课时长(分钟)',
     'master.choose': '请选择',
     'master.all': '全部',
     'master.region': '区域',
@@ -144,6 +150,12 @@ const own: Messages = {
     'staff.rank': '技能等级',
   },
   en: {
+    'set.teachingMode.1': 'One-to-one',
+    'set.teachingMode.2': 'Small group',
+    'set.teachingMode.3': 'Class',
+    'set.teachingMode.4': 'Online',
+    'set.level': 'Level',
+    'set.lessonMinutes': 'Lesson minutes',
     'master.choose': 'Choose',
     'master.all': 'All',
     'master.region': 'Region',
