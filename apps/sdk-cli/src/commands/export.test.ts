@@ -27,7 +27,7 @@ beforeAll(async () => {
   const h = (await import(harnessPath)) as Harness;
   server = await h.startTestServer();
   admin = await server.as('admin');
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -87,7 +87,7 @@ describe('export against the real server', () => {
     expect(res.stdout).toContain('exported system.authInfos');
     expect(res.status).toBe(0);
     expect((await readBack(out))[0]).toContain('username');
-  }, 60_000);
+  });
 
   it('refuses an endpoint that is not a list, and a wrong password, with one clear line', async () => {
     const wrong = await cli(['call', 'system.roles'], { BO_USER: 'admin', BO_PASSWORD: 'wrong-password' });
@@ -96,5 +96,5 @@ describe('export against the real server', () => {
     const notList = await cli(['export', 'system.login', '--out', path.join(dir, 'x.xlsx')], {});
     expect(notList.stderr).toContain('does not answer a list');
     expect(notList.status).toBe(2);
-  }, 60_000);
+  });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const h = (await import(path.resolve(here, '../../../server/test/harness.ts'))) as Harness;
   server = await h.startTestServer();
   admin = await server.as('admin');
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
