@@ -188,6 +188,117 @@ CREATE TABLE "files" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "channel_groups" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "channel_groups_code_unique" UNIQUE("code"),
+	CONSTRAINT "channel_groups_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "sys_dicts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"dict_type" text NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "tags" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"tag_type" integer DEFAULT 1 NOT NULL,
+	"name" text NOT NULL,
+	"color" text,
+	"status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "adjust_cost_reasons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "adjust_cost_reasons_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_buy_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"income_type_code" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_buy_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_categories_code_unique" UNIQUE("code"),
+	CONSTRAINT "course_categories_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "course_ranks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"category_code" text NOT NULL,
+	"level" integer DEFAULT 1 NOT NULL,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "course_ranks_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "courses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"category_code" text NOT NULL,
+	"rank_code" text NOT NULL,
+	"teaching_mode" integer DEFAULT 2 NOT NULL,
+	"buy_type_id" integer,
+	"purchase_unit" integer DEFAULT 1 NOT NULL,
+	"price" numeric(14, 2) NOT NULL,
+	"lesson_minutes" integer DEFAULT 45 NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "courses_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
 CREATE TABLE "clue_approvals" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
@@ -426,6 +537,100 @@ CREATE TABLE "todos" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone,
 	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "resource_flows" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"resource_id" integer NOT NULL,
+	"action" text NOT NULL,
+	"from_status" text,
+	"to_status" text,
+	"content" text DEFAULT '' NOT NULL,
+	"level" text,
+	"next_follow_at" timestamp with time zone,
+	"user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "resources" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"rescode" text NOT NULL,
+	"name" text NOT NULL,
+	"child_name" text DEFAULT '' NOT NULL,
+	"gender" integer DEFAULT 0 NOT NULL,
+	"birth_date" text,
+	"phone" text NOT NULL,
+	"province_type_code" text,
+	"school_item_code" text,
+	"channel_code" text,
+	"level" text,
+	"status" text NOT NULL,
+	"owner_user_id" integer,
+	"assigned_at" timestamp with time zone,
+	"last_follow_at" timestamp with time zone,
+	"next_follow_at" timestamp with time zone,
+	"invalid_reason" text,
+	"abandon_reason" text,
+	"clue_id" integer,
+	"sent_at" timestamp with time zone,
+	"send_outcome" text,
+	"source" text DEFAULT 'manual' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "resources_rescode_unique" UNIQUE("rescode")
+);
+--> statement-breakpoint
+CREATE TABLE "call_agent_sessions" (
+	"user_id" integer NOT NULL,
+	"provider" text NOT NULL,
+	"agent_id" text NOT NULL,
+	"phone" text,
+	"logged_in_at" timestamp with time zone NOT NULL,
+	"last_seen_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"ended_at" timestamp with time zone,
+	CONSTRAINT "call_agent_sessions_user_id_provider_pk" PRIMARY KEY("user_id","provider")
+);
+--> statement-breakpoint
+CREATE TABLE "call_quality_scores" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"call_id" integer NOT NULL,
+	"version" integer NOT NULL,
+	"current" boolean DEFAULT true NOT NULL,
+	"items" jsonb NOT NULL,
+	"total" integer NOT NULL,
+	"comment" text DEFAULT '' NOT NULL,
+	"reviewer_id" integer NOT NULL,
+	"reviewed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "call_records" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"session_id" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"clue_id" integer,
+	"resource_id" integer,
+	"school_item_code" text,
+	"phone" text NOT NULL,
+	"caller_phone" text,
+	"direction" text NOT NULL,
+	"call_type" text,
+	"result" text NOT NULL,
+	"provider" text DEFAULT 'manual' NOT NULL,
+	"start_at" timestamp with time zone NOT NULL,
+	"end_at" timestamp with time zone,
+	"duration_seconds" integer DEFAULT 0 NOT NULL,
+	"recording_url" text,
+	"content" text DEFAULT '' NOT NULL,
+	"content_updated_at" timestamp with time zone,
+	"quality_total" integer,
+	"deleted_at" timestamp with time zone,
+	"deleted_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "fee_bank_accounts" (
@@ -870,211 +1075,6 @@ CREATE TABLE "school_revenues" (
 	CONSTRAINT "school_revenues_key_uq" UNIQUE("month","school_item_code")
 );
 --> statement-breakpoint
-CREATE TABLE "channel_groups" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "channel_groups_code_unique" UNIQUE("code"),
-	CONSTRAINT "channel_groups_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "sys_dicts" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"dict_type" text NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "tags" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"tag_type" integer DEFAULT 1 NOT NULL,
-	"name" text NOT NULL,
-	"color" text,
-	"status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "resource_flows" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"resource_id" integer NOT NULL,
-	"action" text NOT NULL,
-	"from_status" text,
-	"to_status" text,
-	"content" text DEFAULT '' NOT NULL,
-	"level" text,
-	"next_follow_at" timestamp with time zone,
-	"user_id" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "resources" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"rescode" text NOT NULL,
-	"name" text NOT NULL,
-	"child_name" text DEFAULT '' NOT NULL,
-	"gender" integer DEFAULT 0 NOT NULL,
-	"birth_date" text,
-	"phone" text NOT NULL,
-	"province_type_code" text,
-	"school_item_code" text,
-	"channel_code" text,
-	"level" text,
-	"status" text NOT NULL,
-	"owner_user_id" integer,
-	"assigned_at" timestamp with time zone,
-	"last_follow_at" timestamp with time zone,
-	"next_follow_at" timestamp with time zone,
-	"invalid_reason" text,
-	"abandon_reason" text,
-	"clue_id" integer,
-	"sent_at" timestamp with time zone,
-	"send_outcome" text,
-	"source" text DEFAULT 'manual' NOT NULL,
-	"note" text DEFAULT '' NOT NULL,
-	"created_by" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "resources_rescode_unique" UNIQUE("rescode")
-);
---> statement-breakpoint
-CREATE TABLE "call_agent_sessions" (
-	"user_id" integer NOT NULL,
-	"provider" text NOT NULL,
-	"agent_id" text NOT NULL,
-	"phone" text,
-	"logged_in_at" timestamp with time zone NOT NULL,
-	"last_seen_at" timestamp with time zone NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"ended_at" timestamp with time zone,
-	CONSTRAINT "call_agent_sessions_user_id_provider_pk" PRIMARY KEY("user_id","provider")
-);
---> statement-breakpoint
-CREATE TABLE "call_quality_scores" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"call_id" integer NOT NULL,
-	"version" integer NOT NULL,
-	"current" boolean DEFAULT true NOT NULL,
-	"items" jsonb NOT NULL,
-	"total" integer NOT NULL,
-	"comment" text DEFAULT '' NOT NULL,
-	"reviewer_id" integer NOT NULL,
-	"reviewed_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "call_records" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"session_id" text NOT NULL,
-	"user_id" integer NOT NULL,
-	"clue_id" integer,
-	"resource_id" integer,
-	"school_item_code" text,
-	"phone" text NOT NULL,
-	"caller_phone" text,
-	"direction" text NOT NULL,
-	"call_type" text,
-	"result" text NOT NULL,
-	"provider" text DEFAULT 'manual' NOT NULL,
-	"start_at" timestamp with time zone NOT NULL,
-	"end_at" timestamp with time zone,
-	"duration_seconds" integer DEFAULT 0 NOT NULL,
-	"recording_url" text,
-	"content" text DEFAULT '' NOT NULL,
-	"content_updated_at" timestamp with time zone,
-	"quality_total" integer,
-	"deleted_at" timestamp with time zone,
-	"deleted_by" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-CREATE TABLE "adjust_cost_reasons" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "adjust_cost_reasons_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "course_buy_types" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"income_type_code" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "course_buy_types_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "course_categories" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "course_categories_code_unique" UNIQUE("code"),
-	CONSTRAINT "course_categories_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-CREATE TABLE "course_ranks" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"category_code" text NOT NULL,
-	"level" integer DEFAULT 1 NOT NULL,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "course_ranks_code_unique" UNIQUE("code")
-);
---> statement-breakpoint
-CREATE TABLE "courses" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"code" text NOT NULL,
-	"name" text NOT NULL,
-	"category_code" text NOT NULL,
-	"rank_code" text NOT NULL,
-	"teaching_mode" integer DEFAULT 2 NOT NULL,
-	"buy_type_id" integer,
-	"purchase_unit" integer DEFAULT 1 NOT NULL,
-	"price" numeric(14, 2) NOT NULL,
-	"lesson_minutes" integer DEFAULT 45 NOT NULL,
-	"remark" text,
-	"valid_status" integer DEFAULT 1 NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL,
-	CONSTRAINT "courses_code_unique" UNIQUE("code")
-);
---> statement-breakpoint
 ALTER TABLE "course_authority_ranks" ADD CONSTRAINT "course_authority_ranks_authority_id_course_authorities_id_fk" FOREIGN KEY ("authority_id") REFERENCES "public"."course_authorities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
@@ -1085,6 +1085,15 @@ CREATE INDEX "school_items_province_idx" ON "school_items" USING btree ("provinc
 CREATE UNIQUE INDEX "school_items_name_uq" ON "school_items" USING btree ("name");--> statement-breakpoint
 CREATE INDEX "feedbacks_status_idx" ON "feedbacks" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "files_uploader_idx" ON "files" USING btree ("uploaded_by");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_dicts_type_code_uq" ON "sys_dicts" USING btree ("dict_type","code");--> statement-breakpoint
+CREATE UNIQUE INDEX "sys_dicts_type_name_uq" ON "sys_dicts" USING btree ("dict_type","name");--> statement-breakpoint
+CREATE INDEX "sys_dicts_type_idx" ON "sys_dicts" USING btree ("dict_type");--> statement-breakpoint
+CREATE UNIQUE INDEX "tags_type_name_uq" ON "tags" USING btree ("tag_type","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "course_ranks_category_name_uq" ON "course_ranks" USING btree ("category_code","name");--> statement-breakpoint
+CREATE INDEX "course_ranks_category_idx" ON "course_ranks" USING btree ("category_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "courses_rank_name_uq" ON "courses" USING btree ("rank_code","name");--> statement-breakpoint
+CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_code");--> statement-breakpoint
+CREATE INDEX "courses_rank_idx" ON "courses" USING btree ("rank_code");--> statement-breakpoint
 CREATE INDEX "clue_approvals_status_idx" ON "clue_approvals" USING btree ("kind","status");--> statement-breakpoint
 CREATE INDEX "clue_approvals_clue_idx" ON "clue_approvals" USING btree ("clue_id");--> statement-breakpoint
 CREATE INDEX "clue_contacts_clue_idx" ON "clue_contacts" USING btree ("clue_id");--> statement-breakpoint
@@ -1099,21 +1108,6 @@ CREATE INDEX "clues_owner_idx" ON "clues" USING btree ("owner_user_id");--> stat
 CREATE INDEX "students_phone_idx" ON "students" USING btree ("phone");--> statement-breakpoint
 CREATE INDEX "students_campus_idx" ON "students" USING btree ("school_item_code");--> statement-breakpoint
 CREATE INDEX "todos_user_idx" ON "todos" USING btree ("user_id","status");--> statement-breakpoint
-CREATE INDEX "fee_bank_accounts_school_idx" ON "fee_bank_accounts" USING btree ("school_item_code");--> statement-breakpoint
-CREATE INDEX "fee_bank_accounts_pay_type_idx" ON "fee_bank_accounts" USING btree ("pay_type_id");--> statement-breakpoint
-CREATE INDEX "fee_dict_reasons_parent_idx" ON "fee_dict_reasons" USING btree ("parent_id");--> statement-breakpoint
-CREATE INDEX "fee_income_types_bill_idx" ON "fee_income_types" USING btree ("bill_type_id");--> statement-breakpoint
-CREATE INDEX "fee_pay_function_names_pay_type_idx" ON "fee_pay_function_names" USING btree ("pay_type_id");--> statement-breakpoint
-CREATE INDEX "clue_channels_type_idx" ON "clue_channels" USING btree ("channel_type_code");--> statement-breakpoint
-CREATE INDEX "clue_targets_school_idx" ON "clue_targets" USING btree ("school_item_code");--> statement-breakpoint
-CREATE INDEX "course_authority_ranks_rank_idx" ON "course_authority_ranks" USING btree ("course_rank_code");--> statement-breakpoint
-CREATE INDEX "monthly_advances_month_idx" ON "monthly_advances" USING btree ("kind","month");--> statement-breakpoint
-CREATE INDEX "school_costs_school_idx" ON "school_costs" USING btree ("school_item_code");--> statement-breakpoint
-CREATE INDEX "school_revenues_school_idx" ON "school_revenues" USING btree ("school_item_code");--> statement-breakpoint
-CREATE UNIQUE INDEX "sys_dicts_type_code_uq" ON "sys_dicts" USING btree ("dict_type","code");--> statement-breakpoint
-CREATE UNIQUE INDEX "sys_dicts_type_name_uq" ON "sys_dicts" USING btree ("dict_type","name");--> statement-breakpoint
-CREATE INDEX "sys_dicts_type_idx" ON "sys_dicts" USING btree ("dict_type");--> statement-breakpoint
-CREATE UNIQUE INDEX "tags_type_name_uq" ON "tags" USING btree ("tag_type","name");--> statement-breakpoint
 CREATE INDEX "resource_flows_resource_idx" ON "resource_flows" USING btree ("resource_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "resources_active_phone_uq" ON "resources" USING btree ("phone") WHERE status in ('new', 'assigned', 'following', 'abandoned');--> statement-breakpoint
 CREATE INDEX "resources_phone_idx" ON "resources" USING btree ("phone");--> statement-breakpoint
@@ -1126,8 +1120,14 @@ CREATE INDEX "call_records_user_start_idx" ON "call_records" USING btree ("user_
 CREATE INDEX "call_records_clue_idx" ON "call_records" USING btree ("clue_id");--> statement-breakpoint
 CREATE INDEX "call_records_resource_idx" ON "call_records" USING btree ("resource_id");--> statement-breakpoint
 CREATE INDEX "call_records_phone_idx" ON "call_records" USING btree ("phone");--> statement-breakpoint
-CREATE UNIQUE INDEX "course_ranks_category_name_uq" ON "course_ranks" USING btree ("category_code","name");--> statement-breakpoint
-CREATE INDEX "course_ranks_category_idx" ON "course_ranks" USING btree ("category_code");--> statement-breakpoint
-CREATE UNIQUE INDEX "courses_rank_name_uq" ON "courses" USING btree ("rank_code","name");--> statement-breakpoint
-CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_code");--> statement-breakpoint
-CREATE INDEX "courses_rank_idx" ON "courses" USING btree ("rank_code");
+CREATE INDEX "fee_bank_accounts_school_idx" ON "fee_bank_accounts" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "fee_bank_accounts_pay_type_idx" ON "fee_bank_accounts" USING btree ("pay_type_id");--> statement-breakpoint
+CREATE INDEX "fee_dict_reasons_parent_idx" ON "fee_dict_reasons" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "fee_income_types_bill_idx" ON "fee_income_types" USING btree ("bill_type_id");--> statement-breakpoint
+CREATE INDEX "fee_pay_function_names_pay_type_idx" ON "fee_pay_function_names" USING btree ("pay_type_id");--> statement-breakpoint
+CREATE INDEX "clue_channels_type_idx" ON "clue_channels" USING btree ("channel_type_code");--> statement-breakpoint
+CREATE INDEX "clue_targets_school_idx" ON "clue_targets" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "course_authority_ranks_rank_idx" ON "course_authority_ranks" USING btree ("course_rank_code");--> statement-breakpoint
+CREATE INDEX "monthly_advances_month_idx" ON "monthly_advances" USING btree ("kind","month");--> statement-breakpoint
+CREATE INDEX "school_costs_school_idx" ON "school_costs" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "school_revenues_school_idx" ON "school_revenues" USING btree ("school_item_code");

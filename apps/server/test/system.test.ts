@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode, catalogue } from '@bo/api-sdk';
 import { ROUTES } from '@bo/domain';
 import { auditLog } from '../src/slices/system/tables.js';
-import { ROLE_GRANTS, ROLE_SEED } from '../src/slices/system/seed.js';
+import { ACTION_PRIVILEGES, ROLE_GRANTS, ROLE_SEED } from '../src/slices/system/seed.js';
 import { assertCampus, assertRegion, campusScope, type AuthUser } from '../src/http/auth.js';
 import { startTestServer, expectApiError, type TestServer } from './harness.js';
 
@@ -70,8 +70,8 @@ describe('access', () => {
     }
   });
 
-  it('every role of the grant table exists, and every grant names a screen', () => {
-    const paths = new Set(ROUTES.map((r) => r.path));
+  it('every role of the grant table exists, and every grant names a screen or an action', () => {
+    const paths = new Set([...ROUTES.map((r) => r.path), ...ACTION_PRIVILEGES.map((a) => a.code)]);
     for (const [code, patterns] of Object.entries(ROLE_GRANTS)) {
       expect(ROLE_SEED.map((r) => r.code)).toContain(Number(code));
       for (const p of patterns) {
@@ -207,6 +207,14 @@ describe('small reads', () => {
     const found = await (await t.as('sales')).system.allUsers({ query: { name: '王' } });
     expect(found.map((u) => u.username)).toEqual(['director']);
     expect(Object.keys(must(found[0])).sort()).toEqual(['id', 'name', 'username']);
+  });
+
+  it('directors hold the clue approval action, consultants do not', async () => {
+    const admin = await t.as('admin');
+    expect((await admin.system.role({ params: { code: 76 } })).privilegeCodes).toContain('clues.approve');
+    expect((await admin.system.role({ params: { code: 34 } })).privilegeCodes).not.toContain('clues.approve');
+    const tree = await admin.system.privileges({ query: {} });
+    expect(tree.find((n) => n.code === '/clues')?.children.find((c) => c.code === 'clues.approve')?.type).toBe('action');
   });
 
   it('lists roles for selectors with their account counts', async () => {

@@ -28,17 +28,29 @@ const EDUCATION_VIEWS = ['/education/courseAdjustment', '/education/teamCourse',
 const STUDENT_ORDERS = ['/students/order', '/students/payInstallment', '/students/createPay', '/students/editPay', '/students/payDetail', '/students/returnPremium', '/students/refundApply', '/students/reconciliationOrder', '/students/studentDetail'];
 
 /**
+ * Action privileges (not screens) that endpoints name in their access rule, with the menu group
+ * they show under in the privilege tree. The clue actions are those of contract/clues.ts.
+ */
+export const ACTION_PRIVILEGES = [
+  { code: 'clues.approve', name: '线索审批', nameEn: 'Approve clue transfers, abandons and invalid clues', groupCode: 'clues' },
+  { code: 'clues.distribute', name: '线索分配', nameEn: 'Distribute clues', groupCode: 'clues' },
+  { code: 'clues.import', name: '线索导入', nameEn: 'Import clues', groupCode: 'clues' },
+  { code: 'clues.merge', name: '线索合并', nameEn: 'Merge duplicate clues', groupCode: 'clues' },
+  { code: 'clues.admin', name: '线索流程维护', nameEn: 'Correct clue flow states (super administrator)', groupCode: 'clues' },
+];
+
+/**
  * Which screens each role holds: route paths, or '/group/*' for every screen of a group, or '*'.
- * Every role gets /home. Meanings of the codes: docs/decisions.md "System and sign-in".
+ * Action codes are named exactly. Every role gets /home. Meanings of the codes: docs/decisions.md "System and sign-in".
  */
 export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   1: ['*'],
-  76: ['/home', '/workSurface/*', '/clues/*', '/students/*', ...EDUCATION_VIEWS, '/dataStatistics/*'],
-  72: ['/home', '/workSurface/*', '/clues/*', '/students/*', ...EDUCATION_VIEWS, '/education/educationOperate', '/dataStatistics/*'],
-  58: ['/home', '/workSurface/*', '/clues/*', '/dataStatistics/personal'],
+  76: ['/home', '/workSurface/*', '/clues/*', 'clues.approve', 'clues.distribute', 'clues.merge', '/students/*', ...EDUCATION_VIEWS, '/dataStatistics/*'],
+  72: ['/home', '/workSurface/*', '/clues/*', 'clues.approve', 'clues.distribute', '/students/*', ...EDUCATION_VIEWS, '/education/educationOperate', '/dataStatistics/*'],
+  58: ['/home', '/workSurface/*', '/clues/*', 'clues.distribute', 'clues.import', 'clues.merge', '/dataStatistics/personal'],
   34: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/schoolClues', '/clues/cluePublic', '/clues/clueResources', '/clues/speechScreening', '/clues/assessScale', '/clues/recommendStatic', '/students/createStudent'],
   15: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/cluePublic', '/clues/recommendStatic', '/students/list', '/students/renewal', '/students/followUp'],
-  5: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/clueResources', '/clues/baiduClue', '/clues/h5activity', '/clues/primaryScreen'],
+  5: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/clueResources', '/clues/baiduClue', '/clues/h5activity', '/clues/primaryScreen', 'clues.import'],
   20: ['/home', '/financial/*', '/setting/finance', ...STUDENT_ORDERS],
   30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary'],
   40: ['/home', '/education/classTable', '/education/classConfirm', '/education/appointmentClass'],
@@ -68,7 +80,8 @@ export function privilegeSeed() {
     cssName: null,
     sort: i,
   }));
-  return [...groupRows, ...screenRows];
+  const actionRows = ACTION_PRIVILEGES.map((a, i) => ({ ...a, type: 'action', navigateUrl: null, cssName: null, sort: screenRows.length + i }));
+  return [...groupRows, ...screenRows, ...actionRows];
 }
 
 /** Expands a role's grant patterns over the privilege codes (groups held when any of their screens is). */
