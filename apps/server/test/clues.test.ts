@@ -14,7 +14,7 @@ let director: Sdk;
 let seq = 0;
 /** A fresh phone per clue (the demo seed uses 138…; tests use 139…). */
 const phone = () => `139${String(++seq).padStart(8, '0')}`;
-const clueBody = (o: Record<string, unknown> = {}) => ({ childName: '王小明', parentName: '王芳', phone: phone(), gender: 1, birthDate: '2020-05-01', schoolItemCode: 'SH01', channel: 'walkin', ...o });
+const clueBody = (o: Record<string, unknown> = {}) => ({ childName: '王小明', parentName: '王芳', phone: phone(), gender: 1, birthDate: '2020-05-01', schoolItemCode: 'SH01', channel: 'WALKIN', ...o });
 /** Sessions expire when the test clock jumps: sign in again. */
 async function signIn() {
   [admin, sales, director] = await Promise.all([t.as('admin'), t.as('sales'), t.as('director')]);
@@ -416,8 +416,8 @@ describe('extras', () => {
     expect((await sales.clues.detail({ query: { clueId: c.clueId } })).contacts).toHaveLength(1);
     await sales.clues.contactDelete({ query: { id: ct.id } });
     expect(await sales.clues.tagsSave({ body: { clueId: c.clueId, tags: ['转介绍', '高意向', '高意向'] } })).toEqual(['转介绍', '高意向'].sort());
-    await sales.clues.modifyClueChannel({ body: { clueId: c.clueId, channel: 'referral', recommender: '林可馨' } });
-    expect((await sales.clues.detail({ query: { clueId: c.clueId } })).channel).toBe('referral');
+    await sales.clues.modifyClueChannel({ body: { clueId: c.clueId, channel: 'REFER_OLD', recommender: '林可馨' } });
+    expect((await sales.clues.detail({ query: { clueId: c.clueId } })).channel).toBe('REFER_OLD');
     const day = new Date(t.clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
     await admin.clues.updateCalender({ body: { dateStr: day, isOpen: false, note: '培训' } });
     await director.clues.updateCalenderSchool({ body: { dateStr: day, schoolItemCode: 'SH01', isOpen: true } });

@@ -80,7 +80,7 @@ export async function ingest(deps: AppDeps, source: LeadSource, b: Body<'ingest'
         parentName: b.parentName || '未知',
         phone: b.phone,
         schoolItemCode: campus,
-        channelCode: source,
+        channelCode: source.toUpperCase(),
         note: [b.campaignName, b.city].filter(Boolean).join(' / '),
         flowState: 'pool',
         source,

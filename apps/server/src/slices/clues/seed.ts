@@ -26,7 +26,8 @@ import type { ClueState } from './states.js';
 const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
 const CHILD = ['子涵', '梓萱', '浩宇', '一诺', '欣怡', '宇轩', '诗涵', '俊熙', '雨桐', '皓轩', '思彤', '沐阳', '可馨', '嘉懿', '若曦', '奕辰', '语嫣', '博文', '佳琪', '天佑'];
 const PARENT = ['丽', '静', '敏', '伟', '强', '芳', '娜', '磊', '洋', '艳', '军', '杰', '婷', '勇', '霞'];
-const CHANNELS = ['referral', 'walkin', 'wechat', 'baidu', 'douyin', 'h5', 'dianping'];
+/** Channel codes of the clue settings' demo channels. */
+const CHANNELS = ['REFER_OLD', 'WALKIN', 'WECHAT_MP', 'BAIDU', 'DOUYIN', 'H5', 'MEITUAN'];
 const FOLLOWS = [
   '电话沟通，家长关注孩子语言发育情况，约了周末到校参观。',
   '家长反馈孩子注意力不集中，介绍了感统训练课程，家长有兴趣。',
@@ -70,8 +71,8 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     const ageYears = 2 + (i % 7);
     const birth = new Date(now.getTime() - ageYears * 365 * DAY - ((i * 37) % 300) * DAY);
     const createdAt = new Date(today - ((i * 7) % 40) * DAY - 3 * DAY + ((i * 53) % 600) * 60_000);
-    const channel = CHANNELS[i % CHANNELS.length] ?? 'walkin';
-    const source = channel === 'baidu' || channel === 'douyin' || channel === 'h5' ? channel : 'manual';
+    const channel = CHANNELS[i % CHANNELS.length] ?? 'WALKIN';
+    const source = channel === 'BAIDU' ? 'baidu' : channel === 'DOUYIN' ? 'douyin' : channel === 'H5' ? 'h5' : 'manual';
     const lastFollow = owner ? new Date(today - ((i % 9) + 1) * DAY + 10 * 3600_000) : null;
     const c = await insertClue(db, {
       childName: surname + (CHILD[(i * 3) % CHILD.length] ?? '小宝'),
@@ -176,9 +177,9 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     }
   }
   await db.insert(clueChannelSigns).values([
-    { name: '地推-徐汇社区', channelCode: 'walkin', schoolItemCode: 'SH01', remark: '社区义诊活动', createdAt: now },
-    { name: '转介绍-老学员', channelCode: 'referral', schoolItemCode: null, remark: '老带新赠课', createdAt: now },
-    { name: '抖音-暑期投放', channelCode: 'douyin', schoolItemCode: null, remark: '', createdAt: now },
+    { name: '地推-徐汇社区', channelCode: 'GROUND', schoolItemCode: 'SH01', remark: '社区义诊活动', createdAt: now },
+    { name: '转介绍-老学员', channelCode: 'REFER_OLD', schoolItemCode: null, remark: '老带新赠课', createdAt: now },
+    { name: '抖音-暑期投放', channelCode: 'DOUYIN', schoolItemCode: null, remark: '', createdAt: now },
   ]);
   const month = dayStr(now).slice(0, 7);
   await db.insert(clueCalendarDays).values([
