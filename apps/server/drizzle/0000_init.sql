@@ -1075,6 +1075,117 @@ CREATE TABLE "school_revenues" (
 	CONSTRAINT "school_revenues_key_uq" UNIQUE("month","school_item_code")
 );
 --> statement-breakpoint
+CREATE TABLE "employee_campuses" (
+	"employee_code" text NOT NULL,
+	"school_item_code" text NOT NULL,
+	CONSTRAINT "employee_campuses_employee_code_school_item_code_pk" PRIMARY KEY("employee_code","school_item_code")
+);
+--> statement-breakpoint
+CREATE TABLE "employee_subjects" (
+	"employee_code" text NOT NULL,
+	"subject_id" integer NOT NULL,
+	CONSTRAINT "employee_subjects_employee_code_subject_id_pk" PRIMARY KEY("employee_code","subject_id")
+);
+--> statement-breakpoint
+CREATE TABLE "employee_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "employee_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "employee_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "employees" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"mobile" text,
+	"gender" integer DEFAULT 1 NOT NULL,
+	"school_item_code" text NOT NULL,
+	"post_code" text NOT NULL,
+	"employee_type_code" text,
+	"skill_rank_code" text,
+	"entry_date" date,
+	"status" integer DEFAULT 1 NOT NULL,
+	"remark" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "employees_code_unique" UNIQUE("code"),
+	CONSTRAINT "employees_mobile_unique" UNIQUE("mobile")
+);
+--> statement-breakpoint
+CREATE TABLE "posts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"post_role" text DEFAULT 'other' NOT NULL,
+	"family_code" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "posts_code_unique" UNIQUE("code"),
+	CONSTRAINT "posts_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "salary_periods" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"year" integer NOT NULL,
+	"month" integer NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"remark" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "skill_rank_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "skill_rank_types_code_unique" UNIQUE("code"),
+	CONSTRAINT "skill_rank_types_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "skill_ranks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"type_code" text NOT NULL,
+	"level" integer NOT NULL,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "skill_ranks_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "subjects" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "subjects_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
 ALTER TABLE "course_authority_ranks" ADD CONSTRAINT "course_authority_ranks_authority_id_course_authorities_id_fk" FOREIGN KEY ("authority_id") REFERENCES "public"."course_authorities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action");--> statement-breakpoint
 CREATE INDEX "audit_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
@@ -1130,4 +1241,11 @@ CREATE INDEX "clue_targets_school_idx" ON "clue_targets" USING btree ("school_it
 CREATE INDEX "course_authority_ranks_rank_idx" ON "course_authority_ranks" USING btree ("course_rank_code");--> statement-breakpoint
 CREATE INDEX "monthly_advances_month_idx" ON "monthly_advances" USING btree ("kind","month");--> statement-breakpoint
 CREATE INDEX "school_costs_school_idx" ON "school_costs" USING btree ("school_item_code");--> statement-breakpoint
-CREATE INDEX "school_revenues_school_idx" ON "school_revenues" USING btree ("school_item_code");
+CREATE INDEX "school_revenues_school_idx" ON "school_revenues" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "employee_campuses_campus_idx" ON "employee_campuses" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "employee_subjects_subject_idx" ON "employee_subjects" USING btree ("subject_id");--> statement-breakpoint
+CREATE INDEX "employees_campus_idx" ON "employees" USING btree ("school_item_code");--> statement-breakpoint
+CREATE INDEX "employees_post_idx" ON "employees" USING btree ("post_code");--> statement-breakpoint
+CREATE UNIQUE INDEX "salary_periods_year_month_uq" ON "salary_periods" USING btree ("year","month");--> statement-breakpoint
+CREATE UNIQUE INDEX "skill_ranks_type_name_uq" ON "skill_ranks" USING btree ("type_code","name");--> statement-breakpoint
+CREATE INDEX "skill_ranks_type_idx" ON "skill_ranks" USING btree ("type_code");

@@ -13,3 +13,4 @@ export * from '../slices/finance/tables.js';
 export * from '../slices/clueSettings/tables.js';
 export * from '../slices/courseAuthority/tables.js';
 export * from '../slices/schoolFinance/tables.js';
+export * from '../slices/employees/tables.js';

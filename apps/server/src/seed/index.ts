@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
 import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
+import { seedEmployeesDemo } from '../slices/employees/seed.js';
 import { seedClues } from '../slices/clues/seed.js';
 import { seedCoursesDemo } from '../slices/courses/seed.js';
 import { seedDictionaries, seedDictionariesDemo } from '../slices/dictionaries/seed.js';
@@ -19,7 +20,7 @@ import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../sli
 const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [seedRoles, seedPrivileges, seedDictionaries];
 
 /** Demo data, in dependency order. One line per slice. */
-const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedDemoUsers, seedDictionariesDemo, seedCoursesDemo, seedFinance, seedClueSettings, seedCourseAuthority, seedSchoolFinance, seedClues, seedResourcesDemo, seedCallsDemo];
+const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedEmployeesDemo, seedDemoUsers, seedDictionariesDemo, seedCoursesDemo, seedFinance, seedClueSettings, seedCourseAuthority, seedSchoolFinance, seedClues, seedResourcesDemo, seedCallsDemo];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

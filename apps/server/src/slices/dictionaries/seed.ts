@@ -35,6 +35,13 @@ export const DICT_SEED: Record<string, Array<[string, string]>> = {
     ['3', '集体课'],
     ['4', '线上课'],
   ],
+  /** Post families (岗位族) grouping the employees slice's posts. */
+  post_family: [
+    ['TEACH', '教学族'],
+    ['SALES', '销售族'],
+    ['MANAGE', '管理族'],
+    ['SUPPORT', '职能族'],
+  ],
   purchase_unit: [
     ['1', '课时'],
     ['2', '天'],
