@@ -53,6 +53,7 @@ export function importCommand() {
     printSummary(`${kind.name} from ${o.file}: ${verdict}`, [
       ['rows', r.rows],
       ['row errors', r.errors.length],
+      ['duplicates (not imported)', r.notices.length || undefined],
       [o.dryRun || r.errors.length ? 'would create' : 'created', r.created],
       [o.dryRun || r.errors.length ? 'would update' : 'updated', r.updated],
       ['unchanged', r.unchanged],

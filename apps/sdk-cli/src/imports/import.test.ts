@@ -78,3 +78,23 @@ describe('import regions into the real server', () => {
     ]);
   });
 });
+
+describe('import clues into the real server', () => {
+  const kind = kindOf('clues');
+  const send = sender(kind.endpoint);
+
+  it('creates new clues, reports a repeated phone as a duplicate, and a re-run creates none', async () => {
+    const file = path.join(dir, 'clues.xlsx');
+    const header = kind.columns.map((c) => c.header);
+    const row = (child: string, parent: string, phone: string) => header.map((h) => (h === '孩子姓名' ? child : h === '家长姓名' ? parent : h === '手机号' ? phone : h === '校区编码' ? 'SH01' : ''));
+    await writeSheet(file, header, [row('小明', '王先生', '13912345671'), row('小红', '李女士', '13912345672'), row('小刚', '赵先生', '13912345671')]);
+    const errorsFile = path.join(dir, 'clues.errors.xlsx');
+    const first = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
+    expect(first.errors).toEqual([]);
+    expect(first).toMatchObject({ exitCode: 0, created: 2, written: true });
+    expect(first.notices.map((n) => n.row)).toEqual([4]);
+    const again = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
+    expect(again).toMatchObject({ exitCode: 0, created: 0 });
+    expect(again.notices.map((n) => n.row)).toEqual([2, 3, 4]);
+  });
+});

@@ -68,6 +68,15 @@ describe('header mapping', () => {
     expect(() => mapHeaders(kind, ['校区编码', '地址'])).toThrow(/sdk-cli template campuses/);
   });
 
+  it("matches the server templates' bilingual headers by either part", () => {
+    const m = mapHeaders(kind, ['校区编码* / code', '名称 / name', '状态']);
+    expect([...m.byIndex].map(([i, c]) => [i, c.field])).toEqual([
+      [0, 'code'],
+      [1, 'name'],
+      [2, 'validstatus'],
+    ]);
+  });
+
   it('refuses a header given twice', () => {
     expect(() => mapHeaders(kind, ['校区编码', '校区名称', 'code'])).toThrow(/appears twice/);
   });
@@ -157,6 +166,25 @@ describe('the import flow', () => {
     const srv = fakeServer();
     await expect(runImport({ kind, file, dryRun: false, errorsFile: path.join(dir, 'x.xlsx'), send: srv.send, progress: quiet })).rejects.toThrow(/unknown header: "oops"/);
     expect(srv.calls).toHaveLength(0);
+  });
+});
+
+describe('endpoints numbering rows by position, with duplicates', () => {
+  it('maps 1-based positions to the file rows and lists duplicates in the report without failing', async () => {
+    const byIndex: ImportKind = { ...kind, rowNumbers: 'index' };
+    const file = path.join(dir, 'index.csv');
+    await writeSheet(file, ['校区编码', '校区名称'], [['A', 'x'], ['', ''], ['B', 'dup'], ['C', 'y']]);
+    const calls: boolean[] = [];
+    const send: SendChunk = async (rows, o) => {
+      calls.push(o.dryRun);
+      const dupAt = rows.findIndex((r) => r.name === 'dup');
+      return { total: rows.length, created: rows.length - 1, skipped: 1, errors: [], duplicates: [{ row: dupAt + 1, phone: '138', owner: 'clue C1 王' }] };
+    };
+    const errorsFile = path.join(dir, 'index.errors.xlsx');
+    const r = await runImport({ kind: byIndex, file, dryRun: false, errorsFile, send, progress: quiet });
+    expect(calls).toEqual([true, false]);
+    expect(r).toMatchObject({ exitCode: 0, created: 2, skipped: 1, written: true, report: errorsFile });
+    expect(await readReport(errorsFile)).toEqual([ERROR_REPORT_HEADERS, ['4', 'phone', '重复，未导入 / duplicate, not imported: clue C1 王']]);
   });
 });
 

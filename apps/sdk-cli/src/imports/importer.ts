@@ -17,6 +17,8 @@ export const BatchResult = z.object({
   unchanged: z.number().int().optional(),
   skipped: z.number().int().optional(),
   errors: z.array(z.object({ row: z.number().int(), column: z.string(), reason: z.string() })),
+  /** Rows not created because their key already exists (clues, resources): reported, not errors. */
+  duplicates: z.array(z.object({ row: z.number().int(), phone: z.string().optional(), owner: z.string().optional() })).optional(),
 });
 export type TBatchResult = z.infer<typeof BatchResult>;
 
@@ -36,7 +38,17 @@ export interface HeaderMap {
   byIndex: Map<number, ImportColumn>;
 }
 
-/** Maps the header row to the kind's columns: by header text or field name; unknown, duplicate or missing required headers are refused. */
+/** The names a header cell may stand for: '手机号* / phone' → 手机号* / phone, 手机号, phone. */
+function headerNames(cell: string): string[] {
+  const names = [cell, ...cell.split(' / ')].map((x) => x.trim().replace(/[*＊]$/, '').trim());
+  return [...new Set(names.filter(Boolean))];
+}
+
+/**
+ * Maps the header row to the kind's columns, by header text or field name (a bilingual
+ * '中文* / field' header as the server's templates have matches either part); unknown, duplicate
+ * or missing required headers are refused.
+ */
 export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
   const byIndex = new Map<number, ImportColumn>();
   const unknown: string[] = [];
@@ -44,7 +56,8 @@ export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
   header.forEach((raw, i) => {
     const h = raw.trim();
     if (!h) return;
-    const col = kind.columns.find((c) => c.header === h || c.field === h);
+    const names = headerNames(h);
+    const col = kind.columns.find((c) => names.includes(c.header) || names.includes(c.field));
     if (!col) return void unknown.push(h);
     if (seen.has(col.field)) throw new CliError(`the header "${h}" appears twice (column ${i + 1})`, 2);
     seen.add(col.field);
@@ -115,9 +128,9 @@ async function countRows(file: string): Promise<number> {
   return Math.max(n, 0);
 }
 
-/** Server errors name the row by firstRow + index; blank rows are skipped, so map back to the file's rows. */
-function fileRow(serverRow: number, firstRow: number, chunk: Prepared[]): number {
-  const i = serverRow - firstRow;
+/** Maps the row number of a server error back to the file's row (blank rows are skipped, so rows are not contiguous). */
+function fileRow(kind: ImportKind, serverRow: number, firstRow: number, chunk: Prepared[]): number {
+  const i = kind.rowNumbers === 'index' ? serverRow - 1 : serverRow - firstRow;
   return chunk[i]?.row ?? serverRow;
 }
 
@@ -136,6 +149,8 @@ export interface ImportOptions {
 export interface ImportOutcome {
   rows: number;
   errors: RowError[];
+  /** Rows the server left out as duplicates (not errors; listed in the report). */
+  notices: RowError[];
   /** Counts of the real import (or what the dry run would do). */
   created: number;
   updated: number;
@@ -147,7 +162,7 @@ export interface ImportOutcome {
   exitCode: number;
 }
 
-async function sendAll(o: ImportOptions, dryRun: boolean, total: number, errors: RowError[]) {
+async function sendAll(o: ImportOptions, dryRun: boolean, total: number, errors: RowError[], notices: RowError[]) {
   const size = o.chunkSize ?? CHUNK_SIZE;
   const bar = (o.progress ?? ((l, t) => createProgress(l, t)))(dryRun ? 'checking' : 'importing', total);
   const sums = { created: 0, updated: 0, unchanged: 0, skipped: 0, sent: 0 };
@@ -156,7 +171,10 @@ async function sendAll(o: ImportOptions, dryRun: boolean, total: number, errors:
     for await (const chunk of chunked(records(o.file, o.kind, (e) => dryRun && errors.push(e)), size)) {
       const firstRow = chunk[0]?.row ?? 2;
       const res = BatchResult.parse(await o.send(chunk.map((c) => c.record), { dryRun, firstRow }));
-      for (const e of res.errors) errors.push({ row: fileRow(e.row, firstRow, chunk), column: headerOf(e.column), reason: e.reason });
+      for (const e of res.errors) errors.push({ row: fileRow(o.kind, e.row, firstRow, chunk), column: headerOf(e.column), reason: e.reason });
+      for (const d of res.duplicates ?? []) {
+        notices.push({ row: fileRow(o.kind, d.row, firstRow, chunk), column: headerOf('phone'), reason: `重复，未导入 / duplicate, not imported${d.owner ? `: ${d.owner}` : ''}` });
+      }
       sums.created += res.created;
       sums.updated += res.updated ?? 0;
       sums.unchanged += res.unchanged ?? 0;
@@ -171,22 +189,28 @@ async function sendAll(o: ImportOptions, dryRun: boolean, total: number, errors:
   return sums;
 }
 
+const writeReport = (file: string, rows: RowError[]) =>
+  writeSheet(file, ERROR_REPORT_HEADERS, [...rows].sort((a, b) => a.row - b.row).map((e) => [e.row, e.column, e.reason]));
+
 /** Runs the whole import flow; returns what happened and the exit code (0 clean, 1 row errors). */
 export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   const total = await countRows(o.file);
   const errors: RowError[] = [];
-  const { sent: _checked, ...check } = await sendAll(o, true, total, errors);
+  const dryNotices: RowError[] = [];
+  const { sent: _checked, ...check } = await sendAll(o, true, total, errors, dryNotices);
   errors.sort((a, b) => a.row - b.row);
-  const outcome: ImportOutcome = { rows: total, errors, ...check, written: false, report: null, exitCode: 0 };
+  const outcome: ImportOutcome = { rows: total, errors, notices: dryNotices, ...check, written: false, report: null, exitCode: 0 };
   if (errors.length || o.dryRun) {
-    await writeSheet(o.errorsFile, ERROR_REPORT_HEADERS, errors.map((e) => [e.row, e.column, e.reason]));
+    await writeReport(o.errorsFile, [...errors, ...dryNotices]);
     return { ...outcome, report: o.errorsFile, exitCode: errors.length ? 1 : 0 };
   }
-  const { sent, ...real } = await sendAll(o, false, total, errors);
+  const notices: RowError[] = [];
+  const { sent, ...real } = await sendAll(o, false, total, errors, notices);
   if (errors.length) {
     // Calls are all-or-nothing: every chunk before the refused one was written.
-    await writeSheet(o.errorsFile, ERROR_REPORT_HEADERS, errors.map((e) => [e.row, e.column, e.reason]));
-    return { ...outcome, ...real, written: sent > (o.chunkSize ?? CHUNK_SIZE), report: o.errorsFile, exitCode: 1 };
+    await writeReport(o.errorsFile, [...errors, ...notices]);
+    return { ...outcome, ...real, notices, written: sent > (o.chunkSize ?? CHUNK_SIZE), report: o.errorsFile, exitCode: 1 };
   }
-  return { ...outcome, ...real, written: true };
+  if (notices.length) await writeReport(o.errorsFile, notices);
+  return { ...outcome, ...real, notices, written: true, report: notices.length ? o.errorsFile : null };
 }

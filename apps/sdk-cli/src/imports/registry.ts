@@ -22,6 +22,11 @@ export interface ImportKind {
   description: string;
   endpoint: EndpointName;
   columns: ImportColumn[];
+  /**
+   * How the endpoint numbers the rows of its errors: 'firstRow' (default) — it takes `firstRow` and
+   * reports file rows (the master-data engine); 'index' — 1-based positions in the rows sent.
+   */
+  rowNumbers?: 'firstRow' | 'index';
 }
 
 /** Parses a number cell (refuses text that is not one). */
@@ -108,6 +113,42 @@ export const IMPORTS: ImportKind[] = [
       { header: '备注', field: 'remark' },
       { header: '状态', field: 'status', parse: asFlag },
       { header: '排序', field: 'sort', parse: asNumber },
+    ],
+  },
+  {
+    name: 'clues',
+    description: '线索 clues (duplicates by phone are reported, not created)',
+    endpoint: 'clues.importRows',
+    rowNumbers: 'index',
+    columns: [
+      { header: '孩子姓名', field: 'childName', required: true },
+      { header: '性别', field: 'gender' },
+      { header: '出生日期', field: 'birthDate', note: 'YYYY-MM-DD' },
+      { header: '家长姓名', field: 'parentName', required: true },
+      { header: '手机号', field: 'phone', required: true },
+      { header: '关系', field: 'relation' },
+      { header: '校区编码', field: 'schoolItemCode' },
+      { header: '渠道编码', field: 'channel' },
+      { header: '意向', field: 'intention' },
+      { header: '备注', field: 'note' },
+    ],
+  },
+  {
+    name: 'resources',
+    description: '资源 e-sales resources (duplicates by phone are reported, not created)',
+    endpoint: 'resources.importRows',
+    rowNumbers: 'index',
+    columns: [
+      { header: '联系人姓名', field: 'name', required: true },
+      { header: '手机号', field: 'phone', required: true },
+      { header: '孩子姓名', field: 'childName' },
+      { header: '性别', field: 'gender' },
+      { header: '出生日期', field: 'birthDate', note: 'YYYY-MM-DD' },
+      { header: '区域编码', field: 'provinceTypeCode' },
+      { header: '校区编码', field: 'schoolItemCode' },
+      { header: '渠道编码', field: 'channel' },
+      { header: '等级', field: 'level' },
+      { header: '备注', field: 'note' },
     ],
   },
 ];
