@@ -89,6 +89,14 @@ describe('resources: lifecycle', () => {
     expect(e.message).toContain('someone else has taken');
   });
 
+  it('of two simultaneous claims of a pool resource exactly one wins', async () => {
+    const r = await newResource(director);
+    const results = await Promise.allSettled([esales.resources.receive({ body: { id: r.id } }), esales2.resources.receive({ body: { id: r.id } })]);
+    expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((x) => x.status === 'rejected');
+    expect((lost as PromiseRejectedResult | undefined)?.reason).toMatchObject({ code: ErrorCode.conflict });
+  });
+
   it('transfer hands a resource to another specialist; a stale version is a 409', async () => {
     const r = await newResource(esales);
     await esales.resources.transfer({ body: { id: r.id, toUserId: esales2Id, reason: '工作量调整', version: r.version } });
@@ -178,6 +186,14 @@ describe('resources: scope', () => {
     const bj = await admin.resources.save({ body: { name: '北京家长', phone: phone(), schoolItemCode: 'BJ01' } });
     await expectApiError(director.resources.queryResourceDetail({ query: { id: bj.id } }), ErrorCode.noPermission);
     await expectApiError(director.resources.save({ body: { name: '越权', phone: phone(), schoolItemCode: 'BJ01' } }), ErrorCode.noPermission);
+  });
+
+  it('seeds demo resources in every state for the e-sales specialists', async () => {
+    const s = await admin.resources.queryResourceListSummary({ query: { endDate: '2000-01-01' } });
+    expect(s.total).toBe(0);
+    const all = await admin.resources.queryResourceListSummary({ query: {} });
+    expect(all.total).toBeGreaterThanOrEqual(35);
+    for (const st of ['new', 'assigned', 'following', 'sent', 'invalid', 'abandoned'] as const) expect(all.byStatus.find((x) => x.status === st)?.count).toBeGreaterThan(0);
   });
 
   it('lists the specialists for the assignee pickers and the levels', async () => {

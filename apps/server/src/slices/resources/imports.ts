@@ -1,15 +1,20 @@
 // Resource imports: the JSON batch (CLI) and the xlsx upload. All rows are checked first: any error and
 // nothing is written; phones held by an active resource or clue (or an earlier row) are reported, not created.
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DownloadResult } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
+import type { DbOrTx } from '../../db/client.js';
 import { writeAudit } from '../../shared/audit.js';
 import { importResultFile, readSheet, templateFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { provinceTypes, schoolItems } from '../organisation/tables.js';
+import { users } from '../system/tables.js';
 import { clueChannels } from '../clueSettings/tables.js';
-import { activeHolder } from '../clues/common.js';
-import { resourceFlows } from './tables.js';
-import { activeResource, inScope, isManager } from './common.js';
+import { clues } from '../clues/tables.js';
+import { ACTIVE } from '../clues/states.js';
+import { resourceFlows, resources } from './tables.js';
+import { ACTIVE_RES } from './states.js';
+import { inScope, isManager } from './common.js';
 import { insertResource } from './service.js';
 
 export const RESOURCE_COLUMNS: XlsxColumn[] = [
@@ -30,6 +35,28 @@ type RowError = { row: number; column: string; reason: string };
 type Duplicate = { row: number; phone: string; owner: string };
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+
+/** Who holds each phone, in bulk: a working resource first, else an active clue (the clue slice's ACTIVE states). */
+async function phoneHolders(db: DbOrTx, phones: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < phones.length; i += 1000) {
+    const chunk = phones.slice(i, i + 1000);
+    const cl = await db
+      .select({ phone: clues.phone, cluecode: clues.cluecode, flowState: clues.flowState, ownerName: users.name, campus: schoolItems.name })
+      .from(clues)
+      .leftJoin(users, eq(users.id, clues.ownerUserId))
+      .leftJoin(schoolItems, eq(schoolItems.code, clues.schoolItemCode))
+      .where(and(inArray(clues.phone, chunk), inArray(clues.flowState, [...ACTIVE])));
+    for (const c of cl) out.set(c.phone, `线索 ${c.cluecode} ${c.ownerName ?? c.flowState} ${c.campus ?? ''}`.trim());
+    const rs = await db
+      .select({ phone: resources.phone, rescode: resources.rescode, ownerName: users.name })
+      .from(resources)
+      .leftJoin(users, eq(users.id, resources.ownerUserId))
+      .where(and(inArray(resources.phone, chunk), inArray(resources.status, [...ACTIVE_RES])));
+    for (const r of rs) out.set(r.phone, `资源 ${r.rescode} ${r.ownerName ?? '资源池'}`);
+  }
+  return out;
+}
 
 export interface ImportOutcome {
   total: number;
@@ -85,13 +112,12 @@ export async function importRows(deps: AppDeps, u: AuthUser, rows: Row[], dryRun
   const seen = new Map<string, number>();
   const fresh: typeof checked = [];
   const bad = new Set(errors.map((e) => e.row));
+  const holders = await phoneHolders(deps.db, [...new Set(checked.filter((x) => !bad.has(x.row)).map((x) => x.phone))]);
   for (const x of checked) {
     if (bad.has(x.row)) continue;
     const earlier = seen.get(x.phone);
-    const res = await activeResource(deps.db, x.phone);
-    const clue = res ? null : await activeHolder(deps.db, x.phone);
-    if (res) duplicates.push({ row: x.row, phone: x.phone, owner: `资源 ${res.r.rescode} ${res.ownerName ?? '资源池'}` });
-    else if (clue) duplicates.push({ row: x.row, phone: x.phone, owner: `线索 ${clue.c.cluecode} ${clue.ownerName ?? clue.c.flowState} ${clue.schoolItemName ?? ''}`.trim() });
+    const holder = holders.get(x.phone);
+    if (holder) duplicates.push({ row: x.row, phone: x.phone, owner: holder });
     else if (earlier) duplicates.push({ row: x.row, phone: x.phone, owner: `第${earlier}行 / row ${earlier}` });
     else {
       seen.set(x.phone, x.row);
