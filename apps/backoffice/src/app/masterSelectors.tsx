@@ -1,7 +1,7 @@
 // Selectors over master data, cached by TanStack Query and shared by every screen: each is a
 // labelled native select (findable by its label), fed by the master-data endpoints. The region
 // and campus selectors limited to the user's token scope are in ./selectors.tsx.
-import { cityOptions } from '@bo/domain';
+import { MIN_TEACHER_RANK, cityOptions } from '@bo/domain';
 import { Select } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -182,6 +182,113 @@ export function CourseCascade({ value, onChange, disabled }: { value: CourseCasc
       <CourseSelect value={value.coursecode} coursecategorycode={value.coursecategorycode} courserankcode={value.courserankcode} disabled={disabled} onChange={(v) => onChange({ ...value, coursecode: String(v) })} />
     </div>
   );
+}
+
+/** Posts (valid ones). */
+export function PostSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'posts'], queryFn: () => sdk.employees.posts({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.post')} options={options} loading={q.isLoading} />;
+}
+
+/** Employee types (valid ones). */
+export function EmployeeTypeSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'employeeTypes'], queryFn: () => sdk.employees.types({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.employeeType')} options={options} loading={q.isLoading} />;
+}
+
+/** Skill rank types (valid ones). */
+export function SkillRankTypeSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'skillRankTypes'], queryFn: () => sdk.employees.skillRankTypes({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.skillRankType')} options={options} loading={q.isLoading} />;
+}
+
+/** Skill ranks (valid ones). */
+export function SkillRankSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'skillRanks'], queryFn: () => sdk.employees.skillRanks({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.typeName ? `${r.typeName} · ${r.name}` : r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.skillRank')} options={options} loading={q.isLoading} />;
+}
+
+/** Roles (values are the numeric role codes). */
+export function RoleSelect(p: MasterSelectProps) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['master', 'roles'], queryFn: () => sdk.system.roles({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.role')} options={options} loading={q.isLoading} />;
+}
+
+/** Employed staff of a campus (or all in scope), by code. */
+export function EmployeeSelect(p: MasterSelectProps & { schoolItemCode?: string }) {
+  const t = useT();
+  const campus = p.schoolItemCode || undefined;
+  const q = useQuery({ queryKey: ['master', 'employees', campus ?? ''], queryFn: () => sdk.employees.codeAndName({ query: { schoolItemCode: campus } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.employee')} options={options} loading={q.isLoading} />;
+}
+
+/** Teachers of at least a rank level (spec §9: minimum rank 2), of a campus if given. */
+export function TeacherSelect(p: MasterSelectProps & { schoolItemCode?: string; minRank?: number }) {
+  const t = useT();
+  const campus = p.schoolItemCode || undefined;
+  const minRank = p.minRank ?? MIN_TEACHER_RANK;
+  const q = useQuery({ queryKey: ['master', 'teachersByMinRank', campus ?? '', minRank], queryFn: () => sdk.employees.teachersByMinRank({ query: { schoolItemCode: campus, minRank } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })), [q.data]);
+  return <OptionsSelect {...p} label={p.label ?? t('master.teacher')} options={options} loading={q.isLoading} />;
+}
+
+/** Checkboxes of master data (subjects, campuses, roles) for a many-valued form field. */
+function CheckGroup({ id, label, options, value, onChange, error, disabled, loading }: { id: string; label: string; options: readonly Opt[]; value: unknown; onChange: (v: Value[]) => void; error?: string; disabled?: boolean; loading?: boolean }) {
+  const selected = Array.isArray(value) ? (value as Value[]) : [];
+  return (
+    <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} aria-busy={loading || undefined}>
+      <legend className="mb-1 text-xs font-medium text-ink-2">{label}</legend>
+      <div className="flex max-h-36 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2">
+        {options.map((o) => (
+          <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              className="size-3.5 accent-brand-500"
+              disabled={disabled}
+              checked={selected.some((s) => String(s) === String(o.value))}
+              onChange={(e) => onChange(e.target.checked ? [...selected, o.value] : selected.filter((s) => String(s) !== String(o.value)))}
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">{error}</p>}
+    </fieldset>
+  );
+}
+
+type CheckFieldProps = { id: string; label: string; value: unknown; onChange: (v: unknown) => void; error?: string; disabled?: boolean };
+
+/** Subjects as checkboxes (values are subject ids). */
+export function SubjectsField(p: CheckFieldProps) {
+  const q = useQuery({ queryKey: ['master', 'subjects'], queryFn: () => sdk.employees.subjects({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
+  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
+}
+
+/** Roles as checkboxes (values are role codes). */
+export function RolesField(p: CheckFieldProps) {
+  const q = useQuery({ queryKey: ['master', 'roles'], queryFn: () => sdk.system.roles({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
+}
+
+/** Campuses as checkboxes (values are campus codes). */
+export function CampusesField(p: CheckFieldProps) {
+  const q = useQuery({ queryKey: ['master', 'campuses', ''], queryFn: () => sdk.organisation.allSchoolItems({ query: {} }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { ScreenRoute } from '../../app/screens';
 export const settingsRoutes: ScreenRoute[] = [
   { path: '/setting/campus', component: lazy(() => import('./Campus')) },
   { path: '/setting/course', component: lazy(() => import('./Course')) },
+  { path: '/setting/employees', component: lazy(() => import('./Employees')) },
+  { path: '/setting/salary', component: lazy(() => import('./Salary')) },
   { path: '/setting/finance', component: lazy(() => import('./Finance')) },
   { path: '/setting/clues', component: lazy(() => import('./Clues')) },
   { path: '/setting/operate', component: lazy(() => import('./Operate')) },
