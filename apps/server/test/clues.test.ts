@@ -110,6 +110,11 @@ describe('the state machine through the endpoints', () => {
     expect(d.studentCode).toBe(s.studentCode);
     const steps = await sales.clues.getCompletedProject({ query: { clueId: c.clueId } });
     expect(steps.every((x) => x.done)).toBe(true);
+    // A second clue of the same family binds to the existing student.
+    const sib = await salesClue('visited');
+    await sales.clues.bindingStudent({ body: { clueId: sib.clueId, studentCode: s.studentCode } });
+    expect((await sales.clues.detail({ query: { clueId: sib.clueId } })).studentCode).toBe(s.studentCode);
+    await expectApiError(sales.clues.bindingStudent({ body: { clueId: sib.clueId, studentCode: s.studentCode } }), ErrorCode.rule);
   });
 
   it('refuses an illegal transition with 422 and changes nothing', async () => {
@@ -162,7 +167,8 @@ describe('approvals', () => {
     expect(me.name).toBe('王建国');
     const r = await sales.clues.transferSave({ body: { clueId: c.clueId, toUserId: directorId, reason: '家长要求更换顾问' } });
     expect(r.direct).toBe(false);
-    expect(await state(c.clueId)).toBe('transfer_pending');
+    const pend = await sales.clues.detail({ query: { clueId: c.clueId } });
+    expect(pend).toMatchObject({ flowState: 'transfer_pending', transferId: r.id, abandonId: null, pendingApprovalId: r.id });
     const pending = await director.workbench.selectApproveClue({ query: {} });
     expect(pending.some((p) => p.id === r.id)).toBe(true);
     const det = await director.workbench.selectApproveClueDetail({ query: { transferId: r.id ?? 0 } });
@@ -238,6 +244,18 @@ describe('approvals', () => {
     expect(mine.list.some((x) => x.clueId === ok.clueId)).toBe(false);
     // The phone is free again.
     await sales.clues.clueSave({ body: clueBody({ phone: ok.phone }) });
+  });
+});
+
+describe('invalid marking after two days', () => {
+  it('refuses to mark a clue invalid more than two days after its creation (checked on the server)', async () => {
+    const c = await salesClue('following');
+    t.clock.advance(49 * 3600_000);
+    await signIn();
+    expect((await sales.clues.checkExceedTowDays({ query: { clueId: c.clueId } })).exceeded).toBe(true);
+    const e = await expectApiError(sales.clues.invalidSubmit({ body: { clueId: c.clueId, reason: '空号' } }), ErrorCode.rule);
+    expect(e.message).toContain('more than two days');
+    expect(await state(c.clueId)).toBe('following');
   });
 });
 

@@ -70,6 +70,10 @@ export const ClueRow = z.object({
   invalidReason: z.string().nullable(),
   /** The pending approval, when the clue waits for one (transferId / abandon id / invalid id of spec §3). */
   pendingApprovalId: z.number().int().nullable(),
+  /** The pending transfer / abandon / invalid request of spec §3 (the same id as pendingApprovalId, by kind). */
+  transferId: z.number().int().nullable(),
+  abandonId: z.number().int().nullable(),
+  invalidId: z.number().int().nullable(),
   studentCode: z.string().nullable(),
   version: z.number().int(),
 });

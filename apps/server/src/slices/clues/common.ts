@@ -98,6 +98,9 @@ export function toRow(r: Joined, now: Date): TClueRow {
     createdAt: c.createdAt.toISOString(),
     invalidReason: c.invalidReason,
     pendingApprovalId: c.pendingApprovalId,
+    transferId: c.flowState === 'transfer_pending' ? c.pendingApprovalId : null,
+    abandonId: c.flowState === 'abandon_pending' ? c.pendingApprovalId : null,
+    invalidId: c.flowState === 'invalid_pending' ? c.pendingApprovalId : null,
     studentCode: c.studentCode,
     version: c.version,
   };

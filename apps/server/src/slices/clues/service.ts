@@ -33,6 +33,7 @@ import {
   type ClueRecord,
 } from './common.js';
 import { STATE_NAMES, type ClueState } from './states.js';
+import { flowRows } from './queries.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 
@@ -249,7 +250,6 @@ export async function follow(deps: AppDeps, u: AuthUser, b: Body<'followSave'>) 
     await move(tx, c, { action: 'follow', actor: u, now, patch: { lastFollowAt: now, nextVisitAt: next, ...(b.intentionLevel ? { intentionLevel: b.intentionLevel } : {}) } });
     return must(row, 'follow').id;
   });
-  const { flowRows } = await import('./queries.js');
   return must((await flowRows(deps.db, [b.clueId])).find((f) => f.id === id), 'follow');
 }
 
