@@ -6,7 +6,7 @@ export interface MenuItem { path: string; title: string }
 export interface MenuGroupView { key: string; title: string; icon: string; items: MenuItem[] }
 
 function groupKeyOf(entry: TMenuEntry): string | null {
-  const byField = MENU_GROUPS.find((g) => g.key === entry.code || `/${g.key}` === entry.path || g.key === entry.cssname);
+  const byField = MENU_GROUPS.find((g) => g.key === entry.code || `/${g.key}` === entry.code || `/${g.key}` === entry.path);
   if (byField) return byField.key;
   for (const p of entry.privileges) {
     const g = routeByPath(p.navigateurl)?.group;

@@ -1,5 +1,5 @@
 // Modal dialog (Headless UI: focus trap, Esc, aria-modal) with a title, a body and a footer.
-import { Dialog as HDialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { Dialog as HDialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { cx } from './cx.js';
 
@@ -23,9 +23,10 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
 
 export function Dialog({ open, onClose, title, description, children, footer, size = 'md', persistent, closeLabel = 'Close', className }: DialogProps) {
   return (
-    <HDialog open={open} onClose={persistent ? () => undefined : onClose} className="relative z-50">
-      <div className="fixed inset-0 animate-fade-in bg-[rgb(15_18_24/0.45)]" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-[10vh]">
+    // The role=dialog element itself covers the viewport, so it is "visible" to e2e tools.
+    <HDialog open={open} onClose={persistent ? () => undefined : onClose} className="fixed inset-0 z-50 overflow-y-auto">
+      <DialogBackdrop className="fixed inset-0 animate-fade-in bg-[rgb(15_18_24/0.45)]" />
+      <div className="relative flex min-h-full items-start justify-center p-4 pt-[10vh]">
         <DialogPanel className={cx('w-full animate-pop-in rounded-xl bg-surface shadow-modal', widths[size], className)}>
           <div className="flex items-start justify-between gap-4 px-5 pt-4 pb-3">
             <div className="min-w-0">

@@ -2,7 +2,7 @@
 // mounted (hidden) unless their route is kept out of caching; each keeps its own scroll position.
 import { routeByPath } from '@bo/domain';
 import { Spinner } from '@bo/ui-kit';
-import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Activity, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { clearDraftForTab } from '../../app/drafts';
 import { autoTitle, ScreenContext, type ScreenContextValue } from '../../app/pageTitle';
@@ -24,15 +24,16 @@ const COLLAPSE_KEY = 'menuCollapsed';
 interface HostProps {
   screen: Screen;
   location: Location;
-  active: boolean;
   ctx: ScreenContextValue;
   onFatal: () => void;
 }
 
-const ScreenHost = memo(function ScreenHost({ screen, location, active, ctx, onFatal }: HostProps) {
+// Memoised without `active`: switching tabs re-renders no screen. <Activity> hides the inactive
+// ones, disconnects their effects (no polling in the background) and keeps their state.
+const ScreenHost = memo(function ScreenHost({ screen, location, ctx, onFatal }: HostProps) {
   const C = screen.component;
   return (
-    <div hidden={!active} className="absolute inset-0 overflow-auto p-4" data-screen={ctx.tabKey}>
+    <div className="absolute inset-0 overflow-auto p-4" data-screen={ctx.tabKey}>
       <ScreenContext.Provider value={ctx}>
         <ScreenBoundary onFatal={onFatal}>
           <Suspense
@@ -180,7 +181,11 @@ export function Layout() {
           {hosts.map(({ tab, s }) => {
             const loc = tab.key === activeKey ? location : lastLocations.current.get(tab.key);
             if (!loc) return null;
-            return <ScreenHost key={`${tab.key}#${reloadKeys[tab.key] ?? 0}`} screen={s} location={loc} active={tab.key === activeKey} ctx={ctxOf(tab.key)} onFatal={onFatal} />;
+            return (
+              <Activity key={`${tab.key}#${reloadKeys[tab.key] ?? 0}`} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
+                <ScreenHost screen={s} location={loc} ctx={ctxOf(tab.key)} onFatal={onFatal} />
+              </Activity>
+            );
           })}
           {!screen && (
             <div className="absolute inset-0 overflow-auto">

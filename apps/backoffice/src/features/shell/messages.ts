@@ -116,7 +116,7 @@ export const shellMessages: Messages = {
     'agent.close': '收起坐席面板',
   },
   en: {
-    'app.name': 'Operations Back Office',
+    'app.name': 'Back Office',
     'app.tagline': 'Clues, students, scheduling, finance and payroll in one place.',
     'common.ok': 'OK',
     'common.cancel': 'Cancel',
