@@ -284,6 +284,13 @@ export function RolesField(p: CheckFieldProps) {
   return <CheckGroup {...p} options={options} loading={q.isLoading} />;
 }
 
+/** Course ranks as checkboxes (values are rank codes), grouped by category in the label. */
+export function CourseRanksField(p: CheckFieldProps) {
+  const q = useQuery({ queryKey: ['master', 'courseRanks', ''], queryFn: () => sdk.courses.ranks({ query: { status: 1 } }), staleTime: STALE });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.coursecategoryname ? `${r.coursecategoryname} · ${r.name}` : r.name })), [q.data]);
+  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
+}
+
 /** Campuses as checkboxes (values are campus codes). */
 export function CampusesField(p: CheckFieldProps) {
   const q = useQuery({ queryKey: ['master', 'campuses', ''], queryFn: () => sdk.organisation.allSchoolItems({ query: {} }), staleTime: STALE });

@@ -10,4 +10,6 @@ export const settingsRoutes: ScreenRoute[] = [
   { path: '/setting/clues', component: lazy(() => import('./Clues')) },
   { path: '/setting/operate', component: lazy(() => import('./Operate')) },
   { path: '/setting/operateManager', component: lazy(() => import('./OperateManager')) },
+  { path: '/setting/courseAuthorization', component: lazy(() => import('./CourseAuthorization')) },
+  { path: '/setting/revenueCost', component: lazy(() => import('./RevenueCost')) },
 ];
