@@ -181,12 +181,16 @@ export async function runFileImport(o: {
   importRows: (rows: Record<string, unknown>[], o: { dryRun: boolean; firstRow: number }) => Promise<TImportResult>;
 }): Promise<DownloadResult | { message: string }> {
   const rows = await readSheet(o.file.data, o.columns);
+  // Rows are numbered as in the sheet (messages such as "duplicates row 3" then name sheet rows); with
+  // blank rows in between, row numbers are mapped back by position.
+  const first = rows[0]?.rowNo ?? 2;
+  const contiguous = rows.every((x, i) => x.rowNo === first + i);
   const r = await o.importRows(
     rows.map((x) => x.values),
-    { dryRun: false, firstRow: 1 },
+    { dryRun: false, firstRow: contiguous ? first : 1 },
   );
   if (r.errors.length === 0) return { message: importedMessage(r) };
-  const errors = r.errors.map((e) => ({ ...e, row: rows[e.row - 1]?.rowNo ?? e.row }));
+  const errors = contiguous ? r.errors : r.errors.map((e) => ({ ...e, row: rows[e.row - 1]?.rowNo ?? e.row }));
   return importResultFile(o.columns, rows, errors, o.today);
 }
 

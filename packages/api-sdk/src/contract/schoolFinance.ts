@@ -60,7 +60,8 @@ export type TSchoolCostRow = z.infer<typeof SchoolCostRow>;
 export const SchoolRevenueRow = z.object({ ...rowBase, course: z.string(), assessment: z.string(), materials: z.string(), other: z.string() });
 export type TSchoolRevenueRow = z.infer<typeof SchoolRevenueRow>;
 
-const inputBase = { month: MonthString, schoolItemCode: z.coerce.string().trim().min(1, 'schoolItemCode is required') };
+/** id: absent to create, or update the row of the same key on import; present (with version) to update that row. */
+const inputBase = { id: z.coerce.number().int().min(1).optional(), month: MonthString, schoolItemCode: z.coerce.string().trim().min(1, 'schoolItemCode is required') };
 export const SchoolCostInput = versioned(
   z.object({ ...inputBase, rent: Money, labour: Money, utilities: Money, marketing: Money, materials: Money, other: Money }),
 );

@@ -20,6 +20,7 @@ import { channelGroups } from '../dictionaries/tables.js';
 import { schoolItems } from '../organisation/tables.js';
 import { simpleType } from '../finance/simple.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
+import { importByCompositeKey } from '../schoolFinance/composite.js';
 import * as t from './tables.js';
 
 type SimpleIn = z.output<typeof SimpleInput>;
@@ -166,26 +167,14 @@ async function decorateTargets(tx: DbOrTx, rows: TClueTargetRow[]): Promise<TClu
  * Imports clue targets: each row is matched by (year, type, campus, employee) — an existing target is
  * updated, a new one created; any bad row and nothing is written.
  */
-export async function importClueTargets(ctx: MdCtx, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }): Promise<TImportResult> {
-  // Rows name no id: find the existing target of the same key, so the engine updates it.
-  const keyed: MdRecord[] = [];
-  for (const r of rows) {
-    const parsed = ClueTargetInput.safeParse({ ...r, version: undefined, id: undefined });
-    if (!parsed.success) {
-      keyed.push(r);
-      continue;
-    }
-    const v = parsed.data;
-    const [hit] = await ctx.deps.db
-      .select({ id: ct.id })
-      .from(ct)
-      .where(and(eq(ct.targetYear, v.targetYear), eq(ct.targetType, v.targetType), eq(ct.schoolItemCode, v.schoolItemCode), eq(ct.employeeCode, v.employeeCode)))
-      .limit(1);
-    const { id: _id, ...rest } = r;
-    keyed.push(hit ? { ...rest, id: hit.id } : rest);
-  }
-  return clueTargets.importRows(ctx, keyed, o);
-}
+export const importClueTargets = (ctx: MdCtx, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }): Promise<TImportResult> =>
+  importByCompositeKey(
+    ctx,
+    rows,
+    o,
+    { table: ct, id: ct.id, columns: { targetYear: ct.targetYear, targetType: ct.targetType, schoolItemCode: ct.schoolItemCode, employeeCode: ct.employeeCode }, schema: ClueTargetInput },
+    (r, x) => clueTargets.importRows(ctx, r, x),
+  );
 
 export const CLUE_TARGET_COLUMNS: XlsxColumn[] = [
   { key: 'targetYear', header: '年份* / year', required: true, width: 10 },
