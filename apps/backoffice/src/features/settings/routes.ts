@@ -12,4 +12,5 @@ export const settingsRoutes: ScreenRoute[] = [
   { path: '/setting/operateManager', component: lazy(() => import('./OperateManager')) },
   { path: '/setting/courseAuthorization', component: lazy(() => import('./CourseAuthorization')) },
   { path: '/setting/revenueCost', component: lazy(() => import('./RevenueCost')) },
+  { path: '/setting/dayOfreset', component: lazy(() => import('./DayOfreset')) },
 ];
