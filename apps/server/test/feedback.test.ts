@@ -203,7 +203,7 @@ describe('S3 storage', () => {
     } finally {
       await wrong.close();
     }
-  });
+  }, 120_000);
 
   it('half an S3 configuration is a clear 503, not a silent local fallback', async () => {
     const half = await startTestServer({ env: { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'b' } });
@@ -213,7 +213,7 @@ describe('S3 storage', () => {
     } finally {
       await half.close();
     }
-  });
+  }, 120_000);
 
   it('hands out a presigned PUT URL the browser uploads to directly; the file can then be attached', async () => {
     const sales = await s3.as('sales');

@@ -101,6 +101,9 @@ describe('messenger QR sign-in', () => {
 
   it('falls back to the mobile number when the identity is not linked yet', async () => {
     expect((await t.sdk().system.dingQrLogin({ body: { code: 'code-mobile', type: 2 } })).username).toBe('sales');
+    // The identity is now linked: a later change of mobile number keeps working.
+    await t.deps.db.update(users).set({ mobile: '13900009999' }).where(eq(users.username, 'sales'));
+    expect((await t.sdk().system.dingQrLogin({ body: { code: 'code-mobile', type: 2 } })).username).toBe('sales');
   });
 
   it('refuses an identity without an account', async () => {
@@ -173,5 +176,5 @@ describe('without configuration', () => {
     } finally {
       await dead.close();
     }
-  });
+  }, 120_000);
 });

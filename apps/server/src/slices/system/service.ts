@@ -153,14 +153,23 @@ export async function wxcpLogin(deps: AppDeps, appId: string, code: string, ip: 
   return providerSignIn(deps, WXCP, 'wxcp', u, userId, ip, userAgent);
 }
 
-/** The account linked to a messenger identity, else the one account with that mobile number. */
+/**
+ * The account linked to a messenger identity, else the one account with that mobile number, which
+ * is then linked to the identity (so a later change of mobile number keeps working).
+ */
 async function userByDing(db: DbOrTx, unionId: string, mobile: string | null): Promise<UserRow | undefined> {
   const [byId] = await db.select().from(users).where(eq(users.dingUserId, unionId));
   if (byId) return byId;
   if (!mobile) return undefined;
   const byMobile = await db.select().from(users).where(eq(users.mobile, mobile));
   // Two accounts on one mobile number are ambiguous: refuse rather than guess.
-  return byMobile.length === 1 ? byMobile[0] : undefined;
+  const u = byMobile.length === 1 ? byMobile[0] : undefined;
+  if (u && !u.dingUserId && u.status === 1) {
+    await db.update(users).set({ dingUserId: unionId }).where(eq(users.id, u.id));
+    await writeAudit(db, { action: 'account.linkMessenger', target: `users:${u.username}`, userId: u.id, username: u.username, detail: { unionId } });
+    return { ...u, dingUserId: unionId };
+  }
+  return u;
 }
 
 export function loginOptions(deps: AppDeps) {
