@@ -78,6 +78,13 @@ describe('creation and duplicate protection', () => {
     expect((await director.clues.getBizIdByPhone({ query: { phone: c.phone } })).clueId).toBe(c.clueId);
   });
 
+  it('checks channel and intention codes against the clue settings', async () => {
+    const e = await expectApiError(sales.clues.clueSave({ body: clueBody({ channel: 'NO_SUCH' }) }), ErrorCode.validation);
+    expect(e.field).toBe('body.channel');
+    await expectApiError(sales.clues.clueSave({ body: clueBody({ intention: 'Z' }) }), ErrorCode.validation);
+    expect((await sales.clues.clueSave({ body: clueBody({ channel: 'REFER_OLD', intention: 'A' }) })).intention).toBe('A');
+  });
+
   it('keeps the insurance flag', async () => {
     const c = await sales.clues.clueSave({ body: clueBody({ insurance: true }) });
     expect(await sales.clues.isInsuranceUser({ query: { mobile: c.phone } })).toBe(true);

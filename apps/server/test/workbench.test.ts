@@ -36,6 +36,8 @@ describe('workbench', () => {
     const targets = await sales.workbench.workList({ query: { type: 4 } });
     expect(targets.targets.find((x) => x.key === 'follows')?.actual).toBeGreaterThanOrEqual(1);
     expect(targets.targets.find((x) => x.key === 'newClues')?.actual).toBeGreaterThanOrEqual(2);
+    // The demo consultant (employee E0003) has a monthly target in the clue settings.
+    expect(targets.targets.find((x) => x.key === 'conversions')?.target).toBeGreaterThan(0);
   });
 
   it('shows transfer approvals to the director only, and converted students without a signature', async () => {

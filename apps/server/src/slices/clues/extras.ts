@@ -28,7 +28,7 @@ import {
   clueTags,
 } from './tables.js';
 import { activeHolder, and_, authorize, loadClue, move, parseDay, touch } from './common.js';
-import { enterPool, insertClue } from './service.js';
+import { assertSettingsCodes, enterPool, insertClue } from './service.js';
 import { matriculationRow, visibleClue } from './queries.js';
 import type { ClueState } from './states.js';
 
@@ -275,6 +275,7 @@ export async function saveTags(deps: AppDeps, u: AuthUser, b: Body<'tagsSave'>) 
 
 export async function modifyChannel(deps: AppDeps, u: AuthUser, b: Body<'modifyClueChannel'>, ip: string) {
   const now = deps.now();
+  await assertSettingsCodes(deps.db, { channel: b.channel });
   await deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'follow');
@@ -423,8 +424,18 @@ export async function importRows(deps: AppDeps, u: AuthUser, b: Body<'importRows
     if (campus && !campuses.has(campus)) errors.push({ row: i + 1, column: 'schoolItemCode', reason: '校区不存在 / no such campus' });
     else if (campus && !u.allScope && !u.schoolItems.includes(campus)) errors.push({ row: i + 1, column: 'schoolItemCode', reason: '校区不在您的范围内 / campus outside your scope' });
     else if (!campus && !u.allScope) errors.push({ row: i + 1, column: 'schoolItemCode', reason: '必填 / required' });
-    return { r, ...v, campus };
+    return { r, ...v, campus, i };
   });
+  for (const x of checked) {
+    for (const [column, value] of [['channel', x.r.channel], ['intention', x.r.intention]] as const) {
+      if (!value) continue;
+      try {
+        await assertSettingsCodes(deps.db, { [column]: value.trim() }, '');
+      } catch {
+        errors.push({ row: x.i + 1, column, reason: '代码不存在或已停用 / no such valid code' });
+      }
+    }
+  }
   const seen = new Map<string, number>();
   const fresh: typeof checked = [];
   for (const [i, x] of checked.entries()) {

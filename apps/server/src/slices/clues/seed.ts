@@ -83,7 +83,7 @@ export async function seedClues({ db, now, scale }: SeedContext) {
       relation: i % 3 === 0 ? '父亲' : '母亲',
       schoolItemCode: campus,
       channelCode: channel,
-      intention: i % 4 === 0 ? 'high' : i % 4 === 1 ? 'medium' : 'low',
+      intention: ['A', 'B', 'C', 'D'][i % 4] ?? 'B',
       intentionLevel: owner ? (['A', 'B', 'C', 'D'][i % 4] ?? 'B') : null,
       flowState: state,
       ownerUserId: owner,

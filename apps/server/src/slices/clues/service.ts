@@ -12,6 +12,7 @@ import { must } from '../../shared/must.js';
 import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
 import { students } from '../students/tables.js';
+import { clueChannels, clueCustomerIntentions } from '../clueSettings/tables.js';
 import { clueApprovals, clueContacts, clueDistributionRules, clueEvents, clueFollows, clueTags, clues } from './tables.js';
 import {
   activeHolder,
@@ -54,6 +55,22 @@ async function assertConsultantOf(db: DbOrTx, userId: number, schoolItemCode: st
     const managers = await usersWithRolesAt(db, [76, 72, 58], schoolItemCode);
     if (!managers.some((m) => m.id === userId)) throw badInput(field, `${field}: 该用户不属于校区 ${schoolItemCode} / the user does not work at campus ${schoolItemCode}`);
   }
+}
+
+/**
+ * Checks a channel (and customer intention) code against the clue settings. While a settings list is
+ * still empty (a new installation), any code is accepted.
+ */
+export async function assertSettingsCodes(db: DbOrTx, v: { channel?: string | null | undefined; intention?: string | null | undefined }, prefix = 'body.') {
+  const check = async (table: typeof clueChannels | typeof clueCustomerIntentions, code: string, field: string, what: string) => {
+    const rows = await db.select({ code: table.code, validStatus: table.validStatus }).from(table).where(eq(table.code, code));
+    if (rows[0]?.validStatus === 1) return;
+    const [any] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(table);
+    if ((any?.n ?? 0) === 0) return;
+    throw badInput(prefix + field, `${prefix}${field}: ${what}不存在或已停用 / no such valid ${field} code "${code}"`);
+  };
+  if (v.channel) await check(clueChannels, v.channel, 'channel', '渠道');
+  if (v.intention) await check(clueCustomerIntentions, v.intention, 'intention', '客户意向');
 }
 
 /** The next value of a table's serial id (so the record's code can be built from it in one insert). */
@@ -107,6 +124,7 @@ export async function createClue(deps: AppDeps, u: AuthUser, b: Body<'clueSave'>
     assertCampus(u, campus);
     if (!(await campusExists(deps.db, campus))) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
   } else if (!u.allScope) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 请选择校区 / choose a campus');
+  await assertSettingsCodes(deps.db, b);
   const id = await deps.db.transaction(async (tx) => {
     let owner: number | null = b.ownerUserId ?? null;
     if (owner === null && !isManager(u)) owner = u.id;

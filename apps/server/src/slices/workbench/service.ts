@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { noPermission } from '../../http/errors.js';
 import { userCampuses } from '../system/tables.js';
+import { clueTargets } from '../clueSettings/tables.js';
 import { students } from '../students/tables.js';
 import { clueApprovals, clueEvents, clueFollows, clues } from '../clues/tables.js';
 import { and_, dayEnd, dayStart, iso, isManager } from '../clues/common.js';
@@ -86,6 +87,16 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(clueFollows)
     .where(and(eq(clueFollows.userId, u.id), gte(clueFollows.createdAt, monthStart)));
+  // The consultant's monthly target (clue targets of type 2 for their employee code) is a conversion target.
+  let target: number | null = null;
+  if (u.employeeCode) {
+    const month = d.getUTCMonth() + 1;
+    const rows = await deps.db
+      .select()
+      .from(clueTargets)
+      .where(and(eq(clueTargets.targetYear, d.getUTCFullYear()), eq(clueTargets.targetType, 2), eq(clueTargets.employeeCode, u.employeeCode)));
+    if (rows.length) target = rows.reduce((sum, r) => sum + Number(r[`m${month}` as keyof typeof r] ?? 0), 0);
+  }
   return {
     type,
     items: [],
@@ -93,7 +104,7 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
       { key: 'newClues' as const, name: '新增线索', target: null, actual: await count('create') },
       { key: 'follows' as const, name: '跟进次数', target: null, actual: f?.n ?? 0 },
       { key: 'visits' as const, name: '到访', target: null, actual: await count('confirmVisit') },
-      { key: 'conversions' as const, name: '转化', target: null, actual: await count('convert') },
+      { key: 'conversions' as const, name: '转化', target, actual: await count('convert') },
     ],
   };
 }
