@@ -99,6 +99,13 @@ describe('status', () => {
     expect(b?.detail).toEqual({ field: 'validstatus', from: 0, to: 1 });
   });
 
+  it('keeps the status of a record saved without one', async () => {
+    const r = await admin.organisation.provinceTypeSave({ body: { code: 'XB', name: '西北区' } });
+    await admin.organisation.provinceTypeUpdateStatus({ body: { code: 'XB', status: 0 } });
+    const saved = await admin.organisation.provinceTypeSave({ body: { code: 'XB', name: '西北大区', version: r.version + 1 } });
+    expect(saved).toMatchObject({ name: '西北大区', validstatus: 0, version: r.version + 2 });
+  });
+
   it('answers 404 for an unknown key', async () => {
     await expectApiError(admin.organisation.provinceTypeUpdateStatus({ body: { code: 'NOPE', status: 0 } }), ErrorCode.notFound);
     await expectApiError(admin.organisation.cityDetail({ query: { code: 'NOPE' } }), ErrorCode.notFound);

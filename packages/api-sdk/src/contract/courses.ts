@@ -33,7 +33,7 @@ export const CourseCategoryRow = z.object({
   version: z.number().int(),
 });
 export type TCourseCategoryRow = z.infer<typeof CourseCategoryRow>;
-export const CourseCategoryInput = versioned(z.object({ code: MdCode, name: MdName, remark: MdText(200), validstatus: ValidStatus.default(1), sort: MdSort }));
+export const CourseCategoryInput = versioned(z.object({ code: MdCode, name: MdName, remark: MdText(200), validstatus: ValidStatus.optional(), sort: MdSort }));
 export type TCourseCategoryInput = z.infer<typeof CourseCategoryInput>;
 
 export const CourseRankRow = z.object({
@@ -54,7 +54,7 @@ export const CourseRankInput = versioned(
     name: MdName,
     coursecategorycode: z.string().trim().min(1, '请选择课程类别 / the course category is required'),
     level: z.coerce.number().int().min(1).max(99).default(1),
-    validstatus: ValidStatus.default(1),
+    validstatus: ValidStatus.optional(),
     sort: MdSort,
   }),
 );
@@ -95,7 +95,7 @@ export const CourseInput = versioned(
     price: Price,
     lessonMinutes: z.coerce.number().int().min(1).max(600).default(45),
     remark: MdText(500),
-    validstatus: ValidStatus.default(1),
+    validstatus: ValidStatus.optional(),
     sort: MdSort,
   }),
 );
@@ -121,14 +121,14 @@ export const CourseBuyTypeRow = z.object({
 });
 export type TCourseBuyTypeRow = z.infer<typeof CourseBuyTypeRow>;
 export const CourseBuyTypeInput = versioned(
-  z.object({ id: z.coerce.number().int().min(1).optional(), name: MdName, incometypecode: MdRef, validstatus: ValidStatus.default(1), sort: MdSort }),
+  z.object({ id: z.coerce.number().int().min(1).optional(), name: MdName, incometypecode: MdRef, validstatus: ValidStatus.optional(), sort: MdSort }),
 );
 export type TCourseBuyTypeInput = z.infer<typeof CourseBuyTypeInput>;
 
 export const AdjustCostReasonRow = z.object({ id: z.number().int(), name: z.string(), remark: z.string().nullable(), validstatus: ValidStatus, sort: z.number().int(), version: z.number().int() });
 export type TAdjustCostReasonRow = z.infer<typeof AdjustCostReasonRow>;
 export const AdjustCostReasonInput = versioned(
-  z.object({ id: z.coerce.number().int().min(1).optional(), name: MdName, remark: MdText(200), validstatus: ValidStatus.default(1), sort: MdSort }),
+  z.object({ id: z.coerce.number().int().min(1).optional(), name: MdName, remark: MdText(200), validstatus: ValidStatus.optional(), sort: MdSort }),
 );
 export type TAdjustCostReasonInput = z.infer<typeof AdjustCostReasonInput>;
 

@@ -30,7 +30,7 @@ export const SysDictInput = versioned(
     code: MdCode,
     name: MdName,
     remark: MdText(200),
-    status: ValidStatus.default(1),
+    status: ValidStatus.optional(),
     sort: MdSort,
   }),
 );
@@ -58,7 +58,7 @@ export const TagInput = versioned(
       .regex(/^(#[0-9a-fA-F]{6})?$/, 'color: #rrggbb')
       .nullish()
       .transform((v) => (v ? v : null)),
-    status: ValidStatus.default(1),
+    status: ValidStatus.optional(),
     sort: MdSort,
   }),
 );
@@ -74,7 +74,7 @@ export const ChannelGroupRow = z.object({
   version: z.number().int(),
 });
 export type TChannelGroupRow = z.infer<typeof ChannelGroupRow>;
-export const ChannelGroupInput = versioned(z.object({ code: MdCode, name: MdName, remark: MdText(200), validstatus: ValidStatus.default(1), sort: MdSort }));
+export const ChannelGroupInput = versioned(z.object({ code: MdCode, name: MdName, remark: MdText(200), validstatus: ValidStatus.optional(), sort: MdSort }));
 export type TChannelGroupInput = z.infer<typeof ChannelGroupInput>;
 
 export const dictionaries = {

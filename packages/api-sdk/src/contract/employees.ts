@@ -15,7 +15,7 @@ export const POST_ROLES = ['teacher', 'supervisor', 'assessor', 'consultant', 'g
 export const PostRole = z.enum(POST_ROLES);
 
 const simpleRow = { code: z.string(), name: z.string(), validstatus: ValidStatus, sort: z.number().int(), version: z.number().int() };
-const simpleInput = { code: MdCode, name: MdName, validstatus: ValidStatus.default(1), sort: MdSort };
+const simpleInput = { code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort };
 const SimpleQuery = z.object({ status: ValidStatus.optional(), name: z.string().trim().optional() });
 
 export const EmployeeTypeRow = z.object(simpleRow);
@@ -42,7 +42,7 @@ export type TSkillRankInput = z.infer<typeof SkillRankInput>;
 
 export const SubjectRow = z.object({ id: z.number().int(), name: z.string(), status: ValidStatus, sort: z.number().int(), version: z.number().int() });
 export type TSubjectRow = z.infer<typeof SubjectRow>;
-export const SubjectInput = versioned(z.object({ id: z.coerce.number().int().min(1).optional(), name: z.string().trim().min(1, 'name is required').max(30), status: ValidStatus.default(1), sort: MdSort }));
+export const SubjectInput = versioned(z.object({ id: z.coerce.number().int().min(1).optional(), name: z.string().trim().min(1, 'name is required').max(30), status: ValidStatus.optional(), sort: MdSort }));
 export type TSubjectInput = z.infer<typeof SubjectInput>;
 
 export const SalaryPeriodRow = z.object({
@@ -68,7 +68,7 @@ export const SalaryPeriodInput = versioned(
       /** Defaults to the calendar month. */
       startDate: IsoDate.optional(),
       endDate: IsoDate.optional(),
-      status: ValidStatus.default(1),
+      status: ValidStatus.optional(),
       remark: MdText(200),
     })
     .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'the start date is after the end date', path: ['endDate'] }),
@@ -128,7 +128,7 @@ export const EmployeeInput = versioned(
     skillRankCode: MdRef,
     subjectIds: z.array(z.coerce.number().int().min(1)).max(50).default([]),
     entryDate: IsoDate.nullish().transform((v) => v ?? null),
-    status: ValidStatus.default(1),
+    status: ValidStatus.optional(),
     remark: MdText(500),
     /** Create the linked sign-in account with these roles (a temporary password is answered once). */
     account: z

@@ -28,7 +28,7 @@ export const ProvinceTypeRow = z.object({
   campusCount: z.number().int().optional(),
 });
 export type TProvinceTypeRow = z.infer<typeof ProvinceTypeRow>;
-export const ProvinceTypeInput = versioned(z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.default(1), sort: MdSort }));
+export const ProvinceTypeInput = versioned(z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort }));
 export type TProvinceTypeInput = z.infer<typeof ProvinceTypeInput>;
 export const ProvinceTypeQuery = PageQuery.extend({ name: z.string().trim().optional(), status: ValidStatus.optional() });
 
@@ -63,7 +63,7 @@ export const SchoolItemInput = versioned(
       .regex(/^[0-9+\-() ]*$/, 'phone: digits, +, -, (, ) only')
       .nullish()
       .transform((v) => (v ? v : null)),
-    validstatus: ValidStatus.default(1),
+    validstatus: ValidStatus.optional(),
     sort: MdSort,
   }),
 );
@@ -99,7 +99,7 @@ export const CityInput = versioned(
       .regex(/^(\d{6})?$/, 'divisioncode: a 6-digit division code')
       .nullish()
       .transform((v) => (v ? v : null)),
-    validstatus: ValidStatus.default(1),
+    validstatus: ValidStatus.optional(),
     sort: MdSort,
   }),
 );
@@ -108,7 +108,7 @@ export const CityPageQuery = PageQuery.extend({ name: z.string().trim().optional
 
 export const CityRankRow = z.object({ code: z.string(), name: z.string(), validstatus: ValidStatus, sort: z.number().int(), version: z.number().int() });
 export type TCityRankRow = z.infer<typeof CityRankRow>;
-export const CityRankInput = versioned(z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.default(1), sort: MdSort }));
+export const CityRankInput = versioned(z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort }));
 export type TCityRankInput = z.infer<typeof CityRankInput>;
 
 export const organisation = {

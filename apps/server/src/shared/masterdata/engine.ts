@@ -284,9 +284,10 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   const toColumns = (values: MdRecord): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const f of writable) {
-      if (!(f in values)) continue;
+      // undefined = not given: the column keeps its value (or its database default on insert).
+      if (values[f] === undefined) continue;
       const prop = propOf.get(col(f));
-      if (prop) out[prop] = values[f] === undefined ? null : values[f];
+      if (prop) out[prop] = values[f];
     }
     return out;
   };
@@ -297,15 +298,17 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     ctx: MdCtx,
     input: TInput,
     existing: TRow | null,
-    opts: { checkVersion: boolean },
+    opts: { checkVersion: boolean; only?: ReadonlySet<string> },
   ): Promise<{ saved: TRow; op: 'created' | 'updated' | 'unchanged' }> {
     let values: MdRecord = {};
-    for (const f of writable) if (f in input) values[f] = input[f];
+    // An import row updates only the columns it carries (schema defaults fill in new records only).
+    const only = existing ? opts.only : undefined;
+    for (const f of writable) if (input[f] !== undefined && (!only || only.has(f))) values[f] = input[f];
     if (!existing && def.keyKind === 'code' && isBlank(values[def.key])) {
       if (!def.newKey) throw badInput(def.key, `${def.key} is required`);
       values[def.key] = await def.newKey(tx, input);
     }
-    if (existing && def.status && !(def.status in input)) values[def.status] = existing[def.status];
+    if (existing && def.status && !(def.status in values)) values[def.status] = existing[def.status];
     const extra = await def.prepare?.(tx, { input, values, existing, ctx });
     if (extra) values = { ...values, ...extra };
     const merged: MdRecord = existing ? { ...existing, ...values } : values;
@@ -327,7 +330,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       else await checkEnable(tx, merged as TRow);
     }
     const changes: Record<string, [unknown, unknown]> = {};
-    for (const f of writable) if (f in values && !same(existing[f], values[f])) changes[f] = [existing[f] ?? null, values[f] ?? null];
+    for (const f of writable) if (values[f] !== undefined && !same(existing[f], values[f])) changes[f] = [existing[f] ?? null, values[f] ?? null];
     const conds: SQL[] = [eq(keyCol, existing[def.key])];
     if (opts.checkVersion && versionCol && def.version) {
       const sent = input[def.version];
@@ -492,7 +495,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
               const existing = isBlank(input[importKey]) ? null : await findBy(tx, input);
               if (existing) scopeAssert(ctx.user, existing);
               const withKey = existing && def.keyKind === 'id' ? ({ ...input, [def.key]: existing[def.key] } as TInput) : input;
-              const r = await write(tx, ctx, withKey, existing, { checkVersion: false });
+              const r = await write(tx, ctx, withKey, existing, { checkVersion: false, only: new Set(Object.keys(rest)) });
               counts[r.op] += 1;
               if (r.op === 'created') createdKeys.push(r.saved[def.key]);
               if (r.op === 'updated') updatedKeys.push(r.saved[def.key]);
