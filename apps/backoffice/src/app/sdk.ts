@@ -3,6 +3,7 @@
 import { ErrorCode, createSdk, type ApiError } from '@bo/api-sdk';
 import { toastBridge } from '@bo/ui-kit';
 import { QueryClient } from '@tanstack/react-query';
+import { pickLanguage } from '../i18n/bilingual';
 import { getLocale } from '../i18n/locale';
 import { session } from './session';
 import { clearTabs } from './tabs';
@@ -40,7 +41,7 @@ export const sdk = createSdk({
   locale: getLocale,
   hooks: {
     onError: (message: string, error: ApiError) => {
-      if (!SILENT_ENDPOINTS.has(error.endpoint)) toastBridge.current?.error(message);
+      if (!SILENT_ENDPOINTS.has(error.endpoint)) toastBridge.current?.error(pickLanguage(message, getLocale()));
     },
     onTokenInvalid: () => {
       // Several queries fail together when a session ends: act once.
@@ -55,6 +56,12 @@ export const sdk = createSdk({
 });
 
 export type AppSdk = typeof sdk;
+
+/** The text of a failed call in the UI language (server messages are '中文 / English'). */
+export function errorText(e: unknown): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return pickLanguage(msg, getLocale());
+}
 
 const isClientError = (e: unknown) => {
   const code = (e as Partial<ApiError> | null)?.code;

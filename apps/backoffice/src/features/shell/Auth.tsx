@@ -3,7 +3,7 @@ import { ApiError } from '@bo/api-sdk';
 import { Button, Spinner } from '@bo/ui-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { sdk } from '../../app/sdk';
+import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { AuthFrame } from './AuthFrame';
 import { QR_STATE_KEY, useFinishSignIn } from './Login';
@@ -33,7 +33,7 @@ export function Auth() {
       return;
     }
     const call = appid ? sdk.system.wxcpLogin({ params: { appid }, query: { code } }) : sdk.system.dingQrLogin({ body: { code, type: 2 } });
-    call.then(finish).catch((e: unknown) => setError(e instanceof ApiError ? e.message : t('auth.failed')));
+    call.then(finish).catch((e: unknown) => setError(e instanceof ApiError ? errorText(e) : t('auth.failed')));
   }, [params, finish, t]);
 
   return (

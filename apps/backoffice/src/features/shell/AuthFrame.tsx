@@ -33,7 +33,7 @@ export function AuthFrame({ children }: { children: ReactNode }) {
           <span className="text-base font-semibold tracking-wide text-white">{t('app.name')}</span>
         </div>
         <div className="relative px-12">
-          <h2 className="max-w-md text-3xl leading-tight font-semibold text-white">{t('app.tagline')}</h2>
+          <h2 className="max-w-md text-3xl leading-tight font-semibold text-balance text-white">{t('app.tagline')}</h2>
           <ul className="mt-8 space-y-3.5">
             {FEATURES.map((f) => (
               <li key={f.icon} className="flex items-center gap-3 text-sm text-white/75">

@@ -1,9 +1,8 @@
 // The feedback form of spec §2: up to 3000 characters, up to 9 attachments, sourcecode 3.
-import { ApiError } from '@bo/api-sdk';
 import { FEEDBACK_ACCEPT, FEEDBACK_MAX_CHARS, FEEDBACK_MAX_FILES, FEEDBACK_SOURCE_CODE, UPLOAD_MAX_BYTES, checkUpload } from '@bo/domain';
 import { Button, Dialog, Icon, TextArea, useToast } from '@bo/ui-kit';
 import { useRef, useState } from 'react';
-import { sdk } from '../../app/sdk';
+import { errorText, sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
 
 function sizeText(n: number): string {
@@ -56,7 +55,7 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       reset();
       onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : String(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

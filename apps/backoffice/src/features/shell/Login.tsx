@@ -1,11 +1,11 @@
 // /login: username and password; QR and enterprise sign-in when the server has them configured.
-import { ApiError, type TUserToken } from '@bo/api-sdk';
+import type { TUserToken } from '@bo/api-sdk';
 import { Button, Icon, TextField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../app/guard';
-import { queryClient, sdk } from '../../app/sdk';
+import { errorText, queryClient, sdk } from '../../app/sdk';
 import { session } from '../../app/session';
 import { useT } from '../../i18n';
 import { AuthFrame } from './AuthFrame';
@@ -67,7 +67,7 @@ export function Login() {
       const user = await sdk.system.login({ body: { username: username.trim(), password } });
       finish(user);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
       setBusy(false);
     }
   };

@@ -1,10 +1,10 @@
 // /modifyPwd: old, new, confirm. Signed in: /auth/chgpwd; signed out: /auth/chgpass with the username.
 // Afterwards the user signs in again.
-import { ApiError, NewPassword } from '@bo/api-sdk';
+import { NewPassword } from '@bo/api-sdk';
 import { Button, TextField, useToast } from '@bo/ui-kit';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { clearLogin, queryClient, sdk } from '../../app/sdk';
+import { clearLogin, errorText, queryClient, sdk } from '../../app/sdk';
 import { useSession } from '../../app/session';
 import { useT } from '../../i18n';
 import { AuthFrame } from './AuthFrame';
@@ -31,7 +31,7 @@ export function ModifyPwd() {
     if (newPassword !== confirm) return setError(t('pwd.mismatch'));
     if (newPassword === oldPassword) return setError(t('pwd.same'));
     const rule = NewPassword.safeParse(newPassword);
-    if (!rule.success) return setError(rule.error.issues[0]?.message ?? t('pwd.rule'));
+    if (!rule.success) return setError(errorText(new Error(rule.error.issues[0]?.message ?? t('pwd.rule'))));
     setBusy(true);
     setError(null);
     try {
@@ -49,7 +49,7 @@ export function ModifyPwd() {
       toast.success(t('pwd.done'));
       Promise.resolve(navigate('/login', { replace: true })).catch(() => undefined);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
