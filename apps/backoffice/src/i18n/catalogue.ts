@@ -5,12 +5,14 @@ import { shellMessages } from '../features/shell/messages';
 import { homeMessages } from '../features/home/messages';
 import { operationMessages } from '../features/operation/messages';
 import { settingsMessages } from '../features/settings/messages';
+import { clueMessages } from '../features/clues/messages';
 
 const all: Messages[] = [
   shellMessages,
   homeMessages,
   operationMessages,
   settingsMessages,
+  clueMessages,
 ];
 
 function merge(locale: Locale): Record<string, string> {

@@ -1,0 +1,368 @@
+// /clues/clueDetail?id=: one clue — child and parent, state and the actions the server allows,
+// the follow-up form (draft kept in localStorage until saved or the tab closes), the follow
+// timeline, history, contacts, tags, approvals, assessments and call records.
+import type { TClueRow } from './types';
+import { Badge, Button, Card, EmptyState, Select, Spinner, Tabs, TextArea, TextField } from '@bo/ui-kit';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { followDraftKey } from '../../app/drafts';
+import { ListKitProvider } from '../../app/list';
+import { usePageTitle } from '../../app/pageTitle';
+import { errorText, sdk } from '../../app/sdk';
+import { useLocale, useT } from '../../i18n';
+import { ActionDialog, type DialogKind } from './ClueActions';
+import { StateBadge, When } from './common';
+import { detailActions, formatDateTime, localInputToIso, readDraft, writeDraft, type DetailAction, type FollowDraft } from './logic';
+
+const LEVELS = ['A', 'B', 'C', 'D'] as const;
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted">{label}</dt>
+      <dd className="mt-0.5 truncate text-sm text-ink">{children ?? '—'}</dd>
+    </div>
+  );
+}
+
+function FollowForm({ clue, draftKey }: { clue: TClueRow; draftKey: string }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const [draft, setDraft] = useState<FollowDraft>(() => readDraft(localStorage, draftKey));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDraft(readDraft(localStorage, draftKey)), [draftKey]);
+  const update = (patch: Partial<FollowDraft>) => {
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      writeDraft(localStorage, draftKey, next);
+      return next;
+    });
+  };
+  const save = useMutation({
+    mutationFn: () =>
+      sdk.clues.followSave({
+        body: {
+          clueId: clue.clueId,
+          content: draft.content,
+          nextVisitAt: localInputToIso(draft.nextVisitAt),
+          intentionLevel: draft.intentionLevel === '' ? null : (draft.intentionLevel as (typeof LEVELS)[number]),
+          version: clue.version,
+        },
+      }),
+    onSuccess: async () => {
+      localStorage.removeItem(draftKey);
+      setDraft({ content: '', nextVisitAt: '', intentionLevel: '' });
+      setError(null);
+      await qc.invalidateQueries();
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  return (
+    <form
+      aria-label={t('clue.followForm')}
+      className="space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!draft.content.trim()) {
+          setError(t('clue.followRequired'));
+          return;
+        }
+        save.mutate();
+      }}
+    >
+      <TextArea label={t('clue.followContent')} required value={draft.content} maxLength={2000} showCount onChange={(e) => update({ content: e.target.value })} />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <TextField label={t('clue.nextVisit')} type="datetime-local" value={draft.nextVisitAt} onChange={(e) => update({ nextVisitAt: e.target.value })} />
+        <Select
+          label={t('clue.intention')}
+          value={draft.intentionLevel}
+          onChange={(v) => update({ intentionLevel: v })}
+          placeholder={t('master.choose')}
+          options={LEVELS.map((l) => ({ value: l, label: t(`clue.level.${l}`) }))}
+        />
+      </div>
+      {error && <p role="alert" className="text-sm text-danger-600">{error}</p>}
+      <div className="flex items-center justify-end gap-2">
+        {draft.content && <span className="text-xs text-subtle">{t('clue.draftKept')}</span>}
+        <Button type="submit" variant="primary" loading={save.isPending}>{t('clue.saveFollow')}</Button>
+      </div>
+    </form>
+  );
+}
+
+function Timeline({ items }: { items: Array<{ id: number; at: string; who: string | null; title: string; body?: string | null; extra?: React.ReactNode }> }) {
+  const t = useT();
+  if (items.length === 0) return <EmptyState title={t('clue.nothingYet')} />;
+  return (
+    <ol className="relative space-y-4 border-l border-line pl-5">
+      {items.map((i) => (
+        <li key={i.id} className="relative">
+          <span className="absolute top-1.5 -left-[25px] size-2.5 rounded-full bg-brand-500 ring-4 ring-surface" aria-hidden="true" />
+          <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted">
+            <span className="font-medium text-ink">{i.title}</span>
+            <span>{i.who ?? ''}</span>
+            <When iso={i.at} />
+            {i.extra}
+          </div>
+          {i.body && <p className="mt-1 text-sm whitespace-pre-wrap text-ink-2">{i.body}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Contacts({ clueId, contacts, editable }: { clueId: number; contacts: Array<{ id: number; name: string; relation: string; phone: string; note: string }>; editable: boolean }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const [form, setForm] = useState({ name: '', relation: '', phone: '' });
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () => sdk.clues.contactSave({ body: { clueId, ...form, note: '' } }),
+    onSuccess: async () => {
+      setForm({ name: '', relation: '', phone: '' });
+      setError(null);
+      await qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] });
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => sdk.clues.contactDelete({ query: { id } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] }),
+  });
+  return (
+    <div className="space-y-3">
+      {contacts.length === 0 ? (
+        <EmptyState title={t('clue.noContacts')} />
+      ) : (
+        <ul className="divide-y divide-line">
+          {contacts.map((c) => (
+            <li key={c.id} className="flex items-center justify-between py-2">
+              <span>{c.name} <span className="text-muted">{c.relation}</span> · {c.phone}</span>
+              {editable && <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(c.id)}>{t('list.delete')}</Button>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editable && (
+        <form
+          aria-label={t('clue.addContact')}
+          className="grid grid-cols-1 items-end gap-2 sm:grid-cols-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            add.mutate();
+          }}
+        >
+          <TextField label={t('clue.contactName')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
+          <TextField label={t('clue.relation')} value={form.relation} onChange={(e) => setForm({ ...form, relation: e.target.value })} />
+          <TextField label={t('clue.contactPhone')} value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} required />
+          <Button type="submit" loading={add.isPending}>{t('clue.addContact')}</Button>
+          {error && <p role="alert" className="text-sm text-danger-600 sm:col-span-4">{error}</p>}
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; editable: boolean }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const save = useMutation({
+    mutationFn: (next: string[]) => sdk.clues.tagsSave({ body: { clueId, tags: next } }),
+    onSuccess: async () => {
+      setText('');
+      await qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] });
+    },
+  });
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" aria-label={t('clue.tags')}>
+      {tags.map((tag) => (
+        <Badge key={tag} tone="brand">
+          {tag}
+          {editable && (
+            <button type="button" className="ml-1" aria-label={t('clue.removeTag', { tag })} disabled={save.isPending} onClick={() => save.mutate(tags.filter((x) => x !== tag))}>×</button>
+          )}
+        </Badge>
+      ))}
+      {editable && (
+        <form
+          className="flex items-center gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const v = text.trim();
+            if (v && !tags.includes(v)) save.mutate([...tags, v]);
+          }}
+        >
+          <TextField size="sm" aria-label={t('clue.newTag')} placeholder={t('clue.newTag')} value={text} onChange={(e) => setText(e.target.value)} maxLength={30} />
+          <Button size="sm" type="submit" loading={save.isPending}>{t('clue.addTag')}</Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function Calls({ clueId }: { clueId: number }) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['clue', 'calls', clueId], queryFn: () => sdk.calls.list({ query: { clueId, pageIdx: 1, pageSize: 50 } }) });
+  if (q.isLoading) return <Spinner />;
+  if (q.error) return <p role="alert" className="text-danger-600">{errorText(q.error)}</p>;
+  const rows = q.data?.list ?? [];
+  if (rows.length === 0) return <EmptyState title={t('clue.noCalls')} />;
+  return (
+    <table className="w-full text-sm" aria-label={t('clue.calls')}>
+      <thead className="text-left text-xs text-muted">
+        <tr><th className="py-1">{t('clue.callAt')}</th><th>{t('clue.callUser')}</th><th>{t('clue.callDirection')}</th><th>{t('clue.callResult')}</th><th className="text-right">{t('clue.callDuration')}</th><th className="text-right">{t('clue.quality')}</th></tr>
+      </thead>
+      <tbody className="divide-y divide-line">
+        {rows.map((c) => (
+          <tr key={c.id}>
+            <td className="py-1.5">{formatDateTime(c.startAt)}</td>
+            <td>{c.userName}</td>
+            <td>{t(`call.direction.${c.direction}`)}</td>
+            <td>{t(`call.result.${c.result}`)}</td>
+            <td className="text-right tabular-nums">{c.durationSeconds}s</td>
+            <td className="text-right tabular-nums">{c.qualityTotal ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Assessments({ clueId }: { clueId: number }) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['clue', 'assessment', clueId], queryFn: () => sdk.clues.entranceAssessment({ query: { clueId } }) });
+  const rows = q.data?.results ?? [];
+  if (q.isLoading) return <Spinner />;
+  if (rows.length === 0) return <EmptyState title={t('clue.noAssessments')} />;
+  return (
+    <Timeline
+      items={rows.map((r) => ({ id: r.id, at: r.createdAt, who: r.assessorName, title: `${r.matriculationType}${r.score === null ? '' : ` · ${r.score}`}`, body: [r.conclusion, r.suggestion].filter(Boolean).join('\n') }))}
+    />
+  );
+}
+
+export default function ClueDetail() {
+  const t = useT();
+  const [locale] = useLocale();
+  const [params] = useSearchParams();
+  const raw = params.get('id') ?? params.get('clueId') ?? '';
+  const clueId = Number(raw);
+  const valid = Number.isInteger(clueId) && clueId > 0;
+  const q = useQuery({ queryKey: ['clue', 'detail', clueId], queryFn: () => sdk.clues.detail({ query: { clueId } }), enabled: valid });
+  const steps = useQuery({ queryKey: ['clue', 'steps', clueId], queryFn: () => sdk.clues.getCompletedProject({ query: { clueId } }), enabled: valid });
+  const [dialog, setDialog] = useState<DialogKind | null>(null);
+  const [tab, setTab] = useState('follows');
+  const c = q.data;
+  usePageTitle(c ? `${c.childName}${locale === 'en' ? ' clue details' : '线索详情'}` : undefined);
+
+  if (!valid) return <EmptyState title={t('clue.noClue')} />;
+  if (q.isLoading) return <div className="p-8"><Spinner /></div>;
+  if (q.error || !c) return <p role="alert" className="m-4 rounded-md bg-danger-50 p-3 text-danger-700">{q.error ? errorText(q.error) : t('clue.noClue')}</p>;
+
+  const actions = detailActions(c.actions);
+  const can = (a: DetailAction) => actions.includes(a);
+  const editable = can('follow');
+  const buttons = actions.filter((a) => a !== 'follow');
+
+  return (
+    <ListKitProvider>
+      <div className="space-y-4">
+        <Card>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h1 className="flex items-center gap-2 text-xl font-semibold text-ink">
+                {c.childName}
+                <StateBadge state={c.flowState} />
+                {c.intentionLevel && <Badge tone="orange">{t(`clue.level.${c.intentionLevel}`)}</Badge>}
+              </h1>
+              <p className="mt-1 text-xs text-muted">
+                {c.cluecode} · {c.schoolItemName ?? c.schoolItemCode ?? t('clue.brandCentre')} · {t('clue.owner')}: {c.ownerName ?? '—'}
+                {c.studentCode && <> · {t('clue.studentCode')}: {c.studentCode}</>}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2" role="toolbar" aria-label={t('clue.actions')}>
+              {buttons.map((a) => (
+                <Button key={a} variant={a === 'invalid' || a === 'abandon' || a === 'highSeaReject' ? 'danger' : a === 'convert' ? 'primary' : 'secondary'} onClick={() => setDialog(a)}>
+                  {t(`clue.action.${a}`)}
+                </Button>
+              ))}
+            </div>
+          </div>
+          {steps.data && (
+            <ol className="mt-4 flex flex-wrap gap-2" aria-label={t('clue.progress')}>
+              {steps.data.map((s) => (
+                <li key={s.key} className={`rounded-full px-2.5 py-0.5 text-xs ${s.done ? 'bg-success-50 text-success-700' : 'bg-canvas text-subtle'}`} title={formatDateTime(s.at)}>
+                  {s.done ? '✓ ' : ''}{t(`clue.step.${s.key}`)}
+                </li>
+              ))}
+            </ol>
+          )}
+          {c.flowState.endsWith('_pending') && <p className="mt-3 rounded-md bg-warning-50 px-3 py-2 text-sm text-warning-700">{t('clue.pendingNotice')}</p>}
+        </Card>
+
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+          <div className="space-y-4 lg:col-span-2">
+            {editable && (
+              <Card title={t('clue.followUp')}>
+                <FollowForm clue={c} draftKey={followDraftKey('clueDetail', raw)} />
+              </Card>
+            )}
+            <Card>
+              <Tabs
+                value={tab}
+                onChange={setTab}
+                items={[
+                  {
+                    key: 'follows',
+                    label: t('clue.follows', { n: c.follows.length }),
+                    content: (
+                      <div className="pt-3">
+                        <Timeline items={c.follows.map((f) => ({ id: f.id, at: f.createdAt, who: f.userName, title: t('clue.followRecord'), body: f.content, extra: <>{f.intentionLevel && <Badge tone="orange">{f.intentionLevel}</Badge>}{f.nextVisitAt && <span>{t('clue.nextVisit')}: {formatDateTime(f.nextVisitAt)}</span>}</> }))} />
+                      </div>
+                    ),
+                  },
+                  { key: 'history', label: t('clue.history'), content: <div className="pt-3"><Timeline items={c.events.map((e) => ({ id: e.id, at: e.at, who: e.userName, title: t(`clue.event.${e.action}`) === `clue.event.${e.action}` ? e.action : t(`clue.event.${e.action}`), body: e.toState && e.fromState !== e.toState ? `${e.fromState ? t(`clue.state.${e.fromState}`) : ''} → ${t(`clue.state.${e.toState}`)}` : null }))} /></div> },
+                  { key: 'approvals', label: t('clue.approvals'), content: <div className="pt-3"><Timeline items={c.approvals.map((a) => ({ id: a.id, at: a.requestedAt, who: a.requestedByName, title: `${t(`clue.kind.${a.kind}`)} · ${t(`clue.approval.${a.status}`)}`, body: [a.reason, a.comment].filter(Boolean).join('\n') }))} /></div> },
+                  { key: 'assessments', label: t('clue.assessments'), content: <div className="pt-3"><Assessments clueId={c.clueId} /></div> },
+                  { key: 'calls', label: t('clue.calls'), content: <div className="pt-3"><Calls clueId={c.clueId} /></div> },
+                ]}
+              />
+            </Card>
+          </div>
+          <div className="space-y-4">
+            <Card title={t('clue.childInfo')}>
+              <dl className="grid grid-cols-2 gap-3">
+                <Field label={t('clue.childName')}>{c.childName}</Field>
+                <Field label={t('clue.gender')}>{t(`clue.gender.${c.gender}`)}</Field>
+                <Field label={t('clue.birthDate')}>{c.birthDate}</Field>
+                <Field label={t('clue.age')}>{c.ageMonths === null ? null : t('clue.ageValue', { y: Math.floor(c.ageMonths / 12), m: c.ageMonths % 12 })}</Field>
+              </dl>
+            </Card>
+            <Card title={t('clue.parentInfo')}>
+              <dl className="grid grid-cols-2 gap-3">
+                <Field label={t('clue.parentName')}>{c.parentName}</Field>
+                <Field label={t('clue.relation')}>{c.relation || null}</Field>
+                <Field label={t('clue.phone')}>{c.phone}</Field>
+                <Field label={t('clue.channel')}>{c.channel}</Field>
+                <Field label={t('clue.recommender')}>{c.recommender}</Field>
+                <Field label={t('clue.visitAt')}>{c.visitAt ? formatDateTime(c.visitAt) : null}</Field>
+                <Field label={t('clue.createdAt')}>{formatDateTime(c.createdAt)}</Field>
+                <Field label={t('clue.insurance')}>{c.insurance ? t('clue.yes') : t('clue.no')}</Field>
+              </dl>
+              {c.note && <p className="mt-3 text-sm whitespace-pre-wrap text-ink-2">{c.note}</p>}
+            </Card>
+            <Card title={t('clue.tags')}>
+              <Tags clueId={c.clueId} tags={c.tags} editable={editable} />
+            </Card>
+            <Card title={t('clue.contacts')}>
+              <Contacts clueId={c.clueId} contacts={c.contacts} editable={editable} />
+            </Card>
+          </div>
+        </div>
+      </div>
+      <ActionDialog kind={dialog} clue={c} onClose={() => setDialog(null)} />
+    </ListKitProvider>
+  );
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DRAFT, detailActions, readDraft, relativeTime, writeDraft } from './logic';
+
+function memory(): Storage {
+  const m = new Map<string, string>();
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+    clear: () => m.clear(),
+    key: () => null,
+    get length() {
+      return m.size;
+    },
+  };
+}
+
+describe('detailActions', () => {
+  it('shows only what the server allows, in a fixed order', () => {
+    expect(detailActions(['follow', 'transferRequest', 'abandonRequest', 'invalidRequest', 'submitToDirector', 'scheduleVisit'])).toEqual([
+      'follow', 'scheduleVisit', 'transfer', 'toDirector', 'channel', 'abandon', 'invalid',
+    ]);
+  });
+  it('a pending clue gets no buttons; a visited one can convert', () => {
+    expect(detailActions([])).toEqual([]);
+    expect(detailActions(['follow', 'assess', 'convert'])).toEqual(['follow', 'assess', 'convert', 'channel']);
+  });
+  it('a manager transferring directly still gets the transfer button', () => {
+    expect(detailActions(['transferDirect'])).toEqual(['transfer']);
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date('2026-01-10T12:00:00Z');
+  it('speaks in minutes, hours and days, both ways', () => {
+    expect(relativeTime('2026-01-10T11:59:30Z', now, 'en')).toBe('just now');
+    expect(relativeTime('2026-01-10T11:55:00Z', now, 'en')).toBe('5 min ago');
+    expect(relativeTime('2026-01-10T14:00:00Z', now, 'en')).toBe('in 2 h');
+    expect(relativeTime('2026-01-07T12:00:00Z', now, 'zh-CN')).toBe('3天前');
+    expect(relativeTime(null, now, 'en')).toBe('');
+  });
+  it('falls back to the date after a week', () => {
+    expect(relativeTime('2025-12-01T12:00:00Z', now, 'en')).toMatch(/^2025-12-0[12] /);
+  });
+});
+
+describe('follow-up drafts', () => {
+  it('round-trips and removes an empty draft', () => {
+    const s = memory();
+    writeDraft(s, 'k', { content: 'called', nextVisitAt: '', intentionLevel: 'A' });
+    expect(readDraft(s, 'k')).toEqual({ content: 'called', nextVisitAt: '', intentionLevel: 'A' });
+    writeDraft(s, 'k', EMPTY_DRAFT);
+    expect(s.getItem('k')).toBeNull();
+  });
+  it('a broken entry reads as empty', () => {
+    const s = memory();
+    s.setItem('k', '{oops');
+    expect(readDraft(s, 'k')).toEqual(EMPTY_DRAFT);
+  });
+});
