@@ -1,5 +1,6 @@
 // Employees and HR master data: demo staff, scope, account link, pickers, commissioners, salary periods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 import { rolePrivileges } from '../src/slices/system/tables.js';
@@ -149,5 +150,18 @@ describe('HR master data', () => {
     expect(p).toMatchObject({ startDate: '2030-02-01', endDate: '2030-02-28', status: 1 });
     const e = await expectApiError(admin.employees.salaryPeriodSave({ body: { year: 2030, month: 2 } }), ErrorCode.conflict);
     expect(e.field).toBe('month');
+  });
+});
+
+describe('export', () => {
+  it('exports every employee of the filter in scope, and courses', async () => {
+    const director = await t.as('director');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await (await director.employees.employeeExport({ query: { postCode: 'TEACHER' } })).arrayBuffer());
+    const page = await director.employees.employees({ query: { postCode: 'TEACHER', pageSize: 500 } });
+    expect((wb.worksheets[0]?.rowCount ?? 0) - 1).toBe(page.total);
+    const cw = new ExcelJS.Workbook();
+    await cw.xlsx.load(await (await admin.courses.courseExport({ query: { coursecategorycode: 'KF' } })).arrayBuffer());
+    expect((cw.worksheets[0]?.rowCount ?? 0) - 1).toBe((await admin.courses.courses({ query: { coursecategorycode: 'KF' } })).length);
   });
 });

@@ -1,6 +1,7 @@
 // The generic master-data engine, exercised through the organisation record types (regions, campuses, cities, ranks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 import { auditLog, rolePrivileges } from '../src/slices/system/tables.js';
@@ -178,5 +179,21 @@ describe('scope', () => {
       body: { rows: [{ code: 'BJ09', name: '北京丰台校区', provincetypecode: 'HB', citycode: 'BJ' }], dryRun: true },
     });
     expect(r.errors[0]).toMatchObject({ row: 1 });
+  });
+});
+
+describe('export', () => {
+  it('exports the whole filtered result in the caller’s scope as a workbook', async () => {
+    const director = await t.as('director');
+    const blob = await director.organisation.schoolItemExport({ query: { status: 1 } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await blob.arrayBuffer());
+    const ws = wb.worksheets[0];
+    const codes: string[] = [];
+    ws?.eachRow((row, n) => {
+      if (n > 1) codes.push(String(row.getCell(1).value));
+    });
+    expect(codes.sort()).toEqual(['HZ01', 'NJ01', 'SH01', 'SH02']);
+    expect(ws?.getRow(1).getCell(2).value).toBe('名称');
   });
 });

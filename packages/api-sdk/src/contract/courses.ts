@@ -1,6 +1,6 @@
 // Course categories, ranks, courses, buy types and adjust-cost reasons (spec §3 master data, §7 Courses).
 import { z } from 'zod';
-import { Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
+import { FileResponse, Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
 import { CodeStatusInput, IdParams, IdStatusInput, MdCode, MdName, MdRef, MdSort, MdText, importEndpoint, versioned } from './masterData.js';
 
 export const COURSE_SCREEN = '/setting/course';
@@ -272,6 +272,14 @@ export const courses = {
     access: signedIn,
     query: z.object({ courseCode: z.string().trim().min(1, 'courseCode is required') }),
     response: ConsumeCheck,
+  }),
+  courseExport: get('/course/exportcourses', {
+    service: 'setting',
+    summary: 'Every course matching the filters (no paging), as an xlsx workbook.',
+    access: signedIn,
+    kind: 'download',
+    query: CourseFilter,
+    response: FileResponse,
   }),
   categoryImport: importEndpoint('/course/importcoursecategories', { service: 'setting', access: write, what: 'course categories' }),
   rankImport: importEndpoint('/course/importcourseranks', { service: 'setting', access: write, what: 'course ranks' }),

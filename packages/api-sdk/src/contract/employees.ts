@@ -1,7 +1,7 @@
 // Employees and their master data: employee types, posts, skill rank types, skill ranks, subjects,
 // salary periods; teacher/consultant pickers (spec §3, §7 "Employee and salary master data").
 import { z } from 'zod';
-import { Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
+import { FileResponse, Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
 import { CodeName, CodeStatusInput, IdQuery, MdCode, MdName, MdRef, MdSort, MdText, importEndpoint, versioned } from './masterData.js';
 
 export const EMPLOYEE_SETTINGS_SCREEN = '/setting/employees';
@@ -261,6 +261,14 @@ export const employees = {
     response: EmployeeRow,
   }),
   employeeImport: importEndpoint('/employee/importemployees', { service: 'ehr', access: staff, what: 'employees (matched by code)' }),
+  employeeExport: get('/employee/exportemployees', {
+    service: 'ehr',
+    summary: "Every employee matching the filters (no paging), as an xlsx workbook; limited to the caller's campuses.",
+    access: staff,
+    kind: 'download',
+    query: EmployeeQuery.omit({ pageIdx: true, pageSize: true }),
+    response: FileResponse,
+  }),
   teachers: get('/employee/teachers', { service: 'ehr', summary: 'Employed teachers (post role teacher), of a campus if given, in scope.', access: signedIn, query: CampusPickQuery, response: z.array(EmployeePick) }),
   supervisors: get('/employee/supervisors', { service: 'ehr', summary: 'Employed supervisors, of a campus if given, in scope.', access: signedIn, query: CampusPickQuery, response: z.array(EmployeePick) }),
   assessors: get('/employee/assessors', { service: 'ehr', summary: 'Employed assessors, of a campus if given, in scope.', access: signedIn, query: CampusPickQuery, response: z.array(EmployeePick) }),

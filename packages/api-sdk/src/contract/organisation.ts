@@ -1,6 +1,6 @@
 // Regions (province types), campuses (school items), cities and city ranks (spec §3 master data, §7 settings).
 import { z } from 'zod';
-import { Ok, PageQuery, QueryBool, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
+import { FileResponse, Ok, PageQuery, QueryBool, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
 import {
   CodeParams,
   CodeQuery,
@@ -170,6 +170,14 @@ export const organisation = {
     access: signedIn,
     query: CodeQuery,
     response: SchoolItemRow,
+  }),
+  schoolItemExport: get('/setting/exportschoolitems', {
+    service: 'setting',
+    summary: 'Every campus matching the filters (no paging), as an xlsx workbook; limited to the caller’s regions.',
+    access: signedIn,
+    kind: 'download',
+    query: SchoolItemQuery.omit({ pageIdx: true, pageSize: true }),
+    response: FileResponse,
   }),
   schoolItemImport: importEndpoint('/setting/importschoolitems', { service: 'setting', access: write, what: 'campuses' }),
   // ---- cities and city ranks ----
