@@ -23,12 +23,12 @@ test('a campus created in a region shows in the campus selector of another scree
   await page.getByRole('search').getByLabel('名称').fill(`  ${name}  `);
   await page.getByRole('search').getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/campuses\.name=/);
-  await expect(table.getByRole('cell', { name })).toBeVisible();
+  await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('search').getByLabel('名称')).toHaveValue(name);
 
-  // Another screen's campus selector offers it.
-  await page.goto('/setting/finance');
+  // Another screen's campus selector offers it (the staff list's campus filter).
+  await page.goto('/staff/list');
   const campus = page.getByRole('search').getByLabel('校区');
   await expect(campus.locator('option', { hasText: name })).toHaveCount(1);
 });

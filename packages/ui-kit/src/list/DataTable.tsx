@@ -138,6 +138,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     getRowId: (row) => getRowId(row),
     state: { sorting, columnVisibility: visibility, rowSelection: selection },
     manualSorting: Boolean(serverSort),
+    // Paging is the list's (URL) business; without this a new rows array resets the table's own
+    // page state, which re-renders and loops.
+    manualPagination: true,
+    autoResetAll: false,
+    autoResetPageIndex: false,
     enableRowSelection: Boolean(selectable),
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;

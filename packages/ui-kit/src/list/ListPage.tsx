@@ -1,7 +1,7 @@
 // One way to build a list screen: a search form, a toolbar, a paged table with row and bulk
 // actions and a column chooser — from a declaration. Knows no endpoint: the data comes in as props.
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/Button.js';
 import { useConfirm } from '../components/Confirm.js';
 import { ColumnChooser } from './ColumnChooser.js';
@@ -101,19 +101,21 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   };
   const patch = (p: Partial<ListState>) => setState(p);
 
-  let shown = rows;
-  if (clientPaging) {
-    if (state.sort) {
-      const col = columns.find((c) => c.id === state.sort?.id);
-      if (col) {
-        const desc = state.sort.desc;
-        const value = (r: Row) => (col.value ? col.value(r) : (r as Record<string, unknown>)[col.id]);
-        shown = [...rows].sort((a, b) => (desc ? -1 : 1) * compare(value(a), value(b)));
-      }
+  const sortKey = state.sort ? `${state.sort.id}.${state.sort.desc ? 'd' : 'a'}` : '';
+  const shown = useMemo(() => {
+    if (!clientPaging) return rows;
+    let out = rows;
+    const sort = state.sort;
+    const col = sort ? columns.find((c) => c.id === sort.id) : undefined;
+    if (sort && col) {
+      const value = (r: Row) => (col.value ? col.value(r) : (r as Record<string, unknown>)[col.id]);
+      out = [...rows].sort((a, b) => (sort.desc ? -1 : 1) * compare(value(a), value(b)));
     }
     const start = (state.pageIdx - 1) * state.pageSize;
-    shown = shown.slice(start, start + state.pageSize);
-  }
+    return out.slice(start, start + state.pageSize);
+    // sortKey stands for state.sort.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rows, clientPaging, sortKey, columns, state.pageIdx, state.pageSize]);
   const selectedRows = rows.filter((r) => selection[getRowId(r)]);
   const exporting = toolbar?.exportProgress ?? null;
 

@@ -39,7 +39,7 @@ export function StatusSwitch({ on, onChange, name, disabled, confirmDisable, con
   };
   return (
     <span className="inline-flex items-center gap-2">
-      <Switch size="sm" checked={on} disabled={disabled || busy} onChange={(v) => void toggle(v)} aria-label={`${name} ${on ? L.enabled : L.disabled}`} />
+      <Switch size="sm" checked={on} disabled={disabled || busy} onChange={(v) => void toggle(v)} aria-label={name} />
       <span className={on ? 'text-xs text-success-600' : 'text-xs text-subtle'}>{on ? L.enabled : L.disabled}</span>
     </span>
   );

@@ -47,7 +47,7 @@ export interface ListColumn<Row> {
 export interface RowAction<Row> {
   key: string;
   label: string | ((row: Row) => string);
-  onClick: (row: Row) => void | Promise<void>;
+  onClick: (row: Row) => unknown;
   hidden?: (row: Row) => boolean;
   danger?: boolean;
   /** Ask first (what cannot be undone): the question shown. */
@@ -57,7 +57,7 @@ export interface RowAction<Row> {
 export interface BulkAction<Row> {
   key: string;
   label: string;
-  onClick: (rows: Row[]) => void | Promise<void>;
+  onClick: (rows: Row[]) => unknown;
   danger?: boolean;
   confirm?: string | ((rows: Row[]) => string);
 }

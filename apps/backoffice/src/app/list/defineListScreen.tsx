@@ -235,20 +235,16 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
     placeholderData: keepPreviousData,
   });
 
-  let rows: Row[] = [];
-  let total = 0;
-  let clientPaging = false;
-  if (query.data) {
-    if (isPaged(query.data) && !clientSide) {
-      rows = query.data.list;
-      total = query.data.total;
-    } else {
-      const all = isPaged(query.data) ? query.data.list : query.data;
-      rows = def.filterRows ? def.filterRows(all, state.filters) : all;
-      total = rows.length;
-      clientPaging = true;
-    }
-  }
+  // Stable arrays: the table re-renders only when the data or the filters change.
+  const filtersKey = JSON.stringify(state.filters);
+  const { rows, total, clientPaging } = useMemo(() => {
+    const data = query.data;
+    if (!data) return { rows: [] as Row[], total: 0, clientPaging: false };
+    if (isPaged(data) && !clientSide) return { rows: data.list, total: data.total, clientPaging: false };
+    const all = isPaged(data) ? data.list : data;
+    const filtered = def.filterRows ? def.filterRows(all, JSON.parse(filtersKey) as Record<string, string>) : all;
+    return { rows: filtered, total: filtered.length, clientPaging: true };
+  }, [query.data, clientSide, def, filtersKey]);
 
   // ---- create / edit ----
   const [editing, setEditing] = useState<{ mode: 'create' | 'edit'; row: Row | null; values: Record<string, unknown> } | null>(null);
