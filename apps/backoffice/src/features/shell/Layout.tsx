@@ -74,7 +74,10 @@ export function Layout() {
 
   const activeKey = location.pathname;
   const screen = screenFor(activeKey);
-  const shownTabs = screen ? openTab(tabs, location.pathname, location.search) : tabs;
+  // A closed active tab must not be re-opened by the render that happens before the navigation away.
+  const closing = useRef(new Set<string>());
+  for (const k of closing.current) if (k !== activeKey) closing.current.delete(k);
+  const shownTabs = screen && !closing.current.has(activeKey) ? openTab(tabs, location.pathname, location.search) : tabs;
   if (screen) lastLocations.current.set(activeKey, location);
 
   useEffect(() => {
@@ -128,6 +131,7 @@ export function Layout() {
     const tab = shownTabs.find((x) => x.key === key);
     if (tab) clearDraftForTab(tab.fullPath);
     const r = closeTab(shownTabs, key, activeKey);
+    if (r.next) closing.current.add(key);
     forget([key]);
     setTabs(r.tabs);
     if (r.next) go(r.next);
@@ -137,7 +141,10 @@ export function Layout() {
     closed.forEach((x) => clearDraftForTab(x.fullPath));
     forget(closed.map((x) => x.key));
     setTabs(closeAllTabs(shownTabs));
-    if (activeKey !== HOME_PATH) go(HOME_PATH);
+    if (activeKey !== HOME_PATH) {
+      closing.current.add(activeKey);
+      go(HOME_PATH);
+    }
   };
   const onCloseOthers = (key: string) => {
     const closed = shownTabs.filter((x) => x.key !== HOME_PATH && x.key !== key);
@@ -146,7 +153,10 @@ export function Layout() {
     const kept = shownTabs.filter((x) => x.key === HOME_PATH || x.key === key);
     setTabs(kept);
     const target = kept.find((x) => x.key === key);
-    if (activeKey !== key && target) go(target.fullPath);
+    if (activeKey !== key && activeKey !== HOME_PATH && target) {
+      closing.current.add(activeKey);
+      go(target.fullPath);
+    }
   };
   const onRefresh = () => {
     void queryClient.invalidateQueries({ refetchType: 'none' });

@@ -73,4 +73,20 @@ describe('layout shell', () => {
     expect(screen.getByRole('button', { name: '展开菜单' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: '主菜单' }).style.width).toBe('64px');
   });
+
+  it('closing the active tab goes to its neighbour and the tab stays closed', async () => {
+    session.signIn(testUser());
+    session.setPermissions({ forbidden: [], menu });
+    sessionStorage.setItem('tabsList', JSON.stringify([{ key: '/home', fullPath: '/home' }]));
+    const router = mount('/operation/feedback');
+    const tabs = await screen.findByRole('navigation', { name: '已打开的页面' });
+    await within(tabs).findByRole('link', { name: '意见反馈' });
+    await act(async () => {
+      fireEvent.click(within(tabs).getByRole('button', { name: '关闭 意见反馈' }));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(router.state.location.pathname).toBe('/home');
+    expect(within(tabs).queryByRole('link', { name: '意见反馈' })).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('tabsList') ?? '[]')).toEqual([{ key: '/home', fullPath: '/home' }]);
+  });
 });
