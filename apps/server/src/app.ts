@@ -38,7 +38,7 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
             },
           },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
   });
 
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 9 } });
