@@ -35,6 +35,8 @@ export const ConfigSchema = z.object({
   VALIDATE_RESPONSES: bool.optional(),
   /** URL of the external help-centre notes page linked from the top bar. */
   HELP_CENTER_URL: optionalUrl,
+  /** Trust X-Forwarded-For from a reverse proxy (only behind one: otherwise clients could spoof their address). */
+  TRUST_PROXY: bool.default(false),
   /** Folder for uploaded files (local storage adapter). */
   UPLOAD_DIR: z.string().optional(),
   /** Shared secrets of the ad-platform clue webhooks (header x-webhook-token); unset = that webhook answers 503. */
