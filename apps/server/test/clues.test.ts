@@ -66,6 +66,8 @@ describe('creation and duplicate protection', () => {
     const ph = phone();
     const rs = await Promise.allSettled([sales.clues.clueSave({ body: clueBody({ phone: ph }) }), director.clues.clueSave({ body: clueBody({ phone: ph }) })]);
     expect(rs.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = rs.find((r) => r.status === 'rejected');
+    expect(lost?.status === 'rejected' ? (lost.reason as { code: number; field?: string }) : null).toMatchObject({ code: ErrorCode.conflict, field: 'phone' });
     expect((await admin.clues.queryByMobile({ query: { mobile: ph } })).length).toBe(1);
   });
 
@@ -395,6 +397,15 @@ describe('ad-platform webhooks', () => {
     const sum = await director.clues.list4baiduSummary({ query: { keyword: l.phone } });
     expect(sum).toMatchObject({ total: 2, created: 1, routed: 1 });
     expect((await director.clues.detail({ query: { clueId: r1.data.clueId } })).source).toBe('baidu');
+  });
+
+  it('the same lead delivered twice at once makes one clue', async () => {
+    const l = lead();
+    const rs = await Promise.all([post('baidu', l, SECRET), post('baidu', l, SECRET)]);
+    const bodies = (await Promise.all(rs.map((r) => r.json()))) as Array<{ code: number; data: { outcome: string; clueId: number } }>;
+    expect(bodies.map((b) => b.code)).toEqual([0, 0]);
+    expect(bodies.map((b) => b.data.outcome).sort()).toEqual(['created', 'repeated']);
+    expect((await admin.clues.queryByMobile({ query: { mobile: l.phone } })).length).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import { badInput, noPermission, notConfigured, notFound, staleVersion } from '../../http/errors.js';
+import { AppError, badInput, noPermission, notConfigured, notFound, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { schoolItems } from '../organisation/tables.js';
@@ -27,7 +27,7 @@ import {
   clues,
   clueTags,
 } from './tables.js';
-import { activeHolder, and_, authorize, loadClue, move, parseDay, touch } from './common.js';
+import { activeHolder, and_, authorize, isUniqueViolation, loadClue, move, parseDay, touch } from './common.js';
 import { assertSettingsCodes, enterPool, insertClue } from './service.js';
 import { matriculationRow, visibleClue } from './queries.js';
 import type { ClueState } from './states.js';
@@ -51,6 +51,16 @@ export function checkWebhookToken(deps: AppDeps, source: LeadSource, header: str
 
 /** Stores a lead and creates its clue, or routes it to the clue already holding the phone. Idempotent by leadId. */
 export async function ingest(deps: AppDeps, source: LeadSource, b: Body<'ingest'>) {
+  try {
+    return await ingestOnce(deps, source, b);
+  } catch (e) {
+    // The same lead (or phone) delivered twice at once: the loser's retry sees the winner's record.
+    if (isUniqueViolation(e) || (e instanceof AppError && e.httpStatus === 409)) return ingestOnce(deps, source, b);
+    throw e;
+  }
+}
+
+async function ingestOnce(deps: AppDeps, source: LeadSource, b: Body<'ingest'>) {
   const t = LEAD_TABLES[source];
   const now = deps.now();
   return deps.db.transaction(async (tx) => {

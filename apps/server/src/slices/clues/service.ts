@@ -86,7 +86,8 @@ export async function insertClue(tx: DbOrTx, values: Omit<ClueInsert, 'cluecode'
   if (holder) throw phoneTaken(holder);
   try {
     const id = await nextId(tx, 'clues');
-    const [row] = await tx.insert(clues).values({ ...values, id, cluecode: `XS${String(id).padStart(8, '0')}` }).returning();
+    // A savepoint: a unique violation (a concurrent clue with the phone) leaves the transaction usable.
+    const row = await tx.transaction(async (sp) => (await sp.insert(clues).values({ ...values, id, cluecode: `XS${String(id).padStart(8, '0')}` }).returning())[0]);
     return must(row, 'new clue');
   } catch (e) {
     if (isUniqueViolation(e)) {
