@@ -100,6 +100,11 @@ describe('clue targets', () => {
     expect(dup.field).toBe('targetYear');
     const e = await expectApiError(admin.clueSettings.clueTargetSaveOrUpdate({ body: { targetYear: year, targetType: 2, schoolItemCode: 'SH01' } }), ErrorCode.validation);
     expect(e.field).toBe('body.employeeCode');
+    const nobody = await expectApiError(
+      admin.clueSettings.clueTargetSaveOrUpdate({ body: { targetYear: year, targetType: 2, schoolItemCode: 'SH01', employeeCode: 'E9999' } }),
+      ErrorCode.validation,
+    );
+    expect(nobody.field).toBe('employeeCode');
   });
 
   it('saves and updates a consultant target with a version check', async () => {
@@ -126,7 +131,7 @@ describe('clue targets', () => {
   it('imports a good file as a JSON message (result 2, code 0) and re-imports without duplicates', async () => {
     const file = await xlsx(TARGET_HEADER, [
       [year + 2, 1, 'GZ01', '', 100, 80, 120, 120, 130, 140, 160, 160, 120, 110, 100, 90],
-      [year + 2, 2, 'GZ01', 'E0201', 30, 25, 35, 35, 40, 40, 50, 50, 35, 30, 30, 25],
+      [year + 2, 2, 'GZ01', 'E0042', 30, 25, 35, 35, 40, 40, 50, 50, 35, 30, 30, 25],
     ]);
     const r = await admin.clueSettings.clueTargetImport({ file, filename: 'targets.xlsx' });
     expect(r).toMatchObject({ result: 2, code: 0 });

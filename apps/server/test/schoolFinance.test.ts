@@ -130,6 +130,8 @@ describe('monthly uploads', () => {
 
     const noEmp = await admin.schoolFinance.consultantAdvanceIncomeImportRows({ body: { rows: [{ month: '2030-05', schoolItemCode: 'SH01', amount: 5 }], dryRun: true } });
     expect(noEmp.errors[0]?.column).toBe('employeeCode');
+    const unknown = await admin.schoolFinance.consultantAdvanceIncomeImportRows({ body: { rows: [{ month: '2030-05', schoolItemCode: 'SH01', employeeCode: 'E9999', amount: 5 }], dryRun: true } });
+    expect(unknown.errors[0]?.reason).toMatch(/employee "E9999" does not exist/);
     const ok = await admin.schoolFinance.growthConsultantAdvanceConsumerImportRows({
       body: {
         rows: [

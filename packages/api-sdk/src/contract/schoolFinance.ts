@@ -96,6 +96,7 @@ export const MonthlyAdvanceRow = z.object({
   schoolItemName: z.string().nullable(),
   /** '' for the centre uploads. */
   employeeCode: z.string(),
+  employeeName: z.string().nullable(),
   amount: z.string(),
   version: z.number().int(),
   updatedBy: z.string(),

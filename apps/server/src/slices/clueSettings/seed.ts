@@ -1,5 +1,6 @@
 // Demo clue settings (deterministic): channel types and channels, flow types, reasons, revisit events, targets.
 import type { SeedContext } from '../../seed/context.js';
+import { demoStaff } from '../employees/seed.js';
 import * as t from './tables.js';
 
 export const DEMO_CHANNEL_TYPES = [
@@ -109,6 +110,13 @@ export async function seedClueSettings({ db, now }: SeedContext) {
   const months = (factor: number) => Object.fromEntries(SEASON.map((v, i) => [`m${i + 1}`, Math.round((v * factor) / 100)]));
   await db.insert(t.clueTargets).values([
     ...CAMPUSES.map((code, i) => ({ targetYear: year, targetType: 1, schoolItemCode: code, employeeCode: '', ...months(100 - i * 5) })),
-    { targetYear: year, targetType: 2, schoolItemCode: 'SH01', employeeCode: 'E0003', ...months(35) },
+    // Each campus's consultants share its target.
+    ...demoStaff()
+      .filter((e) => e.postCode === 'CONSULTANT')
+      .map((e) => {
+        const i = CAMPUSES.indexOf(e.schoolItemCode);
+        const mates = demoStaff().filter((x) => x.postCode === 'CONSULTANT' && x.schoolItemCode === e.schoolItemCode).length;
+        return { targetYear: year, targetType: 2, schoolItemCode: e.schoolItemCode, employeeCode: e.code, ...months(Math.round((100 - Math.max(0, i) * 5) / mates)) };
+      }),
   ]);
 }

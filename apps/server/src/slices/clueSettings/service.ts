@@ -18,6 +18,7 @@ import { conflict } from '../../http/errors.js';
 import { defineRecordType, eqFilter, type MdCtx, type MdRecord } from '../../shared/masterdata/index.js';
 import { channelGroups } from '../dictionaries/tables.js';
 import { schoolItems } from '../organisation/tables.js';
+import { employees } from '../employees/tables.js';
 import { simpleType } from '../finance/simple.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
 import { importByCompositeKey } from '../schoolFinance/composite.js';
@@ -130,7 +131,10 @@ export const clueTargets = defineRecordType<TClueTargetRow, TClueTargetInput>({
   input: ClueTargetInput,
   filters: { targetYear: eqFilter(ct.targetYear), targetType: eqFilter(ct.targetType), schoolItemCode: eqFilter(ct.schoolItemCode), employeeCode: eqFilter(ct.employeeCode) },
   sort: [asc(ct.targetYear), asc(ct.targetType), asc(ct.schoolItemCode), asc(ct.employeeCode)],
-  parents: [{ field: 'schoolItemCode', table: schoolItems, key: schoolItems.code, status: schoolItems.validStatus, label: '校区 / campus' }],
+  parents: [
+    { field: 'schoolItemCode', table: schoolItems, key: schoolItems.code, status: schoolItems.validStatus, label: '校区 / campus' },
+    { field: 'employeeCode', table: employees, key: employees.code, status: employees.status, label: '员工 / employee' },
+  ],
   scope: { kind: 'campus', field: 'schoolItemCode' },
   version: 'version',
   updatedAt: ct.updatedAt,
@@ -155,10 +159,13 @@ async function decorateTargets(tx: DbOrTx, rows: TClueTargetRow[]): Promise<TClu
   const codes = [...new Set(rows.map((r) => r.schoolItemCode))];
   const schools = codes.length ? await tx.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems).where(inArray(schoolItems.code, codes)) : [];
   const name = new Map(schools.map((s) => [s.code, s.name]));
+  const empCodes = [...new Set(rows.map((r) => r.employeeCode).filter(Boolean))];
+  const emps = empCodes.length ? await tx.select({ code: employees.code, name: employees.name }).from(employees).where(inArray(employees.code, empCodes)) : [];
+  const empName = new Map(emps.map((e) => [e.code, e.name]));
   return rows.map((r) => ({
     ...r,
     schoolItemName: name.get(r.schoolItemCode) ?? null,
-    employeeName: r.employeeName ?? null,
+    employeeName: empName.get(r.employeeCode) ?? null,
     total: MONTHS.reduce((sum, m) => sum + Number(r[m] ?? 0), 0),
   }));
 }

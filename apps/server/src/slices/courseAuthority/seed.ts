@@ -1,20 +1,30 @@
-// Demo course authorities (deterministic): the demo teacher and a few more teachers by employee code.
+// Demo course authorities (deterministic): every demo teacher may teach two course categories up to a
+// level that follows the teacher's skill rank; senior teachers may also run assessments.
 import type { SeedContext } from '../../seed/context.js';
 import { must } from '../../shared/must.js';
+import { demoStaff } from '../employees/seed.js';
 import { courseAuthorities, courseAuthorityRanks } from './tables.js';
 
-/** Employee code → course rank codes (the courses slice's ranks: <category><level>, e.g. YY1 语言训练初级). */
-export const DEMO_AUTHORITIES: { employeeCode: string; ranks: string[]; remark: string | null }[] = [
-  { employeeCode: 'E0005', ranks: ['KF1', 'KF2', 'YY1', 'YY2', 'YY3'], remark: '语言与康复方向' },
-  { employeeCode: 'E0101', ranks: ['GT1', 'GT2', 'ZJ1'], remark: '感统训练方向' },
-  { employeeCode: 'E0102', ranks: ['KF2', 'KF3', 'YY3', 'PG1', 'PG2'], remark: '高级教师，可做评估' },
-  { employeeCode: 'E0103', ranks: ['ZJ1'], remark: '新入职教师，试用期' },
-];
+const CATEGORIES = ['KF', 'YY', 'GT', 'ZJ'];
+
+/** Course rank codes (the courses slice's <category><level>, e.g. YY1 语言训练初级) of the k-th teacher with skill rank TRn. */
+export function demoTeacherRanks(k: number, skillRank: string | null): string[] {
+  const n = Number((skillRank ?? 'TR1').replace(/\D/g, '')) || 1;
+  const levels = n >= 5 ? [1, 2, 3] : n >= 3 ? [1, 2] : [1];
+  const cats = [CATEGORIES[k % 4] ?? 'KF', CATEGORIES[(k + 1) % 4] ?? 'YY'];
+  const ranks = cats.flatMap((c) => levels.map((l) => `${c}${l}`));
+  if (n >= 4) ranks.push('PG1');
+  return ranks.sort();
+}
 
 export async function seedCourseAuthority({ db }: SeedContext) {
-  for (const d of DEMO_AUTHORITIES) {
-    const [row] = await db.insert(courseAuthorities).values({ employeeCode: d.employeeCode, remark: d.remark }).returning({ id: courseAuthorities.id });
+  const teachers = demoStaff().filter((e) => e.postCode === 'TEACHER');
+  for (const [k, t] of teachers.entries()) {
+    const [row] = await db
+      .insert(courseAuthorities)
+      .values({ employeeCode: t.code, remark: k === 0 ? '语言与康复方向' : null })
+      .returning({ id: courseAuthorities.id });
     const id = must(row, 'authority').id;
-    await db.insert(courseAuthorityRanks).values(d.ranks.map((courseRankCode) => ({ authorityId: id, courseRankCode })));
+    await db.insert(courseAuthorityRanks).values(demoTeacherRanks(k, t.skillRankCode).map((courseRankCode) => ({ authorityId: id, courseRankCode })));
   }
 }

@@ -1,11 +1,11 @@
 // Course authority on the master-data engine: one record per teacher, its course ranks in a link table.
-import { and, asc, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AuthorityInput, type AuthorityRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
 import { defineRecordType, eqFilter, type MdCtx } from '../../shared/masterdata/index.js';
-import { users } from '../system/tables.js';
+import { employees } from '../employees/tables.js';
 import { courseRanks } from '../courses/tables.js';
 import { courseRankUsageCheckers } from '../courses/usage.js';
 import { courseAuthorities as a, courseAuthorityRanks as r } from './tables.js';
@@ -13,11 +13,12 @@ import { courseAuthorities as a, courseAuthorityRanks as r } from './tables.js';
 type TRow = z.output<typeof AuthorityRow>;
 type TInput = z.output<typeof AuthorityInput>;
 
-/** Names of employees by code (from the accounts linked to them until the employees slice names them). */
+/** Names of employees by code (employees slice). */
 async function employeeNames(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  if (!codes.length) return new Map();
-  const rows = await tx.select({ code: users.employeeCode, name: users.name }).from(users).where(and(isNotNull(users.employeeCode), inArray(users.employeeCode, codes)));
-  return new Map(rows.flatMap((x) => (x.code ? [[x.code, x.name] as const] : [])));
+  const want = [...new Set(codes)];
+  if (!want.length) return new Map();
+  const rows = await tx.select({ code: employees.code, name: employees.name }).from(employees).where(inArray(employees.code, want));
+  return new Map(rows.map((x) => [x.code, x.name]));
 }
 
 async function rankNames(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
@@ -42,6 +43,7 @@ export const authorities = defineRecordType<TRow, TInput>({
       : undefined,
   sort: [asc(a.employeeCode)],
   unique: [{ field: 'employeeCode', label: '教师 / teacher' }],
+  parents: [{ field: 'employeeCode', table: employees, key: employees.code, status: employees.status, label: '员工 / employee' }],
   status: 'validstatus',
   version: 'version',
   updatedAt: a.updatedAt,

@@ -1,12 +1,10 @@
 // Demo campus costs, revenue and monthly advance data for the three months before the seed's today (deterministic).
 import { addAmounts, fromCents } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
+import { demoStaff } from '../employees/seed.js';
 import { monthlyAdvances, schoolCosts, schoolRevenues } from './tables.js';
 
 const CAMPUSES = ['SH01', 'SH02', 'HZ01', 'NJ01', 'BJ01', 'BJ02', 'TJ01', 'GZ01', 'SZ01', 'CD01', 'CQ01'];
-/** Consultant (E0003) and growth consultant (E0007) of the demo campus. */
-const CONSULTANTS = [{ code: 'E0003', campus: 'SH01' }];
-const GROWTH_CONSULTANTS = [{ code: 'E0007', campus: 'SH01' }];
 
 /** The months before `now`, oldest first, as YYYY-MM. */
 function lastMonths(now: Date, n: number): string[] {
@@ -22,6 +20,9 @@ const amount = (base: number, i: number, j: number) => fromCents(BigInt(base * 1
 
 export async function seedSchoolFinance({ db, now }: SeedContext) {
   const months = lastMonths(now, 3);
+  const staff = demoStaff();
+  const CONSULTANTS = staff.filter((e) => e.postCode === 'CONSULTANT').map((e) => ({ code: e.code, campus: e.schoolItemCode }));
+  const GROWTH_CONSULTANTS = staff.filter((e) => e.postCode === 'GROWTH').map((e) => ({ code: e.code, campus: e.schoolItemCode }));
   const costs = [];
   const revenues = [];
   const advances = [];

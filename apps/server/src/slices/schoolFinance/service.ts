@@ -22,6 +22,7 @@ import { badInput, conflict } from '../../http/errors.js';
 import { defineRecordType, eqFilter, type MdCtx, type MdRecord } from '../../shared/masterdata/index.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
 import { schoolItems } from '../organisation/tables.js';
+import { employees } from '../employees/tables.js';
 import { importByCompositeKey } from './composite.js';
 import { monthlyAdvances, schoolCosts, schoolRevenues } from './tables.js';
 
@@ -147,7 +148,7 @@ export const monthlyAdvanceType = defineRecordType<AdvanceRow, AdvanceIn>({
   filters: { kind: eqFilter(ma.kind), schoolItemCode: eqFilter(ma.schoolItemCode), employeeCode: eqFilter(ma.employeeCode) },
   where: monthWhere(ma.month),
   sort: [asc(ma.month), asc(ma.schoolItemCode), asc(ma.employeeCode)],
-  parents: [CAMPUS_PARENT],
+  parents: [CAMPUS_PARENT, { field: 'employeeCode', table: employees, key: employees.code, status: employees.status, label: '员工 / employee' }],
   scope: { kind: 'campus', field: 'schoolItemCode' },
   version: 'version',
   updatedAt: ma.updatedAt,
@@ -165,7 +166,12 @@ export const monthlyAdvanceType = defineRecordType<AdvanceRow, AdvanceIn>({
     if (hit && hit.id !== existing?.id) throw conflict(`${m.month}的该行数据已存在 / a row of ${m.month} for this campus/employee already exists`, 'month');
     return !existing || existing.amount !== m.amount ? { updatedBy: ctx.user.username } : {};
   },
-  decorate: (tx, rows) => withSchoolNames(tx, rows),
+  decorate: async (tx, rows) => {
+    const codes = [...new Set(rows.map((r) => r.employeeCode).filter(Boolean))];
+    const found = codes.length ? await tx.select({ code: employees.code, name: employees.name }).from(employees).where(inArray(employees.code, codes)) : [];
+    const name = new Map(found.map((e) => [e.code, e.name]));
+    return (await withSchoolNames(tx, rows)).map((r) => ({ ...r, employeeName: name.get(r.employeeCode) ?? null }));
+  },
 });
 
 export const importMonthlyAdvances = (ctx: MdCtx, kind: TMonthlyAdvanceKind, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }) =>
