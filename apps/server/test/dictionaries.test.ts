@@ -67,5 +67,7 @@ describe('tags and channel groups', () => {
     }
     expect(await admin.dictionaries.channelGroupDelete({ query: { code: 'EXPO' } })).toBe(true);
     expect((await admin.dictionaries.channelGroupList()).map((x) => x.code)).not.toContain('EXPO');
+    const e = await expectApiError(admin.dictionaries.channelGroupDelete({ query: { code: 'ONLINE' } }), ErrorCode.rule);
+    expect(e.message).toContain('channels belong to this group');
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordType, eqFilter, likeFilter } from '../../shared/masterdata/index.js';
+import { clueChannels } from '../clueSettings/tables.js';
 import { schoolItems } from '../organisation/tables.js';
 import { channelGroups, sysDicts, tags } from './tables.js';
 import { channelGroupUsage, dictItemUsage } from './usage.js';
@@ -96,7 +97,13 @@ export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroup
   version: 'version',
   updatedAt: channelGroups.updatedAt,
   deletable: true,
-  inUse: (tx, row) => channelGroupUsage.check(tx, row.code),
+  // Channels of the clue settings keep a group code; other users register with channelGroupUsage.
+  inUse: async (tx, row) => {
+    const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(clueChannels).where(eq(clueChannels.channelGroupCode, row.code));
+    const n = Number(r?.n ?? 0);
+    if (n > 0) return `有${String(n)}个渠道属于该分组，不能删除 / ${String(n)} channels belong to this group; it cannot be deleted`;
+    return channelGroupUsage.check(tx, row.code);
+  },
 });
 
 /** The valid items of a dictionary type, in order (common dictData, selectors). */
