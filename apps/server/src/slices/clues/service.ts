@@ -1,6 +1,6 @@
 // Clue commands: creation, pools, follow-up, approvals, visits, conversion. One transaction each;
 // every state change goes through the transition table (states.ts) and the version check (common.ts).
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -600,7 +600,15 @@ export async function merge(deps: AppDeps, u: AuthUser, b: Body<'merge'>, ip: st
 /** Pending approvals (any kind) the user may decide, oldest first. */
 export async function decidableApprovals(db: DbOrTx, u: AuthUser, kinds: Array<'transfer' | 'abandon' | 'invalid'>) {
   if (!isApprover(u)) return [];
-  const rows = await db.select().from(clueApprovals).where(and(eq(clueApprovals.status, 5), inArray(clueApprovals.kind, kinds))).orderBy(asc(clueApprovals.requestedAt), asc(clueApprovals.id));
+  if (!u.allScope && !u.schoolItems.length) return [];
+  // Narrowed in SQL (the badge asks often); assertMayDecide below stays the one rule.
+  const scope = u.allScope ? undefined : or(inArray(clueApprovals.fromSchoolItemCode, u.schoolItems), inArray(clueApprovals.toSchoolItemCode, u.schoolItems));
+  const notOwn = u.isAdmin ? undefined : sql`${clueApprovals.requestedBy} is distinct from ${u.id}`;
+  const rows = await db
+    .select()
+    .from(clueApprovals)
+    .where(and(eq(clueApprovals.status, 5), inArray(clueApprovals.kind, kinds), scope, notOwn))
+    .orderBy(asc(clueApprovals.requestedAt), asc(clueApprovals.id));
   return rows.filter((a) => {
     try {
       assertMayDecide(u, a);
