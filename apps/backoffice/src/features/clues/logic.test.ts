@@ -58,3 +58,11 @@ describe('follow-up drafts', () => {
     expect(readDraft(s, 'k')).toEqual(EMPTY_DRAFT);
   });
 });
+
+describe('qualityTotal', () => {
+  it('is the rounded mean', async () => {
+    const { qualityTotal } = await import('./logic');
+    expect(qualityTotal([80, 90, 75])).toBe(82);
+    expect(qualityTotal([])).toBe(0);
+  });
+});

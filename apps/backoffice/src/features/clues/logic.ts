@@ -131,3 +131,12 @@ export function writeDraft(storage: Pick<Storage, 'setItem' | 'removeItem'>, key
     /* storage full or blocked: the draft is only a convenience */
   }
 }
+
+/**
+ * The quality total of a call: the rounded mean of its item scores (as the server computes it).
+ * @example qualityTotal([80, 90, 75]) // 82
+ */
+export function qualityTotal(scores: readonly number[]): number {
+  if (scores.length === 0) return 0;
+  return Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
+}

@@ -16,3 +16,6 @@ export type TTaskRow = z.infer<typeof contract.tasks.taskCenterList.response>['l
 export type TWorkItem = z.infer<typeof contract.workbench.workList.response>['items'][number];
 export type TResourceRow = z.infer<typeof contract.resources.queryResourceList.response>['list'][number];
 export type TCallRow = z.infer<typeof contract.calls.list.response>['list'][number];
+export type TResourceDetail = z.infer<typeof contract.resources.queryResourceDetail.response>;
+export type TResourceStatus = TResourceRow['status'];
+export const ResourceInput = contract.resources.save.body;
