@@ -478,7 +478,8 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
     .orderBy(asc(employees.schoolItemCode), asc(employees.code))
     .limit(f.limit ?? 1000);
   const rows = await q;
-  return rows.map((r) => ({ ...r, postRole: (r.postRole ?? null) as PostRoleName }));
+  // Staff of other campuses are named, never reachable: their mobile numbers stay out of the answer.
+  return rows.map((r) => ({ ...r, mobile: f.anyCampus ? null : r.mobile, postRole: (r.postRole ?? null) as PostRoleName }));
 }
 
 /** Kinds of /hr/commissioners/{id}/{kind}: 1 (or none) consultants, 2 growth consultants, 3 supervisors, 4 centre leaders. */
