@@ -5,6 +5,7 @@ import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { settingsRoutes } from './settings/routes';
 import { staffRoutes } from './staff/routes';
+import { systemRoutes } from './system/routes';
 import { workbenchRoutes } from './workbench/routes';
 
 export const featureRoutes: ScreenRoute[] = [
@@ -14,4 +15,5 @@ export const featureRoutes: ScreenRoute[] = [
   ...staffRoutes,
   ...clueRoutes,
   ...workbenchRoutes,
+  ...systemRoutes,
 ];

@@ -6,6 +6,7 @@ import { homeMessages } from '../features/home/messages';
 import { operationMessages } from '../features/operation/messages';
 import { settingsMessages } from '../features/settings/messages';
 import { clueMessages } from '../features/clues/messages';
+import { systemMessages } from '../features/system/messages';
 
 const all: Messages[] = [
   shellMessages,
@@ -13,6 +14,7 @@ const all: Messages[] = [
   operationMessages,
   settingsMessages,
   clueMessages,
+  systemMessages,
 ];
 
 function merge(locale: Locale): Record<string, string> {
