@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../components/Confirm.js';
 import { collectAllRows } from './exportAll.js';
@@ -170,5 +170,20 @@ describe('export of the whole result', () => {
     const fetchPage = vi.fn(() => Promise.resolve({ list: [1, 2], total: 10 }));
     expect(await collectAllRows(fetchPage, { pageSize: 5 })).toEqual([1, 2]);
     expect(fetchPage).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('rendering', () => {
+  it('settles: a list paged in the browser does not re-render in a loop', async () => {
+    let renders = 0;
+    const many = Array.from({ length: 30 }, (_, i) => ({ code: `C${i}`, name: `校区${i}`, city: '北京' }));
+    render(
+      <Profiler id="list" onRender={() => { renders += 1; }}>
+        <ListPage<Row> listKey="loop" tableLabel="t" params={new URLSearchParams('size=10&sort=name.desc')} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={many} total={30} clientPaging />
+      </Profiler>,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    expect(renders).toBeLessThan(5);
   });
 });
