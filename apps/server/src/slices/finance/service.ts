@@ -1,6 +1,6 @@
 // Finance master data on the master-data engine; bespoke rules: bank accounts (campus scope, pay type
 // by code in imports), tax-rate and money values exact, two-level dictionary reasons.
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BankAccountInput,
@@ -50,7 +50,7 @@ import { simpleType } from './simple.js';
 
 type Row<S extends z.ZodType> = z.output<S>;
 
-const countWhere = async (tx: DbOrTx, table: typeof bankAccountsT | typeof incomeTypesT | typeof payFunctionNamesT, where: ReturnType<typeof eq>) => {
+const countWhere = async (tx: DbOrTx, table: typeof bankAccountsT | typeof incomeTypesT | typeof payFunctionNamesT, where: SQL | undefined) => {
   const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return Number(r?.n ?? 0);
 };
@@ -72,8 +72,8 @@ export const payTypes = simpleType({
   inUse: async (tx, row, op) => {
     const id = Number(row.id);
     const n =
-      (await countWhere(tx, bankAccountsT, and(eq(bankAccountsT.payTypeId, id), eq(bankAccountsT.validStatus, 1)) as ReturnType<typeof eq>)) +
-      (await countWhere(tx, payFunctionNamesT, and(eq(payFunctionNamesT.payTypeId, id), eq(payFunctionNamesT.validStatus, 1)) as ReturnType<typeof eq>));
+      (await countWhere(tx, bankAccountsT, and(eq(bankAccountsT.payTypeId, id), eq(bankAccountsT.validStatus, 1)))) +
+      (await countWhere(tx, payFunctionNamesT, and(eq(payFunctionNamesT.payTypeId, id), eq(payFunctionNamesT.validStatus, 1))));
     return op === 'disable' ? inUseMsg(n, '银行账户或支付功能', 'bank account or pay function') : null;
   },
 });
@@ -84,7 +84,7 @@ export const billTypes = simpleType({
   table: billTypesT,
   input: SimpleInput,
   inUse: async (tx, row) =>
-    inUseMsg(await countWhere(tx, incomeTypesT, and(eq(incomeTypesT.billTypeId, Number(row.id)), eq(incomeTypesT.validStatus, 1)) as ReturnType<typeof eq>), '收入类型', 'income type'),
+    inUseMsg(await countWhere(tx, incomeTypesT, and(eq(incomeTypesT.billTypeId, Number(row.id)), eq(incomeTypesT.validStatus, 1))), '收入类型', 'income type'),
 });
 
 export const taxRates = simpleType<Row<typeof TaxRateRow>, z.output<typeof TaxRateInput>>({
@@ -95,7 +95,7 @@ export const taxRates = simpleType<Row<typeof TaxRateRow>, z.output<typeof TaxRa
   extra: { rate: taxRatesT.rate },
   sort: [asc(taxRatesT.rate), asc(taxRatesT.code)],
   inUse: async (tx, row) =>
-    inUseMsg(await countWhere(tx, incomeTypesT, and(eq(incomeTypesT.taxRateId, Number(row.id)), eq(incomeTypesT.validStatus, 1)) as ReturnType<typeof eq>), '收入类型', 'income type'),
+    inUseMsg(await countWhere(tx, incomeTypesT, and(eq(incomeTypesT.taxRateId, Number(row.id)), eq(incomeTypesT.validStatus, 1))), '收入类型', 'income type'),
 });
 
 export const incomeTypes = simpleType<Row<typeof IncomeTypeRow>, z.output<typeof IncomeTypeInput>>({
