@@ -89,6 +89,8 @@ function toFormValue(field: FormField, v: unknown): unknown {
 /** Form strings back to what the schema expects: numbers for number fields, null-free. */
 function fromFormValue(field: FormField, v: unknown): unknown {
   if (field.kind === 'number') return v === '' || v === undefined ? undefined : Number(v);
+  // An empty date is no date (date schemas are optional patterns, not empty strings).
+  if (field.kind === 'date') return v === '' ? undefined : v;
   if (field.kind === 'amount') return v === '' || v === undefined ? undefined : field.asNumber ? Number(v) : v;
   if (field.kind === 'select') {
     if (v === '' || v === undefined) return undefined;

@@ -69,6 +69,16 @@ describe('RecordFormDialog', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('reload');
   });
 
+  it('sends an empty date as no date', async () => {
+    const dated = z.object({ name: z.string().min(1), entryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+    const submit = vi.fn(() => Promise.resolve());
+    render(<RecordFormDialog open onClose={() => undefined} title="x" schema={dated} fields={[{ kind: 'text', name: 'name', label: '名称' }, { kind: 'date', name: 'entryDate', label: '入职日期' }]} initialValues={{ name: 'a' }} onSubmit={submit} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    });
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'a' }));
+  });
+
   it('reads the field of a server error', () => {
     expect(serverErrorField({ field: 'body.code' })).toBe('code');
     expect(serverErrorField({ field: 'query.items.0' })).toBe('items');
