@@ -1,6 +1,7 @@
 // Every feature's screens. One line per feature.
 import type { ScreenRoute } from '../app/screens';
 import { clueRoutes } from './clues/routes';
+import { clueAnalysisRoutes } from './clueAnalysis/routes';
 import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { settingsRoutes } from './settings/routes';
@@ -14,6 +15,7 @@ export const featureRoutes: ScreenRoute[] = [
   ...settingsRoutes,
   ...staffRoutes,
   ...clueRoutes,
+  ...clueAnalysisRoutes,
   ...workbenchRoutes,
   ...systemRoutes,
 ];

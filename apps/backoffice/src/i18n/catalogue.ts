@@ -6,6 +6,7 @@ import { homeMessages } from '../features/home/messages';
 import { operationMessages } from '../features/operation/messages';
 import { settingsMessages } from '../features/settings/messages';
 import { clueMessages } from '../features/clues/messages';
+import { clueAnalysisMessages } from '../features/clueAnalysis/messages';
 import { systemMessages } from '../features/system/messages';
 
 const all: Messages[] = [
@@ -14,6 +15,7 @@ const all: Messages[] = [
   operationMessages,
   settingsMessages,
   clueMessages,
+  clueAnalysisMessages,
   systemMessages,
 ];
 
