@@ -223,10 +223,12 @@ export async function claim(deps: AppDeps, u: AuthUser, b: Body<'receiveClue'>, 
   const cap = deps.config.CLUE_CLAIM_DAILY_CAP;
   await deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
-    assertCanSee(u, c);
-    if (c.flowState !== 'high_sea') {
-      if (c.ownerUserId && c.ownerUserId !== u.id) throw conflict('该线索已被他人领取 / the clue was just claimed by someone else', 'clueId');
+    // Lost a race for a clue of one's own campus: say so (409) rather than "another consultant's clue" (403).
+    const ownCampus = u.allScope || !c.schoolItemCode || u.schoolItems.includes(c.schoolItemCode);
+    if (ownCampus && c.flowState !== 'high_sea' && c.ownerUserId && c.ownerUserId !== u.id) {
+      throw conflict('该线索已被他人领取 / the clue was just claimed by someone else', 'clueId');
     }
+    assertCanSee(u, c);
     authorize(u, c, 'claim');
     let campus = c.schoolItemCode;
     if (!campus) {
