@@ -5,6 +5,20 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3310);
 export const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `bo-e2e-${process.pid}`);
+/** The fake corporate messenger of the QR sign-in journey (e2e/fake-provider/server.mjs). */
+export const fakeProvider = {
+  port: Number(process.env.FAKE_PROVIDER_PORT ?? port + 1),
+  clientId: 'e2e-ding-id',
+  clientSecret: 'e2e-ding-secret',
+  /** The mobile number of the person it signs in (a journey gives an account this number). */
+  mobile: '13800000088',
+};
+const fakeURL = `http://127.0.0.1:${fakeProvider.port}`;
+/**
+ * A second app server with the QR sign-in configured (its login page offers 钉钉扫码登录), so the
+ * login page of the main server, which the other journeys use, stays as it is.
+ */
+export const qrBaseURL = `http://127.0.0.1:${fakeProvider.port + 1}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -24,12 +38,51 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    // The real built server on a fresh embedded database with demo data.
-    command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14' },
-  },
+  webServer: [
+    {
+      // The real built server on a fresh embedded database with demo data.
+      command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SCRYPT_LOG_N: '14',
+      },
+    },
+    {
+      // The same server with QR sign-in against the fake messenger below (tests/system/qrLogin.spec.ts).
+      command: `rm -rf ${dataDir}-qr && node ../apps/server/dist/main.js`,
+      url: `${qrBaseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(fakeProvider.port + 1),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${dataDir}-qr`,
+        LOG_LEVEL: 'warn',
+        SCRYPT_LOG_N: '14',
+        DINGTALK_BASE_URL: fakeURL,
+        DINGTALK_LOGIN_URL: `${fakeURL}/oauth2/auth`,
+        DINGTALK_CLIENT_ID: fakeProvider.clientId,
+        DINGTALK_CLIENT_SECRET: fakeProvider.clientSecret,
+        DINGTALK_REDIRECT_URL: `${qrBaseURL}/auth`,
+      },
+    },
+    {
+      command: 'node fake-provider/server.mjs',
+      url: `${fakeURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        FAKE_PROVIDER_PORT: String(fakeProvider.port),
+        FAKE_PROVIDER_CLIENT_ID: fakeProvider.clientId,
+        FAKE_PROVIDER_CLIENT_SECRET: fakeProvider.clientSecret,
+        FAKE_PROVIDER_MOBILE: fakeProvider.mobile,
+      },
+    },
+  ],
 });

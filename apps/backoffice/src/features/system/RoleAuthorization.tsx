@@ -28,12 +28,12 @@ export const rolesDef: ListScreenDef<TRoleRow, typeof RoleInput> = {
   rowId: (r) => String(r.code),
   rowName: (r) => r.name,
   searchFields: (t) => [
-    { kind: 'text', name: 'name', label: t('sys.name') },
+    { kind: 'text', name: 'name', label: t('sys.roleName') },
     { kind: 'select', name: 'status', label: t('list.status'), options: statusOptions(t) },
   ],
   columns: (t) => [
     { id: 'code', header: t('sys.roleCode'), align: 'right', sortable: true },
-    { id: 'name', header: t('sys.name'), sortable: true },
+    { id: 'name', header: t('sys.roleName'), sortable: true },
     { id: 'description', header: t('sys.description') },
     {
       id: 'flags',
@@ -55,7 +55,7 @@ export const rolesDef: ListScreenDef<TRoleRow, typeof RoleInput> = {
     defaults: { status: 1, allScope: false, description: '' },
     fields: (t) => [
       { kind: 'number', name: 'code', label: t('sys.roleCode'), required: true, lockedOnEdit: true, min: 1, max: 9999 },
-      { kind: 'text', name: 'name', label: t('sys.name'), required: true, maxLength: 50 },
+      { kind: 'text', name: 'name', label: t('sys.roleName'), required: true, maxLength: 50 },
       { kind: 'textarea', name: 'description', label: t('sys.description'), maxLength: 500, wide: true },
       { kind: 'switch', name: 'allScope', label: t('sys.allScope') },
       { kind: 'switch', name: 'status', label: t('list.status'), onValue: 1, offValue: 0 },

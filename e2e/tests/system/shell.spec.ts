@@ -1,0 +1,64 @@
+// The shell: tabs across a reload, the task-centre badge by role, feedback with an attachment.
+import { expect, test } from '../../fixtures/auth';
+import { unique } from './helpers';
+
+// 1×1 transparent PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+test('tabs survive a reload, and right-click → close all leaves home', async ({ page, signIn }) => {
+  await signIn('admin', { to: '/home' });
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByRole('button', { name: '系统设置' }).click();
+  await menu.getByRole('link', { name: '校区管理' }).click();
+  await expect(page).toHaveURL(/\/setting\/campus/);
+  await menu.getByRole('link', { name: '课程设置' }).click();
+  await expect(page).toHaveURL(/\/setting\/course/);
+
+  const tabs = page.getByRole('navigation', { name: '已打开的页面' });
+  await expect(tabs.getByRole('link', { name: '校区管理' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: '课程设置' })).toBeVisible();
+
+  await page.reload();
+  await expect(tabs.getByRole('link', { name: '校区管理' })).toBeVisible();
+  await expect(tabs.getByRole('link', { name: '课程设置' })).toBeVisible();
+
+  await tabs.getByRole('link', { name: '校区管理' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭全部' }).click();
+  await expect(tabs.getByRole('link', { name: '校区管理' })).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: '课程设置' })).toHaveCount(0);
+  await expect(tabs.getByRole('link', { name: '首页' })).toBeVisible();
+});
+
+test('the task-centre badge shows for sales, never for finance', async ({ page, signIn, sdkAs }) => {
+  const sales = await sdkAs('sales');
+  await sales.tasks.addTodo({ body: { title: `回访 ${unique()}`, content: '', dueAt: new Date().toISOString() } });
+  const { count } = await sales.tasks.menuCount();
+  expect(count).toBeGreaterThan(0);
+
+  await signIn('sales', { to: '/home' });
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByRole('button', { name: '线索管理' }).click();
+  const item = menu.getByRole('link', { name: /任务中心/ });
+  await expect(item.getByLabel(/项待办任务/)).toBeVisible();
+
+  await signIn('finance', { to: '/home' });
+  await expect(page.getByText('张丽华').first()).toBeVisible();
+  await expect(page.getByLabel(/项待办任务/)).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: /任务中心/ })).toHaveCount(0);
+});
+
+test('feedback with an attachment reaches the feedback list', async ({ page, signIn }) => {
+  const text = `上传按钮没有反应 ${unique()}`;
+  await signIn('teacher', { to: '/home' });
+  await page.getByRole('button', { name: '反馈' }).click();
+  await page.getByRole('menuitem', { name: '提交问题和意见' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('问题和意见').fill(text);
+  await dialog.getByLabel('添加附件').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByText('screen.png')).toBeVisible();
+  await dialog.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('感谢您的反馈').first()).toBeVisible();
+
+  await signIn('admin', { to: '/operation/feedback' });
+  await expect(page.getByText(text).first()).toBeVisible();
+});
