@@ -26,6 +26,8 @@ test('a new role granted one screen gives its account exactly that menu', async 
   const group = tree.getByRole('list', { name: '运营管理', exact: true });
   await group.getByRole('checkbox', { name: '意见反馈', exact: true }).check();
   await expect(tree.getByRole('checkbox', { name: '运营管理', exact: true })).toBeChecked();
+  // The home page is a privilege of its own (outside the menu); without it the account lands on /noauth.
+  await tree.getByRole('checkbox', { name: '首页', exact: true }).check();
   await tree.getByRole('button', { name: '保存权限' }).click();
   await expect(page.getByText('权限已保存').first()).toBeVisible();
 
