@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { signIn } from './helpers';
 
 const HEADERS = ['年份* / year', '目标类型* / type', '校区编码* / campus code', '员工编码 / employee code', ...Array.from({ length: 12 }, (_, i) => `${i + 1}月 / m${i + 1}`), '备注 / remark'];
@@ -27,7 +26,7 @@ test('importing clue targets with a bad row downloads the import-result workbook
   expect(file.suggestedFilename()).toBe('导入结果.xlsx');
 
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await readFile(await file.path()));
+  await wb.xlsx.readFile(await file.path());
   const text: string[] = [];
   wb.eachSheet((ws) => ws.eachRow((row) => row.eachCell((c) => text.push(String(c.text)))));
   expect(text.join(' ')).toMatch(/员工编码|employee code/);

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { signIn } from './helpers';
 
 test('export writes the whole filtered result, not just the page, to an xlsx named by date', async ({ page }) => {
@@ -19,7 +18,7 @@ test('export writes the whole filtered result, not just the page, to an xlsx nam
   expect(file.suggestedFilename()).toMatch(/^课程_\d{8}\.xlsx$/);
 
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await readFile(await file.path()));
+  await wb.xlsx.readFile(await file.path());
   const ws = wb.worksheets[0];
   expect(ws?.getRow(1).getCell(1).text).toBe('编码');
   expect((ws?.actualRowCount ?? 0) - 1).toBe(total);
