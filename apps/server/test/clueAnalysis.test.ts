@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { clues } from '../src/slices/clues/tables.js';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 // A small data set of our own on a day no demo clue falls on (D), checked against hand-computed figures.
 const D = '2027-03-10';
+const SECRET = 'baidu-secret-0123456789';
+const ingest = (body: Record<string, unknown>) =>
+  fetch(`${t.baseURL}/clue/ingest/baidu`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-token': SECRET }, body: JSON.stringify(body) });
 let t: TestServer;
 let admin: Sdk;
 let sales: Sdk;
@@ -28,7 +33,7 @@ const rowsOf = async (blob: Blob) => {
 };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({ env: { CLUE_WEBHOOK_SECRET_BAIDU: SECRET } });
   t.clock.set(`${D}T10:00:00+08:00`);
   await signIn();
   // c1 (SH01, sales): followed after 30 min, visited, converted; recommended by 张三, intention A.
@@ -43,6 +48,9 @@ beforeAll(async () => {
   const c5 = await admin.clues.clueSave({ body: body({ schoolItemCode: 'BJ01' }) });
   // c6 (SH01, sales): given back to the high sea without a follow-up, then claimed again.
   const c6 = await sales.clues.clueSave({ body: body() });
+  // A Baidu lead (search ads) creating a clue in HZ01, and a repeated phone routed to c5.
+  expect((await ingest({ leadId: 'ca-lead-1', phone: phone(), parentName: '百度家长', schoolItemCode: 'HZ01', campaignName: '秋季关键词' })).status).toBe(200);
+  expect((await ingest({ leadId: 'ca-lead-2', phone: c5.phone, campaignName: '秋季关键词' })).status).toBe(200);
   Object.assign(ids, { c1: c1.clueId, c2: c2.clueId, c3: c3.clueId, c4: c4.clueId, c5: c5.clueId, c6: c6.clueId });
 
   t.clock.advance(30 * 60_000);
@@ -69,11 +77,11 @@ describe('clue reports', () => {
     expect(sh01?.values).toEqual({ newClues: 4, assigned: 4, followed24h: 2, visited: 1, converted: 1, invalid: 1, conversionRate: 0.25 });
     expect(r.rows.find((x) => x.key === 'SH02')?.values).toMatchObject({ newClues: 1, assigned: 0, followed24h: 0, converted: 0 });
     expect(r.rows.find((x) => x.key === 'BJ01')?.values.newClues).toBe(1);
-    expect(r.totals).toMatchObject({ newClues: 6, converted: 1 });
+    expect(r.totals).toMatchObject({ newClues: 7, converted: 1 });
 
     const d = await director.clueAnalysis.school({ query: day });
-    expect(d.rows.map((x) => x.key).sort()).toEqual(['SH01', 'SH02']);
-    expect(d.totals.newClues).toBe(5);
+    expect(d.rows.map((x) => x.key).sort()).toEqual(['HZ01', 'SH01', 'SH02']);
+    expect(d.totals.newClues).toBe(6);
     await expectApiError(director.clueAnalysis.school({ query: { ...day, schoolItemCode: 'BJ01' } }), ErrorCode.noPermission);
     await expectApiError(sales.clueAnalysis.school({ query: day }), ErrorCode.noPermission);
   });
@@ -107,6 +115,18 @@ describe('clue reports', () => {
     expect(hs.rows[0]?.values).toMatchObject({ entered: 1, byReject: 1, claimed: 1, claimedConverted: 0 });
   });
 
+  it('activity and search: ad leads per source, search clues per campaign', async () => {
+    const a = await admin.clueAnalysis.activity({ query: day });
+    expect(a.rows.find((x) => x.key === 'baidu')?.values).toEqual({ leads: 2, created: 1, routed: 1, converted: 0, conversionRate: 0 });
+    expect(a.rows.find((x) => x.key === 'douyin')?.values.leads).toBe(0);
+    // The director does not see the lead routed to BJ01.
+    expect((await director.clueAnalysis.activity({ query: day })).rows.find((x) => x.key === 'baidu')?.values).toMatchObject({ leads: 1, routed: 0 });
+    const routed = await admin.clueAnalysis.activityDetail({ query: { ...day, key: 'baidu', metric: 'routed' } });
+    expect(routed.list.map((x) => x.clueId)).toEqual([ids.c5]);
+    const s = await director.clueAnalysis.search({ query: day });
+    expect(s.rows).toEqual([{ key: '秋季关键词', name: '秋季关键词', values: { clues: 1, valid: 1, visited: 0, converted: 0, conversionRate: 0 } }]);
+  });
+
   it('call report per consultant', async () => {
     const r = await director.clueAnalysis.call({ query: day });
     const row = r.rows.find((x) => x.name === '李晓燕');
@@ -119,6 +139,15 @@ describe('clue reports', () => {
     const r = await director.clueAnalysis.workCondition({ query: { date: D } });
     const row = r.rows.find((x) => x.name === '李晓燕');
     expect(row?.values).toMatchObject({ follows: 2, calls: 2, visitsScheduled: 1, conversions: 1 });
+    // Overdue: the consultant's working clues whose next follow-up time has passed (demo clues included).
+    const [o] = await t.deps.db
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(clues)
+      .where(and(eq(clues.ownerUserId, Number(row?.key)), inArray(clues.flowState, ['following', 'visit_scheduled', 'visited', 'assessed']), lt(clues.nextVisitAt, t.clock.now())));
+    expect(row?.values.overdue).toBe(o?.n);
+    const week = await director.clueAnalysis.workCondition({ query: { date: '2027-03-14', period: 'week' } });
+    expect(week.rows.find((x) => x.name === '李晓燕')?.values.follows).toBe(2);
+    expect((await director.clueAnalysis.workCondition({ query: { date: '2027-03-09' } })).rows.find((x) => x.name === '李晓燕')?.values.follows ?? 0).toBe(0);
   });
 
   it('the export matches the JSON', async () => {
@@ -132,12 +161,12 @@ describe('clue reports', () => {
 
   it('clueFull pages and its streamed export holds the whole filtered result', async () => {
     const p = await director.clueAnalysis.clueFull({ query: { ...day, pageSize: 2 } });
-    expect(p.total).toBe(5);
+    expect(p.total).toBe(6);
     expect(p.list).toHaveLength(2);
     const c1 = (await director.clueAnalysis.clueFull({ query: { ...day, pageSize: 50 } })).list.find((x) => x.clueId === ids.c1);
     expect(c1).toMatchObject({ followCount: 1, firstFollowHours: 0.5, calls: 1, callsConnected: 1, callSeconds: 180, flowState: 'converted' });
     const rows = await rowsOf(await director.clueAnalysis.clueFullExcel({ body: day }));
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(7);
     expect(rows[0]?.[0]).toBe('线索编号');
   });
 });

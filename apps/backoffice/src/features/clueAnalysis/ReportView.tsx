@@ -176,7 +176,7 @@ function DetailDialog({ title, load, queryKey, onClose }: { title: string; load:
                   <td className="px-2 py-1.5">{c.childName}</td>
                   <td className="px-2 py-1.5">{c.schoolItemName ?? '—'}</td>
                   <td className="px-2 py-1.5">{c.channelName ?? c.channel ?? '—'}</td>
-                  <td className="px-2 py-1.5">{c.flowState}</td>
+                  <td className="px-2 py-1.5">{t(`clue.state.${c.flowState}`)}</td>
                   <td className="px-2 py-1.5">{c.ownerName ?? '—'}</td>
                   <td className="px-2 py-1.5">{new Date(c.createdAt).toLocaleString()}</td>
                   <td className="px-2 py-1.5 text-right">{c.firstFollowHours ?? '—'}</td>
