@@ -1,0 +1,33 @@
+// An e-sales resource is created, followed up and sent to a campus, where it becomes a clue.
+import { expect, test } from '../../fixtures/auth';
+import { uniquePhone } from './helpers';
+
+test.use({ user: 'sales' });
+
+test('a resource is followed up and sent to a campus as a clue', async ({ page }) => {
+  const phone = uniquePhone();
+  const name = `资源${phone.slice(-4)}`;
+  await page.goto('/clues/clueResources');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '新增资源' });
+  await dialog.getByLabel('联系人').fill(name);
+  await dialog.getByLabel('手机号').fill(phone);
+  await dialog.getByLabel('孩子姓名').fill(`${name}宝宝`);
+  await dialog.getByLabel('校区').selectOption('SH01');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name: new RegExp(name) })).toBeVisible();
+  await page.getByLabel('跟进内容').fill('家长有意向，约到校');
+  await page.getByRole('button', { name: '保存跟进' }).click();
+  await expect(page.getByText('家长有意向，约到校')).toBeVisible();
+
+  await page.getByRole('toolbar', { name: '线索操作' }).getByRole('button', { name: '下发校区' }).click();
+  const send = page.getByRole('dialog', { name: '下发校区' });
+  await expect(send.getByLabel('校区')).toHaveValue('SH01');
+  await send.getByRole('button', { name: '提交' }).click();
+  await expect(send).toBeHidden();
+  await expect(page.getByRole('heading', { name: new RegExp(name) }).getByText('已下发校区')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^XS|^C/ }).first()).toBeVisible();
+});
