@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '../../fixtures/auth';
 
 test.use({ user: 'admin' });
@@ -23,7 +22,7 @@ test('clue analysis: the school report lists the seeded campuses and exports the
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^校区_\d{8}\.xlsx$/);
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await readFile(await file.path()));
+  await wb.xlsx.readFile(await file.path());
   const ws = wb.worksheets[0];
   expect(ws?.getRow(1).getCell(1).text).toBe('校区');
   expect(ws?.actualRowCount).toBe(rows + 2);
