@@ -1,6 +1,7 @@
 // The importable kinds: each names its JSON batch import endpoint of the contract (taking
 // { rows, dryRun, firstRow } and answering { total, created, updated, unchanged, errors }) and the
 // columns of its template. Adding a kind is one entry here (see README "CLI").
+import { SCHOOL_COST_CATEGORIES, SCHOOL_REVENUE_CATEGORIES } from '@bo/api-sdk';
 import type { EndpointName } from '../lib/endpoint.js';
 
 export interface ImportColumn {
@@ -42,6 +43,26 @@ export const asFlag = (t: string): number => {
   if (['0', '否', '无效', '停用', 'false', 'no', 'invalid', 'n'].includes(v)) return 0;
   throw new Error(`应为 1/0 或 是/否 / expected 1/0 or yes/no: ${t}`);
 };
+
+/** The month and campus columns of the monthly campus uploads (school cost, revenue, the five advances). */
+const monthCampus: ImportColumn[] = [
+  { header: '月份', field: 'month', required: true, note: 'YYYY-MM' },
+  { header: '校区编码', field: 'schoolItemCode', required: true },
+];
+/** One amount column per category (房租, 人工成本 …), as the server's template names them. */
+const amounts = (categories: readonly { key: string; name: string }[]): ImportColumn[] =>
+  categories.map((c) => ({ header: c.name, field: c.key, note: 'amount ≥ 0 with ≤ 2 decimals (default 0)' }));
+/** A monthly advance upload: per campus, or per campus and employee (the consultant kinds). */
+const monthlyAdvance = (name: string, description: string, endpoint: EndpointName, perEmployee: boolean): ImportKind => ({
+  name,
+  description: `${description} (upsert by month + campus${perEmployee ? ' + employee' : ''})`,
+  endpoint,
+  columns: [
+    ...monthCampus,
+    ...(perEmployee ? [{ header: '员工编码', field: 'employeeCode', required: true }] : []),
+    { header: '金额', field: 'amount', required: true, note: 'amount ≥ 0 with ≤ 2 decimals' },
+  ],
+});
 
 /**
  * The registry. An entry is a few lines, e.g.:
@@ -152,7 +173,7 @@ export const IMPORTS: ImportKind[] = [
       { header: '授课方式', field: 'teachingMode', parse: asNumber, note: '1–4, default 2' },
       { header: '购买类型ID', field: 'buyTypeId', parse: asNumber },
       { header: '购买单位', field: 'purchaseUnit', parse: asNumber, note: '1 lesson hour, 2 day' },
-      { header: '价格', field: 'price', note: 'amount with 2 decimals' },
+      { header: '价格', field: 'price', required: true, note: 'amount with 2 decimals' },
       { header: '课时分钟', field: 'lessonMinutes', parse: asNumber },
       { header: '备注', field: 'remark' },
       { header: '状态', field: 'validstatus', parse: asFlag },
@@ -195,6 +216,50 @@ export const IMPORTS: ImportKind[] = [
       { header: '备注', field: 'note' },
     ],
   },
+  {
+    name: 'bankAccounts',
+    description: '银行账户 bank accounts (pay type by code or name)',
+    endpoint: 'finance.bankAccountImportRows',
+    columns: [
+      { header: '银行账号', field: 'accountNo', required: true, note: '8–30 digits' },
+      { header: '户名', field: 'accountName', required: true },
+      { header: '开户银行', field: 'bankName', required: true },
+      { header: '开户支行', field: 'branchName' },
+      { header: '校区编码', field: 'schoolItemCode', required: true },
+      { header: '支付方式编码', field: 'payTypeCode', required: true, note: 'pay type code or name' },
+      { header: '备注', field: 'remark' },
+    ],
+  },
+  {
+    name: 'clueTargets',
+    description: '线索目标 clue targets (upsert by year + type + campus + employee)',
+    endpoint: 'clueSettings.clueTargetImportRows',
+    columns: [
+      { header: '年份', field: 'targetYear', required: true, parse: asNumber },
+      { header: '目标类型', field: 'targetType', required: true, parse: asNumber, note: '1 校区 campus, 2 顾问 consultant' },
+      { header: '校区编码', field: 'schoolItemCode', required: true },
+      { header: '员工编码', field: 'employeeCode', note: 'consultant targets (type 2)' },
+      ...Array.from({ length: 12 }, (_, i): ImportColumn => ({ header: `${i + 1}月`, field: `m${i + 1}`, parse: asNumber })),
+      { header: '备注', field: 'remark' },
+    ],
+  },
+  {
+    name: 'schoolCosts',
+    description: '校区成本 monthly campus costs (upsert by month + campus)',
+    endpoint: 'schoolFinance.schoolCostImportRows',
+    columns: [...monthCampus, ...amounts(SCHOOL_COST_CATEGORIES)],
+  },
+  {
+    name: 'schoolRevenues',
+    description: '校区收入 monthly campus revenue (upsert by month + campus)',
+    endpoint: 'schoolFinance.schoolRevenueImportRows',
+    columns: [...monthCampus, ...amounts(SCHOOL_REVENUE_CATEGORIES)],
+  },
+  monthlyAdvance('center-monthly-advance-income', '中心月度预收收入 centre monthly advance income', 'schoolFinance.centerAdvanceIncomeImportRows', false),
+  monthlyAdvance('center-monthly-advance-consumer', '中心月度预收消耗 centre monthly advance consumption', 'schoolFinance.centerAdvanceConsumerImportRows', false),
+  monthlyAdvance('consultant-monthly-advance-income', '顾问月度预收收入 consultant monthly advance income', 'schoolFinance.consultantAdvanceIncomeImportRows', true),
+  monthlyAdvance('growth-consultant-monthly-advance-income', '成长顾问月度预收收入 growth consultant monthly advance income', 'schoolFinance.growthConsultantAdvanceIncomeImportRows', true),
+  monthlyAdvance('growth-consultant-monthly-advance-consumer', '成长顾问月度预收消耗 growth consultant monthly advance consumption', 'schoolFinance.growthConsultantAdvanceConsumerImportRows', true),
 ];
 
 export function findImport(name: string, registry: readonly ImportKind[] = IMPORTS): ImportKind | undefined {
