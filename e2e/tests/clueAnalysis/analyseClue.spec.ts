@@ -28,3 +28,12 @@ test('clue analysis: the school report lists the seeded campuses and exports the
   expect(ws?.actualRowCount).toBe(rows + 2);
   expect(ws?.getRow(rows + 2).getCell(1).text).toBe('合计');
 });
+
+test('referral statistics: a consultant sees their campus preselected, kept in the URL', async ({ page, signIn }) => {
+  await signIn('sales', { to: '/clues/recommendStatic' });
+  await expect(page).toHaveURL(/ca\.schoolItemCode=SH01/);
+  await expect(page.getByRole('heading', { name: '转介绍', exact: true })).toBeVisible();
+  await expect(page.getByText('推荐线索').first()).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/ca\.schoolItemCode=SH01/);
+});

@@ -5,7 +5,7 @@ import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ScreenFrame } from '../settings/ScreenFrame';
 import { reportApi, type Filter, type ReportKind } from './api';
-import { FilterBar } from './FilterBar';
+import { FilterBar, useUrlFilter } from './FilterBar';
 import { ReportView } from './ReportView';
 
 const TABS: ReadonlyArray<ReportKind | 'workCondition'> = ['school', 'channel', 'highSea', 'activity', 'search', 'call', 'hook', 'goods', 'workCondition'];
@@ -52,8 +52,7 @@ function WorkCondition({ filter }: { filter: Filter }) {
 
 export default function AnalyseClue() {
   const t = useT();
-  const [filter, setFilter] = useState<Filter>({});
-  const [tab, setTab] = useState<string>('school');
+  const { filter, setFilter, tab, setTab } = useUrlFilter('school');
   return (
     <ScreenFrame description={<FilterBar value={filter} onChange={setFilter} />}>
       <Tabs

@@ -1,12 +1,10 @@
 // /clues/recommendStatic: the referral (recommender) report.
-import { useState } from 'react';
 import { ScreenFrame } from '../settings/ScreenFrame';
-import type { Filter } from './api';
 import { ReportTab } from './AnalyseClue';
-import { FilterBar } from './FilterBar';
+import { FilterBar, useUrlFilter } from './FilterBar';
 
 export default function RecommendStatic() {
-  const [filter, setFilter] = useState<Filter>({});
+  const { filter, setFilter } = useUrlFilter();
   return (
     <ScreenFrame description={<FilterBar value={filter} onChange={setFilter} />}>
       <ReportTab kind="recommender" filter={filter} />
