@@ -106,7 +106,7 @@ beforeAll(async () => {
       ZHICHI_APP_KEY: ZHICHI.appKey,
     },
   });
-  [director, esales, sales] = await Promise.all(['director', 'esales', 'sales'].map((u) => t.as(u)));
+  [director, esales, sales] = await Promise.all([t.as('director'), t.as('esales'), t.as('sales')]);
   const mine = await esales.resources.queryResourceList({ query: { scope: 'mine', status: 'following' } });
   resourceId = mine.list[0]?.id ?? 0;
 });

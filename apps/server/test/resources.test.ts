@@ -19,7 +19,7 @@ const phone = () => `1470000${String(1000 + (n += 1)).slice(-4)}`;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, director, esales, esales2, sales] = await Promise.all(['admin', 'director', 'esales', 'esales2', 'sales'].map((u) => t.as(u)));
+  [admin, director, esales, esales2, sales] = await Promise.all([t.as('admin'), t.as('director'), t.as('esales'), t.as('esales2'), t.as('sales')]);
   const picks = await director.resources.getUserListByRoles({ body: { roleCodes: [5] } });
   esalesId = picks.find((p) => p.username === 'esales')?.id ?? 0;
   esales2Id = picks.find((p) => p.username === 'esales2')?.id ?? 0;
