@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import { isEmpty, seed, type SeedMode } from './seed/index.js';
 import { sessionResolver } from './slices/system/sessions.js';
 import { startClueJobs } from './slices/clues/jobs.js';
-import { DEMO_PASSWORD, DEMO_USERS } from './slices/system/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,6 +50,9 @@ async function main() {
     }
     await seed(database.db, mode, { scale: config.SEED_SCALE, now: now(), scryptLogN: config.SCRYPT_LOG_N });
     demoSeeded = mode.kind === 'demo';
+  } else {
+    const added = await syncPrivileges(database.db);
+    if (added.length) console.log(`Added ${added.length} new privileges: ${added.join(', ')}`);
   }
   const uiDir = config.UI_DIR ? path.resolve(config.UI_DIR) : [path.resolve(here, '../../backoffice/dist'), path.resolve(here, '../../../apps/backoffice/dist')].find((p) => existsSync(p));
   const app = await buildApp(

@@ -1,6 +1,7 @@
 // Roles of spec §6 (meanings are ours: docs/decisions.md) and the demo accounts.
 import { MENU_GROUPS, ROUTES } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { must } from '../../shared/must.js';
 import { hashPassword } from '../../shared/password.js';
 import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles, users } from './tables.js';
@@ -103,6 +104,23 @@ export async function seedPrivileges({ db }: SeedContext) {
     const held = expandGrants(patterns, rows);
     if (held.length) await db.insert(rolePrivileges).values(held.map((privilegeCode) => ({ roleCode: Number(code), privilegeCode })));
   }
+}
+
+/**
+ * Adds the privileges a newer release declares (new routes or actions) to an existing database,
+ * granting each new one to the roles the grant table names; privileges and grants an administrator
+ * already has are left as they are. Runs at every start; returns the codes added.
+ */
+export async function syncPrivileges(db: DbOrTx): Promise<string[]> {
+  const rows = privilegeSeed();
+  const added = await db.insert(privileges).values(rows).onConflictDoNothing().returning({ code: privileges.code });
+  if (!added.length) return [];
+  const fresh = rows.filter((r) => added.some((a) => a.code === r.code));
+  for (const [code, patterns] of Object.entries(ROLE_GRANTS)) {
+    const held = expandGrants(patterns, fresh);
+    if (held.length) await db.insert(rolePrivileges).values(held.map((privilegeCode) => ({ roleCode: Number(code), privilegeCode }))).onConflictDoNothing();
+  }
+  return added.map((a) => a.code);
 }
 
 export const DEMO_PASSWORD = 'demo123456';
