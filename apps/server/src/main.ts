@@ -10,6 +10,7 @@ import { isEmpty, seed, type SeedMode } from './seed/index.js';
 import { sessionResolver } from './slices/system/sessions.js';
 import { startClueJobs } from './slices/clues/jobs.js';
 import { DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
+import { ESALES_USERS } from './slices/resources/seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -74,7 +75,7 @@ async function main() {
   console.log(`\nBack office ready in ${Date.now() - started} ms on ${database.kind === 'pglite' ? `embedded PostgreSQL (${config.dataDir})` : 'PostgreSQL'}`);
   console.log(`  UI:   ${uiDir ? url + '/' : '(not built: run pnpm build)'}\n  API:  ${url}/api  (reference ${url}/api/docs)\n  Health: ${url}/healthz`);
   if (demoSeeded || (!config.DATABASE_URL && config.SEED_DEMO !== 'false')) {
-    console.log(`  Demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((u) => u.username).join(', ')}`);
+    console.log(`  Demo accounts (password ${DEMO_PASSWORD}): ${[...DEMO_USERS, ...ESALES_USERS].map((u) => u.username).join(', ')}`);
   }
 }
 
