@@ -1,13 +1,8 @@
 // Clue settings: channels and channel types, transfer/abandon/flow types, customer intentions, entry
 // methods, invalid/unreach/undeal reasons, revisit events, and clue targets.
-import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { audit } from '../../db/columns.js';
 
-const audit = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Optimistic concurrency: incremented on every update. */
-  version: integer('version').notNull().default(1),
-};
 
 /** A settings list: a unique code, a unique name, a status and an order. */
 const simple = () => ({

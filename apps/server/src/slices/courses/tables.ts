@@ -1,12 +1,7 @@
 // Course categories → ranks → courses, course buy types and adjust-cost reasons.
-import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { audit } from '../../db/columns.js';
 
-const audit = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Optimistic concurrency: incremented on every update. */
-  version: integer('version').notNull().default(1),
-};
 
 export const courseCategories = pgTable('course_categories', {
   id: serial('id').primaryKey(),

@@ -1,12 +1,7 @@
 // System dictionaries (typed code lists such as business_type), tags and channel groups.
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { audit } from '../../db/columns.js';
 
-const audit = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Optimistic concurrency: incremented on every update. */
-  version: integer('version').notNull().default(1),
-};
 
 /** A dictionary item: one value of a dictionary type (business_type, assist_course_type, calendar_type...). */
 export const sysDicts = pgTable(

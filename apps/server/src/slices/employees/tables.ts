@@ -1,13 +1,8 @@
 // Employees with their campuses and subjects, and HR master data: employee types, posts, skill rank
 // types, skill ranks, subjects, salary periods.
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { audit } from '../../db/columns.js';
 
-const audit = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Optimistic concurrency: incremented on every update. */
-  version: integer('version').notNull().default(1),
-};
 /** Fresh column builders per table (shared builders would share unique-constraint names). */
 const simple = () => ({
   id: serial('id').primaryKey(),

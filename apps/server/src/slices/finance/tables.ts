@@ -1,13 +1,8 @@
 // Fee and finance master data: bank accounts, bill/income/pay types, pay function names, tax rates,
 // refund reasons, cost and voucher types, currencies, settlement organisations, materiel, dictionary reasons.
-import { index, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { audit } from '../../db/columns.js';
 
-const audit = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Optimistic concurrency: incremented on every update. */
-  version: integer('version').notNull().default(1),
-};
 
 /** The columns every simple finance list shares: a unique code, a unique name, a status and an order. */
 const simple = () => ({

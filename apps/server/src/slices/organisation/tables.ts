@@ -1,12 +1,7 @@
 // Regions (province types), campuses (school items), cities and city ranks.
-import { integer, pgTable, serial, text, timestamp, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
+import { audit } from '../../db/columns.js';
 
-const audit = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Optimistic concurrency: incremented on every update. */
-  version: integer('version').notNull().default(1),
-};
 
 export const cityRanks = pgTable('city_ranks', {
   id: serial('id').primaryKey(),
