@@ -1,18 +1,15 @@
 // Sign-in provider adapters: the corporate messenger's QR login (DingTalk-style OAuth code exchange),
 // enterprise messaging (WeCom-style code → user id) and the dashboard's mobile-chat SSO code.
 import type { Config } from '../config.js';
-import { AppError, notConfigured } from '../http/errors.js';
-import { ErrorCode } from '@bo/api-sdk';
+import { providerFailed, providerJson } from './providerHttp.js';
+import { notConfigured } from '../http/errors.js';
 
-const TIMEOUT_MS = 10_000;
 
 export const DING_QR = '钉钉扫码登录 / messenger QR sign-in';
 export const WXCP = '企业微信登录 / enterprise messaging sign-in';
 export const DASHBOARD_SSO = '看板单点登录 / dashboard single sign-on';
 
-/** The provider answered with an error or could not be reached: 503 with its reason. */
-export const providerFailed = (what: string, reason: string) =>
-  new AppError(ErrorCode.notConfigured, `${what}失败：${reason} / ${what} failed: ${reason}`, 503);
+export { providerFailed };
 
 export interface DingSettings {
   baseUrl: string;
@@ -64,26 +61,6 @@ export function wxcpSettings(c: Config): WxcpSettings | null {
 
 const join = (base: string, p: string) => base.replace(/\/$/, '') + p;
 
-async function callJson(what: string, url: string, init: RequestInit): Promise<Record<string, unknown>> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (e) {
-    throw providerFailed(what, `无法连接 / unreachable (${e instanceof Error ? e.message : String(e)})`);
-  }
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    throw providerFailed(what, `HTTP ${res.status}`);
-  }
-  const obj = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  if (!res.ok) {
-    const reason = typeof obj.message === 'string' ? obj.message : typeof obj.code === 'string' ? obj.code : `HTTP ${res.status}`;
-    throw providerFailed(what, reason);
-  }
-  return obj;
-}
 
 export interface DingUser {
   unionId: string;
@@ -93,14 +70,14 @@ export interface DingUser {
 
 /** Exchanges an authorization code: userAccessToken, then contact/users/me. */
 export async function dingUserByCode(s: DingSettings, code: string, what = DING_QR): Promise<DingUser> {
-  const tok = await callJson(what, join(s.baseUrl, '/v1.0/oauth2/userAccessToken'), {
+  const tok = await providerJson(what, join(s.baseUrl, '/v1.0/oauth2/userAccessToken'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ clientId: s.clientId, clientSecret: s.clientSecret, code, grantType: 'authorization_code' }),
   });
   const accessToken = tok.accessToken;
   if (typeof accessToken !== 'string' || !accessToken) throw providerFailed(what, 'no accessToken');
-  const me = await callJson(what, join(s.baseUrl, '/v1.0/contact/users/me'), {
+  const me = await providerJson(what, join(s.baseUrl, '/v1.0/contact/users/me'), {
     method: 'GET',
     headers: { 'x-acs-dingtalk-access-token': accessToken },
   });
@@ -118,7 +95,7 @@ async function wxcpAccessToken(s: WxcpSettings, secret: string, now: number): Pr
   const u = new URL(join(s.baseUrl, '/cgi-bin/gettoken'));
   u.searchParams.set('corpid', s.corpId);
   u.searchParams.set('corpsecret', secret);
-  const r = await callJson(WXCP, u.toString(), { method: 'GET' });
+  const r = await providerJson(WXCP, u.toString(), { method: 'GET' });
   if (r.errcode !== undefined && r.errcode !== 0) throw providerFailed(WXCP, String(r.errmsg ?? r.errcode));
   if (typeof r.access_token !== 'string' || !r.access_token) throw providerFailed(WXCP, 'no access_token');
   const expires = typeof r.expires_in === 'number' ? r.expires_in : 7200;
@@ -134,7 +111,7 @@ export async function wxcpUserIdByCode(s: WxcpSettings, appId: string, code: str
   const u = new URL(join(s.baseUrl, '/cgi-bin/auth/getuserinfo'));
   u.searchParams.set('access_token', token);
   u.searchParams.set('code', code);
-  const r = await callJson(WXCP, u.toString(), { method: 'GET' });
+  const r = await providerJson(WXCP, u.toString(), { method: 'GET' });
   if (r.errcode !== undefined && r.errcode !== 0) {
     // 40014/42001: the cached token went stale; the next call fetches a new one.
     if (r.errcode === 40014 || r.errcode === 42001) wxcpTokens.clear();

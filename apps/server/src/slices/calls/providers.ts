@@ -3,18 +3,20 @@
 // 2020-02-10, signed headers content-type;host). Zhichi (Sobot): GET /api/get_token with
 // appid, create_time and sign = md5(appid + create_time + app_key), then agent commands with header token.
 import { createHash, createHmac } from 'node:crypto';
-import { ErrorCode } from '@bo/api-sdk';
 import type { Config } from '../../config.js';
-import { AppError, notConfigured } from '../../http/errors.js';
+import { notConfigured } from '../../http/errors.js';
+import { providerFailed, providerJson as sharedProviderJson } from '../../shared/providerHttp.js';
 
-const TIMEOUT_MS = 10_000;
+/** Call centres put their errors in the body, whatever the HTTP status. */
+const providerJson = (what: string, url: string, init: RequestInit) => sharedProviderJson(what, url, init, { httpErrors: 'body' });
+
 export const TCCC = '腾讯云联络中心 / Tencent Cloud Contact Center';
 export const ZHICHI = '智齿呼叫中心 / Zhichi call centre';
 export const TCCC_VERSION = '2020-02-10';
 export const TCCC_SERVICE = 'ccc';
 
 /** The provider refused or could not be reached: 503 with its reason. */
-export const providerFailed = (what: string, reason: string) => new AppError(ErrorCode.notConfigured, `${what}失败：${reason} / ${what} failed: ${reason}`, 503);
+export { providerFailed };
 
 export interface TcccSettings {
   baseUrl: string;
@@ -58,29 +60,13 @@ export function tc3Authorization(o: { secretId: string; secretKey: string; servi
   return `TC3-HMAC-SHA256 Credential=${o.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
 }
 
-async function fetchJson(what: string, url: string, init: RequestInit): Promise<Record<string, unknown>> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (e) {
-    throw providerFailed(what, `无法连接 / unreachable (${e instanceof Error ? e.message : String(e)})`);
-  }
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    throw providerFailed(what, `HTTP ${res.status}`);
-  }
-  if (typeof body !== 'object' || body === null) throw providerFailed(what, `HTTP ${res.status}`);
-  return body as Record<string, unknown>;
-}
 
 /** Calls a TCCC action; answers the Response object or throws the provider's error code and message. */
 export async function tcccCall(s: TcccSettings, action: string, params: Record<string, unknown>, now: Date): Promise<Record<string, unknown>> {
   const payload = JSON.stringify(params);
   const url = new URL(s.baseUrl);
   const timestamp = Math.floor(now.getTime() / 1000);
-  const body = await fetchJson(TCCC, s.baseUrl.replace(/\/?$/, '/'), {
+  const body = await providerJson(TCCC, s.baseUrl.replace(/\/?$/, '/'), {
     method: 'POST',
     headers: {
       'content-type': 'application/json; charset=utf-8',
@@ -122,7 +108,7 @@ export async function zhichiToken(s: ZhichiSettings, now: Date): Promise<{ token
   u.searchParams.set('appid', s.appId);
   u.searchParams.set('create_time', createTime);
   u.searchParams.set('sign', md5hex(s.appId + createTime + s.appKey));
-  const r = await fetchJson(ZHICHI, u.toString(), { method: 'GET' });
+  const r = await providerJson(ZHICHI, u.toString(), { method: 'GET' });
   checkZhichi(r);
   const item = (r.item ?? {}) as { token?: unknown; expires_in?: unknown };
   if (typeof item.token !== 'string' || !item.token) throw providerFailed(ZHICHI, 'no token in the answer');
@@ -142,7 +128,7 @@ function checkZhichi(r: Record<string, unknown>) {
 /** An agent command of the Zhichi call centre (login / logout), authenticated with the access token. */
 export async function zhichiAgent(s: ZhichiSettings, command: 'login' | 'logout', body: Record<string, unknown>, now: Date) {
   const { token, expiresAt } = await zhichiToken(s, now);
-  const r = await fetchJson(ZHICHI, `${s.baseUrl.replace(/\/$/, '')}/api/callcenter/agent/${command}`, {
+  const r = await providerJson(ZHICHI, `${s.baseUrl.replace(/\/$/, '')}/api/callcenter/agent/${command}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token },
     body: JSON.stringify(body),
