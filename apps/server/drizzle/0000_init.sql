@@ -827,6 +827,23 @@ CREATE TABLE "fee_voucher_types" (
 	CONSTRAINT "fee_voucher_types_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
+CREATE TABLE "assess_scales" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	"remark" text,
+	"valid_status" integer DEFAULT 1 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"age_from" integer DEFAULT 0 NOT NULL,
+	"age_to" integer DEFAULT 216 NOT NULL,
+	"items" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	CONSTRAINT "assess_scales_code_unique" UNIQUE("code"),
+	CONSTRAINT "assess_scales_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
 CREATE TABLE "clue_abandon_types" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,

@@ -2,7 +2,7 @@
 // types, customer intentions, entry methods, invalid/unreach/undeal reasons, revisit events, clue targets.
 import { z } from 'zod';
 import { FileResponse, Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
-import { CodeStatusInput, IdQuery, MdCode, MdText, importEndpoint, versioned } from './masterData.js';
+import { CodeQuery, CodeStatusInput, IdQuery, MdCode, MdText, importEndpoint, versioned } from './masterData.js';
 import { SimpleFields, SimpleInput, SimpleRow, simpleEndpoints } from './finance.js';
 
 const CLUES = priv('/setting/clues');
@@ -158,6 +158,45 @@ const deleteOf = (n: string, what: string) =>
     response: Ok,
   });
 
+/** Assessment scales (docs/decisions.md "Assessment scales"): an instrument of entrance assessments, with its items. */
+const SCALES = priv('/clues/assessScale', '/setting/clues');
+export const AssessScaleItem = z.object({
+  name: z.string().trim().min(1, 'item name is required').max(100, 'item name: at most 100 characters'),
+  maxScore: z.coerce.number().int('满分须为整数 / a whole number').min(1, '满分至少为1 / the max score is at least 1').max(1000),
+});
+export type TAssessScaleItem = z.infer<typeof AssessScaleItem>;
+export const AssessScaleRow = SimpleRow.extend({
+  ageFrom: z.number().int(),
+  ageTo: z.number().int(),
+  items: z.array(AssessScaleItem),
+});
+export type TAssessScaleRow = z.infer<typeof AssessScaleRow>;
+export const AssessScaleInput = versioned(
+  SimpleFields.extend({
+    /** Applicable age range in months (inclusive). */
+    ageFrom: z.coerce.number().int().min(0, 'ageFrom: 0–216 months').max(216, 'ageFrom: 0–216 months').default(0),
+    ageTo: z.coerce.number().int().min(0, 'ageTo: 0–216 months').max(216, 'ageTo: 0–216 months').default(216),
+    items: z.array(AssessScaleItem).min(1, '至少一个评估项 / at least one item').max(100),
+  }),
+).superRefine((v, ctx) => {
+  if (v.ageTo < v.ageFrom) ctx.addIssue({ code: 'custom', path: ['ageTo'], message: '结束月龄不能小于起始月龄 / ageTo may not be below ageFrom' });
+  const seen = new Set<string>();
+  v.items.forEach((it, i) => {
+    if (seen.has(it.name)) ctx.addIssue({ code: 'custom', path: ['items', i, 'name'], message: `评估项重复：${it.name} / duplicate item "${it.name}"` });
+    seen.add(it.name);
+  });
+});
+export type TAssessScaleInput = z.input<typeof AssessScaleInput>;
+const scale = simpleEndpoints({
+  service: 'setting',
+  access: SCALES,
+  listAccess: SCALES,
+  what: 'an assessment scale',
+  row: AssessScaleRow,
+  input: AssessScaleInput,
+  paths: { list: '/setting/assessScale/list', save: '/setting/assessScale/save', status: '/setting/assessScale/updateStatus', detail: '/setting/assessScale/detail' },
+});
+
 const TARGET_COLUMNS_NOTE = 'columns: 年份, 目标类型(1校区/2顾问), 校区编码, 员工编码, 1月..12月, 备注';
 
 export const clueSettings = {
@@ -252,6 +291,18 @@ export const clueSettings = {
   revisitEventSave: revisit.save,
   revisitEventUpdateStatus: revisit.status,
   revisitEventDetail: revisit.detail,
+
+  // assessment scales
+  assessScaleList: scale.list,
+  assessScaleAll: get('/setting/assessScale/all', {
+    service: 'setting',
+    summary: 'Valid assessment scales with their items (selector of entrance assessments).',
+    access: signedIn,
+    response: z.array(AssessScaleRow),
+  }),
+  assessScaleSave: scale.save,
+  assessScaleUpdateStatus: scale.status,
+  assessScaleDetail: get('/setting/assessScale/detail', { service: 'setting', summary: 'An assessment scale by code.', access: signedIn, query: CodeQuery, response: AssessScaleRow }),
 
   // clue targets
   clueTargetList: get('/setting/clueTarget/list', {

@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import type { ScreenRoute } from '../../app/screens';
 
 // /clues/analyseClue and /clues/recommendStatic belong to the clue-analysis screens (features/clues/analysis).
-// /clues/assessScale has no backing data yet (docs/decisions.md "Clue screens").
 export const clueRoutes: ScreenRoute[] = [
   { path: '/clues/clueList', component: lazy(() => import('./ClueList')) },
   { path: '/clues/schoolClues', component: lazy(() => import('./SchoolClues')) },
@@ -15,6 +14,7 @@ export const clueRoutes: ScreenRoute[] = [
   { path: '/clues/channelSign', component: lazy(() => import('./ChannelSign')) },
   { path: '/clues/admissionAssessment', component: lazy(() => import('./AdmissionAssessment')) },
   { path: '/clues/assessmentInner', component: lazy(() => import('./AssessmentInner')) },
+  { path: '/clues/assessScale', component: lazy(() => import('./AssessScale')) },
   { path: '/clues/speechScreening', component: lazy(() => import('./SpeechScreening')) },
   { path: '/clues/taskCenter', component: lazy(() => import('./TaskCenter')) },
   { path: '/clues/qualityControl', component: lazy(() => import('./QualityControl')) },

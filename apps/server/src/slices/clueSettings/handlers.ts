@@ -16,6 +16,7 @@ const invalid = simpleHandlers(s.invalidReasons);
 const unreach = simpleHandlers(s.unreachReasons);
 const undeal = simpleHandlers(s.undealReasons);
 const revisit = simpleHandlers(s.revisitEvents);
+const scale = simpleHandlers(s.assessScales);
 
 export const clueSettingsHandlers: SliceHandlers<typeof contract.clueSettings> = {
   channelList: channel.list,
@@ -70,6 +71,12 @@ export const clueSettingsHandlers: SliceHandlers<typeof contract.clueSettings> =
   revisitEventSave: revisit.save,
   revisitEventUpdateStatus: revisit.status,
   revisitEventDetail: revisit.detail,
+
+  assessScaleList: scale.list,
+  assessScaleAll: (ctx) => s.assessScales.all(ctx, { validstatus: 1 }),
+  assessScaleSave: scale.save,
+  assessScaleUpdateStatus: scale.status,
+  assessScaleDetail: scale.detail,
 
   clueTargetList: (ctx) => s.clueTargets.page(ctx, ctx.query),
   clueTargetSaveOrUpdate: (ctx) => s.clueTargets.save(ctx, ctx.body),

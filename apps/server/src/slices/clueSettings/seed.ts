@@ -86,6 +86,25 @@ export const DEMO_REVISIT_EVENTS = [
   { code: 'R_VISIT', name: '到访未成交回访', dueDays: 3 },
   { code: 'R_DORMANT', name: '沉睡线索唤醒', dueDays: 30 },
 ];
+/** Assessment scales of entrance assessments: code, name, age range in months, description, items. */
+export const DEMO_ASSESS_SCALES = [
+  {
+    code: 'S_LANG', name: '语言发育评估量表', ageFrom: 12, ageTo: 84, remark: '评估理解、表达与构音能力',
+    items: [{ name: '语言理解', maxScore: 30 }, { name: '语言表达', maxScore: 30 }, { name: '构音清晰度', maxScore: 20 }, { name: '语用能力', maxScore: 20 }],
+  },
+  {
+    code: 'S_SENSORY', name: '感觉统合评定量表', ageFrom: 36, ageTo: 144, remark: '前庭、触觉、本体觉与学习能力',
+    items: [{ name: '前庭失衡', maxScore: 70 }, { name: '触觉过分防御', maxScore: 100 }, { name: '本体感失调', maxScore: 60 }, { name: '学习能力发展不足', maxScore: 40 }],
+  },
+  {
+    code: 'S_GROSS', name: '粗大运动评估', ageFrom: 6, ageTo: 72, remark: '姿势控制、移动与平衡',
+    items: [{ name: '坐位与翻身', maxScore: 20 }, { name: '爬行与站立', maxScore: 20 }, { name: '行走与跑跳', maxScore: 30 }, { name: '平衡与协调', maxScore: 30 }],
+  },
+  {
+    code: 'S_SOCIAL', name: '社交沟通评估', ageFrom: 18, ageTo: 96, remark: '共同注意、互动与游戏',
+    items: [{ name: '共同注意', maxScore: 25 }, { name: '社交互动', maxScore: 25 }, { name: '沟通意图', maxScore: 25 }, { name: '象征性游戏', maxScore: 25 }],
+  },
+];
 
 const CAMPUSES = ['SH01', 'SH02', 'HZ01', 'NJ01', 'BJ01', 'BJ02', 'TJ01', 'GZ01', 'SZ01', 'CD01', 'CQ01'];
 /** Monthly lead-count shape of a year (low in February, high in the summer). */
@@ -105,6 +124,7 @@ export async function seedClueSettings({ db, now }: SeedContext) {
   await db.insert(t.clueUnreachReasons).values(sorted(DEMO_UNREACH_REASONS));
   await db.insert(t.clueUndealReasons).values(sorted(DEMO_UNDEAL_REASONS));
   await db.insert(t.clueRevisitEvents).values(sorted(DEMO_REVISIT_EVENTS));
+  await db.insert(t.assessScales).values(sorted(DEMO_ASSESS_SCALES));
   // Campus yearly targets of the seed's year, scaled by campus position; the demo consultant's monthly target.
   const year = now.getUTCFullYear();
   const months = (factor: number) => Object.fromEntries(SEASON.map((v, i) => [`m${i + 1}`, Math.round((v * factor) / 100)]));

@@ -3,10 +3,12 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  AssessScaleInput,
   ChannelInput,
   ClueTargetInput,
   RevisitEventInput,
   SimpleInput,
+  type AssessScaleRow,
   type ChannelRow,
   type ClueTargetRow,
   type RevisitEventRow,
@@ -191,3 +193,12 @@ export const CLUE_TARGET_COLUMNS: XlsxColumn[] = [
   ...MONTHS.map((m, i) => ({ key: m, header: `${i + 1}月 / ${m}`, width: 9 })),
   { key: 'remark', header: '备注 / remark', width: 20 },
 ];
+
+/** Assessment scales: code key, unique name, age range and items (docs/decisions.md "Assessment scales"). */
+export const assessScales = simpleType<z.output<typeof AssessScaleRow>, z.output<typeof AssessScaleInput>>({
+  name: 'assessScale',
+  label: '评估量表 / assessment scale',
+  table: t.assessScales,
+  input: AssessScaleInput,
+  extra: { ageFrom: t.assessScales.ageFrom, ageTo: t.assessScales.ageTo, items: t.assessScales.items },
+});

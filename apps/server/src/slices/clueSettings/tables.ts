@@ -1,6 +1,6 @@
 // Clue settings: channels and channel types, transfer/abandon/flow types, customer intentions, entry
 // methods, invalid/unreach/undeal reasons, revisit events, and clue targets.
-import { index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { audit } from '../../db/columns.js';
 
 
@@ -41,6 +41,18 @@ export const clueRevisitEvents = pgTable('clue_revisit_events', {
   ...simple(),
   /** Days after the triggering event when the revisit falls due. */
   dueDays: integer('due_days').notNull().default(1),
+  ...audit,
+});
+
+/**
+ * Assessment scales: the named instruments of a child's entrance assessment, with the applicable age
+ * range in months and the items (name, max score) as an ordered jsonb array.
+ */
+export const assessScales = pgTable('assess_scales', {
+  ...simple(),
+  ageFrom: integer('age_from').notNull().default(0),
+  ageTo: integer('age_to').notNull().default(216),
+  items: jsonb('items').$type<{ name: string; maxScore: number }[]>().notNull().default([]),
   ...audit,
 });
 
