@@ -33,8 +33,6 @@ export const ConfigSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   /** Validate every response against the contract (default on outside production). */
   VALIDATE_RESPONSES: bool.optional(),
-  /** URL of the external help-centre notes page linked from the top bar. */
-  HELP_CENTER_URL: optionalUrl,
   /** Trust X-Forwarded-For from a reverse proxy (only behind one: otherwise clients could spoof their address). */
   TRUST_PROXY: bool.default(false),
   /** Folder for uploaded files (local storage adapter). */
