@@ -1,20 +1,13 @@
 // Integration: the new kinds against the real server (apps/server/test/harness.ts): their headers agree
 // with the server's own templates, and a clue-target file goes through dry run, fix and re-run.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sdk, TMonthlyAdvanceKind } from '@bo/api-sdk';
-import { findEndpoint } from '../lib/endpoint.js';
-import type { Progress } from '../lib/progress.js';
+import { describe, expect, it } from 'vitest';
+import type { TMonthlyAdvanceKind } from '@bo/api-sdk';
 import { writeSheet } from '../lib/sheet.js';
-import { mapHeaders, runImport, type SendChunk } from './importer.js';
-import { findImport } from './registry.js';
+import { mapHeaders, runImport } from './importer.js';
+import { kindOf, quiet, useRealServer } from './realServer.testkit.js';
 
-interface Harness {
-  startTestServer(): Promise<{ as(username: string): Promise<Sdk>; close(): Promise<void> }>;
-}
 /** A server template column (apps/server/src/shared/xlsx.ts XlsxColumn). */
 interface ServerColumn {
   key: string;
@@ -23,30 +16,8 @@ interface ServerColumn {
 }
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverSrc = (p: string) => path.resolve(here, '../../../server/src', p);
-let server: Awaited<ReturnType<Harness['startTestServer']>>;
-let admin: Sdk;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-cli-clue-targets-'));
-const quiet = (): Progress => ({ setTotal: () => undefined, increment: () => undefined, stop: () => undefined });
-
-beforeAll(async () => {
-  const h = (await import(path.resolve(here, '../../../server/test/harness.ts'))) as Harness;
-  server = await h.startTestServer();
-  admin = await server.as('admin');
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const kindOf = (name: string) => {
-  const k = findImport(name);
-  if (!k) throw new Error(`no kind ${name}`);
-  return k;
-};
-const sender = (endpointName: string): SendChunk => {
-  const { name, endpoint } = findEndpoint(endpointName);
-  return async (rows, o) => (await admin.caller.call(name, endpoint, { body: { rows, ...o } } as never)) as never;
-};
+const real = useRealServer('sdk-cli-clue-targets-');
+const { dir, sender } = real;
 
 describe("the new kinds' headers agree with the server's templates", () => {
   const serverTemplates = async (): Promise<[string, ServerColumn[]][]> => {
@@ -92,7 +63,7 @@ describe('import clue targets into the real server', () => {
   const ofYears = async () => {
     const found: string[] = [];
     for (const y of [2091, 2092, 2093]) {
-      const page = await admin.clueSettings.clueTargetList({ query: { targetYear: y, schoolItemCode: 'SH01', pageSize: 50 } });
+      const page = await real.admin().clueSettings.clueTargetList({ query: { targetYear: y, schoolItemCode: 'SH01', pageSize: 50 } });
       for (const r of page.list) found.push(`${r.targetYear}/${r.targetType}/${r.m1}/${r.m2}/${r.m12}`);
     }
     return found.sort();

@@ -1,45 +1,13 @@
 // Integration: the import flow against the real server (apps/server/test/harness.ts) and a real
 // batch import endpoint of the contract.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sdk } from '@bo/api-sdk';
-import { findEndpoint } from '../lib/endpoint.js';
-import type { Progress } from '../lib/progress.js';
+import { describe, expect, it } from 'vitest';
 import { readSheet, writeSheet } from '../lib/sheet.js';
-import { runImport, type SendChunk } from './importer.js';
-import { findImport } from './registry.js';
+import { runImport } from './importer.js';
+import { kindOf, quiet, useRealServer } from './realServer.testkit.js';
 
-interface Harness {
-  startTestServer(): Promise<{ as(username: string): Promise<Sdk>; close(): Promise<void> }>;
-}
-const here = path.dirname(fileURLToPath(import.meta.url));
-let server: Awaited<ReturnType<Harness['startTestServer']>>;
-let admin: Sdk;
-const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-cli-importer-'));
-const quiet = (): Progress => ({ setTotal: () => undefined, increment: () => undefined, stop: () => undefined });
-
-beforeAll(async () => {
-  const h = (await import(path.resolve(here, '../../../server/test/harness.ts'))) as Harness;
-  server = await h.startTestServer();
-  admin = await server.as('admin');
-});
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const kindOf = (name: string) => {
-  const k = findImport(name);
-  if (!k) throw new Error(`no kind ${name}`);
-  return k;
-};
-const sender = (endpointName: string): SendChunk => {
-  const { name, endpoint } = findEndpoint(endpointName);
-  return async (rows, o) => (await admin.caller.call(name, endpoint, { body: { rows, ...o } } as never)) as never;
-};
+const real = useRealServer('sdk-cli-importer-');
+const { dir, sender } = real;
 
 describe('import regions into the real server', () => {
   const kind = kindOf('regions');
@@ -57,7 +25,7 @@ describe('import regions into the real server', () => {
       ['3', '区域编码'],
       ['4', '区域名称'],
     ]);
-    const list = await admin.organisation.provinceTypeList({ query: { name: '测试' } });
+    const list = await real.admin().organisation.provinceTypeList({ query: { name: '测试' } });
     expect(list.total).toBe(0);
   });
 
@@ -71,7 +39,7 @@ describe('import regions into the real server', () => {
     expect(first).toMatchObject({ exitCode: 0, created: 2, updated: 0, written: true });
     const again = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
     expect(again).toMatchObject({ exitCode: 0, created: 0, updated: 0, unchanged: 2 });
-    const list = await admin.organisation.provinceTypeList({ query: { name: '测试', pageSize: 50 } });
+    const list = await real.admin().organisation.provinceTypeList({ query: { name: '测试', pageSize: 50 } });
     expect(list.list.map((x) => [x.code, x.validstatus, x.sort]).sort()).toEqual([
       ['ZZ1', 1, 9],
       ['ZZ2', 0, 10],
