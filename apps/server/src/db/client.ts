@@ -31,13 +31,22 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({ connectionString: o.databaseUrl, max: 10 });
+    // An idle connection the server drops (a restart, an administrator) is replaced by the pool on the
+    // next query; without a listener the pool's 'error' event would end the process.
+    let closing = false;
+    pool.on('error', (err) => {
+      if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${err.message}`);
+    });
     // numeric and bigint stay strings (exact money); int8 counts come back as strings too.
     const db = drizzle(pool) as unknown as Db;
     await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
     return {
       db,
       kind: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        closing = true;
+        await pool.end();
+      },
       ping: async () => {
         await pool.query('select 1');
       },
