@@ -49,7 +49,15 @@ async function startServer(env, label) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [serverMain], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', SEED_SCALE: String(scale), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_SCALE: String(scale),
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -58,7 +66,8 @@ async function startServer(env, label) {
   child.on('exit', (code) => (exited = code));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (exited !== null) throw new Error(`${label}: the server exited (${exited}) before it was ready:\n${stderr}`);
+    if (exited !== null)
+      throw new Error(`${label}: the server exited (${exited}) before it was ready:\n${stderr}`);
     if (performance.now() - t0 > 300_000) {
       child.kill('SIGKILL');
       throw new Error(`${label}: not ready after 300 s`);
@@ -85,12 +94,17 @@ async function startServer(env, label) {
   };
 }
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const pct = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const round = (n) => Math.round(n * 10) / 10;
 
 /** Signs in as admin and times `requests` sequential calls per list endpoint. */
 async function latency(base) {
-  const login = await fetch(`${base}/api/auth/login?v=1.1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'demo123456' }) });
+  const login = await fetch(`${base}/api/auth/login?v=1.1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'demo123456' }),
+  });
   const env = await login.json();
   if (env.code !== 0) throw new Error(`sign-in failed: ${env.message}`);
   const headers = { token: env.data.token };
@@ -113,7 +127,13 @@ async function latency(base) {
     }
     times.sort((a, b) => a - b);
     const rows = Array.isArray(body.data) ? body.data.length : (body.data?.total ?? null);
-    out[name] = { requests, p50: round(pct(times, 50)), p95: round(pct(times, 95)), max: round(times.at(-1)), rows };
+    out[name] = {
+      requests,
+      p50: round(pct(times, 50)),
+      p95: round(pct(times, 95)),
+      max: round(times.at(-1)),
+      rows,
+    };
   }
   return out;
 }
@@ -125,14 +145,20 @@ function bundle() {
   const html = readFileSync(index, 'utf8');
   const files = new Set();
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)) files.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g))
+    files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g))
+    files.add(m[1]);
   const list = [...files].map((f) => {
     const buf = readFileSync(path.join(uiDist, f.replace(/^\//, '')));
     return { file: f, bytes: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
   });
   const sum = (ext, k) => list.filter((x) => x.file.endsWith(ext)).reduce((a, x) => a + x[k], 0);
-  return { files: list, js: { bytes: sum('.js', 'bytes'), gzip: sum('.js', 'gzip') }, css: { bytes: sum('.css', 'bytes'), gzip: sum('.css', 'gzip') } };
+  return {
+    files: list,
+    js: { bytes: sum('.js', 'bytes'), gzip: sum('.js', 'gzip') },
+    css: { bytes: sum('.css', 'bytes'), gzip: sum('.css', 'gzip') },
+  };
 }
 
 async function pglite() {
@@ -143,7 +169,11 @@ async function pglite() {
     const reopen = await startServer({ DATA_DIR: dir }, 'PGlite reopen');
     const lat = await latency(reopen.base);
     await reopen.stop();
-    return { freshStartMs: Math.round(fresh.readyMs), reopenStartMs: Math.round(reopen.readyMs), latency: lat };
+    return {
+      freshStartMs: Math.round(fresh.readyMs),
+      reopenStartMs: Math.round(reopen.readyMs),
+      latency: lat,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -157,16 +187,37 @@ async function postgresChild(outFile) {
   const again = await startServer({ DATABASE_URL: url }, 'PostgreSQL restart');
   const lat = await latency(again.base);
   await again.stop();
-  writeFileSync(outFile, JSON.stringify({ freshStartMs: Math.round(fresh.readyMs), restartMs: Math.round(again.readyMs), latency: lat }));
+  writeFileSync(
+    outFile,
+    JSON.stringify({
+      freshStartMs: Math.round(fresh.readyMs),
+      restartMs: Math.round(again.readyMs),
+      latency: lat,
+    }),
+  );
 }
 
 function postgres() {
   const tmp = path.join(os.tmpdir(), `bo-bench-pg-${process.pid}.json`);
-  const r = spawnSync(process.execPath, ['apps/server/scripts/with-postgres.mjs', process.execPath, 'bench/run.mjs', '--pg-child', tmp, '--scale', String(scale), '--requests', String(requests)], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: process.env,
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      'apps/server/scripts/with-postgres.mjs',
+      process.execPath,
+      'bench/run.mjs',
+      '--pg-child',
+      tmp,
+      '--scale',
+      String(scale),
+      '--requests',
+      String(requests),
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: process.env,
+    },
+  );
   if (r.status !== 0 || !existsSync(tmp)) return { skipped: `PostgreSQL run failed (exit ${r.status})` };
   const res = JSON.parse(readFileSync(tmp, 'utf8'));
   rmSync(tmp, { force: true });
@@ -175,39 +226,69 @@ function postgres() {
 
 function machine() {
   const cpus = os.cpus();
-  return { cores: cpus.length, cpu: cpus[0]?.model ?? 'unknown', memoryGB: round(os.totalmem() / 1024 ** 3), node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage1m: round(os.loadavg()[0] ?? 0) };
+  return {
+    cores: cpus.length,
+    cpu: cpus[0]?.model ?? 'unknown',
+    memoryGB: round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadAverage1m: round(os.loadavg()[0] ?? 0),
+  };
 }
 
 function printLatency(title, lat) {
   console.log(`  ${title}`);
   for (const [name, r] of Object.entries(lat)) {
     if (r.skipped) console.log(`    ${name.padEnd(30)} skipped (${r.skipped})`);
-    else console.log(`    ${name.padEnd(30)} p50 ${String(r.p50).padStart(6)} ms   p95 ${String(r.p95).padStart(6)} ms   (${r.requests} requests, ${r.rows ?? '?'} rows)`);
+    else
+      console.log(
+        `    ${name.padEnd(30)} p50 ${String(r.p50).padStart(6)} ms   p95 ${String(r.p95).padStart(6)} ms   (${r.requests} requests, ${r.rows ?? '?'} rows)`,
+      );
   }
 }
 
 async function main() {
   if (flag('--pg-child')) return postgresChild(value('--pg-child'));
   if (!flag('--no-build')) {
-    const b = spawnSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@bo/server', '--filter=@bo/backoffice', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+    const b = spawnSync(
+      'pnpm',
+      [
+        'exec',
+        'turbo',
+        'run',
+        'build',
+        '--filter=@bo/server',
+        '--filter=@bo/backoffice',
+        '--output-logs=errors-only',
+      ],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } },
+    );
     if (b.status !== 0) process.exit(b.status ?? 1);
   }
   if (!existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run pnpm build');
   const result = { date: new Date().toISOString(), machine: machine(), scale, requests };
-  console.log(`Benchmarks ${result.date} on ${result.machine.cores} cores (${result.machine.cpu}), Node ${result.machine.node}, load average ${result.machine.loadAverage1m}, SEED_SCALE=${scale}`);
+  console.log(
+    `Benchmarks ${result.date} on ${result.machine.cores} cores (${result.machine.cpu}), Node ${result.machine.node}, load average ${result.machine.loadAverage1m}, SEED_SCALE=${scale}`,
+  );
   result.bundle = bundle();
   if (result.bundle.skipped) console.log(`First page: skipped (${result.bundle.skipped})`);
   else {
-    console.log(`First page: JS ${(result.bundle.js.gzip / 1024).toFixed(1)} KiB gzip (${(result.bundle.js.bytes / 1024).toFixed(1)} KiB raw), CSS ${(result.bundle.css.gzip / 1024).toFixed(1)} KiB gzip (${(result.bundle.css.bytes / 1024).toFixed(1)} KiB raw), ${result.bundle.files.length} files`);
+    console.log(
+      `First page: JS ${(result.bundle.js.gzip / 1024).toFixed(1)} KiB gzip (${(result.bundle.js.bytes / 1024).toFixed(1)} KiB raw), CSS ${(result.bundle.css.gzip / 1024).toFixed(1)} KiB gzip (${(result.bundle.css.bytes / 1024).toFixed(1)} KiB raw), ${result.bundle.files.length} files`,
+    );
   }
   result.pglite = await pglite();
-  console.log(`PGlite: cold start ${result.pglite.freshStartMs} ms on a fresh data folder (migrations + demo seed), ${result.pglite.reopenStartMs} ms reopening it`);
+  console.log(
+    `PGlite: cold start ${result.pglite.freshStartMs} ms on a fresh data folder (migrations + demo seed), ${result.pglite.reopenStartMs} ms reopening it`,
+  );
   printLatency('latency on PGlite:', result.pglite.latency);
   if (!flag('--no-pg')) {
     result.postgres = postgres();
     if (result.postgres.skipped) console.log(`PostgreSQL: skipped (${result.postgres.skipped})`);
     else {
-      console.log(`PostgreSQL: cold start ${result.postgres.freshStartMs} ms on an empty database (migrations + demo seed), ${result.postgres.restartMs} ms restarting`);
+      console.log(
+        `PostgreSQL: cold start ${result.postgres.freshStartMs} ms on an empty database (migrations + demo seed), ${result.postgres.restartMs} ms restarting`,
+      );
       printLatency('latency on PostgreSQL:', result.postgres.latency);
     }
   }

@@ -12,7 +12,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const env = {
+  ...process.env,
+  TURBO_TELEMETRY_DISABLED: '1',
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+};
 const STEPS = ['typecheck', 'lint', 'unit', 'pg', 'e2e'];
 const only = process.argv.slice(2);
 for (const s of only) {
@@ -24,7 +29,10 @@ for (const s of only) {
 }
 const want = (step) => only.length === 0 || only.includes(step);
 /** Suites run at once: 2 on this 2-core machine (TEST_CONCURRENCY overrides). */
-const CONCURRENCY = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? Math.min(2, os.availableParallelism?.() ?? 2)));
+const CONCURRENCY = Math.max(
+  1,
+  Number(process.env.TEST_CONCURRENCY ?? Math.min(2, os.availableParallelism?.() ?? 2)),
+);
 
 let passed = 0;
 let failed = 0;
@@ -40,7 +48,9 @@ const run = (label, cmd, args, opts = {}) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: opts.cwd ?? root, env: { ...env, ...opts.env } });
   const ms = Date.now() - t;
   timings.push([label, ms, r.status === 0]);
-  console.log(`━━ ${label}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${secs(ms)}`);
+  console.log(
+    `━━ ${label}: ${r.status === 0 ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${secs(ms)}`,
+  );
   return r.status === 0;
 };
 
@@ -48,7 +58,11 @@ const run = (label, cmd, args, opts = {}) => {
 const runBuffered = (label, cmd, args, opts = {}) =>
   new Promise((resolve) => {
     const t = Date.now();
-    const child = spawn(cmd, args, { cwd: opts.cwd ?? root, env: { ...env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? root,
+      env: { ...env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const chunks = [];
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
@@ -58,7 +72,9 @@ const runBuffered = (label, cmd, args, opts = {}) =>
       timings.push([label, ms, code === 0]);
       process.stdout.write(`\n━━ ${label}: ${cmd} ${args.join(' ')}\n`);
       process.stdout.write(Buffer.concat(chunks));
-      process.stdout.write(`━━ ${label}: ${code === 0 ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${secs(ms)}\n`);
+      process.stdout.write(
+        `━━ ${label}: ${code === 0 ? 'ok' : `FAILED (exit ${code ?? signal})`} in ${secs(ms)}\n`,
+      );
       resolve(code === 0);
     });
   });
@@ -94,14 +110,35 @@ const countVitest = (label, file, ok) => {
   if (r.numFailedTests > 0) failures.push(`${label} (${r.numFailedTests} tests)`);
   else if (!ok) check(`${label} (suite error)`, false);
 };
-const vitestArgs = (file) => ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+const vitestArgs = (file) => [
+  'exec',
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+];
 
 // Longest first, so the two slots stay busy.
-const packages = ['apps/server', 'apps/backoffice', 'apps/sdk-cli', 'packages/domain', 'packages/api-sdk', 'packages/ui-kit'];
+const packages = [
+  'apps/server',
+  'apps/backoffice',
+  'apps/sdk-cli',
+  'packages/domain',
+  'packages/api-sdk',
+  'packages/ui-kit',
+];
 
 async function main() {
-  if (want('typecheck')) check('typecheck', run('typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']));
-  if (want('lint')) check('lint', run('lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']));
+  if (want('typecheck'))
+    check(
+      'typecheck',
+      run('typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']),
+    );
+  if (want('lint')) {
+    check('lint', run('lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']));
+    check('format', run('format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level=warn']));
+  }
   if (want('unit')) {
     console.log(`\n━━ unit and integration on PGlite: ${packages.length} suites, ${CONCURRENCY} at a time`);
     const tasks = packages.map((p) => async () => {
@@ -114,15 +151,31 @@ async function main() {
   }
   if (want('pg')) {
     const file = path.join(out, 'server-postgres.json');
-    const ok = run('integration on PostgreSQL', 'node', ['scripts/with-postgres.mjs', 'pnpm', ...vitestArgs(file)], { cwd: path.join(root, 'apps/server') });
+    const ok = run(
+      'integration on PostgreSQL',
+      'node',
+      ['scripts/with-postgres.mjs', 'pnpm', ...vitestArgs(file)],
+      { cwd: path.join(root, 'apps/server') },
+    );
     countVitest('server on PostgreSQL', file, ok);
   }
   if (want('e2e')) {
-    const built = run('build', 'pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@bo/server', '--filter=@bo/backoffice', '--output-logs=errors-only']);
+    const built = run('build', 'pnpm', [
+      'exec',
+      'turbo',
+      'run',
+      'build',
+      '--filter=@bo/server',
+      '--filter=@bo/backoffice',
+      '--output-logs=errors-only',
+    ]);
     check('build', built);
     if (built) {
       const file = path.join(out, 'e2e.json');
-      const ok = run('e2e (Chromium)', 'pnpm', ['exec', 'playwright', 'test'], { cwd: path.join(root, 'e2e'), env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file } });
+      const ok = run('e2e (Chromium)', 'pnpm', ['exec', 'playwright', 'test'], {
+        cwd: path.join(root, 'e2e'),
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+      });
       if (existsSync(file)) {
         const s = JSON.parse(readFileSync(file, 'utf8')).stats;
         passed += s.expected + (s.flaky ?? 0);
@@ -142,7 +195,8 @@ try {
   check('test runner', false);
 }
 console.log('\nTimings:');
-for (const [label, ms, ok] of timings) console.log(`  ${label.padEnd(30)} ${secs(ms).padStart(8)}${ok ? '' : '  FAILED'}`);
+for (const [label, ms, ok] of timings)
+  console.log(`  ${label.padEnd(30)} ${secs(ms).padStart(8)}${ok ? '' : '  FAILED'}`);
 console.log(`  ${'total'.padEnd(30)} ${secs(Date.now() - started).padStart(8)}`);
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

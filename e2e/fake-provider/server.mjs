@@ -42,7 +42,11 @@ const server = createServer((req, res) => {
     if (u.pathname === '/healthz') return json(res, 200, { ok: true });
     if (req.method === 'GET' && u.pathname === '/oauth2/auth') {
       const redirect = u.searchParams.get('redirect_uri');
-      if (!redirect || u.searchParams.get('client_id') !== clientId) return json(res, 400, { code: 'invalidRequest', message: 'redirect_uri and a known client_id are required' });
+      if (!redirect || u.searchParams.get('client_id') !== clientId)
+        return json(res, 400, {
+          code: 'invalidRequest',
+          message: 'redirect_uri and a known client_id are required',
+        });
       const code = `fake-${randomBytes(8).toString('hex')}`;
       codes.add(code);
       const back = new URL(redirect);
@@ -54,15 +58,19 @@ const server = createServer((req, res) => {
     }
     if (req.method === 'POST' && u.pathname === '/v1.0/oauth2/userAccessToken') {
       const b = await readJson(req);
-      if (b.clientId !== clientId || b.clientSecret !== clientSecret || b.grantType !== 'authorization_code') return json(res, 400, { code: 'invalidClient', message: 'bad client' });
-      if (!codes.delete(b.code)) return json(res, 400, { code: 'invalidAuthCode', message: 'unknown or used code' });
+      if (b.clientId !== clientId || b.clientSecret !== clientSecret || b.grantType !== 'authorization_code')
+        return json(res, 400, { code: 'invalidClient', message: 'bad client' });
+      if (!codes.delete(b.code))
+        return json(res, 400, { code: 'invalidAuthCode', message: 'unknown or used code' });
       const accessToken = `at-${randomBytes(8).toString('hex')}`;
       tokens.add(accessToken);
       return json(res, 200, { accessToken, expireIn: 7200 });
     }
     if (req.method === 'GET' && u.pathname === '/v1.0/contact/users/me') {
       const at = String(req.headers['x-acs-dingtalk-access-token'] ?? '');
-      return tokens.has(at) ? json(res, 200, person) : json(res, 401, { code: 'InvalidAuthentication', message: 'bad token' });
+      return tokens.has(at)
+        ? json(res, 200, person)
+        : json(res, 401, { code: 'InvalidAuthentication', message: 'bad token' });
     }
     return json(res, 404, { message: 'no such path' });
   })().catch((e) => json(res, 500, { message: String(e) }));

@@ -7,10 +7,19 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const candidates = [process.env.PGBIN, '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'].filter(Boolean);
+const candidates = [
+  process.env.PGBIN,
+  '/usr/lib/postgresql/17/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/15/bin',
+].filter(Boolean);
 const PGBIN = candidates.find((d) => existsSync(path.join(d, 'initdb')));
 if (!PGBIN) {
-  console.error('PostgreSQL binaries not found (looked in ' + candidates.join(', ') + '). Install them: apt-get install -y postgresql');
+  console.error(
+    'PostgreSQL binaries not found (looked in ' +
+      candidates.join(', ') +
+      '). Install them: apt-get install -y postgresql',
+  );
   process.exit(1);
 }
 
@@ -27,7 +36,10 @@ const freePort = () =>
 const isRoot = process.getuid?.() === 0;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-pg-'));
 chmodSync(dir, 0o777);
-const asPg = (cmd, args) => (isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : spawnSync(cmd, args, { encoding: 'utf8' }));
+const asPg = (cmd, args) =>
+  isRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' })
+    : spawnSync(cmd, args, { encoding: 'utf8' });
 const port = await freePort();
 const data = path.join(dir, 'data');
 const fail = (what, r) => {
@@ -35,9 +47,29 @@ const fail = (what, r) => {
   rmSync(dir, { recursive: true, force: true });
   process.exit(1);
 };
-let r = asPg(path.join(PGBIN, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+let r = asPg(path.join(PGBIN, 'initdb'), [
+  '-D',
+  data,
+  '-U',
+  'postgres',
+  '-A',
+  'trust',
+  '-E',
+  'UTF8',
+  '--locale=C.UTF-8',
+  '--no-sync',
+]);
 if (r.status !== 0) fail('initdb', r);
-r = asPg(path.join(PGBIN, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start']);
+r = asPg(path.join(PGBIN, 'pg_ctl'), [
+  '-D',
+  data,
+  '-l',
+  path.join(dir, 'log'),
+  '-w',
+  '-o',
+  `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+  'start',
+]);
 if (r.status !== 0) fail('pg_ctl start', r);
 
 const stop = () => {
@@ -47,7 +79,11 @@ const stop = () => {
 const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
 console.log(`PostgreSQL ${PGBIN.split('/').at(-2)} started on port ${port} for this run`);
 const [cmd, ...args] = process.argv.slice(2);
-const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: url }, shell: false });
+const child = spawn(cmd, args, {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: url },
+  shell: false,
+});
 const onSignal = (sig) => child.kill(sig);
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);

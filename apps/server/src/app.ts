@@ -34,7 +34,11 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
             level: deps.config.LOG_LEVEL,
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
             serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: maskUrl(req.url), ip: req.ip }),
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: maskUrl(req.url),
+                ip: req.ip,
+              }),
             },
           },
     bodyLimit: 5 * 1024 * 1024,
@@ -49,9 +53,20 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
     }
     const fe = err as FastifyError;
     if (fe.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return send(reply, ErrorCode.validation, '文件大小不能超过20MB / files may not exceed 20MB', null, 413, 'file');
+      return send(
+        reply,
+        ErrorCode.validation,
+        '文件大小不能超过20MB / files may not exceed 20MB',
+        null,
+        413,
+        'file',
+      );
     }
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+    ) {
       return send(reply, ErrorCode.validation, `body: ${fe.message}`, null, 400, 'body');
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
@@ -66,13 +81,19 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
       await deps.ping();
       return reply.send({ status: 'ok', database: deps.dbKind });
     } catch (e) {
-      return reply.status(503).send({ status: 'error', database: deps.dbKind, message: e instanceof Error ? e.message : String(e) });
+      return reply.status(503).send({
+        status: 'error',
+        database: deps.dbKind,
+        message: e instanceof Error ? e.message : String(e),
+      });
     }
   });
 
   let openapi: Record<string, unknown> | undefined;
   app.get(`${API_PREFIX}/openapi.json`, async () => (openapi ??= buildOpenApi(API_PREFIX)));
-  app.get(`${API_PREFIX}/docs`, async (_req, reply) => reply.type('text/html; charset=utf-8').send(referencePage()));
+  app.get(`${API_PREFIX}/docs`, async (_req, reply) =>
+    reply.type('text/html; charset=utf-8').send(referencePage()),
+  );
 
   registerSlices(app, deps);
 
@@ -84,13 +105,20 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith(`${API_PREFIX}/`) || req.url === API_PREFIX) {
-      return send(reply, ErrorCode.notFound, `接口不存在 / no such endpoint: ${req.method} ${req.url.split('?')[0]}`, null, 404);
+      return send(
+        reply,
+        ErrorCode.notFound,
+        `接口不存在 / no such endpoint: ${req.method} ${req.url.split('?')[0]}`,
+        null,
+        404,
+      );
     }
     if (indexHtml && req.method === 'GET' && !path.extname(req.url.split('?')[0] ?? '')) {
       // History mode: every UI route gets the app shell.

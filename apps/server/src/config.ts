@@ -60,7 +60,10 @@ export const ConfigSchema = z.object({
   /** Enterprise messaging (WeCom-style) sign-in: corp id and "appid:secret,appid2:secret2". */
   WXCP_BASE_URL: optionalUrl,
   WXCP_CORP_ID: z.string().optional(),
-  WXCP_APPS: z.string().regex(/^[^:,]+:[^:,]+(,[^:,]+:[^:,]+)*$/, 'must look like appid:secret,appid2:secret2').optional(),
+  WXCP_APPS: z
+    .string()
+    .regex(/^[^:,]+:[^:,]+(,[^:,]+:[^:,]+)*$/, 'must look like appid:secret,appid2:secret2')
+    .optional(),
   /** Income-dashboard single sign-on (mobile-chat code); defaults to the DingTalk settings. */
   DASHBOARD_SSO_BASE_URL: optionalUrl,
   DASHBOARD_SSO_CLIENT_ID: z.string().optional(),
@@ -86,12 +89,19 @@ export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; uploadDir
 export class ConfigError extends Error {}
 
 /** Reads and validates the configuration; a bad value gives a message naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee README.md "Configuration" for every variable.`);
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`,
+    );
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\nSee README.md "Configuration" for every variable.`,
+    );
   }
   const c = parsed.data;
   const dataDir = path.resolve(cwd, c.DATA_DIR);

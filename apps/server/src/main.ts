@@ -17,7 +17,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function askPassword(): Promise<string | undefined> {
   if (!process.stdin.isTTY) return undefined;
   const rl = createInterface({ input: process.stdin, output: process.stdout });
-  const pw = await rl.question('Empty production database. Choose the password of the first administrator (user "admin", 10+ characters): ');
+  const pw = await rl.question(
+    'Empty production database. Choose the password of the first administrator (user "admin", 10+ characters): ',
+  );
   rl.close();
   return pw.length >= 10 ? pw : undefined;
 }
@@ -44,7 +46,9 @@ async function main() {
     else {
       const password = config.ADMIN_PASSWORD ?? (await askPassword());
       if (!password) {
-        console.error('The database is empty and no demo data is wanted: set ADMIN_PASSWORD (10+ characters) for the first administrator, or SEED_DEMO=true.');
+        console.error(
+          'The database is empty and no demo data is wanted: set ADMIN_PASSWORD (10+ characters) for the first administrator, or SEED_DEMO=true.',
+        );
         process.exit(2);
       }
       mode = { kind: 'admin', password };
@@ -55,9 +59,20 @@ async function main() {
     const added = await syncPrivileges(database.db);
     if (added.length) console.log(`Added ${added.length} new privileges: ${added.join(', ')}`);
   }
-  const uiDir = config.UI_DIR ? path.resolve(config.UI_DIR) : [path.resolve(here, '../../backoffice/dist'), path.resolve(here, '../../../apps/backoffice/dist')].find((p) => existsSync(p));
+  const uiDir = config.UI_DIR
+    ? path.resolve(config.UI_DIR)
+    : [path.resolve(here, '../../backoffice/dist'), path.resolve(here, '../../../apps/backoffice/dist')].find(
+        (p) => existsSync(p),
+      );
   const app = await buildApp(
-    { db: database.db, dbKind: database.kind, config, now, auth: sessionResolver(database.db, config, now), ping: database.ping },
+    {
+      db: database.db,
+      dbKind: database.kind,
+      config,
+      now,
+      auth: sessionResolver(database.db, config, now),
+      ping: database.ping,
+    },
     { uiDir },
   );
   const close = async () => {
@@ -68,14 +83,30 @@ async function main() {
   process.on('SIGINT', () => void close());
   process.on('SIGTERM', () => void close());
   await app.listen({ port: config.PORT, host: config.HOST });
-  startClueJobs({ db: database.db, dbKind: database.kind, config, now, auth: sessionResolver(database.db, config, now), ping: database.ping }, (m) => app.log.info(m));
+  startClueJobs(
+    {
+      db: database.db,
+      dbKind: database.kind,
+      config,
+      now,
+      auth: sessionResolver(database.db, config, now),
+      ping: database.ping,
+    },
+    (m) => app.log.info(m),
+  );
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
-  console.log(`\nBack office ready in ${Date.now() - started} ms on ${database.kind === 'pglite' ? `embedded PostgreSQL (${config.dataDir})` : 'PostgreSQL'}`);
-  console.log(`  UI:   ${uiDir ? url + '/' : '(not built: run pnpm build)'}\n  API:  ${url}/api  (reference ${url}/api/docs)\n  Health: ${url}/healthz`);
+  console.log(
+    `\nBack office ready in ${Date.now() - started} ms on ${database.kind === 'pglite' ? `embedded PostgreSQL (${config.dataDir})` : 'PostgreSQL'}`,
+  );
+  console.log(
+    `  UI:   ${uiDir ? url + '/' : '(not built: run pnpm build)'}\n  API:  ${url}/api  (reference ${url}/api/docs)\n  Health: ${url}/healthz`,
+  );
   if (demoSeeded || (!config.DATABASE_URL && config.SEED_DEMO !== 'false')) {
-    console.log(`  Demo accounts (password ${DEMO_PASSWORD}): ${[...DEMO_USERS, ...ESALES_USERS].map((u) => u.username).join(', ')}`);
+    console.log(
+      `  Demo accounts (password ${DEMO_PASSWORD}): ${[...DEMO_USERS, ...ESALES_USERS].map((u) => u.username).join(', ')}`,
+    );
   }
 }
 

@@ -26,32 +26,50 @@ describe('assessment scales', () => {
   });
 
   it('saves a scale with items and reads it back', async () => {
-    const s = await admin.clueSettings.assessScaleSave({ body: { code: 'S_FINE', name: '精细运动评估', ageFrom: 12, ageTo: 72, remark: '精细动作', items } });
+    const s = await admin.clueSettings.assessScaleSave({
+      body: { code: 'S_FINE', name: '精细运动评估', ageFrom: 12, ageTo: 72, remark: '精细动作', items },
+    });
     expect(s).toMatchObject({ code: 'S_FINE', version: 1, items });
     const d = await admin.clueSettings.assessScaleDetail({ query: { code: 'S_FINE' } });
     expect(d.items).toEqual(items);
     const e = await expectApiError(
-      admin.clueSettings.assessScaleSave({ body: { code: 'S_BAD', name: '坏量表', ageFrom: 50, ageTo: 10, items } }),
+      admin.clueSettings.assessScaleSave({
+        body: { code: 'S_BAD', name: '坏量表', ageFrom: 50, ageTo: 10, items },
+      }),
       ErrorCode.validation,
     );
     expect(e.field).toBe('body.ageTo');
-    await expectApiError(admin.clueSettings.assessScaleSave({ body: { code: 'S_EMPTY', name: '空量表', items: [] } }), ErrorCode.validation);
+    await expectApiError(
+      admin.clueSettings.assessScaleSave({ body: { code: 'S_EMPTY', name: '空量表', items: [] } }),
+      ErrorCode.validation,
+    );
   });
 
   it('refuses a duplicate code naming the code, and a duplicate name naming the name', async () => {
-    const e = await expectApiError(admin.clueSettings.assessScaleSave({ body: { code: 'S_LANG', name: '另一个语言量表', items } }), ErrorCode.conflict);
+    const e = await expectApiError(
+      admin.clueSettings.assessScaleSave({ body: { code: 'S_LANG', name: '另一个语言量表', items } }),
+      ErrorCode.conflict,
+    );
     expect(e.field).toBe('code');
-    const n = await expectApiError(admin.clueSettings.assessScaleSave({ body: { code: 'S_LANG2', name: '语言发育评估量表', items } }), ErrorCode.conflict);
+    const n = await expectApiError(
+      admin.clueSettings.assessScaleSave({ body: { code: 'S_LANG2', name: '语言发育评估量表', items } }),
+      ErrorCode.conflict,
+    );
     expect(n.field).toBe('name');
   });
 
   it('updates items with the version read and refuses a stale version', async () => {
     const cur = await admin.clueSettings.assessScaleDetail({ query: { code: 'S_GROSS' } });
     const next = [...cur.items, { name: '投掷与接球', maxScore: 10 }];
-    const saved = await admin.clueSettings.assessScaleSave({ body: { ...cur, items: next, version: cur.version } });
+    const saved = await admin.clueSettings.assessScaleSave({
+      body: { ...cur, items: next, version: cur.version },
+    });
     expect(saved.version).toBe(cur.version + 1);
     expect(saved.items.map((i) => i.name)).toContain('投掷与接球');
-    const e = await expectApiError(admin.clueSettings.assessScaleSave({ body: { ...cur, version: cur.version } }), ErrorCode.conflict);
+    const e = await expectApiError(
+      admin.clueSettings.assessScaleSave({ body: { ...cur, version: cur.version } }),
+      ErrorCode.conflict,
+    );
     expect(e.field).toBe('version');
   });
 
@@ -72,6 +90,9 @@ describe('assessment scales', () => {
     expect((await sales.clueSettings.assessScaleList({ query: {} })).total).toBeGreaterThan(0);
     const teacher = await t.as('teacher');
     await expectApiError(teacher.clueSettings.assessScaleList({ query: {} }), ErrorCode.noPermission);
-    await expectApiError(teacher.clueSettings.assessScaleSave({ body: { code: 'S_T', name: '教师量表', items } }), ErrorCode.noPermission);
+    await expectApiError(
+      teacher.clueSettings.assessScaleSave({ body: { code: 'S_T', name: '教师量表', items } }),
+      ErrorCode.noPermission,
+    );
   });
 });

@@ -17,12 +17,23 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const audits = (action: string, target?: string) =>
-  t.deps.db.select().from(auditLog).where(target ? and(eq(auditLog.action, action), eq(auditLog.target, target)) : eq(auditLog.action, action));
+  t.deps.db
+    .select()
+    .from(auditLog)
+    .where(
+      target ? and(eq(auditLog.action, action), eq(auditLog.target, target)) : eq(auditLog.action, action),
+    );
 
 describe('sign-in', () => {
   it('refuses a wrong password with one message for unknown names and wrong passwords, and audits it', async () => {
-    const a = await expectApiError(t.sdk().system.login({ body: { username: 'finance', password: 'nope' } }), ErrorCode.validation);
-    const b = await expectApiError(t.sdk().system.login({ body: { username: 'nobody-here', password: 'nope' } }), ErrorCode.validation);
+    const a = await expectApiError(
+      t.sdk().system.login({ body: { username: 'finance', password: 'nope' } }),
+      ErrorCode.validation,
+    );
+    const b = await expectApiError(
+      t.sdk().system.login({ body: { username: 'nobody-here', password: 'nope' } }),
+      ErrorCode.validation,
+    );
     expect(a.message).toBe(b.message);
     expect(a.message).toContain('wrong username or password');
     expect((await audits('auth.loginFailed', 'users:finance')).length).toBeGreaterThan(0);
@@ -61,7 +72,9 @@ describe('sign-in', () => {
   it('never logs credentials of the query forms', () => {
     const logged = maskUrl('/api/auth/login?username=sales&password=s3cret&v=1.1');
     expect(logged).not.toContain('s3cret');
-    expect(maskUrl('/api/auth/chgpass?username=a&oldpassword=old1&newpassword=new2')).not.toMatch(/old1|new2/);
+    expect(maskUrl('/api/auth/chgpass?username=a&oldpassword=old1&newpassword=new2')).not.toMatch(
+      /old1|new2/,
+    );
     expect(maskUrl('/api/auth/loginDashboard?code=abc')).not.toContain('abc');
   });
 
@@ -97,28 +110,54 @@ describe('sessions', () => {
   it('changing the password keeps this session, revokes the others, and the old password stops working', async () => {
     const here = await t.login('director');
     const elsewhere = await t.login('director');
-    await t.sdk(here).system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'NewPass2026' } });
+    await t
+      .sdk(here)
+      .system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'NewPass2026' } });
     await expectApiError(t.sdk(elsewhere).system.userInfo(), ErrorCode.tokenInvalid);
     expect((await t.sdk(here).system.userInfo()).username).toBe('director');
-    await expectApiError(t.sdk().system.login({ body: { username: 'director', password: 'demo123456' } }), ErrorCode.validation);
+    await expectApiError(
+      t.sdk().system.login({ body: { username: 'director', password: 'demo123456' } }),
+      ErrorCode.validation,
+    );
     await t.sdk().system.login({ body: { username: 'director', password: 'NewPass2026' } });
     expect((await audits('auth.passwordChanged', 'users:director')).length).toBe(1);
     // Put it back for the other tests (through the spec's /auth/chgpass query form).
-    await t.sdk().system.chgpass({ query: { username: 'director', oldpassword: 'NewPass2026', newpassword: 'demo1234567' } });
-    await t.sdk().system.chgpass({ body: { username: 'director', oldpassword: 'demo1234567', newpassword: 'demo123456' } });
+    await t.sdk().system.chgpass({
+      query: { username: 'director', oldpassword: 'NewPass2026', newpassword: 'demo1234567' },
+    });
+    await t.sdk().system.chgpass({
+      body: { username: 'director', oldpassword: 'demo1234567', newpassword: 'demo123456' },
+    });
   });
 
   it('refuses a weak new password naming the field, and a wrong current password', async () => {
     const s = await t.as('finance');
-    const weak = await expectApiError(s.system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'abcdefgh' } }), ErrorCode.validation);
+    const weak = await expectApiError(
+      s.system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'abcdefgh' } }),
+      ErrorCode.validation,
+    );
     expect(weak.field).toBe('body.newPassword');
-    const short = await expectApiError(s.system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'ab1' } }), ErrorCode.validation);
+    const short = await expectApiError(
+      s.system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'ab1' } }),
+      ErrorCode.validation,
+    );
     expect(short.message).toContain('8');
-    const wrong = await expectApiError(s.system.changePassword({ body: { oldPassword: 'not-it', newPassword: 'Better2026' } }), ErrorCode.validation);
+    const wrong = await expectApiError(
+      s.system.changePassword({ body: { oldPassword: 'not-it', newPassword: 'Better2026' } }),
+      ErrorCode.validation,
+    );
     expect(wrong.field).toBe('body.oldPassword');
-    const same = await expectApiError(s.system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'demo123456' } }), ErrorCode.validation);
+    const same = await expectApiError(
+      s.system.changePassword({ body: { oldPassword: 'demo123456', newPassword: 'demo123456' } }),
+      ErrorCode.validation,
+    );
     expect(same.field).toBe('body.newPassword');
-    await expectApiError(t.sdk().system.chgpass({ body: { username: 'finance', oldpassword: 'wrong', newpassword: 'Better2026' } }), ErrorCode.validation);
+    await expectApiError(
+      t
+        .sdk()
+        .system.chgpass({ body: { username: 'finance', oldpassword: 'wrong', newpassword: 'Better2026' } }),
+      ErrorCode.validation,
+    );
   });
 
   it('a reset gives a one-time temporary password, revokes every session and forces a change before anything else', async () => {
@@ -127,9 +166,14 @@ describe('sessions', () => {
     const reset = await admin.system.resetPassword({ query: { usercode: 'teacher' } });
     expect(reset.temporaryPassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{12}$/);
     await expectApiError(t.sdk(old).system.userInfo(), ErrorCode.tokenInvalid);
-    await expectApiError(t.sdk().system.login({ body: { username: 'teacher', password: 'demo123456' } }), ErrorCode.validation);
+    await expectApiError(
+      t.sdk().system.login({ body: { username: 'teacher', password: 'demo123456' } }),
+      ErrorCode.validation,
+    );
 
-    const user = await t.sdk().system.login({ body: { username: 'teacher', password: reset.temporaryPassword } });
+    const user = await t
+      .sdk()
+      .system.login({ body: { username: 'teacher', password: reset.temporaryPassword } });
     expect(user.mustChangePassword).toBe(true);
     const s = t.sdk(user.token);
     const refused = await expectApiError(s.system.allUsers(), ErrorCode.noPermission);
@@ -139,7 +183,9 @@ describe('sessions', () => {
     await s.system.menu({ query: { groupcode: 2 } });
     await s.system.forbiddenRoutes({ query: { groupcode: 2 } });
 
-    await s.system.changePassword({ body: { oldPassword: reset.temporaryPassword, newPassword: 'Teacher2026' } });
+    await s.system.changePassword({
+      body: { oldPassword: reset.temporaryPassword, newPassword: 'Teacher2026' },
+    });
     expect((await s.system.userInfo()).mustChangePassword).toBe(false);
     expect((await s.system.allUsers()).length).toBeGreaterThan(0);
     expect((await audits('auth.passwordReset', 'users:teacher')).length).toBe(1);
@@ -150,7 +196,10 @@ describe('sessions', () => {
     const token = await t.login('sales');
     await admin.system.authInfoUpdateStatus({ body: { code: 'sales', status: 0 } });
     await expectApiError(t.sdk(token).system.userInfo(), ErrorCode.tokenInvalid);
-    await expectApiError(t.sdk().system.login({ body: { username: 'sales', password: 'demo123456' } }), ErrorCode.validation);
+    await expectApiError(
+      t.sdk().system.login({ body: { username: 'sales', password: 'demo123456' } }),
+      ErrorCode.validation,
+    );
     await admin.system.authInfoUpdateStatus({ body: { code: 'sales', status: 1 } });
     await t.login('sales');
   });
@@ -169,12 +218,20 @@ describe('address lockout', () => {
       last = await s
         .sdk()
         .system.login({ body: { username: `guess${i % 5}-${Math.floor(i / 5)}`, password: 'x' } })
-        .then(() => undefined, (e: Error) => e);
+        .then(
+          () => undefined,
+          (e: Error) => e,
+        );
     }
     expect(last?.message).toContain('from this address');
-    const e = await expectApiError(s.sdk().system.login({ body: { username: 'admin', password: 'demo123456' } }), ErrorCode.tooMany);
+    const e = await expectApiError(
+      s.sdk().system.login({ body: { username: 'admin', password: 'demo123456' } }),
+      ErrorCode.tooMany,
+    );
     expect(e.message).toContain('15 minute');
     s.clock.advance(15 * MINUTE);
-    expect((await s.sdk().system.login({ body: { username: 'admin', password: 'demo123456' } })).username).toBe('admin');
+    expect(
+      (await s.sdk().system.login({ body: { username: 'admin', password: 'demo123456' } })).username,
+    ).toBe('admin');
   });
 });

@@ -23,7 +23,10 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** Tencent Cloud API 3.0 signature check, written out from Tencent's documentation. */
 function tc3Valid(req: IncomingMessage, body: string, secretKey: string): boolean {
   const auth = String(req.headers.authorization ?? '');
-  const m = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/(\w+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(auth);
+  const m =
+    /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/(\w+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
+      auth,
+    );
   if (!m || m[1] !== TCCC.secretId || m[3] !== 'ccc' || m[4] !== 'content-type;host') return false;
   const ts = String(req.headers['x-tc-timestamp']);
   const date = m[2] ?? '';
@@ -36,10 +39,20 @@ function tc3Valid(req: IncomingMessage, body: string, secretKey: string): boolea
   return createHmac('sha256', k3).update(toSign).digest('hex') === m[5];
 }
 
-const tcccPeer = { secretKey: TCCC.secretKey, ttlSeconds: 3600, calls: [] as Array<{ action: string; params: Record<string, unknown> }> };
-const zhichiPeer = { appKey: ZHICHI.appKey, tokens: 0, agents: [] as Array<{ command: string; body: Record<string, unknown> }> };
+const tcccPeer = {
+  secretKey: TCCC.secretKey,
+  ttlSeconds: 3600,
+  calls: [] as Array<{ action: string; params: Record<string, unknown> }>,
+};
+const zhichiPeer = {
+  appKey: ZHICHI.appKey,
+  tokens: 0,
+  agents: [] as Array<{ command: string; body: Record<string, unknown> }>,
+};
 
-async function listen(handler: (req: IncomingMessage, body: string) => unknown): Promise<{ server: Server; url: string }> {
+async function listen(
+  handler: (req: IncomingMessage, body: string) => unknown,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     void readBody(req).then((body) => {
       res.setHeader('content-type', 'application/json');
@@ -62,11 +75,21 @@ beforeAll(async () => {
   tccc = await listen((req, body) => {
     const RequestId = 'req-1';
     if (!tc3Valid(req, body, tcccPeer.secretKey))
-      return { Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated. Please check your signature is correct.' }, RequestId } };
+      return {
+        Response: {
+          Error: {
+            Code: 'AuthFailure.SignatureFailure',
+            Message:
+              'The provided credentials could not be validated. Please check your signature is correct.',
+          },
+          RequestId,
+        },
+      };
     const action = String(req.headers['x-tc-action']);
     const params = JSON.parse(body) as Record<string, unknown>;
     tcccPeer.calls.push({ action, params });
-    if (params.SdkAppId !== Number(TCCC.appId)) return { Response: { Error: { Code: 'InvalidParameterValue', Message: 'SdkAppId' }, RequestId } };
+    if (params.SdkAppId !== Number(TCCC.appId))
+      return { Response: { Error: { Code: 'InvalidParameterValue', Message: 'SdkAppId' }, RequestId } };
     if (action === 'CreateSDKLoginToken')
       return {
         Response: {
@@ -84,12 +107,20 @@ beforeAll(async () => {
     if (u.pathname === '/api/get_token') {
       const appid = u.searchParams.get('appid') ?? '';
       const ct = u.searchParams.get('create_time') ?? '';
-      const sign = createHash('md5').update(appid + ct + zhichiPeer.appKey).digest('hex');
-      if (appid !== ZHICHI.appId || sign !== u.searchParams.get('sign')) return { ret_code: '900002', ret_msg: 'sign签名错误' };
+      const sign = createHash('md5')
+        .update(appid + ct + zhichiPeer.appKey)
+        .digest('hex');
+      if (appid !== ZHICHI.appId || sign !== u.searchParams.get('sign'))
+        return { ret_code: '900002', ret_msg: 'sign签名错误' };
       zhichiPeer.tokens += 1;
-      return { ret_code: '000000', ret_msg: '操作成功', item: { token: `zt-${zhichiPeer.tokens}`, expires_in: '86400' } };
+      return {
+        ret_code: '000000',
+        ret_msg: '操作成功',
+        item: { token: `zt-${zhichiPeer.tokens}`, expires_in: '86400' },
+      };
     }
-    if (!String(req.headers.token ?? '').startsWith('zt-')) return { ret_code: '900001', ret_msg: 'token无效' };
+    if (!String(req.headers.token ?? '').startsWith('zt-'))
+      return { ret_code: '900001', ret_msg: 'token无效' };
     const m = /^\/api\/callcenter\/agent\/(login|logout)$/.exec(u.pathname);
     if (!m) return { ret_code: '900404', ret_msg: 'no such api' };
     zhichiPeer.agents.push({ command: m[1] ?? '', body: JSON.parse(body) as Record<string, unknown> });
@@ -124,18 +155,61 @@ describe('call records', () => {
   it('saves a call, completes it on a second save of the session, and refuses the session to another agent', async () => {
     const sessionId = session();
     const start = startAt();
-    const first = await esales.calls.save({ body: { sessionId, resourceId, phone: '13900001234', startAt: start, callType: 'first_call', provider: 'tencent' } });
-    expect(first).toMatchObject({ sessionId, resourceId, direction: 'out', durationSeconds: 0, result: 'no_answer', qualityState: 'unscored' });
+    const first = await esales.calls.save({
+      body: {
+        sessionId,
+        resourceId,
+        phone: '13900001234',
+        startAt: start,
+        callType: 'first_call',
+        provider: 'tencent',
+      },
+    });
+    expect(first).toMatchObject({
+      sessionId,
+      resourceId,
+      direction: 'out',
+      durationSeconds: 0,
+      result: 'no_answer',
+      qualityState: 'unscored',
+    });
     expect(first.schoolItemCode).not.toBeUndefined();
     const end = new Date(new Date(start).getTime() + 95_000).toISOString();
-    const done = await esales.calls.save({ body: { sessionId, resourceId, phone: '13900001234', startAt: start, endAt: end, callType: 'first_call', recordingUrl: 'https://rec.example.com/1.mp3' } });
+    const done = await esales.calls.save({
+      body: {
+        sessionId,
+        resourceId,
+        phone: '13900001234',
+        startAt: start,
+        endAt: end,
+        callType: 'first_call',
+        recordingUrl: 'https://rec.example.com/1.mp3',
+      },
+    });
     expect(done.id).toBe(first.id);
-    expect(done).toMatchObject({ durationSeconds: 95, result: 'answered', recordingUrl: 'https://rec.example.com/1.mp3' });
+    expect(done).toMatchObject({
+      durationSeconds: 95,
+      result: 'answered',
+      recordingUrl: 'https://rec.example.com/1.mp3',
+    });
     const bySession = await esales.calls.getBySessionId({ query: { sessionId } });
     expect(bySession.id).toBe(first.id);
-    const e = await expectApiError(sales.calls.save({ body: { sessionId, phone: '13900001234', startAt: start } }), ErrorCode.conflict);
+    const e = await expectApiError(
+      sales.calls.save({ body: { sessionId, phone: '13900001234', startAt: start } }),
+      ErrorCode.conflict,
+    );
     expect(e.field).toBe('sessionId');
-    const bad = await expectApiError(esales.calls.save({ body: { sessionId: session(), phone: '13900001234', startAt: start, endAt: new Date(new Date(start).getTime() - 1000).toISOString() } }), ErrorCode.validation);
+    const bad = await expectApiError(
+      esales.calls.save({
+        body: {
+          sessionId: session(),
+          phone: '13900001234',
+          startAt: start,
+          endAt: new Date(new Date(start).getTime() - 1000).toISOString(),
+        },
+      }),
+      ErrorCode.validation,
+    );
     expect(bad.field).toBe('body.endAt');
   });
 
@@ -154,8 +228,13 @@ describe('call records', () => {
     expect(scored.length).toBeGreaterThan(0);
     expect(scored.every((c) => c.qualityTotal !== null)).toBe(true);
     const users = await director.calls.callUserList();
-    expect(users.map((u) => u.username).sort()).toEqual(expect.arrayContaining(['esales', 'esales2', 'sales']));
-    await expectApiError(sales.calls.getById({ query: { id: mine.list[0]?.id ?? 0 } }), ErrorCode.noPermission);
+    expect(users.map((u) => u.username).sort()).toEqual(
+      expect.arrayContaining(['esales', 'esales2', 'sales']),
+    );
+    await expectApiError(
+      sales.calls.getById({ query: { id: mine.list[0]?.id ?? 0 } }),
+      ErrorCode.noPermission,
+    );
   });
 
   it('counts calls per user and day for the workbench', async () => {
@@ -167,31 +246,77 @@ describe('call records', () => {
   });
 
   it('keeps the transcript/notes of a call', async () => {
-    const call = await esales.calls.save({ body: { sessionId: session(), resourceId, phone: '13900001235', startAt: startAt(), durationSeconds: 30 } });
+    const call = await esales.calls.save({
+      body: {
+        sessionId: session(),
+        resourceId,
+        phone: '13900001235',
+        startAt: startAt(),
+        durationSeconds: 30,
+      },
+    });
     expect((await esales.calls.content({ query: { id: call.id } })).content).toBe('');
-    const saved = await esales.calls.content({ query: { id: call.id }, body: { content: '家长约周六上午到校评估' } });
+    const saved = await esales.calls.content({
+      query: { id: call.id },
+      body: { content: '家长约周六上午到校评估' },
+    });
     expect(saved.content).toBe('家长约周六上午到校评估');
     expect((await director.calls.getById({ query: { id: call.id } })).content).toBe('家长约周六上午到校评估');
-    await expectApiError(sales.calls.content({ query: { id: call.id }, body: { content: 'x' } }), ErrorCode.noPermission);
+    await expectApiError(
+      sales.calls.content({ query: { id: call.id }, body: { content: 'x' } }),
+      ErrorCode.noPermission,
+    );
   });
 
   it('scores a call once; re-scoring needs the current version and is kept and audited', async () => {
-    const call = await esales.calls.save({ body: { sessionId: session(), resourceId, phone: '13900001236', startAt: startAt(), durationSeconds: 120 } });
+    const call = await esales.calls.save({
+      body: {
+        sessionId: session(),
+        resourceId,
+        phone: '13900001236',
+        startAt: startAt(),
+        durationSeconds: 120,
+      },
+    });
     const items = [
       { code: 'greeting', name: '开场问候', score: 90 },
       { code: 'needs', name: '需求挖掘', score: 75 },
       { code: 'closing', name: '邀约促成', score: 80 },
     ];
-    await expectApiError(esales.calls.qualitySave({ body: { callId: call.id, items } }), ErrorCode.noPermission);
-    const bad = await expectApiError(director.calls.qualitySave({ body: { callId: call.id, items, total: 90 } }), ErrorCode.validation);
+    await expectApiError(
+      esales.calls.qualitySave({ body: { callId: call.id, items } }),
+      ErrorCode.noPermission,
+    );
+    const bad = await expectApiError(
+      director.calls.qualitySave({ body: { callId: call.id, items, total: 90 } }),
+      ErrorCode.validation,
+    );
     expect(bad.field).toBe('body.total');
-    await expectApiError(director.calls.qualitySave({ body: { callId: call.id, items: [{ code: 'x', name: 'x', score: 101 }] } }), ErrorCode.validation);
+    await expectApiError(
+      director.calls.qualitySave({
+        body: { callId: call.id, items: [{ code: 'x', name: 'x', score: 101 }] },
+      }),
+      ErrorCode.validation,
+    );
     const s1 = await director.calls.qualitySave({ body: { callId: call.id, items, comment: '不错' } });
     expect(s1).toMatchObject({ version: 1, total: 82, current: true, reviewerName: '王建国' });
-    const again = await expectApiError(director.calls.qualitySave({ body: { callId: call.id, items } }), ErrorCode.conflict);
+    const again = await expectApiError(
+      director.calls.qualitySave({ body: { callId: call.id, items } }),
+      ErrorCode.conflict,
+    );
     expect(again.field).toBe('version');
-    await expectApiError(director.calls.qualitySave({ body: { callId: call.id, items, version: 5 } }), ErrorCode.conflict);
-    const s2 = await director.calls.qualitySave({ body: { callId: call.id, items: items.map((i) => ({ ...i, score: 60 })), comment: '复核下调', version: 1 } });
+    await expectApiError(
+      director.calls.qualitySave({ body: { callId: call.id, items, version: 5 } }),
+      ErrorCode.conflict,
+    );
+    const s2 = await director.calls.qualitySave({
+      body: {
+        callId: call.id,
+        items: items.map((i) => ({ ...i, score: 60 })),
+        comment: '复核下调',
+        version: 1,
+      },
+    });
     expect(s2).toMatchObject({ version: 2, total: 60, current: true });
     const d = await director.calls.getById({ query: { id: call.id } });
     expect(d.qualityTotal).toBe(60);
@@ -199,7 +324,10 @@ describe('call records', () => {
       [2, true, 60],
       [1, false, 82],
     ]);
-    const audits = await t.deps.db.select().from(auditLog).where(and(eq(auditLog.action, 'call.qualityRescore'), eq(auditLog.target, `call_records:${call.id}`)));
+    const audits = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'call.qualityRescore'), eq(auditLog.target, `call_records:${call.id}`)));
     expect(audits).toHaveLength(1);
     expect(audits[0]?.detail).toMatchObject({ version: 2, total: 60, previousTotal: 82 });
     // A scored call can no longer be deleted by its agent.
@@ -207,7 +335,9 @@ describe('call records', () => {
   });
 
   it('lets an agent delete an own unscored call; it leaves the lists', async () => {
-    const call = await esales.calls.save({ body: { sessionId: session(), phone: '13900001237', startAt: startAt() } });
+    const call = await esales.calls.save({
+      body: { sessionId: session(), phone: '13900001237', startAt: startAt() },
+    });
     await esales.calls.deleteById({ query: { id: call.id } });
     await expectApiError(esales.calls.getById({ query: { id: call.id } }), ErrorCode.notFound);
     expect((await esales.calls.listAll({ query: { phone: '13900001237' } })).length).toBe(0);
@@ -217,9 +347,16 @@ describe('call records', () => {
 describe('Tencent Cloud Contact Center adapter', () => {
   it('signs the agent in with a TC3-signed CreateSDKLoginToken and answers the SDK URL and call token', async () => {
     const l = await esales.calls.tencentLogin({ body: { phone: '13800000001' } });
-    expect(l).toMatchObject({ provider: 'tencent', agentId: 'esales', sdkUrl: expect.stringContaining('tccc-sdk.js') });
+    expect(l).toMatchObject({
+      provider: 'tencent',
+      agentId: 'esales',
+      sdkUrl: expect.stringContaining('tccc-sdk.js'),
+    });
     expect(l.token).toMatch(/^tok-esales-/);
-    expect(tcccPeer.calls.at(-1)).toEqual({ action: 'CreateSDKLoginToken', params: { SdkAppId: Number(TCCC.appId), SeatUserId: 'esales' } });
+    expect(tcccPeer.calls.at(-1)).toEqual({
+      action: 'CreateSDKLoginToken',
+      params: { SdkAppId: Number(TCCC.appId), SeatUserId: 'esales' },
+    });
   });
 
   it('keeps the seat alive and renews the token when under five minutes are left', async () => {
@@ -228,12 +365,18 @@ describe('Tencent Cloud Contact Center adapter', () => {
     t.clock.advance(3600_000 - 60_000);
     const r = await esales.calls.tencentKeepAlive({ query: {} });
     expect(r.renewed?.token).toMatch(/^tok-esales-/);
-    await expectApiError(esales.calls.tencentKeepAlive({ query: { email: 'esales2' } }), ErrorCode.noPermission);
+    await expectApiError(
+      esales.calls.tencentKeepAlive({ query: { email: 'esales2' } }),
+      ErrorCode.noPermission,
+    );
   });
 
   it('binds the agent phone (ModifyStaff) and pops the screen for a callee', async () => {
     await esales.calls.tencentBinding({ body: { phone: '13800000002' } });
-    expect(tcccPeer.calls.at(-1)).toEqual({ action: 'ModifyStaff', params: { SdkAppId: Number(TCCC.appId), Email: 'esales', Phone: '13800000002' } });
+    expect(tcccPeer.calls.at(-1)).toEqual({
+      action: 'ModifyStaff',
+      params: { SdkAppId: Number(TCCC.appId), Email: 'esales', Phone: '13800000002' },
+    });
     const res = await esales.resources.queryResourceDetail({ query: { id: resourceId } });
     const pop = await esales.calls.tencentFlashMsg({ query: { bj: res.phone, zj: '02161230000' } });
     expect(pop.resource?.rescode).toBe(res.rescode);
@@ -263,7 +406,10 @@ describe('Zhichi adapter', () => {
   it('answers a wrong sign with the provider’s message', async () => {
     zhichiPeer.appKey = 'wrong';
     try {
-      const e = await expectApiError(sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } }), ErrorCode.notConfigured);
+      const e = await expectApiError(
+        sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } }),
+        ErrorCode.notConfigured,
+      );
       expect(e.message).toContain('900002');
     } finally {
       zhichiPeer.appKey = ZHICHI.appKey;
@@ -274,7 +420,10 @@ describe('Zhichi adapter', () => {
     const l = await sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } });
     expect(l).toMatchObject({ provider: 'zhichi', agentId: '1001', sdkUrl: null });
     expect(l.token).toMatch(/^zt-/);
-    expect(zhichiPeer.agents.at(-1)).toEqual({ command: 'login', body: { agent_jobnum: '1001', agent_phone: '13800000003' } });
+    expect(zhichiPeer.agents.at(-1)).toEqual({
+      command: 'login',
+      body: { agent_jobnum: '1001', agent_phone: '13800000003' },
+    });
     await sales.calls.zhichiLogout({ query: { jobNumber: '1001' } });
     expect(zhichiPeer.agents.at(-1)).toEqual({ command: 'logout', body: { agent_jobnum: '1001' } });
   });
@@ -287,8 +436,14 @@ describe('not configured', () => {
     try {
       const e = await expectApiError(esales.calls.tencentLogin(), ErrorCode.notConfigured);
       expect(e.message).toContain('is not configured');
-      await expectApiError(esales.calls.tencentBinding({ body: { phone: '13800000002' } }), ErrorCode.notConfigured);
-      await expectApiError(sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } }), ErrorCode.notConfigured);
+      await expectApiError(
+        esales.calls.tencentBinding({ body: { phone: '13800000002' } }),
+        ErrorCode.notConfigured,
+      );
+      await expectApiError(
+        sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } }),
+        ErrorCode.notConfigured,
+      );
       // Sign-out of the shell never fails on a missing call centre.
       await expect(esales.calls.tencentLogout()).resolves.toBe(true);
     } finally {

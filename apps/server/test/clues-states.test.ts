@@ -1,7 +1,13 @@
 // The transition table itself: every legal move answers its target, every other state is refused with 422.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.js';
-import { CLUE_STATES, TRANSITIONS, transition, type ClueAction, type TransitionRule } from '../src/slices/clues/states.js';
+import {
+  CLUE_STATES,
+  TRANSITIONS,
+  transition,
+  type ClueAction,
+  type TransitionRule,
+} from '../src/slices/clues/states.js';
 
 describe('clue transition table', () => {
   it('answers the documented target for legal moves', () => {
@@ -45,7 +51,9 @@ describe('clue transition table', () => {
 
   it('keeps terminal states terminal except for the administrator’s correction', () => {
     for (const s of ['invalid', 'merged', 'converted'] as const) {
-      const out = (Object.keys(TRANSITIONS) as ClueAction[]).filter((a) => (TRANSITIONS[a] as TransitionRule).from.includes(s));
+      const out = (Object.keys(TRANSITIONS) as ClueAction[]).filter((a) =>
+        (TRANSITIONS[a] as TransitionRule).from.includes(s),
+      );
       expect(out).toEqual(['correct']);
     }
   });

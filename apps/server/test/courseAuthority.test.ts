@@ -25,25 +25,54 @@ describe('course authority', () => {
   });
 
   it('lists, saves, reads, replaces ranks with a version check and deletes', async () => {
-    const page = await admin.courseAuthority.authorityList({ body: { courseRankCode: 'ZJ1', pageSize: 100 } });
+    const page = await admin.courseAuthority.authorityList({
+      body: { courseRankCode: 'ZJ1', pageSize: 100 },
+    });
     expect(page.total).toBeGreaterThan(0);
     expect(page.list.every((r) => r.courseRankCodes.includes('ZJ1'))).toBe(true);
-    const a = await admin.courseAuthority.authoritySave({ body: { employeeCode: 'E0061', courseRankCodes: ['GT1', 'GT1', 'KF1'] } });
-    expect(a).toMatchObject({ employeeName: '杨明轩一', courseRankCodes: ['GT1', 'KF1'], version: 1, validstatus: 1 });
-    const dup = await expectApiError(admin.courseAuthority.authoritySave({ body: { employeeCode: 'E0061', courseRankCodes: ['GT1'] } }), ErrorCode.conflict);
+    const a = await admin.courseAuthority.authoritySave({
+      body: { employeeCode: 'E0061', courseRankCodes: ['GT1', 'GT1', 'KF1'] },
+    });
+    expect(a).toMatchObject({
+      employeeName: '杨明轩一',
+      courseRankCodes: ['GT1', 'KF1'],
+      version: 1,
+      validstatus: 1,
+    });
+    const dup = await expectApiError(
+      admin.courseAuthority.authoritySave({ body: { employeeCode: 'E0061', courseRankCodes: ['GT1'] } }),
+      ErrorCode.conflict,
+    );
     expect(dup.field).toBe('employeeCode');
-    const bad = await expectApiError(admin.courseAuthority.authoritySave({ body: { employeeCode: 'E0062', courseRankCodes: ['NOPE9'] } }), ErrorCode.validation);
+    const bad = await expectApiError(
+      admin.courseAuthority.authoritySave({ body: { employeeCode: 'E0062', courseRankCodes: ['NOPE9'] } }),
+      ErrorCode.validation,
+    );
     expect(bad.field).toBe('courseRankCodes');
-    const nobody = await expectApiError(admin.courseAuthority.authoritySave({ body: { employeeCode: 'E9999', courseRankCodes: ['KF1'] } }), ErrorCode.validation);
+    const nobody = await expectApiError(
+      admin.courseAuthority.authoritySave({ body: { employeeCode: 'E9999', courseRankCodes: ['KF1'] } }),
+      ErrorCode.validation,
+    );
     expect(nobody.field).toBe('employeeCode');
-    const u = await admin.courseAuthority.authoritySave({ body: { id: a.id, employeeCode: 'E0061', courseRankCodes: ['GT2'], version: 1 } });
+    const u = await admin.courseAuthority.authoritySave({
+      body: { id: a.id, employeeCode: 'E0061', courseRankCodes: ['GT2'], version: 1 },
+    });
     expect(u).toMatchObject({ courseRankCodes: ['GT2'], version: 2 });
     expect(u.courseRanks[0]?.courseRankName).toBe('感觉统合中级');
-    await expectApiError(admin.courseAuthority.authoritySave({ body: { id: a.id, employeeCode: 'E0061', courseRankCodes: ['GT3'], version: 1 } }), ErrorCode.conflict);
-    expect((await admin.courseAuthority.authorityGet({ query: { id: a.id } })).courseRankCodes).toEqual(['GT2']);
+    await expectApiError(
+      admin.courseAuthority.authoritySave({
+        body: { id: a.id, employeeCode: 'E0061', courseRankCodes: ['GT3'], version: 1 },
+      }),
+      ErrorCode.conflict,
+    );
+    expect((await admin.courseAuthority.authorityGet({ query: { id: a.id } })).courseRankCodes).toEqual([
+      'GT2',
+    ]);
     await admin.courseAuthority.authorityDelete({ query: { id: a.id } });
     await expectApiError(admin.courseAuthority.authorityGet({ query: { id: a.id } }), ErrorCode.notFound);
-    expect(await admin.courseAuthority.queryTeacherCouseLevels({ query: { employeeCode: 'E0061' } })).toEqual([]);
+    expect(await admin.courseAuthority.queryTeacherCouseLevels({ query: { employeeCode: 'E0061' } })).toEqual(
+      [],
+    );
   });
 
   it('reports a course rank in use by an authority to the courses slice', async () => {

@@ -17,11 +17,18 @@ describe('sysDict', () => {
     const page = await admin.dictionaries.dictList({ query: { dictType: 'business_type', pageSize: 2 } });
     expect(page.total).toBeGreaterThanOrEqual(4);
     expect(page.list).toHaveLength(2);
-    const item = await admin.dictionaries.dictSave({ body: { dictType: 'business_type', code: 'MUSIC', name: '音乐' } });
-    const dup = await expectApiError(admin.dictionaries.dictSave({ body: { dictType: 'business_type', code: 'MUSIC2', name: '音乐' } }), ErrorCode.conflict);
+    const item = await admin.dictionaries.dictSave({
+      body: { dictType: 'business_type', code: 'MUSIC', name: '音乐' },
+    });
+    const dup = await expectApiError(
+      admin.dictionaries.dictSave({ body: { dictType: 'business_type', code: 'MUSIC2', name: '音乐' } }),
+      ErrorCode.conflict,
+    );
     expect(dup.field).toBe('name');
     // the same code in another type is fine
-    await admin.dictionaries.dictSave({ body: { dictType: 'calendar_type', code: 'MUSIC', name: '音乐日历' } });
+    await admin.dictionaries.dictSave({
+      body: { dictType: 'calendar_type', code: 'MUSIC', name: '音乐日历' },
+    });
     expect(await admin.dictionaries.dictUpdateStatus({ body: { id: item.id, status: 0 } })).toBe(true);
     const valid = await admin.dictionaries.dictListAll({ query: { dictType: 'business_type' } });
     expect(valid.map((d) => d.code)).not.toContain('MUSIC');
@@ -31,9 +38,12 @@ describe('sysDict', () => {
   });
 
   it('refuses to delete a business type campuses use', async () => {
-    const [rehab] = (await admin.dictionaries.dictListAll({ query: { dictType: 'business_type' } })).filter((d) => d.code === 'REHAB');
+    const [rehab] = (await admin.dictionaries.dictListAll({ query: { dictType: 'business_type' } })).filter(
+      (d) => d.code === 'REHAB',
+    );
     expect(rehab).toBeDefined();
-    if (rehab) await expectApiError(admin.dictionaries.dictDelete({ query: { id: rehab.id } }), ErrorCode.rule);
+    if (rehab)
+      await expectApiError(admin.dictionaries.dictDelete({ query: { id: rehab.id } }), ErrorCode.rule);
   });
 
   it('imports items matched by type and code', async () => {
@@ -41,16 +51,28 @@ describe('sysDict', () => {
       { dictType: 'assist_course_type', code: '5', name: '户外课' },
       { dictType: 'assist_course_type', code: '1', name: '个训课' },
     ];
-    expect(await admin.dictionaries.dictImport({ body: { rows } })).toMatchObject({ created: 1, unchanged: 1, written: true });
-    expect(await admin.dictionaries.dictImport({ body: { rows } })).toMatchObject({ created: 0, unchanged: 2 });
+    expect(await admin.dictionaries.dictImport({ body: { rows } })).toMatchObject({
+      created: 1,
+      unchanged: 1,
+      written: true,
+    });
+    expect(await admin.dictionaries.dictImport({ body: { rows } })).toMatchObject({
+      created: 0,
+      unchanged: 2,
+    });
   });
 });
 
 describe('tags and channel groups', () => {
   it('adds, lists and deletes tags', async () => {
     const tag = await admin.dictionaries.tagAdd({ body: { tagType: 1, name: '外地家庭', color: '#123456' } });
-    expect((await admin.dictionaries.tagListForTag({ query: { tagType: 1 } })).map((x) => x.name)).toContain('外地家庭');
-    await expectApiError(admin.dictionaries.tagAdd({ body: { tagType: 1, name: '外地家庭' } }), ErrorCode.conflict);
+    expect((await admin.dictionaries.tagListForTag({ query: { tagType: 1 } })).map((x) => x.name)).toContain(
+      '外地家庭',
+    );
+    await expectApiError(
+      admin.dictionaries.tagAdd({ body: { tagType: 1, name: '外地家庭' } }),
+      ErrorCode.conflict,
+    );
     await admin.dictionaries.tagAdd({ body: { tagType: 2, name: '外地家庭' } });
     expect((await admin.dictionaries.tagGetTagList({ query: { name: '外地' } })).total).toBe(2);
     expect(await admin.dictionaries.tagDelete({ body: { id: tag.id } })).toBe(true);
@@ -59,15 +81,23 @@ describe('tags and channel groups', () => {
   it('saves channel groups and refuses deleting one channels use', async () => {
     const g = await admin.dictionaries.channelGroupSave({ body: { code: 'EXPO', name: '展会' } });
     expect(g.validstatus).toBe(1);
-    channelGroupUsage.register('test-channels', async (_tx, code) => (code === 'EXPO' ? '有渠道属于该分组 / channels belong to this group' : null));
+    channelGroupUsage.register('test-channels', async (_tx, code) =>
+      code === 'EXPO' ? '有渠道属于该分组 / channels belong to this group' : null,
+    );
     try {
-      await expectApiError(admin.dictionaries.channelGroupDelete({ query: { code: 'EXPO' } }), ErrorCode.rule);
+      await expectApiError(
+        admin.dictionaries.channelGroupDelete({ query: { code: 'EXPO' } }),
+        ErrorCode.rule,
+      );
     } finally {
       channelGroupUsage.unregister('test-channels');
     }
     expect(await admin.dictionaries.channelGroupDelete({ query: { code: 'EXPO' } })).toBe(true);
     expect((await admin.dictionaries.channelGroupList()).map((x) => x.code)).not.toContain('EXPO');
-    const e = await expectApiError(admin.dictionaries.channelGroupDelete({ query: { code: 'ONLINE' } }), ErrorCode.rule);
+    const e = await expectApiError(
+      admin.dictionaries.channelGroupDelete({ query: { code: 'ONLINE' } }),
+      ErrorCode.rule,
+    );
     expect(e.message).toContain('channels belong to this group');
   });
 });

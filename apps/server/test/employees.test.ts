@@ -9,21 +9,37 @@ let t: TestServer;
 let admin: Sdk;
 beforeAll(async () => {
   t = await startTestServer();
-  await t.deps.db.insert(rolePrivileges).values({ roleCode: 76, privilegeCode: '/staff/list' }).onConflictDoNothing();
+  await t.deps.db
+    .insert(rolePrivileges)
+    .values({ roleCode: 76, privilegeCode: '/staff/list' })
+    .onConflictDoNothing();
   admin = await t.as('admin');
 });
 afterAll(async () => t?.close());
 
-const base = { name: '测试员工', schoolItemCode: 'SH02', postCode: 'TEACHER', employeeTypeCode: 'FT', skillRankCode: 'TR2' };
+const base = {
+  name: '测试员工',
+  schoolItemCode: 'SH02',
+  postCode: 'TEACHER',
+  employeeTypeCode: 'FT',
+  skillRankCode: 'TR2',
+};
 
 describe('employees', () => {
   it('seeds the employees of the demo accounts and shows the linked username', async () => {
     const page = await admin.employees.employees({ query: { name: '陈思远' } });
     expect(page.total).toBe(1);
-    expect(page.list[0]).toMatchObject({ code: 'E0005', username: 'teacher', postRole: 'teacher', rankLevel: 3, schoolItemName: '上海徐汇校区' });
+    expect(page.list[0]).toMatchObject({
+      code: 'E0005',
+      username: 'teacher',
+      postRole: 'teacher',
+      rankLevel: 3,
+      schoolItemName: '上海徐汇校区',
+    });
     const all = await admin.employees.employees({ query: { pageSize: 500 } });
     expect(all.total).toBeGreaterThanOrEqual(45);
-    for (const code of ['E0002', 'E0003', 'E0004', 'E0005', 'E0006']) expect(all.list.map((e) => e.code)).toContain(code);
+    for (const code of ['E0002', 'E0003', 'E0004', 'E0005', 'E0006'])
+      expect(all.list.map((e) => e.code)).toContain(code);
   });
 
   it('filters by campus (any of the employee’s campuses), post, role and status', async () => {
@@ -44,36 +60,89 @@ describe('employees', () => {
     expect(bj).toBeDefined();
     if (!bj) return;
     await expectApiError(director.employees.employee({ query: { id: bj.id } }), ErrorCode.noPermission);
-    await expectApiError(director.employees.employeeSave({ body: { ...base, code: 'E9001', schoolItemCode: 'BJ01' } }), ErrorCode.noPermission);
-    await expectApiError(director.employees.teachers({ query: { schoolItemCode: 'BJ01' } }), ErrorCode.noPermission);
+    await expectApiError(
+      director.employees.employeeSave({ body: { ...base, code: 'E9001', schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.employees.teachers({ query: { schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
   });
 
   it('creates an employee with campuses, subjects and a linked account (temporary password once)', async () => {
     const saved = await admin.employees.employeeSave({
-      body: { ...base, code: 'E9002', mobile: '13700000001', schoolItemCodes: ['SH01'], subjectIds: [1, 3], entryDate: '2024-03-01', account: { username: 'e9002', roleCodes: [40] } },
+      body: {
+        ...base,
+        code: 'E9002',
+        mobile: '13700000001',
+        schoolItemCodes: ['SH01'],
+        subjectIds: [1, 3],
+        entryDate: '2024-03-01',
+        account: { username: 'e9002', roleCodes: [40] },
+      },
     });
-    expect(saved).toMatchObject({ code: 'E9002', username: 'e9002', schoolItemCodes: ['SH01', 'SH02'], subjectNames: ['语言', '感觉统合'], roleCodes: [40] });
+    expect(saved).toMatchObject({
+      code: 'E9002',
+      username: 'e9002',
+      schoolItemCodes: ['SH01', 'SH02'],
+      subjectNames: ['语言', '感觉统合'],
+      roleCodes: [40],
+    });
     expect(saved.temporaryPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     const again = await admin.employees.employee({ query: { id: saved.id } });
     expect(again.temporaryPassword ?? null).toBeNull();
-    const dup = await expectApiError(admin.employees.employeeSave({ body: { ...base, code: 'E9003', mobile: '13700000001' } }), ErrorCode.conflict);
+    const dup = await expectApiError(
+      admin.employees.employeeSave({ body: { ...base, code: 'E9003', mobile: '13700000001' } }),
+      ErrorCode.conflict,
+    );
     expect(dup.field).toBe('mobile');
-    const codeDup = await expectApiError(admin.employees.employeeSave({ body: { ...base, code: 'E0005' } }), ErrorCode.conflict);
+    const codeDup = await expectApiError(
+      admin.employees.employeeSave({ body: { ...base, code: 'E0005' } }),
+      ErrorCode.conflict,
+    );
     expect(codeDup.field).toBe('code');
-    const taken = await expectApiError(admin.employees.employeeSave({ body: { ...base, code: 'E9004', account: { username: 'admin', roleCodes: [40] } } }), ErrorCode.conflict);
+    const taken = await expectApiError(
+      admin.employees.employeeSave({
+        body: { ...base, code: 'E9004', account: { username: 'admin', roleCodes: [40] } },
+      }),
+      ErrorCode.conflict,
+    );
     expect(taken.field).toBe('account.username');
     // leaving disables the account
-    const left = await admin.employees.employeeSave({ body: { ...base, code: 'E9002', mobile: '13700000001', schoolItemCodes: ['SH01'], subjectIds: [1], status: 0, id: saved.id, version: again.version } });
+    const left = await admin.employees.employeeSave({
+      body: {
+        ...base,
+        code: 'E9002',
+        mobile: '13700000001',
+        schoolItemCodes: ['SH01'],
+        subjectIds: [1],
+        status: 0,
+        id: saved.id,
+        version: again.version,
+      },
+    });
     expect(left.status).toBe(0);
     const infos = await admin.employees.authInfos({ query: { name: '测试员工' } });
     expect(infos.list.find((r) => r.code === 'E9002')).toMatchObject({ username: 'e9002', accountStatus: 0 });
-    await expectApiError(admin.employees.employeeSave({ body: { ...base, code: 'E9002', id: saved.id, version: again.version } }), ErrorCode.conflict);
+    await expectApiError(
+      admin.employees.employeeSave({
+        body: { ...base, code: 'E9002', id: saved.id, version: again.version },
+      }),
+      ErrorCode.conflict,
+    );
   });
 
   it('refuses a missing or disabled post, rank or campus naming the field', async () => {
-    const e = await expectApiError(admin.employees.employeeSave({ body: { ...base, code: 'E9005', postCode: 'NOPE' } }), ErrorCode.validation);
+    const e = await expectApiError(
+      admin.employees.employeeSave({ body: { ...base, code: 'E9005', postCode: 'NOPE' } }),
+      ErrorCode.validation,
+    );
     expect(e.field).toBe('postCode');
-    await expectApiError(admin.employees.postUpdateStatus({ body: { code: 'TEACHER', status: 0 } }), ErrorCode.rule);
+    await expectApiError(
+      admin.employees.postUpdateStatus({ body: { code: 'TEACHER', status: 0 } }),
+      ErrorCode.rule,
+    );
   });
 });
 
@@ -117,7 +186,11 @@ describe('pickers', () => {
     const sh01 = await admin.employees.codeAndName({ query: { schoolItemCode: 'SH01' } });
     expect(mine.map((e) => e.code).sort()).toEqual(sh01.map((e) => e.code).sort());
     const fams = await admin.employees.familyPosts();
-    expect(fams.find((f) => f.code === 'TEACH')?.childs.map((c) => c.code)).toEqual(['TEACHER', 'SUPERVISOR', 'ASSESSOR']);
+    expect(fams.find((f) => f.code === 'TEACH')?.childs.map((c) => c.code)).toEqual([
+      'TEACHER',
+      'SUPERVISOR',
+      'ASSESSOR',
+    ]);
     const rec = await sales.employees.employees4Recommend({ query: { name: '王建国' } });
     expect(rec.map((e) => e.code)).toEqual(['E0002']);
   });
@@ -126,21 +199,41 @@ describe('pickers', () => {
 describe('HR master data', () => {
   it('saves types, posts, ranks and subjects with uniqueness and status', async () => {
     await admin.employees.typeSave({ body: { code: 'SEASON', name: '季节工' } });
-    await expectApiError(admin.employees.typeSave({ body: { code: 'SEASON2', name: '季节工' } }), ErrorCode.conflict);
+    await expectApiError(
+      admin.employees.typeSave({ body: { code: 'SEASON2', name: '季节工' } }),
+      ErrorCode.conflict,
+    );
     expect(await admin.employees.typeUpdateStatus({ body: { code: 'SEASON', status: 0 } })).toBe(true);
-    await expectApiError(admin.employees.typeUpdateStatus({ body: { code: 'FT', status: 0 } }), ErrorCode.rule);
-    const post = await admin.employees.postSave({ body: { code: 'OT', name: '作业治疗师', postRole: 'teacher', familyCode: 'TEACH' } });
+    await expectApiError(
+      admin.employees.typeUpdateStatus({ body: { code: 'FT', status: 0 } }),
+      ErrorCode.rule,
+    );
+    const post = await admin.employees.postSave({
+      body: { code: 'OT', name: '作业治疗师', postRole: 'teacher', familyCode: 'TEACH' },
+    });
     expect(post.familyName).toBe('教学族');
-    await expectApiError(admin.employees.postSave({ body: { code: 'OT2', name: '作业治疗师2', familyCode: 'NOPE' } }), ErrorCode.validation);
-    const rank = await admin.employees.skillRankSave({ body: { code: 'TR6', name: '首席教师', typeCode: 'TEACHER', level: 6 } });
+    await expectApiError(
+      admin.employees.postSave({ body: { code: 'OT2', name: '作业治疗师2', familyCode: 'NOPE' } }),
+      ErrorCode.validation,
+    );
+    const rank = await admin.employees.skillRankSave({
+      body: { code: 'TR6', name: '首席教师', typeCode: 'TEACHER', level: 6 },
+    });
     expect(rank.typeName).toBe('教师职级');
-    const lv = await expectApiError(admin.employees.skillRankSave({ body: { code: 'TR7', name: '另一级', typeCode: 'TEACHER', level: 6 } }), ErrorCode.conflict);
+    const lv = await expectApiError(
+      admin.employees.skillRankSave({ body: { code: 'TR7', name: '另一级', typeCode: 'TEACHER', level: 6 } }),
+      ErrorCode.conflict,
+    );
     expect(lv.field).toBe('level');
     const subj = await admin.employees.subjectSave({ body: { name: '音乐治疗' } });
-    const upd = await admin.employees.subjectUpdate({ body: { id: subj.id, name: '音乐疗法', version: subj.version } });
+    const upd = await admin.employees.subjectUpdate({
+      body: { id: subj.id, name: '音乐疗法', version: subj.version },
+    });
     expect(upd.name).toBe('音乐疗法');
     expect(await admin.employees.subjectUpdateStatus({ query: { id: subj.id, status: 0 } })).toBe(true);
-    expect((await admin.employees.subjects({ query: { status: 1 } })).map((s) => s.id)).not.toContain(subj.id);
+    expect((await admin.employees.subjects({ query: { status: 1 } })).map((s) => s.id)).not.toContain(
+      subj.id,
+    );
   });
 
   it('keeps salary periods unique by year and month', async () => {
@@ -148,7 +241,10 @@ describe('HR master data', () => {
     expect(periods).toHaveLength(12);
     const p = await admin.employees.salaryPeriodSave({ body: { year: 2030, month: 2 } });
     expect(p).toMatchObject({ startDate: '2030-02-01', endDate: '2030-02-28', status: 1 });
-    const e = await expectApiError(admin.employees.salaryPeriodSave({ body: { year: 2030, month: 2 } }), ErrorCode.conflict);
+    const e = await expectApiError(
+      admin.employees.salaryPeriodSave({ body: { year: 2030, month: 2 } }),
+      ErrorCode.conflict,
+    );
     expect(e.field).toBe('month');
   });
 });
@@ -157,11 +253,17 @@ describe('export', () => {
   it('exports every employee of the filter in scope, and courses', async () => {
     const director = await t.as('director');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await (await director.employees.employeeExport({ query: { postCode: 'TEACHER' } })).arrayBuffer());
+    await wb.xlsx.load(
+      await (await director.employees.employeeExport({ query: { postCode: 'TEACHER' } })).arrayBuffer(),
+    );
     const page = await director.employees.employees({ query: { postCode: 'TEACHER', pageSize: 500 } });
     expect((wb.worksheets[0]?.rowCount ?? 0) - 1).toBe(page.total);
     const cw = new ExcelJS.Workbook();
-    await cw.xlsx.load(await (await admin.courses.courseExport({ query: { coursecategorycode: 'KF' } })).arrayBuffer());
-    expect((cw.worksheets[0]?.rowCount ?? 0) - 1).toBe((await admin.courses.courses({ query: { coursecategorycode: 'KF' } })).length);
+    await cw.xlsx.load(
+      await (await admin.courses.courseExport({ query: { coursecategorycode: 'KF' } })).arrayBuffer(),
+    );
+    expect((cw.worksheets[0]?.rowCount ?? 0) - 1).toBe(
+      (await admin.courses.courses({ query: { coursecategorycode: 'KF' } })).length,
+    );
   });
 });

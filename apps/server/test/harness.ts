@@ -21,7 +21,11 @@ export interface TestClock {
 }
 export function testClock(start: Date | string = new Date()): TestClock {
   let t = new Date(start).getTime();
-  return { now: () => new Date(t), set: (d) => void (t = new Date(d).getTime()), advance: (ms) => void (t += ms) };
+  return {
+    now: () => new Date(t),
+    set: (d) => void (t = new Date(d).getTime()),
+    advance: (ms) => void (t += ms),
+  };
 }
 
 export interface TestServer {
@@ -73,15 +77,27 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   const pgUrl = process.env.TEST_DATABASE_URL;
   const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
   const database = await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: 'memory://' });
-  await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, { scale: 1, now: clock.now(), scryptLogN: 10 });
-  const deps: AppDeps = { db: database.db, dbKind: database.kind, config, now: clock.now, auth: sessionResolver(database.db, config, clock.now), ping: database.ping };
+  await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, {
+    scale: 1,
+    now: clock.now(),
+    scryptLogN: 10,
+  });
+  const deps: AppDeps = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    now: clock.now,
+    auth: sessionResolver(database.db, config, clock.now),
+    ping: database.ping,
+  };
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   const baseURL = `http://127.0.0.1:${port}/api`;
   const sdk = (token?: string) => createSdk({ baseURL, getToken: () => token, locale: 'en' });
-  const login = async (username: string, password = DEMO_PASSWORD) => (await sdk().system.login({ body: { username, password } })).token;
+  const login = async (username: string, password = DEMO_PASSWORD) =>
+    (await sdk().system.login({ body: { username, password } })).token;
   return {
     baseURL,
     app,

@@ -11,7 +11,10 @@ let t: TestServer;
 let admin: Sdk;
 beforeAll(async () => {
   t = await startTestServer();
-  await t.deps.db.insert(rolePrivileges).values({ roleCode: 76, privilegeCode: '/setting/campus' }).onConflictDoNothing();
+  await t.deps.db
+    .insert(rolePrivileges)
+    .values({ roleCode: 76, privilegeCode: '/setting/campus' })
+    .onConflictDoNothing();
   admin = await t.as('admin');
 });
 afterAll(async () => t?.close());
@@ -28,11 +31,15 @@ const lastAudit = async (action: string, target: string) => {
 
 describe('list', () => {
   it('filters exactly, by contains, and pages with the total of the whole result', async () => {
-    const hd = await admin.organisation.schoolItemList({ query: { provincetypecode: 'HD', pageIdx: 1, pageSize: 2 } });
+    const hd = await admin.organisation.schoolItemList({
+      query: { provincetypecode: 'HD', pageIdx: 1, pageSize: 2 },
+    });
     expect(hd.total).toBe(4);
     expect(hd.list).toHaveLength(2);
     expect(hd.list.every((c) => c.provincetypecode === 'HD')).toBe(true);
-    const p2 = await admin.organisation.schoolItemList({ query: { provincetypecode: 'HD', pageIdx: 2, pageSize: 2 } });
+    const p2 = await admin.organisation.schoolItemList({
+      query: { provincetypecode: 'HD', pageIdx: 2, pageSize: 2 },
+    });
     expect(p2.list.map((c) => c.code)).not.toContain(hd.list[0]?.code);
     const like = await admin.organisation.schoolItemList({ query: { name: '北京' } });
     expect(like.list.map((c) => c.code).sort()).toEqual(['BJ01', 'BJ02']);
@@ -52,13 +59,22 @@ describe('list', () => {
 
 describe('save', () => {
   it('creates, reads back, updates with the version, and refuses a stale version', async () => {
-    const created = await admin.organisation.cityRankSave({ body: { code: 'T4', name: '三线城市', sort: 4 } });
+    const created = await admin.organisation.cityRankSave({
+      body: { code: 'T4', name: '三线城市', sort: 4 },
+    });
     expect(created).toMatchObject({ code: 'T4', name: '三线城市', validstatus: 1, version: 1 });
-    const created2 = await admin.organisation.citySave({ body: { code: 'WX', name: '无锡市', rankcode: 'T4', divisioncode: '320200' } });
+    const created2 = await admin.organisation.citySave({
+      body: { code: 'WX', name: '无锡市', rankcode: 'T4', divisioncode: '320200' },
+    });
     expect(created2.rankname).toBe('三线城市');
-    const updated = await admin.organisation.citySave({ body: { code: 'WX', name: '无锡', rankcode: 'T4', divisioncode: '320200', version: 1 } });
+    const updated = await admin.organisation.citySave({
+      body: { code: 'WX', name: '无锡', rankcode: 'T4', divisioncode: '320200', version: 1 },
+    });
     expect(updated).toMatchObject({ name: '无锡', version: 2 });
-    const stale = await expectApiError(admin.organisation.citySave({ body: { code: 'WX', name: '无锡市', rankcode: 'T4', version: 1 } }), ErrorCode.conflict);
+    const stale = await expectApiError(
+      admin.organisation.citySave({ body: { code: 'WX', name: '无锡市', rankcode: 'T4', version: 1 } }),
+      ErrorCode.conflict,
+    );
     expect(stale.field).toBe('version');
     const audit = await lastAudit('city.update', 'cities:WX');
     expect(audit?.detail).toMatchObject({ changes: { name: ['无锡市', '无锡'] } });
@@ -66,19 +82,31 @@ describe('save', () => {
   });
 
   it('refuses a duplicate code or name with 409 naming the field', async () => {
-    const code = await expectApiError(admin.organisation.cityRankSave({ body: { code: 'T1', name: '别的级别' } }), ErrorCode.conflict);
+    const code = await expectApiError(
+      admin.organisation.cityRankSave({ body: { code: 'T1', name: '别的级别' } }),
+      ErrorCode.conflict,
+    );
     expect(code.field).toBe('code');
-    const name = await expectApiError(admin.organisation.cityRankSave({ body: { code: 'T9', name: '一线城市' } }), ErrorCode.conflict);
+    const name = await expectApiError(
+      admin.organisation.cityRankSave({ body: { code: 'T9', name: '一线城市' } }),
+      ErrorCode.conflict,
+    );
     expect(name.field).toBe('name');
   });
 
   it('refuses a missing or disabled parent naming the field', async () => {
-    const e = await expectApiError(admin.organisation.citySave({ body: { code: 'ZZ', name: '某市', rankcode: 'NOPE' } }), ErrorCode.validation);
+    const e = await expectApiError(
+      admin.organisation.citySave({ body: { code: 'ZZ', name: '某市', rankcode: 'NOPE' } }),
+      ErrorCode.validation,
+    );
     expect(e.field).toBe('rankcode');
   });
 
   it('refuses invalid input at the edge naming the field', async () => {
-    const e = await expectApiError(admin.organisation.cityRankSave({ body: { code: 'bad code!', name: 'x' } }), ErrorCode.validation);
+    const e = await expectApiError(
+      admin.organisation.cityRankSave({ body: { code: 'bad code!', name: 'x' } }),
+      ErrorCode.validation,
+    );
     expect(e.field).toBe('body.code');
   });
 });
@@ -86,8 +114,12 @@ describe('save', () => {
 describe('status', () => {
   it('disables and enables with an audit row old → new', async () => {
     await admin.organisation.cityRankSave({ body: { code: 'T5', name: '四线城市' } });
-    await admin.organisation.cityRankSave({ body: { code: 'T5', name: '四线城市', validstatus: 1, version: 1 } });
-    expect(await admin.organisation.cityRankList({ query: { status: 1 } })).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'T5' })]));
+    await admin.organisation.cityRankSave({
+      body: { code: 'T5', name: '四线城市', validstatus: 1, version: 1 },
+    });
+    expect(await admin.organisation.cityRankList({ query: { status: 1 } })).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: 'T5' })]),
+    );
     // status through the region switch
     await admin.organisation.provinceTypeSave({ body: { code: 'DB', name: '东北区' } });
     expect(await admin.organisation.provinceTypeUpdateStatus({ body: { code: 'DB', status: 0 } })).toBe(true);
@@ -103,17 +135,25 @@ describe('status', () => {
   it('keeps the status of a record saved without one', async () => {
     const r = await admin.organisation.provinceTypeSave({ body: { code: 'XB', name: '西北区' } });
     await admin.organisation.provinceTypeUpdateStatus({ body: { code: 'XB', status: 0 } });
-    const saved = await admin.organisation.provinceTypeSave({ body: { code: 'XB', name: '西北大区', version: r.version + 1 } });
+    const saved = await admin.organisation.provinceTypeSave({
+      body: { code: 'XB', name: '西北大区', version: r.version + 1 },
+    });
     expect(saved).toMatchObject({ name: '西北大区', validstatus: 0, version: r.version + 2 });
   });
 
   it('answers 404 for an unknown key', async () => {
-    await expectApiError(admin.organisation.provinceTypeUpdateStatus({ body: { code: 'NOPE', status: 0 } }), ErrorCode.notFound);
+    await expectApiError(
+      admin.organisation.provinceTypeUpdateStatus({ body: { code: 'NOPE', status: 0 } }),
+      ErrorCode.notFound,
+    );
     await expectApiError(admin.organisation.cityDetail({ query: { code: 'NOPE' } }), ErrorCode.notFound);
   });
 
   it('refuses to disable a record with valid children (422)', async () => {
-    await expectApiError(admin.organisation.cityUpdateStatus({ body: { code: 'SH', status: 0 } }), ErrorCode.rule);
+    await expectApiError(
+      admin.organisation.cityUpdateStatus({ body: { code: 'SH', status: 0 } }),
+      ErrorCode.rule,
+    );
   });
 });
 
@@ -125,7 +165,15 @@ describe('import', () => {
   ];
   it('dry-runs good rows without writing, then writes them; a re-run creates no duplicates', async () => {
     const dry = await admin.organisation.cityImport({ body: { rows, dryRun: true } });
-    expect(dry).toMatchObject({ total: 3, created: 2, updated: 0, unchanged: 1, errors: [], dryRun: true, written: false });
+    expect(dry).toMatchObject({
+      total: 3,
+      created: 2,
+      updated: 0,
+      unchanged: 1,
+      errors: [],
+      dryRun: true,
+      written: false,
+    });
     expect(await t.deps.db.select().from(cities).where(eq(cities.code, 'SUZ'))).toHaveLength(0);
     const real = await admin.organisation.cityImport({ body: { rows, dryRun: false } });
     expect(real).toMatchObject({ created: 2, unchanged: 1, written: true });
@@ -164,11 +212,31 @@ describe('import', () => {
 describe('scope', () => {
   it('refuses to read or change another region’s campus (403)', async () => {
     const director = await t.as('director');
-    await expectApiError(director.organisation.schoolItemDetail({ query: { code: 'BJ01' } }), ErrorCode.noPermission);
-    await expectApiError(director.organisation.schoolItem({ params: { id: 'BJ01' } }), ErrorCode.noPermission);
-    await expectApiError(director.organisation.schoolItemUpdateStatus({ body: { code: 'BJ01', status: 0 } }), ErrorCode.noPermission);
+    await expectApiError(
+      director.organisation.schoolItemDetail({ query: { code: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.organisation.schoolItem({ params: { id: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.organisation.schoolItemUpdateStatus({ body: { code: 'BJ01', status: 0 } }),
+      ErrorCode.noPermission,
+    );
     const bj = await admin.organisation.schoolItemDetail({ query: { code: 'BJ01' } });
-    await expectApiError(director.organisation.schoolItemSave({ body: { code: bj.code, name: '改名', provincetypecode: bj.provincetypecode, citycode: 'BJ', version: bj.version } }), ErrorCode.noPermission);
+    await expectApiError(
+      director.organisation.schoolItemSave({
+        body: {
+          code: bj.code,
+          name: '改名',
+          provincetypecode: bj.provincetypecode,
+          citycode: 'BJ',
+          version: bj.version,
+        },
+      }),
+      ErrorCode.noPermission,
+    );
     const mine = await director.organisation.schoolItemDetail({ query: { code: 'SH01' } });
     expect(mine.code).toBe('SH01');
   });
@@ -176,7 +244,10 @@ describe('scope', () => {
   it('refuses import rows outside the scope as row errors', async () => {
     const director = await t.as('director');
     const r = await director.organisation.schoolItemImport({
-      body: { rows: [{ code: 'BJ09', name: '北京丰台校区', provincetypecode: 'HB', citycode: 'BJ' }], dryRun: true },
+      body: {
+        rows: [{ code: 'BJ09', name: '北京丰台校区', provincetypecode: 'HB', citycode: 'BJ' }],
+        dryRun: true,
+      },
     });
     expect(r.errors[0]).toMatchObject({ row: 1 });
   });

@@ -12,7 +12,10 @@ describe('platform', () => {
   it('answers /healthz after checking the database', async () => {
     const res = await fetch(t.baseURL.replace('/api', '/healthz'));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 
   it('signs in a demo account and returns the token object of spec §3', async () => {
@@ -35,7 +38,11 @@ describe('platform', () => {
   });
 
   it('answers malformed JSON with a 400 envelope', async () => {
-    const res = await fetch(`${t.baseURL}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${t.baseURL}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: number }).code).toBe(ErrorCode.validation);
   });
@@ -60,16 +67,22 @@ describe('platform', () => {
   it('registers a route for every declared endpoint', () => {
     for (const e of catalogue()) {
       const url = '/api' + e.path.replace(/\{(\w+)\}/g, 'x');
-      expect(t.app.hasRoute({ method: e.method, url: '/api' + e.path.replace(/\{(\w+)\}/g, ':$1') }), `${e.method} ${url}`).toBe(true);
+      expect(
+        t.app.hasRoute({ method: e.method, url: '/api' + e.path.replace(/\{(\w+)\}/g, ':$1') }),
+        `${e.method} ${url}`,
+      ).toBe(true);
     }
   });
 
   it('declares an access rule on every endpoint', () => {
-    for (const e of catalogue()) expect(['public', 'signedIn', 'privilege'], `${e.slice}.${e.name}`).toContain(e.endpoint.access?.kind);
+    for (const e of catalogue())
+      expect(['public', 'signedIn', 'privilege'], `${e.slice}.${e.name}`).toContain(e.endpoint.access?.kind);
   });
 
   it('serves the OpenAPI document generated from the contract', async () => {
-    const doc = (await (await fetch(`${t.baseURL}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${t.baseURL}/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(doc.paths)).toContain('/api/auth/login');
   });
 });

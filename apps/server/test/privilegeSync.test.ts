@@ -19,7 +19,10 @@ describe('privilege sync at start', () => {
     await db.update(privileges).set({ name: '我的线索（改）' }).where(eq(privileges.code, '/clues/clueList'));
 
     expect(await syncPrivileges(db)).toEqual(['/clues/taskCenter']);
-    const grant = await db.select().from(rolePrivileges).where(and(eq(rolePrivileges.privilegeCode, '/clues/taskCenter'), eq(rolePrivileges.roleCode, 34)));
+    const grant = await db
+      .select()
+      .from(rolePrivileges)
+      .where(and(eq(rolePrivileges.privilegeCode, '/clues/taskCenter'), eq(rolePrivileges.roleCode, 34)));
     expect(grant).toHaveLength(1);
     const [renamed] = await db.select().from(privileges).where(eq(privileges.code, '/clues/clueList'));
     expect(renamed?.name).toBe('我的线索（改）');

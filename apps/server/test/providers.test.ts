@@ -38,24 +38,37 @@ async function fakeProvider(): Promise<Fake> {
       calls.push(`${req.method} ${u.pathname}`);
       if (req.method === 'POST' && u.pathname === '/v1.0/oauth2/userAccessToken') {
         const b = await readBody(req);
-        if (b.clientId !== 'ding-id' || b.clientSecret !== 'ding-secret' || b.grantType !== 'authorization_code') return json(res, 400, { code: 'invalidClient', message: 'bad client' });
-        if (b.code === 'code-broken') return json(res, 400, { code: 'invalidAuthCode', message: '授权码已失效 invalid auth code' });
-        if (!b.code || !DING_CODES[b.code]) return json(res, 400, { code: 'invalidAuthCode', message: 'unknown code' });
+        if (
+          b.clientId !== 'ding-id' ||
+          b.clientSecret !== 'ding-secret' ||
+          b.grantType !== 'authorization_code'
+        )
+          return json(res, 400, { code: 'invalidClient', message: 'bad client' });
+        if (b.code === 'code-broken')
+          return json(res, 400, { code: 'invalidAuthCode', message: '授权码已失效 invalid auth code' });
+        if (!b.code || !DING_CODES[b.code])
+          return json(res, 400, { code: 'invalidAuthCode', message: 'unknown code' });
         return json(res, 200, { accessToken: `at-${b.code}`, expireIn: 7200 });
       }
       if (req.method === 'GET' && u.pathname === '/v1.0/contact/users/me') {
         const at = String(req.headers['x-acs-dingtalk-access-token'] ?? '');
         const who = DING_CODES[at.replace(/^at-/, '')];
-        return who ? json(res, 200, who) : json(res, 401, { code: 'InvalidAuthentication', message: 'bad token' });
+        return who
+          ? json(res, 200, who)
+          : json(res, 401, { code: 'InvalidAuthentication', message: 'bad token' });
       }
       if (u.pathname === '/cgi-bin/gettoken') {
-        if (u.searchParams.get('corpid') !== 'corp-1' || u.searchParams.get('corpsecret') !== 'sec-a') return json(res, 200, { errcode: 40001, errmsg: 'invalid credential' });
+        if (u.searchParams.get('corpid') !== 'corp-1' || u.searchParams.get('corpsecret') !== 'sec-a')
+          return json(res, 200, { errcode: 40001, errmsg: 'invalid credential' });
         return json(res, 200, { errcode: 0, access_token: 'wx-token', expires_in: 7200 });
       }
       if (u.pathname === '/cgi-bin/auth/getuserinfo') {
-        if (u.searchParams.get('access_token') !== 'wx-token') return json(res, 200, { errcode: 40014, errmsg: 'invalid access_token' });
+        if (u.searchParams.get('access_token') !== 'wx-token')
+          return json(res, 200, { errcode: 40014, errmsg: 'invalid access_token' });
         const id = WX_CODES[u.searchParams.get('code') ?? ''];
-        return id ? json(res, 200, { errcode: 0, userid: id }) : json(res, 200, { errcode: 40029, errmsg: 'invalid code' });
+        return id
+          ? json(res, 200, { errcode: 0, userid: id })
+          : json(res, 200, { errcode: 40029, errmsg: 'invalid code' });
       }
       return json(res, 404, { message: 'no such path' });
     })();
@@ -100,25 +113,37 @@ describe('messenger QR sign-in', () => {
   });
 
   it('falls back to the mobile number when the identity is not linked yet', async () => {
-    expect((await t.sdk().system.dingQrLogin({ body: { code: 'code-mobile', type: 2 } })).username).toBe('sales');
+    expect((await t.sdk().system.dingQrLogin({ body: { code: 'code-mobile', type: 2 } })).username).toBe(
+      'sales',
+    );
     // The identity is now linked: a later change of mobile number keeps working.
     await t.deps.db.update(users).set({ mobile: '13900009999' }).where(eq(users.username, 'sales'));
-    expect((await t.sdk().system.dingQrLogin({ body: { code: 'code-mobile', type: 2 } })).username).toBe('sales');
+    expect((await t.sdk().system.dingQrLogin({ body: { code: 'code-mobile', type: 2 } })).username).toBe(
+      'sales',
+    );
   });
 
   it('refuses an identity without an account', async () => {
-    const e = await expectApiError(t.sdk().system.dingQrLogin({ body: { code: 'code-stranger', type: 2 } }), ErrorCode.noPermission);
+    const e = await expectApiError(
+      t.sdk().system.dingQrLogin({ body: { code: 'code-stranger', type: 2 } }),
+      ErrorCode.noPermission,
+    );
     expect(e.message).toContain('not linked to any account');
   });
 
   it("passes on the provider's error clearly", async () => {
-    const e = await expectApiError(t.sdk().system.dingQrLogin({ body: { code: 'code-broken', type: 2 } }), ErrorCode.notConfigured);
+    const e = await expectApiError(
+      t.sdk().system.dingQrLogin({ body: { code: 'code-broken', type: 2 } }),
+      ErrorCode.notConfigured,
+    );
     expect(e.message).toContain('invalid auth code');
     expect(e.message).toContain('failed');
   });
 
   it('answers the dashboard SSO code with the same exchange (DingTalk settings by default)', async () => {
-    expect((await t.sdk().system.loginDashboard({ query: { code: 'code-linked' } })).username).toBe('director');
+    expect((await t.sdk().system.loginDashboard({ query: { code: 'code-linked' } })).username).toBe(
+      'director',
+    );
   });
 
   it('tells the login page which methods are configured, with the QR authorize URL', async () => {
@@ -134,16 +159,27 @@ describe('messenger QR sign-in', () => {
 
 describe('enterprise messaging sign-in', () => {
   it('maps the user id of the configured app to the account', async () => {
-    expect((await t.sdk().system.wxcpLogin({ params: { appid: 'app-a' }, query: { code: 'wx-ok' } })).username).toBe('finance');
+    expect(
+      (await t.sdk().system.wxcpLogin({ params: { appid: 'app-a' }, query: { code: 'wx-ok' } })).username,
+    ).toBe('finance');
   });
 
   it('refuses a member without an account', async () => {
-    await expectApiError(t.sdk().system.wxcpLogin({ params: { appid: 'app-a' }, query: { code: 'wx-stranger' } }), ErrorCode.noPermission);
+    await expectApiError(
+      t.sdk().system.wxcpLogin({ params: { appid: 'app-a' }, query: { code: 'wx-stranger' } }),
+      ErrorCode.noPermission,
+    );
   });
 
   it('an unknown app id is not configured; a wrong app secret is a provider error', async () => {
-    await expectApiError(t.sdk().system.wxcpLogin({ params: { appid: 'app-z' }, query: { code: 'wx-ok' } }), ErrorCode.notConfigured);
-    const e = await expectApiError(t.sdk().system.wxcpLogin({ params: { appid: 'app-b' }, query: { code: 'wx-ok' } }), ErrorCode.notConfigured);
+    await expectApiError(
+      t.sdk().system.wxcpLogin({ params: { appid: 'app-z' }, query: { code: 'wx-ok' } }),
+      ErrorCode.notConfigured,
+    );
+    const e = await expectApiError(
+      t.sdk().system.wxcpLogin({ params: { appid: 'app-b' }, query: { code: 'wx-ok' } }),
+      ErrorCode.notConfigured,
+    );
     expect(e.message).toContain('invalid credential');
   });
 });
@@ -156,9 +192,15 @@ describe('without configuration', () => {
   afterAll(async () => bare?.close());
 
   it('answers 503 naming the method, and loginOptions says disabled', async () => {
-    const e = await expectApiError(bare.sdk().system.dingQrLogin({ body: { code: 'x', type: 2 } }), ErrorCode.notConfigured);
+    const e = await expectApiError(
+      bare.sdk().system.dingQrLogin({ body: { code: 'x', type: 2 } }),
+      ErrorCode.notConfigured,
+    );
     expect(e.message).toContain('messenger QR sign-in');
-    await expectApiError(bare.sdk().system.wxcpLogin({ params: { appid: 'a' }, query: { code: 'x' } }), ErrorCode.notConfigured);
+    await expectApiError(
+      bare.sdk().system.wxcpLogin({ params: { appid: 'a' }, query: { code: 'x' } }),
+      ErrorCode.notConfigured,
+    );
     await expectApiError(bare.sdk().system.loginDashboard({ query: { code: 'x' } }), ErrorCode.notConfigured);
     expect(await bare.sdk().system.loginOptions()).toEqual({
       password: true,
@@ -169,9 +211,14 @@ describe('without configuration', () => {
   });
 
   it('an unreachable provider is a clear 503 too', async () => {
-    const dead = await startTestServer({ env: { DINGTALK_BASE_URL: 'http://127.0.0.1:9', DINGTALK_CLIENT_ID: 'a', DINGTALK_CLIENT_SECRET: 'b' } });
+    const dead = await startTestServer({
+      env: { DINGTALK_BASE_URL: 'http://127.0.0.1:9', DINGTALK_CLIENT_ID: 'a', DINGTALK_CLIENT_SECRET: 'b' },
+    });
     try {
-      const e = await expectApiError(dead.sdk().system.dingQrLogin({ body: { code: 'x', type: 2 } }), ErrorCode.notConfigured);
+      const e = await expectApiError(
+        dead.sdk().system.dingQrLogin({ body: { code: 'x', type: 2 } }),
+        ErrorCode.notConfigured,
+      );
       expect(e.message).toContain('unreachable');
     } finally {
       await dead.close();

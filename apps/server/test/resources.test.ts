@@ -19,7 +19,13 @@ const phone = () => `1470000${String(1000 + (n += 1)).slice(-4)}`;
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, director, esales, esales2, sales] = await Promise.all([t.as('admin'), t.as('director'), t.as('esales'), t.as('esales2'), t.as('sales')]);
+  [admin, director, esales, esales2, sales] = await Promise.all([
+    t.as('admin'),
+    t.as('director'),
+    t.as('esales'),
+    t.as('esales2'),
+    t.as('sales'),
+  ]);
   const picks = await director.resources.getUserListByRoles({ body: { roleCodes: [5] } });
   esalesId = picks.find((p) => p.username === 'esales')?.id ?? 0;
   esales2Id = picks.find((p) => p.username === 'esales2')?.id ?? 0;
@@ -27,7 +33,9 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const newResource = (sdk: Sdk, over: Record<string, unknown> = {}) =>
-  sdk.resources.save({ body: { name: '测试家长', childName: '小测', phone: phone(), schoolItemCode: 'SH01', ...over } });
+  sdk.resources.save({
+    body: { name: '测试家长', childName: '小测', phone: phone(), schoolItemCode: 'SH01', ...over },
+  });
 
 describe('resources: lifecycle', () => {
   it('a supervisor creates a new resource, assigns it, the specialist follows and sends it to a campus as a clue', async () => {
@@ -43,14 +51,18 @@ describe('resources: lifecycle', () => {
     expect(detail.status).toBe('assigned');
     expect(detail.actions).toEqual(expect.arrayContaining(['follow', 'send', 'abandon', 'invalid']));
 
-    const f = await esales.resources.saveFlow({ body: { id: r.id, content: '电话沟通，家长有意向', level: 'A', version: detail.version } });
+    const f = await esales.resources.saveFlow({
+      body: { id: r.id, content: '电话沟通，家长有意向', level: 'A', version: detail.version },
+    });
     expect(f.action).toBe('follow');
     const after = await esales.resources.queryResourceDetail({ query: { id: r.id } });
     expect(after.status).toBe('following');
     expect(after.level).toBe('A');
     expect(after.followCount).toBe(1);
 
-    const sent = await esales.resources.send({ query: { id: r.id, schoolItemCode: 'SH02', version: after.version } });
+    const sent = await esales.resources.send({
+      query: { id: r.id, schoolItemCode: 'SH02', version: after.version },
+    });
     expect(sent.outcome).toBe('created');
     const clue = await director.clues.detail({ query: { clueId: sent.clueId } });
     expect(clue.phone).toBe(r.phone);
@@ -65,12 +77,18 @@ describe('resources: lifecycle', () => {
   it('refuses illegal transitions with 422 naming the state', async () => {
     const r = await newResource(director);
     // A new resource cannot be followed or sent before it is assigned.
-    const e1 = await expectApiError(director.resources.saveFlow({ body: { id: r.id, content: 'x' } }), ErrorCode.rule);
+    const e1 = await expectApiError(
+      director.resources.saveFlow({ body: { id: r.id, content: 'x' } }),
+      ErrorCode.rule,
+    );
     expect(e1.message).toContain('"new"');
     await expectApiError(director.resources.send({ query: { id: r.id } }), ErrorCode.rule);
     await director.resources.invalid({ body: { id: r.id, reason: '空号' } });
     // Invalid is final.
-    await expectApiError(director.resources.dist({ body: { ids: [r.id], userIds: [esalesId] } }), ErrorCode.rule);
+    await expectApiError(
+      director.resources.dist({ body: { ids: [r.id], userIds: [esalesId] } }),
+      ErrorCode.rule,
+    );
     await expectApiError(director.resources.receive({ body: { id: r.id } }), ErrorCode.rule);
   });
 
@@ -91,7 +109,10 @@ describe('resources: lifecycle', () => {
 
   it('of two simultaneous claims of a pool resource exactly one wins', async () => {
     const r = await newResource(director);
-    const results = await Promise.allSettled([esales.resources.receive({ body: { id: r.id } }), esales2.resources.receive({ body: { id: r.id } })]);
+    const results = await Promise.allSettled([
+      esales.resources.receive({ body: { id: r.id } }),
+      esales2.resources.receive({ body: { id: r.id } }),
+    ]);
     expect(results.filter((x) => x.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((x) => x.status === 'rejected');
     expect((lost as PromiseRejectedResult | undefined)?.reason).toMatchObject({ code: ErrorCode.conflict });
@@ -99,14 +120,24 @@ describe('resources: lifecycle', () => {
 
   it('transfer hands a resource to another specialist; a stale version is a 409', async () => {
     const r = await newResource(esales);
-    await esales.resources.transfer({ body: { id: r.id, toUserId: esales2Id, reason: '工作量调整', version: r.version } });
+    await esales.resources.transfer({
+      body: { id: r.id, toUserId: esales2Id, reason: '工作量调整', version: r.version },
+    });
     const d = await esales2.resources.queryResourceDetail({ query: { id: r.id } });
     expect(d.ownerUserId).toBe(esales2Id);
-    const e = await expectApiError(esales2.resources.modifyChannel({ body: { id: r.id, channel: 'DOUYIN', version: r.version } }), ErrorCode.conflict);
+    const e = await expectApiError(
+      esales2.resources.modifyChannel({ body: { id: r.id, channel: 'DOUYIN', version: r.version } }),
+      ErrorCode.conflict,
+    );
     expect(e.field).toBe('version');
     await esales2.resources.modifyChannel({ body: { id: r.id, channel: 'DOUYIN', version: d.version } });
-    await expectApiError(esales2.resources.modifyChannel({ body: { id: r.id, channel: 'NOPE' } }), ErrorCode.validation);
-    const m = await esales2.resources.modifyBaseInfo({ body: { id: r.id, name: '新名字', schoolItemCode: 'HZ01', level: 'B', version: d.version + 1 } });
+    await expectApiError(
+      esales2.resources.modifyChannel({ body: { id: r.id, channel: 'NOPE' } }),
+      ErrorCode.validation,
+    );
+    const m = await esales2.resources.modifyBaseInfo({
+      body: { id: r.id, name: '新名字', schoolItemCode: 'HZ01', level: 'B', version: d.version + 1 },
+    });
     expect(m.name).toBe('新名字');
     expect(m.channel).toBe('DOUYIN');
     expect(m.schoolItemCode).toBe('HZ01');
@@ -114,10 +145,18 @@ describe('resources: lifecycle', () => {
 
   it('only supervisors distribute', async () => {
     const r = await newResource(director);
-    await expectApiError(esales.resources.dist({ body: { ids: [r.id], userIds: [esalesId] } }), ErrorCode.noPermission);
+    await expectApiError(
+      esales.resources.dist({ body: { ids: [r.id], userIds: [esalesId] } }),
+      ErrorCode.noPermission,
+    );
     // A non-specialist cannot be an assignee.
-    const salesUser = (await admin.system.allUsers({ query: { name: 'sales' } })).find((u) => u.username === 'sales');
-    const e = await expectApiError(director.resources.dist({ body: { ids: [r.id], userIds: [salesUser?.id ?? 0] } }), ErrorCode.validation);
+    const salesUser = (await admin.system.allUsers({ query: { name: 'sales' } })).find(
+      (u) => u.username === 'sales',
+    );
+    const e = await expectApiError(
+      director.resources.dist({ body: { ids: [r.id], userIds: [salesUser?.id ?? 0] } }),
+      ErrorCode.validation,
+    );
     expect(e.field).toBe('body.userIds');
   });
 });
@@ -133,7 +172,9 @@ describe('resources: duplicate phones', () => {
     expect(ex.resource?.ownerName).toBe('赵*');
 
     const p2 = phone();
-    await sales.clues.clueSave({ body: { childName: '小李', parentName: '李女士', phone: p2, schoolItemCode: 'SH01' } });
+    await sales.clues.clueSave({
+      body: { childName: '小李', parentName: '李女士', phone: p2, schoolItemCode: 'SH01' },
+    });
     const e2 = await expectApiError(newResource(esales, { phone: p2 }), ErrorCode.conflict);
     expect(e2.message).toContain('clue');
   });
@@ -141,8 +182,13 @@ describe('resources: duplicate phones', () => {
   it('send refuses a phone that became a clue meanwhile, naming the owner; route=1 hands it to the clue owner', async () => {
     const r = await newResource(esales);
     // The phone enters as a clue of the consultant while the specialist works the resource.
-    const clue = await sales.clues.clueSave({ body: { childName: '小王', parentName: '王先生', phone: r.phone, schoolItemCode: 'SH01' } });
-    const e = await expectApiError(esales.resources.send({ query: { id: r.id, schoolItemCode: 'SH01' } }), ErrorCode.conflict);
+    const clue = await sales.clues.clueSave({
+      body: { childName: '小王', parentName: '王先生', phone: r.phone, schoolItemCode: 'SH01' },
+    });
+    const e = await expectApiError(
+      esales.resources.send({ query: { id: r.id, schoolItemCode: 'SH01' } }),
+      ErrorCode.conflict,
+    );
     expect(e.field).toBe('phone');
     expect(e.message).toContain(clue.cluecode);
     expect((await esales.resources.queryResourceDetail({ query: { id: r.id } })).status).toBe('assigned');
@@ -155,12 +201,21 @@ describe('resources: duplicate phones', () => {
 
   it('send with an owner gives the clue to that consultant of the campus', async () => {
     const r = await newResource(esales);
-    const salesUser = (await admin.system.allUsers({ query: { name: 'sales' } })).find((u) => u.username === 'sales');
-    const sent = await esales.resources.send({ query: { id: r.id, schoolItemCode: 'SH01', ownerUserId: salesUser?.id } });
+    const salesUser = (await admin.system.allUsers({ query: { name: 'sales' } })).find(
+      (u) => u.username === 'sales',
+    );
+    const sent = await esales.resources.send({
+      query: { id: r.id, schoolItemCode: 'SH01', ownerUserId: salesUser?.id },
+    });
     expect(sent.ownerName).toBe('李晓燕');
     const clue = await sales.clues.detail({ query: { clueId: sent.clueId } });
     expect(clue.flowState).toBe('following');
-    const e = await expectApiError(esales.resources.send({ query: { id: (await newResource(esales)).id, schoolItemCode: 'SH02', ownerUserId: salesUser?.id } }), ErrorCode.validation);
+    const e = await expectApiError(
+      esales.resources.send({
+        query: { id: (await newResource(esales)).id, schoolItemCode: 'SH02', ownerUserId: salesUser?.id },
+      }),
+      ErrorCode.validation,
+    );
     expect(e.field).toBe('query.ownerUserId');
   });
 });
@@ -170,11 +225,22 @@ describe('resources: scope', () => {
     const mine = await newResource(esales);
     const other = await newResource(esales2);
     const list = await esales.resources.queryResourceList({ query: { pageSize: 500 } });
-    expect(list.list.every((x) => x.ownerUserId === esalesId || (x.ownerUserId === null && ['new', 'abandoned'].includes(x.status)))).toBe(true);
+    expect(
+      list.list.every(
+        (x) =>
+          x.ownerUserId === esalesId || (x.ownerUserId === null && ['new', 'abandoned'].includes(x.status)),
+      ),
+    ).toBe(true);
     expect(list.list.some((x) => x.id === mine.id)).toBe(true);
     expect(list.list.some((x) => x.id === other.id)).toBe(false);
-    await expectApiError(esales.resources.queryResourceDetail({ query: { id: other.id } }), ErrorCode.noPermission);
-    await expectApiError(esales.resources.saveFlow({ body: { id: other.id, content: 'x' } }), ErrorCode.noPermission);
+    await expectApiError(
+      esales.resources.queryResourceDetail({ query: { id: other.id } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      esales.resources.saveFlow({ body: { id: other.id, content: 'x' } }),
+      ErrorCode.noPermission,
+    );
 
     const all = await director.resources.queryResourceList({ query: { pageSize: 500 } });
     expect(all.list.some((x) => x.id === other.id)).toBe(true);
@@ -183,9 +249,17 @@ describe('resources: scope', () => {
     expect(summary.byStatus.find((s) => s.status === 'sent')?.count).toBeGreaterThan(0);
 
     // A resource of another region is outside the director's scope.
-    const bj = await admin.resources.save({ body: { name: '北京家长', phone: phone(), schoolItemCode: 'BJ01' } });
-    await expectApiError(director.resources.queryResourceDetail({ query: { id: bj.id } }), ErrorCode.noPermission);
-    await expectApiError(director.resources.save({ body: { name: '越权', phone: phone(), schoolItemCode: 'BJ01' } }), ErrorCode.noPermission);
+    const bj = await admin.resources.save({
+      body: { name: '北京家长', phone: phone(), schoolItemCode: 'BJ01' },
+    });
+    await expectApiError(
+      director.resources.queryResourceDetail({ query: { id: bj.id } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.resources.save({ body: { name: '越权', phone: phone(), schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
   });
 
   it('seeds demo resources in every state for the e-sales specialists', async () => {
@@ -193,7 +267,8 @@ describe('resources: scope', () => {
     expect(s.total).toBe(0);
     const all = await admin.resources.queryResourceListSummary({ query: {} });
     expect(all.total).toBeGreaterThanOrEqual(35);
-    for (const st of ['new', 'assigned', 'following', 'sent', 'invalid', 'abandoned'] as const) expect(all.byStatus.find((x) => x.status === st)?.count).toBeGreaterThan(0);
+    for (const st of ['new', 'assigned', 'following', 'sent', 'invalid', 'abandoned'] as const)
+      expect(all.byStatus.find((x) => x.status === st)?.count).toBeGreaterThan(0);
   });
 
   it('lists the specialists for the assignee pickers and the levels', async () => {
@@ -208,7 +283,8 @@ async function xlsx(rows: Array<Record<string, string>>): Promise<Blob> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('资源');
   ws.addRow(['联系人姓名', '手机号', '孩子姓名', '校区编码', '等级']);
-  for (const r of rows) ws.addRow([r.name ?? '', r.phone ?? '', r.childName ?? '', r.schoolItemCode ?? '', r.level ?? '']);
+  for (const r of rows)
+    ws.addRow([r.name ?? '', r.phone ?? '', r.childName ?? '', r.schoolItemCode ?? '', r.level ?? '']);
   return new Blob([await wb.xlsx.writeBuffer()]);
 }
 
@@ -243,21 +319,42 @@ describe('resources: import', () => {
 
     const again = await director.resources.importESalesRes({ file, filename: 'res.xlsx' });
     expect(again.result).toBe(1);
-    if (again.result === 1) expect(JSON.stringify(await sheetValues(Buffer.from(await again.file.arrayBuffer())))).toContain('duplicate');
+    if (again.result === 1)
+      expect(JSON.stringify(await sheetValues(Buffer.from(await again.file.arrayBuffer())))).toContain(
+        'duplicate',
+      );
     expect((await director.resources.queryResourceList({ query: {} })).total).toBe(before + 2);
   });
 
   it('the JSON batch import reports errors and duplicates and honours dryRun', async () => {
     const p = phone();
-    const dry = await director.resources.importRows({ body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }], dryRun: true } });
+    const dry = await director.resources.importRows({
+      body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }], dryRun: true },
+    });
     expect(dry).toEqual({ total: 1, created: 0, skipped: 0, errors: [], duplicates: [] });
-    const err = await director.resources.importRows({ body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }, { name: '乙', phone: p, level: 'Z', schoolItemCode: 'SH01' }] } });
+    const err = await director.resources.importRows({
+      body: {
+        rows: [
+          { name: '甲', phone: p, schoolItemCode: 'SH01' },
+          { name: '乙', phone: p, level: 'Z', schoolItemCode: 'SH01' },
+        ],
+      },
+    });
     expect(err.created).toBe(0);
     expect(err.errors).toEqual([{ row: 2, column: 'level', reason: 'A, B, C or D' }]);
-    const res = await director.resources.importRows({ body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }, { name: '乙', phone: p, schoolItemCode: 'SH01' }] } });
+    const res = await director.resources.importRows({
+      body: {
+        rows: [
+          { name: '甲', phone: p, schoolItemCode: 'SH01' },
+          { name: '乙', phone: p, schoolItemCode: 'SH01' },
+        ],
+      },
+    });
     expect(res.created).toBe(1);
     expect(res.duplicates).toEqual([{ row: 2, phone: p, owner: '第1行 / row 1' }]);
-    const rerun = await director.resources.importRows({ body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }] } });
+    const rerun = await director.resources.importRows({
+      body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }] },
+    });
     expect(rerun.created).toBe(0);
     expect(rerun.duplicates[0]?.owner).toContain('资源');
   });

@@ -33,7 +33,11 @@ describe('embedded database', () => {
     try {
       const first = await openDatabase({ dataDir: dir });
       expect(await isEmpty(first.db)).toBe(true);
-      await seed(first.db, { kind: 'demo' }, { scale: 1, now: new Date('2026-11-22T08:00:00Z'), scryptLogN: 10 });
+      await seed(
+        first.db,
+        { kind: 'demo' },
+        { scale: 1, now: new Date('2026-11-22T08:00:00Z'), scryptLogN: 10 },
+      );
       const [before] = await first.db.select({ n: count() }).from(schoolItems);
       await first.close();
 

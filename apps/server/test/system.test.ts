@@ -14,14 +14,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const screens = (menu: { privileges: { navigateurl: string }[] }[]) => menu.flatMap((g) => g.privileges.map((p) => p.navigateurl));
+const screens = (menu: { privileges: { navigateurl: string }[] }[]) =>
+  menu.flatMap((g) => g.privileges.map((p) => p.navigateurl));
 
 describe('menu and forbidden routes', () => {
   it('gives each role its own menu, groups in the order of the route table', async () => {
     const sales = await (await t.as('sales')).system.menu({ query: { groupcode: 2 } });
     const finance = await (await t.as('finance')).system.menu({ query: { groupcode: 2 } });
     const admin = await (await t.as('admin')).system.menu({ query: { groupcode: 2 } });
-    expect(sales.map((g) => g.path)).toEqual(['/workSurface/index', '/clues/clueList', '/students/createStudent']);
+    expect(sales.map((g) => g.path)).toEqual([
+      '/workSurface/index',
+      '/clues/clueList',
+      '/students/createStudent',
+    ]);
     expect(screens(sales)).toContain('/clues/clueList');
     expect(screens(sales)).not.toContain('/financial/payApproval');
     expect(screens(finance)).toContain('/financial/payApproval');
@@ -30,7 +35,11 @@ describe('menu and forbidden routes', () => {
     expect(screens(sales)).not.toContain('/clues/clueDetail');
     expect(screens(admin).length).toBe(ROUTES.filter((r) => r.menu && r.group).length);
     const first = must(sales[0]);
-    expect(first).toMatchObject({ name: '工作台', cssname: 'workbench', privileges: [{ name: '工作台', navigateurl: '/workSurface/index' }] });
+    expect(first).toMatchObject({
+      name: '工作台',
+      cssname: 'workbench',
+      privileges: [{ name: '工作台', navigateurl: '/workSurface/index' }],
+    });
   });
 
   it('lists the routes a user may not open, and none for the administrator', async () => {
@@ -59,8 +68,14 @@ describe('access', () => {
     const finance = await t.as('finance');
     const e = await expectApiError(finance.system.authInfos({ query: {} }), ErrorCode.noPermission);
     expect(e.message).toContain('no permission');
-    await expectApiError((await t.as('sales')).system.roleSave({ body: { code: 99, name: 'x' } }), ErrorCode.noPermission);
-    await expectApiError((await t.as('teacher')).system.resetPassword({ query: { usercode: 'admin' } }), ErrorCode.noPermission);
+    await expectApiError(
+      (await t.as('sales')).system.roleSave({ body: { code: 99, name: 'x' } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      (await t.as('teacher')).system.resetPassword({ query: { usercode: 'admin' } }),
+      ErrorCode.noPermission,
+    );
     await expectApiError((await t.as('hr')).feedback.list({ query: {} }), ErrorCode.noPermission);
   });
 
@@ -84,8 +99,18 @@ describe('access', () => {
 
   it('scope helpers refuse (never filter) a campus or region outside the user', () => {
     const u: AuthUser = {
-      id: 1, username: 'u', name: 'u', roles: [72], privileges: new Set(), isAdmin: false, allScope: false,
-      provinceTypes: ['HD'], schoolItems: ['SH01'], employeeCode: null, sessionId: 1, mustChangePassword: false,
+      id: 1,
+      username: 'u',
+      name: 'u',
+      roles: [72],
+      privileges: new Set(),
+      isAdmin: false,
+      allScope: false,
+      provinceTypes: ['HD'],
+      schoolItems: ['SH01'],
+      employeeCode: null,
+      sessionId: 1,
+      mustChangePassword: false,
     };
     expect(() => assertCampus(u, 'SH01')).not.toThrow();
     expect(() => assertCampus(u, 'BJ01')).toThrow(/outside your scope/);
@@ -98,16 +123,29 @@ describe('access', () => {
 describe('roles and privileges', () => {
   it('creates a role, grants it screens, and the change is audited with before and after', async () => {
     const admin = await t.as('admin');
-    const created = await admin.system.roleSave({ body: { code: 81, name: '客服', description: 'Customer service' } });
+    const created = await admin.system.roleSave({
+      body: { code: 81, name: '客服', description: 'Customer service' },
+    });
     expect(created).toMatchObject({ code: 81, status: 1, userCount: 0, version: 1 });
     await expectApiError(admin.system.roleSave({ body: { code: 81, name: 'dup' } }), ErrorCode.conflict);
-    await admin.system.rolePrivilegeSave({ body: { code: 81, privilegeCodes: ['/home', '/operation/feedback'] } });
-    expect((await admin.system.role({ params: { code: 81 } })).privilegeCodes).toEqual(['/home', '/operation/feedback']);
-    const bad = await expectApiError(admin.system.rolePrivilegeSave({ body: { code: 81, privilegeCodes: ['/no/such'] } }), ErrorCode.validation);
+    await admin.system.rolePrivilegeSave({
+      body: { code: 81, privilegeCodes: ['/home', '/operation/feedback'] },
+    });
+    expect((await admin.system.role({ params: { code: 81 } })).privilegeCodes).toEqual([
+      '/home',
+      '/operation/feedback',
+    ]);
+    const bad = await expectApiError(
+      admin.system.rolePrivilegeSave({ body: { code: 81, privilegeCodes: ['/no/such'] } }),
+      ErrorCode.validation,
+    );
     expect(bad.field).toBe('body.privilegeCodes');
     const updated = await admin.system.roleSave({ body: { code: 81, name: '客服中心', version: 1 } });
     expect(updated.version).toBe(2);
-    await expectApiError(admin.system.roleSave({ body: { code: 81, name: 'stale', version: 1 } }), ErrorCode.conflict);
+    await expectApiError(
+      admin.system.roleSave({ body: { code: 81, name: 'stale', version: 1 } }),
+      ErrorCode.conflict,
+    );
     const [entry] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'role.update'));
     expect(entry?.detail).toMatchObject({ before: { name: '客服' }, after: { name: '客服中心' } });
     const [grant] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'role.privileges'));
@@ -128,60 +166,138 @@ describe('roles and privileges', () => {
 
   it('saves a new action privilege and refuses a duplicate', async () => {
     const admin = await t.as('admin');
-    await admin.system.privilegeSave({ body: { code: 'feedback.export', name: '导出反馈', type: 'action', groupCode: 'operation' } });
-    await expectApiError(admin.system.privilegeSave({ body: { code: 'feedback.export', name: 'x', type: 'action' } }), ErrorCode.conflict);
+    await admin.system.privilegeSave({
+      body: { code: 'feedback.export', name: '导出反馈', type: 'action', groupCode: 'operation' },
+    });
+    await expectApiError(
+      admin.system.privilegeSave({ body: { code: 'feedback.export', name: 'x', type: 'action' } }),
+      ErrorCode.conflict,
+    );
     const tree = await admin.system.privileges({ query: {} });
-    expect(tree.find((n) => n.code === '/operation')?.children.map((c) => c.code)).toContain('feedback.export');
+    expect(tree.find((n) => n.code === '/operation')?.children.map((c) => c.code)).toContain(
+      'feedback.export',
+    );
   });
 });
 
 describe('accounts', () => {
   it('creates an account with a one-time temporary password that must be changed', async () => {
     const admin = await t.as('admin');
-    const saved = await admin.system.authInfoSave({ body: { username: 'newbie', name: '新同事', roles: [34], regions: ['HD'], campuses: ['SH02'], mobile: '13800000001' } });
+    const saved = await admin.system.authInfoSave({
+      body: {
+        username: 'newbie',
+        name: '新同事',
+        roles: [34],
+        regions: ['HD'],
+        campuses: ['SH02'],
+        mobile: '13800000001',
+      },
+    });
     expect(saved.temporaryPassword).toBeTruthy();
-    const u = await t.sdk().system.login({ body: { username: 'newbie', password: must(saved.temporaryPassword) } });
+    const u = await t
+      .sdk()
+      .system.login({ body: { username: 'newbie', password: must(saved.temporaryPassword) } });
     expect(u.mustChangePassword).toBe(true);
     expect(u.schoolItems.map((s) => s.code)).toEqual(['SH02']);
     const page = await admin.system.authInfos({ query: { name: 'newbie' } });
     expect(page.total).toBe(1);
-    expect(page.list[0]).toMatchObject({ username: 'newbie', roles: [{ code: 34 }], campuses: ['SH02'], mustChangePassword: true });
-    await expectApiError(admin.system.authInfoSave({ body: { username: 'newbie', name: 'dup', roles: [34] } }), ErrorCode.conflict);
+    expect(page.list[0]).toMatchObject({
+      username: 'newbie',
+      roles: [{ code: 34 }],
+      campuses: ['SH02'],
+      mustChangePassword: true,
+    });
+    await expectApiError(
+      admin.system.authInfoSave({ body: { username: 'newbie', name: 'dup', roles: [34] } }),
+      ErrorCode.conflict,
+    );
     const row = must(page.list[0]);
-    await admin.system.authInfoSave({ body: { id: row.id, version: row.version, username: 'newbie', name: '新同事二', roles: [34, 15], campuses: ['SH02'] } });
-    await expectApiError(admin.system.authInfoSave({ body: { id: row.id, version: row.version, username: 'newbie', name: 'stale', roles: [34] } }), ErrorCode.conflict);
+    await admin.system.authInfoSave({
+      body: {
+        id: row.id,
+        version: row.version,
+        username: 'newbie',
+        name: '新同事二',
+        roles: [34, 15],
+        campuses: ['SH02'],
+      },
+    });
+    await expectApiError(
+      admin.system.authInfoSave({
+        body: { id: row.id, version: row.version, username: 'newbie', name: 'stale', roles: [34] },
+      }),
+      ErrorCode.conflict,
+    );
     const filtered = await admin.system.authInfos({ query: { roleCode: 15, status: 1 } });
     expect(filtered.list.map((r) => r.username)).toContain('newbie');
     const [entry] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'account.update'));
-    expect(entry?.detail).toMatchObject({ before: { name: '新同事', roles: [34] }, after: { name: '新同事二', roles: [34, 15] } });
+    expect(entry?.detail).toMatchObject({
+      before: { name: '新同事', roles: [34] },
+      after: { name: '新同事二', roles: [34, 15] },
+    });
   });
 
   it('a director managing accounts may only give campuses of their own region, and only scoped roles', async () => {
     const admin = await t.as('admin');
-    await admin.system.roleSave({ body: { code: 82, name: '账号管理员', description: 'Manages accounts of their campuses' } });
-    await admin.system.rolePrivilegeSave({ body: { code: 82, privilegeCodes: ['/home', '/setting/systemUsers'] } });
+    await admin.system.roleSave({
+      body: { code: 82, name: '账号管理员', description: 'Manages accounts of their campuses' },
+    });
+    await admin.system.rolePrivilegeSave({
+      body: { code: 82, privilegeCodes: ['/home', '/setting/systemUsers'] },
+    });
     const dir = must((await admin.system.authInfos({ query: { username: 'director' } })).list[0]);
-    await admin.system.authInfoSave({ body: { id: dir.id, version: dir.version, username: 'director', name: dir.name, roles: [76, 82], regions: dir.regions, campuses: dir.campuses, employeeCode: dir.employeeCode } });
+    await admin.system.authInfoSave({
+      body: {
+        id: dir.id,
+        version: dir.version,
+        username: 'director',
+        name: dir.name,
+        roles: [76, 82],
+        regions: dir.regions,
+        campuses: dir.campuses,
+        employeeCode: dir.employeeCode,
+      },
+    });
 
     const director = await t.as('director');
     const outside = await expectApiError(
-      director.system.authInfoSave({ body: { username: 'bj-sales', name: '北京顾问', roles: [34], regions: ['HD'], campuses: ['BJ01'] } }),
+      director.system.authInfoSave({
+        body: { username: 'bj-sales', name: '北京顾问', roles: [34], regions: ['HD'], campuses: ['BJ01'] },
+      }),
       ErrorCode.noPermission,
     );
     expect(outside.message).toContain('outside your scope');
-    await expectApiError(director.system.authInfoSave({ body: { username: 'x-fin', name: 'x', roles: [20], campuses: ['SH01'] } }), ErrorCode.noPermission);
-    await expectApiError(director.system.authInfoSave({ body: { username: 'x-adm', name: 'x', roles: [1], campuses: ['SH01'] } }), ErrorCode.noPermission);
-    const ok = await director.system.authInfoSave({ body: { username: 'hz-sales', name: '杭州顾问', roles: [34], regions: ['HD'], campuses: ['HZ01'] } });
+    await expectApiError(
+      director.system.authInfoSave({
+        body: { username: 'x-fin', name: 'x', roles: [20], campuses: ['SH01'] },
+      }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.system.authInfoSave({
+        body: { username: 'x-adm', name: 'x', roles: [1], campuses: ['SH01'] },
+      }),
+      ErrorCode.noPermission,
+    );
+    const ok = await director.system.authInfoSave({
+      body: { username: 'hz-sales', name: '杭州顾问', roles: [34], regions: ['HD'], campuses: ['HZ01'] },
+    });
     expect(ok.temporaryPassword).toBeTruthy();
     // The director's list holds the accounts of their campuses only (not finance, not hr).
     const names = (await director.system.authInfos({ query: { pageSize: 100 } })).list.map((r) => r.username);
     expect(names).toContain('hz-sales');
     expect(names).not.toContain('finance');
-    await expectApiError(director.system.resetPassword({ query: { usercode: 'finance' } }), ErrorCode.noPermission);
+    await expectApiError(
+      director.system.resetPassword({ query: { usercode: 'finance' } }),
+      ErrorCode.noPermission,
+    );
   });
 
   it('refuses to disable oneself', async () => {
-    await expectApiError((await t.as('admin')).system.authInfoUpdateStatus({ body: { code: 'admin', status: 0 } }), ErrorCode.rule);
+    await expectApiError(
+      (await t.as('admin')).system.authInfoUpdateStatus({ body: { code: 'admin', status: 0 } }),
+      ErrorCode.rule,
+    );
   });
 });
 
@@ -197,9 +313,15 @@ describe('small reads', () => {
   it('answers isJujiganyu true only for the home-intervention role', async () => {
     expect(await (await t.as('sales')).system.isJujiganyu()).toBe(false);
     const admin = await t.as('admin');
-    const saved = await admin.system.authInfoSave({ body: { username: 'home1', name: '居家老师', roles: [60], regions: ['HD'], campuses: ['SH01'] } });
-    const token = (await t.sdk().system.login({ body: { username: 'home1', password: must(saved.temporaryPassword) } })).token;
-    await t.sdk(token).system.changePassword({ body: { oldPassword: must(saved.temporaryPassword), newPassword: 'HomeCare2026' } });
+    const saved = await admin.system.authInfoSave({
+      body: { username: 'home1', name: '居家老师', roles: [60], regions: ['HD'], campuses: ['SH01'] },
+    });
+    const token = (
+      await t.sdk().system.login({ body: { username: 'home1', password: must(saved.temporaryPassword) } })
+    ).token;
+    await t.sdk(token).system.changePassword({
+      body: { oldPassword: must(saved.temporaryPassword), newPassword: 'HomeCare2026' },
+    });
     expect(await t.sdk(token).system.isJujiganyu()).toBe(true);
   });
 
@@ -214,13 +336,17 @@ describe('small reads', () => {
     expect((await admin.system.role({ params: { code: 76 } })).privilegeCodes).toContain('clues.approve');
     expect((await admin.system.role({ params: { code: 34 } })).privilegeCodes).not.toContain('clues.approve');
     const tree = await admin.system.privileges({ query: {} });
-    expect(tree.find((n) => n.code === '/clues')?.children.find((c) => c.code === 'clues.approve')?.type).toBe('action');
+    expect(
+      tree.find((n) => n.code === '/clues')?.children.find((c) => c.code === 'clues.approve')?.type,
+    ).toBe('action');
   });
 
   it('lists roles for selectors with their account counts', async () => {
     const roles = await (await t.as('sales')).system.roles({ query: {} });
     expect(roles.find((r) => r.code === 34)?.userCount).toBeGreaterThan(0);
-    expect(roles.map((r) => r.code)).toEqual(expect.arrayContaining([1, 5, 15, 20, 30, 34, 40, 50, 58, 60, 72, 76]));
+    expect(roles.map((r) => r.code)).toEqual(
+      expect.arrayContaining([1, 5, 15, 20, 30, 34, 40, 50, 58, 60, 72, 76]),
+    );
   });
 });
 

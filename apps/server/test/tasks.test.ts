@@ -38,12 +38,24 @@ describe('task centre and the menu badge', () => {
     const s0 = await count(sales);
     expect(s0).toBe((await sales.tasks.taskCenterList({ query: { pageSize: 500 } })).total);
 
-    const todo = await sales.tasks.addTodo({ body: { title: '给王爸爸发评估报告', dueAt: new Date(t.clock.now().getTime() - 60_000).toISOString() } });
-    await sales.tasks.addTodo({ body: { title: '下周的事', dueAt: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString() } });
+    const todo = await sales.tasks.addTodo({
+      body: { title: '给王爸爸发评估报告', dueAt: new Date(t.clock.now().getTime() - 60_000).toISOString() },
+    });
+    await sales.tasks.addTodo({
+      body: { title: '下周的事', dueAt: new Date(t.clock.now().getTime() + 7 * 86_400_000).toISOString() },
+    });
     expect(await count(sales)).toBe(s0 + 1);
 
-    const c = await sales.clues.clueSave({ body: { childName: '孙嘉懿', parentName: '孙静', phone: phone(), schoolItemCode: 'SH01' } });
-    await sales.clues.followSave({ body: { clueId: c.clueId, content: '约今天下午回电', nextVisitAt: new Date(t.clock.now().getTime() + 60_000).toISOString() } });
+    const c = await sales.clues.clueSave({
+      body: { childName: '孙嘉懿', parentName: '孙静', phone: phone(), schoolItemCode: 'SH01' },
+    });
+    await sales.clues.followSave({
+      body: {
+        clueId: c.clueId,
+        content: '约今天下午回电',
+        nextVisitAt: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+      },
+    });
     const tasks = await sales.tasks.taskCenterList({ query: { pageSize: 500 } });
     expect(tasks.list.some((x) => x.id === `follow:${c.clueId}`)).toBe(true);
     expect(await count(sales)).toBe(s0 + 2);
@@ -51,10 +63,17 @@ describe('task centre and the menu badge', () => {
     const d0 = await count(director);
     const r = await sales.clues.abandonSave({ body: { clueId: c.clueId, reason: '家长不考虑' } });
     expect(await count(director)).toBe(d0 + 1);
-    expect((await director.tasks.taskCenterList({ query: { kind: 'approval', pageSize: 500 } })).list.some((x) => x.id === `approval:${r.id}`)).toBe(true);
+    expect(
+      (await director.tasks.taskCenterList({ query: { kind: 'approval', pageSize: 500 } })).list.some(
+        (x) => x.id === `approval:${r.id}`,
+      ),
+    ).toBe(true);
     // The clue waits for a decision: its follow-up reminder is no longer the consultant's task.
     expect(await count(sales)).toBe(s0 + 1);
-    await expectApiError(director.tasks.taskUpdateStatus({ query: { id: `approval:${r.id}` } }), ErrorCode.rule);
+    await expectApiError(
+      director.tasks.taskUpdateStatus({ query: { id: `approval:${r.id}` } }),
+      ErrorCode.rule,
+    );
     await director.clues.abandonApprove({ body: { id: r.id ?? 0, pass: false, comment: '继续跟进' } });
     expect(await count(director)).toBe(d0);
     expect(await count(sales)).toBe(s0 + 2);

@@ -18,15 +18,27 @@ afterAll(async () => t?.close());
 describe('workbench', () => {
   it('lists today’s follow-ups, today’s visits, my approvals and my month’s numbers', async () => {
     const now = t.clock.now().getTime();
-    const c = await sales.clues.clueSave({ body: { childName: '马思彤', parentName: '马丽', phone: phone(), schoolItemCode: 'SH01' } });
-    await sales.clues.followSave({ body: { clueId: c.clueId, content: '今天再联系', nextVisitAt: new Date(now + 60_000).toISOString() } });
+    const c = await sales.clues.clueSave({
+      body: { childName: '马思彤', parentName: '马丽', phone: phone(), schoolItemCode: 'SH01' },
+    });
+    await sales.clues.followSave({
+      body: { clueId: c.clueId, content: '今天再联系', nextVisitAt: new Date(now + 60_000).toISOString() },
+    });
     const follows = await sales.workbench.workList({ query: { type: 1 } });
     expect(follows.items.some((x) => x.clueId === c.clueId)).toBe(true);
 
-    const v = await sales.clues.clueSave({ body: { childName: '朱沐阳', parentName: '朱强', phone: phone(), schoolItemCode: 'SH01' } });
-    await sales.clues.intoSchoolSave({ body: { clueId: v.clueId, visitAt: new Date(now + 30 * 60_000).toISOString() } });
-    expect((await sales.workbench.workList({ query: { type: 2 } })).items.some((x) => x.clueId === v.clueId)).toBe(true);
-    expect((await director.workbench.workList({ query: { type: 2 } })).items.some((x) => x.clueId === v.clueId)).toBe(true);
+    const v = await sales.clues.clueSave({
+      body: { childName: '朱沐阳', parentName: '朱强', phone: phone(), schoolItemCode: 'SH01' },
+    });
+    await sales.clues.intoSchoolSave({
+      body: { clueId: v.clueId, visitAt: new Date(now + 30 * 60_000).toISOString() },
+    });
+    expect(
+      (await sales.workbench.workList({ query: { type: 2 } })).items.some((x) => x.clueId === v.clueId),
+    ).toBe(true);
+    expect(
+      (await director.workbench.workList({ query: { type: 2 } })).items.some((x) => x.clueId === v.clueId),
+    ).toBe(true);
 
     const r = await sales.clues.invalidSubmit({ body: { clueId: c.clueId, reason: '重复留资' } });
     const mine = await director.workbench.workList({ query: { type: 3 } });
@@ -43,11 +55,18 @@ describe('workbench', () => {
   it('shows transfer approvals to the director only, and converted students without a signature', async () => {
     const users = await admin.system.allUsers({ query: { name: 'director' } });
     const directorId = users.find((u) => u.username === 'director')?.id ?? 0;
-    const c = await sales.clues.clueSave({ body: { childName: '罗奕辰', parentName: '罗婷', phone: phone(), schoolItemCode: 'SH01' } });
-    const r = await sales.clues.transferSave({ body: { clueId: c.clueId, toUserId: directorId, reason: '顾问调整' } });
+    const c = await sales.clues.clueSave({
+      body: { childName: '罗奕辰', parentName: '罗婷', phone: phone(), schoolItemCode: 'SH01' },
+    });
+    const r = await sales.clues.transferSave({
+      body: { clueId: c.clueId, toUserId: directorId, reason: '顾问调整' },
+    });
     expect((await director.workbench.selectApproveClue({ query: {} })).some((a) => a.id === r.id)).toBe(true);
     await expectApiError(sales.workbench.selectApproveClue({ query: {} }), ErrorCode.noPermission);
-    await expectApiError(director.workbench.selectApproveClue({ query: { empId: 1 } }), ErrorCode.noPermission);
+    await expectApiError(
+      director.workbench.selectApproveClue({ query: { empId: 1 } }),
+      ErrorCode.noPermission,
+    );
     const list = await director.workbench.parentNoSign({ query: {} });
     expect(list.total).toBeGreaterThan(0);
     expect(list.list.every((s) => ['SH01', 'SH02', 'HZ01', 'NJ01'].includes(s.schoolItemCode))).toBe(true);

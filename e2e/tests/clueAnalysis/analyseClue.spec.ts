@@ -3,11 +3,14 @@ import { expect, test } from '../../fixtures/auth';
 
 test.use({ user: 'admin' });
 
-test('clue analysis: the school report lists the seeded campuses and exports them as xlsx', async ({ page }) => {
+test('clue analysis: the school report lists the seeded campuses and exports them as xlsx', async ({
+  page,
+}) => {
   await page.goto('/clues/analyseClue');
   await expect(page.getByRole('tab', { name: '校区' })).toHaveAttribute('aria-selected', 'true');
   const table = page.getByRole('table', { name: '校区' });
-  for (const campus of ['上海徐汇校区', '上海浦东校区', '北京朝阳校区']) await expect(table.getByRole('cell', { name: campus, exact: true })).toBeVisible();
+  for (const campus of ['上海徐汇校区', '上海浦东校区', '北京朝阳校区'])
+    await expect(table.getByRole('cell', { name: campus, exact: true })).toBeVisible();
   await expect(table.getByRole('row', { name: /合计/ })).toBeVisible();
   const rows = (await table.getByRole('row').count()) - 2;
 
@@ -29,7 +32,10 @@ test('clue analysis: the school report lists the seeded campuses and exports the
   expect(ws?.getRow(rows + 2).getCell(1).text).toBe('合计');
 });
 
-test('referral statistics: a consultant sees their campus preselected, kept in the URL', async ({ page, signIn }) => {
+test('referral statistics: a consultant sees their campus preselected, kept in the URL', async ({
+  page,
+  signIn,
+}) => {
   await signIn('sales', { to: '/clues/recommendStatic' });
   await expect(page).toHaveURL(/ca\.schoolItemCode=SH01/);
   await expect(page.getByRole('heading', { name: '转介绍', exact: true })).toBeVisible();

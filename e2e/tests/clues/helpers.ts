@@ -5,7 +5,10 @@ import { expect, type Page } from '@playwright/test';
 export const uniquePhone = () => `139${String(Date.now()).slice(-8)}`;
 
 /** Creates a clue of campus SH01 through the list's dialog and waits for it in the table. */
-export async function createClue(page: Page, o: { child: string; parent: string; phone: string; list?: string }) {
+export async function createClue(
+  page: Page,
+  o: { child: string; parent: string; phone: string; list?: string },
+) {
   await page.goto(o.list ?? '/clues/clueList');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '新增线索' });

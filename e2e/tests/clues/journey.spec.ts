@@ -2,7 +2,10 @@
 import { expect, test } from '../../fixtures/auth';
 import { createClue, openClue, uniquePhone } from './helpers';
 
-test('create, duplicate refused, follow-up draft across tabs, transfer approved in the workbench', async ({ page, signIn }) => {
+test('create, duplicate refused, follow-up draft across tabs, transfer approved in the workbench', async ({
+  page,
+  signIn,
+}) => {
   await signIn('sales');
   const phone = uniquePhone();
   const child = `小明${phone.slice(-4)}`;
@@ -27,9 +30,15 @@ test('create, duplicate refused, follow-up draft across tabs, transfer approved 
   await content.fill('电话沟通，家长想周末来看看');
 
   // Another tab and back: the draft is still there; a reload too (localStorage).
-  await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('link', { name: '线索列表' }).click();
+  await page
+    .getByRole('navigation', { name: '已打开的页面' })
+    .getByRole('link', { name: '线索列表' })
+    .click();
   await expect(page).toHaveURL(/\/clues\/clueList/);
-  await page.getByRole('navigation', { name: '已打开的页面' }).getByRole('link', { name: new RegExp(child) }).click();
+  await page
+    .getByRole('navigation', { name: '已打开的页面' })
+    .getByRole('link', { name: new RegExp(child) })
+    .click();
   await expect(page.getByLabel('跟进内容')).toHaveValue('电话沟通，家长想周末来看看');
   await page.reload();
   await expect(page.getByLabel('跟进内容')).toHaveValue('电话沟通，家长想周末来看看');

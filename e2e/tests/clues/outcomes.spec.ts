@@ -3,7 +3,10 @@
 import { expect, test } from '../../fixtures/auth';
 import { createClue, openClue, rowOf, uniquePhone } from './helpers';
 
-test('an invalid request approved by the director takes the clue out of the lists', async ({ page, signIn }) => {
+test('an invalid request approved by the director takes the clue out of the lists', async ({
+  page,
+  signIn,
+}) => {
   await signIn('sales');
   const phone = uniquePhone();
   const child = `无效${phone.slice(-4)}`;
@@ -44,7 +47,11 @@ test('a visited clue is converted into a student', async ({ page, signIn }) => {
   let dialog = page.getByRole('dialog', { name: '预约到访' });
   const soon = new Date(Date.now() + 60 * 60 * 1000);
   const p = (n: number) => String(n).padStart(2, '0');
-  await dialog.getByLabel('到访时间').fill(`${soon.getFullYear()}-${p(soon.getMonth() + 1)}-${p(soon.getDate())}T${p(soon.getHours())}:${p(soon.getMinutes())}`);
+  await dialog
+    .getByLabel('到访时间')
+    .fill(
+      `${soon.getFullYear()}-${p(soon.getMonth() + 1)}-${p(soon.getDate())}T${p(soon.getHours())}:${p(soon.getMinutes())}`,
+    );
   await dialog.getByRole('button', { name: '提交' }).click();
   await expect(dialog).toBeHidden();
 
@@ -75,7 +82,11 @@ test('the task-centre badge follows the todos', async ({ page, signIn, sdkAs }) 
   await dialog.getByLabel('事项').fill(title);
   const now = new Date(Date.now() - 60_000);
   const p = (n: number) => String(n).padStart(2, '0');
-  await dialog.getByLabel('截止时间').fill(`${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}T${p(now.getHours())}:${p(now.getMinutes())}`);
+  await dialog
+    .getByLabel('截止时间')
+    .fill(
+      `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}T${p(now.getHours())}:${p(now.getMinutes())}`,
+    );
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByLabel(`${before + 1} 项待办任务`)).toBeVisible();

@@ -34,7 +34,8 @@ test('the clue list screens open with a table and no error', async ({ page }) =>
 
 test('the workbench shows its sections', async ({ page }) => {
   await page.goto('/workSurface/index');
-  for (const name of ['我的审批', '本月业绩', '今日待跟进', '今日到访', '我的待办']) await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
+  for (const name of ['我的审批', '本月业绩', '今日待跟进', '今日到访', '我的待办'])
+    await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
 });
 
 test('a channel sign is created and deleted', async ({ page }) => {

@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn } from './helpers';
 
-const HEADERS = ['年份* / year', '目标类型* / type', '校区编码* / campus code', '员工编码 / employee code', ...Array.from({ length: 12 }, (_, i) => `${i + 1}月 / m${i + 1}`), '备注 / remark'];
+const HEADERS = [
+  '年份* / year',
+  '目标类型* / type',
+  '校区编码* / campus code',
+  '员工编码 / employee code',
+  ...Array.from({ length: 12 }, (_, i) => `${i + 1}月 / m${i + 1}`),
+  '备注 / remark',
+];
 
 async function targetsWorkbook(): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -21,7 +28,11 @@ test('importing clue targets with a bad row downloads the import-result workbook
   await expect(page.getByRole('table', { name: '线索目标' })).toBeVisible();
 
   const download = page.waitForEvent('download');
-  await page.locator('input[type=file]').setInputFiles({ name: 'targets.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await targetsWorkbook() });
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'targets.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await targetsWorkbook(),
+  });
   const file = await download;
   expect(file.suggestedFilename()).toBe('导入结果.xlsx');
 

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { signIn } from './helpers';
 
-test('export writes the whole filtered result, not just the page, to an xlsx named by date', async ({ page }) => {
+test('export writes the whole filtered result, not just the page, to an xlsx named by date', async ({
+  page,
+}) => {
   await signIn(page);
   // Ten rows a page, so the export has to fetch beyond the page shown.
   await page.goto('/setting/course?courses.size=10');

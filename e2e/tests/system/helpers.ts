@@ -13,16 +13,37 @@ export const unique = () => Date.now().toString(36).slice(-5);
 export async function freshAccount(
   admin: Sdk,
   request: APIRequestContext,
-  o: { username: string; name: string; roles: number[]; password: string; mobile?: string; campuses?: string[]; regions?: string[] },
+  o: {
+    username: string;
+    name: string;
+    roles: number[];
+    password: string;
+    mobile?: string;
+    campuses?: string[];
+    regions?: string[];
+  },
 ): Promise<void> {
   const saved = await admin.system.authInfoSave({
-    body: { username: o.username, name: o.name, roles: o.roles, mobile: o.mobile ?? null, regions: o.regions ?? [], campuses: o.campuses ?? [], status: 1 },
+    body: {
+      username: o.username,
+      name: o.name,
+      roles: o.roles,
+      mobile: o.mobile ?? null,
+      regions: o.regions ?? [],
+      campuses: o.campuses ?? [],
+      status: 1,
+    },
   });
   if (!saved.temporaryPassword) throw new Error('no temporary password');
   await changePasswordByApi(request, o.username, saved.temporaryPassword, o.password);
 }
 
-export async function changePasswordByApi(request: APIRequestContext, username: string, oldpassword: string, newpassword: string): Promise<void> {
+export async function changePasswordByApi(
+  request: APIRequestContext,
+  username: string,
+  oldpassword: string,
+  newpassword: string,
+): Promise<void> {
   const res = await request.post('/api/auth/chgpass', { data: { username, oldpassword, newpassword } });
   const env = (await res.json()) as { code: number; message: string };
   if (env.code !== 0) throw new Error(`chgpass of ${username}: ${env.message}`);

@@ -11,7 +11,15 @@ test('signs in with the messenger QR code', async ({ page, request, sdkAs }) => 
   // The fake provider's person carries this mobile number; the account with it is the one signed in.
   const admin = await sdkAs('admin');
   const name = `扫码${unique()}`;
-  await freshAccount(admin, request, { username: `qr${unique()}`, name, roles: [34], password: 'QrStart123', mobile: fakeProvider.mobile, regions: ['HD'], campuses: ['SH01'] });
+  await freshAccount(admin, request, {
+    username: `qr${unique()}`,
+    name,
+    roles: [34],
+    password: 'QrStart123',
+    mobile: fakeProvider.mobile,
+    regions: ['HD'],
+    campuses: ['SH01'],
+  });
 
   await page.goto('/login');
   await page.getByRole('button', { name: '钉钉扫码登录' }).click();

@@ -5,7 +5,11 @@ import { changePasswordByApi, freshAccount, unique } from './helpers';
 
 test.use({ user: 'admin' });
 
-test('a new role granted one screen gives its account exactly that menu', async ({ page, request, signIn }) => {
+test('a new role granted one screen gives its account exactly that menu', async ({
+  page,
+  request,
+  signIn,
+}) => {
   const suffix = unique();
   const roleName = `质检员${suffix}`;
   const roleCode = String(5000 + Math.floor(Math.random() * 4000));
@@ -59,7 +63,14 @@ test('a new role granted one screen gives its account exactly that menu', async 
 test('resetting a password shows the temporary one once', async ({ page, request, sdkAs }) => {
   // A fresh account: the demo ones stay intact for the other journeys.
   const username = `rst${unique()}`;
-  await freshAccount(await sdkAs('admin'), request, { username, name: `重置${username}`, roles: [40], password: 'Before1234', regions: ['HD'], campuses: ['SH01'] });
+  await freshAccount(await sdkAs('admin'), request, {
+    username,
+    name: `重置${username}`,
+    roles: [40],
+    password: 'Before1234',
+    regions: ['HD'],
+    campuses: ['SH01'],
+  });
   await page.goto(`/setting/systemUsers?username=${username}`);
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row).toBeVisible();
@@ -72,6 +83,18 @@ test('resetting a password shows the temporary one once', async ({ page, request
   await secret.getByRole('button', { name: '确定' }).click();
   await expect(secret).toHaveCount(0);
   // The old password no longer works; the temporary one does.
-  expect(((await (await request.post('/api/auth/login', { data: { username, password: 'Before1234' } })).json()) as { code: number }).code).not.toBe(0);
-  expect(((await (await request.post('/api/auth/login', { data: { username, password: temporary } })).json()) as { code: number }).code).toBe(0);
+  expect(
+    (
+      (await (
+        await request.post('/api/auth/login', { data: { username, password: 'Before1234' } })
+      ).json()) as { code: number }
+    ).code,
+  ).not.toBe(0);
+  expect(
+    (
+      (await (await request.post('/api/auth/login', { data: { username, password: temporary } })).json()) as {
+        code: number;
+      }
+    ).code,
+  ).toBe(0);
 });

@@ -3,7 +3,10 @@ import { expect, test } from '../../fixtures/auth';
 import { unique } from './helpers';
 
 // 1×1 transparent PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('tabs survive a reload, and right-click → close all leaves home', async ({ page, signIn }) => {
   await signIn('admin', { to: '/home' });
@@ -31,7 +34,9 @@ test('tabs survive a reload, and right-click → close all leaves home', async (
 
 test('the task-centre badge shows for sales, never for finance', async ({ page, signIn, sdkAs }) => {
   const sales = await sdkAs('sales');
-  await sales.tasks.addTodo({ body: { title: `回访 ${unique()}`, content: '', dueAt: new Date().toISOString() } });
+  await sales.tasks.addTodo({
+    body: { title: `回访 ${unique()}`, content: '', dueAt: new Date().toISOString() },
+  });
   const { count } = await sales.tasks.menuCount();
   expect(count).toBeGreaterThan(0);
 
@@ -54,7 +59,9 @@ test('feedback with an attachment reaches the feedback list', async ({ page, sig
   await page.getByRole('menuitem', { name: '提交问题和意见' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('问题和意见').fill(text);
-  await dialog.getByLabel('添加附件').setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
+  await dialog
+    .getByLabel('添加附件')
+    .setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
   await expect(dialog.getByText('screen.png')).toBeVisible();
   await dialog.getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('感谢您的反馈').first()).toBeVisible();

@@ -2,7 +2,9 @@
 import { expect, test, DEMO_PASSWORD } from '../../fixtures/auth';
 import { freshAccount, unique } from './helpers';
 
-test('a wrong password shows the server’s message; the right one lands on /home with the name', async ({ page }) => {
+test('a wrong password shows the server’s message; the right one lands on /home with the name', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('用户名', { exact: true }).fill('teacher');
   await page.getByLabel('密码', { exact: true }).fill('not-the-password');
@@ -50,7 +52,14 @@ test('a session revoked on the server sends the next request to /login', async (
 test('changes the own password, then signs in with the new one', async ({ page, request, sdkAs, signIn }) => {
   const admin = await sdkAs('admin');
   const username = `pwd${unique()}`;
-  await freshAccount(admin, request, { username, name: '改密测试', roles: [40], password: 'Start12345', regions: ['HD'], campuses: ['SH01'] });
+  await freshAccount(admin, request, {
+    username,
+    name: '改密测试',
+    roles: [40],
+    password: 'Start12345',
+    regions: ['HD'],
+    campuses: ['SH01'],
+  });
 
   await signIn(username, { via: 'ui', password: 'Start12345' });
   await page.goto('/modifyPwd');

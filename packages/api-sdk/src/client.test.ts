@@ -10,15 +10,70 @@ import { ApiError, ErrorCode, TOKEN_FAILED_MESSAGE } from './errors.js';
 // A throwaway contract covering every kind and envelope.
 const Item = z.object({ id: z.number().int(), name: z.string() });
 const demo = {
-  item: get('/items/{id}', { service: 'setting', summary: 'an item', access: signedIn, params: z.object({ id: z.coerce.number() }), response: Item }),
-  items: get('/items', { service: 'setting', summary: 'items', access: signedIn, query: z.object({ name: z.string().optional(), tags: z.array(z.string()).optional() }), response: z.array(Item) }),
-  save: post('/items/save', { service: 'setting', summary: 'save', access: signedIn, body: z.object({ name: z.string() }), response: Ok }),
-  check: post('/items/check', { service: 'setting', summary: 'soft', access: signedIn, body: z.object({ name: z.string() }), response: Ok, soft: true }),
-  options: get('/common/options', { service: 'common', summary: 'common', access: publicAccess, response: z.array(z.string()) }),
-  merged: get('/common/merged', { service: 'common', summary: 'merged', access: publicAccess, envelope: 'commonMerged', response: z.object({ total: z.number() }) }),
-  report: get('/report/file', { service: 'report', summary: 'download', access: signedIn, kind: 'download', response: FileResponse }),
-  upload: post('/files/upload', { service: 'cloud', summary: 'upload', access: signedIn, kind: 'upload', response: z.object({ url: z.string() }) }),
-  importFile: post('/items/import', { service: 'excelReport', summary: 'import', access: signedIn, kind: 'upload', returnsFile: true, response: Ok }),
+  item: get('/items/{id}', {
+    service: 'setting',
+    summary: 'an item',
+    access: signedIn,
+    params: z.object({ id: z.coerce.number() }),
+    response: Item,
+  }),
+  items: get('/items', {
+    service: 'setting',
+    summary: 'items',
+    access: signedIn,
+    query: z.object({ name: z.string().optional(), tags: z.array(z.string()).optional() }),
+    response: z.array(Item),
+  }),
+  save: post('/items/save', {
+    service: 'setting',
+    summary: 'save',
+    access: signedIn,
+    body: z.object({ name: z.string() }),
+    response: Ok,
+  }),
+  check: post('/items/check', {
+    service: 'setting',
+    summary: 'soft',
+    access: signedIn,
+    body: z.object({ name: z.string() }),
+    response: Ok,
+    soft: true,
+  }),
+  options: get('/common/options', {
+    service: 'common',
+    summary: 'common',
+    access: publicAccess,
+    response: z.array(z.string()),
+  }),
+  merged: get('/common/merged', {
+    service: 'common',
+    summary: 'merged',
+    access: publicAccess,
+    envelope: 'commonMerged',
+    response: z.object({ total: z.number() }),
+  }),
+  report: get('/report/file', {
+    service: 'report',
+    summary: 'download',
+    access: signedIn,
+    kind: 'download',
+    response: FileResponse,
+  }),
+  upload: post('/files/upload', {
+    service: 'cloud',
+    summary: 'upload',
+    access: signedIn,
+    kind: 'upload',
+    response: z.object({ url: z.string() }),
+  }),
+  importFile: post('/items/import', {
+    service: 'excelReport',
+    summary: 'import',
+    access: signedIn,
+    kind: 'upload',
+    returnsFile: true,
+    response: Ok,
+  }),
 } satisfies Slice;
 const contract = { demo };
 
@@ -44,13 +99,20 @@ let reply: Reply = (_req, res) => json(res, { code: 0, message: 'ok', data: null
 let seen: Seen[] = [];
 
 function listen(s: Server): Promise<string> {
-  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}/api`)));
+  return new Promise((resolve) =>
+    s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}/api`)),
+  );
 }
 const handler = (req: IncomingMessage, res: ServerResponse) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const s: Seen = { method: req.method ?? '', url: new URL(req.url ?? '/', 'http://127.0.0.1'), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const s: Seen = {
+      method: req.method ?? '',
+      url: new URL(req.url ?? '/', 'http://127.0.0.1'),
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     seen.push(s);
     reply(s, res);
   });
@@ -74,8 +136,13 @@ beforeEach(() => {
   seen = [];
 });
 
-function client(o: { token?: string; base?: string; serviceURLs?: Record<string, string>; validate?: boolean } = {}) {
-  const hooks = { onError: vi.fn<NonNullable<ClientHooks['onError']>>(), onTokenInvalid: vi.fn<() => void>() };
+function client(
+  o: { token?: string; base?: string; serviceURLs?: Record<string, string>; validate?: boolean } = {},
+) {
+  const hooks = {
+    onError: vi.fn<NonNullable<ClientHooks['onError']>>(),
+    onTokenInvalid: vi.fn<() => void>(),
+  };
   const sdk = createClient(contract, {
     baseURL: o.base ?? baseURL,
     serviceURLs: o.serviceURLs,
@@ -121,7 +188,9 @@ describe('standard envelope', () => {
   it('code 99 resolves { errorMessage } without a popup', async () => {
     reply = (_q, res) => json(res, { code: 99, message: 'already exists, continue?', data: null });
     const { sdk, hooks } = client();
-    await expect(sdk.check({ body: { name: 'a' } })).resolves.toEqual({ errorMessage: 'already exists, continue?' });
+    await expect(sdk.check({ body: { name: 'a' } })).resolves.toEqual({
+      errorMessage: 'already exists, continue?',
+    });
     expect(hooks.onError).not.toHaveBeenCalled();
   });
 
@@ -154,7 +223,15 @@ describe('standard envelope', () => {
   });
 
   it('a response not matching its schema is an error naming the endpoint and the field', async () => {
-    reply = (_q, res) => json(res, { code: 0, message: 'ok', data: [{ id: 1, name: 'a' }, { id: 'two', name: 'b' }] });
+    reply = (_q, res) =>
+      json(res, {
+        code: 0,
+        message: 'ok',
+        data: [
+          { id: 1, name: 'a' },
+          { id: 'two', name: 'b' },
+        ],
+      });
     const { sdk, hooks } = client();
     const e = await rejection(sdk.items());
     expect(e.kind).toBe('response');
@@ -289,14 +366,23 @@ describe('imports answering a file (returnsFile)', () => {
   it('a JSON answer is { result: 2, message }', async () => {
     reply = (_q, res) => json(res, { code: 0, message: 'nothing to import', data: null });
     const { sdk, hooks } = client();
-    await expect(sdk.importFile({ file: new Blob(['rows']) })).resolves.toEqual({ result: 2, file: null, code: 0, message: 'nothing to import' });
+    await expect(sdk.importFile({ file: new Blob(['rows']) })).resolves.toEqual({
+      result: 2,
+      file: null,
+      code: 0,
+      message: 'nothing to import',
+    });
     expect(hooks.onError).not.toHaveBeenCalled();
   });
 
   it('a JSON error answer is { result: 2 } with a popup', async () => {
     reply = (_q, res) => json(res, { code: 422, message: 'bad header', data: null }, 422);
     const { sdk, hooks } = client();
-    await expect(sdk.importFile({ file: new Blob(['rows']) })).resolves.toMatchObject({ result: 2, code: 422, message: 'bad header' });
+    await expect(sdk.importFile({ file: new Blob(['rows']) })).resolves.toMatchObject({
+      result: 2,
+      code: 422,
+      message: 'bad header',
+    });
     expect(hooks.onError.mock.calls[0]?.[0]).toBe('upload failed: bad header');
   });
 });

@@ -10,7 +10,14 @@ import {
   type Slice,
   fillPath,
 } from './contract/define.js';
-import { ApiError, TOKEN_FAILED_MESSAGE, clientMessages, isConnectionFinished, type Locale, ErrorCode } from './errors.js';
+import {
+  ApiError,
+  TOKEN_FAILED_MESSAGE,
+  clientMessages,
+  isConnectionFinished,
+  type Locale,
+  ErrorCode,
+} from './errors.js';
 
 export interface ClientHooks {
   /** Show an error popup (not called for code 99). */
@@ -38,7 +45,9 @@ export interface ClientOptions {
 export const VERSION_MARKER = '1.1';
 
 const isEmptyObject = (v: unknown) =>
-  v === null || v === undefined || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+  v === null ||
+  v === undefined ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
 
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return '';
@@ -64,7 +73,8 @@ export interface Caller {
 /** Creates the low-level caller: one function that performs any declared endpoint. */
 export function createCaller(options: ClientOptions): Caller {
   const hooks = options.hooks ?? {};
-  const locale = (): Locale => (typeof options.locale === 'function' ? options.locale() : (options.locale ?? 'zh-CN'));
+  const locale = (): Locale =>
+    typeof options.locale === 'function' ? options.locale() : (options.locale ?? 'zh-CN');
   const text = (k: keyof typeof clientMessages) => clientMessages[k][locale()];
   const $fetch = options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch;
   const validate = options.validateResponses ?? true;
@@ -74,8 +84,19 @@ export function createCaller(options: ClientOptions): Caller {
     throw err;
   };
 
-  async function call<E extends AnyEndpoint>(name: string, e: E, input?: CallInput<E>): Promise<CallOutput<E>> {
-    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; file?: Blob; filename?: string; fields?: Record<string, string> };
+  async function call<E extends AnyEndpoint>(
+    name: string,
+    e: E,
+    input?: CallInput<E>,
+  ): Promise<CallOutput<E>> {
+    const i = (input ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      file?: Blob;
+      filename?: string;
+      fields?: Record<string, string>;
+    };
     const base = options.serviceURLs?.[e.service] ?? options.baseURL;
     const url = base.replace(/\/$/, '') + fillPath(e.path, i.params);
     const token = options.getToken?.();
@@ -103,9 +124,17 @@ export function createCaller(options: ClientOptions): Caller {
         retry: 0,
       });
     } catch (cause) {
-      const msg = cause instanceof Error ? (cause instanceof FetchError ? (cause.cause instanceof Error ? cause.cause.message : cause.message) : cause.message) : String(cause);
+      const msg =
+        cause instanceof Error
+          ? cause instanceof FetchError
+            ? cause.cause instanceof Error
+              ? cause.cause.message
+              : cause.message
+            : cause.message
+          : String(cause);
       const shown = isConnectionFinished(msg) ? text('deploying') : msg;
-      if (e.kind === 'upload') return fail(new ApiError(-1, text('uploadFailed') + shown, name, undefined, 'upload'));
+      if (e.kind === 'upload')
+        return fail(new ApiError(-1, text('uploadFailed') + shown, name, undefined, 'upload'));
       return fail(new ApiError(-1, shown, name, undefined, 'transport'));
     }
     const res = raw as Response & { _data?: unknown };
@@ -130,7 +159,11 @@ export function createCaller(options: ClientOptions): Caller {
       }
       const code = typeof env.code === 'number' ? env.code : res.status;
       const message = env.message || (code === 0 ? '' : text('unknownServerError'));
-      if (code !== 0) hooks.onError?.(text('uploadFailed') + message, new ApiError(code, message, name, undefined, 'upload'));
+      if (code !== 0)
+        hooks.onError?.(
+          text('uploadFailed') + message,
+          new ApiError(code, message, name, undefined, 'upload'),
+        );
       return { result: 2, file: null, code, message } as CallOutput<E>;
     }
 
@@ -162,11 +195,18 @@ export function createCaller(options: ClientOptions): Caller {
       return res._data as CallOutput<E>;
     }
 
-    const env = res._data as { code?: unknown; message?: unknown; data?: unknown; field?: unknown } | undefined;
+    const env = res._data as
+      { code?: unknown; message?: unknown; data?: unknown; field?: unknown } | undefined;
     if (!env || typeof env !== 'object' || typeof env.code !== 'number') {
-      const msg = res.status >= 500 ? text('unknownServerError') : `${text('badResponse')} (${name}, HTTP ${res.status})`;
-      if (e.kind === 'upload') return fail(new ApiError(-1, text('uploadFailed') + msg, name, undefined, 'upload'));
-      return fail(new ApiError(res.status >= 500 ? ErrorCode.internal : -1, msg, name, undefined, 'response'));
+      const msg =
+        res.status >= 500
+          ? text('unknownServerError')
+          : `${text('badResponse')} (${name}, HTTP ${res.status})`;
+      if (e.kind === 'upload')
+        return fail(new ApiError(-1, text('uploadFailed') + msg, name, undefined, 'upload'));
+      return fail(
+        new ApiError(res.status >= 500 ? ErrorCode.internal : -1, msg, name, undefined, 'response'),
+      );
     }
     const code = env.code;
     const message = typeof env.message === 'string' ? env.message : '';
@@ -180,7 +220,8 @@ export function createCaller(options: ClientOptions): Caller {
     if (code !== 0) {
       const field = typeof env.field === 'string' ? env.field : undefined;
       const shown = message || text('unknownServerError');
-      if (e.kind === 'upload') return fail(new ApiError(code, text('uploadFailed') + shown, name, field, 'upload'));
+      if (e.kind === 'upload')
+        return fail(new ApiError(code, text('uploadFailed') + shown, name, field, 'upload'));
       return fail(new ApiError(code, shown, name, field));
     }
 
@@ -190,7 +231,15 @@ export function createCaller(options: ClientOptions): Caller {
       const parsed = e.response.safeParse(data);
       if (!parsed.success) {
         const detail = describeIssue(parsed.error.issues[0]);
-        return fail(new ApiError(-1, `${text('badResponse')}: ${name} ${detail}`, name, parsed.error.issues[0]?.path.map(String).join('.'), 'response'));
+        return fail(
+          new ApiError(
+            -1,
+            `${text('badResponse')}: ${name} ${detail}`,
+            name,
+            parsed.error.issues[0]?.path.map(String).join('.'),
+            'response',
+          ),
+        );
       }
       data = parsed.data;
     }
@@ -211,7 +260,10 @@ export type SliceClient<S extends Slice> = {
 export type ContractClient<C extends Record<string, Slice>> = { [S in keyof C]: SliceClient<C[S]> };
 
 /** Builds a typed client for a contract (a record of slices). */
-export function createClient<C extends Record<string, Slice>>(contract: C, options: ClientOptions): ContractClient<C> & { caller: Caller } {
+export function createClient<C extends Record<string, Slice>>(
+  contract: C,
+  options: ClientOptions,
+): ContractClient<C> & { caller: Caller } {
   const caller = createCaller(options);
   const out: Record<string, Record<string, unknown>> = {};
   for (const [sliceName, slice] of Object.entries(contract)) {

@@ -64,6 +64,15 @@ export class ApiError extends Error {
 }
 
 /** Connection-level failures that, during a rollout, mean the server is being redeployed. */
-const CONNECTION_FINISH_PREFIXES = ['fetch failed', 'Failed to fetch', 'NetworkError', 'ECONNREFUSED', 'ECONNRESET', 'socket hang up', 'ERR_CONNECTION'];
+const CONNECTION_FINISH_PREFIXES = [
+  'fetch failed',
+  'Failed to fetch',
+  'NetworkError',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'socket hang up',
+  'ERR_CONNECTION',
+];
 /** True when a transport error text starts like a connection that ended (spec §8 'deployment in progress'). */
-export const isConnectionFinished = (message: string) => CONNECTION_FINISH_PREFIXES.some((p) => message.startsWith(p));
+export const isConnectionFinished = (message: string) =>
+  CONNECTION_FINISH_PREFIXES.some((p) => message.startsWith(p));

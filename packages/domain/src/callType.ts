@@ -17,7 +17,9 @@ export interface CallTypeLock<T> {
  * Creates a call-type lock over a clock. Example:
  * `const l = createCallTypeLock({ now }); l.lock(3000); l.canChangeCallType()` → false until 3 s later.
  */
-export function createCallTypeLock<T = string | number>({ now = Date.now }: { readonly now?: () => number } = {}): CallTypeLock<T> {
+export function createCallTypeLock<T = string | number>({
+  now = Date.now,
+}: { readonly now?: () => number } = {}): CallTypeLock<T> {
   let lockedUntil = -Infinity;
   let last: { type: T; until: number } | null = null;
   return {

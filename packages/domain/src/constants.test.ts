@@ -23,14 +23,24 @@ describe('constants of spec §9', () => {
   });
 
   it('names storage keys after themselves', () => {
-    expect(Object.keys(c.STORAGE_KEYS)).toEqual(['token', 'studentCode', 'payCode', 'studentDetailCode', 'tabsList', 'loadTop', 'loadLeft']);
+    expect(Object.keys(c.STORAGE_KEYS)).toEqual([
+      'token',
+      'studentCode',
+      'payCode',
+      'studentDetailCode',
+      'tabsList',
+      'loadTop',
+      'loadLeft',
+    ]);
     for (const [k, v] of Object.entries(c.STORAGE_KEYS)) expect(v).toBe(k);
   });
 
   it('names export workbooks with the date as YYYYMMDD', () => {
     expect(c.exportFileName('汇总表', '2026-03-05')).toBe('汇总表_20260305.xlsx');
     expect(c.exportFileName('summary', new Date(2026, 11, 31, 23, 59))).toBe('summary_20261231.xlsx');
-    expect(c.exportFileName(c.EXPORT_NAMES.classHourDetail['zh-CN'], '2026-01-02')).toBe('课时明细_20260102.xlsx');
+    expect(c.exportFileName(c.EXPORT_NAMES.classHourDetail['zh-CN'], '2026-01-02')).toBe(
+      '课时明细_20260102.xlsx',
+    );
     expect(c.EXPORT_NAMES.importResult).toEqual({ 'zh-CN': '导入结果', en: 'Import result' });
     expect(c.EXPORT_NAMES.supervisorCaseDetail['zh-CN']).toBe('督导个案明细');
     expect(c.EXPORT_NAMES.assessmentDetail['zh-CN']).toBe('测评明细');

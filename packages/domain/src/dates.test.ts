@@ -72,8 +72,10 @@ describe('age', () => {
 });
 
 describe('isDateLocked', () => {
-  const open = (date: string, today: string) => expect(isDateLocked(date, today), `${date} on ${today}`).toBe(false);
-  const locked = (date: string, today: string) => expect(isDateLocked(date, today), `${date} on ${today}`).toBe(true);
+  const open = (date: string, today: string) =>
+    expect(isDateLocked(date, today), `${date} on ${today}`).toBe(false);
+  const locked = (date: string, today: string) =>
+    expect(isDateLocked(date, today), `${date} on ${today}`).toBe(true);
 
   it('opens 3 days before to 2 days after today', () => {
     const today = '2026-03-15';
@@ -151,7 +153,11 @@ describe('quarterList', () => {
       '2026-07-01-2026-09-30',
       '2026-10-01-2026-12-31',
     ]);
-    expect(q[0]).toMatchObject({ quarter: 1, name: '2026年第1季度', names: { 'zh-CN': '2026年第1季度', en: 'Q1 2026' } });
+    expect(q[0]).toMatchObject({
+      quarter: 1,
+      name: '2026年第1季度',
+      names: { 'zh-CN': '2026年第1季度', en: 'Q1 2026' },
+    });
     expect(q[3]?.names.en).toBe('Q4 2026');
   });
 });

@@ -66,7 +66,10 @@ export function monthString(year: number, month: number): string {
  * on a day the current month lacks (the 31st) completes the month on the month's last day.
  * Example: `ageFromBirthDate('2023-01-15', '2026-03-20')` → `{ years: 3, months: 2 }`.
  */
-export function ageFromBirthDate(birth: DateInput | null | undefined, today: DateInput): { years: number; months: number } | null {
+export function ageFromBirthDate(
+  birth: DateInput | null | undefined,
+  today: DateInput,
+): { years: number; months: number } | null {
   const b = toCalendarDate(birth);
   const t = toCalendarDate(today);
   if (!b || !t || dayNumber(b) > dayNumber(t)) return null;
@@ -80,7 +83,11 @@ export function ageFromBirthDate(birth: DateInput | null | undefined, today: Dat
  * Age for display: '3岁2个月' / '3 y 2 m'; '-' when the birth date is empty or invalid.
  * Example: `formatAge('2023-01-15', '2026-03-20', 'en')` → '3 y 2 m'.
  */
-export function formatAge(birth: DateInput | null | undefined, today: DateInput, locale: Locale = 'zh-CN'): string {
+export function formatAge(
+  birth: DateInput | null | undefined,
+  today: DateInput,
+  locale: Locale = 'zh-CN',
+): string {
   const age = ageFromBirthDate(birth, today);
   if (!age) return '-';
   return locale === 'en' ? `${age.years} y ${age.months} m` : `${age.years}岁${age.months}个月`;
@@ -130,7 +137,14 @@ export function quarterList(year: number): Quarter[] {
     const start = `${year}-${pad2(firstMonth)}-01`;
     const end = `${year}-${pad2(lastMonth)}-${pad2(daysInMonth(year, lastMonth))}`;
     const zh = `${year}年第${q}季度`;
-    return { quarter: q, name: zh, names: { 'zh-CN': zh, en: `Q${q} ${year}` }, start, end, code: `${start}-${end}` };
+    return {
+      quarter: q,
+      name: zh,
+      names: { 'zh-CN': zh, en: `Q${q} ${year}` },
+      start,
+      end,
+      code: `${start}-${end}`,
+    };
   });
 }
 
@@ -138,7 +152,11 @@ export function quarterList(year: number): Quarter[] {
 export type WeekdayCode = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 /** The weekdays from Monday to Sunday with their codes and names. */
-export const WEEKDAYS: readonly { readonly code: WeekdayCode; readonly name: Label; readonly short: Label }[] = [
+export const WEEKDAYS: readonly {
+  readonly code: WeekdayCode;
+  readonly name: Label;
+  readonly short: Label;
+}[] = [
   { code: 2, name: { 'zh-CN': '周一', en: 'Monday' }, short: { 'zh-CN': '一', en: 'Mon' } },
   { code: 3, name: { 'zh-CN': '周二', en: 'Tuesday' }, short: { 'zh-CN': '二', en: 'Tue' } },
   { code: 4, name: { 'zh-CN': '周三', en: 'Wednesday' }, short: { 'zh-CN': '三', en: 'Wed' } },

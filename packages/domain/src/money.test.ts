@@ -40,9 +40,12 @@ describe('formatAmount', () => {
     expect(formatAmount(input)).toBe(expected);
   });
 
-  it.each([['abc'], ['1.2.3'], [NaN], [Infinity], [{}], [[]], [true], ['12abc'], ['.'], ['-'], ['1,23']])('non-numeric %s → 0.00', (input) => {
-    expect(formatAmount(input)).toBe('0.00');
-  });
+  it.each([['abc'], ['1.2.3'], [NaN], [Infinity], [{}], [[]], [true], ['12abc'], ['.'], ['-'], ['1,23']])(
+    'non-numeric %s → 0.00',
+    (input) => {
+      expect(formatAmount(input)).toBe('0.00');
+    },
+  );
 
   it('shows a zero tax amount as 0.00', () => {
     expect(formatAmount(0.0)).toBe('0.00');
@@ -66,7 +69,9 @@ describe('formatAmount', () => {
   it('agrees with the cents it formats', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), (cents) => {
-        expect(formatAmount(fromCents(cents)).replace(/,/g, '')).toBe(fromCents(cents) === '-0.00' ? '0.00' : fromCents(cents));
+        expect(formatAmount(fromCents(cents)).replace(/,/g, '')).toBe(
+          fromCents(cents) === '-0.00' ? '0.00' : fromCents(cents),
+        );
       }),
     );
   });
@@ -136,12 +141,22 @@ describe('toChineseCurrency', () => {
     expect(toChineseCurrency(input)).toBe(expected);
   });
 
-  it.each([[-1], [1.234], ['1000000000000'], [1e12], ['abc'], [null], [undefined], [''], [NaN], [Infinity], [{}], [0.1 + 0.2]])(
-    'refuses %s with DATA_ILLEGAL',
-    (input) => {
-      expect(toChineseCurrency(input)).toBe(DATA_ILLEGAL);
-    },
-  );
+  it.each([
+    [-1],
+    [1.234],
+    ['1000000000000'],
+    [1e12],
+    ['abc'],
+    [null],
+    [undefined],
+    [''],
+    [NaN],
+    [Infinity],
+    [{}],
+    [0.1 + 0.2],
+  ])('refuses %s with DATA_ILLEGAL', (input) => {
+    expect(toChineseCurrency(input)).toBe(DATA_ILLEGAL);
+  });
 
   it('writes every valid amount (integer cents 0..999,999,999,999.99)', () => {
     fc.assert(
@@ -214,11 +229,15 @@ describe('toNonNegativeAmount', () => {
 
   it('never increases a value and keeps the decimals', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.integer({ min: 0, max: 6 }), (n, decimals) => {
-        const out = toNonNegativeAmount(n, decimals);
-        expect(Number(out)).toBeLessThanOrEqual(n);
-        expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(decimals);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1e9, noNaN: true }),
+        fc.integer({ min: 0, max: 6 }),
+        (n, decimals) => {
+          const out = toNonNegativeAmount(n, decimals);
+          expect(Number(out)).toBeLessThanOrEqual(n);
+          expect(out.split('.')[1]?.length ?? 0).toBeLessThanOrEqual(decimals);
+        },
+      ),
     );
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,12}\.\d{0,8}$/), (s) => {

@@ -109,7 +109,8 @@ export function toCents(value: unknown): bigint | null {
 
 /** Plain decimal text of integer cents (no separators). Example: `fromCents(-1234n)` → '-12.34'. */
 export function fromCents(cents: bigint | number): string {
-  if (typeof cents === 'number' && !Number.isSafeInteger(cents)) throw new RangeError(`fromCents: not a whole number of cents: ${cents}`);
+  if (typeof cents === 'number' && !Number.isSafeInteger(cents))
+    throw new RangeError(`fromCents: not a whole number of cents: ${cents}`);
   const p = centsToParts(BigInt(cents));
   return `${p.neg ? '-' : ''}${p.int}.${p.frac}`;
 }
@@ -191,7 +192,11 @@ export function toChineseCurrency(value: unknown): string {
  * Amount text while typing: digits and one dot only, at most 7 integer digits and 2 decimals.
  * Example: `parseAmountInput('abc12345678.999')` → '1234567.99'; `parseAmountInput('.5')` → '0.5'.
  */
-export function parseAmountInput(text: string | number | null | undefined, maxIntDigits = 7, decimals = 2): string {
+export function parseAmountInput(
+  text: string | number | null | undefined,
+  maxIntDigits = 7,
+  decimals = 2,
+): string {
   let int = '';
   let frac = '';
   let seenDot = false;

@@ -46,7 +46,8 @@ describe('role checks', () => {
 
   it('refuses a permission check configured without codes', () => {
     expect(() => assertRoleList([23, 21])).not.toThrow();
-    for (const bad of [undefined, null, [], '23', {}]) expect(() => assertRoleList(bad)).toThrow(PermissionConfigError);
+    for (const bad of [undefined, null, [], '23', {}])
+      expect(() => assertRoleList(bad)).toThrow(PermissionConfigError);
     try {
       assertRoleList([]);
     } catch (e) {
@@ -70,10 +71,11 @@ describe('selector options', () => {
       { value: '0101', label: '北京' },
       { value: '0201', label: '上海' },
     ]);
-    expect(cityOptions(cities, { locale: 'en' }).slice(0, 2).map((o) => o.label)).toEqual([
-      'Brand traffic centre',
-      'Operations management centre',
-    ]);
+    expect(
+      cityOptions(cities, { locale: 'en' })
+        .slice(0, 2)
+        .map((o) => o.label),
+    ).toEqual(['Brand traffic centre', 'Operations management centre']);
   });
 
   it('leaves the centres out on request', () => {
@@ -86,7 +88,10 @@ describe('selector options', () => {
 
   it('adds All (code 0) to type-1 selectors only', () => {
     const items = [{ code: 'A', name: '华东' }];
-    expect(scopeOptions(items, 1)).toEqual([{ value: 0, label: '全部', all: true }, { value: 'A', label: '华东' }]);
+    expect(scopeOptions(items, 1)).toEqual([
+      { value: 0, label: '全部', all: true },
+      { value: 'A', label: '华东' },
+    ]);
     expect(scopeOptions(items, 1, 'en')[0]?.label).toBe('All');
     expect(scopeOptions(items, 2)).toEqual([{ value: 'A', label: '华东' }]);
     expect(scopeOptions(null, 2)).toEqual([]);
@@ -95,7 +100,17 @@ describe('selector options', () => {
   it('preselects the single real option', () => {
     expect(preselect(scopeOptions([{ code: 'A', name: 'a' }], 1))).toBe('A');
     expect(preselect(scopeOptions([{ code: 'A', name: 'a' }], 2))).toBe('A');
-    expect(preselect(scopeOptions([{ code: 'A', name: 'a' }, { code: 'B', name: 'b' }], 1))).toBeUndefined();
+    expect(
+      preselect(
+        scopeOptions(
+          [
+            { code: 'A', name: 'a' },
+            { code: 'B', name: 'b' },
+          ],
+          1,
+        ),
+      ),
+    ).toBeUndefined();
     expect(preselect(scopeOptions([], 1))).toBeUndefined();
   });
 });

@@ -16,7 +16,9 @@ export const TASK_BADGE_ROLES: readonly number[] = [76, 72, 58, 34, 15, 5];
 export const TASK_BADGE_HIGH = 1000;
 
 function roleCodes(user: WithRoles | null | undefined): number[] {
-  return (user?.roles ?? []).map((r) => Number(typeof r === 'object' ? r.code : r)).filter((n) => !Number.isNaN(n));
+  return (user?.roles ?? [])
+    .map((r) => Number(typeof r === 'object' ? r.code : r))
+    .filter((n) => !Number.isNaN(n));
 }
 
 /** Whether the user holds at least one of the codes (compared as numbers). Example: `hasAnyRole({ roles: [{ code: '5' }] }, [5, 15])` → true. */
@@ -81,7 +83,9 @@ export function cityOptions(
   { withCentres = true, locale = 'zh-CN' }: { readonly withCentres?: boolean; readonly locale?: Locale } = {},
 ): Option[] {
   const list: Option[] = cities.map((c) => ({ value: c.code, label: c.name }));
-  return withCentres ? [...CITY_CENTRES.map((c) => ({ value: c.value, label: c.label[locale] })), ...list] : list;
+  return withCentres
+    ? [...CITY_CENTRES.map((c) => ({ value: c.value, label: c.label[locale] })), ...list]
+    : list;
 }
 
 /**

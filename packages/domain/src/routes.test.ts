@@ -9,7 +9,11 @@ describe('route table', () => {
   it('puts every route in an existing group', () => {
     const keys = new Set(MENU_GROUPS.map((g) => g.key));
     for (const r of ROUTES) if (r.group !== null) expect(keys.has(r.group), r.path).toBe(true);
-    for (const g of MENU_GROUPS) expect(ROUTES.some((r) => r.group === g.key), g.key).toBe(true);
+    for (const g of MENU_GROUPS)
+      expect(
+        ROUTES.some((r) => r.group === g.key),
+        g.key,
+      ).toBe(true);
   });
   it('has titles in both languages', () => {
     for (const r of ROUTES) {
@@ -18,7 +22,11 @@ describe('route table', () => {
     }
   });
   it('marks public routes and no-cache names', () => {
-    expect(ROUTES.filter((r) => r.public).map((r) => r.path).sort()).toEqual(['/auth', '/err', '/login', '/modifyPwd', '/noauth']);
+    expect(
+      ROUTES.filter((r) => r.public)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/auth', '/err', '/login', '/modifyPwd', '/noauth']);
     for (const n of NO_CACHE_ROUTE_NAMES.filter((x) => x !== 'createTarget' && x !== 'editClue')) {
       const r = ROUTES.find((x) => x.name === n);
       expect(r, n).toBeDefined();

@@ -2,7 +2,10 @@
 // server's privilege seed all read. The privilege code of a screen is its path.
 
 export type Locale = 'zh-CN' | 'en';
-export interface Title { 'zh-CN': string; en: string }
+export interface Title {
+  'zh-CN': string;
+  en: string;
+}
 
 export interface RouteDef {
   /** react-router path; `:id` where the spec shows `{id}`. This is also the screen's privilege code. */
@@ -33,28 +36,128 @@ export interface MenuGroup {
 /** Route names kept out of page caching (spec §2 "Dynamic page titles"). createTarget and editClue name
  * screens the spec does not list under a path; they are kept for screens that may declare them. */
 export const NO_CACHE_ROUTE_NAMES: readonly string[] = [
-  'createPay', 'studentDetail', 'createTarget', 'transfer', 'orderDetails', 'editClue', 'workSurface', 'assessmentInner',
+  'createPay',
+  'studentDetail',
+  'createTarget',
+  'transfer',
+  'orderDetails',
+  'editClue',
+  'workSurface',
+  'assessmentInner',
 ];
 
 export const MENU_GROUPS: readonly MenuGroup[] = [
-  { key: 'workSurface', title: { 'zh-CN': '工作台', en: 'Workbench' }, icon: 'workbench', sort: 10, defaultPath: '/workSurface/index' },
-  { key: 'clues', title: { 'zh-CN': '线索管理', en: 'Clues' }, icon: 'target', sort: 20, defaultPath: '/clues/clueList' },
-  { key: 'students', title: { 'zh-CN': '学员管理', en: 'Students' }, icon: 'users', sort: 30, defaultPath: '/students/createStudent' },
-  { key: 'education', title: { 'zh-CN': '教务管理', en: 'Teaching' }, icon: 'calendar', sort: 40, defaultPath: '/education/courseAdjustment' },
-  { key: 'financial', title: { 'zh-CN': '财务管理', en: 'Finance' }, icon: 'wallet', sort: 50, defaultPath: '/financial/payApproval' },
-  { key: 'dataStatistics', title: { 'zh-CN': '数据统计', en: 'Statistics' }, icon: 'chart', sort: 60, defaultPath: '/dataStatistics/index' },
-  { key: 'staff', title: { 'zh-CN': '员工管理', en: 'Staff' }, icon: 'idcard', sort: 70, defaultPath: '/staff/list' },
-  { key: 'staffsalary', title: { 'zh-CN': '薪酬管理', en: 'Payroll' }, icon: 'coins', sort: 80, defaultPath: '/staffsalary/frontline' },
-  { key: 'discount', title: { 'zh-CN': '优惠管理', en: 'Discounts' }, icon: 'tag', sort: 90, defaultPath: '/discount/discountManage' },
-  { key: 'newDiscount', title: { 'zh-CN': '新优惠管理', en: 'Promotions' }, icon: 'gift', sort: 100, defaultPath: '/newDiscount/discountList' },
-  { key: 'product', title: { 'zh-CN': '产品管理', en: 'Products' }, icon: 'box', sort: 110, defaultPath: '/product/productList' },
-  { key: 'settlement', title: { 'zh-CN': '结算管理', en: 'Settlement' }, icon: 'calculator', sort: 120, defaultPath: '/settlement/financeClassHour' },
-  { key: 'operation', title: { 'zh-CN': '运营管理', en: 'Operations' }, icon: 'message', sort: 130, defaultPath: '/operation/feedback' },
-  { key: 'dataRecovery', title: { 'zh-CN': '数据恢复', en: 'Data recovery' }, icon: 'database', sort: 140, defaultPath: '/dataRecovery/orderRecovery' },
-  { key: 'setting', title: { 'zh-CN': '系统设置', en: 'Settings' }, icon: 'settings', sort: 150, defaultPath: '/setting/systemUsers' },
+  {
+    key: 'workSurface',
+    title: { 'zh-CN': '工作台', en: 'Workbench' },
+    icon: 'workbench',
+    sort: 10,
+    defaultPath: '/workSurface/index',
+  },
+  {
+    key: 'clues',
+    title: { 'zh-CN': '线索管理', en: 'Clues' },
+    icon: 'target',
+    sort: 20,
+    defaultPath: '/clues/clueList',
+  },
+  {
+    key: 'students',
+    title: { 'zh-CN': '学员管理', en: 'Students' },
+    icon: 'users',
+    sort: 30,
+    defaultPath: '/students/createStudent',
+  },
+  {
+    key: 'education',
+    title: { 'zh-CN': '教务管理', en: 'Teaching' },
+    icon: 'calendar',
+    sort: 40,
+    defaultPath: '/education/courseAdjustment',
+  },
+  {
+    key: 'financial',
+    title: { 'zh-CN': '财务管理', en: 'Finance' },
+    icon: 'wallet',
+    sort: 50,
+    defaultPath: '/financial/payApproval',
+  },
+  {
+    key: 'dataStatistics',
+    title: { 'zh-CN': '数据统计', en: 'Statistics' },
+    icon: 'chart',
+    sort: 60,
+    defaultPath: '/dataStatistics/index',
+  },
+  {
+    key: 'staff',
+    title: { 'zh-CN': '员工管理', en: 'Staff' },
+    icon: 'idcard',
+    sort: 70,
+    defaultPath: '/staff/list',
+  },
+  {
+    key: 'staffsalary',
+    title: { 'zh-CN': '薪酬管理', en: 'Payroll' },
+    icon: 'coins',
+    sort: 80,
+    defaultPath: '/staffsalary/frontline',
+  },
+  {
+    key: 'discount',
+    title: { 'zh-CN': '优惠管理', en: 'Discounts' },
+    icon: 'tag',
+    sort: 90,
+    defaultPath: '/discount/discountManage',
+  },
+  {
+    key: 'newDiscount',
+    title: { 'zh-CN': '新优惠管理', en: 'Promotions' },
+    icon: 'gift',
+    sort: 100,
+    defaultPath: '/newDiscount/discountList',
+  },
+  {
+    key: 'product',
+    title: { 'zh-CN': '产品管理', en: 'Products' },
+    icon: 'box',
+    sort: 110,
+    defaultPath: '/product/productList',
+  },
+  {
+    key: 'settlement',
+    title: { 'zh-CN': '结算管理', en: 'Settlement' },
+    icon: 'calculator',
+    sort: 120,
+    defaultPath: '/settlement/financeClassHour',
+  },
+  {
+    key: 'operation',
+    title: { 'zh-CN': '运营管理', en: 'Operations' },
+    icon: 'message',
+    sort: 130,
+    defaultPath: '/operation/feedback',
+  },
+  {
+    key: 'dataRecovery',
+    title: { 'zh-CN': '数据恢复', en: 'Data recovery' },
+    icon: 'database',
+    sort: 140,
+    defaultPath: '/dataRecovery/orderRecovery',
+  },
+  {
+    key: 'setting',
+    title: { 'zh-CN': '系统设置', en: 'Settings' },
+    icon: 'settings',
+    sort: 150,
+    defaultPath: '/setting/systemUsers',
+  },
 ];
 
-interface Opts { menu?: boolean; name?: string }
+interface Opts {
+  menu?: boolean;
+  name?: string;
+}
 
 function group(key: string, rows: ReadonlyArray<readonly [string, string, string, Opts?]>): RouteDef[] {
   return rows.map(([seg, zh, en, o]) => {
@@ -73,16 +176,63 @@ function group(key: string, rows: ReadonlyArray<readonly [string, string, string
 const hidden: Opts = { menu: false };
 
 const PUBLIC: RouteDef[] = [
-  { path: '/auth', group: null, title: { 'zh-CN': '授权登录', en: 'Authorising' }, menu: false, cache: false, name: 'auth', public: true },
-  { path: '/login', group: null, title: { 'zh-CN': '登录', en: 'Sign in' }, menu: false, cache: false, name: 'login', public: true },
-  { path: '/modifyPwd', group: null, title: { 'zh-CN': '修改密码', en: 'Change password' }, menu: false, cache: false, name: 'modifyPwd', public: true },
-  { path: '/noauth', group: null, title: { 'zh-CN': '无权访问', en: 'No access' }, menu: false, cache: false, name: 'noauth', public: true },
-  { path: '/err', group: null, title: { 'zh-CN': '出错了', en: 'Error' }, menu: false, cache: false, name: 'err', public: true },
+  {
+    path: '/auth',
+    group: null,
+    title: { 'zh-CN': '授权登录', en: 'Authorising' },
+    menu: false,
+    cache: false,
+    name: 'auth',
+    public: true,
+  },
+  {
+    path: '/login',
+    group: null,
+    title: { 'zh-CN': '登录', en: 'Sign in' },
+    menu: false,
+    cache: false,
+    name: 'login',
+    public: true,
+  },
+  {
+    path: '/modifyPwd',
+    group: null,
+    title: { 'zh-CN': '修改密码', en: 'Change password' },
+    menu: false,
+    cache: false,
+    name: 'modifyPwd',
+    public: true,
+  },
+  {
+    path: '/noauth',
+    group: null,
+    title: { 'zh-CN': '无权访问', en: 'No access' },
+    menu: false,
+    cache: false,
+    name: 'noauth',
+    public: true,
+  },
+  {
+    path: '/err',
+    group: null,
+    title: { 'zh-CN': '出错了', en: 'Error' },
+    menu: false,
+    cache: false,
+    name: 'err',
+    public: true,
+  },
 ];
 
 export const ROUTES: readonly RouteDef[] = [
   ...PUBLIC,
-  { path: '/home', group: null, title: { 'zh-CN': '首页', en: 'Home' }, menu: false, cache: true, name: 'home' },
+  {
+    path: '/home',
+    group: null,
+    title: { 'zh-CN': '首页', en: 'Home' },
+    menu: false,
+    cache: true,
+    name: 'home',
+  },
   ...group('workSurface', [['index', '工作台', 'Workbench', { name: 'workSurface' }]]),
   ...group('dataStatistics', [
     ['index', '数据概览', 'Overview'],
@@ -275,7 +425,9 @@ export const ROUTES: readonly RouteDef[] = [
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/': '/home',
   '/statistics': '/home',
-  ...Object.fromEntries(MENU_GROUPS.filter((g) => g.defaultPath).map((g) => [`/${g.key}`, g.defaultPath as string])),
+  ...Object.fromEntries(
+    MENU_GROUPS.filter((g) => g.defaultPath).map((g) => [`/${g.key}`, g.defaultPath as string]),
+  ),
 };
 
 function toRegExp(path: string): RegExp {

@@ -71,7 +71,13 @@ describe('approval status', () => {
 
 describe('degree types and frequency', () => {
   it('has a schedule-order list only for formal and temp students', () => {
-    expect(Object.keys(DEGREE_TYPES)).toEqual(['FORMAL_STUDENT', 'TEMP_STUDENT', 'GROUP_COURSE', 'ASSIST_TASK', 'BOOK_STUDENT']);
+    expect(Object.keys(DEGREE_TYPES)).toEqual([
+      'FORMAL_STUDENT',
+      'TEMP_STUDENT',
+      'GROUP_COURSE',
+      'ASSIST_TASK',
+      'BOOK_STUDENT',
+    ]);
     expect(hasScheduleOrders('FORMAL_STUDENT')).toBe(true);
     expect(hasScheduleOrders('TEMP_STUDENT')).toBe(true);
     expect(hasScheduleOrders('GROUP_COURSE')).toBe(false);
@@ -83,13 +89,17 @@ describe('degree types and frequency', () => {
   it('shows NON_FIXED as temporary and the other named types by name', () => {
     expect(describeFrequency({ frequencyType: 'NON_FIXED' })).toBe('临时');
     expect(describeFrequency({ frequencyType: 'NON_FIXED' }, 'en')).toBe('Temporary');
-    expect(describeFrequency({ frequencyType: 'CONTINUOUS' }, 'en')).toBe(FREQUENCY_TYPES.CONTINUOUS.label.en);
+    expect(describeFrequency({ frequencyType: 'CONTINUOUS' }, 'en')).toBe(
+      FREQUENCY_TYPES.CONTINUOUS.label.en,
+    );
     expect(describeFrequency({ frequencyType: 'DISCONTINUITY' })).toBe('间断');
   });
 
   it('shows other items as a weekly list, Monday first', () => {
     expect(describeFrequency({ frequencyType: 'WEEKLY', frequencyConfig: '2,4,6' })).toBe('每周一、三、五');
-    expect(describeFrequency({ frequencyType: 'WEEKLY', frequencyConfig: '1,2,7' }, 'en')).toBe('Weekly: Mon, Sat, Sun');
+    expect(describeFrequency({ frequencyType: 'WEEKLY', frequencyConfig: '1,2,7' }, 'en')).toBe(
+      'Weekly: Mon, Sat, Sun',
+    );
     expect(describeFrequency({ frequencyConfig: [3, '5'] }, 'en')).toBe('Weekly: Tue, Thu');
     expect(describeFrequency({ frequencyType: null, frequencyConfig: '' })).toBe('-');
     expect(describeFrequency({ frequencyConfig: '9' })).toBe('-');

@@ -43,7 +43,10 @@ export const APPROVAL_STATUS = {
   DEFAULT: { name: 'DEFAULT', codes: [10], label: { 'zh-CN': '审批中', en: 'In approval' } },
   PASS: { name: 'PASS', codes: [15, 20], label: { 'zh-CN': '已通过', en: 'Approved' } },
   REJECT: { name: 'REJECT', codes: [30], label: { 'zh-CN': '已驳回', en: 'Rejected' } },
-} as const satisfies Record<ApprovalStatusName, { name: ApprovalStatusName; codes: readonly number[]; label: Label }>;
+} as const satisfies Record<
+  ApprovalStatusName,
+  { name: ApprovalStatusName; codes: readonly number[]; label: Label }
+>;
 
 /**
  * Normalises a numeric code or a name (case-insensitive) to the status name; null when unknown.
@@ -54,7 +57,13 @@ export function approvalStatus(valueOrName: unknown): ApprovalStatusName | null 
     const upper = valueOrName.trim().toUpperCase();
     if (upper in APPROVAL_STATUS) return upper as ApprovalStatusName;
   }
-  if (valueOrName === null || valueOrName === undefined || valueOrName === '' || typeof valueOrName === 'boolean') return null;
+  if (
+    valueOrName === null ||
+    valueOrName === undefined ||
+    valueOrName === '' ||
+    typeof valueOrName === 'boolean'
+  )
+    return null;
   const n = Number(valueOrName);
   const hit = Object.values(APPROVAL_STATUS).find((s) => (s.codes as readonly number[]).includes(n));
   return hit ? hit.name : null;
@@ -162,6 +171,9 @@ export function timeBand(code: unknown): (typeof TIME_BANDS)[keyof typeof TIME_B
 }
 
 /** Label of a coded entry, '-' when unknown. Example: `codeLabel(orderType(0), 'en')` → 'Renewal'. */
-export function codeLabel(entry: { readonly label: Label } | null | undefined, locale: Locale = 'zh-CN'): string {
+export function codeLabel(
+  entry: { readonly label: Label } | null | undefined,
+  locale: Locale = 'zh-CN',
+): string {
   return entry ? entry.label[locale] : '-';
 }

@@ -36,7 +36,9 @@ describe('checkUpload', () => {
   const accept = ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'mp4'];
 
   it('accepts files within the rules', () => {
-    expect(checkUpload([img('a.png'), img('B.JPG', 10, 'image/jpeg')], { accept, maxCount: 9 })).toEqual({ ok: true });
+    expect(checkUpload([img('a.png'), img('B.JPG', 10, 'image/jpeg')], { accept, maxCount: 9 })).toEqual({
+      ok: true,
+    });
     expect(checkUpload([])).toEqual({ ok: true });
   });
 
@@ -55,7 +57,11 @@ describe('checkUpload', () => {
   it('refuses too many files, counting those already attached', () => {
     const ten = Array.from({ length: 10 }, (_, i) => img(`${i}.png`));
     const r = checkUpload(ten, { maxCount: 9 });
-    expect(r).toEqual({ ok: false, reason: 'tooMany', message: { 'zh-CN': '文件个数超出', en: 'file count exceeded' } });
+    expect(r).toEqual({
+      ok: false,
+      reason: 'tooMany',
+      message: { 'zh-CN': '文件个数超出', en: 'file count exceeded' },
+    });
     expect(checkUpload(ten.slice(0, 9), { maxCount: 9 }).ok).toBe(true);
     expect(checkUpload([img('a.png')], { maxCount: 9, existingCount: 9 }).ok).toBe(false);
   });
@@ -81,6 +87,8 @@ describe('checkUpload', () => {
     const big = img('a.exe', 30 * 1024 * 1024, '');
     expect(checkUpload([big, big], { maxCount: 1, accept })).toMatchObject({ reason: 'tooMany' });
     expect(checkUpload([big], { maxCount: 1, accept })).toMatchObject({ reason: 'badType' });
-    expect(checkUpload([{ ...big, name: 'a.png' }], { maxCount: 1, accept })).toMatchObject({ reason: 'tooLarge' });
+    expect(checkUpload([{ ...big, name: 'a.png' }], { maxCount: 1, accept })).toMatchObject({
+      reason: 'tooLarge',
+    });
   });
 });

@@ -23,7 +23,8 @@ export function isWithinTextLength(text: string | null | undefined, limit: numbe
  */
 export function trimStrings<T extends Record<string, unknown>>(record: T): T {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(record)) out[key] = typeof value === 'string' ? value.trim() : value;
+  for (const [key, value] of Object.entries(record))
+    out[key] = typeof value === 'string' ? value.trim() : value;
   return out as T;
 }
 
@@ -46,7 +47,12 @@ export interface UploadRules {
 /** The outcome of `checkUpload`; a refusal carries the file it concerns (none for 'tooMany'). */
 export type UploadCheck =
   | { readonly ok: true }
-  | { readonly ok: false; readonly reason: 'tooLarge' | 'tooMany' | 'badType'; readonly message: Label; readonly file?: string };
+  | {
+      readonly ok: false;
+      readonly reason: 'tooLarge' | 'tooMany' | 'badType';
+      readonly message: Label;
+      readonly file?: string;
+    };
 
 const DEFAULT_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -87,7 +93,10 @@ export function checkUpload(files: readonly UploadFileInfo[], rules: UploadRules
         ok: false,
         reason: 'badType',
         file: bad.name,
-        message: { 'zh-CN': `文件格式不正确，仅支持 ${list} 格式`, en: `file type not allowed; allowed types: ${list}` },
+        message: {
+          'zh-CN': `文件格式不正确，仅支持 ${list} 格式`,
+          en: `file type not allowed; allowed types: ${list}`,
+        },
       };
     }
   }

@@ -13,7 +13,10 @@ export interface ClickThrottleOptions {
  * Makes throttled wrappers; each wrapped function keeps its own window. A swallowed call returns undefined.
  * Example: `const throttle = createClickThrottle({ now }); const save = throttle(() => submit());`
  */
-export function createClickThrottle({ windowMs = CLICK_THROTTLE_MS, now = Date.now }: ClickThrottleOptions = {}) {
+export function createClickThrottle({
+  windowMs = CLICK_THROTTLE_MS,
+  now = Date.now,
+}: ClickThrottleOptions = {}) {
   return function throttle<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R | undefined {
     let acceptedAt: number | null = null;
     return (...args: A) => {

@@ -11,7 +11,10 @@ import { UpdateChecker } from './UpdateChecker';
 function Providers() {
   const t = useT();
   const router = useMemo(() => createAppRouter(), []);
-  const labels = useMemo(() => ({ ok: t('common.ok'), cancel: t('common.cancel'), close: t('common.close') }), [t]);
+  const labels = useMemo(
+    () => ({ ok: t('common.ok'), cancel: t('common.cancel'), close: t('common.close') }),
+    [t],
+  );
   useEffect(() => installReloadOnChunkError(), []);
   return (
     <ToastProvider>

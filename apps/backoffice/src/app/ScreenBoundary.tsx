@@ -2,8 +2,13 @@
 import { Component, type ReactNode } from 'react';
 import { reloadOnce, wantsReload } from './reload';
 
-interface Props { children: ReactNode; onFatal: () => void }
-interface State { failed: boolean }
+interface Props {
+  children: ReactNode;
+  onFatal: () => void;
+}
+interface State {
+  failed: boolean;
+}
 
 export class ScreenBoundary extends Component<Props, State> {
   override state: State = { failed: false };

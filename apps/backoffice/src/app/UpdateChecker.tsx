@@ -37,7 +37,9 @@ export function UpdateChecker({ intervalMs = UPDATE_POLL_MS }: { intervalMs?: nu
       footer={
         <>
           <Button onClick={later}>{t('update.later')}</Button>
-          <Button variant="primary" onClick={() => window.location.reload()}>{t('update.refresh')}</Button>
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            {t('update.refresh')}
+          </Button>
         </>
       }
     >

@@ -2,7 +2,10 @@
 
 export type DraftKind = 'resourceDetail' | 'clueDetail';
 
-const PATHS: Record<DraftKind, string> = { resourceDetail: '/clues/resourceDetail', clueDetail: '/clues/clueDetail' };
+const PATHS: Record<DraftKind, string> = {
+  resourceDetail: '/clues/resourceDetail',
+  clueDetail: '/clues/clueDetail',
+};
 
 /** localStorage key of the draft follow-up of one item: followDraftKey('clueDetail', '12') → 'followDraft:/clues/clueDetail:12'. */
 export function followDraftKey(kind: DraftKind, id: string | number): string {

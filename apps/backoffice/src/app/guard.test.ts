@@ -15,14 +15,23 @@ describe('navigation guard', () => {
       kind: 'redirect',
       to: '/login?redirect=%2Fclues%2FclueList%3Fa%3D1',
     });
-    expect(decide({ pathname: '/home', token: null, permissions: null })).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decide({ pathname: '/home', token: null, permissions: null })).toEqual({
+      kind: 'redirect',
+      to: '/login',
+    });
   });
   it('loads permissions when a token has none yet', () => {
     expect(decide({ pathname: '/home', token: 't', permissions: null })).toEqual({ kind: 'load' });
   });
   it('sends a forbidden path to /noauth, including a path with a parameter', () => {
-    expect(decide({ pathname: '/setting/campus', token: 't', permissions: perms })).toEqual({ kind: 'redirect', to: '/noauth' });
-    expect(decide({ pathname: '/financial/installmentDetails/7', token: 't', permissions: perms })).toEqual({ kind: 'redirect', to: '/noauth' });
+    expect(decide({ pathname: '/setting/campus', token: 't', permissions: perms })).toEqual({
+      kind: 'redirect',
+      to: '/noauth',
+    });
+    expect(decide({ pathname: '/financial/installmentDetails/7', token: 't', permissions: perms })).toEqual({
+      kind: 'redirect',
+      to: '/noauth',
+    });
     expect(decide({ pathname: '/home', token: 't', permissions: perms })).toEqual({ kind: 'allow' });
     expect(isForbidden('/setting/employees', perms.forbidden)).toBe(false);
   });
@@ -42,7 +51,9 @@ describe('navigation guard', () => {
     expect(p.forbidden).toEqual(['/x']);
   });
   it('maps a token failure to /login and anything else to /err', () => {
-    expect(failureTarget(new ApiError(ErrorCode.tokenInvalid, 'Token验证失败!', 'system.menu'))).toBe('/login');
+    expect(failureTarget(new ApiError(ErrorCode.tokenInvalid, 'Token验证失败!', 'system.menu'))).toBe(
+      '/login',
+    );
     expect(failureTarget(new ApiError(500, 'boom', 'system.menu'))).toBe('/err');
     expect(failureTarget(new Error('network'))).toBe('/err');
   });

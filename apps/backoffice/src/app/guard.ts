@@ -3,10 +3,7 @@ import { ApiError, ErrorCode } from '@bo/api-sdk';
 import { routeByPath } from '@bo/domain';
 import type { Permissions } from './session';
 
-export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'load' };
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'load' };
 
 export interface GuardInput {
   pathname: string;
@@ -35,7 +32,8 @@ export function isForbidden(pathname: string, forbidden: readonly string[]): boo
 export function decide({ pathname, search = '', token, permissions }: GuardInput): GuardDecision {
   if (isPublicPath(pathname)) return { kind: 'allow' };
   if (!token) {
-    const back = pathname === '/' || pathname === '/home' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
+    const back =
+      pathname === '/' || pathname === '/home' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
     return { kind: 'redirect', to: `/login${back}` };
   }
   if (!permissions) return { kind: 'load' };

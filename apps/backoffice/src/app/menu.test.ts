@@ -19,7 +19,11 @@ describe('menu', () => {
   const built = new Set(['/clues/clueList', '/clues/taskCenter', '/setting/campus', '/operation/feedback']);
 
   it('lists only allowed screens that exist, with route-table titles and group icons', () => {
-    const groups = buildMenu(entries, { hasScreen: (p) => built.has(p), forbidden: ['/setting/campus'], locale: 'zh-CN' });
+    const groups = buildMenu(entries, {
+      hasScreen: (p) => built.has(p),
+      forbidden: ['/setting/campus'],
+      locale: 'zh-CN',
+    });
     expect(groups.map((g) => g.key)).toEqual(['clues', 'operation']);
     expect(groups[0]?.items).toEqual([
       { path: '/clues/clueList', title: '线索列表' },

@@ -2,11 +2,21 @@
 import { MENU_GROUPS, routeByPath, type Locale } from '@bo/domain';
 import type { TMenuEntry } from '@bo/api-sdk';
 
-export interface MenuItem { path: string; title: string }
-export interface MenuGroupView { key: string; title: string; icon: string; items: MenuItem[] }
+export interface MenuItem {
+  path: string;
+  title: string;
+}
+export interface MenuGroupView {
+  key: string;
+  title: string;
+  icon: string;
+  items: MenuItem[];
+}
 
 function groupKeyOf(entry: TMenuEntry): string | null {
-  const byField = MENU_GROUPS.find((g) => g.key === entry.code || `/${g.key}` === entry.code || `/${g.key}` === entry.path);
+  const byField = MENU_GROUPS.find(
+    (g) => g.key === entry.code || `/${g.key}` === entry.code || `/${g.key}` === entry.path,
+  );
   if (byField) return byField.key;
   for (const p of entry.privileges) {
     const g = routeByPath(p.navigateurl)?.group;
@@ -30,7 +40,8 @@ export function buildMenu(
     const items: MenuItem[] = [];
     for (const p of e.privileges) {
       const path = p.navigateurl;
-      if (!opts.hasScreen(path) || opts.forbidden.includes(path) || items.some((i) => i.path === path)) continue;
+      if (!opts.hasScreen(path) || opts.forbidden.includes(path) || items.some((i) => i.path === path))
+        continue;
       const r = routeByPath(path);
       const title = r ? r.title[opts.locale] : opts.locale === 'en' ? p.nameEn || p.name : p.name;
       items.push({ path, title });

@@ -34,8 +34,14 @@ const SUFFIX: Record<string, Record<Loc, string>> = {
   '/clues/resourceDetail': { 'zh-CN': '资源详情', en: 'resource details' },
 };
 const NAMED = new Set([
-  '/discount/discountDetail', '/discount/giveDetail', '/discount/preferDetail', '/discount/activityDetail',
-  '/newDiscount/discountDetail', '/newDiscount/giveDetail', '/newDiscount/preferDetail', '/newDiscount/activityDetail',
+  '/discount/discountDetail',
+  '/discount/giveDetail',
+  '/discount/preferDetail',
+  '/discount/activityDetail',
+  '/newDiscount/discountDetail',
+  '/newDiscount/giveDetail',
+  '/newDiscount/preferDetail',
+  '/newDiscount/activityDetail',
   '/clues/assessmentInner',
 ]);
 const ADD_DISCOUNT = new Set(['/discount/addDiscount', '/newDiscount/addDiscount']);
@@ -58,7 +64,12 @@ function pick(state: unknown, query: URLSearchParams, keys: readonly string[]): 
  * clueDetail/resourceDetail → child name + suffix; AddDiscount → edit/add by id; the discount,
  * gift, voucher and activity details and assessmentInner → the stored name. Undefined: use the table's title.
  */
-export function autoTitle(pattern: string, fullPath: string, state: unknown, locale: Loc): string | undefined {
+export function autoTitle(
+  pattern: string,
+  fullPath: string,
+  state: unknown,
+  locale: Loc,
+): string | undefined {
   const query = new URLSearchParams(fullPath.split('?')[1] ?? '');
   const suffix = SUFFIX[pattern];
   if (suffix) {
@@ -67,7 +78,13 @@ export function autoTitle(pattern: string, fullPath: string, state: unknown, loc
   }
   if (ADD_DISCOUNT.has(pattern)) {
     const id = pick(state, query, ['id']);
-    return id ? (locale === 'en' ? 'Edit discount' : '编辑折扣') : locale === 'en' ? 'Add discount' : '新增折扣';
+    return id
+      ? locale === 'en'
+        ? 'Edit discount'
+        : '编辑折扣'
+      : locale === 'en'
+        ? 'Add discount'
+        : '新增折扣';
   }
   if (NAMED.has(pattern)) return pick(state, query, ['title', 'name', 'discountName', 'activityName']);
   return undefined;

@@ -6,7 +6,16 @@ import { session } from './session';
 import { testUser } from './testUser';
 
 describe('permission helpers', () => {
-  beforeEach(() => session.signIn(testUser({ roles: [{ code: 34, name: '销售' }, { code: 5, name: '顾问' }] })));
+  beforeEach(() =>
+    session.signIn(
+      testUser({
+        roles: [
+          { code: 34, name: '销售' },
+          { code: 5, name: '顾问' },
+        ],
+      }),
+    ),
+  );
   afterEach(() => {
     cleanup();
     session.clear();
@@ -16,8 +25,12 @@ describe('permission helpers', () => {
   it('Can keeps children only for a listed role', () => {
     render(
       <>
-        <Can roles={[23, 34]}><button type="button">审批</button></Can>
-        <Can roles={[99]}><button type="button">删除</button></Can>
+        <Can roles={[23, 34]}>
+          <button type="button">审批</button>
+        </Can>
+        <Can roles={[99]}>
+          <button type="button">删除</button>
+        </Can>
       </>,
     );
     expect(screen.getByRole('button', { name: '审批' })).toBeTruthy();
@@ -39,7 +52,11 @@ describe('permission helpers', () => {
     const fn = vi.fn();
     function Btn() {
       const onClick = useThrottledClick(fn);
-      return <button type="button" onClick={() => onClick()}>保存</button>;
+      return (
+        <button type="button" onClick={() => onClick()}>
+          保存
+        </button>
+      );
     }
     render(<Btn />);
     const b = screen.getByRole('button', { name: '保存' });

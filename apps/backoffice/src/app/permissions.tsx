@@ -39,11 +39,16 @@ export function useHasNoRole(codes: readonly (number | string)[]): boolean {
  * A click handler that swallows repeats inside the window (default 2000 ms, spec §5).
  * `const onSave = useThrottledClick(() => save())`.
  */
-export function useThrottledClick<A extends unknown[]>(fn: (...args: A) => unknown, windowMs?: number): (...args: A) => void {
+export function useThrottledClick<A extends unknown[]>(
+  fn: (...args: A) => unknown,
+  windowMs?: number,
+): (...args: A) => void {
   const latest = useRef(fn);
   latest.current = fn;
   return useMemo(() => {
-    const throttled = createClickThrottle(windowMs === undefined ? {} : { windowMs })((...args: A) => latest.current(...args));
+    const throttled = createClickThrottle(windowMs === undefined ? {} : { windowMs })((...args: A) =>
+      latest.current(...args),
+    );
     return (...args: A) => {
       throttled(...args);
     };

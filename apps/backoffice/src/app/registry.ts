@@ -3,7 +3,10 @@ import { ROUTES, routeByPath, type RouteDef } from '@bo/domain';
 import { featureRoutes } from '../features';
 import type { ScreenRoute } from './screens';
 
-export interface Screen { def: RouteDef; component: ScreenRoute['component'] }
+export interface Screen {
+  def: RouteDef;
+  component: ScreenRoute['component'];
+}
 
 const byPattern = new Map<string, Screen>();
 for (const r of featureRoutes) {

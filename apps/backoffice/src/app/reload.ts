@@ -26,7 +26,11 @@ export function wantsReload(e: unknown): boolean {
 }
 
 /** Reloads unless a reload happened in the last 10 s; returns whether it reloaded. */
-export function reloadOnce(now: number = Date.now(), store: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, reload: () => void = () => window.location.reload()): boolean {
+export function reloadOnce(
+  now: number = Date.now(),
+  store: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+  reload: () => void = () => window.location.reload(),
+): boolean {
   const last = Number(store.getItem(MARK) ?? 0);
   if (now - last < LOOP_WINDOW_MS) return false;
   store.setItem(MARK, String(now));

@@ -41,7 +41,8 @@ export const sdk = createSdk({
   locale: getLocale,
   hooks: {
     onError: (message: string, error: ApiError) => {
-      if (!SILENT_ENDPOINTS.has(error.endpoint)) toastBridge.current?.error(pickLanguage(message, getLocale()));
+      if (!SILENT_ENDPOINTS.has(error.endpoint))
+        toastBridge.current?.error(pickLanguage(message, getLocale()));
     },
     onTokenInvalid: () => {
       // Several queries fail together when a session ends: act once.

@@ -10,13 +10,18 @@ function Harness({ kind, type }: { kind: 'region' | 'campus'; type: 1 | 2 }) {
   const [v, setV] = useState<string | number | ''>('');
   return (
     <I18nProvider>
-      {kind === 'region' ? <RegionSelect type={type} value={v} onChange={setV} /> : <CampusSelect type={type} value={v} onChange={setV} />}
+      {kind === 'region' ? (
+        <RegionSelect type={type} value={v} onChange={setV} />
+      ) : (
+        <CampusSelect type={type} value={v} onChange={setV} />
+      )}
       <output>{String(v)}</output>
     </I18nProvider>
   );
 }
 
-const optionTexts = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.text);
+const optionTexts = (label: string) =>
+  Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.text);
 
 describe('region and campus selectors', () => {
   afterEach(() => {

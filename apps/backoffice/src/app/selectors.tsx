@@ -22,7 +22,11 @@ export interface ScopeSelectProps {
   disabled?: boolean;
 }
 
-function usePreselect(options: readonly Option[], value: ScopeSelectProps['value'], onChange: ScopeSelectProps['onChange']) {
+function usePreselect(
+  options: readonly Option[],
+  value: ScopeSelectProps['value'],
+  onChange: ScopeSelectProps['onChange'],
+) {
   const only = preselect(options);
   useEffect(() => {
     if (only !== undefined && (value === '' || value === null || value === undefined)) onChange(only);
@@ -34,7 +38,16 @@ function toSelectOptions(options: readonly Option[]) {
 }
 
 /** The regions of the signed-in user. */
-export function RegionSelect({ value, onChange, type = 1, label, size, inline, className, disabled }: ScopeSelectProps) {
+export function RegionSelect({
+  value,
+  onChange,
+  type = 1,
+  label,
+  size,
+  inline,
+  className,
+  disabled,
+}: ScopeSelectProps) {
   const user = useUser();
   const t = useT();
   const [locale] = useLocale();
@@ -56,13 +69,28 @@ export function RegionSelect({ value, onChange, type = 1, label, size, inline, c
 }
 
 /** The campuses of the signed-in user, optionally within one region. */
-export function CampusSelect({ value, onChange, type = 1, label, provinceTypeCode, size, inline, className, disabled }: ScopeSelectProps) {
+export function CampusSelect({
+  value,
+  onChange,
+  type = 1,
+  label,
+  provinceTypeCode,
+  size,
+  inline,
+  className,
+  disabled,
+}: ScopeSelectProps) {
   const user = useUser();
   const t = useT();
   const [locale] = useLocale();
   const options = useMemo(() => {
     const items = (user?.schoolItems ?? []).filter(
-      (s) => provinceTypeCode === undefined || provinceTypeCode === null || provinceTypeCode === '' || String(provinceTypeCode) === '0' || s.provincetypecode === String(provinceTypeCode),
+      (s) =>
+        provinceTypeCode === undefined ||
+        provinceTypeCode === null ||
+        provinceTypeCode === '' ||
+        String(provinceTypeCode) === '0' ||
+        s.provincetypecode === String(provinceTypeCode),
     );
     return scopeOptions(items, type, locale);
   }, [user, type, locale, provinceTypeCode]);

@@ -34,7 +34,11 @@ export function openTab(tabs: readonly PageTab[], pathname: string, search = '')
  * Closes a tab; returns the new list and, when the closed tab was active, where to go
  * (the right neighbour, else the left one).
  */
-export function closeTab(tabs: readonly PageTab[], key: string, activeKey: string): { tabs: PageTab[]; next: string | null } {
+export function closeTab(
+  tabs: readonly PageTab[],
+  key: string,
+  activeKey: string,
+): { tabs: PageTab[]; next: string | null } {
   if (key === HOME_PATH) return { tabs: [...tabs], next: null };
   const i = tabs.findIndex((t) => t.key === key);
   if (i < 0) return { tabs: [...tabs], next: null };
@@ -59,7 +63,13 @@ export function loadTabs(): PageTab[] {
     const raw = sessionStorage.getItem(STORAGE_KEYS.tabsList);
     const v: unknown = raw ? JSON.parse(raw) : [];
     if (!Array.isArray(v)) return [];
-    return v.filter((t): t is PageTab => typeof t === 'object' && t !== null && typeof (t as PageTab).key === 'string' && typeof (t as PageTab).fullPath === 'string');
+    return v.filter(
+      (t): t is PageTab =>
+        typeof t === 'object' &&
+        t !== null &&
+        typeof (t as PageTab).key === 'string' &&
+        typeof (t as PageTab).fullPath === 'string',
+    );
   } catch {
     return [];
   }

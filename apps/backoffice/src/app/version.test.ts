@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkForUpdate, hasNewVersion, mainAsset } from './version';
 import { isChunkLoadError, reloadOnce, wantsReload } from './reload';
 
-const html = (name: string) => `<!doctype html><html><head><script type="module" crossorigin src="/assets/${name}.js"></script><link rel="stylesheet" href="/assets/index-x.css"></head></html>`;
+const html = (name: string) =>
+  `<!doctype html><html><head><script type="module" crossorigin src="/assets/${name}.js"></script><link rel="stylesheet" href="/assets/index-x.css"></head></html>`;
 
 describe('update check', () => {
   it('reads the main script of a built index.html', () => {
@@ -30,13 +31,18 @@ describe('reload on chunk failure', () => {
   it('recognises chunk failures and DOMExceptions', () => {
     expect(isChunkLoadError(new Error('Loading chunk 12 failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Loading CSS chunk 3 failed.'))).toBe(true);
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/Home-x.js'))).toBe(true);
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/Home-x.js')),
+    ).toBe(true);
     expect(isChunkLoadError(new Error('x is undefined'))).toBe(false);
     expect(wantsReload(new DOMException('The operation was aborted', 'AbortError'))).toBe(true);
   });
   it('reloads once, not in a loop', () => {
     const store = new Map<string, string>();
-    const s = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const s = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     const reload = vi.fn();
     expect(reloadOnce(100_000, s, reload)).toBe(true);
     expect(reloadOnce(105_000, s, reload)).toBe(false);

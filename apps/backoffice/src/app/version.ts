@@ -3,7 +3,9 @@
 
 /** The main entry script of an index.html: '/assets/index-AbC123.js', or null (dev server). */
 export function mainAsset(html: string): string | null {
-  const m = /<script[^>]+type="module"[^>]+src="([^"]*\/assets\/[^"]+\.js)"/.exec(html) ?? /<script[^>]+src="([^"]*\/assets\/[^"]+\.js)"[^>]*type="module"/.exec(html);
+  const m =
+    /<script[^>]+type="module"[^>]+src="([^"]*\/assets\/[^"]+\.js)"/.exec(html) ??
+    /<script[^>]+src="([^"]*\/assets\/[^"]+\.js)"[^>]*type="module"/.exec(html);
   return m?.[1] ?? null;
 }
 
@@ -26,7 +28,10 @@ export function hasNewVersion(current: string | null, fetchedHtml: string): bool
 }
 
 /** Fetches `/` bypassing caches and compares. Network failures say "no news". */
-export async function checkForUpdate(current: string | null, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+export async function checkForUpdate(
+  current: string | null,
+  fetchImpl: typeof fetch = fetch,
+): Promise<boolean> {
   if (!current) return false;
   try {
     const res = await fetchImpl(`/?_=${Date.now()}`, { cache: 'no-store', headers: { accept: 'text/html' } });

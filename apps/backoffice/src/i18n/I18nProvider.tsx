@@ -5,16 +5,24 @@ import { getLocale, setLocale, subscribeLocale, type Locale } from './locale';
 
 export type TFunction = (key: string, vars?: Record<string, string | number>) => string;
 
-interface I18n { locale: Locale; setLocale: (l: Locale) => void; t: TFunction }
+interface I18n {
+  locale: Locale;
+  setLocale: (l: Locale) => void;
+  t: TFunction;
+}
 
 const I18nContext = createContext<I18n | null>(null);
 
 /** Translates outside React (SDK hooks, confirm texts built in plain modules). */
-export const translate: TFunction = (key, vars) => format(catalogue[getLocale()][key] ?? catalogue['zh-CN'][key] ?? key, vars);
+export const translate: TFunction = (key, vars) =>
+  format(catalogue[getLocale()][key] ?? catalogue['zh-CN'][key] ?? key, vars);
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = useSyncExternalStore(subscribeLocale, getLocale, getLocale);
-  const t = useCallback<TFunction>((key, vars) => format(catalogue[locale][key] ?? catalogue['zh-CN'][key] ?? key, vars), [locale]);
+  const t = useCallback<TFunction>(
+    (key, vars) => format(catalogue[locale][key] ?? catalogue['zh-CN'][key] ?? key, vars),
+    [locale],
+  );
   const value = useMemo(() => ({ locale, setLocale, t }), [locale, t]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

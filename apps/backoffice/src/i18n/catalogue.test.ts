@@ -22,7 +22,9 @@ describe('catalogue', () => {
 describe('bilingual server messages', () => {
   it('picks the half of the UI language', async () => {
     const { pickLanguage } = await import('./bilingual');
-    expect(pickLanguage('用户名或密码错误 / wrong username or password', 'en')).toBe('wrong username or password');
+    expect(pickLanguage('用户名或密码错误 / wrong username or password', 'en')).toBe(
+      'wrong username or password',
+    );
     expect(pickLanguage('用户名或密码错误 / wrong username or password', 'zh-CN')).toBe('用户名或密码错误');
     expect(pickLanguage('a / b', 'en')).toBe('a / b');
     expect(pickLanguage('Token验证失败!', 'en')).toBe('Token验证失败!');

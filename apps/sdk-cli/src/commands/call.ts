@@ -55,7 +55,12 @@ export function callCommand() {
     } catch (err) {
       throw new CliError(describeError(err, o.url));
     }
-    const blob = result instanceof Blob ? result : typeof result === 'object' && result !== null && 'file' in result && result.file instanceof Blob ? result.file : null;
+    const blob =
+      result instanceof Blob
+        ? result
+        : typeof result === 'object' && result !== null && 'file' in result && result.file instanceof Blob
+          ? result.file
+          : null;
     if (blob) {
       if (!o.out) throw new CliError(`${name} answered a file: give --out <path> to save it`, 2);
       await writeFile(o.out, Buffer.from(await blob.arrayBuffer()));

@@ -3,7 +3,12 @@ import { Command } from 'commander';
 import { catalogue } from '@bo/api-sdk';
 
 export function endpointRows() {
-  return catalogue().map((e) => ({ service: e.service, method: e.method, path: e.path, name: `${e.slice}.${e.name}` }));
+  return catalogue().map((e) => ({
+    service: e.service,
+    method: e.method,
+    path: e.path,
+    name: `${e.slice}.${e.name}`,
+  }));
 }
 
 export function endpointsCommand() {
@@ -17,7 +22,8 @@ export function endpointsCommand() {
         return;
       }
       const w = Math.max(...rows.map((r) => r.path.length), 4);
-      for (const r of rows) console.log(`${r.method.padEnd(5)} ${r.path.padEnd(w)}  ${r.service.padEnd(12)} ${r.name}`);
+      for (const r of rows)
+        console.log(`${r.method.padEnd(5)} ${r.path.padEnd(w)}  ${r.service.padEnd(12)} ${r.name}`);
       console.log(`\n${rows.length} endpoints`);
     });
 }

@@ -21,7 +21,11 @@ const harnessPath = path.resolve(here, '../../../server/test/harness.ts');
 let server: Awaited<ReturnType<Harness['startTestServer']>>;
 let admin: Sdk;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-cli-export-'));
-const quiet = (): Progress => ({ setTotal: () => undefined, increment: () => undefined, stop: () => undefined });
+const quiet = (): Progress => ({
+  setTotal: () => undefined,
+  increment: () => undefined,
+  stop: () => undefined,
+});
 
 beforeAll(async () => {
   const h = (await import(harnessPath)) as Harness;
@@ -34,10 +38,15 @@ afterAll(async () => {
 });
 
 /** Runs the CLI as a child process (async: the server lives in this process and must keep answering). */
-function cli(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const bin = path.resolve(here, '../../bin/sdk-cli.mjs');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args, '--url', server.baseURL], { env: { ...process.env, BO_TOKEN: '', BO_API_URL: '', ...env } });
+    const child = spawn(process.execPath, [bin, ...args, '--url', server.baseURL], {
+      env: { ...process.env, BO_TOKEN: '', BO_API_URL: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -72,7 +81,15 @@ describe('export against the real server', () => {
     const { name, endpoint } = findEndpoint('system.roles');
     const out = path.join(dir, 'roles.csv');
     const all = await admin.system.roles();
-    const r = await runExport({ sdk: admin, name, endpoint, out, columns: ['code', 'name'], query: { status: '1' }, progress: quiet });
+    const r = await runExport({
+      sdk: admin,
+      name,
+      endpoint,
+      out,
+      columns: ['code', 'name'],
+      query: { status: '1' },
+      progress: quiet,
+    });
     const back = await readBack(out);
     expect(back[0]).toEqual(['code', 'name']);
     const enabled = all.filter((x) => x.status === 1);
@@ -82,7 +99,10 @@ describe('export against the real server', () => {
 
   it('runs as a command: signs in with BO_USER/BO_PASSWORD (empty BO_TOKEN ignored) and prints a summary', async () => {
     const out = path.join(dir, 'cli.xlsx');
-    const res = await cli(['export', 'system.authInfos', '--out', out], { BO_USER: 'admin', BO_PASSWORD: 'demo123456' });
+    const res = await cli(['export', 'system.authInfos', '--out', out], {
+      BO_USER: 'admin',
+      BO_PASSWORD: 'demo123456',
+    });
     expect(res.stderr).toContain('exporting');
     expect(res.stdout).toContain('exported system.authInfos');
     expect(res.status).toBe(0);

@@ -43,10 +43,16 @@ const unwrapEnvelope = (e: AnyEndpoint, r: unknown): unknown => {
 };
 
 /** Pages through the endpoint and streams every row into the file. Returns the rows written and the total announced. */
-export async function runExport(o: ExportRun): Promise<{ rows: number; total: number; columns: string[]; pages: number }> {
+export async function runExport(
+  o: ExportRun,
+): Promise<{ rows: number; total: number; columns: string[]; pages: number }> {
   formatOf(o.out);
   const shape = listShape(o.endpoint.response);
-  if (!shape || o.endpoint.kind !== 'json') throw new CliError(`${o.name} does not answer a list (a page { list, total } or an array): use \`sdk-cli call\``, 2);
+  if (!shape || o.endpoint.kind !== 'json')
+    throw new CliError(
+      `${o.name} does not answer a list (a page { list, total } or an array): use \`sdk-cli call\``,
+      2,
+    );
   const columns = o.columns?.length ? o.columns : rowKeys(shape.row);
   if (!columns.length) throw new CliError(`${o.name}: its rows are not objects; give --columns`, 2);
   const w = await openSheetWriter(o.out, columns);
@@ -108,13 +114,26 @@ export function exportCommand() {
       .option('-q, --query <key=value>', 'a filter (repeatable)', collect)
       .option('-p, --param <key=value>', 'a path parameter (repeatable)', collect)
       .option('-b, --body <json|@file>', 'the JSON body of a POST list endpoint')
-      .option('-c, --columns <a,b,c>', 'columns (row keys, dotted for nested) in order; default: every key of the row schema'),
+      .option(
+        '-c, --columns <a,b,c>',
+        'columns (row keys, dotted for nested) in order; default: every key of the row schema',
+      ),
   ).action(async (endpoint: string, raw: Record<string, unknown>) => {
     const o = parseOptions(ExportOptions, { ...raw, endpoint });
     const { endpoint: e, name } = findEndpoint(o.endpoint);
     const { sdk } = await connect(o, { requireAuth: e.access.kind !== 'public' });
     const started = Date.now();
-    const r = await runExport({ sdk, name, endpoint: e, out: o.out, query: o.query, params: o.param, body: await readBody(o.body), columns: o.columns, url: o.url });
+    const r = await runExport({
+      sdk,
+      name,
+      endpoint: e,
+      out: o.out,
+      query: o.query,
+      params: o.param,
+      body: await readBody(o.body),
+      columns: o.columns,
+      url: o.url,
+    });
     printSummary(`exported ${name}`, [
       ['file', o.out],
       ['rows', r.rows],
@@ -123,6 +142,9 @@ export function exportCommand() {
       ['columns', r.columns.join(', ')],
       ['time', `${((Date.now() - started) / 1000).toFixed(1)} s`],
     ]);
-    if (r.rows !== r.total) process.stderr.write(`warning: ${r.total} rows were announced but ${r.rows} arrived (the data changed during the export?)\n`);
+    if (r.rows !== r.total)
+      process.stderr.write(
+        `warning: ${r.total} rows were announced but ${r.rows} arrived (the data changed during the export?)\n`,
+      );
   });
 }

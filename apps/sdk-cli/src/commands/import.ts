@@ -21,7 +21,10 @@ const ImportOptions = ConnectionOptions.extend({
 /** The report's default name: `<file>.errors.xlsx` next to the file. */
 export const defaultErrorsFile = (file: string) => file.replace(/\.(xlsx|csv)$/i, '') + '.errors.xlsx';
 
-export const kindsHelp = () => (IMPORTS.length ? IMPORTS.map((k) => `  ${k.name.padEnd(20)} ${k.description}`).join('\n') : '  (none declared yet: see README "CLI")');
+export const kindsHelp = () =>
+  IMPORTS.length
+    ? IMPORTS.map((k) => `  ${k.name.padEnd(20)} ${k.description}`).join('\n')
+    : '  (none declared yet: see README "CLI")';
 
 export function importCommand() {
   return withConnection(
@@ -41,7 +44,9 @@ export function importCommand() {
     const { sdk } = await connect(o);
     const send: SendChunk = async (rows, opt) => {
       try {
-        return (await sdk.caller.call(name, e, { body: { rows, dryRun: opt.dryRun, firstRow: opt.firstRow } } as never)) as never;
+        return (await sdk.caller.call(name, e, {
+          body: { rows, dryRun: opt.dryRun, firstRow: opt.firstRow },
+        } as never)) as never;
       } catch (err) {
         throw new CliError(describeError(err, o.url));
       }
@@ -49,7 +54,13 @@ export function importCommand() {
     const errorsFile = o.errors ?? defaultErrorsFile(o.file);
     const started = Date.now();
     const r = await runImport({ kind, file: o.file, dryRun: o.dryRun, errorsFile, send });
-    const verdict = r.errors.length ? (r.written ? 'PARTLY IMPORTED: refused during the import' : 'NOT IMPORTED: fix the rows in the report') : o.dryRun ? 'dry run: the file is clean (nothing written)' : 'imported';
+    const verdict = r.errors.length
+      ? r.written
+        ? 'PARTLY IMPORTED: refused during the import'
+        : 'NOT IMPORTED: fix the rows in the report'
+      : o.dryRun
+        ? 'dry run: the file is clean (nothing written)'
+        : 'imported';
     printSummary(`${kind.name} from ${o.file}: ${verdict}`, [
       ['rows', r.rows],
       ['row errors', r.errors.length],
@@ -61,7 +72,8 @@ export function importCommand() {
       ['error report', r.report ?? undefined],
       ['time', `${((Date.now() - started) / 1000).toFixed(1)} s`],
     ]);
-    for (const err of r.errors.slice(0, 10)) process.stderr.write(`  row ${err.row} ${err.column}: ${err.reason}\n`);
+    for (const err of r.errors.slice(0, 10))
+      process.stderr.write(`  row ${err.row} ${err.column}: ${err.reason}\n`);
     if (r.errors.length > 10) process.stderr.write(`  … ${r.errors.length - 10} more in ${r.report}\n`);
     process.exitCode = r.exitCode;
   });

@@ -19,7 +19,13 @@ export function templateCommand() {
       const o = parseOptions(TemplateOptions, { ...raw, kind: kindName });
       const kind = findImport(o.kind);
       if (!kind) throw new CliError(`unknown import kind "${o.kind}". Kinds:\n${kindsHelp()}`, 2);
-      await writeSheet(o.out, kind.columns.map((c) => c.header), []);
-      process.stdout.write(`wrote ${o.out}: ${kind.columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (* required)\n`);
+      await writeSheet(
+        o.out,
+        kind.columns.map((c) => c.header),
+        [],
+      );
+      process.stdout.write(
+        `wrote ${o.out}: ${kind.columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (* required)\n`,
+      );
     });
 }

@@ -21,8 +21,12 @@ const { dir, sender } = real;
 
 describe("the new kinds' headers agree with the server's templates", () => {
   const serverTemplates = async (): Promise<[string, ServerColumn[]][]> => {
-    const finance = (await import(serverSrc('slices/finance/handlers.ts'))) as { BANK_ACCOUNT_COLUMNS: ServerColumn[] };
-    const clueSettings = (await import(serverSrc('slices/clueSettings/service.ts'))) as { CLUE_TARGET_COLUMNS: ServerColumn[] };
+    const finance = (await import(serverSrc('slices/finance/handlers.ts'))) as {
+      BANK_ACCOUNT_COLUMNS: ServerColumn[];
+    };
+    const clueSettings = (await import(serverSrc('slices/clueSettings/service.ts'))) as {
+      CLUE_TARGET_COLUMNS: ServerColumn[];
+    };
     const sf = (await import(serverSrc('slices/schoolFinance/service.ts'))) as {
       SCHOOL_COST_COLUMNS: ServerColumn[];
       SCHOOL_REVENUE_COLUMNS: ServerColumn[];
@@ -44,12 +48,27 @@ describe("the new kinds' headers agree with the server's templates", () => {
   it('maps every header of the server template to the same field, with the same required columns', async () => {
     for (const [name, cols] of await serverTemplates()) {
       const kind = kindOf(name);
-      const map = mapHeaders(kind, cols.map((c) => c.header));
-      expect([...map.byIndex.values()].map((c) => c.field), name).toEqual(cols.map((c) => c.key));
-      expect(kind.columns.map((c) => c.field), name).toEqual(cols.map((c) => c.key));
-      expect(kind.columns.filter((c) => c.required).map((c) => c.field), name).toEqual(cols.filter((c) => c.required).map((c) => c.key));
+      const map = mapHeaders(
+        kind,
+        cols.map((c) => c.header),
+      );
+      expect(
+        [...map.byIndex.values()].map((c) => c.field),
+        name,
+      ).toEqual(cols.map((c) => c.key));
+      expect(
+        kind.columns.map((c) => c.field),
+        name,
+      ).toEqual(cols.map((c) => c.key));
+      expect(
+        kind.columns.filter((c) => c.required).map((c) => c.field),
+        name,
+      ).toEqual(cols.filter((c) => c.required).map((c) => c.key));
       // and the CLI's own template headers are the zh-CN part of the server's
-      expect(kind.columns.map((c) => c.header), name).toEqual(cols.map((c) => (c.header.split(' / ')[0] ?? '').replace(/[*＊]$/, '').trim()));
+      expect(
+        kind.columns.map((c) => c.header),
+        name,
+      ).toEqual(cols.map((c) => (c.header.split(' / ')[0] ?? '').replace(/[*＊]$/, '').trim()));
     }
   });
 });
@@ -58,12 +77,32 @@ describe('import clue targets into the real server', () => {
   const kind = kindOf('clueTargets');
   const send = sender(kind.endpoint);
   /** The server template's own headers (bilingual, with required marks). */
-  const header = ['年份* / year', '目标类型* / type', '校区编码* / campus code', '员工编码 / employee code', '1月 / m1', '2月 / m2', '12月 / m12', '备注 / remark'];
-  const row = (year: number, type: number, m1: number) => [String(year), String(type), 'SH01', '', String(m1), '5', '7', `cli ${year}`];
+  const header = [
+    '年份* / year',
+    '目标类型* / type',
+    '校区编码* / campus code',
+    '员工编码 / employee code',
+    '1月 / m1',
+    '2月 / m2',
+    '12月 / m12',
+    '备注 / remark',
+  ];
+  const row = (year: number, type: number, m1: number) => [
+    String(year),
+    String(type),
+    'SH01',
+    '',
+    String(m1),
+    '5',
+    '7',
+    `cli ${year}`,
+  ];
   const ofYears = async () => {
     const found: string[] = [];
     for (const y of [2091, 2092, 2093]) {
-      const page = await real.admin().clueSettings.clueTargetList({ query: { targetYear: y, schoolItemCode: 'SH01', pageSize: 50 } });
+      const page = await real
+        .admin()
+        .clueSettings.clueTargetList({ query: { targetYear: y, schoolItemCode: 'SH01', pageSize: 50 } });
       for (const r of page.list) found.push(`${r.targetYear}/${r.targetType}/${r.m1}/${r.m2}/${r.m12}`);
     }
     return found.sort();

@@ -15,7 +15,15 @@ describe('import regions into the real server', () => {
 
   it('reports row errors with the file rows and writes nothing', async () => {
     const file = path.join(dir, 'bad.xlsx');
-    await writeSheet(file, ['区域编码', '区域名称', '状态'], [['ZZ1', '测试一区', '有效'], ['bad code!', '测试二区', '1'], ['ZZ3', '', '0']]);
+    await writeSheet(
+      file,
+      ['区域编码', '区域名称', '状态'],
+      [
+        ['ZZ1', '测试一区', '有效'],
+        ['bad code!', '测试二区', '1'],
+        ['ZZ3', '', '0'],
+      ],
+    );
     const errorsFile = path.join(dir, 'bad.errors.xlsx');
     const r = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
     expect(r.exitCode).toBe(1);
@@ -31,7 +39,14 @@ describe('import regions into the real server', () => {
 
   it('imports a clean file, and a second run creates no duplicates', async () => {
     const file = path.join(dir, 'ok.csv');
-    await writeSheet(file, ['区域编码', '区域名称', '状态', '排序'], [['ZZ1', '测试一区', '有效', '9'], ['ZZ2', '测试二区', '无效', '10']]);
+    await writeSheet(
+      file,
+      ['区域编码', '区域名称', '状态', '排序'],
+      [
+        ['ZZ1', '测试一区', '有效', '9'],
+        ['ZZ2', '测试二区', '无效', '10'],
+      ],
+    );
     const errorsFile = path.join(dir, 'ok.errors.xlsx');
     const dry = await runImport({ kind, file, dryRun: true, errorsFile, send, progress: quiet });
     expect(dry).toMatchObject({ exitCode: 0, created: 2, written: false });
@@ -54,8 +69,23 @@ describe('import clues into the real server', () => {
   it('creates new clues, reports a repeated phone as a duplicate, and a re-run creates none', async () => {
     const file = path.join(dir, 'clues.xlsx');
     const header = kind.columns.map((c) => c.header);
-    const row = (child: string, parent: string, phone: string) => header.map((h) => (h === '孩子姓名' ? child : h === '家长姓名' ? parent : h === '手机号' ? phone : h === '校区编码' ? 'SH01' : ''));
-    await writeSheet(file, header, [row('小明', '王先生', '13912345671'), row('小红', '李女士', '13912345672'), row('小刚', '赵先生', '13912345671')]);
+    const row = (child: string, parent: string, phone: string) =>
+      header.map((h) =>
+        h === '孩子姓名'
+          ? child
+          : h === '家长姓名'
+            ? parent
+            : h === '手机号'
+              ? phone
+              : h === '校区编码'
+                ? 'SH01'
+                : '',
+      );
+    await writeSheet(file, header, [
+      row('小明', '王先生', '13912345671'),
+      row('小红', '李女士', '13912345672'),
+      row('小刚', '赵先生', '13912345671'),
+    ]);
     const errorsFile = path.join(dir, 'clues.errors.xlsx');
     const first = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
     expect(first.errors).toEqual([]);

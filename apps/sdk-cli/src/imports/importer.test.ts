@@ -4,7 +4,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSheet, writeSheet } from '../lib/sheet.js';
 import type { Progress } from '../lib/progress.js';
-import { CHUNK_SIZE, ERROR_REPORT_HEADERS, chunked, mapHeaders, runImport, toRecord, type SendChunk, type TBatchResult } from './importer.js';
+import {
+  CHUNK_SIZE,
+  ERROR_REPORT_HEADERS,
+  chunked,
+  mapHeaders,
+  runImport,
+  toRecord,
+  type SendChunk,
+  type TBatchResult,
+} from './importer.js';
 import { asFlag, asNumber, findImport, IMPORTS, type ImportKind } from './registry.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sdk-cli-import-'));
@@ -21,7 +30,11 @@ const kind: ImportKind = {
     { header: '状态', field: 'validstatus', parse: asFlag },
   ],
 };
-const quiet = (): Progress => ({ setTotal: () => undefined, increment: () => undefined, stop: () => undefined });
+const quiet = (): Progress => ({
+  setTotal: () => undefined,
+  increment: () => undefined,
+  stop: () => undefined,
+});
 
 /** A fake server: upserts by code, refuses names containing "bad", records every call. */
 function fakeServer() {
@@ -33,7 +46,8 @@ function fakeServer() {
     const next = new Map(store);
     rows.forEach((r, i) => {
       const name = String(r.name ?? '');
-      if (name.includes('bad')) return void res.errors.push({ row: o.firstRow + i, column: 'name', reason: 'name: refused' });
+      if (name.includes('bad'))
+        return void res.errors.push({ row: o.firstRow + i, column: 'name', reason: 'name: refused' });
       const code = String(r.code);
       const prev = next.get(code);
       if (prev === undefined) res.created += 1;
@@ -64,7 +78,9 @@ describe('header mapping', () => {
   });
 
   it('refuses unknown headers and missing required ones, naming them and the template', () => {
-    expect(() => mapHeaders(kind, ['校区编码', '地址'])).toThrow(/unknown header: "地址"; missing required header: "校区名称"/);
+    expect(() => mapHeaders(kind, ['校区编码', '地址'])).toThrow(
+      /unknown header: "地址"; missing required header: "校区名称"/,
+    );
     expect(() => mapHeaders(kind, ['校区编码', '地址'])).toThrow(/sdk-cli template campuses/);
   });
 
@@ -83,8 +99,13 @@ describe('header mapping', () => {
 
   it('turns cells into fields, leaving empty cells out and reporting refused cells', () => {
     const m = mapHeaders(kind, ['校区编码', '校区名称', '排序', '状态']);
-    expect(toRecord({ row: 5, cells: ['C1', ' 北京 ', '', '是'] }, m)).toEqual({ record: { code: 'C1', name: '北京', validstatus: 1 }, errors: [] });
-    expect(toRecord({ row: 6, cells: ['C1', 'x', 'abc', ''] }, m).errors).toEqual([{ row: 6, column: '排序', reason: '不是数字 / not a number: abc' }]);
+    expect(toRecord({ row: 5, cells: ['C1', ' 北京 ', '', '是'] }, m)).toEqual({
+      record: { code: 'C1', name: '北京', validstatus: 1 },
+      errors: [],
+    });
+    expect(toRecord({ row: 6, cells: ['C1', 'x', 'abc', ''] }, m).errors).toEqual([
+      { row: 6, column: '排序', reason: '不是数字 / not a number: abc' },
+    ]);
   });
 });
 
@@ -102,7 +123,8 @@ describe('chunking', () => {
 
 describe('the import flow', () => {
   const header = ['校区编码', '校区名称', '排序'];
-  const many = (n: number, bad: number[] = []) => Array.from({ length: n }, (_, i) => [`C${i}`, bad.includes(i) ? `bad ${i}` : `campus ${i}`, String(i)]);
+  const many = (n: number, bad: number[] = []) =>
+    Array.from({ length: n }, (_, i) => [`C${i}`, bad.includes(i) ? `bad ${i}` : `campus ${i}`, String(i)]);
 
   it('checks every chunk with dryRun first, then imports; a re-run changes nothing', async () => {
     const file = path.join(dir, 'ok.csv');
@@ -119,7 +141,16 @@ describe('the import flow', () => {
       [false, 200, 1002],
     ]);
     expect(srv.calls[0]?.rows[0]).toEqual({ code: 'C0', name: 'campus 0', sort: 0 });
-    expect(r).toMatchObject({ rows: 1200, created: 1200, updated: 0, unchanged: 0, errors: [], written: true, exitCode: 0, report: null });
+    expect(r).toMatchObject({
+      rows: 1200,
+      created: 1200,
+      updated: 0,
+      unchanged: 0,
+      errors: [],
+      written: true,
+      exitCode: 0,
+      report: null,
+    });
     expect(srv.store.size).toBe(1200);
 
     const again = await runImport({ kind, file, dryRun: false, errorsFile, send: srv.send, progress: quiet });
@@ -164,7 +195,16 @@ describe('the import flow', () => {
     const file = path.join(dir, 'hdr.csv');
     await writeSheet(file, ['校区编码', 'oops'], [['C1', 'x']]);
     const srv = fakeServer();
-    await expect(runImport({ kind, file, dryRun: false, errorsFile: path.join(dir, 'x.xlsx'), send: srv.send, progress: quiet })).rejects.toThrow(/unknown header: "oops"/);
+    await expect(
+      runImport({
+        kind,
+        file,
+        dryRun: false,
+        errorsFile: path.join(dir, 'x.xlsx'),
+        send: srv.send,
+        progress: quiet,
+      }),
+    ).rejects.toThrow(/unknown header: "oops"/);
     expect(srv.calls).toHaveLength(0);
   });
 });
@@ -173,18 +213,36 @@ describe('endpoints numbering rows by position, with duplicates', () => {
   it('maps 1-based positions to the file rows and lists duplicates in the report without failing', async () => {
     const byIndex: ImportKind = { ...kind, rowNumbers: 'index' };
     const file = path.join(dir, 'index.csv');
-    await writeSheet(file, ['校区编码', '校区名称'], [['A', 'x'], ['', ''], ['B', 'dup'], ['C', 'y']]);
+    await writeSheet(
+      file,
+      ['校区编码', '校区名称'],
+      [
+        ['A', 'x'],
+        ['', ''],
+        ['B', 'dup'],
+        ['C', 'y'],
+      ],
+    );
     const calls: boolean[] = [];
     const send: SendChunk = async (rows, o) => {
       calls.push(o.dryRun);
       const dupAt = rows.findIndex((r) => r.name === 'dup');
-      return { total: rows.length, created: rows.length - 1, skipped: 1, errors: [], duplicates: [{ row: dupAt + 1, phone: '138', owner: 'clue C1 王' }] };
+      return {
+        total: rows.length,
+        created: rows.length - 1,
+        skipped: 1,
+        errors: [],
+        duplicates: [{ row: dupAt + 1, phone: '138', owner: 'clue C1 王' }],
+      };
     };
     const errorsFile = path.join(dir, 'index.errors.xlsx');
     const r = await runImport({ kind: byIndex, file, dryRun: false, errorsFile, send, progress: quiet });
     expect(calls).toEqual([true, false]);
     expect(r).toMatchObject({ exitCode: 0, created: 2, skipped: 1, written: true, report: errorsFile });
-    expect(await readReport(errorsFile)).toEqual([ERROR_REPORT_HEADERS, ['4', 'phone', '重复，未导入 / duplicate, not imported: clue C1 王']]);
+    expect(await readReport(errorsFile)).toEqual([
+      ERROR_REPORT_HEADERS,
+      ['4', 'phone', '重复，未导入 / duplicate, not imported: clue C1 王'],
+    ]);
   });
 });
 

@@ -18,7 +18,9 @@ export const BatchResult = z.object({
   skipped: z.number().int().optional(),
   errors: z.array(z.object({ row: z.number().int(), column: z.string(), reason: z.string() })),
   /** Rows not created because their key already exists (clues, resources): reported, not errors. */
-  duplicates: z.array(z.object({ row: z.number().int(), phone: z.string().optional(), owner: z.string().optional() })).optional(),
+  duplicates: z
+    .array(z.object({ row: z.number().int(), phone: z.string().optional(), owner: z.string().optional() }))
+    .optional(),
 });
 export type TBatchResult = z.infer<typeof BatchResult>;
 
@@ -31,7 +33,10 @@ export interface RowError {
 }
 
 /** Sends one chunk: rows keyed by field, firstRow the spreadsheet row of rows[0]. */
-export type SendChunk = (rows: Record<string, unknown>[], o: { dryRun: boolean; firstRow: number }) => Promise<TBatchResult>;
+export type SendChunk = (
+  rows: Record<string, unknown>[],
+  o: { dryRun: boolean; firstRow: number },
+) => Promise<TBatchResult>;
 
 export interface HeaderMap {
   /** Cell index → column. */
@@ -40,7 +45,12 @@ export interface HeaderMap {
 
 /** The names a header cell may stand for: '手机号* / phone' → 手机号* / phone, 手机号, phone. */
 function headerNames(cell: string): string[] {
-  const names = [cell, ...cell.split(' / ')].map((x) => x.trim().replace(/[*＊]$/, '').trim());
+  const names = [cell, ...cell.split(' / ')].map((x) =>
+    x
+      .trim()
+      .replace(/[*＊]$/, '')
+      .trim(),
+  );
   return [...new Set(names.filter(Boolean))];
 }
 
@@ -64,17 +74,29 @@ export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
     byIndex.set(i, col);
   });
   const problems: string[] = [];
-  if (unknown.length) problems.push(`unknown header${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `"${u}"`).join(', ')}`);
+  if (unknown.length)
+    problems.push(
+      `unknown header${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `"${u}"`).join(', ')}`,
+    );
   const missing = kind.columns.filter((c) => c.required && !seen.has(c.field));
-  if (missing.length) problems.push(`missing required header${missing.length > 1 ? 's' : ''}: ${missing.map((c) => `"${c.header}"`).join(', ')}`);
+  if (missing.length)
+    problems.push(
+      `missing required header${missing.length > 1 ? 's' : ''}: ${missing.map((c) => `"${c.header}"`).join(', ')}`,
+    );
   if (problems.length) {
-    throw new CliError(`${problems.join('; ')}.\nThe ${kind.name} template has: ${kind.columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (sdk-cli template ${kind.name} --out t.xlsx)`, 2);
+    throw new CliError(
+      `${problems.join('; ')}.\nThe ${kind.name} template has: ${kind.columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (sdk-cli template ${kind.name} --out t.xlsx)`,
+      2,
+    );
   }
   return { byIndex };
 }
 
 /** Turns a sheet row into the record sent: empty cells are left out; a refused cell becomes a row error. */
-export function toRecord(r: SheetRow, map: HeaderMap): { record: Record<string, unknown>; errors: RowError[] } {
+export function toRecord(
+  r: SheetRow,
+  map: HeaderMap,
+): { record: Record<string, unknown>; errors: RowError[] } {
   const record: Record<string, unknown> = {};
   const errors: RowError[] = [];
   for (const [i, col] of map.byIndex) {
@@ -108,7 +130,11 @@ interface Prepared {
 }
 
 /** Streams the data rows of a file as records, with local (parse) errors reported through onError. */
-async function* records(file: string, kind: ImportKind, onError: (e: RowError) => void): AsyncGenerator<Prepared> {
+async function* records(
+  file: string,
+  kind: ImportKind,
+  onError: (e: RowError) => void,
+): AsyncGenerator<Prepared> {
   let map: HeaderMap | undefined;
   for await (const r of readSheet(file)) {
     if (!map) {
@@ -162,18 +188,42 @@ export interface ImportOutcome {
   exitCode: number;
 }
 
-async function sendAll(o: ImportOptions, dryRun: boolean, total: number, errors: RowError[], notices: RowError[]) {
+async function sendAll(
+  o: ImportOptions,
+  dryRun: boolean,
+  total: number,
+  errors: RowError[],
+  notices: RowError[],
+) {
   const size = o.chunkSize ?? CHUNK_SIZE;
   const bar = (o.progress ?? ((l, t) => createProgress(l, t)))(dryRun ? 'checking' : 'importing', total);
   const sums = { created: 0, updated: 0, unchanged: 0, skipped: 0, sent: 0 };
-  const headerOf = (field: string) => o.kind.columns.find((c) => c.field === field || c.field === field.split('.')[0])?.header ?? field;
+  const headerOf = (field: string) =>
+    o.kind.columns.find((c) => c.field === field || c.field === field.split('.')[0])?.header ?? field;
   try {
-    for await (const chunk of chunked(records(o.file, o.kind, (e) => dryRun && errors.push(e)), size)) {
+    for await (const chunk of chunked(
+      records(o.file, o.kind, (e) => dryRun && errors.push(e)),
+      size,
+    )) {
       const firstRow = chunk[0]?.row ?? 2;
-      const res = BatchResult.parse(await o.send(chunk.map((c) => c.record), { dryRun, firstRow }));
-      for (const e of res.errors) errors.push({ row: fileRow(o.kind, e.row, firstRow, chunk), column: headerOf(e.column), reason: e.reason });
+      const res = BatchResult.parse(
+        await o.send(
+          chunk.map((c) => c.record),
+          { dryRun, firstRow },
+        ),
+      );
+      for (const e of res.errors)
+        errors.push({
+          row: fileRow(o.kind, e.row, firstRow, chunk),
+          column: headerOf(e.column),
+          reason: e.reason,
+        });
       for (const d of res.duplicates ?? []) {
-        notices.push({ row: fileRow(o.kind, d.row, firstRow, chunk), column: headerOf('phone'), reason: `重复，未导入 / duplicate, not imported${d.owner ? `: ${d.owner}` : ''}` });
+        notices.push({
+          row: fileRow(o.kind, d.row, firstRow, chunk),
+          column: headerOf('phone'),
+          reason: `重复，未导入 / duplicate, not imported${d.owner ? `: ${d.owner}` : ''}`,
+        });
       }
       sums.created += res.created;
       sums.updated += res.updated ?? 0;
@@ -190,7 +240,11 @@ async function sendAll(o: ImportOptions, dryRun: boolean, total: number, errors:
 }
 
 const writeReport = (file: string, rows: RowError[]) =>
-  writeSheet(file, ERROR_REPORT_HEADERS, [...rows].sort((a, b) => a.row - b.row).map((e) => [e.row, e.column, e.reason]));
+  writeSheet(
+    file,
+    ERROR_REPORT_HEADERS,
+    [...rows].sort((a, b) => a.row - b.row).map((e) => [e.row, e.column, e.reason]),
+  );
 
 /** Runs the whole import flow; returns what happened and the exit code (0 clean, 1 row errors). */
 export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
@@ -199,7 +253,15 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   const dryNotices: RowError[] = [];
   const { sent: _checked, ...check } = await sendAll(o, true, total, errors, dryNotices);
   errors.sort((a, b) => a.row - b.row);
-  const outcome: ImportOutcome = { rows: total, errors, notices: dryNotices, ...check, written: false, report: null, exitCode: 0 };
+  const outcome: ImportOutcome = {
+    rows: total,
+    errors,
+    notices: dryNotices,
+    ...check,
+    written: false,
+    report: null,
+    exitCode: 0,
+  };
   if (errors.length || o.dryRun) {
     await writeReport(o.errorsFile, [...errors, ...dryNotices]);
     return { ...outcome, report: o.errorsFile, exitCode: errors.length ? 1 : 0 };
@@ -209,7 +271,14 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   if (errors.length) {
     // Calls are all-or-nothing: every chunk before the refused one was written.
     await writeReport(o.errorsFile, [...errors, ...notices]);
-    return { ...outcome, ...real, notices, written: sent > (o.chunkSize ?? CHUNK_SIZE), report: o.errorsFile, exitCode: 1 };
+    return {
+      ...outcome,
+      ...real,
+      notices,
+      written: sent > (o.chunkSize ?? CHUNK_SIZE),
+      report: o.errorsFile,
+      exitCode: 1,
+    };
   }
   if (notices.length) await writeReport(o.errorsFile, notices);
   return { ...outcome, ...real, notices, written: true, report: notices.length ? o.errorsFile : null };

@@ -17,7 +17,11 @@ interface Harness {
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** A progress reporter that shows nothing. */
-export const quiet = (): Progress => ({ setTotal: () => undefined, increment: () => undefined, stop: () => undefined });
+export const quiet = (): Progress => ({
+  setTotal: () => undefined,
+  increment: () => undefined,
+  stop: () => undefined,
+});
 
 /** The import kind of that name (throws when the registry lacks it). */
 export const kindOf = (name: string) => {
@@ -47,7 +51,8 @@ export function useRealServer(prefix: string) {
   /** Sends import chunks to a batch import endpoint as admin. */
   const sender = (endpointName: string): SendChunk => {
     const { name, endpoint } = findEndpoint(endpointName);
-    return async (rows, o) => (await signedIn().caller.call(name, endpoint, { body: { rows, ...o } } as never)) as never;
+    return async (rows, o) =>
+      (await signedIn().caller.call(name, endpoint, { body: { rows, ...o } } as never)) as never;
   };
   return { dir, admin: signedIn, sender };
 }

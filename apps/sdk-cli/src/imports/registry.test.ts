@@ -49,7 +49,11 @@ const SUPPLIED: Record<string, Record<string, string | null>> = {
   // the server resolves the pay type code (or name) of the template to payTypeId
   'finance.bankAccountImportRows': { payTypeId: 'payTypeCode' },
   // the server sets the upload's kind from the endpoint
-  ...Object.fromEntries(Object.keys(ROW_SCHEMAS).filter((e) => e.includes('AdvanceI') || e.includes('AdvanceC')).map((e) => [e, { kind: null }])),
+  ...Object.fromEntries(
+    Object.keys(ROW_SCHEMAS)
+      .filter((e) => e.includes('AdvanceI') || e.includes('AdvanceC'))
+      .map((e) => [e, { kind: null }]),
+  ),
 };
 
 /** The row schema of an endpoint: listed above, or the element of its typed `rows`. */
@@ -58,7 +62,10 @@ function rowSchema(name: string): z.ZodType | undefined {
   if (listed) return listed;
   const { endpoint } = findEndpoint(name);
   if (endpoint.body === ImportRowsInput) return undefined;
-  const rows = endpoint.body instanceof z.ZodObject ? (endpoint.body.shape as Record<string, z.ZodType>).rows : undefined;
+  const rows =
+    endpoint.body instanceof z.ZodObject
+      ? (endpoint.body.shape as Record<string, z.ZodType>).rows
+      : undefined;
   const arr = rows ? unwrap(rows) : undefined;
   return arr instanceof z.ZodArray ? (arr.element as z.ZodType) : undefined;
 }
@@ -79,26 +86,32 @@ describe('the import registry', () => {
     }
   });
 
-  it.each(IMPORTS.map((k) => [k.name, k] as const))('%s names a batch import endpoint of the contract', (_name, k) => {
-    const { endpoint } = findEndpoint(k.endpoint);
-    expect(endpoint.method).toBe('POST');
-    const body = endpoint.body as unknown;
-    expect(body).toBeInstanceOf(z.ZodObject);
-    expect(Object.keys((body as z.ZodObject).shape)).toEqual(expect.arrayContaining(['rows', 'dryRun']));
-  });
+  it.each(IMPORTS.map((k) => [k.name, k] as const))(
+    '%s names a batch import endpoint of the contract',
+    (_name, k) => {
+      const { endpoint } = findEndpoint(k.endpoint);
+      expect(endpoint.method).toBe('POST');
+      const body = endpoint.body as unknown;
+      expect(body).toBeInstanceOf(z.ZodObject);
+      expect(Object.keys((body as z.ZodObject).shape)).toEqual(expect.arrayContaining(['rows', 'dryRun']));
+    },
+  );
 
-  it.each(IMPORTS.map((k) => [k.name, k] as const))("%s: the required columns cover the row schema's required fields", (_name, k) => {
-    const schema = rowSchema(k.endpoint);
-    expect(schema, `no row schema listed for ${k.endpoint}`).toBeDefined();
-    if (!schema) return;
-    const required = new Set(k.columns.filter((c) => c.required).map((c) => c.field));
-    const supplied = SUPPLIED[k.endpoint] ?? {};
-    const uncovered = requiredFields(schema).filter((f) => {
-      if (required.has(f)) return false;
-      if (!(f in supplied)) return true;
-      const via = supplied[f];
-      return via !== null && via !== undefined && !required.has(via);
-    });
-    expect(uncovered).toEqual([]);
-  });
+  it.each(IMPORTS.map((k) => [k.name, k] as const))(
+    "%s: the required columns cover the row schema's required fields",
+    (_name, k) => {
+      const schema = rowSchema(k.endpoint);
+      expect(schema, `no row schema listed for ${k.endpoint}`).toBeDefined();
+      if (!schema) return;
+      const required = new Set(k.columns.filter((c) => c.required).map((c) => c.field));
+      const supplied = SUPPLIED[k.endpoint] ?? {};
+      const uncovered = requiredFields(schema).filter((f) => {
+        if (required.has(f)) return false;
+        if (!(f in supplied)) return true;
+        const via = supplied[f];
+        return via !== null && via !== undefined && !required.has(via);
+      });
+      expect(uncovered).toEqual([]);
+    },
+  );
 });

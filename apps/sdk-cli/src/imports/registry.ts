@@ -53,7 +53,12 @@ const monthCampus: ImportColumn[] = [
 const amounts = (categories: readonly { key: string; name: string }[]): ImportColumn[] =>
   categories.map((c) => ({ header: c.name, field: c.key, note: 'amount ≥ 0 with ≤ 2 decimals (default 0)' }));
 /** A monthly advance upload: per campus, or per campus and employee (the consultant kinds). */
-const monthlyAdvance = (name: string, description: string, endpoint: EndpointName, perEmployee: boolean): ImportKind => ({
+const monthlyAdvance = (
+  name: string,
+  description: string,
+  endpoint: EndpointName,
+  perEmployee: boolean,
+): ImportKind => ({
   name,
   description: `${description} (upsert by month + campus${perEmployee ? ' + employee' : ''})`,
   endpoint,
@@ -236,10 +241,20 @@ export const IMPORTS: ImportKind[] = [
     endpoint: 'clueSettings.clueTargetImportRows',
     columns: [
       { header: '年份', field: 'targetYear', required: true, parse: asNumber },
-      { header: '目标类型', field: 'targetType', required: true, parse: asNumber, note: '1 校区 campus, 2 顾问 consultant' },
+      {
+        header: '目标类型',
+        field: 'targetType',
+        required: true,
+        parse: asNumber,
+        note: '1 校区 campus, 2 顾问 consultant',
+      },
       { header: '校区编码', field: 'schoolItemCode', required: true },
       { header: '员工编码', field: 'employeeCode', note: 'consultant targets (type 2)' },
-      ...Array.from({ length: 12 }, (_, i): ImportColumn => ({ header: `${i + 1}月`, field: `m${i + 1}`, parse: asNumber })),
+      ...Array.from({ length: 12 }, (_, i): ImportColumn => ({
+        header: `${i + 1}月`,
+        field: `m${i + 1}`,
+        parse: asNumber,
+      })),
       { header: '备注', field: 'remark' },
     ],
   },
@@ -255,11 +270,36 @@ export const IMPORTS: ImportKind[] = [
     endpoint: 'schoolFinance.schoolRevenueImportRows',
     columns: [...monthCampus, ...amounts(SCHOOL_REVENUE_CATEGORIES)],
   },
-  monthlyAdvance('center-monthly-advance-income', '中心月度预收收入 centre monthly advance income', 'schoolFinance.centerAdvanceIncomeImportRows', false),
-  monthlyAdvance('center-monthly-advance-consumer', '中心月度预收消耗 centre monthly advance consumption', 'schoolFinance.centerAdvanceConsumerImportRows', false),
-  monthlyAdvance('consultant-monthly-advance-income', '顾问月度预收收入 consultant monthly advance income', 'schoolFinance.consultantAdvanceIncomeImportRows', true),
-  monthlyAdvance('growth-consultant-monthly-advance-income', '成长顾问月度预收收入 growth consultant monthly advance income', 'schoolFinance.growthConsultantAdvanceIncomeImportRows', true),
-  monthlyAdvance('growth-consultant-monthly-advance-consumer', '成长顾问月度预收消耗 growth consultant monthly advance consumption', 'schoolFinance.growthConsultantAdvanceConsumerImportRows', true),
+  monthlyAdvance(
+    'center-monthly-advance-income',
+    '中心月度预收收入 centre monthly advance income',
+    'schoolFinance.centerAdvanceIncomeImportRows',
+    false,
+  ),
+  monthlyAdvance(
+    'center-monthly-advance-consumer',
+    '中心月度预收消耗 centre monthly advance consumption',
+    'schoolFinance.centerAdvanceConsumerImportRows',
+    false,
+  ),
+  monthlyAdvance(
+    'consultant-monthly-advance-income',
+    '顾问月度预收收入 consultant monthly advance income',
+    'schoolFinance.consultantAdvanceIncomeImportRows',
+    true,
+  ),
+  monthlyAdvance(
+    'growth-consultant-monthly-advance-income',
+    '成长顾问月度预收收入 growth consultant monthly advance income',
+    'schoolFinance.growthConsultantAdvanceIncomeImportRows',
+    true,
+  ),
+  monthlyAdvance(
+    'growth-consultant-monthly-advance-consumer',
+    '成长顾问月度预收消耗 growth consultant monthly advance consumption',
+    'schoolFinance.growthConsultantAdvanceConsumerImportRows',
+    true,
+  ),
 ];
 
 export function findImport(name: string, registry: readonly ImportKind[] = IMPORTS): ImportKind | undefined {

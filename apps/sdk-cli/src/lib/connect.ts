@@ -11,7 +11,10 @@ export const DEFAULT_URL = 'http://127.0.0.1:3000/api';
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 export const ConnectionOptions = z.object({
-  url: z.preprocess((v) => (v === '' || v === undefined ? DEFAULT_URL : v), z.string().url('must be a URL such as http://127.0.0.1:3000/api')),
+  url: z.preprocess(
+    (v) => (v === '' || v === undefined ? DEFAULT_URL : v),
+    z.string().url('must be a URL such as http://127.0.0.1:3000/api'),
+  ),
   token: optionalText,
   user: optionalText,
   password: optionalText,
@@ -35,7 +38,10 @@ export interface Connection {
 }
 
 /** Builds a signed-in SDK client (or an anonymous one when neither token nor user is given). */
-export async function connect(o: TConnectionOptions, opts: { requireAuth?: boolean } = {}): Promise<Connection> {
+export async function connect(
+  o: TConnectionOptions,
+  opts: { requireAuth?: boolean } = {},
+): Promise<Connection> {
   let token = o.token ?? null;
   const sdk = createSdk({ baseURL: o.url, getToken: () => token, locale: 'en' });
   if (!token && o.user) {
@@ -48,14 +54,19 @@ export async function connect(o: TConnectionOptions, opts: { requireAuth?: boole
     return { sdk, url: o.url, username: o.user };
   }
   if (!token && opts.requireAuth !== false) {
-    throw new CliError('not signed in: give --token (BO_TOKEN) or --user and --password (BO_USER, BO_PASSWORD)', 2);
+    throw new CliError(
+      'not signed in: give --token (BO_TOKEN) or --user and --password (BO_USER, BO_PASSWORD)',
+      2,
+    );
   }
   return { sdk, url: o.url, username: null };
 }
 
 /** One line for a failed call: the endpoint, the code and the server's message (with the field). */
 export function describeError(e: unknown, url?: string): string {
-  if (e instanceof ApiError && e.kind === 'transport') return `${e.endpoint}: ${e.message} (cannot reach ${url ?? 'the server'}; is it running? --url / BO_API_URL)`;
-  if (e instanceof ApiError) return `${e.endpoint}: ${e.message}${e.field ? ` [${e.field}]` : ''} (code ${e.code})`;
+  if (e instanceof ApiError && e.kind === 'transport')
+    return `${e.endpoint}: ${e.message} (cannot reach ${url ?? 'the server'}; is it running? --url / BO_API_URL)`;
+  if (e instanceof ApiError)
+    return `${e.endpoint}: ${e.message}${e.field ? ` [${e.field}]` : ''} (code ${e.code})`;
   return e instanceof Error ? e.message : String(e);
 }

@@ -5,7 +5,9 @@ import { catalogue, type AnyEndpoint, type Contract } from '@bo/api-sdk';
 import { CliError } from './errors.js';
 
 /** Every endpoint name of the contract, `slice.endpoint`. */
-export type EndpointName = { [S in keyof Contract]: `${S & string}.${keyof Contract[S] & string}` }[keyof Contract];
+export type EndpointName = {
+  [S in keyof Contract]: `${S & string}.${keyof Contract[S] & string}`;
+}[keyof Contract];
 
 export interface Found {
   name: string;
@@ -20,14 +22,18 @@ export function findEndpoint(name: string): Found {
     .map((e) => `${e.slice}.${e.name}`)
     .filter((n) => n.toLowerCase().includes(name.toLowerCase().split('.').pop() ?? name))
     .slice(0, 5);
-  throw new CliError(`no endpoint "${name}" in the contract${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`sdk-cli endpoints\``, 2);
+  throw new CliError(
+    `no endpoint "${name}" in the contract${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}; see \`sdk-cli endpoints\``,
+    2,
+  );
 }
 
 /** Peels optional/nullable/default/pipe wrappers off a schema. */
 export function unwrap(s: z.ZodType): z.ZodType {
   let cur: z.ZodType = s;
   for (let i = 0; i < 10; i += 1) {
-    if (cur instanceof z.ZodOptional || cur instanceof z.ZodNullable || cur instanceof z.ZodDefault) cur = cur.unwrap() as z.ZodType;
+    if (cur instanceof z.ZodOptional || cur instanceof z.ZodNullable || cur instanceof z.ZodDefault)
+      cur = cur.unwrap() as z.ZodType;
     else if (cur instanceof z.ZodPipe) cur = cur.out as z.ZodType;
     else break;
   }

@@ -27,7 +27,14 @@ export const KeyValues = z
 export const CommaList = z
   .string()
   .optional()
-  .transform((s) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : undefined));
+  .transform((s) =>
+    s
+      ? s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined,
+  );
 
 const optionName = (key: string) => '--' + key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 

@@ -19,7 +19,12 @@ export function createProgress(label: string, total = 0, o: ProgressOptions = {}
   const useBar = o.bar ?? Boolean(stream.isTTY);
   if (useBar) {
     const bar = new cliProgress.SingleBar(
-      { format: `${label} [{bar}] {percentage}% {value}/{total} rows | {duration_formatted}`, stream: stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false },
+      {
+        format: `${label} [{bar}] {percentage}% {value}/{total} rows | {duration_formatted}`,
+        stream: stream as NodeJS.WritableStream,
+        hideCursor: true,
+        clearOnComplete: false,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, 0);
@@ -34,7 +39,9 @@ export function createProgress(label: string, total = 0, o: ProgressOptions = {}
     const decile = Math.min(10, Math.floor((value / t) * 10));
     if (decile > lastDecile) {
       lastDecile = decile;
-      stream.write(`${label}: ${decile * 10}% (${value}/${t}) ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      stream.write(
+        `${label}: ${decile * 10}% (${value}/${t}) ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+      );
     }
   };
   return {
@@ -47,7 +54,8 @@ export function createProgress(label: string, total = 0, o: ProgressOptions = {}
       line();
     },
     stop: () => {
-      if (t <= 0 || lastDecile < 10) stream.write(`${label}: done (${value} rows) ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+      if (t <= 0 || lastDecile < 10)
+        stream.write(`${label}: done (${value} rows) ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     },
   };
 }

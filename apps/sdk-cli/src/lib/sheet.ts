@@ -35,7 +35,11 @@ export function cellText(v: unknown): string {
   }
   if (typeof v === 'object') {
     const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('').trim();
+    if (Array.isArray(o.richText))
+      return o.richText
+        .map((r) => r.text)
+        .join('')
+        .trim();
     if ('result' in o) return cellText(o.result);
     if ('text' in o) return cellText(o.text);
     if ('error' in o) return String(o.error);
@@ -44,7 +48,12 @@ export function cellText(v: unknown): string {
 }
 
 async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+  });
   for await (const sheet of reader) {
     for await (const r of sheet) {
       const values = Array.isArray(r.values) ? (r.values as unknown[]).slice(1) : [];
@@ -125,7 +134,14 @@ function xlsxValue(v: unknown): ExcelJS.CellValue {
 }
 function csvValue(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : v instanceof Date ? v.toISOString() : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s =
+    typeof v === 'string'
+      ? v
+      : v instanceof Date
+        ? v.toISOString()
+        : typeof v === 'object'
+          ? JSON.stringify(v)
+          : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -135,9 +151,17 @@ export interface SheetWriter {
 }
 
 /** Opens a streaming writer; the header row goes first (bold in xlsx). */
-export async function openSheetWriter(file: string, headers: string[], o: { sheetName?: string } = {}): Promise<SheetWriter> {
+export async function openSheetWriter(
+  file: string,
+  headers: string[],
+  o: { sheetName?: string } = {},
+): Promise<SheetWriter> {
   if (formatOf(file) === 'xlsx') {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: file,
+      useStyles: true,
+      useSharedStrings: false,
+    });
     const ws = wb.addWorksheet(o.sheetName ?? 'Sheet1');
     const head = ws.addRow(headers);
     head.font = { bold: true };
@@ -160,12 +184,17 @@ export async function openSheetWriter(file: string, headers: string[], o: { shee
   await write('\ufeff' + headers.map(csvValue).join(',') + '\r\n');
   return {
     add: (values) => write(values.map(csvValue).join(',') + '\r\n'),
-    close: () => new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve()))),
   };
 }
 
 /** Writes a whole sheet from an (async) iterable of rows. Returns the number of data rows. */
-export async function writeSheet(file: string, headers: string[], rows: Iterable<unknown[]> | AsyncIterable<unknown[]>): Promise<number> {
+export async function writeSheet(
+  file: string,
+  headers: string[],
+  rows: Iterable<unknown[]> | AsyncIterable<unknown[]>,
+): Promise<number> {
   const w = await openSheetWriter(file, headers);
   let n = 0;
   for await (const r of rows) {

@@ -5,6 +5,10 @@ export function formatSummary(title: string, entries: [string, string | number |
   return [title, ...shown.map(([k, v]) => `  ${k.padEnd(w)}  ${v}`)].join('\n') + '\n';
 }
 
-export function printSummary(title: string, entries: [string, string | number | undefined][], out: { write(s: string): unknown } = process.stdout): void {
+export function printSummary(
+  title: string,
+  entries: [string, string | number | undefined][],
+  out: { write(s: string): unknown } = process.stdout,
+): void {
   out.write(formatSummary(title, entries));
 }

@@ -5,8 +5,16 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 
-export type Db = PgDatabase<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
-export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>;
+export type Db = PgDatabase<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Either the database or an open transaction: services accept both. */
 export type DbOrTx = Db | Tx;
 
@@ -74,6 +82,9 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
 function migrationsFolder(): string {
   const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
   const found = candidates.find((p) => existsSync(path.join(p, 'meta', '_journal.json')));
-  if (!found) throw new Error(`No migrations found (looked in ${candidates.join(', ')}); run "pnpm --filter @bo/server db:generate".`);
+  if (!found)
+    throw new Error(
+      `No migrations found (looked in ${candidates.join(', ')}); run "pnpm --filter @bo/server db:generate".`,
+    );
   return found;
 }

@@ -25,18 +25,21 @@ export interface AuthResolver {
   resolve(token: string, ip: string): Promise<AuthUser | null>;
 }
 
-export const hasPrivilege = (u: AuthUser, anyOf: readonly string[]) => u.isAdmin || anyOf.some((p) => u.privileges.has(p));
+export const hasPrivilege = (u: AuthUser, anyOf: readonly string[]) =>
+  u.isAdmin || anyOf.some((p) => u.privileges.has(p));
 
 /** Refuses (never silently filters) a campus outside the user's scope. */
 export function assertCampus(u: AuthUser, schoolItemCode: string | null | undefined): void {
   if (u.allScope || !schoolItemCode) return;
-  if (!u.schoolItems.includes(schoolItemCode)) throw noPermission(`无权访问该校区的数据 / campus ${schoolItemCode} is outside your scope`);
+  if (!u.schoolItems.includes(schoolItemCode))
+    throw noPermission(`无权访问该校区的数据 / campus ${schoolItemCode} is outside your scope`);
 }
 
 /** Refuses a region outside the user's scope. */
 export function assertRegion(u: AuthUser, provinceTypeCode: string | null | undefined): void {
   if (u.allScope || !provinceTypeCode) return;
-  if (!u.provinceTypes.includes(provinceTypeCode)) throw noPermission(`无权访问该区域的数据 / region ${provinceTypeCode} is outside your scope`);
+  if (!u.provinceTypes.includes(provinceTypeCode))
+    throw noPermission(`无权访问该区域的数据 / region ${provinceTypeCode} is outside your scope`);
 }
 
 /** The campus codes a list query is limited to; null means all. */

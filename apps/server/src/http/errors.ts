@@ -13,17 +13,25 @@ export class AppError extends Error {
 }
 
 /** Input that breaks a rule of the contract or of the record; names the field. */
-export const badInput = (field: string, message: string) => new AppError(ErrorCode.validation, message, 400, field);
+export const badInput = (field: string, message: string) =>
+  new AppError(ErrorCode.validation, message, 400, field);
 export const tokenInvalid = () => new AppError(ErrorCode.tokenInvalid, TOKEN_FAILED_MESSAGE, 401);
-export const noPermission = (message = '没有权限 / no permission') => new AppError(ErrorCode.noPermission, message, 403);
-export const notFound = (what: string) => new AppError(ErrorCode.notFound, `${what}不存在 / ${what} not found`, 404);
+export const noPermission = (message = '没有权限 / no permission') =>
+  new AppError(ErrorCode.noPermission, message, 403);
+export const notFound = (what: string) =>
+  new AppError(ErrorCode.notFound, `${what}不存在 / ${what} not found`, 404);
 /** A unique key already taken, or a record changed by someone else since it was read. */
-export const conflict = (message: string, field?: string) => new AppError(ErrorCode.conflict, message, 409, field);
+export const conflict = (message: string, field?: string) =>
+  new AppError(ErrorCode.conflict, message, 409, field);
 /** The record was changed by someone else (version check). */
 export const staleVersion = () =>
-  conflict('记录已被他人修改，请刷新后重试 / the record was changed by someone else; reload and try again', 'version');
+  conflict(
+    '记录已被他人修改，请刷新后重试 / the record was changed by someone else; reload and try again',
+    'version',
+  );
 /** A business rule refused the command; nothing was changed. */
-export const ruleViolation = (message: string, field?: string) => new AppError(ErrorCode.rule, message, 422, field);
+export const ruleViolation = (message: string, field?: string) =>
+  new AppError(ErrorCode.rule, message, 422, field);
 export const tooMany = (message: string) => new AppError(ErrorCode.tooMany, message, 429);
 export const notConfigured = (what: string) =>
   new AppError(ErrorCode.notConfigured, `${what}未配置 / ${what} is not configured`, 503);

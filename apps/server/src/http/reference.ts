@@ -1,20 +1,22 @@
 // A readable API reference page for developers of other internal apps, from the contract.
 import { catalogue } from '@bo/api-sdk';
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 export function referencePage(): string {
   const bySlice = new Map<string, ReturnType<typeof catalogue>>();
   for (const e of catalogue()) bySlice.set(e.slice, [...(bySlice.get(e.slice) ?? []), e]);
   const sections = [...bySlice]
     .map(
-      ([slice, list]) => `<section id="${esc(slice)}"><h2>${esc(slice)}</h2><table><thead><tr><th>method</th><th>path</th><th>name</th><th>service</th><th>access</th><th>summary</th></tr></thead><tbody>${list
-        .map((e) => {
-          const a = e.endpoint.access;
-          const access = a.kind === 'privilege' ? a.anyOf.join(' | ') : a.kind;
-          return `<tr><td><code>${e.method}</code></td><td><code>/api${esc(e.path)}</code></td><td>${esc(`${e.slice}.${e.name}`)}</td><td>${esc(e.service)}</td><td>${esc(access)}</td><td>${esc(e.summary)}</td></tr>`;
-        })
-        .join('')}</tbody></table></section>`,
+      ([slice, list]) =>
+        `<section id="${esc(slice)}"><h2>${esc(slice)}</h2><table><thead><tr><th>method</th><th>path</th><th>name</th><th>service</th><th>access</th><th>summary</th></tr></thead><tbody>${list
+          .map((e) => {
+            const a = e.endpoint.access;
+            const access = a.kind === 'privilege' ? a.anyOf.join(' | ') : a.kind;
+            return `<tr><td><code>${e.method}</code></td><td><code>/api${esc(e.path)}</code></td><td>${esc(`${e.slice}.${e.name}`)}</td><td>${esc(e.service)}</td><td>${esc(access)}</td><td>${esc(e.summary)}</td></tr>`;
+          })
+          .join('')}</tbody></table></section>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Back-office API reference</title>

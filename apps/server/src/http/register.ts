@@ -61,12 +61,25 @@ function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: stri
   return r.data;
 }
 
-export function send(reply: FastifyReply, code: number, message: string, data: unknown, status = 200, field?: string) {
+export function send(
+  reply: FastifyReply,
+  code: number,
+  message: string,
+  data: unknown,
+  status = 200,
+  field?: string,
+) {
   return reply.status(status).send(field ? { code, message, data, field } : { code, message, data });
 }
 
 /** Registers every endpoint of a slice with its handler. */
-export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDeps, sliceName: string, slice: S, handlers: SliceHandlers<S>) {
+export function registerSlice<S extends Slice>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  sliceName: string,
+  slice: S,
+  handlers: SliceHandlers<S>,
+) {
   for (const [name, e] of Object.entries(slice) as [string, AnyEndpoint][]) {
     const handler = (handlers as Record<string, Handler<AnyEndpoint>>)[name];
     if (!handler) throw new Error(`slice ${sliceName}: no handler for ${name}`);
@@ -82,7 +95,8 @@ export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDe
           if (!maybeUser) throw tokenInvalid();
           if (e.access.kind === 'privilege' && !hasPrivilege(maybeUser, e.access.anyOf)) throw noPermission();
           // After a reset the account must change its password before anything else (system slice).
-          if (maybeUser.mustChangePassword && !PASSWORD_CHANGE_EXEMPT.includes(`${sliceName}.${name}`)) throw noPermission(MUST_CHANGE_PASSWORD);
+          if (maybeUser.mustChangePassword && !PASSWORD_CHANGE_EXEMPT.includes(`${sliceName}.${name}`))
+            throw noPermission(MUST_CHANGE_PASSWORD);
         }
         let file: UploadedFile | undefined;
         const fields: Record<string, string> = {};
@@ -91,7 +105,8 @@ export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDe
           if (!req.isMultipart()) throw badInput('file', 'file: a multipart upload with a file is required');
           for await (const part of req.parts()) {
             if (part.type === 'file') {
-              if (!file) file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+              if (!file)
+                file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
               else await part.toBuffer();
             } else if (typeof part.value === 'string') {
               fields[part.fieldname] = part.value;
@@ -130,8 +145,15 @@ export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDe
           const r = e.response.safeParse(data);
           if (!r.success) {
             const issue = r.error.issues[0];
-            req.log.error({ endpoint: `${sliceName}.${name}`, issue }, 'response does not match the contract');
-            throw new AppError(ErrorCode.internal, `response of ${sliceName}.${name} does not match the contract at ${issue?.path.join('.')}: ${issue?.message}`, 500);
+            req.log.error(
+              { endpoint: `${sliceName}.${name}`, issue },
+              'response does not match the contract',
+            );
+            throw new AppError(
+              ErrorCode.internal,
+              `response of ${sliceName}.${name} does not match the contract at ${issue?.path.join('.')}: ${issue?.message}`,
+              500,
+            );
           }
           data = r.data;
         }
@@ -141,7 +163,8 @@ export function registerSlice<S extends Slice>(app: FastifyInstance, deps: AppDe
   }
 }
 
-const isDownload = (r: unknown): r is DownloadResult => typeof r === 'object' && r !== null && 'contentType' in r && 'body' in r;
+const isDownload = (r: unknown): r is DownloadResult =>
+  typeof r === 'object' && r !== null && 'contentType' in r && 'body' in r;
 
 function safeJson(s: string): unknown {
   try {

@@ -17,10 +17,27 @@ import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
-const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [seedRoles, seedPrivileges, seedDictionaries];
+const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [
+  seedRoles,
+  seedPrivileges,
+  seedDictionaries,
+];
 
 /** Demo data, in dependency order. One line per slice. */
-const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [seedOrganisation, seedEmployeesDemo, seedDemoUsers, seedDictionariesDemo, seedCoursesDemo, seedFinance, seedClueSettings, seedCourseAuthority, seedSchoolFinance, seedClues, seedResourcesDemo, seedCallsDemo];
+const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
+  seedOrganisation,
+  seedEmployeesDemo,
+  seedDemoUsers,
+  seedDictionariesDemo,
+  seedCoursesDemo,
+  seedFinance,
+  seedClueSettings,
+  seedCourseAuthority,
+  seedSchoolFinance,
+  seedClues,
+  seedResourcesDemo,
+  seedCallsDemo,
+];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(users);

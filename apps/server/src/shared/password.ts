@@ -2,7 +2,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: { N: number; r: number; p: number; maxmem: number }) => Promise<Buffer>;
+const scrypt = promisify(scryptCb) as (
+  pw: string,
+  salt: Buffer,
+  len: number,
+  opts: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
 
 /** Hashes a password: "scrypt$logN$r$p$salt$hash" (base64). */
 export async function hashPassword(password: string, logN = 17): Promise<string> {
@@ -17,7 +22,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (alg !== 'scrypt' || !logN || !r || !p || !salt || !hash) return false;
   const N = 2 ** Number(logN);
   const expected = Buffer.from(hash, 'base64');
-  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, { N, r: Number(r), p: Number(p), maxmem: 256 * N * Number(r) });
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N,
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * N * Number(r),
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -13,7 +13,12 @@ export const providerFailed = (what: string, reason: string) =>
  * Calls a provider and answers its JSON object. Unreachable, not JSON, or (unless the provider puts its
  * errors in the body, `httpErrors: 'body'`) an HTTP error status → providerFailed.
  */
-export async function providerJson(what: string, url: string, init: RequestInit, o: { httpErrors?: 'status' | 'body' } = {}): Promise<Record<string, unknown>> {
+export async function providerJson(
+  what: string,
+  url: string,
+  init: RequestInit,
+  o: { httpErrors?: 'status' | 'body' } = {},
+): Promise<Record<string, unknown>> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -29,7 +34,12 @@ export async function providerJson(what: string, url: string, init: RequestInit,
   if (typeof body !== 'object' || body === null) throw providerFailed(what, `HTTP ${res.status}`);
   const obj = body as Record<string, unknown>;
   if (!res.ok && (o.httpErrors ?? 'status') === 'status') {
-    const reason = typeof obj.message === 'string' ? obj.message : typeof obj.code === 'string' ? obj.code : `HTTP ${res.status}`;
+    const reason =
+      typeof obj.message === 'string'
+        ? obj.message
+        : typeof obj.code === 'string'
+          ? obj.code
+          : `HTTP ${res.status}`;
     throw providerFailed(what, reason);
   }
   return obj;

@@ -4,7 +4,6 @@ import type { Config } from '../config.js';
 import { providerFailed, providerJson } from './providerHttp.js';
 import { notConfigured } from '../http/errors.js';
 
-
 export const DING_QR = '钉钉扫码登录 / messenger QR sign-in';
 export const WXCP = '企业微信登录 / enterprise messaging sign-in';
 export const DASHBOARD_SSO = '看板单点登录 / dashboard single sign-on';
@@ -19,7 +18,11 @@ export interface DingSettings {
 
 export function dingSettings(c: Config): DingSettings | null {
   if (!c.DINGTALK_BASE_URL || !c.DINGTALK_CLIENT_ID || !c.DINGTALK_CLIENT_SECRET) return null;
-  return { baseUrl: c.DINGTALK_BASE_URL, clientId: c.DINGTALK_CLIENT_ID, clientSecret: c.DINGTALK_CLIENT_SECRET };
+  return {
+    baseUrl: c.DINGTALK_BASE_URL,
+    clientId: c.DINGTALK_CLIENT_ID,
+    clientSecret: c.DINGTALK_CLIENT_SECRET,
+  };
 }
 
 /** Dashboard SSO: its own settings, or the DingTalk ones. */
@@ -61,7 +64,6 @@ export function wxcpSettings(c: Config): WxcpSettings | null {
 
 const join = (base: string, p: string) => base.replace(/\/$/, '') + p;
 
-
 export interface DingUser {
   unionId: string;
   nick: string;
@@ -73,7 +75,12 @@ export async function dingUserByCode(s: DingSettings, code: string, what = DING_
   const tok = await providerJson(what, join(s.baseUrl, '/v1.0/oauth2/userAccessToken'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ clientId: s.clientId, clientSecret: s.clientSecret, code, grantType: 'authorization_code' }),
+    body: JSON.stringify({
+      clientId: s.clientId,
+      clientSecret: s.clientSecret,
+      code,
+      grantType: 'authorization_code',
+    }),
   });
   const accessToken = tok.accessToken;
   if (typeof accessToken !== 'string' || !accessToken) throw providerFailed(what, 'no accessToken');
@@ -82,7 +89,11 @@ export async function dingUserByCode(s: DingSettings, code: string, what = DING_
     headers: { 'x-acs-dingtalk-access-token': accessToken },
   });
   if (typeof me.unionId !== 'string' || !me.unionId) throw providerFailed(what, 'no unionId');
-  return { unionId: me.unionId, nick: typeof me.nick === 'string' ? me.nick : '', mobile: typeof me.mobile === 'string' && me.mobile ? me.mobile : null };
+  return {
+    unionId: me.unionId,
+    nick: typeof me.nick === 'string' ? me.nick : '',
+    mobile: typeof me.mobile === 'string' && me.mobile ? me.mobile : null,
+  };
 }
 
 /** Access tokens of enterprise messaging live 7200 s; cached per app until shortly before expiry. */
@@ -104,7 +115,12 @@ async function wxcpAccessToken(s: WxcpSettings, secret: string, now: number): Pr
 }
 
 /** The enterprise-messaging user id behind an OAuth code of app `appId`. */
-export async function wxcpUserIdByCode(s: WxcpSettings, appId: string, code: string, now: number): Promise<string> {
+export async function wxcpUserIdByCode(
+  s: WxcpSettings,
+  appId: string,
+  code: string,
+  now: number,
+): Promise<string> {
   const secret = s.apps.get(appId);
   if (!secret) throw notConfigured(`${WXCP} (app ${appId})`);
   const token = await wxcpAccessToken(s, secret, now);

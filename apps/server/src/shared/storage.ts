@@ -55,10 +55,20 @@ export function storageFor(config: Config, now: () => Date): FileStorage {
   if (!s) {
     const s3 = [config.S3_ENDPOINT, config.S3_BUCKET, config.S3_ACCESS_KEY, config.S3_SECRET_KEY];
     // Half an S3 configuration must not silently fall back to the local folder.
-    if (s3.some(Boolean) && !s3.every(Boolean)) throw notConfigured('对象存储 / object storage (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY)');
+    if (s3.some(Boolean) && !s3.every(Boolean))
+      throw notConfigured('对象存储 / object storage (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY)');
     s =
       config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY && config.S3_SECRET_KEY
-        ? s3Storage({ endpoint: config.S3_ENDPOINT, bucket: config.S3_BUCKET, accessKey: config.S3_ACCESS_KEY, secretKey: config.S3_SECRET_KEY, region: config.S3_REGION }, now)
+        ? s3Storage(
+            {
+              endpoint: config.S3_ENDPOINT,
+              bucket: config.S3_BUCKET,
+              accessKey: config.S3_ACCESS_KEY,
+              secretKey: config.S3_SECRET_KEY,
+              region: config.S3_REGION,
+            },
+            now,
+          )
         : localStorage(config.uploadDir);
     cache.set(config, s);
   }

@@ -6,7 +6,8 @@ import { AppError } from '../http/errors.js';
 import type { FileStorage, StoredObject } from './storage.js';
 
 /** The bucket refused or could not be reached: 503 with the reason (never a bare 500). */
-const storageFailed = (reason: string) => new AppError(ErrorCode.notConfigured, `对象存储失败：${reason} / object storage failed: ${reason}`, 503);
+const storageFailed = (reason: string) =>
+  new AppError(ErrorCode.notConfigured, `对象存储失败：${reason} / object storage failed: ${reason}`, 503);
 
 async function send(url: string, init?: RequestInit): Promise<Response> {
   try {
@@ -29,12 +30,19 @@ const hmac = (key: Buffer | string, s: string) => createHmac('sha256', key).upda
 
 /** RFC 3986 encoding as SigV4 wants it (slashes kept in paths). */
 export function uriEncode(s: string, keepSlash = false): string {
-  const e = encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const e = encodeURIComponent(s).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return keepSlash ? e.replace(/%2F/g, '/') : e;
 }
 
 /** YYYYMMDDTHHMMSSZ */
-export const amzDate = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+export const amzDate = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 export interface PresignInput {
   method: 'GET' | 'PUT' | 'HEAD' | 'DELETE';
@@ -72,7 +80,14 @@ export function presignUrl(i: PresignInput): string {
     .map((k) => `${uriEncode(k)}=${uriEncode(params[k] ?? '')}`)
     .join('&');
   const canonicalPath = uriEncode(i.path, true);
-  const canonicalRequest = [i.method, canonicalPath, canonicalQuery, `host:${url.host}\n`, 'host', 'UNSIGNED-PAYLOAD'].join('\n');
+  const canonicalRequest = [
+    i.method,
+    canonicalPath,
+    canonicalQuery,
+    `host:${url.host}\n`,
+    'host',
+    'UNSIGNED-PAYLOAD',
+  ].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256hex(canonicalRequest)].join('\n');
   const kDate = hmac(`AWS4${i.secretKey}`, day);
   const kSigning = hmac(hmac(hmac(kDate, i.region), service), 'aws4_request');
@@ -83,12 +98,25 @@ export function presignUrl(i: PresignInput): string {
 export function s3Storage(s: S3Settings, now: () => Date): FileStorage {
   const origin = s.endpoint.replace(/\/$/, '');
   const sign = (method: 'GET' | 'PUT', key: string, expiresSeconds: number) =>
-    presignUrl({ method, origin, path: `/${s.bucket}/${key}`, accessKey: s.accessKey, secretKey: s.secretKey, region: s.region, now: now(), expiresSeconds });
+    presignUrl({
+      method,
+      origin,
+      path: `/${s.bucket}/${key}`,
+      accessKey: s.accessKey,
+      secretKey: s.secretKey,
+      region: s.region,
+      now: now(),
+      expiresSeconds,
+    });
   return {
     kind: 's3',
     presignPut: (key, expiresSeconds) => sign('PUT', key, expiresSeconds),
     async put(key, data, contentType) {
-      const res = await send(sign('PUT', key, 300), { method: 'PUT', body: new Uint8Array(data), headers: { 'content-type': contentType } });
+      const res = await send(sign('PUT', key, 300), {
+        method: 'PUT',
+        body: new Uint8Array(data),
+        headers: { 'content-type': contentType },
+      });
       if (!res.ok) throw storageFailed(`PUT HTTP ${res.status} ${(await res.text()).slice(0, 200)}`);
     },
     async get(key): Promise<StoredObject | null> {

@@ -31,7 +31,12 @@ const ERROR_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: {
 
 function addSheet(wb: ExcelJS.Workbook, name: string, columns: XlsxColumn[]): ExcelJS.Worksheet {
   const ws = wb.addWorksheet(name.slice(0, 31));
-  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length * 2 + 2), style: c.text ? { numFmt: '@' } : {} }));
+  ws.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width ?? Math.max(12, c.header.length * 2 + 2),
+    style: c.text ? { numFmt: '@' } : {},
+  }));
   const head = ws.getRow(1);
   head.font = { bold: true };
   head.eachCell((cell) => (cell.fill = HEADER_FILL));
@@ -42,7 +47,11 @@ function addSheet(wb: ExcelJS.Workbook, name: string, columns: XlsxColumn[]): Ex
 const toBuffer = async (wb: ExcelJS.Workbook) => new Uint8Array(await wb.xlsx.writeBuffer());
 
 /** A workbook of one sheet: the header row and the given rows (values by API field). */
-export async function workbook(sheetName: string, columns: XlsxColumn[], rows: Record<string, unknown>[]): Promise<Uint8Array> {
+export async function workbook(
+  sheetName: string,
+  columns: XlsxColumn[],
+  rows: Record<string, unknown>[],
+): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = addSheet(wb, sheetName, columns);
   for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, cellOut(r[c.key], c)])));
@@ -57,10 +66,18 @@ const cellOut = (v: unknown, c: XlsxColumn): ExcelJS.CellValue => {
 };
 
 /** A download of a workbook. */
-export const xlsxFile = (filename: string, body: Uint8Array): DownloadResult => ({ filename, contentType: XLSX_TYPE, body });
+export const xlsxFile = (filename: string, body: Uint8Array): DownloadResult => ({
+  filename,
+  contentType: XLSX_TYPE,
+  body,
+});
 
 /** An import template: the header row and example rows, as a download named '<name>模板.xlsx'. */
-export async function templateFile(name: string, columns: XlsxColumn[], examples: Record<string, unknown>[] = []): Promise<DownloadResult> {
+export async function templateFile(
+  name: string,
+  columns: XlsxColumn[],
+  examples: Record<string, unknown>[] = [],
+): Promise<DownloadResult> {
   return xlsxFile(`${name}导入模板.xlsx`, await workbook(name, columns, examples));
 }
 
@@ -77,7 +94,8 @@ export function cellText(v: ExcelJS.CellValue): string | number | null {
   }
   if (typeof v === 'object') {
     if ('result' in v) return cellText((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);
-    if ('richText' in v) return cellText((v as ExcelJS.CellRichTextValue).richText.map((p) => p.text).join(''));
+    if ('richText' in v)
+      return cellText((v as ExcelJS.CellRichTextValue).richText.map((p) => p.text).join(''));
     if ('text' in v) return cellText((v as ExcelJS.CellHyperlinkValue).text);
     if ('error' in v) return null;
   }
@@ -113,7 +131,10 @@ export async function readSheet(data: Buffer | Uint8Array, columns: XlsxColumn[]
   const found = new Set([...byCol.values()].map((c) => c.key));
   const missing = columns.filter((c) => c.required && !found.has(c.key));
   if (missing.length)
-    throw badInput('file', `缺少列：${missing.map((c) => c.header).join('、')} / missing columns: ${missing.map((c) => c.key).join(', ')}`);
+    throw badInput(
+      'file',
+      `缺少列：${missing.map((c) => c.header).join('、')} / missing columns: ${missing.map((c) => c.key).join(', ')}`,
+    );
   const rows: SheetRow[] = [];
   ws.eachRow({ includeEmpty: false }, (row, rowNo) => {
     if (rowNo === 1) return;
@@ -135,7 +156,12 @@ export async function readSheet(data: Buffer | Uint8Array, columns: XlsxColumn[]
  * The import-result workbook (spec §5, §9 'import result'): every row of the file with its sheet row
  * number and, for rows that failed, the column and reason; failed rows are highlighted.
  */
-export async function importResultFile(columns: XlsxColumn[], rows: SheetRow[], errors: TImportRowError[], today: Date): Promise<DownloadResult> {
+export async function importResultFile(
+  columns: XlsxColumn[],
+  rows: SheetRow[],
+  errors: TImportRowError[],
+  today: Date,
+): Promise<DownloadResult> {
   const wb = new ExcelJS.Workbook();
   const cols: XlsxColumn[] = [
     { key: '__row', header: '行号 / row', width: 10 },
@@ -161,7 +187,9 @@ export async function importResultFile(columns: XlsxColumn[], rows: SheetRow[], 
     if (errs.length) added.eachCell((cell) => (cell.fill = ERROR_FILL));
   }
   // Errors of no data row (e.g. the whole file) come last.
-  for (const e of errors) if (!seen.has(e.row)) ws.addRow({ __row: e.row, __result: '失败 / failed', __column: e.column, __reason: e.reason });
+  for (const e of errors)
+    if (!seen.has(e.row))
+      ws.addRow({ __row: e.row, __result: '失败 / failed', __column: e.column, __reason: e.reason });
   return xlsxFile(exportFileName(EXPORT_NAMES.importResult['zh-CN'], today), await toBuffer(wb));
 }
 
@@ -178,7 +206,10 @@ export async function runFileImport(o: {
   file: { data: Buffer | Uint8Array };
   columns: XlsxColumn[];
   today: Date;
-  importRows: (rows: Record<string, unknown>[], o: { dryRun: boolean; firstRow: number }) => Promise<TImportResult>;
+  importRows: (
+    rows: Record<string, unknown>[],
+    o: { dryRun: boolean; firstRow: number },
+  ) => Promise<TImportResult>;
 }): Promise<DownloadResult | { message: string }> {
   const rows = await readSheet(o.file.data, o.columns);
   // Rows are numbered as in the sheet (messages such as "duplicates row 3" then name sheet rows); with
@@ -190,7 +221,9 @@ export async function runFileImport(o: {
     { dryRun: false, firstRow: contiguous ? first : 1 },
   );
   if (r.errors.length === 0) return { message: importedMessage(r) };
-  const errors = contiguous ? r.errors : r.errors.map((e) => ({ ...e, row: rows[e.row - 1]?.rowNo ?? e.row }));
+  const errors = contiguous
+    ? r.errors
+    : r.errors.map((e) => ({ ...e, row: rows[e.row - 1]?.rowNo ?? e.row }));
   return importResultFile(o.columns, rows, errors, o.today);
 }
 

@@ -15,7 +15,10 @@ const TsIn = z.iso.datetime({ offset: true, message: 'an ISO 8601 timestamp' });
 const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const Id = z.coerce.number().int().positive();
 /** A mobile or a landline (digits, optional leading +, dashes). */
-const PhoneNo = z.string().trim().regex(/^\+?[0-9][0-9-]{4,19}$/, '电话号码格式不正确 / not a phone number');
+const PhoneNo = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9-]{4,19}$/, '电话号码格式不正确 / not a phone number');
 
 export const CallRow = z.object({
   id: z.number().int(),
@@ -148,9 +151,33 @@ export const ScreenPop = z.object({
   callee: z.string(),
   caller: z.string(),
   /** Who the callee is, as far as the caller may see. */
-  clue: z.object({ clueId: z.number().int(), cluecode: z.string(), childName: z.string(), parentName: z.string(), flowState: z.string(), ownerName: z.string().nullable() }).nullable(),
-  resource: z.object({ id: z.number().int(), rescode: z.string(), name: z.string(), status: z.string(), ownerName: z.string().nullable() }).nullable(),
-  lastCall: z.object({ id: z.number().int(), startAt: Ts, userName: z.string().nullable(), durationSeconds: z.number().int() }).nullable(),
+  clue: z
+    .object({
+      clueId: z.number().int(),
+      cluecode: z.string(),
+      childName: z.string(),
+      parentName: z.string(),
+      flowState: z.string(),
+      ownerName: z.string().nullable(),
+    })
+    .nullable(),
+  resource: z
+    .object({
+      id: z.number().int(),
+      rescode: z.string(),
+      name: z.string(),
+      status: z.string(),
+      ownerName: z.string().nullable(),
+    })
+    .nullable(),
+  lastCall: z
+    .object({
+      id: z.number().int(),
+      startAt: Ts,
+      userName: z.string().nullable(),
+      durationSeconds: z.number().int(),
+    })
+    .nullable(),
   /** The flash text shown on the agent's screen. */
   message: z.string(),
 });
@@ -158,13 +185,21 @@ export const ScreenPop = z.object({
 // Privilege codes: the screens that own the endpoints.
 const QC = '/clues/qualityControl';
 /** Anyone who works clues or resources makes calls. */
-const agent = priv('/workSurface/index', '/clues/clueList', '/clues/clueDetail', '/clues/clueResources', '/clues/resourceDetail', QC);
+const agent = priv(
+  '/workSurface/index',
+  '/clues/clueList',
+  '/clues/clueDetail',
+  '/clues/clueResources',
+  '/clues/resourceDetail',
+  QC,
+);
 const IdQuery = z.object({ id: Id });
 
 export const calls = {
   list: get('/call/list', {
     service: 'interaction',
-    summary: 'Call records in scope (own calls; managers their campuses; admin all), filtered and paged, newest first.',
+    summary:
+      'Call records in scope (own calls; managers their campuses; admin all), filtered and paged, newest first.',
     access: agent,
     query: CallQuery,
     response: page(CallRow),
@@ -176,7 +211,13 @@ export const calls = {
     query: CallQuery.omit({ pageIdx: true, pageSize: true }),
     response: z.array(CallRow),
   }),
-  getById: get('/call/getById', { service: 'interaction', summary: 'One call with its content and every quality scoring.', access: agent, query: IdQuery, response: CallDetail }),
+  getById: get('/call/getById', {
+    service: 'interaction',
+    summary: 'One call with its content and every quality scoring.',
+    access: agent,
+    query: IdQuery,
+    response: CallDetail,
+  }),
   getBySessionId: get('/call/getBySessionId', {
     service: 'interaction',
     summary: 'The call of a provider session (the panel after hanging up).',
@@ -186,9 +227,14 @@ export const calls = {
   }),
   count: get('/call/count', {
     service: 'interaction',
-    summary: 'Calls per user and day (workbench): total, answered, outgoing, talk seconds. Default: today; own calls unless a manager.',
+    summary:
+      'Calls per user and day (workbench): total, answered, outgoing, talk seconds. Default: today; own calls unless a manager.',
     access: agent,
-    query: z.object({ startDate: DateStr.optional(), endDate: DateStr.optional(), userId: z.coerce.number().int().optional() }),
+    query: z.object({
+      startDate: DateStr.optional(),
+      endDate: DateStr.optional(),
+      userId: z.coerce.number().int().optional(),
+    }),
     response: CallCount,
   }),
   callUserList: get('/call/callUserList', {
@@ -199,21 +245,24 @@ export const calls = {
   }),
   save: post('/call/save', {
     service: 'interaction',
-    summary: 'Save a call record (sessionId unique: the same agent saving the session again completes it; another agent → 409).',
+    summary:
+      'Save a call record (sessionId unique: the same agent saving the session again completes it; another agent → 409).',
     access: agent,
     body: CallInput,
     response: CallRow,
   }),
   deleteById: post('/call/deleteById', {
     service: 'interaction',
-    summary: 'Delete a call record (quality managers, or the agent while unscored); kept for the audit trail.',
+    summary:
+      'Delete a call record (quality managers, or the agent while unscored); kept for the audit trail.',
     access: agent,
     query: IdQuery,
     response: Ok,
   }),
   content: post('/call/content', {
     service: 'interaction',
-    summary: 'The transcript/notes of a call: with a body { content } they are replaced first (the agent or a quality manager); answers the current text.',
+    summary:
+      'The transcript/notes of a call: with a body { content } they are replaced first (the agent or a quality manager); answers the current text.',
     access: agent,
     query: IdQuery,
     body: z.object({ content: z.string().max(20_000) }).optional(),
@@ -221,7 +270,8 @@ export const calls = {
   }),
   qualitySave: post('/call/qualitySave', {
     service: 'interaction',
-    summary: 'Score a call (items 0–100, total = rounded mean, comment). Re-scoring needs the current score’s version; every scoring is kept and audited.',
+    summary:
+      'Score a call (items 0–100, total = rounded mean, comment). Re-scoring needs the current score’s version; every scoring is kept and audited.',
     access: priv(QC),
     body: z.object({
       callId: Id,
@@ -237,21 +287,24 @@ export const calls = {
 
   tencentLogin: post('/tencent/login', {
     service: 'interaction',
-    summary: 'Sign the agent in to the contact centre: asks the provider (CreateSDKLoginToken, TC3-HMAC-SHA256) for the SDK URL and call token. 503 when TCCC_* is not configured.',
+    summary:
+      'Sign the agent in to the contact centre: asks the provider (CreateSDKLoginToken, TC3-HMAC-SHA256) for the SDK URL and call token. 503 when TCCC_* is not configured.',
     access: agent,
     body: z.object({ phone: PhoneNo.optional() }).optional(),
     response: AgentLogin,
   }),
   tencentKeepAlive: post('/tencent/keepAlive', {
     service: 'interaction',
-    summary: 'Keep the agent’s seat session alive (email = seat user id, own unless a manager); renews the token when under 5 minutes are left.',
+    summary:
+      'Keep the agent’s seat session alive (email = seat user id, own unless a manager); renews the token when under 5 minutes are left.',
     access: agent,
     query: z.object({ email: z.string().trim().min(1).max(100).optional() }),
     response: KeepAlive,
   }),
   tencentLogout: post('/tencent/logout', {
     service: 'interaction',
-    summary: 'End the agent’s seat session (called by the shell on sign-out when a call token exists). Idempotent.',
+    summary:
+      'End the agent’s seat session (called by the shell on sign-out when a call token exists). Idempotent.',
     access: signedIn,
     response: Ok,
   }),
@@ -264,14 +317,16 @@ export const calls = {
   }),
   tencentFlashMsg: post('/tencent/flashMsg', {
     service: 'interaction',
-    summary: 'Screen-pop (闪信) for a call from zj (主叫, the agent’s line) to bj (被叫, the customer): who the customer is and the last call.',
+    summary:
+      'Screen-pop (闪信) for a call from zj (主叫, the agent’s line) to bj (被叫, the customer): who the customer is and the last call.',
     access: agent,
     query: z.object({ bj: PhoneNo, zj: PhoneNo }),
     response: ScreenPop,
   }),
   zhichiLogin: post('/zhichi/login', {
     service: 'interaction',
-    summary: 'Sign the agent (job number, phone) in to the Zhichi call centre; token by appid + create_time + sign=md5(appid+create_time+app_key). 503 when ZHICHI_* is not configured.',
+    summary:
+      'Sign the agent (job number, phone) in to the Zhichi call centre; token by appid + create_time + sign=md5(appid+create_time+app_key). 503 when ZHICHI_* is not configured.',
     access: agent,
     query: z.object({ jobNumber: z.string().trim().min(1).max(50), phone: PhoneNo }),
     response: AgentLogin,

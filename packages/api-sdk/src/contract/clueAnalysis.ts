@@ -8,7 +8,10 @@ import { FileResponse, get, page, PageQuery, post, priv, type Slice } from './de
 const ANALYSE = priv('/clues/analyseClue');
 const RECOMMEND = priv('/clues/recommendStatic', '/clues/analyseClue');
 
-const Day = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const Day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const opt = (s: z.ZodString) => z.preprocess((v) => (v === '' ? undefined : v), s.optional());
 
 /** The filters every report takes: clue creation between two Asia/Shanghai days (inclusive), region, campus, channel, consultant. */
@@ -23,7 +26,17 @@ export const AnalysisFilter = z.object({
 export type TAnalysisFilter = z.infer<typeof AnalysisFilter>;
 
 /** The reports of /excelReport/clueAnalysis/{x}. */
-export const REPORT_KINDS = ['school', 'highSea', 'recommender', 'search', 'channel', 'activity', 'call', 'hook', 'goods'] as const;
+export const REPORT_KINDS = [
+  'school',
+  'highSea',
+  'recommender',
+  'search',
+  'channel',
+  'activity',
+  'call',
+  'hook',
+  'goods',
+] as const;
 export const ReportKind = z.enum(REPORT_KINDS);
 export type TReportKind = z.infer<typeof ReportKind>;
 
@@ -114,7 +127,13 @@ export const WorkConditionQuery = z.object({
 });
 
 const report = (x: TReportKind, summary: string, access = ANALYSE) =>
-  get(`/excelReport/clueAnalysis/${x}`, { service: 'excelReport', summary, access, query: AnalysisFilter, response: Report });
+  get(`/excelReport/clueAnalysis/${x}`, {
+    service: 'excelReport',
+    summary,
+    access,
+    query: AnalysisFilter,
+    response: Report,
+  });
 const excel = (x: TReportKind, access = ANALYSE) =>
   post(`/excelReport/clueAnalysis/${x}Excel`, {
     service: 'excelReport',
@@ -134,31 +153,56 @@ const detail = (x: TReportKind, access = ANALYSE) =>
   });
 
 export const clueAnalysis = {
-  school: report('school', 'Per campus: new clues, assigned, followed within 24 h, visited, converted, invalid, conversion rate.'),
+  school: report(
+    'school',
+    'Per campus: new clues, assigned, followed within 24 h, visited, converted, invalid, conversion rate.',
+  ),
   schoolExcel: excel('school'),
   schoolDetail: detail('school'),
-  highSea: report('highSea', 'High-sea flow per campus: entered by abandon / recycle / reject, claimed, claimed then converted.'),
+  highSea: report(
+    'highSea',
+    'High-sea flow per campus: entered by abandon / recycle / reject, claimed, claimed then converted.',
+  ),
   highSeaExcel: excel('highSea'),
   highSeaDetail: detail('highSea'),
-  recommender: report('recommender', 'Clues by recommender: count, visited, converted, conversion rate.', RECOMMEND),
+  recommender: report(
+    'recommender',
+    'Clues by recommender: count, visited, converted, conversion rate.',
+    RECOMMEND,
+  ),
   recommenderExcel: excel('recommender', RECOMMEND),
   recommenderDetail: detail('recommender', RECOMMEND),
-  search: report('search', 'Search-engine clues (channel type SEARCH, or channel BAIDU) per campaign / keyword plan of the lead.'),
+  search: report(
+    'search',
+    'Search-engine clues (channel type SEARCH, or channel BAIDU) per campaign / keyword plan of the lead.',
+  ),
   searchExcel: excel('search'),
   searchDetail: detail('search'),
   channel: report('channel', 'Per channel: clues, valid rate, visit rate, conversion rate.'),
   channelExcel: excel('channel'),
   channelDetail: detail('channel'),
-  activity: report('activity', 'Per ad-platform source (baidu, douyin, h5): leads, clues created, duplicates routed, converted.'),
+  activity: report(
+    'activity',
+    'Per ad-platform source (baidu, douyin, h5): leads, clues created, duplicates routed, converted.',
+  ),
   activityExcel: excel('activity'),
   activityDetail: detail('activity'),
-  call: report('call', 'Per consultant: calls, connected, total minutes, clues called, average quality score (calls started in the period).'),
+  call: report(
+    'call',
+    'Per consultant: calls, connected, total minutes, clues called, average quality score (calls started in the period).',
+  ),
   callExcel: excel('call'),
   callDetail: detail('call'),
-  hook: report('hook', 'First-touch coverage per campus: clues first followed within 1 h / 24 h / 72 h / later / never.'),
+  hook: report(
+    'hook',
+    'First-touch coverage per campus: clues first followed within 1 h / 24 h / 72 h / later / never.',
+  ),
   hookExcel: excel('hook'),
   hookDetail: detail('hook'),
-  goods: report('goods', 'Conversions by the clue’s intention (no orders exist yet): clues, converted, conversion rate.'),
+  goods: report(
+    'goods',
+    'Conversions by the clue’s intention (no orders exist yet): clues, converted, conversion rate.',
+  ),
   goodsExcel: excel('goods'),
   goodsDetail: detail('goods'),
   clueFull: get('/excelReport/report/clueFull', {
@@ -178,7 +222,8 @@ export const clueAnalysis = {
   }),
   workCondition: get('/clueAnalysis/workCondition', {
     service: 'clue',
-    summary: 'Per consultant for a day or week: follow-ups done, calls, visits scheduled, conversions, overdue follow-ups now.',
+    summary:
+      'Per consultant for a day or week: follow-ups done, calls, visits scheduled, conversions, overdue follow-ups now.',
     access: ANALYSE,
     query: WorkConditionQuery,
     response: Report,

@@ -1,8 +1,27 @@
 // Clue settings (spec §7 "Settings lists"): channels and channel types, transfer, abandon and flow
 // types, customer intentions, entry methods, invalid/unreach/undeal reasons, revisit events, clue targets.
 import { z } from 'zod';
-import { FileResponse, Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
-import { CodeQuery, CodeStatusInput, IdQuery, MdCode, MdText, importEndpoint, versioned } from './masterData.js';
+import {
+  FileResponse,
+  Ok,
+  PageQuery,
+  ValidStatus,
+  get,
+  page,
+  post,
+  priv,
+  signedIn,
+  type Slice,
+} from './define.js';
+import {
+  CodeQuery,
+  CodeStatusInput,
+  IdQuery,
+  MdCode,
+  MdText,
+  importEndpoint,
+  versioned,
+} from './masterData.js';
 import { SimpleFields, SimpleInput, SimpleRow, simpleEndpoints } from './finance.js';
 
 const CLUES = priv('/setting/clues');
@@ -35,18 +54,33 @@ export const ChannelListQuery = PageQuery.extend({
   channelTypeCode: z.string().trim().optional(),
   channelGroupCode: z.string().trim().optional(),
 });
-export const ChannelOption = z.object({ code: z.string(), name: z.string(), channelTypeCode: z.string(), channelGroupCode: z.string().nullable() });
+export const ChannelOption = z.object({
+  code: z.string(),
+  name: z.string(),
+  channelTypeCode: z.string(),
+  channelGroupCode: z.string().nullable(),
+});
 
 export const RevisitEventRow = SimpleRow.extend({ dueDays: z.number().int() });
-export const RevisitEventInput = versioned(SimpleFields.extend({ dueDays: z.coerce.number().int().min(0).max(365).default(1) }));
+export const RevisitEventInput = versioned(
+  SimpleFields.extend({ dueDays: z.coerce.number().int().min(0).max(365).default(1) }),
+);
 
 /** Clue target types: 1 a campus's yearly lead target by month, 2 a consultant's monthly lead target in a campus. */
 export const CLUE_TARGET_TYPES = [
   { code: 1, name: '校区年度线索目标', nameEn: 'campus yearly lead target' },
   { code: 2, name: '顾问月度线索目标', nameEn: 'consultant monthly lead target' },
 ] as const;
-export const ClueTargetType = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2)]));
-const MonthValue = z.coerce.number().int('目标须为整数 / a whole number of leads').min(0, '目标不能为负 / a target may not be negative').max(1_000_000).default(0);
+export const ClueTargetType = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2)]));
+const MonthValue = z.coerce
+  .number()
+  .int('目标须为整数 / a whole number of leads')
+  .min(0, '目标不能为负 / a target may not be negative')
+  .max(1_000_000)
+  .default(0);
 const months = {
   m1: MonthValue,
   m2: MonthValue,
@@ -102,8 +136,18 @@ export const ClueTargetInput = versioned(
     remark: MdText(500),
   }),
 ).superRefine((v, ctx) => {
-  if (v.targetType === 2 && !v.employeeCode) ctx.addIssue({ code: 'custom', path: ['employeeCode'], message: '顾问目标须填写员工编码 / a consultant target needs the employee code' });
-  if (v.targetType === 1 && v.employeeCode) ctx.addIssue({ code: 'custom', path: ['employeeCode'], message: '校区目标不填员工编码 / a campus target has no employee code' });
+  if (v.targetType === 2 && !v.employeeCode)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['employeeCode'],
+      message: '顾问目标须填写员工编码 / a consultant target needs the employee code',
+    });
+  if (v.targetType === 1 && v.employeeCode)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['employeeCode'],
+      message: '校区目标不填员工编码 / a campus target has no employee code',
+    });
 });
 export const ClueTargetQuery = PageQuery.extend({
   targetYear: z.coerce.number().int().optional(),
@@ -119,7 +163,12 @@ const simple = (what: string, n: string) =>
     what,
     row: SimpleRow,
     input: SimpleInput,
-    paths: { list: `/setting/${n}list`, save: `/setting/${n}save`, status: `/setting/update${n}status`, detail: `/setting/get${n}detail` },
+    paths: {
+      list: `/setting/${n}list`,
+      save: `/setting/${n}save`,
+      status: `/setting/update${n}status`,
+      detail: `/setting/get${n}detail`,
+    },
   });
 
 const transfer = simple('a transfer type', 'transfer');
@@ -136,7 +185,12 @@ const revisit = simpleEndpoints({
   what: 'a revisit event',
   row: RevisitEventRow,
   input: RevisitEventInput,
-  paths: { list: '/setting/revisitEventlist', save: '/setting/revisitEventsave', status: '/setting/updaterevisitEventstatus', detail: '/setting/getrevisitEventdetail' },
+  paths: {
+    list: '/setting/revisitEventlist',
+    save: '/setting/revisitEventsave',
+    status: '/setting/updaterevisitEventstatus',
+    detail: '/setting/getrevisitEventdetail',
+  },
 });
 const channelType = simple('a channel type', 'channeltype');
 
@@ -162,7 +216,11 @@ const deleteOf = (n: string, what: string) =>
 const SCALES = priv('/clues/assessScale', '/setting/clues');
 export const AssessScaleItem = z.object({
   name: z.string().trim().min(1, 'item name is required').max(100, 'item name: at most 100 characters'),
-  maxScore: z.coerce.number().int('满分须为整数 / a whole number').min(1, '满分至少为1 / the max score is at least 1').max(1000),
+  maxScore: z.coerce
+    .number()
+    .int('满分须为整数 / a whole number')
+    .min(1, '满分至少为1 / the max score is at least 1')
+    .max(1000),
 });
 export type TAssessScaleItem = z.infer<typeof AssessScaleItem>;
 export const AssessScaleRow = SimpleRow.extend({
@@ -174,15 +232,30 @@ export type TAssessScaleRow = z.infer<typeof AssessScaleRow>;
 export const AssessScaleInput = versioned(
   SimpleFields.extend({
     /** Applicable age range in months (inclusive). */
-    ageFrom: z.coerce.number().int().min(0, 'ageFrom: 0–216 months').max(216, 'ageFrom: 0–216 months').default(0),
+    ageFrom: z.coerce
+      .number()
+      .int()
+      .min(0, 'ageFrom: 0–216 months')
+      .max(216, 'ageFrom: 0–216 months')
+      .default(0),
     ageTo: z.coerce.number().int().min(0, 'ageTo: 0–216 months').max(216, 'ageTo: 0–216 months').default(216),
     items: z.array(AssessScaleItem).min(1, '至少一个评估项 / at least one item').max(100),
   }),
 ).superRefine((v, ctx) => {
-  if (v.ageTo < v.ageFrom) ctx.addIssue({ code: 'custom', path: ['ageTo'], message: '结束月龄不能小于起始月龄 / ageTo may not be below ageFrom' });
+  if (v.ageTo < v.ageFrom)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ageTo'],
+      message: '结束月龄不能小于起始月龄 / ageTo may not be below ageFrom',
+    });
   const seen = new Set<string>();
   v.items.forEach((it, i) => {
-    if (seen.has(it.name)) ctx.addIssue({ code: 'custom', path: ['items', i, 'name'], message: `评估项重复：${it.name} / duplicate item "${it.name}"` });
+    if (seen.has(it.name))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['items', i, 'name'],
+        message: `评估项重复：${it.name} / duplicate item "${it.name}"`,
+      });
     seen.add(it.name);
   });
 });
@@ -194,7 +267,12 @@ const scale = simpleEndpoints({
   what: 'an assessment scale',
   row: AssessScaleRow,
   input: AssessScaleInput,
-  paths: { list: '/setting/assessScale/list', save: '/setting/assessScale/save', status: '/setting/assessScale/updateStatus', detail: '/setting/assessScale/detail' },
+  paths: {
+    list: '/setting/assessScale/list',
+    save: '/setting/assessScale/save',
+    status: '/setting/assessScale/updateStatus',
+    detail: '/setting/assessScale/detail',
+  },
 });
 
 const TARGET_COLUMNS_NOTE = 'columns: 年份, 目标类型(1校区/2顾问), 校区编码, 员工编码, 1月..12月, 备注';
@@ -203,7 +281,8 @@ export const clueSettings = {
   // channels
   channelList: get('/setting/channellist', {
     service: 'setting',
-    summary: 'Channels, filtered (code, name, status, type, group) and paged (signed-in: also the channel selector).',
+    summary:
+      'Channels, filtered (code, name, status, type, group) and paged (signed-in: also the channel selector).',
     access: signedIn,
     query: ChannelListQuery,
     response: page(ChannelRow),
@@ -222,14 +301,17 @@ export const clueSettings = {
       typeCodes: z
         .union([z.string(), z.array(z.string())])
         .optional()
-        .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))),
+        .transform((v) =>
+          v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean),
+        ),
       channelGroupCode: z.string().trim().optional(),
     }),
     response: z.array(ChannelOption),
   }),
   channelSave: post('/setting/channelsave', {
     service: 'setting',
-    summary: 'Create a channel (no version) or update it (with its version); the type must be enabled, the group must exist.',
+    summary:
+      'Create a channel (no version) or update it (with its version); the type must be enabled, the group must exist.',
     access: CLUES,
     body: ChannelInput,
     response: ChannelRow,
@@ -241,7 +323,13 @@ export const clueSettings = {
     body: CodeStatusInput,
     response: Ok,
   }),
-  channelDetail: get('/setting/getchanneldetail', { service: 'setting', summary: 'A channel by code.', access: signedIn, query: z.object({ code: z.string().trim().min(1) }), response: ChannelRow }),
+  channelDetail: get('/setting/getchanneldetail', {
+    service: 'setting',
+    summary: 'A channel by code.',
+    access: signedIn,
+    query: z.object({ code: z.string().trim().min(1) }),
+    response: ChannelRow,
+  }),
   channelTypeSave: channelType.save,
   channelTypeUpdateStatus: channelType.status,
   channelTypeList: channelType.list,
@@ -302,7 +390,13 @@ export const clueSettings = {
   }),
   assessScaleSave: scale.save,
   assessScaleUpdateStatus: scale.status,
-  assessScaleDetail: get('/setting/assessScale/detail', { service: 'setting', summary: 'An assessment scale by code.', access: signedIn, query: CodeQuery, response: AssessScaleRow }),
+  assessScaleDetail: get('/setting/assessScale/detail', {
+    service: 'setting',
+    summary: 'An assessment scale by code.',
+    access: signedIn,
+    query: CodeQuery,
+    response: AssessScaleRow,
+  }),
 
   // clue targets
   clueTargetList: get('/setting/clueTarget/list', {
@@ -314,12 +408,19 @@ export const clueSettings = {
   }),
   clueTargetSaveOrUpdate: post('/setting/clueTarget/saveOrUpdate', {
     service: 'setting',
-    summary: 'Create a clue target (no id) or update it (id and version); unique by (year, type, campus, employee).',
+    summary:
+      'Create a clue target (no id) or update it (id and version); unique by (year, type, campus, employee).',
     access: CLUES,
     body: ClueTargetInput,
     response: ClueTargetRow,
   }),
-  clueTargetDetail: get('/setting/clueTarget/detail', { service: 'setting', summary: 'A clue target by id.', access: CLUES, query: IdQuery, response: ClueTargetRow }),
+  clueTargetDetail: get('/setting/clueTarget/detail', {
+    service: 'setting',
+    summary: 'A clue target by id.',
+    access: CLUES,
+    query: IdQuery,
+    response: ClueTargetRow,
+  }),
   clueTargetImport: post('/setting/clueTarget/import', {
     service: 'setting',
     summary: `Import clue targets from the xlsx template (${TARGET_COLUMNS_NOTE}); upsert by (year, type, campus, employee), all-or-nothing. Answers a JSON message when every row imported (result 2 on the client, code 0) or the import-result workbook when rows failed (result 1).`,
@@ -328,7 +429,11 @@ export const clueSettings = {
     returnsFile: true,
     response: z.null(),
   }),
-  clueTargetImportRows: importEndpoint('/setting/clueTarget/importRows', { service: 'setting', access: CLUES, what: 'clue targets' }),
+  clueTargetImportRows: importEndpoint('/setting/clueTarget/importRows', {
+    service: 'setting',
+    access: CLUES,
+    what: 'clue targets',
+  }),
   clueTargetTemplate: get('/setting/clueTarget/template', {
     service: 'setting',
     summary: 'The xlsx template of the clue target import.',

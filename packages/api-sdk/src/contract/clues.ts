@@ -1,6 +1,17 @@
 // The clue lifecycle: pools, follow-up, transfer, abandon, invalid, conversion (docs/clue-states.md).
 import { z } from 'zod';
-import { Ok, PageQuery, QueryBool, get, page, post, priv, publicAccess, signedIn, type Slice } from './define.js';
+import {
+  Ok,
+  PageQuery,
+  QueryBool,
+  get,
+  page,
+  post,
+  priv,
+  publicAccess,
+  signedIn,
+  type Slice,
+} from './define.js';
 
 /** Clue states of docs/clue-states.md (spec §4 leaves the values to us). */
 export const ClueState = z.enum([
@@ -22,7 +33,10 @@ export type TClueState = z.infer<typeof ClueState>;
 export const ClueSource = z.enum(['manual', 'baidu', 'douyin', 'h5', 'import']);
 export const LeadSource = z.enum(['baidu', 'douyin', 'h5']);
 /** 1 boy, 2 girl, 0 unknown. */
-export const Gender = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
+export const Gender = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
 /** Intention levels of a follow-up: A hot … D cold. */
 export const IntentionLevel = z.enum(['A', 'B', 'C', 'D']);
 /** Approval status of spec §4: 5 pending, 20 approved, 30 rejected. */
@@ -31,7 +45,10 @@ export const ApprovalKind = z.enum(['transfer', 'abandon', 'invalid']);
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
-const Phone = z.string().trim().regex(/^1\d{10}$/, '手机号须为11位 / a mobile number of 11 digits');
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/, '手机号须为11位 / a mobile number of 11 digits');
 const ClueId = z.coerce.number().int().positive();
 const Text = (max: number) => z.string().trim().max(max);
 const Reason = z.string().trim().min(1, '请填写原因 / a reason is required').max(500);
@@ -266,7 +283,9 @@ export const MergePreview = z.object({
   keep: ClueRow,
   merged: z.array(ClueRow),
   /** The kept record's fields after the merge: empty fields are filled from the merged clues. */
-  fields: z.array(z.object({ field: z.string(), value: z.string().nullable(), fromClueId: z.number().int() })),
+  fields: z.array(
+    z.object({ field: z.string(), value: z.string().nullable(), fromClueId: z.number().int() }),
+  ),
   followsMoved: z.number().int(),
 });
 
@@ -402,7 +421,12 @@ const SIGN = '/clues/channelSign';
 const ASSESS = '/clues/admissionAssessment';
 const WORK = '/workSurface/index';
 /** Action codes held by managers and approvers (docs/clue-states.md). */
-export const CLUE_ACTIONS = { approve: 'clues.approve', distribute: 'clues.distribute', import: 'clues.import', merge: 'clues.merge' } as const;
+export const CLUE_ACTIONS = {
+  approve: 'clues.approve',
+  distribute: 'clues.distribute',
+  import: 'clues.import',
+  merge: 'clues.merge',
+} as const;
 /** Any screen where clues are worked. */
 const work = priv(CLUE_LIST, SCHOOL, DIST, PUBLIC, WORK);
 /** Approvers: the service also requires a director (76), centre leader (72) or administrator of the campus. */
@@ -411,27 +435,42 @@ const approve = priv(CLUE_ACTIONS.approve, INVALID);
 export const clues = {
   clueSave: post('/clue/cluesave', {
     service: 'clue',
-    summary: 'Create a clue by hand. A phone held by an active clue is refused (409 on field phone, naming owner and campus).',
+    summary:
+      'Create a clue by hand. A phone held by an active clue is refused (409 on field phone, naming owner and campus).',
     access: work,
     body: ClueInput,
     response: ClueRow,
   }),
-  mylist: get('/clue/mylist', { service: 'clue', summary: "The caller's own clues (filtered, paged).", access: work, query: ClueListQuery, response: page(ClueRow) }),
+  mylist: get('/clue/mylist', {
+    service: 'clue',
+    summary: "The caller's own clues (filtered, paged).",
+    access: work,
+    query: ClueListQuery,
+    response: page(ClueRow),
+  }),
   detail: get('/clue/detail', {
     service: 'clue',
-    summary: 'One clue with follow records, history, contacts, approvals and the actions the caller may take.',
+    summary:
+      'One clue with follow records, history, contacts, approvals and the actions the caller may take.',
     access: work,
     query: ClueIdQuery,
     response: ClueDetail,
   }),
   list: get('/clue/list', {
     service: 'clue',
-    summary: 'Clues in scope: a consultant sees own clues plus the campus pool, managers their campuses, admin all.',
+    summary:
+      'Clues in scope: a consultant sees own clues plus the campus pool, managers their campuses, admin all.',
     access: priv(CLUE_LIST),
     query: ClueListQuery,
     response: page(ClueRow),
   }),
-  list2: get('/clue/list2', { service: 'clue', summary: 'Campus clues (the schoolClues screen), same filters.', access: priv(SCHOOL, CLUE_LIST), query: ClueListQuery, response: page(ClueRow) }),
+  list2: get('/clue/list2', {
+    service: 'clue',
+    summary: 'Campus clues (the schoolClues screen), same filters.',
+    access: priv(SCHOOL, CLUE_LIST),
+    query: ClueListQuery,
+    response: page(ClueRow),
+  }),
   list2Summary: get('/clue/list2Summary', {
     service: 'clue',
     summary: 'Counts per flow state of the list2 filter (flowState itself ignored).',
@@ -448,18 +487,60 @@ export const clues = {
   }),
   getCompletedProject: get('/clue/getCompletedProject', {
     service: 'clue',
-    summary: 'The steps of the clue done so far: created, followed, visit scheduled, visited, assessed, converted.',
+    summary:
+      'The steps of the clue done so far: created, followed, visit scheduled, visited, assessed, converted.',
     access: work,
     query: ClueIdQuery,
     response: z.array(CompletedStep),
   }),
-  list4baidu: get('/clue/query/list4baidu', { service: 'clue', summary: 'Baidu leads as received, with their clue.', access: priv(BAIDU), query: LeadQuery, response: page(LeadRow) }),
-  list4Douyin: get('/clue/query/list4Douyin', { service: 'clue', summary: 'Douyin leads as received, with their clue.', access: priv(BAIDU), query: LeadQuery, response: page(LeadRow) }),
-  list4H5: get('/clue/query/list4H5', { service: 'clue', summary: 'H5 campaign leads as received, with their clue.', access: priv(H5, BAIDU), query: LeadQuery, response: page(LeadRow) }),
-  list4baiduSummary: get('/clue/query/list4baiduSummary', { service: 'clue', summary: 'Totals of the Baidu lead filter.', access: priv(BAIDU), query: LeadQuery, response: LeadSummary }),
-  list4DouyinSummary: get('/clue/query/list4DouyinSummary', { service: 'clue', summary: 'Totals of the Douyin lead filter.', access: priv(BAIDU), query: LeadQuery, response: LeadSummary }),
-  list4H5Summary: get('/clue/query/list4H5Summary', { service: 'clue', summary: 'Totals of the H5 lead filter.', access: priv(H5, BAIDU), query: LeadQuery, response: LeadSummary }),
-  douyinAdUcName: get('/clue/query/douyinAdUcName', { service: 'clue', summary: 'Douyin ad account (UC) names seen in leads.', access: priv(BAIDU), response: z.array(z.string()) }),
+  list4baidu: get('/clue/query/list4baidu', {
+    service: 'clue',
+    summary: 'Baidu leads as received, with their clue.',
+    access: priv(BAIDU),
+    query: LeadQuery,
+    response: page(LeadRow),
+  }),
+  list4Douyin: get('/clue/query/list4Douyin', {
+    service: 'clue',
+    summary: 'Douyin leads as received, with their clue.',
+    access: priv(BAIDU),
+    query: LeadQuery,
+    response: page(LeadRow),
+  }),
+  list4H5: get('/clue/query/list4H5', {
+    service: 'clue',
+    summary: 'H5 campaign leads as received, with their clue.',
+    access: priv(H5, BAIDU),
+    query: LeadQuery,
+    response: page(LeadRow),
+  }),
+  list4baiduSummary: get('/clue/query/list4baiduSummary', {
+    service: 'clue',
+    summary: 'Totals of the Baidu lead filter.',
+    access: priv(BAIDU),
+    query: LeadQuery,
+    response: LeadSummary,
+  }),
+  list4DouyinSummary: get('/clue/query/list4DouyinSummary', {
+    service: 'clue',
+    summary: 'Totals of the Douyin lead filter.',
+    access: priv(BAIDU),
+    query: LeadQuery,
+    response: LeadSummary,
+  }),
+  list4H5Summary: get('/clue/query/list4H5Summary', {
+    service: 'clue',
+    summary: 'Totals of the H5 lead filter.',
+    access: priv(H5, BAIDU),
+    query: LeadQuery,
+    response: LeadSummary,
+  }),
+  douyinAdUcName: get('/clue/query/douyinAdUcName', {
+    service: 'clue',
+    summary: 'Douyin ad account (UC) names seen in leads.',
+    access: priv(BAIDU),
+    response: z.array(z.string()),
+  }),
   ingest: post('/clue/ingest/{source}', {
     service: 'clue',
     summary:
@@ -479,12 +560,19 @@ export const clues = {
   }),
   clueProtect: get('/clue/clueProtect', {
     service: 'clue',
-    summary: 'Whether the phone is protected: an owned working clue of someone else (pool and high-sea clues are not protected).',
+    summary:
+      'Whether the phone is protected: an owned working clue of someone else (pool and high-sea clues are not protected).',
     access: signedIn,
     query: PhoneQuery,
     response: z.object({ protected: z.boolean(), holder: PhoneHolder.nullable(), message: z.string() }),
   }),
-  queryByMobile: get('/clue/queryByMobile', { service: 'clue', summary: 'Every clue under a mobile (masked outside the caller’s scope).', access: signedIn, query: MobileQuery, response: z.array(PhoneHolder) }),
+  queryByMobile: get('/clue/queryByMobile', {
+    service: 'clue',
+    summary: 'Every clue under a mobile (masked outside the caller’s scope).',
+    access: signedIn,
+    query: MobileQuery,
+    response: z.array(PhoneHolder),
+  }),
   listUserClueByPhone: get('/clue/listUserClueByPhone', {
     service: 'clue',
     summary: 'Clues under a phone; isMyself=1 only the caller’s own; cluePosition filters by flow state.',
@@ -497,37 +585,65 @@ export const clues = {
     summary: 'The active clue and the student under a phone (ids only when visible to the caller).',
     access: signedIn,
     query: PhoneQuery,
-    response: z.object({ clueId: z.number().int().nullable(), cluecode: z.string().nullable(), studentCode: z.string().nullable() }),
+    response: z.object({
+      clueId: z.number().int().nullable(),
+      cluecode: z.string().nullable(),
+      studentCode: z.string().nullable(),
+    }),
   }),
-  getFlowsByPhone: get('/flow/getFlowsByPhone', { service: 'clue', summary: 'Follow records of the visible clues under a phone.', access: work, query: PhoneQuery, response: z.array(FollowRow) }),
+  getFlowsByPhone: get('/flow/getFlowsByPhone', {
+    service: 'clue',
+    summary: 'Follow records of the visible clues under a phone.',
+    access: work,
+    query: PhoneQuery,
+    response: z.array(FollowRow),
+  }),
   corFilterByMobile: get('/corFilter/getListByMobile', {
     service: 'clue',
-    summary: 'Cooperation filter: clues and students under a mobile across campuses, masked for other owners.',
+    summary:
+      'Cooperation filter: clues and students under a mobile across campuses, masked for other owners.',
     access: signedIn,
     query: MobileQuery,
     response: z.array(CorFilterRow),
   }),
   isInsuranceUser: get('/user/isInsuranceUser', {
     service: 'user',
-    summary: 'True when the mobile belongs to a family with an insurance-funded (rehabilitation subsidy) clue or student.',
+    summary:
+      'True when the mobile belongs to a family with an insurance-funded (rehabilitation subsidy) clue or student.',
     access: signedIn,
     query: MobileQuery,
     response: z.boolean(),
   }),
-  mergePreview: post('/clue/merge/preview', { service: 'clue', summary: 'What merging duplicates would keep.', access: priv(CLUE_ACTIONS.merge, DIST), body: MergeInput, response: MergePreview }),
-  merge: post('/clue/merge', {
+  mergePreview: post('/clue/merge/preview', {
     service: 'clue',
-    summary: 'Merge duplicates into one clue: follow records, contacts and tags move; the others become state merged.',
+    summary: 'What merging duplicates would keep.',
     access: priv(CLUE_ACTIONS.merge, DIST),
     body: MergeInput,
-    response: z.object({ clueId: z.number().int(), merged: z.number().int(), followsMoved: z.number().int() }),
+    response: MergePreview,
+  }),
+  merge: post('/clue/merge', {
+    service: 'clue',
+    summary:
+      'Merge duplicates into one clue: follow records, contacts and tags move; the others become state merged.',
+    access: priv(CLUE_ACTIONS.merge, DIST),
+    body: MergeInput,
+    response: z.object({
+      clueId: z.number().int(),
+      merged: z.number().int(),
+      followsMoved: z.number().int(),
+    }),
   }),
 
   distributeSave: post('/clue/distributeSave', {
     service: 'clue',
-    summary: 'Assign clues to a consultant of their campus (from the pool, the high sea or another consultant).',
+    summary:
+      'Assign clues to a consultant of their campus (from the pool, the high sea or another consultant).',
     access: priv(CLUE_ACTIONS.distribute, DIST),
-    body: z.object({ clueIds: z.array(ClueId).min(1).max(500), ownerUserId: z.number().int(), schoolItemCode: z.string().trim().optional() }),
+    body: z.object({
+      clueIds: z.array(ClueId).min(1).max(500),
+      ownerUserId: z.number().int(),
+      schoolItemCode: z.string().trim().optional(),
+    }),
     response: z.object({ count: z.number().int() }),
   }),
   distributionRule: get('/clue/distributionRule', {
@@ -541,20 +657,32 @@ export const clues = {
     service: 'clue',
     summary: 'Set the distribution rule of a campus: manual, round_robin or least_loaded.',
     access: priv(CLUE_ACTIONS.distribute, DIST),
-    body: z.object({ schoolItemCode: z.string().trim().min(1), mode: DistributionMode, version: z.number().int().nullable().optional() }),
+    body: z.object({
+      schoolItemCode: z.string().trim().min(1),
+      mode: DistributionMode,
+      version: z.number().int().nullable().optional(),
+    }),
     response: DistributionRule,
   }),
-  highSeaList: get('/clue/highSeaList', { service: 'clue', summary: 'The high sea (public pool) of the caller’s campuses and the brand centre.', access: priv(PUBLIC), query: ClueListQuery, response: page(ClueRow) }),
+  highSeaList: get('/clue/highSeaList', {
+    service: 'clue',
+    summary: 'The high sea (public pool) of the caller’s campuses and the brand centre.',
+    access: priv(PUBLIC),
+    query: ClueListQuery,
+    response: page(ClueRow),
+  }),
   receiveClue: post('/clue/receiveClue', {
     service: 'clue',
-    summary: 'Claim a high-sea clue (schoolItemCode for a brand-centre clue). Daily cap per consultant (CLUE_CLAIM_DAILY_CAP) → 429.',
+    summary:
+      'Claim a high-sea clue (schoolItemCode for a brand-centre clue). Daily cap per consultant (CLUE_CLAIM_DAILY_CAP) → 429.',
     access: priv(PUBLIC),
     body: z.object({ clueId: ClueId, schoolItemCode: z.string().trim().optional() }),
     response: ClueRow,
   }),
   highSeaReject: post('/clue/highSeaReject', {
     service: 'clue',
-    summary: 'Give back a received clue that has no follow record yet: straight to the high sea without approval.',
+    summary:
+      'Give back a received clue that has no follow record yet: straight to the high sea without approval.',
     access: work,
     query: z.object({ cluecode: z.string().trim().min(1), reason: Text(200).optional() }),
     response: Ok,
@@ -573,19 +701,36 @@ export const clues = {
     }),
     response: FollowRow,
   }),
-  flows: get('/flow/flows', { service: 'clue', summary: 'Follow records of a clue, newest first.', access: work, query: ClueIdQuery, response: z.array(FollowRow) }),
+  flows: get('/flow/flows', {
+    service: 'clue',
+    summary: 'Follow records of a clue, newest first.',
+    access: work,
+    query: ClueIdQuery,
+    response: z.array(FollowRow),
+  }),
   transferSave: post('/flow/transfersave', {
     service: 'clue',
-    summary: 'Transfer to another consultant of the same campus: direct for managers, an approval request for consultants.',
+    summary:
+      'Transfer to another consultant of the same campus: direct for managers, an approval request for consultants.',
     access: work,
-    body: z.object({ clueId: ClueId, toUserId: z.number().int(), reason: Reason, version: z.number().int().optional() }),
+    body: z.object({
+      clueId: ClueId,
+      toUserId: z.number().int(),
+      reason: Reason,
+      version: z.number().int().optional(),
+    }),
     response: ApprovalCreated,
   }),
   transferSaveCampus: post('/flow/transferSave', {
     service: 'clue',
     summary: 'Transfer to another campus (optionally to a consultant there): always with approval.',
     access: work,
-    body: z.object({ clueId: ClueId, toSchoolItemCode: z.string().trim().min(1), toUserId: z.number().int().nullable().optional(), reason: Reason }),
+    body: z.object({
+      clueId: ClueId,
+      toSchoolItemCode: z.string().trim().min(1),
+      toUserId: z.number().int().nullable().optional(),
+      reason: Reason,
+    }),
     response: ApprovalCreated,
   }),
   submitClueToDirector: post('/flow/submitClueToDirector', {
@@ -599,29 +744,72 @@ export const clues = {
     service: 'clue',
     summary: 'Request to abandon a clue (approved: it goes to the high sea).',
     access: work,
-    body: z.object({ clueId: ClueId, reasonCode: z.string().trim().max(50).nullable().optional(), reason: Reason }),
+    body: z.object({
+      clueId: ClueId,
+      reasonCode: z.string().trim().max(50).nullable().optional(),
+      reason: Reason,
+    }),
     response: ApprovalCreated,
   }),
   abandonSaveBatch: post('/flow/abandonSave', {
     service: 'clue',
     summary: 'Request to abandon several clues at once (one approval each; all or nothing).',
     access: work,
-    body: z.object({ clueIds: z.array(ClueId).min(1).max(200), reasonCode: z.string().trim().max(50).nullable().optional(), reason: Reason }),
+    body: z.object({
+      clueIds: z.array(ClueId).min(1).max(200),
+      reasonCode: z.string().trim().max(50).nullable().optional(),
+      reason: Reason,
+    }),
     response: z.object({ ids: z.array(z.number().int()) }),
   }),
-  abandonListAll: post('/clue/abandon/listAll', { service: 'clue', summary: 'Abandon requests in the caller’s campuses.', access: work, body: ApprovalQuery, response: page(ApprovalRow) }),
-  abandonDetail: get('/clue/abandon/getDetailById', { service: 'clue', summary: 'One abandon request with its clue.', access: work, query: z.object({ id: ClueId }), response: ApprovalDetail }),
-  abandonApprove: post('/clue/abandon/approve', { service: 'clue', summary: 'Pass (clue to the high sea) or reject (clue back) an abandon request.', access: approve, body: Decision, response: Ok }),
+  abandonListAll: post('/clue/abandon/listAll', {
+    service: 'clue',
+    summary: 'Abandon requests in the caller’s campuses.',
+    access: work,
+    body: ApprovalQuery,
+    response: page(ApprovalRow),
+  }),
+  abandonDetail: get('/clue/abandon/getDetailById', {
+    service: 'clue',
+    summary: 'One abandon request with its clue.',
+    access: work,
+    query: z.object({ id: ClueId }),
+    response: ApprovalDetail,
+  }),
+  abandonApprove: post('/clue/abandon/approve', {
+    service: 'clue',
+    summary: 'Pass (clue to the high sea) or reject (clue back) an abandon request.',
+    access: approve,
+    body: Decision,
+    response: Ok,
+  }),
 
   invalidSubmit: post('/clue/clue/invalid/submit', {
     service: 'clue',
-    summary: 'Request to mark a clue invalid. Refused when the clue was created more than two days ago or its requests were rejected more than twice.',
+    summary:
+      'Request to mark a clue invalid. Refused when the clue was created more than two days ago or its requests were rejected more than twice.',
     access: work,
-    body: z.object({ clueId: ClueId, reasonCode: z.string().trim().max(50).nullable().optional(), reason: Reason }),
+    body: z.object({
+      clueId: ClueId,
+      reasonCode: z.string().trim().max(50).nullable().optional(),
+      reason: Reason,
+    }),
     response: ApprovalCreated,
   }),
-  invalidList: get('/clue/clue/invalid/list', { service: 'clue', summary: 'Invalid-marking requests in the caller’s campuses.', access: priv(INVALID, CLUE_LIST), query: ApprovalQuery, response: page(ApprovalRow) }),
-  invalidApprove: post('/clue/clue/invalid/approve', { service: 'clue', summary: 'Pass (clue becomes invalid and leaves the lists) or reject an invalid request.', access: approve, body: Decision, response: Ok }),
+  invalidList: get('/clue/clue/invalid/list', {
+    service: 'clue',
+    summary: 'Invalid-marking requests in the caller’s campuses.',
+    access: priv(INVALID, CLUE_LIST),
+    query: ApprovalQuery,
+    response: page(ApprovalRow),
+  }),
+  invalidApprove: post('/clue/clue/invalid/approve', {
+    service: 'clue',
+    summary: 'Pass (clue becomes invalid and leaves the lists) or reject an invalid request.',
+    access: approve,
+    body: Decision,
+    response: Ok,
+  }),
   invalidApprovers: get('/clue/clue/invalid/approve/user/list', {
     service: 'clue',
     summary: 'Who may approve invalid requests of a campus (directors and centre leaders of it).',
@@ -657,7 +845,13 @@ export const clues = {
     query: ApprovalQuery,
     response: page(ApprovalRow),
   }),
-  centerWorkerApprove: post('/clue/clue/invalid/center/worker/approve', { service: 'clue', summary: 'The centre leader’s decision on an invalid request.', access: approve, body: Decision, response: Ok }),
+  centerWorkerApprove: post('/clue/clue/invalid/center/worker/approve', {
+    service: 'clue',
+    summary: 'The centre leader’s decision on an invalid request.',
+    access: approve,
+    body: Decision,
+    response: Ok,
+  }),
   centerWorkerDetail: get('/clue/clue/invalid/center/worker/detail/{id}', {
     service: 'clue',
     summary: 'One invalid request with its clue.',
@@ -685,7 +879,11 @@ export const clues = {
     summary: 'The entrance assessments of a clue and the evaluation links sent.',
     access: priv(ASSESS, CLUE_LIST, SCHOOL, WORK),
     query: ClueIdQuery,
-    response: z.object({ clueId: z.number().int(), results: z.array(MatriculationRow), sends: z.array(EvaluationSendRow) }),
+    response: z.object({
+      clueId: z.number().int(),
+      results: z.array(MatriculationRow),
+      sends: z.array(EvaluationSendRow),
+    }),
   }),
   matriculationSave: post('/ifree/matriculationResult/save', {
     service: 'clue',
@@ -710,13 +908,30 @@ export const clues = {
   }),
   sendEvaluate: post('/ifree/matriculationResult/sendEvaluate', {
     service: 'clue',
-    summary: 'Record that the evaluation link was sent to a phone by SMS and return the link (no SMS adapter yet).',
+    summary:
+      'Record that the evaluation link was sent to a phone by SMS and return the link (no SMS adapter yet).',
     access: priv(ASSESS, CLUE_LIST, SCHOOL, WORK),
-    query: z.object({ uuid: z.string().trim().min(1).max(100), phone: Phone, matriculationType: z.string().trim().min(1).max(50) }),
+    query: z.object({
+      uuid: z.string().trim().min(1).max(100),
+      phone: Phone,
+      matriculationType: z.string().trim().min(1).max(50),
+    }),
     response: EvaluationSendRow,
   }),
-  preSaveStudent: get('/clue/preSaveStudent', { service: 'clue', summary: 'The student case file prefilled from the clue.', access: work, query: ClueIdQuery, response: StudentDraft }),
-  studentCreate: post('/clue/student/create', { service: 'clue', summary: 'Create the student from a visited or assessed clue (state converted).', access: work, body: StudentInput, response: StudentCreated }),
+  preSaveStudent: get('/clue/preSaveStudent', {
+    service: 'clue',
+    summary: 'The student case file prefilled from the clue.',
+    access: work,
+    query: ClueIdQuery,
+    response: StudentDraft,
+  }),
+  studentCreate: post('/clue/student/create', {
+    service: 'clue',
+    summary: 'Create the student from a visited or assessed clue (state converted).',
+    access: work,
+    body: StudentInput,
+    response: StudentCreated,
+  }),
   bindingStudent: post('/clue/bindingStudent', {
     service: 'clue',
     summary: 'Bind the clue to an existing student of its campus (state converted).',
@@ -728,7 +943,12 @@ export const clues = {
     service: 'clue',
     summary: 'Super administrator’s correction of a clue’s flow state (reason required, audited).',
     access: priv('clues.admin'),
-    body: z.object({ clueId: ClueId, flowState: ClueState, reason: Reason, ownerUserId: z.number().int().nullable().optional() }),
+    body: z.object({
+      clueId: ClueId,
+      flowState: ClueState,
+      reason: Reason,
+      ownerUserId: z.number().int().nullable().optional(),
+    }),
     response: Ok,
   }),
 
@@ -736,7 +956,11 @@ export const clues = {
     service: 'clue',
     summary: 'Change the channel (and recommender) of a clue.',
     access: work,
-    body: z.object({ clueId: ClueId, channel: z.string().trim().min(1).max(50), recommender: Text(50).nullable().optional() }),
+    body: z.object({
+      clueId: ClueId,
+      channel: z.string().trim().min(1).max(50),
+      recommender: Text(50).nullable().optional(),
+    }),
     response: Ok,
   }),
   queryRecommender: get('/clue/clue/queryRecommender', {
@@ -744,7 +968,15 @@ export const clues = {
     summary: 'Find a recommender (referral) among visible clues and students by name or phone.',
     access: work,
     query: z.object({ keyword: z.string().trim().min(1).max(50) }),
-    response: z.array(z.object({ kind: z.enum(['clue', 'student']), code: z.string(), name: z.string(), parentName: z.string(), phone: z.string() })),
+    response: z.array(
+      z.object({
+        kind: z.enum(['clue', 'student']),
+        code: z.string(),
+        name: z.string(),
+        parentName: z.string(),
+        phone: z.string(),
+      }),
+    ),
   }),
   channelSignList: get('/clueChannelSign/getChannelSignList', {
     service: 'clue',
@@ -753,7 +985,13 @@ export const clues = {
     query: PageQuery.extend({ channel: z.string().trim().optional(), name: z.string().trim().optional() }),
     response: page(ChannelSignRow),
   }),
-  channelSignDelete: get('/clueChannelSign/deleteById', { service: 'clue', summary: 'Delete a channel sign.', access: priv(SIGN), query: z.object({ id: ClueId }), response: Ok }),
+  channelSignDelete: get('/clueChannelSign/deleteById', {
+    service: 'clue',
+    summary: 'Delete a channel sign.',
+    access: priv(SIGN),
+    query: z.object({ id: ClueId }),
+    response: Ok,
+  }),
   channelSignSave: post('/clueChannelSign/saveOrUpdate', {
     service: 'clue',
     summary: 'Create (no id) or update (id + version) a channel sign.',
@@ -773,10 +1011,23 @@ export const clues = {
     service: 'clue',
     summary: 'Add (no id) or change another contact of a clue.',
     access: work,
-    body: z.object({ id: z.number().int().optional(), clueId: ClueId, name: z.string().trim().min(1).max(50), relation: Text(20).default(''), phone: Phone, note: Text(200).default('') }),
+    body: z.object({
+      id: z.number().int().optional(),
+      clueId: ClueId,
+      name: z.string().trim().min(1).max(50),
+      relation: Text(20).default(''),
+      phone: Phone,
+      note: Text(200).default(''),
+    }),
     response: ContactRow,
   }),
-  contactDelete: get('/clueContactInfo/deleteClueContactInfo', { service: 'clue', summary: 'Remove a contact of a clue.', access: work, query: z.object({ id: ClueId }), response: Ok }),
+  contactDelete: get('/clueContactInfo/deleteClueContactInfo', {
+    service: 'clue',
+    summary: 'Remove a contact of a clue.',
+    access: work,
+    query: z.object({ id: ClueId }),
+    response: Ok,
+  }),
   tagsSave: post('/clue/tags', {
     service: 'clue',
     summary: 'Replace the tags (names) of a clue.',
@@ -788,14 +1039,20 @@ export const clues = {
     service: 'clue',
     summary: 'Days of a month of the school-opening calendar (typeCalendar default 1).',
     access: signedIn,
-    query: z.object({ monthStr: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM'), typeCalendar: z.coerce.number().int().default(1) }),
+    query: z.object({
+      monthStr: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM'),
+      typeCalendar: z.coerce.number().int().default(1),
+    }),
     response: z.array(CalendarDay),
   }),
   calendarSchoolList: get('/clueCalendar/queryCalendarSchoolList', {
     service: 'clue',
     summary: 'Campus entries of a month (campuses whose opening differs from the day’s default).',
     access: signedIn,
-    query: z.object({ monthStr: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM'), schoolItemCode: z.string().trim().optional() }),
+    query: z.object({
+      monthStr: z.string().regex(/^\d{4}-\d{2}$/, 'a month as YYYY-MM'),
+      schoolItemCode: z.string().trim().optional(),
+    }),
     response: z.array(CalendarSchoolRow),
   }),
   calendarSchoolsOnDate: get('/clueCalendar/querySchoolList', {
@@ -809,19 +1066,30 @@ export const clues = {
     service: 'clue',
     summary: 'Set whether a day is an opening day (for every campus by default).',
     access: priv(DIST, '/setting/clues'),
-    body: z.object({ dateStr: DateStr, typeCalendar: z.number().int().default(1), isOpen: z.boolean(), note: Text(200).default('') }),
+    body: z.object({
+      dateStr: DateStr,
+      typeCalendar: z.number().int().default(1),
+      isOpen: z.boolean(),
+      note: Text(200).default(''),
+    }),
     response: Ok,
   }),
   updateCalenderSchool: post('/clueCalendar/updateCalenderSchool', {
     service: 'clue',
     summary: 'Set whether one campus is open on a day (overrides the day’s default).',
     access: priv(DIST, '/setting/clues'),
-    body: z.object({ dateStr: DateStr, schoolItemCode: z.string().trim().min(1), isOpen: z.boolean(), note: Text(200).default('') }),
+    body: z.object({
+      dateStr: DateStr,
+      schoolItemCode: z.string().trim().min(1),
+      isOpen: z.boolean(),
+      note: Text(200).default(''),
+    }),
     response: Ok,
   }),
   importRows: post('/clue/importRows', {
     service: 'clue',
-    summary: 'Batch import (CLI): rows validated first; any error → nothing written; duplicates by phone reported, not created.',
+    summary:
+      'Batch import (CLI): rows validated first; any error → nothing written; duplicates by phone reported, not created.',
     access: priv(CLUE_ACTIONS.import, DIST),
     body: z.object({ rows: z.array(ImportRow).max(5000), dryRun: z.boolean().default(false) }),
     response: ImportResult,

@@ -17,13 +17,20 @@ export const Division: z.ZodType<TDivision> = z.object({
   },
 });
 export const CommonEntry = z.object({ code: z.string(), name: z.string() });
-export const DictDataItem = z.object({ id: z.number().int(), dictType: z.string(), code: z.string(), name: z.string(), sort: z.number().int() });
+export const DictDataItem = z.object({
+  id: z.number().int(),
+  dictType: z.string(),
+  code: z.string(),
+  name: z.string(),
+  sort: z.number().int(),
+});
 export type TDictDataItem = z.infer<typeof DictDataItem>;
 
 export const common = {
   dictData: get('/common/dictData', {
     service: 'common',
-    summary: 'The valid items of a dictionary type (e.g. business_type, assist_course_type, calendar_type), in order.',
+    summary:
+      'The valid items of a dictionary type (e.g. business_type, assist_course_type, calendar_type), in order.',
     access: signedIn,
     query: z.object({ type: z.string().trim().min(1, 'type is required') }),
     response: z.array(DictDataItem),
@@ -57,19 +64,30 @@ export const common = {
     service: 'common',
     summary: 'The cities of a province code (2 or 6 digits); empty when unknown.',
     access: publicAccess,
-    params: z.object({ id: z.string().trim().regex(/^\d{2,6}$/, 'id: a province code') }),
+    params: z.object({
+      id: z
+        .string()
+        .trim()
+        .regex(/^\d{2,6}$/, 'id: a province code'),
+    }),
     response: z.array(CommonEntry),
   }),
   counties: get('/common/counties/{id}', {
     service: 'common',
     summary: 'The counties of a city code (4 or 6 digits); empty when unknown.',
     access: publicAccess,
-    params: z.object({ id: z.string().trim().regex(/^\d{4,6}$/, 'id: a city code') }),
+    params: z.object({
+      id: z
+        .string()
+        .trim()
+        .regex(/^\d{4,6}$/, 'id: a city code'),
+    }),
     response: z.array(CommonEntry),
   }),
   nations: get('/common/nations', {
     service: 'common',
-    summary: 'The 56 ethnic groups with their GB/T 3304 codes (01 汉族 … 56 基诺族) plus 97 其他 and 98 外国血统中国籍人士.',
+    summary:
+      'The 56 ethnic groups with their GB/T 3304 codes (01 汉族 … 56 基诺族) plus 97 其他 and 98 外国血统中国籍人士.',
     access: publicAccess,
     response: z.array(CommonEntry),
   }),

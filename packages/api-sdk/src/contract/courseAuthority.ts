@@ -41,14 +41,16 @@ export const AuthorityQuery = PageQuery.extend({
 export const courseAuthority = {
   authorityList: post('/schedule/authority/list', {
     service: 'schedule',
-    summary: 'Course authorities (teacher → course ranks), filtered (employee, course rank, status) and paged.',
+    summary:
+      'Course authorities (teacher → course ranks), filtered (employee, course rank, status) and paged.',
     access: AUTHORITY,
     body: AuthorityQuery,
     response: page(AuthorityRow),
   }),
   authoritySave: post('/schedule/authority/save', {
     service: 'schedule',
-    summary: "Create a teacher's authority (no id) or replace its course ranks (id and version); one record per teacher.",
+    summary:
+      "Create a teacher's authority (no id) or replace its course ranks (id and version); one record per teacher.",
     access: AUTHORITY,
     body: AuthorityInput,
     response: AuthorityRow,
@@ -69,7 +71,8 @@ export const courseAuthority = {
   }),
   queryTeacherCouseLevels: get('/schedule/authority/queryTeacherCouseLevels', {
     service: 'schedule',
-    summary: "The course ranks a teacher may teach (enabled authority); employeeCode defaults to the caller's own.",
+    summary:
+      "The course ranks a teacher may teach (enabled authority); employeeCode defaults to the caller's own.",
     access: signedIn,
     query: z.object({ employeeCode: z.string().trim().optional() }),
     response: z.array(AuthorityRank),

@@ -1,23 +1,46 @@
 // Course categories, ranks, courses, buy types and adjust-cost reasons (spec §3 master data, §7 Courses).
 import { z } from 'zod';
-import { FileResponse, Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
-import { CodeStatusInput, IdParams, IdStatusInput, MdCode, MdName, MdRef, MdSort, MdText, importEndpoint, versioned } from './masterData.js';
+import {
+  FileResponse,
+  Ok,
+  PageQuery,
+  ValidStatus,
+  get,
+  page,
+  post,
+  priv,
+  signedIn,
+  type Slice,
+} from './define.js';
+import {
+  CodeStatusInput,
+  IdParams,
+  IdStatusInput,
+  MdCode,
+  MdName,
+  MdRef,
+  MdSort,
+  MdText,
+  importEndpoint,
+  versioned,
+} from './masterData.js';
 
 export const COURSE_SCREEN = '/setting/course';
 const write = priv(COURSE_SCREEN);
 
 /** A price in yuan: up to 7 integer digits and 2 decimals (spec §5/§9), carried as an exact decimal string. */
-export const Price = z
-  .union([z.number(), z.string().trim()])
-  .transform((v, ctx) => {
-    const s = typeof v === 'number' ? String(v) : v;
-    if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: '金额最多7位整数、2位小数 / an amount with up to 7 integer digits and 2 decimals' });
-      return z.NEVER;
-    }
-    const [i = '0', d = ''] = s.split('.');
-    return `${String(Number(i))}.${d.padEnd(2, '0')}`;
-  });
+export const Price = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+  const s = typeof v === 'number' ? String(v) : v;
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: '金额最多7位整数、2位小数 / an amount with up to 7 integer digits and 2 decimals',
+    });
+    return z.NEVER;
+  }
+  const [i = '0', d = ''] = s.split('.');
+  return `${String(Number(i))}.${d.padEnd(2, '0')}`;
+});
 
 /** Teaching modes (dictionary teaching_mode): 1 one-to-one, 2 small group (the default, spec §9), 3 class, 4 online. */
 export const TeachingMode = z.coerce.number().int().min(1).max(4);
@@ -33,7 +56,15 @@ export const CourseCategoryRow = z.object({
   version: z.number().int(),
 });
 export type TCourseCategoryRow = z.infer<typeof CourseCategoryRow>;
-export const CourseCategoryInput = versioned(z.object({ code: MdCode, name: MdName, remark: MdText(200), validstatus: ValidStatus.optional(), sort: MdSort }));
+export const CourseCategoryInput = versioned(
+  z.object({
+    code: MdCode,
+    name: MdName,
+    remark: MdText(200),
+    validstatus: ValidStatus.optional(),
+    sort: MdSort,
+  }),
+);
 export type TCourseCategoryInput = z.infer<typeof CourseCategoryInput>;
 
 export const CourseRankRow = z.object({
@@ -90,7 +121,12 @@ export const CourseInput = versioned(
     coursecategorycode: z.string().trim().min(1, '请选择课程类别 / the course category is required'),
     courserankcode: z.string().trim().min(1, '请选择课程级别 / the course rank is required'),
     teachingMode: TeachingMode.default(2),
-    buyTypeId: z.coerce.number().int().min(1).nullish().transform((v) => v ?? null),
+    buyTypeId: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .nullish()
+      .transform((v) => v ?? null),
     purchaseUnit: PurchaseUnit.default(1),
     price: Price,
     lessonMinutes: z.coerce.number().int().min(1).max(600).default(45),
@@ -121,14 +157,33 @@ export const CourseBuyTypeRow = z.object({
 });
 export type TCourseBuyTypeRow = z.infer<typeof CourseBuyTypeRow>;
 export const CourseBuyTypeInput = versioned(
-  z.object({ id: z.coerce.number().int().min(1).optional(), name: MdName, incometypecode: MdRef, validstatus: ValidStatus.optional(), sort: MdSort }),
+  z.object({
+    id: z.coerce.number().int().min(1).optional(),
+    name: MdName,
+    incometypecode: MdRef,
+    validstatus: ValidStatus.optional(),
+    sort: MdSort,
+  }),
 );
 export type TCourseBuyTypeInput = z.infer<typeof CourseBuyTypeInput>;
 
-export const AdjustCostReasonRow = z.object({ id: z.number().int(), name: z.string(), remark: z.string().nullable(), validstatus: ValidStatus, sort: z.number().int(), version: z.number().int() });
+export const AdjustCostReasonRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  remark: z.string().nullable(),
+  validstatus: ValidStatus,
+  sort: z.number().int(),
+  version: z.number().int(),
+});
 export type TAdjustCostReasonRow = z.infer<typeof AdjustCostReasonRow>;
 export const AdjustCostReasonInput = versioned(
-  z.object({ id: z.coerce.number().int().min(1).optional(), name: MdName, remark: MdText(200), validstatus: ValidStatus.optional(), sort: MdSort }),
+  z.object({
+    id: z.coerce.number().int().min(1).optional(),
+    name: MdName,
+    remark: MdText(200),
+    validstatus: ValidStatus.optional(),
+    sort: MdSort,
+  }),
 );
 export type TAdjustCostReasonInput = z.infer<typeof AdjustCostReasonInput>;
 
@@ -158,7 +213,11 @@ export const courses = {
     service: 'setting',
     summary: 'Course ranks, optionally of one category.',
     access: signedIn,
-    query: z.object({ coursecategorycode: z.string().trim().optional(), status: ValidStatus.optional(), name: z.string().trim().optional() }),
+    query: z.object({
+      coursecategorycode: z.string().trim().optional(),
+      status: ValidStatus.optional(),
+      name: z.string().trim().optional(),
+    }),
     response: z.array(CourseRankRow),
   }),
   rankSave: post('/course/courseranksave', {
@@ -170,7 +229,8 @@ export const courses = {
   }),
   courses: get('/course/courses', {
     service: 'setting',
-    summary: 'Courses, filtered (coursecategorycode, courserankcode, teachingMode, buyTypeId, purchaseUnit, name, status), not paged.',
+    summary:
+      'Courses, filtered (coursecategorycode, courserankcode, teachingMode, buyTypeId, purchaseUnit, name, status), not paged.',
     access: signedIn,
     query: CourseFilter,
     response: z.array(CourseRow),
@@ -263,7 +323,11 @@ export const courses = {
     service: 'setting',
     summary: 'Valid courses of valid ranks and categories with their prices, for fee orders.',
     access: signedIn,
-    query: z.object({ coursecategorycode: z.string().trim().optional(), courserankcode: z.string().trim().optional(), name: z.string().trim().optional() }),
+    query: z.object({
+      coursecategorycode: z.string().trim().optional(),
+      courserankcode: z.string().trim().optional(),
+      name: z.string().trim().optional(),
+    }),
     response: z.array(CourseRow),
   }),
   checkConsume: get('/course/checkConsume', {
@@ -281,7 +345,19 @@ export const courses = {
     query: CourseFilter,
     response: FileResponse,
   }),
-  categoryImport: importEndpoint('/course/importcoursecategories', { service: 'setting', access: write, what: 'course categories' }),
-  rankImport: importEndpoint('/course/importcourseranks', { service: 'setting', access: write, what: 'course ranks' }),
-  courseImport: importEndpoint('/course/importcourses', { service: 'setting', access: write, what: 'courses (matched by code)' }),
+  categoryImport: importEndpoint('/course/importcoursecategories', {
+    service: 'setting',
+    access: write,
+    what: 'course categories',
+  }),
+  rankImport: importEndpoint('/course/importcourseranks', {
+    service: 'setting',
+    access: write,
+    what: 'course ranks',
+  }),
+  courseImport: importEndpoint('/course/importcourses', {
+    service: 'setting',
+    access: write,
+    what: 'courses (matched by code)',
+  }),
 } satisfies Slice;

@@ -146,8 +146,16 @@ export const get = <
 >(
   path: string,
   o: Omit<Options<P, Q, undefined, R, K, En, S, F>, 'body' | 'service'> & { service: Sv },
-): EndpointDef<NoInfer<P>, NoInfer<Q>, undefined, NoInfer<R>, NoInfer<K>, NoInfer<En>, NoInfer<S>, NoInfer<F>> =>
-  endpoint<P, Q, undefined, R, K, En, S, F>('GET', path, o);
+): EndpointDef<
+  NoInfer<P>,
+  NoInfer<Q>,
+  undefined,
+  NoInfer<R>,
+  NoInfer<K>,
+  NoInfer<En>,
+  NoInfer<S>,
+  NoInfer<F>
+> => endpoint<P, Q, undefined, R, K, En, S, F>('GET', path, o);
 
 /** Declares a POST endpoint. */
 export const post = <
@@ -163,8 +171,16 @@ export const post = <
 >(
   path: string,
   o: Omit<Options<P, Q, B, R, K, En, S, F>, 'service'> & { service: Sv },
-): EndpointDef<NoInfer<P>, NoInfer<Q>, NoInfer<B>, NoInfer<R>, NoInfer<K>, NoInfer<En>, NoInfer<S>, NoInfer<F>> =>
-  endpoint<P, Q, B, R, K, En, S, F>('POST', path, o);
+): EndpointDef<
+  NoInfer<P>,
+  NoInfer<Q>,
+  NoInfer<B>,
+  NoInfer<R>,
+  NoInfer<K>,
+  NoInfer<En>,
+  NoInfer<S>,
+  NoInfer<F>
+> => endpoint<P, Q, B, R, K, En, S, F>('POST', path, o);
 
 // ---- shared schemas (pagination, ok, ids) ----
 
@@ -186,11 +202,19 @@ export type TPageQuery = z.infer<typeof PageQuery>;
 
 /** A page of rows: the rows plus the total count of the whole filtered result. */
 export const page = <T extends AnyZod>(row: T) =>
-  z.object({ list: z.array(row), total: z.number().int().nonnegative(), pageIdx: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    list: z.array(row),
+    total: z.number().int().nonnegative(),
+    pageIdx: z.number().int(),
+    pageSize: z.number().int(),
+  });
 export type Page<T> = { list: T[]; total: number; pageIdx: number; pageSize: number };
 
 /** valid/invalid switch of master data: 1 valid, 0 invalid. */
-export const ValidStatus = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
+export const ValidStatus = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1)]));
 
 /** A file answer of a download endpoint (the client yields a Blob, the server a buffer or stream). */
 export const FileResponse = z.custom<Blob>(() => true, { message: 'file' });
@@ -231,20 +255,22 @@ type Part<K extends string, S> = S extends AnyZod
 export type CallInput<E extends AnyEndpoint> = Part<'params', E['params']> &
   Part<'query', E['query']> &
   Part<'body', E['body']> &
-  (E['kind'] extends 'upload' ? { file: Blob; filename?: string; fields?: Record<string, string> } : { file?: never });
+  (E['kind'] extends 'upload'
+    ? { file: Blob; filename?: string; fields?: Record<string, string> }
+    : { file?: never });
 
 /** What a client call resolves to, after the envelope of spec §8. */
 export type CallOutput<E extends AnyEndpoint> = E['kind'] extends 'download'
   ? Blob
   : E['returnsFile'] extends true
     ? ImportFileResult
-  : E['envelope'] extends 'common'
-    ? { code: number; message: string; data: ResponseOf<E> }
-    : E['envelope'] extends 'commonMerged'
-      ? { code: number; message: string } & ResponseOf<E>
-      : E['soft'] extends true
-        ? ResponseOf<E> | SoftError
-        : ResponseOf<E>;
+    : E['envelope'] extends 'common'
+      ? { code: number; message: string; data: ResponseOf<E> }
+      : E['envelope'] extends 'commonMerged'
+        ? { code: number; message: string } & ResponseOf<E>
+        : E['soft'] extends true
+          ? ResponseOf<E> | SoftError
+          : ResponseOf<E>;
 
 /**
  * The answer of an import that may return a result workbook (spec §5): result 1 when the file
@@ -265,7 +291,8 @@ export const isSoftError = (v: unknown): v is SoftError =>
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params?.[name];
-    if (v === undefined || v === null || v === '') throw new Error(`missing path parameter "${name}" for ${path}`);
+    if (v === undefined || v === null || v === '')
+      throw new Error(`missing path parameter "${name}" for ${path}`);
     return encodeURIComponent(String(v));
   });
 }

@@ -1,7 +1,16 @@
 // System dictionaries, tags and channel groups (spec §7 /sysDict, /tag, channel groups).
 import { z } from 'zod';
 import { Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
-import { IdQuery, IdStatusInput, MdCode, MdName, MdSort, MdText, importEndpoint, versioned } from './masterData.js';
+import {
+  IdQuery,
+  IdStatusInput,
+  MdCode,
+  MdName,
+  MdSort,
+  MdText,
+  importEndpoint,
+  versioned,
+} from './masterData.js';
 
 /** Screens owning dictionaries (operation settings) and tags/channel groups (clue settings). */
 export const DICT_SCREEN = '/setting/operate';
@@ -74,7 +83,15 @@ export const ChannelGroupRow = z.object({
   version: z.number().int(),
 });
 export type TChannelGroupRow = z.infer<typeof ChannelGroupRow>;
-export const ChannelGroupInput = versioned(z.object({ code: MdCode, name: MdName, remark: MdText(200), validstatus: ValidStatus.optional(), sort: MdSort }));
+export const ChannelGroupInput = versioned(
+  z.object({
+    code: MdCode,
+    name: MdName,
+    remark: MdText(200),
+    validstatus: ValidStatus.optional(),
+    sort: MdSort,
+  }),
+);
 export type TChannelGroupInput = z.infer<typeof ChannelGroupInput>;
 
 export const dictionaries = {
@@ -82,14 +99,21 @@ export const dictionaries = {
     service: 'setting',
     summary: 'Dictionary items, filtered (dictType, name, status) and paged.',
     access: signedIn,
-    query: PageQuery.extend({ dictType: z.string().trim().optional(), name: z.string().trim().optional(), status: ValidStatus.optional() }),
+    query: PageQuery.extend({
+      dictType: z.string().trim().optional(),
+      name: z.string().trim().optional(),
+      status: ValidStatus.optional(),
+    }),
     response: page(SysDictRow),
   }),
   dictListAll: get('/sysDict/listAll', {
     service: 'setting',
     summary: 'Every item of a dictionary type (valid ones unless status is given), in order.',
     access: signedIn,
-    query: z.object({ dictType: z.string().trim().min(1, 'dictType is required'), status: ValidStatus.optional() }),
+    query: z.object({
+      dictType: z.string().trim().min(1, 'dictType is required'),
+      status: ValidStatus.optional(),
+    }),
     response: z.array(SysDictRow),
   }),
   dictGetById: get('/sysDict/getById', {
@@ -101,7 +125,8 @@ export const dictionaries = {
   }),
   dictSave: post('/sysDict/save', {
     service: 'setting',
-    summary: 'Create a dictionary item (no id) or update it (id + version); code and name are unique within the type.',
+    summary:
+      'Create a dictionary item (no id) or update it (id + version); code and name are unique within the type.',
     access: priv(DICT_SCREEN, CLUE_SETTINGS_SCREEN),
     body: SysDictInput,
     response: SysDictRow,
@@ -120,7 +145,11 @@ export const dictionaries = {
     query: IdQuery,
     response: Ok,
   }),
-  dictImport: importEndpoint('/sysDict/import', { service: 'setting', access: priv(DICT_SCREEN), what: 'dictionary items (matched by dictType + code)' }),
+  dictImport: importEndpoint('/sysDict/import', {
+    service: 'setting',
+    access: priv(DICT_SCREEN),
+    what: 'dictionary items (matched by dictType + code)',
+  }),
   tagListForTag: get('/tag/listForTag', {
     service: 'setting',
     summary: 'Valid tags of a type for tagging (1 clue, 2 student).',
@@ -132,7 +161,11 @@ export const dictionaries = {
     service: 'setting',
     summary: 'Tags for the settings screen, filtered (tagType, name, status) and paged.',
     access: signedIn,
-    query: PageQuery.extend({ tagType: z.coerce.number().int().min(1).max(2).optional(), name: z.string().trim().optional(), status: ValidStatus.optional() }),
+    query: PageQuery.extend({
+      tagType: z.coerce.number().int().min(1).max(2).optional(),
+      name: z.string().trim().optional(),
+      status: ValidStatus.optional(),
+    }),
     response: page(TagRow),
   }),
   tagAdd: post('/tag/addTag', {

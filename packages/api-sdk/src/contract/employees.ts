@@ -1,8 +1,30 @@
 // Employees and their master data: employee types, posts, skill rank types, skill ranks, subjects,
 // salary periods; teacher/consultant pickers (spec §3, §7 "Employee and salary master data").
 import { z } from 'zod';
-import { FileResponse, Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
-import { CodeName, CodeStatusInput, IdQuery, MdCode, MdName, MdRef, MdSort, MdText, importEndpoint, versioned } from './masterData.js';
+import {
+  FileResponse,
+  Ok,
+  PageQuery,
+  ValidStatus,
+  get,
+  page,
+  post,
+  priv,
+  signedIn,
+  type Slice,
+} from './define.js';
+import {
+  CodeName,
+  CodeStatusInput,
+  IdQuery,
+  MdCode,
+  MdName,
+  MdRef,
+  MdSort,
+  MdText,
+  importEndpoint,
+  versioned,
+} from './masterData.js';
 
 export const EMPLOYEE_SETTINGS_SCREEN = '/setting/employees';
 export const STAFF_SCREEN = '/staff/list';
@@ -11,10 +33,24 @@ const settings = priv(EMPLOYEE_SETTINGS_SCREEN);
 const staff = priv(STAFF_SCREEN, EMPLOYEE_SETTINGS_SCREEN);
 
 /** What a post does, so pickers find teachers, consultants... whatever the post is called. */
-export const POST_ROLES = ['teacher', 'supervisor', 'assessor', 'consultant', 'growth', 'leader', 'other'] as const;
+export const POST_ROLES = [
+  'teacher',
+  'supervisor',
+  'assessor',
+  'consultant',
+  'growth',
+  'leader',
+  'other',
+] as const;
 export const PostRole = z.enum(POST_ROLES);
 
-const simpleRow = { code: z.string(), name: z.string(), validstatus: ValidStatus, sort: z.number().int(), version: z.number().int() };
+const simpleRow = {
+  code: z.string(),
+  name: z.string(),
+  validstatus: ValidStatus,
+  sort: z.number().int(),
+  version: z.number().int(),
+};
 const simpleInput = { code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort };
 const SimpleQuery = z.object({ status: ValidStatus.optional(), name: z.string().trim().optional() });
 
@@ -23,9 +59,16 @@ export type TEmployeeTypeRow = z.infer<typeof EmployeeTypeRow>;
 export const EmployeeTypeInput = versioned(z.object(simpleInput));
 export type TEmployeeTypeInput = z.infer<typeof EmployeeTypeInput>;
 
-export const PostRow = z.object({ ...simpleRow, postRole: PostRole, familyCode: z.string().nullable(), familyName: z.string().nullable().optional() });
+export const PostRow = z.object({
+  ...simpleRow,
+  postRole: PostRole,
+  familyCode: z.string().nullable(),
+  familyName: z.string().nullable().optional(),
+});
 export type TPostRow = z.infer<typeof PostRow>;
-export const PostInput = versioned(z.object({ ...simpleInput, postRole: PostRole.default('other'), familyCode: MdRef }));
+export const PostInput = versioned(
+  z.object({ ...simpleInput, postRole: PostRole.default('other'), familyCode: MdRef }),
+);
 export type TPostInput = z.infer<typeof PostInput>;
 
 export const SkillRankTypeRow = z.object(simpleRow);
@@ -33,16 +76,38 @@ export type TSkillRankTypeRow = z.infer<typeof SkillRankTypeRow>;
 export const SkillRankTypeInput = versioned(z.object(simpleInput));
 export type TSkillRankTypeInput = z.infer<typeof SkillRankTypeInput>;
 
-export const SkillRankRow = z.object({ ...simpleRow, typeCode: z.string(), typeName: z.string().nullable().optional(), level: z.number().int() });
+export const SkillRankRow = z.object({
+  ...simpleRow,
+  typeCode: z.string(),
+  typeName: z.string().nullable().optional(),
+  level: z.number().int(),
+});
 export type TSkillRankRow = z.infer<typeof SkillRankRow>;
 export const SkillRankInput = versioned(
-  z.object({ ...simpleInput, typeCode: z.string().trim().min(1, '请选择职级类型 / the rank type is required'), level: z.coerce.number().int().min(1).max(20) }),
+  z.object({
+    ...simpleInput,
+    typeCode: z.string().trim().min(1, '请选择职级类型 / the rank type is required'),
+    level: z.coerce.number().int().min(1).max(20),
+  }),
 );
 export type TSkillRankInput = z.infer<typeof SkillRankInput>;
 
-export const SubjectRow = z.object({ id: z.number().int(), name: z.string(), status: ValidStatus, sort: z.number().int(), version: z.number().int() });
+export const SubjectRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: ValidStatus,
+  sort: z.number().int(),
+  version: z.number().int(),
+});
 export type TSubjectRow = z.infer<typeof SubjectRow>;
-export const SubjectInput = versioned(z.object({ id: z.coerce.number().int().min(1).optional(), name: z.string().trim().min(1, 'name is required').max(30), status: ValidStatus.optional(), sort: MdSort }));
+export const SubjectInput = versioned(
+  z.object({
+    id: z.coerce.number().int().min(1).optional(),
+    name: z.string().trim().min(1, 'name is required').max(30),
+    status: ValidStatus.optional(),
+    sort: MdSort,
+  }),
+);
 export type TSubjectInput = z.infer<typeof SubjectInput>;
 
 export const SalaryPeriodRow = z.object({
@@ -58,7 +123,10 @@ export const SalaryPeriodRow = z.object({
   version: z.number().int(),
 });
 export type TSalaryPeriodRow = z.infer<typeof SalaryPeriodRow>;
-const IsoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
+const IsoDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 export const SalaryPeriodInput = versioned(
   z
     .object({
@@ -71,7 +139,10 @@ export const SalaryPeriodInput = versioned(
       status: ValidStatus.optional(),
       remark: MdText(200),
     })
-    .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, { message: 'the start date is after the end date', path: ['endDate'] }),
+    .refine((v) => !v.startDate || !v.endDate || v.startDate <= v.endDate, {
+      message: 'the start date is after the end date',
+      path: ['endDate'],
+    }),
 );
 export type TSalaryPeriodInput = z.infer<typeof SalaryPeriodInput>;
 
@@ -165,7 +236,10 @@ export const EmployeePick = z.object({
   mobile: z.string().nullable(),
 });
 export type TEmployeePick = z.infer<typeof EmployeePick>;
-const CampusPickQuery = z.object({ schoolItemCode: z.string().trim().optional(), name: z.string().trim().optional() });
+const CampusPickQuery = z.object({
+  schoolItemCode: z.string().trim().optional(),
+  name: z.string().trim().optional(),
+});
 
 export const PostFamily = z.object({ code: z.string(), name: z.string(), childs: z.array(CodeName) });
 
@@ -180,10 +254,33 @@ export const AuthInfoEmployeeRow = z.object({
   roleCodes: z.array(z.number().int()),
 });
 
-const simpleEndpoints = <R extends z.ZodType, I extends z.ZodType>(what: string, base: string, row: R, input: I) => ({
-  list: get(`/employee/${base}s`, { service: 'ehr', summary: `${what}s (every one unless status is given), in order.`, access: signedIn, query: SimpleQuery, response: z.array(row) }),
-  status: post(`/employee/${base}updatestatus`, { service: 'ehr', summary: `Enable or disable a ${what} (code, status).`, access: settings, body: CodeStatusInput, response: Ok }),
-  save: post(`/employee/${base}save`, { service: 'ehr', summary: `Create a ${what} (no version) or update it (with its version).`, access: settings, body: input, response: row }),
+const simpleEndpoints = <R extends z.ZodType, I extends z.ZodType>(
+  what: string,
+  base: string,
+  row: R,
+  input: I,
+) => ({
+  list: get(`/employee/${base}s`, {
+    service: 'ehr',
+    summary: `${what}s (every one unless status is given), in order.`,
+    access: signedIn,
+    query: SimpleQuery,
+    response: z.array(row),
+  }),
+  status: post(`/employee/${base}updatestatus`, {
+    service: 'ehr',
+    summary: `Enable or disable a ${what} (code, status).`,
+    access: settings,
+    body: CodeStatusInput,
+    response: Ok,
+  }),
+  save: post(`/employee/${base}save`, {
+    service: 'ehr',
+    summary: `Create a ${what} (no version) or update it (with its version).`,
+    access: settings,
+    body: input,
+    response: row,
+  }),
 });
 const types = simpleEndpoints('employee type', 'type', EmployeeTypeRow, EmployeeTypeInput);
 const posts = simpleEndpoints('post', 'post', PostRow, PostInput);
@@ -216,8 +313,20 @@ export const employees = {
     query: SimpleQuery,
     response: z.array(SubjectRow),
   }),
-  subjectSave: post('/employee/save-subject', { service: 'ehr', summary: 'Create a subject.', access: settings, body: SubjectInput, response: SubjectRow }),
-  subjectUpdate: post('/employee/update-subject', { service: 'ehr', summary: 'Update a subject (id + version).', access: settings, body: SubjectInput, response: SubjectRow }),
+  subjectSave: post('/employee/save-subject', {
+    service: 'ehr',
+    summary: 'Create a subject.',
+    access: settings,
+    body: SubjectInput,
+    response: SubjectRow,
+  }),
+  subjectUpdate: post('/employee/update-subject', {
+    service: 'ehr',
+    summary: 'Update a subject (id + version).',
+    access: settings,
+    body: SubjectInput,
+    response: SubjectRow,
+  }),
   subjectUpdateStatus: post('/employee/update-subject-status', {
     service: 'ehr',
     summary: 'Enable or disable a subject (?id&status).',
@@ -241,7 +350,8 @@ export const employees = {
   }),
   employees: get('/employee/employees', {
     service: 'ehr',
-    summary: "Employees, filtered (name, schoolItemCode, postCode, roleCode, status) and paged; limited to the caller's campuses.",
+    summary:
+      "Employees, filtered (name, schoolItemCode, postCode, roleCode, status) and paged; limited to the caller's campuses.",
     access: staff,
     query: EmployeeQuery,
     response: page(EmployeeRow),
@@ -255,23 +365,47 @@ export const employees = {
   }),
   employeeSave: post('/employee/employeesave', {
     service: 'ehr',
-    summary: 'Create an employee (no id) or update one (id + version); may create the linked sign-in account.',
+    summary:
+      'Create an employee (no id) or update one (id + version); may create the linked sign-in account.',
     access: staff,
     body: EmployeeInput,
     response: EmployeeRow,
   }),
-  employeeImport: importEndpoint('/employee/importemployees', { service: 'ehr', access: staff, what: 'employees (matched by code)' }),
+  employeeImport: importEndpoint('/employee/importemployees', {
+    service: 'ehr',
+    access: staff,
+    what: 'employees (matched by code)',
+  }),
   employeeExport: get('/employee/exportemployees', {
     service: 'ehr',
-    summary: "Every employee matching the filters (no paging), as an xlsx workbook; limited to the caller's campuses.",
+    summary:
+      "Every employee matching the filters (no paging), as an xlsx workbook; limited to the caller's campuses.",
     access: staff,
     kind: 'download',
     query: EmployeeQuery.omit({ pageIdx: true, pageSize: true }),
     response: FileResponse,
   }),
-  teachers: get('/employee/teachers', { service: 'ehr', summary: 'Employed teachers (post role teacher), of a campus if given, in scope.', access: signedIn, query: CampusPickQuery, response: z.array(EmployeePick) }),
-  supervisors: get('/employee/supervisors', { service: 'ehr', summary: 'Employed supervisors, of a campus if given, in scope.', access: signedIn, query: CampusPickQuery, response: z.array(EmployeePick) }),
-  assessors: get('/employee/assessors', { service: 'ehr', summary: 'Employed assessors, of a campus if given, in scope.', access: signedIn, query: CampusPickQuery, response: z.array(EmployeePick) }),
+  teachers: get('/employee/teachers', {
+    service: 'ehr',
+    summary: 'Employed teachers (post role teacher), of a campus if given, in scope.',
+    access: signedIn,
+    query: CampusPickQuery,
+    response: z.array(EmployeePick),
+  }),
+  supervisors: get('/employee/supervisors', {
+    service: 'ehr',
+    summary: 'Employed supervisors, of a campus if given, in scope.',
+    access: signedIn,
+    query: CampusPickQuery,
+    response: z.array(EmployeePick),
+  }),
+  assessors: get('/employee/assessors', {
+    service: 'ehr',
+    summary: 'Employed assessors, of a campus if given, in scope.',
+    access: signedIn,
+    query: CampusPickQuery,
+    response: z.array(EmployeePick),
+  }),
   teachersByMinRank: get('/employee/teachersByMinRank', {
     service: 'ehr',
     summary: 'Teachers whose skill rank level is at least minRank (default 2, spec §9).',
@@ -284,15 +418,23 @@ export const employees = {
     summary: 'Teachers teaching any of the subjects (subjectIds, comma-separated or repeated).',
     access: signedIn,
     query: CampusPickQuery.extend({
-      subjectIds: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.coerce.number().int()).min(1, 'subjectIds is required')),
+      subjectIds: z.preprocess(
+        (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+        z.array(z.coerce.number().int()).min(1, 'subjectIds is required'),
+      ),
     }),
     response: z.array(EmployeePick),
   }),
   authInfos: get('/hr/authinfos', {
     service: 'ehr',
-    summary: "Employees with their sign-in account (username, status, roles), paged; limited to the caller's campuses.",
+    summary:
+      "Employees with their sign-in account (username, status, roles), paged; limited to the caller's campuses.",
     access: staff,
-    query: PageQuery.extend({ name: z.string().trim().optional(), schoolItemCode: z.string().trim().optional(), hasAccount: z.coerce.number().int().min(0).max(1).optional() }),
+    query: PageQuery.extend({
+      name: z.string().trim().optional(),
+      schoolItemCode: z.string().trim().optional(),
+      hasAccount: z.coerce.number().int().min(0).max(1).optional(),
+    }),
     response: page(AuthInfoEmployeeRow),
   }),
   commissioners: get('/hr/commissioners/{id}', {
@@ -304,7 +446,8 @@ export const employees = {
   }),
   commissionersOfKind: get('/hr/commissioners/{id}/{kind}', {
     service: 'ehr',
-    summary: 'Staff of campus {id} by kind: 2 growth consultants, 3 supervisors, 4 centre leaders (1 course consultants).',
+    summary:
+      'Staff of campus {id} by kind: 2 growth consultants, 3 supervisors, 4 centre leaders (1 course consultants).',
     access: signedIn,
     params: z.object({ id: z.string().trim().min(1), kind: z.coerce.number().int().min(1).max(4) }),
     response: z.array(EmployeePick),
@@ -324,7 +467,8 @@ export const employees = {
   }),
   employees4Recommend: get('/setting/employee/employees4Recommend', {
     service: 'setting',
-    summary: 'Employed staff who may be named as the recommender of a referred clue (name or mobile filter; at most 50; every campus).',
+    summary:
+      'Employed staff who may be named as the recommender of a referred clue (name or mobile filter; at most 50; every campus).',
     access: signedIn,
     query: z.object({ name: z.string().trim().optional() }),
     response: z.array(EmployeePick),
@@ -337,9 +481,14 @@ export const employees = {
   }),
   teacherList: get('/teacher/list', {
     service: 'ehr',
-    summary: 'Teachers whose rank level lies between the levels of rankCode and rankCodeEnd (either bound optional), of a campus if given.',
+    summary:
+      'Teachers whose rank level lies between the levels of rankCode and rankCodeEnd (either bound optional), of a campus if given.',
     access: signedIn,
-    query: z.object({ rankCode: z.string().trim().optional(), rankCodeEnd: z.string().trim().optional(), schoolItemCode: z.string().trim().optional() }),
+    query: z.object({
+      rankCode: z.string().trim().optional(),
+      rankCodeEnd: z.string().trim().optional(),
+      schoolItemCode: z.string().trim().optional(),
+    }),
     response: z.array(EmployeePick),
   }),
 } satisfies Slice;

@@ -18,13 +18,24 @@ export const FeedbackInput = z.object({
     .string({ error: FEEDBACK_EMPTY_MESSAGE })
     .trim()
     .min(1, FEEDBACK_EMPTY_MESSAGE)
-    .max(FEEDBACK_MAX_CHARS, `内容不能超过${FEEDBACK_MAX_CHARS}字 / at most ${FEEDBACK_MAX_CHARS} characters`),
+    .max(
+      FEEDBACK_MAX_CHARS,
+      `内容不能超过${FEEDBACK_MAX_CHARS}字 / at most ${FEEDBACK_MAX_CHARS} characters`,
+    ),
   /** Ids of files uploaded through /sts/upload (or /sts/security). */
-  filelist: z.array(z.string().trim().min(1)).max(FEEDBACK_MAX_FILES, '文件数量超出限制 / file count exceeded').default([]),
+  filelist: z
+    .array(z.string().trim().min(1))
+    .max(FEEDBACK_MAX_FILES, '文件数量超出限制 / file count exceeded')
+    .default([]),
   sourcecode: z.coerce.number().int().default(3),
 });
 
-export const StoredFile = z.object({ id: z.string(), url: z.string(), name: z.string(), size: z.number().int() });
+export const StoredFile = z.object({
+  id: z.string(),
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+});
 export type TStoredFile = z.infer<typeof StoredFile>;
 
 export const FeedbackRow = z.object({
@@ -90,7 +101,8 @@ export const feedback = {
   }),
   uploadCredentials: post('/sts/security', {
     service: 'cloud',
-    summary: 'Temporary upload credentials (code 8): a one-time upload token (local storage) or a presigned PUT URL (S3).',
+    summary:
+      'Temporary upload credentials (code 8): a one-time upload token (local storage) or a presigned PUT URL (S3).',
     access: signedIn,
     body: z.object({ code: z.coerce.number().int(), filename: z.string().trim().max(200).optional() }),
     response: UploadCredentials,
@@ -98,7 +110,8 @@ export const feedback = {
   upload: post('/sts/upload', {
     service: 'cloud',
     kind: 'upload',
-    summary: 'Upload one file (≤ 20 MB; jpg, jpeg, png, gif, bmp, mp4); optional field uploadToken from /sts/security.',
+    summary:
+      'Upload one file (≤ 20 MB; jpg, jpeg, png, gif, bmp, mp4); optional field uploadToken from /sts/security.',
     access: signedIn,
     response: StoredFile,
   }),
@@ -107,7 +120,12 @@ export const feedback = {
     kind: 'download',
     summary: 'Download a stored file (its uploader, or a holder of the screen that shows it).',
     access: signedIn,
-    params: z.object({ id: z.string().trim().regex(/^[a-f0-9]{32}$/, 'a file id') }),
+    params: z.object({
+      id: z
+        .string()
+        .trim()
+        .regex(/^[a-f0-9]{32}$/, 'a file id'),
+    }),
     response: FileResponse,
   }),
 } satisfies Slice;

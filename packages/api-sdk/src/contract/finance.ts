@@ -3,8 +3,33 @@
 // settlement organisations, materiel and the two-level dictionary reasons.
 import { z } from 'zod';
 import { fromCents, toCents } from '@bo/domain';
-import { FileResponse, Ok, PageQuery, ValidStatus, get, page, post, priv, signedIn, type Access, type Service, type Slice } from './define.js';
-import { CodeQuery, CodeStatusInput, IdParams, IdQuery, IdStatusInput, MdCode, MdName, MdSort, MdText, importEndpoint, versioned } from './masterData.js';
+import {
+  FileResponse,
+  Ok,
+  PageQuery,
+  ValidStatus,
+  get,
+  page,
+  post,
+  priv,
+  signedIn,
+  type Access,
+  type Service,
+  type Slice,
+} from './define.js';
+import {
+  CodeQuery,
+  CodeStatusInput,
+  IdParams,
+  IdQuery,
+  IdStatusInput,
+  MdCode,
+  MdName,
+  MdSort,
+  MdText,
+  importEndpoint,
+  versioned,
+} from './masterData.js';
 
 const FINANCE = priv('/setting/finance');
 
@@ -14,10 +39,20 @@ const FINANCE = priv('/setting/finance');
 export const FeeAmount = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim().replace(/,/g, ''))
-  .pipe(z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, '金额须为非负数，最多两位小数 / a non-negative amount with at most 2 decimals'))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^\d{1,12}(\.\d{1,2})?$/,
+        '金额须为非负数，最多两位小数 / a non-negative amount with at most 2 decimals',
+      ),
+  )
   .transform((v) => fromCents(toCents(v) ?? 0n));
 /** A percentage 0–100 with at most 2 decimals, exact, as a string ("6.00" means 6%). */
-export const RatePercent = FeeAmount.refine((v) => Number(v) <= 100, '税率须在0到100之间 / a rate between 0 and 100');
+export const RatePercent = FeeAmount.refine(
+  (v) => Number(v) <= 100,
+  '税率须在0到100之间 / a rate between 0 and 100',
+);
 
 /** A row of a simple settings list: code, name, status, order. */
 export const SimpleRow = z.object({
@@ -31,7 +66,13 @@ export const SimpleRow = z.object({
 });
 export type TSimpleRow = z.infer<typeof SimpleRow>;
 /** Create (no version) or update (with the version read) a simple settings record; the code is its key. */
-export const SimpleFields = z.object({ code: MdCode, name: MdName, remark: MdText(500), validstatus: ValidStatus.default(1), sort: MdSort });
+export const SimpleFields = z.object({
+  code: MdCode,
+  name: MdName,
+  remark: MdText(500),
+  validstatus: ValidStatus.default(1),
+  sort: MdSort,
+});
 export const SimpleInput = versioned(SimpleFields);
 export const SimpleListQuery = PageQuery.extend({
   code: z.string().trim().optional(),
@@ -65,8 +106,20 @@ export function simpleEndpoints<R extends z.ZodType, I extends z.ZodType>(o: {
   const listAccess = o.listAccess ?? signedIn;
   const summary = `${o.what}: filtered (code, name, validstatus) and paged.`;
   return {
-    list: get(o.paths.list, { service: o.service, summary, access: listAccess, query: SimpleListQuery, response: page(o.row) }),
-    page: post(o.paths.list, { service: o.service, summary, access: listAccess, body: SimpleListQuery, response: page(o.row) }),
+    list: get(o.paths.list, {
+      service: o.service,
+      summary,
+      access: listAccess,
+      query: SimpleListQuery,
+      response: page(o.row),
+    }),
+    page: post(o.paths.list, {
+      service: o.service,
+      summary,
+      access: listAccess,
+      body: SimpleListQuery,
+      response: page(o.row),
+    }),
     save: post(o.paths.save, {
       service: o.service,
       summary: `Create ${o.what} (no version) or update it (with its version); code and name are unique.`,
@@ -81,18 +134,35 @@ export function simpleEndpoints<R extends z.ZodType, I extends z.ZodType>(o: {
       body: CodeStatusInput,
       response: Ok,
     }),
-    detail: get(o.paths.detail, { service: o.service, summary: `${o.what} by code.`, access: listAccess, query: CodeQuery, response: o.row }),
+    detail: get(o.paths.detail, {
+      service: o.service,
+      summary: `${o.what} by code.`,
+      access: listAccess,
+      query: CodeQuery,
+      response: o.row,
+    }),
   };
 }
 
-const fee = <R extends z.ZodType, I extends z.ZodType>(what: string, name: string, row: R, input: I, list: 'list' | 'page' = 'list') =>
+const fee = <R extends z.ZodType, I extends z.ZodType>(
+  what: string,
+  name: string,
+  row: R,
+  input: I,
+  list: 'list' | 'page' = 'list',
+) =>
   simpleEndpoints({
     service: 'setting',
     access: FINANCE,
     what,
     row,
     input,
-    paths: { list: `/fee/${name}/${list}`, save: `/fee/${name}/save`, status: `/fee/${name}/updateStatus`, detail: `/fee/${name}/detail` },
+    paths: {
+      list: `/fee/${name}/${list}`,
+      save: `/fee/${name}/save`,
+      status: `/fee/${name}/updateStatus`,
+      detail: `/fee/${name}/detail`,
+    },
   });
 
 // ---- record shapes ----
@@ -105,25 +175,50 @@ export const IncomeTypeRow = SimpleRow.extend({
 });
 export const IncomeTypeInput = versioned(
   SimpleFields.extend({
-    billTypeId: z.coerce.number().int().min(1).nullish().transform((v) => v ?? null),
-    taxRateId: z.coerce.number().int().min(1).nullish().transform((v) => v ?? null),
+    billTypeId: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .nullish()
+      .transform((v) => v ?? null),
+    taxRateId: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .nullish()
+      .transform((v) => v ?? null),
   }),
 );
 export const TaxRateRow = SimpleRow.extend({ rate: z.string() });
 export const TaxRateInput = versioned(SimpleFields.extend({ rate: RatePercent }));
-export const PayFunctionNameRow = SimpleRow.extend({ payTypeId: z.number().int(), payTypeName: z.string().nullable() });
-export const PayFunctionNameInput = versioned(SimpleFields.extend({ payTypeId: z.coerce.number().int().min(1, 'payTypeId is required') }));
+export const PayFunctionNameRow = SimpleRow.extend({
+  payTypeId: z.number().int(),
+  payTypeName: z.string().nullable(),
+});
+export const PayFunctionNameInput = versioned(
+  SimpleFields.extend({ payTypeId: z.coerce.number().int().min(1, 'payTypeId is required') }),
+);
 export const CurrencyRow = SimpleRow.extend({ symbol: z.string() });
-export const CurrencyInput = versioned(SimpleFields.extend({ symbol: z.string().trim().max(10).default('') }));
+export const CurrencyInput = versioned(
+  SimpleFields.extend({ symbol: z.string().trim().max(10).default('') }),
+);
 export const SettlementOrgRow = SimpleRow.extend({ taxNo: z.string() });
 export const SettlementOrgInput = versioned(
-  SimpleFields
-    .extend({ taxNo: z.string().trim().regex(/^([0-9A-Z]{18})?$/, '统一社会信用代码为18位 / the taxpayer id has 18 letters or digits').default('') }),
+  SimpleFields.extend({
+    taxNo: z
+      .string()
+      .trim()
+      .regex(/^([0-9A-Z]{18})?$/, '统一社会信用代码为18位 / the taxpayer id has 18 letters or digits')
+      .default(''),
+  }),
 );
 export const MaterielRow = SimpleRow.extend({ spec: z.string(), unit: z.string(), price: z.string() });
 export const MaterielInput = versioned(
-  SimpleFields
-    .extend({ spec: z.string().trim().max(100).default(''), unit: z.string().trim().max(20).default(''), price: FeeAmount.default('0') }),
+  SimpleFields.extend({
+    spec: z.string().trim().max(100).default(''),
+    unit: z.string().trim().max(20).default(''),
+    price: FeeAmount.default('0'),
+  }),
 );
 
 export const BankAccountRow = z.object({
@@ -187,9 +282,25 @@ export const DictReasonRow = z.object({
   sort: z.number().int(),
   version: z.number().int(),
   /** Second-level reasons (first-level rows of findAll and info only). */
-  children: z.array(z.object({ id: z.number().int(), name: z.string(), validstatus: z.number().int(), sort: z.number().int(), version: z.number().int() })).optional(),
+  children: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        validstatus: z.number().int(),
+        sort: z.number().int(),
+        version: z.number().int(),
+      }),
+    )
+    .optional(),
 });
-export const ReasonType = z.string().trim().min(1).max(30).regex(/^[a-z_]+$/, 'reasonType: lower-case letters and _').default('refund');
+export const ReasonType = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .regex(/^[a-z_]+$/, 'reasonType: lower-case letters and _')
+  .default('refund');
 export const DictReasonInput = versioned(
   z.object({
     id: z.coerce.number().int().min(1).optional(),
@@ -223,7 +334,13 @@ export const DictReasonQuery = PageQuery.extend({
 const payType = fee('a pay type', 'payType', SimpleRow, SimpleInput);
 const billType = fee('a bill type', 'billType', SimpleRow, SimpleInput);
 const incomeType = fee('an income type', 'incomeType', IncomeTypeRow, IncomeTypeInput);
-const payFunctionName = fee('a pay function name', 'payFunctionName', PayFunctionNameRow, PayFunctionNameInput, 'page');
+const payFunctionName = fee(
+  'a pay function name',
+  'payFunctionName',
+  PayFunctionNameRow,
+  PayFunctionNameInput,
+  'page',
+);
 const taxRate = fee('a tax rate', 'taxRate', TaxRateRow, TaxRateInput, 'page');
 const refundReason = fee('a refund reason', 'refundReason', SimpleRow, SimpleInput);
 const costType = fee('a cost type', 'costType', SimpleRow, SimpleInput);
@@ -238,14 +355,16 @@ export const finance = {
   // bank accounts (scoped by campus)
   bankAccountList: get('/fee/bankAccount/list', {
     service: 'setting',
-    summary: 'Bank accounts of the campuses in scope, filtered (campus, pay type, keyword on number/name/bank, status) and paged.',
+    summary:
+      'Bank accounts of the campuses in scope, filtered (campus, pay type, keyword on number/name/bank, status) and paged.',
     access: FINANCE,
     query: BankAccountQuery,
     response: page(BankAccountRow),
   }),
   bankAccountSave: post('/fee/bankAccount/save', {
     service: 'setting',
-    summary: 'Create a bank account (no id) or update it (id and version); the account number is unique; the campus must be in scope.',
+    summary:
+      'Create a bank account (no id) or update it (id and version); the account number is unique; the campus must be in scope.',
     access: FINANCE,
     body: BankAccountInput,
     response: BankAccountRow,
@@ -266,15 +385,24 @@ export const finance = {
   }),
   queryBankAccounts: post('/fee/queryBankAccounts', {
     service: 'setting',
-    summary: 'Enabled bank accounts of a campus (in scope), optionally limited to pay types: the payment selector.',
+    summary:
+      'Enabled bank accounts of a campus (in scope), optionally limited to pay types: the payment selector.',
     access: signedIn,
-    body: z.object({ schoolCode: z.string().trim().min(1, 'schoolCode is required'), payTypeIds: z.array(z.coerce.number().int()).default([]) }),
+    body: z.object({
+      schoolCode: z.string().trim().min(1, 'schoolCode is required'),
+      payTypeIds: z.array(z.coerce.number().int()).default([]),
+    }),
     response: z.array(BankAccountOption),
   }),
-  bankAccountImportRows: importEndpoint('/fee/bankAccount/importRows', { service: 'setting', access: FINANCE, what: 'bank accounts' }),
+  bankAccountImportRows: importEndpoint('/fee/bankAccount/importRows', {
+    service: 'setting',
+    access: FINANCE,
+    what: 'bank accounts',
+  }),
   bankAccountImport: post('/fee/bankAccount/import', {
     service: 'setting',
-    summary: 'Import bank accounts from the xlsx template (upsert by account number, all-or-nothing): a JSON message when every row imported, the import-result workbook (row, column, reason) when rows failed.',
+    summary:
+      'Import bank accounts from the xlsx template (upsert by account number, all-or-nothing): a JSON message when every row imported, the import-result workbook (row, column, reason) when rows failed.',
     access: FINANCE,
     kind: 'upload',
     returnsFile: true,
@@ -293,13 +421,23 @@ export const finance = {
   payTypeSave: payType.save,
   payTypeUpdateStatus: payType.status,
   payTypeDetail: payType.detail,
-  payTypes: get('/fee/paytypes', { service: 'setting', summary: 'Enabled pay types (selector).', access: signedIn, response: z.array(SimpleOption) }),
+  payTypes: get('/fee/paytypes', {
+    service: 'setting',
+    summary: 'Enabled pay types (selector).',
+    access: signedIn,
+    response: z.array(SimpleOption),
+  }),
 
   billTypeList: billType.list,
   billTypeSave: billType.save,
   billTypeUpdateStatus: billType.status,
   billTypeDetail: billType.detail,
-  billTypes: get('/fee/billtypes', { service: 'setting', summary: 'Enabled bill types (selector).', access: signedIn, response: z.array(SimpleOption) }),
+  billTypes: get('/fee/billtypes', {
+    service: 'setting',
+    summary: 'Enabled bill types (selector).',
+    access: signedIn,
+    response: z.array(SimpleOption),
+  }),
 
   incomeTypeList: incomeType.list,
   incomeTypeSave: incomeType.save,
@@ -309,7 +447,12 @@ export const finance = {
     service: 'setting',
     summary: 'Enabled income types, optionally of some bill types (selector).',
     access: signedIn,
-    body: z.object({ billTypeIds: z.array(z.coerce.number().int()).default([]), name: z.string().trim().optional() }).default({ billTypeIds: [] }),
+    body: z
+      .object({
+        billTypeIds: z.array(z.coerce.number().int()).default([]),
+        name: z.string().trim().optional(),
+      })
+      .default({ billTypeIds: [] }),
     response: z.array(IncomeTypeRow),
   }),
 
@@ -356,7 +499,8 @@ export const finance = {
   // dictionary reasons (two levels)
   dictReasonPage: post(rs('page'), {
     service: 'setting',
-    summary: 'Dictionary reasons, paged: first-level ones (no parentId) or the second-level ones of a parent.',
+    summary:
+      'Dictionary reasons, paged: first-level ones (no parentId) or the second-level ones of a parent.',
     access: FINANCE,
     body: DictReasonQuery,
     response: page(DictReasonRow),
@@ -372,12 +516,21 @@ export const finance = {
     service: 'setting',
     summary: 'Update a reason of either level by id and version (name, remark, status, order).',
     access: FINANCE,
-    body: versioned(z.object({ id: z.coerce.number().int().min(1, 'id is required'), name: MdName, remark: MdText(500), validstatus: ValidStatus.default(1), sort: MdSort })),
+    body: versioned(
+      z.object({
+        id: z.coerce.number().int().min(1, 'id is required'),
+        name: MdName,
+        remark: MdText(500),
+        validstatus: ValidStatus.default(1),
+        sort: MdSort,
+      }),
+    ),
     response: DictReasonRow,
   }),
   dictReasonSaveSecond: post(rs('saveSecond'), {
     service: 'setting',
-    summary: 'Create (no id) or update a second-level reason under an enabled first-level one (name unique within the parent).',
+    summary:
+      'Create (no id) or update a second-level reason under an enabled first-level one (name unique within the parent).',
     access: FINANCE,
     body: DictReasonSecondInput,
     response: DictReasonRow,
@@ -391,14 +544,21 @@ export const finance = {
   }),
   dictReasonSelect: get(rs('select'), {
     service: 'setting',
-    summary: 'Enabled reasons for a selector: first-level ones of a reason type, or the second-level ones of parentId.',
+    summary:
+      'Enabled reasons for a selector: first-level ones of a reason type, or the second-level ones of parentId.',
     access: signedIn,
-    query: z.object({ reasonType: z.string().trim().optional(), parentId: z.coerce.number().int().optional() }),
-    response: z.array(z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable() })),
+    query: z.object({
+      reasonType: z.string().trim().optional(),
+      parentId: z.coerce.number().int().optional(),
+    }),
+    response: z.array(
+      z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int().nullable() }),
+    ),
   }),
   dictReasonFindAll: get(rs('findAll'), {
     service: 'setting',
-    summary: 'Every enabled first-level reason (optionally of a reason type) with its enabled second-level reasons.',
+    summary:
+      'Every enabled first-level reason (optionally of a reason type) with its enabled second-level reasons.',
     access: signedIn,
     query: z.object({ reasonType: z.string().trim().optional() }),
     response: z.array(DictReasonRow),

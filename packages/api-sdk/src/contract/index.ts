@@ -56,7 +56,16 @@ export function catalogue(): CatalogueEntry[] {
   const out: CatalogueEntry[] = [];
   for (const [slice, endpoints] of Object.entries(contract as Record<string, Slice>)) {
     for (const [name, e] of Object.entries(endpoints)) {
-      out.push({ slice, name, service: e.service, method: e.method, path: e.path, kind: e.kind, summary: e.summary, endpoint: e });
+      out.push({
+        slice,
+        name,
+        service: e.service,
+        method: e.method,
+        path: e.path,
+        kind: e.kind,
+        summary: e.summary,
+        endpoint: e,
+      });
     }
   }
   return out;

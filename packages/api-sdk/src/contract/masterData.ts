@@ -44,14 +44,23 @@ export const IdParams = z.object({ id: z.coerce.number().int().min(1) });
 /** {id} of a path that is a code. */
 export const CodeParams = z.object({ id: z.string().trim().min(1) });
 
-const needsStatus = (v: { status?: unknown; validstatus?: unknown }) => v.status !== undefined || v.validstatus !== undefined;
+const needsStatus = (v: { status?: unknown; validstatus?: unknown }) =>
+  v.status !== undefined || v.validstatus !== undefined;
 /** Enable/disable by code (spec §4: a code and a status or validstatus value; 1 valid, 0 invalid). */
 export const CodeStatusInput = z
-  .object({ code: z.string().trim().min(1, 'code is required'), status: ValidStatus.optional(), validstatus: ValidStatus.optional() })
+  .object({
+    code: z.string().trim().min(1, 'code is required'),
+    status: ValidStatus.optional(),
+    validstatus: ValidStatus.optional(),
+  })
   .refine(needsStatus, { message: 'status is required (1 valid, 0 invalid)', path: ['status'] });
 /** Enable/disable by id. */
 export const IdStatusInput = z
-  .object({ id: z.coerce.number().int().min(1, 'id is required'), status: ValidStatus.optional(), validstatus: ValidStatus.optional() })
+  .object({
+    id: z.coerce.number().int().min(1, 'id is required'),
+    status: ValidStatus.optional(),
+    validstatus: ValidStatus.optional(),
+  })
   .refine(needsStatus, { message: 'status is required (1 valid, 0 invalid)', path: ['status'] });
 export type TCodeStatusInput = z.infer<typeof CodeStatusInput>;
 export type TIdStatusInput = z.infer<typeof IdStatusInput>;
@@ -65,7 +74,10 @@ export const IMPORT_CHUNK_MAX = 5000;
  * firstRow is the spreadsheet row number of rows[0] (so a chunked import reports file rows).
  */
 export const ImportRowsInput = z.object({
-  rows: z.array(z.record(z.string(), z.unknown())).min(1, 'rows: at least one row').max(IMPORT_CHUNK_MAX, `rows: at most ${IMPORT_CHUNK_MAX} per call`),
+  rows: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1, 'rows: at least one row')
+    .max(IMPORT_CHUNK_MAX, `rows: at most ${IMPORT_CHUNK_MAX} per call`),
   dryRun: z.boolean().default(false),
   firstRow: z.number().int().min(1).default(1),
 });

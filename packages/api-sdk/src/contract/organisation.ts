@@ -1,6 +1,18 @@
 // Regions (province types), campuses (school items), cities and city ranks (spec §3 master data, §7 settings).
 import { z } from 'zod';
-import { FileResponse, Ok, PageQuery, QueryBool, ValidStatus, get, page, post, priv, signedIn, type Slice } from './define.js';
+import {
+  FileResponse,
+  Ok,
+  PageQuery,
+  QueryBool,
+  ValidStatus,
+  get,
+  page,
+  post,
+  priv,
+  signedIn,
+  type Slice,
+} from './define.js';
 import {
   CodeParams,
   CodeQuery,
@@ -28,9 +40,14 @@ export const ProvinceTypeRow = z.object({
   campusCount: z.number().int().optional(),
 });
 export type TProvinceTypeRow = z.infer<typeof ProvinceTypeRow>;
-export const ProvinceTypeInput = versioned(z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort }));
+export const ProvinceTypeInput = versioned(
+  z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort }),
+);
 export type TProvinceTypeInput = z.infer<typeof ProvinceTypeInput>;
-export const ProvinceTypeQuery = PageQuery.extend({ name: z.string().trim().optional(), status: ValidStatus.optional() });
+export const ProvinceTypeQuery = PageQuery.extend({
+  name: z.string().trim().optional(),
+  status: ValidStatus.optional(),
+});
 
 export const SchoolItemRow = z.object({
   code: z.string(),
@@ -104,11 +121,23 @@ export const CityInput = versioned(
   }),
 );
 export type TCityInput = z.infer<typeof CityInput>;
-export const CityPageQuery = PageQuery.extend({ name: z.string().trim().optional(), status: ValidStatus.optional(), rankcode: z.string().trim().optional() });
+export const CityPageQuery = PageQuery.extend({
+  name: z.string().trim().optional(),
+  status: ValidStatus.optional(),
+  rankcode: z.string().trim().optional(),
+});
 
-export const CityRankRow = z.object({ code: z.string(), name: z.string(), validstatus: ValidStatus, sort: z.number().int(), version: z.number().int() });
+export const CityRankRow = z.object({
+  code: z.string(),
+  name: z.string(),
+  validstatus: ValidStatus,
+  sort: z.number().int(),
+  version: z.number().int(),
+});
 export type TCityRankRow = z.infer<typeof CityRankRow>;
-export const CityRankInput = versioned(z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort }));
+export const CityRankInput = versioned(
+  z.object({ code: MdCode, name: MdName, validstatus: ValidStatus.optional(), sort: MdSort }),
+);
 export type TCityRankInput = z.infer<typeof CityRankInput>;
 
 export const organisation = {
@@ -141,11 +170,16 @@ export const organisation = {
     query: CodeQuery,
     response: ProvinceTypeRow,
   }),
-  provinceTypeImport: importEndpoint('/setting/importprovincetypes', { service: 'setting', access: write, what: 'regions' }),
+  provinceTypeImport: importEndpoint('/setting/importprovincetypes', {
+    service: 'setting',
+    access: write,
+    what: 'regions',
+  }),
   // ---- campuses ----
   schoolItemList: get('/teach/schoolitems', {
     service: 'setting',
-    summary: "Campuses, filtered (provincetypecode, status, name, citycode, businesstypecode) and paged; limited to the caller's regions.",
+    summary:
+      "Campuses, filtered (provincetypecode, status, name, citycode, businesstypecode) and paged; limited to the caller's regions.",
     access: signedIn,
     query: SchoolItemQuery,
     response: page(SchoolItemRow),
@@ -159,7 +193,8 @@ export const organisation = {
   }),
   schoolItemSave: post('/setting/saveorupdateschoolitem', {
     service: 'setting',
-    summary: 'Create a campus (no version) or update it (with its version); the region and city must be valid.',
+    summary:
+      'Create a campus (no version) or update it (with its version); the region and city must be valid.',
     access: write,
     body: SchoolItemInput,
     response: SchoolItemRow,
@@ -173,13 +208,18 @@ export const organisation = {
   }),
   schoolItemExport: get('/setting/exportschoolitems', {
     service: 'setting',
-    summary: 'Every campus matching the filters (no paging), as an xlsx workbook; limited to the caller’s regions.',
+    summary:
+      'Every campus matching the filters (no paging), as an xlsx workbook; limited to the caller’s regions.',
     access: signedIn,
     kind: 'download',
     query: SchoolItemQuery.omit({ pageIdx: true, pageSize: true }),
     response: FileResponse,
   }),
-  schoolItemImport: importEndpoint('/setting/importschoolitems', { service: 'setting', access: write, what: 'campuses' }),
+  schoolItemImport: importEndpoint('/setting/importschoolitems', {
+    service: 'setting',
+    access: write,
+    what: 'campuses',
+  }),
   // ---- cities and city ranks ----
   cityList: get('/setting/citylist', {
     service: 'setting',
@@ -226,12 +266,17 @@ export const organisation = {
   }),
   cityRankSave: post('/setting/cityrank/insertorupdate', {
     service: 'setting',
-    summary: 'Create a city rank (no version) or update it (with its version; validstatus 0 is refused while valid cities have the rank).',
+    summary:
+      'Create a city rank (no version) or update it (with its version; validstatus 0 is refused while valid cities have the rank).',
     access: write,
     body: CityRankInput,
     response: CityRankRow,
   }),
-  cityRankImport: importEndpoint('/setting/importcityranks', { service: 'setting', access: write, what: 'city ranks' }),
+  cityRankImport: importEndpoint('/setting/importcityranks', {
+    service: 'setting',
+    access: write,
+    what: 'city ranks',
+  }),
   // ---- selector reads (teach service) ----
   provinceType: get('/teach/provincetype/{id}', {
     service: 'setting',
@@ -261,7 +306,8 @@ export const organisation = {
   }),
   allSchoolItems: get('/teach/allschoolitems', {
     service: 'setting',
-    summary: "The caller's own valid campuses, optionally of one region (campus selectors; administrators get all).",
+    summary:
+      "The caller's own valid campuses, optionally of one region (campus selectors; administrators get all).",
     access: signedIn,
     query: z.object({ provincetypecode: z.string().trim().optional() }),
     response: z.array(SchoolItemRow),

@@ -1,7 +1,18 @@
 // E-sales resources (/resource/*): raw leads worked by e-sales specialists (role 5) before they are
 // sent to a campus as a clue. States and rules: docs/clue-states.md "Resources".
 import { z } from 'zod';
-import { FileResponse, Ok, PageQuery, QueryBool, get, page, post, priv, signedIn, type Slice } from './define.js';
+import {
+  FileResponse,
+  Ok,
+  PageQuery,
+  QueryBool,
+  get,
+  page,
+  post,
+  priv,
+  signedIn,
+  type Slice,
+} from './define.js';
 
 /** Resource states (docs/clue-states.md "Resources"). */
 export const ResourceStatus = z.enum(['new', 'assigned', 'following', 'sent', 'invalid', 'abandoned']);
@@ -9,12 +20,18 @@ export type TResourceStatus = z.infer<typeof ResourceStatus>;
 /** Resource levels: A hot … D cold (meanings from /resource/getResLevel). */
 export const ResLevel = z.enum(['A', 'B', 'C', 'D']);
 /** 1 boy, 2 girl, 0 unknown. */
-const Gender = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
+const Gender = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 const TsIn = z.iso.datetime({ offset: true, message: 'an ISO 8601 timestamp' });
 const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
-const Phone = z.string().trim().regex(/^1\d{10}$/, '手机号须为11位 / a mobile number of 11 digits');
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^1\d{10}$/, '手机号须为11位 / a mobile number of 11 digits');
 const Id = z.coerce.number().int().positive();
 const Text = (max: number) => z.string().trim().max(max);
 const Reason = z.string().trim().min(1, '请填写原因 / a reason is required').max(500);
@@ -137,7 +154,12 @@ export const ClueExists = z.object({
     })
     .nullable(),
   resource: z
-    .object({ id: z.number().int(), rescode: z.string(), status: ResourceStatus, ownerName: z.string().nullable() })
+    .object({
+      id: z.number().int(),
+      rescode: z.string(),
+      status: ResourceStatus,
+      ownerName: z.string().nullable(),
+    })
     .nullable(),
   message: z.string(),
 });
@@ -152,7 +174,12 @@ export const SendResult = z.object({
   ownerName: z.string().nullable(),
 });
 
-export const RoleUserPick = z.object({ id: z.number().int(), username: z.string(), name: z.string(), roles: z.array(z.number().int()) });
+export const RoleUserPick = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(z.number().int()),
+});
 
 export const ResourceImportRow = z.object({
   name: z.unknown().optional(),
@@ -184,7 +211,8 @@ const work = priv(RES, RES_DETAIL);
 export const resources = {
   queryResourceList: get('/resource/queryResourceList', {
     service: 'clue',
-    summary: 'Resources in scope, filtered and paged: a specialist sees own ones (and the pool with scope=pool), supervisors their campuses and regions, admin all.',
+    summary:
+      'Resources in scope, filtered and paged: a specialist sees own ones (and the pool with scope=pool), supervisors their campuses and regions, admin all.',
     access: work,
     query: ResourceListQuery,
     response: page(ResourceRow),
@@ -198,7 +226,8 @@ export const resources = {
   }),
   clueExists: get('/resource/clueExists', {
     service: 'clue',
-    summary: 'Whether an active clue or resource already holds the phone, and who (masked outside the caller’s scope).',
+    summary:
+      'Whether an active clue or resource already holds the phone, and who (masked outside the caller’s scope).',
     access: work,
     query: z.object({ phone: Phone, excludeId: Id.optional() }),
     response: ClueExists,
@@ -234,10 +263,17 @@ export const resources = {
   }),
   dist: post('/resource/dist', {
     service: 'clue',
-    summary: 'Supervisors: assign resources to e-sales specialists, dealt out in turn over the chosen users (all or nothing).',
+    summary:
+      'Supervisors: assign resources to e-sales specialists, dealt out in turn over the chosen users (all or nothing).',
     access: priv(RES),
-    body: z.object({ ids: z.array(Id).min(1, 'choose the resources').max(500), userIds: z.array(Id).min(1, 'choose at least one specialist').max(50) }),
-    response: z.object({ count: z.number().int(), byUser: z.array(z.object({ userId: z.number().int(), count: z.number().int() })) }),
+    body: z.object({
+      ids: z.array(Id).min(1, 'choose the resources').max(500),
+      userIds: z.array(Id).min(1, 'choose at least one specialist').max(50),
+    }),
+    response: z.object({
+      count: z.number().int(),
+      byUser: z.array(z.object({ userId: z.number().int(), count: z.number().int() })),
+    }),
   }),
   invalid: post('/resource/invalid', {
     service: 'clue',
@@ -248,21 +284,24 @@ export const resources = {
   }),
   save: post('/resource/save', {
     service: 'clue',
-    summary: 'Create a resource by hand. A phone held by an active resource or clue is refused (409 on field phone).',
+    summary:
+      'Create a resource by hand. A phone held by an active resource or clue is refused (409 on field phone).',
     access: work,
     body: ResourceInput,
     response: ResourceRow,
   }),
   modifyBaseInfo: post('/resource/modifyBaseInfo', {
     service: 'clue',
-    summary: 'Change the contact, child, campus, level and note of a working resource (version check; a new phone is checked for duplicates).',
+    summary:
+      'Change the contact, child, campus, level and note of a working resource (version check; a new phone is checked for duplicates).',
     access: work,
     body: BaseInfo.extend({ id: Id, phone: Phone.optional(), version: z.number().int() }),
     response: ResourceRow,
   }),
   saveFlow: post('/resource/saveFlow', {
     service: 'clue',
-    summary: 'Add a follow record (content, level, next follow time); an assigned resource becomes following.',
+    summary:
+      'Add a follow record (content, level, next follow time); an assigned resource becomes following.',
     access: work,
     body: z.object({
       id: Id,
@@ -284,12 +323,17 @@ export const resources = {
     service: 'clue',
     summary: 'Change the channel of a resource that has not been sent.',
     access: work,
-    body: z.object({ id: Id, channel: z.string().trim().min(1, 'the channel is required').max(50), version: Version }),
+    body: z.object({
+      id: Id,
+      channel: z.string().trim().min(1, 'the channel is required').max(50),
+      version: Version,
+    }),
     response: Ok,
   }),
   abandonSave: post('/resource/abandonSave', {
     service: 'clue',
-    summary: 'Abandon a working resource to the resource pool (reason required); any specialist may receive it again.',
+    summary:
+      'Abandon a working resource to the resource pool (reason required); any specialist may receive it again.',
     access: work,
     body: z.object({ id: Id, reason: Reason, version: Version }),
     response: Ok,
@@ -303,9 +347,13 @@ export const resources = {
   }),
   getUserListByRoles: post('/resource/getUserListByRoles', {
     service: 'clue',
-    summary: 'Enabled users holding any of the role codes, sharing a campus or region with the caller (all for all-scope callers): the assignee pickers.',
+    summary:
+      'Enabled users holding any of the role codes, sharing a campus or region with the caller (all for all-scope callers): the assignee pickers.',
     access: work,
-    body: z.object({ roleCodes: z.array(z.coerce.number().int()).min(1).max(20), schoolItemCode: z.string().trim().optional() }),
+    body: z.object({
+      roleCodes: z.array(z.coerce.number().int()).min(1).max(20),
+      schoolItemCode: z.string().trim().optional(),
+    }),
     response: z.array(RoleUserPick),
   }),
   importESalesRes: post('/resource/importESalesRes', {
@@ -326,7 +374,8 @@ export const resources = {
   }),
   importRows: post('/resource/importRows', {
     service: 'clue',
-    summary: 'Batch import (CLI): rows validated first; any error → nothing written; duplicates by phone reported, not created. dryRun writes nothing.',
+    summary:
+      'Batch import (CLI): rows validated first; any error → nothing written; duplicates by phone reported, not created. dryRun writes nothing.',
     access: priv(RES),
     body: z.object({ rows: z.array(ResourceImportRow).min(1).max(5000), dryRun: z.boolean().default(false) }),
     response: ResourceImportResult,

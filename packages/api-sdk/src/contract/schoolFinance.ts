@@ -11,7 +11,14 @@ const REVENUE_COST = priv('/setting/revenueCost');
 export const MonthString = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d{4}[-/.]\d{1,2}([-/.]\d{1,2}([T ].*)?)?$/, '月份格式须为YYYY-MM / the month must look like YYYY-MM'))
+  .pipe(
+    z
+      .string()
+      .regex(
+        /^\d{4}[-/.]\d{1,2}([-/.]\d{1,2}([T ].*)?)?$/,
+        '月份格式须为YYYY-MM / the month must look like YYYY-MM',
+      ),
+  )
   .transform((v) => {
     const [y, m] = v.split(/[-/.]/);
     return `${y ?? ''}-${(m ?? '').padStart(2, '0')}`;
@@ -57,15 +64,35 @@ export const SchoolCostRow = z.object({
   other: z.string(),
 });
 export type TSchoolCostRow = z.infer<typeof SchoolCostRow>;
-export const SchoolRevenueRow = z.object({ ...rowBase, course: z.string(), assessment: z.string(), materials: z.string(), other: z.string() });
+export const SchoolRevenueRow = z.object({
+  ...rowBase,
+  course: z.string(),
+  assessment: z.string(),
+  materials: z.string(),
+  other: z.string(),
+});
 export type TSchoolRevenueRow = z.infer<typeof SchoolRevenueRow>;
 
 /** id: absent to create, or update the row of the same key on import; present (with version) to update that row. */
-const inputBase = { id: z.coerce.number().int().min(1).optional(), month: MonthString, schoolItemCode: z.coerce.string().trim().min(1, 'schoolItemCode is required') };
+const inputBase = {
+  id: z.coerce.number().int().min(1).optional(),
+  month: MonthString,
+  schoolItemCode: z.coerce.string().trim().min(1, 'schoolItemCode is required'),
+};
 export const SchoolCostInput = versioned(
-  z.object({ ...inputBase, rent: Money, labour: Money, utilities: Money, marketing: Money, materials: Money, other: Money }),
+  z.object({
+    ...inputBase,
+    rent: Money,
+    labour: Money,
+    utilities: Money,
+    marketing: Money,
+    materials: Money,
+    other: Money,
+  }),
 );
-export const SchoolRevenueInput = versioned(z.object({ ...inputBase, course: Money, assessment: Money, materials: Money, other: Money }));
+export const SchoolRevenueInput = versioned(
+  z.object({ ...inputBase, course: Money, assessment: Money, materials: Money, other: Money }),
+);
 
 export const MonthRangeQuery = PageQuery.extend({
   /** From this month (YYYY-MM), inclusive. */
@@ -79,13 +106,49 @@ const ExportQuery = MonthRangeQuery.omit({ pageIdx: true, pageSize: true });
 
 /** The five monthly uploads: centre (per campus) and consultant / growth consultant (per employee). */
 export const MONTHLY_ADVANCE_KINDS = [
-  { kind: 'centerAdvanceIncome', path: 'center-monthly-advance-income-excel-upload', base: 'center-monthly-advance-income', name: '中心月度预收收入', perEmployee: false },
-  { kind: 'centerAdvanceConsumer', path: 'center-monthly-advance-consumer', base: 'center-monthly-advance-consumer', name: '中心月度预收消耗', perEmployee: false },
-  { kind: 'consultantAdvanceIncome', path: 'consultant-monthly-advance-income', base: 'consultant-monthly-advance-income', name: '顾问月度预收收入', perEmployee: true },
-  { kind: 'growthConsultantAdvanceIncome', path: 'growth-consultant-monthly-advance-income', base: 'growth-consultant-monthly-advance-income', name: '成长顾问月度预收收入', perEmployee: true },
-  { kind: 'growthConsultantAdvanceConsumer', path: 'growth-consultant-monthly-advance-consumer', base: 'growth-consultant-monthly-advance-consumer', name: '成长顾问月度预收消耗', perEmployee: true },
+  {
+    kind: 'centerAdvanceIncome',
+    path: 'center-monthly-advance-income-excel-upload',
+    base: 'center-monthly-advance-income',
+    name: '中心月度预收收入',
+    perEmployee: false,
+  },
+  {
+    kind: 'centerAdvanceConsumer',
+    path: 'center-monthly-advance-consumer',
+    base: 'center-monthly-advance-consumer',
+    name: '中心月度预收消耗',
+    perEmployee: false,
+  },
+  {
+    kind: 'consultantAdvanceIncome',
+    path: 'consultant-monthly-advance-income',
+    base: 'consultant-monthly-advance-income',
+    name: '顾问月度预收收入',
+    perEmployee: true,
+  },
+  {
+    kind: 'growthConsultantAdvanceIncome',
+    path: 'growth-consultant-monthly-advance-income',
+    base: 'growth-consultant-monthly-advance-income',
+    name: '成长顾问月度预收收入',
+    perEmployee: true,
+  },
+  {
+    kind: 'growthConsultantAdvanceConsumer',
+    path: 'growth-consultant-monthly-advance-consumer',
+    base: 'growth-consultant-monthly-advance-consumer',
+    name: '成长顾问月度预收消耗',
+    perEmployee: true,
+  },
 ] as const;
-export const MonthlyAdvanceKind = z.enum(['centerAdvanceIncome', 'centerAdvanceConsumer', 'consultantAdvanceIncome', 'growthConsultantAdvanceIncome', 'growthConsultantAdvanceConsumer']);
+export const MonthlyAdvanceKind = z.enum([
+  'centerAdvanceIncome',
+  'centerAdvanceConsumer',
+  'consultantAdvanceIncome',
+  'growthConsultantAdvanceIncome',
+  'growthConsultantAdvanceConsumer',
+]);
 export type TMonthlyAdvanceKind = z.infer<typeof MonthlyAdvanceKind>;
 
 export const MonthlyAdvanceRow = z.object({
@@ -123,15 +186,23 @@ const upload = (path: string, what: string, service: 'setting' | 'report' = 'set
     response: z.null(),
   });
 const template = (path: string, what: string, service: 'setting' | 'report' = 'setting') =>
-  get(path, { service, summary: `The xlsx template of ${what}.`, access: REVENUE_COST, kind: 'download', response: FileResponse });
-const rowsImport = (path: string, what: string, service: 'setting' | 'report' = 'setting') => importEndpoint(path, { service, access: REVENUE_COST, what });
+  get(path, {
+    service,
+    summary: `The xlsx template of ${what}.`,
+    access: REVENUE_COST,
+    kind: 'download',
+    response: FileResponse,
+  });
+const rowsImport = (path: string, what: string, service: 'setting' | 'report' = 'setting') =>
+  importEndpoint(path, { service, access: REVENUE_COST, what });
 
 const [centerIncome, centerConsumer, consultantIncome, growthIncome, growthConsumer] = MONTHLY_ADVANCE_KINDS;
 
 export const schoolFinance = {
   schoolCostList: get('/school-cost/list', {
     service: 'report',
-    summary: 'Monthly campus costs of the campuses in scope, filtered (month or month range, campus) and paged.',
+    summary:
+      'Monthly campus costs of the campuses in scope, filtered (month or month range, campus) and paged.',
     access: REVENUE_COST,
     query: MonthRangeQuery,
     response: page(SchoolCostRow),
@@ -141,7 +212,8 @@ export const schoolFinance = {
   schoolCostExport: template('/school-cost/export', 'the campus cost import', 'report'),
   schoolCostExportData: get('/school-cost/exportData', {
     service: 'report',
-    summary: 'The whole filtered cost list as xlsx (same columns as the template, plus campus name and total).',
+    summary:
+      'The whole filtered cost list as xlsx (same columns as the template, plus campus name and total).',
     access: REVENUE_COST,
     query: ExportQuery,
     kind: 'download',
@@ -149,7 +221,8 @@ export const schoolFinance = {
   }),
   schoolRevenueList: get('/school-revenue/list', {
     service: 'report',
-    summary: 'Monthly campus revenue of the campuses in scope, filtered (month or month range, campus) and paged.',
+    summary:
+      'Monthly campus revenue of the campuses in scope, filtered (month or month range, campus) and paged.',
     access: REVENUE_COST,
     query: MonthRangeQuery,
     response: page(SchoolRevenueRow),
@@ -159,7 +232,8 @@ export const schoolFinance = {
   schoolRevenueExport: template('/school-revenue/export', 'the campus revenue import', 'report'),
   schoolRevenueExportData: get('/school-revenue/exportData', {
     service: 'report',
-    summary: 'The whole filtered revenue list as xlsx (same columns as the template, plus campus name and total).',
+    summary:
+      'The whole filtered revenue list as xlsx (same columns as the template, plus campus name and total).',
     access: REVENUE_COST,
     query: ExportQuery,
     kind: 'download',
@@ -178,14 +252,35 @@ export const schoolFinance = {
   centerAdvanceIncomeImportRows: rowsImport(`/setting/${centerIncome.base}/importRows`, centerIncome.name),
   centerAdvanceConsumerUpload: upload(`/setting/${centerConsumer.path}`, centerConsumer.name),
   centerAdvanceConsumerTemplate: template(`/setting/${centerConsumer.base}/template`, centerConsumer.name),
-  centerAdvanceConsumerImportRows: rowsImport(`/setting/${centerConsumer.base}/importRows`, centerConsumer.name),
+  centerAdvanceConsumerImportRows: rowsImport(
+    `/setting/${centerConsumer.base}/importRows`,
+    centerConsumer.name,
+  ),
   consultantAdvanceIncomeUpload: upload(`/setting/${consultantIncome.path}`, consultantIncome.name),
-  consultantAdvanceIncomeTemplate: template(`/setting/${consultantIncome.base}/template`, consultantIncome.name),
-  consultantAdvanceIncomeImportRows: rowsImport(`/setting/${consultantIncome.base}/importRows`, consultantIncome.name),
+  consultantAdvanceIncomeTemplate: template(
+    `/setting/${consultantIncome.base}/template`,
+    consultantIncome.name,
+  ),
+  consultantAdvanceIncomeImportRows: rowsImport(
+    `/setting/${consultantIncome.base}/importRows`,
+    consultantIncome.name,
+  ),
   growthConsultantAdvanceIncomeUpload: upload(`/setting/${growthIncome.path}`, growthIncome.name),
-  growthConsultantAdvanceIncomeTemplate: template(`/setting/${growthIncome.base}/template`, growthIncome.name),
-  growthConsultantAdvanceIncomeImportRows: rowsImport(`/setting/${growthIncome.base}/importRows`, growthIncome.name),
+  growthConsultantAdvanceIncomeTemplate: template(
+    `/setting/${growthIncome.base}/template`,
+    growthIncome.name,
+  ),
+  growthConsultantAdvanceIncomeImportRows: rowsImport(
+    `/setting/${growthIncome.base}/importRows`,
+    growthIncome.name,
+  ),
   growthConsultantAdvanceConsumerUpload: upload(`/setting/${growthConsumer.path}`, growthConsumer.name),
-  growthConsultantAdvanceConsumerTemplate: template(`/setting/${growthConsumer.base}/template`, growthConsumer.name),
-  growthConsultantAdvanceConsumerImportRows: rowsImport(`/setting/${growthConsumer.base}/importRows`, growthConsumer.name),
+  growthConsultantAdvanceConsumerTemplate: template(
+    `/setting/${growthConsumer.base}/template`,
+    growthConsumer.name,
+  ),
+  growthConsultantAdvanceConsumerImportRows: rowsImport(
+    `/setting/${growthConsumer.base}/importRows`,
+    growthConsumer.name,
+  ),
 } satisfies Slice;

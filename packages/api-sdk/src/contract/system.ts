@@ -65,13 +65,18 @@ export const MenuEntry = z.object({
   nameEn: z.string(),
   cssname: z.string(),
   path: z.string(),
-  privileges: z.array(z.object({ code: z.string(), name: z.string(), nameEn: z.string(), navigateurl: z.string() })),
+  privileges: z.array(
+    z.object({ code: z.string(), name: z.string(), nameEn: z.string(), navigateurl: z.string() }),
+  ),
 });
 export type TMenuEntry = z.infer<typeof MenuEntry>;
 
 export const GroupCodeQuery = z.object({ groupcode: z.coerce.number().int().optional() });
 
-export const StatusValue = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)]));
+export const StatusValue = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1)]));
 
 export const RoleRow = z.object({
   code: z.number().int(),
@@ -125,7 +130,9 @@ const PrivilegeBase = z.object({
   version: z.number().int(),
 });
 /** A node of the privilege tree: groups hold their screens and actions. */
-export const PrivilegeNode: z.ZodType<TPrivilegeNode> = z.lazy(() => PrivilegeBase.extend({ children: z.array(PrivilegeNode) }));
+export const PrivilegeNode: z.ZodType<TPrivilegeNode> = z.lazy(() =>
+  PrivilegeBase.extend({ children: z.array(PrivilegeNode) }),
+);
 
 export const PrivilegeInput = z.object({
   code: z
@@ -133,7 +140,10 @@ export const PrivilegeInput = z.object({
     .trim()
     .min(1, 'code is required')
     .max(200)
-    .regex(/^(\/[A-Za-z0-9_:/-]*|[A-Za-z][A-Za-z0-9_.-]*)$/, 'a route path (/setting/campus) or an action code (clues.approve)'),
+    .regex(
+      /^(\/[A-Za-z0-9_:/-]*|[A-Za-z][A-Za-z0-9_.-]*)$/,
+      'a route path (/setting/campus) or an action code (clues.approve)',
+    ),
   name: z.string().trim().min(1, 'name is required').max(50),
   nameEn: z.string().trim().max(100).default(''),
   type: PrivilegeType,
@@ -145,7 +155,10 @@ export const PrivilegeInput = z.object({
   version: z.number().int().optional(),
 });
 
-export const KeyStatusInput = z.object({ code: z.coerce.string().trim().min(1, 'code is required'), status: StatusValue });
+export const KeyStatusInput = z.object({
+  code: z.coerce.string().trim().min(1, 'code is required'),
+  status: StatusValue,
+});
 export const RoleStatusInput = z.object({ code: z.coerce.number().int(), status: StatusValue });
 
 export const AuthInfoQuery = PageQuery.extend({
@@ -193,7 +206,11 @@ export const AuthInfoInput = z.object({
   status: StatusValue.default(1),
   version: z.number().int().optional(),
 });
-export const AuthInfoSaved = z.object({ id: z.number().int(), username: z.string(), temporaryPassword: z.string().nullable() });
+export const AuthInfoSaved = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  temporaryPassword: z.string().nullable(),
+});
 
 export const TemporaryPassword = z.object({ username: z.string(), temporaryPassword: z.string() });
 export const UserPick = z.object({ id: z.number().int(), username: z.string(), name: z.string() });
@@ -214,7 +231,8 @@ const ACCOUNTS = '/setting/systemUsers';
 export const system = {
   login: post('/auth/login', {
     service: 'user',
-    summary: 'Sign in with username and password (JSON body; the query form is accepted too). Throttled per account and per IP.',
+    summary:
+      'Sign in with username and password (JSON body; the query form is accepted too). Throttled per account and per IP.',
     access: publicAccess,
     body: LoginInput.optional(),
     query: LoginInput.partial().optional(),
@@ -234,14 +252,16 @@ export const system = {
   }),
   changePassword: post('/auth/chgpwd', {
     service: 'user',
-    summary: 'Change the own password (current one required); revokes the other sessions and clears the forced change.',
+    summary:
+      'Change the own password (current one required); revokes the other sessions and clears the forced change.',
     access: signedIn,
     body: ChangePasswordInput,
     response: Ok,
   }),
   chgpass: post('/auth/chgpass', {
     service: 'user',
-    summary: 'Change a password by username and current password (the /modifyPwd page; query or body). Throttled like sign-in; revokes other sessions.',
+    summary:
+      'Change a password by username and current password (the /modifyPwd page; query or body). Throttled like sign-in; revokes other sessions.',
     access: publicAccess,
     body: ChgPassInput.optional(),
     query: ChgPassInput.partial().optional(),
@@ -251,7 +271,10 @@ export const system = {
     service: 'user',
     summary: 'Sign in with the authorization code of the corporate messenger QR login (type 2).',
     access: publicAccess,
-    body: z.object({ code: z.string().trim().min(1, 'code is required').max(512), type: z.coerce.number().int().pipe(z.literal(2)).default(2) }),
+    body: z.object({
+      code: z.string().trim().min(1, 'code is required').max(512),
+      type: z.coerce.number().int().pipe(z.literal(2)).default(2),
+    }),
     response: UserToken,
   }),
   wxcpLogin: post('/auth/wxcp/login/{appid}', {
@@ -264,7 +287,8 @@ export const system = {
   }),
   loginDashboard: get('/auth/loginDashboard', {
     service: 'user',
-    summary: 'Single sign-on for the income dashboard (/dataStatistics/incomeGM?dd_code=): exchanges the mobile-chat code.',
+    summary:
+      'Single sign-on for the income dashboard (/dataStatistics/incomeGM?dd_code=): exchanges the mobile-chat code.',
     access: publicAccess,
     query: z.object({ code: z.string().trim().min(1, 'code is required').max(512) }),
     response: UserToken,
@@ -327,7 +351,10 @@ export const system = {
     service: 'setting',
     summary: "Replace a role's privileges.",
     access: priv(ROLES),
-    body: z.object({ code: z.coerce.number().int(), privilegeCodes: z.array(z.string().trim().min(1)).max(2000) }),
+    body: z.object({
+      code: z.coerce.number().int(),
+      privilegeCodes: z.array(z.string().trim().min(1)).max(2000),
+    }),
     response: Ok,
   }),
   privileges: get('/system/privileges', {
@@ -353,7 +380,8 @@ export const system = {
   }),
   authInfos: get('/system/authinfos', {
     service: 'setting',
-    summary: 'Accounts, filtered (name, username, roleCode, status) and paged; limited to the caller’s campuses.',
+    summary:
+      'Accounts, filtered (name, username, roleCode, status) and paged; limited to the caller’s campuses.',
     access: priv(ACCOUNTS),
     query: AuthInfoQuery,
     response: page(AuthInfoRow),
@@ -374,7 +402,8 @@ export const system = {
   }),
   resetPassword: post('/system/resetpassword', {
     service: 'setting',
-    summary: 'Set a random temporary password (answered once), force a change at next sign-in, revoke every session.',
+    summary:
+      'Set a random temporary password (answered once), force a change at next sign-in, revoke every session.',
     access: priv(ACCOUNTS),
     query: z.object({ usercode: z.string().trim().min(1, 'usercode is required') }),
     response: TemporaryPassword,
@@ -383,7 +412,10 @@ export const system = {
     service: 'setting',
     summary: 'A stable id code from a code and a name: <code>-<first 4 hex of sha1(name)>.',
     access: signedIn,
-    query: z.object({ code: z.string().trim().min(1, 'code is required').max(50), name: z.string().trim().min(1, 'name is required').max(100) }),
+    query: z.object({
+      code: z.string().trim().min(1, 'code is required').max(50),
+      name: z.string().trim().min(1, 'name is required').max(100),
+    }),
     response: z.string(),
   }),
   allUsers: get('/system/alluser', {

@@ -4,7 +4,10 @@ import { Ok, PageQuery, get, page, post, priv, signedIn, type Slice } from './de
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 /** 0 open, 1 completed, 2 deleted. */
-export const TodoStatus = z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
+export const TodoStatus = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
 export const TodoRow = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -45,7 +48,12 @@ export const tasks = {
     service: 'clue',
     summary: "Counts of the caller's todos: open, due today, overdue, completed.",
     access: signedIn,
-    response: z.object({ open: z.number().int(), dueToday: z.number().int(), overdue: z.number().int(), completed: z.number().int() }),
+    response: z.object({
+      open: z.number().int(),
+      dueToday: z.number().int(),
+      overdue: z.number().int(),
+      completed: z.number().int(),
+    }),
   }),
   addTodo: post('/todoList/addTodoList', {
     service: 'clue',
@@ -59,11 +67,24 @@ export const tasks = {
     }),
     response: TodoRow,
   }),
-  markCompleted: post('/todoList/markCompleted', { service: 'clue', summary: 'Mark an own todo completed.', access: signedIn, query: z.object({ id: z.coerce.number().int().positive() }), response: Ok }),
-  markDeleted: post('/todoList/markDeleted', { service: 'clue', summary: 'Delete an own todo.', access: signedIn, query: z.object({ id: z.coerce.number().int().positive() }), response: Ok }),
+  markCompleted: post('/todoList/markCompleted', {
+    service: 'clue',
+    summary: 'Mark an own todo completed.',
+    access: signedIn,
+    query: z.object({ id: z.coerce.number().int().positive() }),
+    response: Ok,
+  }),
+  markDeleted: post('/todoList/markDeleted', {
+    service: 'clue',
+    summary: 'Delete an own todo.',
+    access: signedIn,
+    query: z.object({ id: z.coerce.number().int().positive() }),
+    response: Ok,
+  }),
   taskCenterList: get('/clue/taskCenter/list', {
     service: 'clue',
-    summary: "The caller's open tasks: approvals they may decide, follow-ups due today or earlier, open todos due today or earlier.",
+    summary:
+      "The caller's open tasks: approvals they may decide, follow-ups due today or earlier, open todos due today or earlier.",
     access: TASKS,
     query: PageQuery.extend({ kind: TaskKind.optional() }),
     response: page(TaskRow),
@@ -76,9 +97,15 @@ export const tasks = {
   }),
   taskUpdateStatus: post('/clue/taskCenter/updateStatus', {
     service: 'clue',
-    summary: 'Close a task: a todo is completed, a follow-up reminder is dismissed (next visit cleared); approvals are decided, not closed (422).',
+    summary:
+      'Close a task: a todo is completed, a follow-up reminder is dismissed (next visit cleared); approvals are decided, not closed (422).',
     access: TASKS,
-    query: z.object({ id: z.string().trim().regex(/^(todo|follow|approval):\d+$/, 'a task id such as todo:12') }),
+    query: z.object({
+      id: z
+        .string()
+        .trim()
+        .regex(/^(todo|follow|approval):\d+$/, 'a task id such as todo:12'),
+    }),
     response: Ok,
   }),
 } satisfies Slice;

@@ -5,7 +5,10 @@ import { ApprovalDetail, ApprovalRow, ClueState, Decision } from './clues.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 /** 1 today's follow-ups, 2 today's visits, 3 my approvals, 4 my targets (this month). */
-export const WorkType = z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]));
+export const WorkType = z.coerce
+  .number()
+  .int()
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]));
 export const WorkItem = z.object({
   clueId: z.number().int(),
   cluecode: z.string(),
@@ -56,17 +59,25 @@ export const workbench = {
     query: z.object({ transferId: z.coerce.number().int().positive() }),
     response: ApprovalDetail,
   }),
-  approve: post('/workbench/approve', { service: 'clue', summary: 'Pass or reject a transfer request, with a comment.', access: approve, body: Decision, response: Ok }),
+  approve: post('/workbench/approve', {
+    service: 'clue',
+    summary: 'Pass or reject a transfer request, with a comment.',
+    access: approve,
+    body: Decision,
+    response: Ok,
+  }),
   workList: get('/work/list', {
     service: 'clue',
-    summary: "Workbench lists: type 1 today's follow-ups (due today or overdue), 2 today's visits, 3 my approvals, 4 my month's targets.",
+    summary:
+      "Workbench lists: type 1 today's follow-ups (due today or overdue), 2 today's visits, 3 my approvals, 4 my month's targets.",
     access: priv(WORK),
     query: z.object({ type: WorkType }),
     response: z.object({ type: z.number().int(), items: z.array(WorkItem), targets: z.array(TargetRow) }),
   }),
   parentNoSign: get('/work/growth-consultant/parent-no-sign/list', {
     service: 'clue',
-    summary: 'Students converted from clues in the caller’s campuses whose family has not signed yet (no order).',
+    summary:
+      'Students converted from clues in the caller’s campuses whose family has not signed yet (no order).',
     access: priv(WORK),
     query: PageQuery.extend({ schoolItemCode: z.string().trim().optional() }),
     response: page(ParentNoSignRow),

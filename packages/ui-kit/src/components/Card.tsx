@@ -22,7 +22,13 @@ export function Card({ title, extra, padded = true, className, children, ...rest
   );
 }
 
-export interface PageHeaderProps { title: ReactNode; description?: ReactNode; actions?: ReactNode; breadcrumb?: ReactNode; className?: string }
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  breadcrumb?: ReactNode;
+  className?: string;
+}
 
 /** The title row of a screen: h1, a line of description, actions on the right. */
 export function PageHeader({ title, description, actions, breadcrumb, className }: PageHeaderProps) {
@@ -38,7 +44,13 @@ export function PageHeader({ title, description, actions, breadcrumb, className 
   );
 }
 
-export interface EmptyStateProps { title: ReactNode; description?: ReactNode; action?: ReactNode; icon?: ReactNode; className?: string }
+export interface EmptyStateProps {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+  className?: string;
+}
 
 /** What an empty list or a finished search says. */
 export function EmptyState({ title, description, action, icon, className }: EmptyStateProps) {

@@ -17,9 +17,19 @@ export interface ConfirmOptions {
 type ConfirmFn = (o: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<ConfirmFn | null>(null);
 
-export interface ConfirmLabels { ok: string; cancel: string; close: string }
+export interface ConfirmLabels {
+  ok: string;
+  cancel: string;
+  close: string;
+}
 
-export function ConfirmProvider({ children, labels = { ok: 'OK', cancel: 'Cancel', close: 'Close' } }: { children: ReactNode; labels?: ConfirmLabels }) {
+export function ConfirmProvider({
+  children,
+  labels = { ok: 'OK', cancel: 'Cancel', close: 'Close' },
+}: {
+  children: ReactNode;
+  labels?: ConfirmLabels;
+}) {
   const [state, setState] = useState<ConfirmOptions | null>(null);
   const resolver = useRef<((v: boolean) => void) | null>(null);
 
@@ -48,7 +58,9 @@ export function ConfirmProvider({ children, labels = { ok: 'OK', cancel: 'Cancel
         closeLabel={labels.close}
         footer={
           <>
-            {!state?.noCancel && <Button onClick={() => settle(false)}>{state?.cancelText ?? labels.cancel}</Button>}
+            {!state?.noCancel && (
+              <Button onClick={() => settle(false)}>{state?.cancelText ?? labels.cancel}</Button>
+            )}
             <Button variant={state?.danger ? 'danger' : 'primary'} onClick={() => settle(true)} autoFocus>
               {state?.okText ?? labels.ok}
             </Button>
@@ -64,5 +76,8 @@ export function ConfirmProvider({ children, labels = { ok: 'OK', cancel: 'Cancel
 /** The confirm function of the nearest ConfirmProvider. */
 export function useConfirm(): ConfirmFn {
   const fn = useContext(ConfirmContext);
-  return useMemo(() => fn ?? ((o: ConfirmOptions) => Promise.resolve(window.confirm(String(o.message ?? o.title)))), [fn]);
+  return useMemo(
+    () => fn ?? ((o: ConfirmOptions) => Promise.resolve(window.confirm(String(o.message ?? o.title)))),
+    [fn],
+  );
 }

@@ -4,7 +4,15 @@ import type { ReactNode } from 'react';
 import { cx } from './cx.js';
 
 export type DropdownItem =
-  | { key: string; label: ReactNode; onSelect: () => void; icon?: ReactNode; danger?: boolean; disabled?: boolean; hint?: ReactNode }
+  | {
+      key: string;
+      label: ReactNode;
+      onSelect: () => void;
+      icon?: ReactNode;
+      danger?: boolean;
+      disabled?: boolean;
+      hint?: ReactNode;
+    }
   | { key: string; separator: true }
   | { key: string; heading: ReactNode };
 
@@ -19,7 +27,14 @@ export interface DropdownProps {
   menuClassName?: string;
 }
 
-export function Dropdown({ trigger, label, items, align = 'end', triggerClassName, menuClassName }: DropdownProps) {
+export function Dropdown({
+  trigger,
+  label,
+  items,
+  align = 'end',
+  triggerClassName,
+  menuClassName,
+}: DropdownProps) {
   return (
     <Menu>
       <MenuButton
@@ -33,13 +48,18 @@ export function Dropdown({ trigger, label, items, align = 'end', triggerClassNam
       </MenuButton>
       <MenuItems
         anchor={align === 'end' ? 'bottom end' : 'bottom start'}
-        className={cx('z-50 min-w-44 origin-top animate-pop-in rounded-lg border border-line bg-surface p-1 text-sm shadow-pop [--anchor-gap:6px] focus:outline-none', menuClassName)}
+        className={cx(
+          'z-50 min-w-44 origin-top animate-pop-in rounded-lg border border-line bg-surface p-1 text-sm shadow-pop [--anchor-gap:6px] focus:outline-none',
+          menuClassName,
+        )}
       >
         {items.map((it) =>
           'separator' in it ? (
             <MenuSeparator key={it.key} className="my-1 h-px bg-line" />
           ) : 'heading' in it ? (
-            <div key={it.key} className="px-2.5 pt-1.5 pb-1 text-xs text-subtle">{it.heading}</div>
+            <div key={it.key} className="px-2.5 pt-1.5 pb-1 text-xs text-subtle">
+              {it.heading}
+            </div>
           ) : (
             <MenuItem key={it.key} disabled={it.disabled}>
               <button
@@ -50,7 +70,11 @@ export function Dropdown({ trigger, label, items, align = 'end', triggerClassNam
                   it.danger ? 'text-danger-600' : 'text-ink',
                 )}
               >
-                {it.icon && <span className="text-muted" aria-hidden="true">{it.icon}</span>}
+                {it.icon && (
+                  <span className="text-muted" aria-hidden="true">
+                    {it.icon}
+                  </span>
+                )}
                 <span className="flex-1">{it.label}</span>
                 {it.hint && <span className="text-xs text-subtle">{it.hint}</span>}
               </button>

@@ -3,7 +3,12 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { cx } from './cx.js';
 
-export interface TabItem { key: string; label: ReactNode; content: ReactNode; disabled?: boolean }
+export interface TabItem {
+  key: string;
+  label: ReactNode;
+  content: ReactNode;
+  disabled?: boolean;
+}
 
 export interface TabsProps {
   items: ReadonlyArray<TabItem>;
@@ -16,7 +21,13 @@ export interface TabsProps {
 }
 
 export function Tabs({ items, value, onChange, className, keepMounted }: TabsProps) {
-  const index = value === undefined ? undefined : Math.max(0, items.findIndex((i) => i.key === value));
+  const index =
+    value === undefined
+      ? undefined
+      : Math.max(
+          0,
+          items.findIndex((i) => i.key === value),
+        );
   return (
     <TabGroup
       selectedIndex={index}

@@ -3,7 +3,11 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import { cx } from './cx.js';
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
-interface ToastItem { id: number; kind: ToastKind; message: ReactNode }
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: ReactNode;
+}
 
 export interface ToastApi {
   show(kind: ToastKind, message: ReactNode, ms?: number): void;
@@ -55,18 +59,43 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2" aria-live="polite">
+      <div
+        className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2"
+        aria-live="polite"
+      >
         {items.map((t) => (
           <div
             key={t.id}
             role={t.kind === 'error' ? 'alert' : 'status'}
             className="pointer-events-auto flex max-w-[560px] animate-slide-in items-start gap-2.5 rounded-lg border border-line bg-surface py-2 pr-3 pl-2.5 text-sm text-ink shadow-pop"
           >
-            <span className={cx('mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded-full text-white', tone[t.kind].dot)} aria-hidden="true">
-              <svg width="12" height="12" viewBox="0 0 20 20"><path d={tone[t.kind].icon} stroke="currentColor" strokeWidth="2.4" fill="none" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            <span
+              className={cx(
+                'mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded-full text-white',
+                tone[t.kind].dot,
+              )}
+              aria-hidden="true"
+            >
+              <svg width="12" height="12" viewBox="0 0 20 20">
+                <path
+                  d={tone[t.kind].icon}
+                  stroke="currentColor"
+                  strokeWidth="2.4"
+                  fill="none"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
             </span>
             <span className="break-words">{t.message}</span>
-            <button type="button" aria-label="×" onClick={() => remove(t.id)} className="ml-1 text-subtle hover:text-ink">×</button>
+            <button
+              type="button"
+              aria-label="×"
+              onClick={() => remove(t.id)}
+              className="ml-1 text-subtle hover:text-ink"
+            >
+              ×
+            </button>
           </div>
         ))}
       </div>

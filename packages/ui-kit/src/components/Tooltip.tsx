@@ -2,7 +2,12 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
 import { cx } from './cx.js';
 
-export interface TooltipProps { content: ReactNode; children: ReactElement<{ 'aria-describedby'?: string }>; side?: 'top' | 'bottom' | 'right'; className?: string }
+export interface TooltipProps {
+  content: ReactNode;
+  children: ReactElement<{ 'aria-describedby'?: string }>;
+  side?: 'top' | 'bottom' | 'right';
+  className?: string;
+}
 
 export function Tooltip({ content, children, side = 'top', className }: TooltipProps) {
   const id = useId();

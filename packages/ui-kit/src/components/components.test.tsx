@@ -17,7 +17,17 @@ describe('base components', () => {
   });
   it('select emits numbers for numeric options', () => {
     let v: number | '' = '';
-    render(<Select label="区域" value="" onChange={(x) => { v = x; }} placeholder="全部" options={[{ value: 1, label: '华东' }]} />);
+    render(
+      <Select
+        label="区域"
+        value=""
+        onChange={(x) => {
+          v = x;
+        }}
+        placeholder="全部"
+        options={[{ value: 1, label: '华东' }]}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('区域'), { target: { value: '1' } });
     expect(v).toBe(1);
   });
@@ -25,19 +35,44 @@ describe('base components', () => {
     let result: boolean | undefined;
     function Probe() {
       const confirm = useConfirm();
-      return <button type="button" onClick={() => void confirm({ title: '删除？' }).then((r) => { result = r; })}>go</button>;
+      return (
+        <button
+          type="button"
+          onClick={() =>
+            void confirm({ title: '删除？' }).then((r) => {
+              result = r;
+            })
+          }
+        >
+          go
+        </button>
+      );
     }
-    render(<ConfirmProvider labels={{ ok: '确定', cancel: '取消', close: '关闭' }}><Probe /></ConfirmProvider>);
+    render(
+      <ConfirmProvider labels={{ ok: '确定', cancel: '取消', close: '关闭' }}>
+        <Probe />
+      </ConfirmProvider>,
+    );
     fireEvent.click(screen.getByText('go'));
-    await act(async () => { fireEvent.click(await screen.findByRole('button', { name: '确定' })); });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    });
     expect(result).toBe(true);
   });
   it('toast shows an error as an alert', () => {
     function Probe() {
       const toast = useToast();
-      return <button type="button" onClick={() => toast.error('出错了')}>go</button>;
+      return (
+        <button type="button" onClick={() => toast.error('出错了')}>
+          go
+        </button>
+      );
     }
-    render(<ToastProvider><Probe /></ToastProvider>);
+    render(
+      <ToastProvider>
+        <Probe />
+      </ToastProvider>,
+    );
     fireEvent.click(screen.getByText('go'));
     expect(screen.getByRole('alert').textContent).toContain('出错了');
   });

@@ -28,20 +28,40 @@ export interface FieldShellProps {
 }
 
 /** Label + control + hint/error. Used by every field; exported for custom controls. */
-export function FieldShell({ id, label, hint, error, required, inline, className, children }: FieldShellProps) {
+export function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  inline,
+  className,
+  children,
+}: FieldShellProps) {
   return (
     <div className={cx(inline ? 'flex items-center gap-2' : 'flex flex-col gap-1', className)}>
       {label !== undefined && (
-        <label htmlFor={id} className={cx('text-xs font-medium text-ink-2', inline && 'shrink-0 whitespace-nowrap')}>
-          {required && <span className="mr-0.5 text-danger-500" aria-hidden="true">*</span>}
+        <label
+          htmlFor={id}
+          className={cx('text-xs font-medium text-ink-2', inline && 'shrink-0 whitespace-nowrap')}
+        >
+          {required && (
+            <span className="mr-0.5 text-danger-500" aria-hidden="true">
+              *
+            </span>
+          )}
           {label}
         </label>
       )}
       <div className={cx(inline && 'min-w-0 flex-1')}>{children}</div>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-danger-600">{error}</p>
+        <p id={`${id}-error`} role="alert" className="text-xs text-danger-600">
+          {error}
+        </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="text-xs text-subtle">{hint}</p>
+        <p id={`${id}-hint`} className="text-xs text-subtle">
+          {hint}
+        </p>
       ) : null}
     </div>
   );
@@ -53,16 +73,36 @@ function describedBy(id: string, error: unknown, hint: unknown): string | undefi
   return undefined;
 }
 
-interface FieldBits { label?: ReactNode; hint?: ReactNode; error?: ReactNode; inline?: boolean; wrapperClassName?: string }
+interface FieldBits {
+  label?: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  inline?: boolean;
+  wrapperClassName?: string;
+}
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'prefix'>, FieldBits {
+export interface TextFieldProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'prefix'>, FieldBits {
   size?: 'sm' | 'md';
   prefix?: ReactNode;
   suffix?: ReactNode;
 }
 
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, inline, wrapperClassName, id, className, size = 'md', prefix, suffix, required, ...rest },
+  {
+    label,
+    hint,
+    error,
+    inline,
+    wrapperClassName,
+    id,
+    className,
+    size = 'md',
+    prefix,
+    suffix,
+    required,
+    ...rest
+  },
   ref,
 ) {
   const auto = useId();
@@ -74,17 +114,37 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       required={required}
       aria-invalid={error ? true : undefined}
       aria-describedby={describedBy(fid, error, hint)}
-      className={cx(controlClass, size === 'sm' ? 'h-control-sm text-xs' : 'h-control', prefix ? 'pl-8' : '', suffix ? 'pr-8' : '', className)}
+      className={cx(
+        controlClass,
+        size === 'sm' ? 'h-control-sm text-xs' : 'h-control',
+        prefix ? 'pl-8' : '',
+        suffix ? 'pr-8' : '',
+        className,
+      )}
       {...rest}
     />
   );
   return (
-    <FieldShell id={fid} label={label} hint={hint} error={error} required={required} inline={inline} className={wrapperClassName}>
+    <FieldShell
+      id={fid}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      inline={inline}
+      className={wrapperClassName}
+    >
       {prefix || suffix ? (
         <div className="relative">
-          {prefix && <span className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-subtle">{prefix}</span>}
+          {prefix && (
+            <span className="pointer-events-none absolute inset-y-0 left-2.5 flex items-center text-subtle">
+              {prefix}
+            </span>
+          )}
           {input}
-          {suffix && <span className="absolute inset-y-0 right-2.5 flex items-center text-subtle">{suffix}</span>}
+          {suffix && (
+            <span className="absolute inset-y-0 right-2.5 flex items-center text-subtle">{suffix}</span>
+          )}
         </div>
       ) : (
         input
@@ -99,14 +159,35 @@ export interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElemen
 }
 
 export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextArea(
-  { label, hint, error, inline, wrapperClassName, id, className, showCount, maxLength, value, required, ...rest },
+  {
+    label,
+    hint,
+    error,
+    inline,
+    wrapperClassName,
+    id,
+    className,
+    showCount,
+    maxLength,
+    value,
+    required,
+    ...rest
+  },
   ref,
 ) {
   const auto = useId();
   const fid = id ?? auto;
   const count = typeof value === 'string' ? value.length : 0;
   return (
-    <FieldShell id={fid} label={label} hint={hint} error={error} required={required} inline={inline} className={wrapperClassName}>
+    <FieldShell
+      id={fid}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      inline={inline}
+      className={wrapperClassName}
+    >
       <div className="relative">
         <textarea
           ref={ref}
@@ -116,11 +197,19 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(fid, error, hint)}
-          className={cx(controlClass, 'min-h-24 resize-y py-1.5 leading-5', showCount && maxLength ? 'pb-6' : '', className)}
+          className={cx(
+            controlClass,
+            'min-h-24 resize-y py-1.5 leading-5',
+            showCount && maxLength ? 'pb-6' : '',
+            className,
+          )}
           {...rest}
         />
         {showCount && maxLength !== undefined && (
-          <span className="pointer-events-none absolute right-2.5 bottom-1.5 text-2xs tabular-nums text-subtle" aria-hidden="true">
+          <span
+            className="pointer-events-none absolute right-2.5 bottom-1.5 text-2xs tabular-nums text-subtle"
+            aria-hidden="true"
+          >
             {count} / {maxLength}
           </span>
         )}
@@ -129,7 +218,11 @@ export const TextArea = forwardRef<HTMLTextAreaElement, TextAreaProps>(function 
   );
 });
 
-export interface SelectOption<V extends string | number = string> { value: V; label: ReactNode; disabled?: boolean }
+export interface SelectOption<V extends string | number = string> {
+  value: V;
+  label: ReactNode;
+  disabled?: boolean;
+}
 
 export interface SelectProps<V extends string | number = string>
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'size'>, FieldBits {
@@ -143,13 +236,34 @@ export interface SelectProps<V extends string | number = string>
 
 /** A native select (fast, accessible, keyboard-friendly in dense forms) with a label. */
 export function Select<V extends string | number = string>({
-  label, hint, error, inline, wrapperClassName, id, className, options, value, onChange, placeholder, size = 'md', required, ...rest
+  label,
+  hint,
+  error,
+  inline,
+  wrapperClassName,
+  id,
+  className,
+  options,
+  value,
+  onChange,
+  placeholder,
+  size = 'md',
+  required,
+  ...rest
 }: SelectProps<V>) {
   const auto = useId();
   const fid = id ?? auto;
   const numeric = options.length > 0 && options.every((o) => typeof o.value === 'number');
   return (
-    <FieldShell id={fid} label={label} hint={hint} error={error} required={required} inline={inline} className={wrapperClassName}>
+    <FieldShell
+      id={fid}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      inline={inline}
+      className={wrapperClassName}
+    >
       <div className="relative">
         <select
           id={fid}
@@ -161,7 +275,13 @@ export function Select<V extends string | number = string>({
             const raw = e.target.value;
             onChange((raw === '' ? '' : numeric ? Number(raw) : raw) as V | '');
           }}
-          className={cx(controlClass, 'appearance-none pr-8', size === 'sm' ? 'h-control-sm text-xs' : 'h-control', value === '' || value == null ? 'text-subtle' : '', className)}
+          className={cx(
+            controlClass,
+            'appearance-none pr-8',
+            size === 'sm' ? 'h-control-sm text-xs' : 'h-control',
+            value === '' || value == null ? 'text-subtle' : '',
+            className,
+          )}
           {...rest}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
@@ -171,8 +291,21 @@ export function Select<V extends string | number = string>({
             </option>
           ))}
         </select>
-        <svg className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-subtle" width="12" height="12" viewBox="0 0 12 12" aria-hidden="true">
-          <path d="M3 4.5 6 7.5 9 4.5" stroke="currentColor" strokeWidth="1.5" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <svg
+          className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-subtle"
+          width="12"
+          height="12"
+          viewBox="0 0 12 12"
+          aria-hidden="true"
+        >
+          <path
+            d="M3 4.5 6 7.5 9 4.5"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            fill="none"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </div>
     </FieldShell>
@@ -184,11 +317,20 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
   indeterminate?: boolean;
 }
 
-export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, id, className, indeterminate, ...rest }, ref) {
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+  { label, id, className, indeterminate, ...rest },
+  ref,
+) {
   const auto = useId();
   const fid = id ?? auto;
   return (
-    <label htmlFor={fid} className={cx('inline-flex cursor-pointer items-center gap-2 text-sm text-ink select-none has-disabled:cursor-not-allowed has-disabled:text-subtle', className)}>
+    <label
+      htmlFor={fid}
+      className={cx(
+        'inline-flex cursor-pointer items-center gap-2 text-sm text-ink select-none has-disabled:cursor-not-allowed has-disabled:text-subtle',
+        className,
+      )}
+    >
       <input
         ref={(el) => {
           if (el) el.indeterminate = Boolean(indeterminate);
@@ -236,7 +378,9 @@ export function Switch({ checked, onChange, label, disabled, size = 'md', classN
         aria-hidden="true"
         className={cx(
           'inline-block rounded-full bg-white shadow-sm transition-transform duration-150',
-          size === 'sm' ? 'size-3 translate-x-0.5 group-data-checked:translate-x-3.5' : 'size-4 translate-x-0.5 group-data-checked:translate-x-[18px]',
+          size === 'sm'
+            ? 'size-3 translate-x-0.5 group-data-checked:translate-x-3.5'
+            : 'size-4 translate-x-0.5 group-data-checked:translate-x-[18px]',
         )}
       />
     </HSwitch>
@@ -245,7 +389,9 @@ export function Switch({ checked, onChange, label, disabled, size = 'md', classN
   return (
     <span className={cx('inline-flex items-center gap-2', className)}>
       {sw}
-      <label htmlFor={id} className="cursor-pointer text-sm text-ink select-none">{label}</label>
+      <label htmlFor={id} className="cursor-pointer text-sm text-ink select-none">
+        {label}
+      </label>
     </span>
   );
 }

@@ -91,7 +91,8 @@ function fromFormValue(field: FormField, v: unknown): unknown {
   if (field.kind === 'number') return v === '' || v === undefined ? undefined : Number(v);
   // An empty date is no date (date schemas are optional patterns, not empty strings).
   if (field.kind === 'date') return v === '' ? undefined : v;
-  if (field.kind === 'amount') return v === '' || v === undefined ? undefined : field.asNumber ? Number(v) : v;
+  if (field.kind === 'amount')
+    return v === '' || v === undefined ? undefined : field.asNumber ? Number(v) : v;
   if (field.kind === 'select') {
     if (v === '' || v === undefined) return undefined;
     const numeric = field.options.length > 0 && field.options.every((o) => typeof o.value === 'number');
@@ -101,7 +102,16 @@ function fromFormValue(field: FormField, v: unknown): unknown {
 }
 
 export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
-  open, onClose, title, schema, fields, initialValues, mode = 'create', onSubmit, size = 'lg', children,
+  open,
+  onClose,
+  title,
+  schema,
+  fields,
+  initialValues,
+  mode = 'create',
+  onSubmit,
+  size = 'lg',
+  children,
 }: RecordFormDialogProps<S>) {
   const L = useListLabels();
   const uid = useId();
@@ -170,7 +180,12 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
         </>
       }
     >
-      <form id={`${uid}-form`} noValidate onSubmit={(e) => void submit(e)} className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2">
+      <form
+        id={`${uid}-form`}
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className="grid grid-cols-1 gap-x-4 gap-y-3 sm:grid-cols-2"
+      >
         {children && <div className="sm:col-span-2">{children}</div>}
         {formError && (
           <p role="alert" className="rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700 sm:col-span-2">
@@ -188,7 +203,14 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
                 name={f.name}
                 render={({ field, fieldState }) => {
                   const error = fieldState.error?.message;
-                  const common = { id, label: f.label, hint: f.hint, error, required: f.required, disabled: locked };
+                  const common = {
+                    id,
+                    label: f.label,
+                    hint: f.hint,
+                    error,
+                    required: f.required,
+                    disabled: locked,
+                  };
                   switch (f.kind) {
                     case 'text':
                     case 'date':
@@ -261,28 +283,50 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
                         />
                       );
                     case 'multiselect': {
-                      const selected = (Array.isArray(field.value) ? field.value : []) as Array<string | number>;
+                      const selected = (Array.isArray(field.value) ? field.value : []) as Array<
+                        string | number
+                      >;
                       return (
-                        <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+                        <fieldset
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? `${id}-error` : undefined}
+                        >
                           <legend className="mb-1 text-xs font-medium text-ink-2">
-                            {f.required && <span className="mr-0.5 text-danger-500" aria-hidden="true">*</span>}
+                            {f.required && (
+                              <span className="mr-0.5 text-danger-500" aria-hidden="true">
+                                *
+                              </span>
+                            )}
                             {f.label}
                           </legend>
                           <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2">
                             {f.options.map((o) => (
-                              <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
+                              <label
+                                key={String(o.value)}
+                                className="inline-flex items-center gap-1.5 text-sm"
+                              >
                                 <input
                                   type="checkbox"
                                   className="size-3.5 accent-brand-500"
                                   disabled={locked}
                                   checked={selected.includes(o.value)}
-                                  onChange={(e) => field.onChange(e.target.checked ? [...selected, o.value] : selected.filter((s) => s !== o.value))}
+                                  onChange={(e) =>
+                                    field.onChange(
+                                      e.target.checked
+                                        ? [...selected, o.value]
+                                        : selected.filter((s) => s !== o.value),
+                                    )
+                                  }
                                 />
                                 {o.label}
                               </label>
                             ))}
                           </div>
-                          {error && <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">{error}</p>}
+                          {error && (
+                            <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">
+                              {error}
+                            </p>
+                          )}
                         </fieldset>
                       );
                     }
@@ -291,13 +335,30 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
                       const offValue = f.offValue ?? false;
                       return (
                         <FieldShell id={`${id}-shell`} error={error} hint={f.hint}>
-                          <Switch label={f.label} checked={field.value === onValue} disabled={locked} onChange={(c) => field.onChange(c ? onValue : offValue)} />
+                          <Switch
+                            label={f.label}
+                            checked={field.value === onValue}
+                            disabled={locked}
+                            onChange={(c) => field.onChange(c ? onValue : offValue)}
+                          />
                         </FieldShell>
                       );
                     }
                     case 'custom':
                       // The renderer labels its control and shows `error` itself.
-                      return <>{f.render({ id, label: f.label, value: field.value, onChange: field.onChange, error, disabled: locked, values: watched })}</>;
+                      return (
+                        <>
+                          {f.render({
+                            id,
+                            label: f.label,
+                            value: field.value,
+                            onChange: field.onChange,
+                            error,
+                            disabled: locked,
+                            values: watched,
+                          })}
+                        </>
+                      );
                   }
                 }}
               />

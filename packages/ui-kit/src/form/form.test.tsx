@@ -21,7 +21,10 @@ const fields: FormField[] = [
 ];
 
 class FakeApiError extends Error {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
   }
 }
@@ -29,7 +32,17 @@ class FakeApiError extends Error {
 describe('RecordFormDialog', () => {
   it('shows the schema errors on the fields and does not submit', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    render(<RecordFormDialog open onClose={() => undefined} title="新增校区" schema={schema} fields={fields} initialValues={{ sort: -1, validstatus: 1 }} onSubmit={submit} />);
+    render(
+      <RecordFormDialog
+        open
+        onClose={() => undefined}
+        title="新增校区"
+        schema={schema}
+        fields={fields}
+        initialValues={{ sort: -1, validstatus: 1 }}
+        onSubmit={submit}
+      />,
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });
@@ -41,18 +54,49 @@ describe('RecordFormDialog', () => {
 
   it('submits parsed values, carrying the version of the record', async () => {
     const submit = vi.fn(() => Promise.resolve());
-    render(<RecordFormDialog open mode="edit" onClose={() => undefined} title="编辑" schema={schema} fields={fields} initialValues={{ code: 'A1', name: '旧', sort: 3, validstatus: 1, version: 4 }} onSubmit={submit} />);
+    render(
+      <RecordFormDialog
+        open
+        mode="edit"
+        onClose={() => undefined}
+        title="编辑"
+        schema={schema}
+        fields={fields}
+        initialValues={{ code: 'A1', name: '旧', sort: 3, validstatus: 1, version: 4 }}
+        onSubmit={submit}
+      />,
+    );
     expect((screen.getByLabelText(/编码/) as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText(/名称/), { target: { value: ' 新名称 ' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });
-    await waitFor(() => expect(submit).toHaveBeenCalledWith({ code: 'A1', name: '新名称', sort: 3, validstatus: 1, version: 4 }));
+    await waitFor(() =>
+      expect(submit).toHaveBeenCalledWith({
+        code: 'A1',
+        name: '新名称',
+        sort: 3,
+        validstatus: 1,
+        version: 4,
+      }),
+    );
   });
 
   it('marks the field a server error names (body.code → code)', async () => {
-    const submit = vi.fn(() => Promise.reject(new FakeApiError('编码已存在 / the code is taken', 'body.code')));
-    render(<RecordFormDialog open onClose={() => undefined} title="新增" schema={schema} fields={fields} initialValues={{ code: 'A1', name: 'x', sort: 1, validstatus: 1 }} onSubmit={submit} />);
+    const submit = vi.fn(() =>
+      Promise.reject(new FakeApiError('编码已存在 / the code is taken', 'body.code')),
+    );
+    render(
+      <RecordFormDialog
+        open
+        onClose={() => undefined}
+        title="新增"
+        schema={schema}
+        fields={fields}
+        initialValues={{ code: 'A1', name: 'x', sort: 1, validstatus: 1 }}
+        onSubmit={submit}
+      />,
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });
@@ -61,8 +105,22 @@ describe('RecordFormDialog', () => {
   });
 
   it('shows a server error without a field (a version conflict) on top', async () => {
-    const submit = vi.fn(() => Promise.reject(new FakeApiError('记录已被他人修改，请刷新 / the record was changed by someone else; reload')));
-    render(<RecordFormDialog open onClose={() => undefined} title="编辑" schema={schema} fields={fields} initialValues={{ code: 'A1', name: 'x', sort: 1, validstatus: 1, version: 2 }} onSubmit={submit} />);
+    const submit = vi.fn(() =>
+      Promise.reject(
+        new FakeApiError('记录已被他人修改，请刷新 / the record was changed by someone else; reload'),
+      ),
+    );
+    render(
+      <RecordFormDialog
+        open
+        onClose={() => undefined}
+        title="编辑"
+        schema={schema}
+        fields={fields}
+        initialValues={{ code: 'A1', name: 'x', sort: 1, validstatus: 1, version: 2 }}
+        onSubmit={submit}
+      />,
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });
@@ -70,9 +128,28 @@ describe('RecordFormDialog', () => {
   });
 
   it('sends an empty date as no date', async () => {
-    const dated = z.object({ name: z.string().min(1), entryDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+    const dated = z.object({
+      name: z.string().min(1),
+      entryDate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
+    });
     const submit = vi.fn(() => Promise.resolve());
-    render(<RecordFormDialog open onClose={() => undefined} title="x" schema={dated} fields={[{ kind: 'text', name: 'name', label: '名称' }, { kind: 'date', name: 'entryDate', label: '入职日期' }]} initialValues={{ name: 'a' }} onSubmit={submit} />);
+    render(
+      <RecordFormDialog
+        open
+        onClose={() => undefined}
+        title="x"
+        schema={dated}
+        fields={[
+          { kind: 'text', name: 'name', label: '名称' },
+          { kind: 'date', name: 'entryDate', label: '入职日期' },
+        ]}
+        initialValues={{ name: 'a' }}
+        onSubmit={submit}
+      />,
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });

@@ -3,7 +3,10 @@ import { type InputHTMLAttributes } from 'react';
 import { AMOUNT_DECIMALS, AMOUNT_MAX_INT_DIGITS, parseAmountInput } from '@bo/domain';
 import { InputFrame, inputClass, splitFrame, useInputFrame, type InputFrameProps } from './shell.js';
 
-type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'size' | 'prefix' | 'id' | 'required'>;
+type NativeInput = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'defaultValue' | 'onChange' | 'type' | 'size' | 'prefix' | 'id' | 'required'
+>;
 
 export interface AmountInputProps extends InputFrameProps, NativeInput {
   /** The amount as typed text, e.g. '1234.5' ('' when empty). */
@@ -15,7 +18,10 @@ export interface AmountInputProps extends InputFrameProps, NativeInput {
 
 /** Controlled amount input: `<AmountInput label="金额" value={v} onChange={setV} />`; typing 'abc12345678.999' gives '1234567.99'. */
 export function AmountInput(props: AmountInputProps) {
-  const [frame, { value, onChange, maxIntDigits = AMOUNT_MAX_INT_DIGITS, decimals = AMOUNT_DECIMALS, className, ...rest }] = splitFrame(props);
+  const [
+    frame,
+    { value, onChange, maxIntDigits = AMOUNT_MAX_INT_DIGITS, decimals = AMOUNT_DECIMALS, className, ...rest },
+  ] = splitFrame(props);
   const { id, control } = useInputFrame(frame);
   return (
     <InputFrame frame={frame} id={id}>

@@ -35,7 +35,8 @@ function sanitize(text: string, allowNegative: boolean, integer: boolean): strin
 
 /** Controlled capped number input: `<CappedNumberInput label="人数" max={100} value={n} onChange={setN} />`; typing 120 gives 100. */
 export function CappedNumberInput(props: CappedNumberInputProps) {
-  const [frame, { value, onChange, min = 0, max, integer = false, className, onBlur, ...rest }] = splitFrame(props);
+  const [frame, { value, onChange, min = 0, max, integer = false, className, onBlur, ...rest }] =
+    splitFrame(props);
   const { id, control } = useInputFrame(frame);
   const [draft, setDraft] = useState<string | null>(null);
   return (

@@ -3,7 +3,10 @@ import { type InputHTMLAttributes } from 'react';
 import { digitsOnly } from '@bo/domain';
 import { InputFrame, inputClass, splitFrame, useInputFrame, type InputFrameProps } from './shell.js';
 
-type NativeInput = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'type' | 'size' | 'prefix' | 'id' | 'required'>;
+type NativeInput = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'defaultValue' | 'onChange' | 'type' | 'size' | 'prefix' | 'id' | 'required'
+>;
 
 export interface DigitsInputProps extends InputFrameProps, NativeInput {
   value: string;
@@ -26,7 +29,9 @@ export function DigitsInput(props: DigitsInputProps) {
         value={value}
         onChange={(e) => {
           const next = digitsOnly(e.target.value);
-          onChange(rest.maxLength !== undefined && rest.maxLength >= 0 ? next.slice(0, rest.maxLength) : next);
+          onChange(
+            rest.maxLength !== undefined && rest.maxLength >= 0 ? next.slice(0, rest.maxLength) : next,
+          );
         }}
       />
     </InputFrame>

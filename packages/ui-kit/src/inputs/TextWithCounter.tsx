@@ -9,8 +9,12 @@ import { InputFrame, inputClass, splitFrame, useInputFrame, type InputFrameProps
 type Shared = 'value' | 'defaultValue' | 'onChange' | 'id' | 'required' | 'maxLength';
 
 export interface TextWithCounterProps
-  extends InputFrameProps,
-    Omit<TextareaHTMLAttributes<HTMLTextAreaElement> & InputHTMLAttributes<HTMLInputElement>, Shared | 'type' | 'size' | 'prefix'> {
+  extends
+    InputFrameProps,
+    Omit<
+      TextareaHTMLAttributes<HTMLTextAreaElement> & InputHTMLAttributes<HTMLInputElement>,
+      Shared | 'type' | 'size' | 'prefix'
+    > {
   value: string;
   onChange: (value: string) => void;
   /** Limit counted by `textLength` (CJK characters count 2). */
@@ -39,9 +43,23 @@ export function TextWithCounter(props: TextWithCounterProps) {
           onChange={(e) => accept(e.target.value)}
         />
       ) : (
-        <input type="text" {...rest} {...control} className={inputClass(className)} value={value} onChange={(e) => accept(e.target.value)} />
+        <input
+          type="text"
+          {...rest}
+          {...control}
+          className={inputClass(className)}
+          value={value}
+          onChange={(e) => accept(e.target.value)}
+        />
       )}
-      <p id={counterId} aria-live="polite" className={cx('mt-0.5 text-right text-xs tabular-nums', used >= limit ? 'text-danger-600' : 'text-subtle')}>
+      <p
+        id={counterId}
+        aria-live="polite"
+        className={cx(
+          'mt-0.5 text-right text-xs tabular-nums',
+          used >= limit ? 'text-danger-600' : 'text-subtle',
+        )}
+      >
         {used}/{limit}
       </p>
     </InputFrame>

@@ -81,7 +81,15 @@ describe('DigitsInput', () => {
 });
 
 describe('CappedNumberInput', () => {
-  function Harness({ min, max, onValue }: { min?: number; max?: number; onValue?: (v: number | '') => void }) {
+  function Harness({
+    min,
+    max,
+    onValue,
+  }: {
+    min?: number;
+    max?: number;
+    onValue?: (v: number | '') => void;
+  }) {
     const [v, setV] = useState<number | ''>('');
     return (
       <CappedNumberInput

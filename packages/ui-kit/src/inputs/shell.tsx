@@ -17,10 +17,15 @@ export interface InputFrameProps {
 }
 
 /** Ids and aria attributes for the control inside an InputFrame. */
-export function useInputFrame({ id, label, hideLabel, hint, error, required }: InputFrameProps, extraDescribedBy?: string) {
+export function useInputFrame(
+  { id, label, hideLabel, hint, error, required }: InputFrameProps,
+  extraDescribedBy?: string,
+) {
   const auto = useId();
   const fid = id ?? auto;
-  const described = [error ? `${fid}-error` : hint ? `${fid}-hint` : undefined, extraDescribedBy].filter(Boolean).join(' ');
+  const described = [error ? `${fid}-error` : hint ? `${fid}-hint` : undefined, extraDescribedBy]
+    .filter(Boolean)
+    .join(' ');
   return {
     id: fid,
     control: {
@@ -34,10 +39,26 @@ export function useInputFrame({ id, label, hideLabel, hint, error, required }: I
 }
 
 /** The label, control and hint/error around an input. */
-export function InputFrame({ frame, id, children }: { frame: InputFrameProps; id: string; children: ReactNode }) {
+export function InputFrame({
+  frame,
+  id,
+  children,
+}: {
+  frame: InputFrameProps;
+  id: string;
+  children: ReactNode;
+}) {
   const { label, hideLabel, hint, error, required, inline, wrapperClassName } = frame;
   return (
-    <FieldShell id={id} label={hideLabel ? undefined : label} hint={hint} error={error} required={required} inline={inline} className={wrapperClassName}>
+    <FieldShell
+      id={id}
+      label={hideLabel ? undefined : label}
+      hint={hint}
+      error={error}
+      required={required}
+      inline={inline}
+      className={wrapperClassName}
+    >
       {children}
     </FieldShell>
   );
@@ -49,7 +70,9 @@ export function inputClass(className?: string): string {
 }
 
 /** Splits the frame props from the rest. */
-export function splitFrame<P extends InputFrameProps>(props: P): [InputFrameProps, Omit<P, keyof InputFrameProps>] {
+export function splitFrame<P extends InputFrameProps>(
+  props: P,
+): [InputFrameProps, Omit<P, keyof InputFrameProps>] {
   const { label, hideLabel, hint, error, required, inline, wrapperClassName, id, ...rest } = props;
   return [{ label, hideLabel, hint, error, required, inline, wrapperClassName, id }, rest];
 }

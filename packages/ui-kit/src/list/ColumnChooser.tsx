@@ -28,7 +28,9 @@ export function ColumnChooser({ columns, hidden, onChange }: ColumnChooserProps)
                 key={c.id}
                 label={c.header}
                 checked={!hidden.includes(c.id)}
-                onChange={(e) => onChange(e.target.checked ? hidden.filter((h) => h !== c.id) : [...hidden, c.id])}
+                onChange={(e) =>
+                  onChange(e.target.checked ? hidden.filter((h) => h !== c.id) : [...hidden, c.id])
+                }
               />
             ))}
           </div>

@@ -47,7 +47,25 @@ function errorText(error: unknown): string {
 }
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, getRowId, loading, error, onRetry, hidden, sort, onSortChange, serverSort, rowActions, selectable, selection, onSelectionChange, label, emptyText, maxHeight = '65vh' } = props;
+  const {
+    columns,
+    rows,
+    getRowId,
+    loading,
+    error,
+    onRetry,
+    hidden,
+    sort,
+    onSortChange,
+    serverSort,
+    rowActions,
+    selectable,
+    selection,
+    onSelectionChange,
+    label,
+    emptyText,
+    maxHeight = '65vh',
+  } = props;
   const L = useListLabels();
   const confirm = useConfirm();
 
@@ -111,8 +129,18 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     onClick={() =>
                       void (async () => {
                         if (a.confirm) {
-                          const message = typeof a.confirm === 'function' ? a.confirm(row.original) : a.confirm;
-                          if (!(await confirm({ title: L.confirmTitle, message, danger: a.danger, okText: L.ok, cancelText: L.cancel }))) return;
+                          const message =
+                            typeof a.confirm === 'function' ? a.confirm(row.original) : a.confirm;
+                          if (
+                            !(await confirm({
+                              title: L.confirmTitle,
+                              message,
+                              danger: a.danger,
+                              okText: L.ok,
+                              cancelText: L.cancel,
+                            }))
+                          )
+                            return;
                         }
                         await a.onClick(row.original);
                       })()
@@ -129,7 +157,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     return out;
   }, [columns, rowActions, selectable, L, confirm]);
 
-  const visibility = useMemo<VisibilityState>(() => Object.fromEntries(hidden.map((h) => [h, false])), [hidden]);
+  const visibility = useMemo<VisibilityState>(
+    () => Object.fromEntries(hidden.map((h) => [h, false])),
+    [hidden],
+  );
   const sorting: SortingState = sort ? [{ id: sort.id, desc: sort.desc }] : [];
 
   const table = useReactTable({
@@ -149,7 +180,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       const first = next[0];
       onSortChange(first ? { id: first.id, desc: first.desc } : null);
     },
-    onRowSelectionChange: (updater) => onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
+    onRowSelectionChange: (updater) =>
+      onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
   });
@@ -172,12 +204,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     scope="col"
                     style={meta?.width ? { width: meta.width } : undefined}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                    className={cx('border-b border-line px-3 py-2 text-left text-xs font-medium whitespace-nowrap text-muted', meta?.align === 'right' && 'text-right', meta?.align === 'center' && 'text-center')}
+                    className={cx(
+                      'border-b border-line px-3 py-2 text-left text-xs font-medium whitespace-nowrap text-muted',
+                      meta?.align === 'right' && 'text-right',
+                      meta?.align === 'center' && 'text-center',
+                    )}
                   >
                     {h.column.getCanSort() ? (
-                      <button type="button" onClick={h.column.getToggleSortingHandler()} className="inline-flex items-center gap-1 hover:text-ink">
+                      <button
+                        type="button"
+                        onClick={h.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 hover:text-ink"
+                      >
                         {flexRender(h.column.columnDef.header, h.getContext())}
-                        <span aria-hidden="true" className="text-2xs">{sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}</span>
+                        <span aria-hidden="true" className="text-2xs">
+                          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                        </span>
                       </button>
                     ) : (
                       flexRender(h.column.columnDef.header, h.getContext())
@@ -195,7 +237,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 <div role="alert" className="flex flex-col items-center gap-2">
                   <span className="font-medium text-danger-600">{L.loadFailed}</span>
                   {errorText(error) && <span className="text-xs text-muted">{errorText(error)}</span>}
-                  {onRetry && <Button size="sm" onClick={onRetry}>{L.retry}</Button>}
+                  {onRetry && (
+                    <Button size="sm" onClick={onRetry}>
+                      {L.retry}
+                    </Button>
+                  )}
                 </div>
               </td>
             </tr>
@@ -217,11 +263,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </tr>
           ) : (
             table.getRowModel().rows.map((r) => (
-              <tr key={r.id} aria-selected={selectable ? r.getIsSelected() : undefined} className="hover:bg-hover/60 aria-selected:bg-brand-50">
+              <tr
+                key={r.id}
+                aria-selected={selectable ? r.getIsSelected() : undefined}
+                className="hover:bg-hover/60 aria-selected:bg-brand-50"
+              >
                 {r.getVisibleCells().map((cell) => {
                   const meta = cell.column.columnDef.meta as { align?: string } | undefined;
                   return (
-                    <td key={cell.id} className={cx('border-b border-line px-3 py-2 align-middle text-ink', meta?.align === 'right' && 'text-right tabular-nums', meta?.align === 'center' && 'text-center')}>
+                    <td
+                      key={cell.id}
+                      className={cx(
+                        'border-b border-line px-3 py-2 align-middle text-ink',
+                        meta?.align === 'right' && 'text-right tabular-nums',
+                        meta?.align === 'center' && 'text-center',
+                      )}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   );
@@ -231,7 +288,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           )}
         </tbody>
       </table>
-      {showSkeleton && <span role="status" className="sr-only">{L.loading}</span>}
+      {showSkeleton && (
+        <span role="status" className="sr-only">
+          {L.loading}
+        </span>
+      )}
     </div>
   );
 }

@@ -62,7 +62,12 @@ export interface ListPageProps<Row> {
 }
 
 /** The filters/page/sort of a list from the URL, for the code that fetches its rows. */
-export function useListState(p: Pick<ListPageProps<unknown>, 'params' | 'onParamsChange' | 'searchFields' | 'paramPrefix' | 'defaultPageSize' | 'filterDefaults'>) {
+export function useListState(
+  p: Pick<
+    ListPageProps<unknown>,
+    'params' | 'onParamsChange' | 'searchFields' | 'paramPrefix' | 'defaultPageSize' | 'filterDefaults'
+  >,
+) {
   return useListUrlState({
     params: p.params,
     onParamsChange: p.onParamsChange,
@@ -79,7 +84,25 @@ function compare(a: unknown, b: unknown): number {
 }
 
 export function ListPage<Row>(props: ListPageProps<Row>) {
-  const { title, listKey, tableLabel, searchFields = [], columns, getRowId, rows, total, loading, error, onRetry, clientPaging, serverSort, rowActions, bulkActions, toolbar, children } = props;
+  const {
+    title,
+    listKey,
+    tableLabel,
+    searchFields = [],
+    columns,
+    getRowId,
+    rows,
+    total,
+    loading,
+    error,
+    onRetry,
+    clientPaging,
+    serverSort,
+    rowActions,
+    bulkActions,
+    toolbar,
+    children,
+  } = props;
   const L = useListLabels();
   const confirm = useConfirm();
   const { state, setState } = useListState(props);
@@ -127,7 +150,15 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
           fields={searchFields}
           values={state.filters}
           onSubmit={(filters) => patch({ filters, pageIdx: 1 })}
-          onReset={() => patch({ filters: Object.fromEntries(Object.keys(state.filters).map((k) => [k, props.filterDefaults?.[k] ?? ''])), pageIdx: 1, sort: null })}
+          onReset={() =>
+            patch({
+              filters: Object.fromEntries(
+                Object.keys(state.filters).map((k) => [k, props.filterDefaults?.[k] ?? '']),
+              ),
+              pageIdx: 1,
+              sort: null,
+            })
+          }
         />
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -158,7 +189,11 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
               </Button>
             </>
           )}
-          {toolbar?.onTemplate && <Button variant="link" onClick={() => void toolbar.onTemplate?.()}>{L.template}</Button>}
+          {toolbar?.onTemplate && (
+            <Button variant="link" onClick={() => void toolbar.onTemplate?.()}>
+              {L.template}
+            </Button>
+          )}
           {toolbar?.onExport && (
             <Button loading={exporting !== null} onClick={() => void toolbar.onExport?.()}>
               {L.export}
@@ -166,7 +201,12 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
           )}
           {exporting && (
             <span role="status" className="inline-flex items-center gap-2 text-xs text-muted">
-              <progress max={Math.max(1, exporting.total)} value={exporting.done} className="h-1.5 w-28" aria-label={L.export} />
+              <progress
+                max={Math.max(1, exporting.total)}
+                value={exporting.done}
+                className="h-1.5 w-28"
+                aria-label={L.export}
+              />
               {L.exporting(exporting.done, exporting.total)}
             </span>
           )}
@@ -175,7 +215,11 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
         <ColumnChooser columns={columns.filter((c) => !c.fixed)} hidden={hidden} onChange={changeHidden} />
       </div>
       {bulkActions && bulkActions.length > 0 && selectedRows.length > 0 && (
-        <div role="toolbar" aria-label={L.selected(selectedRows.length)} className="flex items-center gap-2 rounded-md bg-brand-50 px-3 py-1.5 text-sm">
+        <div
+          role="toolbar"
+          aria-label={L.selected(selectedRows.length)}
+          className="flex items-center gap-2 rounded-md bg-brand-50 px-3 py-1.5 text-sm"
+        >
           <span>{L.selected(selectedRows.length)}</span>
           {bulkActions.map((a) => (
             <Button
@@ -186,7 +230,16 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
                 void (async () => {
                   if (a.confirm) {
                     const message = typeof a.confirm === 'function' ? a.confirm(selectedRows) : a.confirm;
-                    if (!(await confirm({ title: L.confirmTitle, message, danger: a.danger, okText: L.ok, cancelText: L.cancel }))) return;
+                    if (
+                      !(await confirm({
+                        title: L.confirmTitle,
+                        message,
+                        danger: a.danger,
+                        okText: L.ok,
+                        cancelText: L.cancel,
+                      }))
+                    )
+                      return;
                   }
                   await a.onClick(selectedRows);
                   setSelection({});

@@ -29,7 +29,10 @@ export function Pagination({ pageIdx, pageSize, total, onChange }: PaginationPro
   const L = useListLabels();
   const last = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label={L.page(pageIdx)} className="flex flex-wrap items-center justify-end gap-2 text-sm text-ink-2">
+    <nav
+      aria-label={L.page(pageIdx)}
+      className="flex flex-wrap items-center justify-end gap-2 text-sm text-ink-2"
+    >
       <span>{L.total(total)}</span>
       <label className="inline-flex items-center gap-1">
         <span className="sr-only">{L.pageSize}</span>
@@ -40,16 +43,26 @@ export function Pagination({ pageIdx, pageSize, total, onChange }: PaginationPro
           className="h-control-sm rounded-md border border-line-strong bg-surface px-1.5 text-xs"
         >
           {PAGE_SIZES.map((s) => (
-            <option key={s} value={s}>{L.perPage(s)}</option>
+            <option key={s} value={s}>
+              {L.perPage(s)}
+            </option>
           ))}
         </select>
       </label>
-      <Button size="sm" variant="ghost" aria-label={L.prevPage} disabled={pageIdx <= 1} onClick={() => onChange(pageIdx - 1, pageSize)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={L.prevPage}
+        disabled={pageIdx <= 1}
+        onClick={() => onChange(pageIdx - 1, pageSize)}
+      >
         ‹
       </Button>
       {pageWindow(Math.min(pageIdx, last), last).map((p, i) =>
         p === 0 ? (
-          <span key={`gap${i}`} aria-hidden="true">…</span>
+          <span key={`gap${i}`} aria-hidden="true">
+            …
+          </span>
         ) : (
           <Button
             key={p}
@@ -64,7 +77,13 @@ export function Pagination({ pageIdx, pageSize, total, onChange }: PaginationPro
           </Button>
         ),
       )}
-      <Button size="sm" variant="ghost" aria-label={L.nextPage} disabled={pageIdx >= last} onClick={() => onChange(pageIdx + 1, pageSize)}>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={L.nextPage}
+        disabled={pageIdx >= last}
+        onClick={() => onChange(pageIdx + 1, pageSize)}
+      >
         ›
       </Button>
     </nav>

@@ -33,7 +33,12 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
   };
 
   return (
-    <form role="search" aria-label={label ?? L.search} onSubmit={submit} className="flex flex-wrap items-end gap-x-4 gap-y-3">
+    <form
+      role="search"
+      aria-label={label ?? L.search}
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-x-4 gap-y-3"
+    >
       {fields.map((f) => {
         const id = `${uid}-${f.name}`;
         switch (f.kind) {
@@ -75,7 +80,9 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
                   onChange={(e) => set(f.startName, e.target.value)}
                   wrapperClassName="w-40"
                 />
-                <span className="pb-2 text-subtle" aria-hidden="true">–</span>
+                <span className="pb-2 text-subtle" aria-hidden="true">
+                  –
+                </span>
                 <TextField
                   id={`${id}-end`}
                   type="date"
@@ -90,13 +97,20 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
           case 'custom':
             return (
               <div key={f.name} className="w-48">
-                {f.render({ id, label: f.label, value: draft[f.name] ?? '', onChange: (v) => set(f.name, v) })}
+                {f.render({
+                  id,
+                  label: f.label,
+                  value: draft[f.name] ?? '',
+                  onChange: (v) => set(f.name, v),
+                })}
               </div>
             );
         }
       })}
       <div className="flex gap-2">
-        <Button type="submit" variant="primary">{L.search}</Button>
+        <Button type="submit" variant="primary">
+          {L.search}
+        </Button>
         <Button
           type="button"
           onClick={() => {

@@ -15,7 +15,14 @@ export interface StatusSwitchProps {
   confirmEnable?: string;
 }
 
-export function StatusSwitch({ on, onChange, name, disabled, confirmDisable, confirmEnable }: StatusSwitchProps) {
+export function StatusSwitch({
+  on,
+  onChange,
+  name,
+  disabled,
+  confirmDisable,
+  confirmEnable,
+}: StatusSwitchProps) {
   const L = useListLabels();
   const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
@@ -39,8 +46,16 @@ export function StatusSwitch({ on, onChange, name, disabled, confirmDisable, con
   };
   return (
     <span className="inline-flex items-center gap-2">
-      <Switch size="sm" checked={on} disabled={disabled || busy} onChange={(v) => void toggle(v)} aria-label={name} />
-      <span className={on ? 'text-xs text-success-600' : 'text-xs text-subtle'}>{on ? L.enabled : L.disabled}</span>
+      <Switch
+        size="sm"
+        checked={on}
+        disabled={disabled || busy}
+        onChange={(v) => void toggle(v)}
+        aria-label={name}
+      />
+      <span className={on ? 'text-xs text-success-600' : 'text-xs text-subtle'}>
+        {on ? L.enabled : L.disabled}
+      </span>
     </span>
   );
 }

@@ -11,7 +11,11 @@ import type { ListColumn, SearchField } from './types.js';
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());
 
-interface Row { code: string; name: string; city: string }
+interface Row {
+  code: string;
+  name: string;
+  city: string;
+}
 const rows: Row[] = [
   { code: 'A1', name: '北京一校', city: '北京' },
   { code: 'B2', name: '上海一校', city: '上海' },
@@ -23,7 +27,15 @@ const columns: ListColumn<Row>[] = [
 ];
 const fields: SearchField[] = [
   { kind: 'text', name: 'name', label: '校区名称' },
-  { kind: 'select', name: 'status', label: '状态', options: [{ value: '1', label: '启用' }, { value: '0', label: '停用' }] },
+  {
+    kind: 'select',
+    name: 'status',
+    label: '状态',
+    options: [
+      { value: '1', label: '启用' },
+      { value: '0', label: '停用' },
+    ],
+  },
 ];
 
 /** A list bound to an in-memory "URL", as the router would bind it. */
@@ -50,7 +62,12 @@ function Harness({ onParams, initial = '' }: { onParams?: (p: URLSearchParams) =
 describe('list state in the URL', () => {
   it('round-trips filters, page, size and sort, keeping other parameters', () => {
     const start = new URLSearchParams('tab=campus&other.name=x');
-    const state = { filters: { name: '北京', status: '1' }, pageIdx: 3, pageSize: 50, sort: { id: 'code', desc: true } };
+    const state = {
+      filters: { name: '北京', status: '1' },
+      pageIdx: 3,
+      pageSize: 50,
+      sort: { id: 'code', desc: true },
+    };
     const written = writeListState(start, state, { prefix: 'campus' });
     expect(written.get('tab')).toBe('campus');
     expect(written.get('other.name')).toBe('x');
@@ -58,9 +75,19 @@ describe('list state in the URL', () => {
     expect(readListState(written, ['name', 'status'], { prefix: 'campus' })).toEqual(state);
   });
   it('leaves defaults out and falls back on nonsense', () => {
-    const written = writeListState(new URLSearchParams(), { filters: { name: '' }, pageIdx: 1, pageSize: 20, sort: null });
+    const written = writeListState(new URLSearchParams(), {
+      filters: { name: '' },
+      pageIdx: 1,
+      pageSize: 20,
+      sort: null,
+    });
     expect(written.toString()).toBe('');
-    expect(readListState(new URLSearchParams('page=-2&size=33'), ['name'])).toEqual({ filters: { name: '' }, pageIdx: 1, pageSize: 20, sort: null });
+    expect(readListState(new URLSearchParams('page=-2&size=33'), ['name'])).toEqual({
+      filters: { name: '' },
+      pageIdx: 1,
+      pageSize: 20,
+      sort: null,
+    });
   });
   it('shows the filters of the URL in the search form (refresh keeps them)', () => {
     render(<Harness initial="name=%E5%8C%97%E4%BA%AC&status=0" />);
@@ -99,7 +126,9 @@ describe('table', () => {
     expect(JSON.parse(localStorage.getItem('bo.columns.test.campus') ?? '[]')).toEqual(['city']);
     cleanup();
     render(<Harness />);
-    expect(within(screen.getByRole('table', { name: '校区列表' })).queryByRole('columnheader', { name: '城市' })).toBeNull();
+    expect(
+      within(screen.getByRole('table', { name: '校区列表' })).queryByRole('columnheader', { name: '城市' }),
+    ).toBeNull();
   });
   it('sorting by a column is kept in the URL', () => {
     const onParams = vi.fn();
@@ -110,20 +139,52 @@ describe('table', () => {
   it('shows an error with a retry', () => {
     const retry = vi.fn();
     render(
-      <ListPage<Row> listKey="e" tableLabel="t" params={new URLSearchParams()} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={[]} total={0} error={new Error('网络错误')} onRetry={retry} />,
+      <ListPage<Row>
+        listKey="e"
+        tableLabel="t"
+        params={new URLSearchParams()}
+        onParamsChange={() => undefined}
+        columns={columns}
+        getRowId={(r) => r.code}
+        rows={[]}
+        total={0}
+        error={new Error('网络错误')}
+        onRetry={retry}
+      />,
     );
     expect(screen.getByRole('alert').textContent).toContain('网络错误');
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(retry).toHaveBeenCalled();
   });
   it('shows an empty state', () => {
-    render(<ListPage<Row> listKey="e" tableLabel="t" params={new URLSearchParams()} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={[]} total={0} />);
+    render(
+      <ListPage<Row>
+        listKey="e"
+        tableLabel="t"
+        params={new URLSearchParams()}
+        onParamsChange={() => undefined}
+        columns={columns}
+        getRowId={(r) => r.code}
+        rows={[]}
+        total={0}
+      />,
+    );
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
-  it("bulk actions act on the selected rows", async () => {
+  it('bulk actions act on the selected rows', async () => {
     const act1 = vi.fn();
     render(
-      <ListPage<Row> listKey="b" tableLabel="t" params={new URLSearchParams()} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={rows} total={2} bulkActions={[{ key: 'x', label: '批量停用', onClick: act1 }]} />,
+      <ListPage<Row>
+        listKey="b"
+        tableLabel="t"
+        params={new URLSearchParams()}
+        onParamsChange={() => undefined}
+        columns={columns}
+        getRowId={(r) => r.code}
+        rows={rows}
+        total={2}
+        bulkActions={[{ key: 'x', label: '批量停用', onClick: act1 }]}
+      />,
     );
     fireEvent.click(screen.getAllByRole('checkbox', { name: '选择此行' })[1] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: '批量停用' }));
@@ -163,7 +224,11 @@ describe('export of the whole result', () => {
     const progress: number[] = [];
     const got = await collectAllRows(fetchPage, { pageSize: 500, onProgress: (d) => progress.push(d) });
     expect(got).toHaveLength(1234);
-    expect(fetchPage.mock.calls).toEqual([[1, 500], [2, 500], [3, 500]]);
+    expect(fetchPage.mock.calls).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
     expect(progress).toEqual([500, 1000, 1234]);
   });
   it('stops on a short page even if the total moved', async () => {
@@ -178,8 +243,23 @@ describe('rendering', () => {
     let renders = 0;
     const many = Array.from({ length: 30 }, (_, i) => ({ code: `C${i}`, name: `校区${i}`, city: '北京' }));
     render(
-      <Profiler id="list" onRender={() => { renders += 1; }}>
-        <ListPage<Row> listKey="loop" tableLabel="t" params={new URLSearchParams('size=10&sort=name.desc')} onParamsChange={() => undefined} columns={columns} getRowId={(r) => r.code} rows={many} total={30} clientPaging />
+      <Profiler
+        id="list"
+        onRender={() => {
+          renders += 1;
+        }}
+      >
+        <ListPage<Row>
+          listKey="loop"
+          tableLabel="t"
+          params={new URLSearchParams('size=10&sort=name.desc')}
+          onParamsChange={() => undefined}
+          columns={columns}
+          getRowId={(r) => r.code}
+          rows={many}
+          total={30}
+          clientPaging
+        />
       </Profiler>,
     );
     await new Promise((r) => setTimeout(r, 200));

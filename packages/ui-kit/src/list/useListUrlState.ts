@@ -13,17 +13,31 @@ export interface ListUrlOptions {
   defaults?: Record<string, string>;
 }
 
-export function useListUrlState({ params, onParamsChange, filterNames, prefix, defaultPageSize, defaults }: ListUrlOptions) {
+export function useListUrlState({
+  params,
+  onParamsChange,
+  filterNames,
+  prefix,
+  defaultPageSize,
+  defaults,
+}: ListUrlOptions) {
   const query = params.toString();
   const namesKey = filterNames.join('|');
   const defaultsKey = JSON.stringify(defaults ?? {});
   const state = useMemo(
-    () => readListState(new URLSearchParams(query), namesKey ? namesKey.split('|') : [], { prefix, defaultPageSize, defaults: JSON.parse(defaultsKey) as Record<string, string> }),
+    () =>
+      readListState(new URLSearchParams(query), namesKey ? namesKey.split('|') : [], {
+        prefix,
+        defaultPageSize,
+        defaults: JSON.parse(defaultsKey) as Record<string, string>,
+      }),
     [query, namesKey, prefix, defaultPageSize, defaultsKey],
   );
   const setState = useCallback(
     (patch: Partial<ListState>) => {
-      onParamsChange(writeListState(new URLSearchParams(query), { ...state, ...patch }, { prefix, defaultPageSize }));
+      onParamsChange(
+        writeListState(new URLSearchParams(query), { ...state, ...patch }, { prefix, defaultPageSize }),
+      );
     },
     [onParamsChange, query, state, prefix, defaultPageSize],
   );

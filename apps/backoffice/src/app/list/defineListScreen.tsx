@@ -74,13 +74,20 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
   serverSort?: boolean;
   form?: {
     schema: S;
-    fields: (t: TFunction, ctx: { mode: 'create' | 'edit'; row: Row | null; filters: Record<string, string> }) => FormField[];
+    fields: (
+      t: TFunction,
+      ctx: { mode: 'create' | 'edit'; row: Row | null; filters: Record<string, string> },
+    ) => FormField[];
     /** Values of a new record (may take the list's filters, e.g. the parent being viewed). */
     defaults?: Record<string, unknown> | ((filters: Record<string, string>) => Record<string, unknown>);
     /** The form values of a record (default: the row itself, version included). */
     toForm?: (row: Row) => Record<string, unknown>;
     /** Create (row null) or update (the values carry the version read); ctx has the list's filters. */
-    save: (values: z.output<S>, row: Row | null, ctx: { filters: Record<string, string> }) => Promise<unknown>;
+    save: (
+      values: z.output<S>,
+      row: Row | null,
+      ctx: { filters: Record<string, string> },
+    ) => Promise<unknown>;
     /** Reads the current record before editing. */
     detail?: (row: Row) => Promise<Row>;
     canCreate?: boolean;
@@ -94,7 +101,11 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
   remove?: { call: (row: Row) => Promise<unknown>; hidden?: (row: Row) => boolean };
   /** JSON batch import with a dry run (xlsx read in the browser). */
   importRows?: {
-    call: (input: { rows: Record<string, unknown>[]; dryRun: boolean; firstRow: number }) => Promise<ImportRowsResult>;
+    call: (input: {
+      rows: Record<string, unknown>[];
+      dryRun: boolean;
+      firstRow: number;
+    }) => Promise<ImportRowsResult>;
     /** The sheet's columns (default: the exportable columns). */
     columns?: (t: TFunction) => SheetColumn[];
   };
@@ -176,7 +187,12 @@ const isPaged = <Row,>(r: ListResult<Row>): r is { list: Row[]; total: number } 
 const invalidateAll = (qc: ReturnType<typeof useQueryClient>) => qc.invalidateQueries();
 
 function isConflict(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === ErrorCode.conflict && !(e as { field?: unknown }).field;
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    (e as { code?: unknown }).code === ErrorCode.conflict &&
+    !(e as { field?: unknown }).field
+  );
 }
 
 export interface ListScreenProps {
@@ -185,7 +201,10 @@ export interface ListScreenProps {
 }
 
 /** Renders a declared list screen. */
-export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, paramPrefix }: { def: ListScreenDef<Row, S> } & ListScreenProps) {
+export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
+  def,
+  paramPrefix,
+}: { def: ListScreenDef<Row, S> } & ListScreenProps) {
   const t = useT();
   const [locale] = useLocale();
   const toast = useToast();
@@ -225,7 +244,12 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
     filterDefaults: def.filterDefaults,
   };
   const { state, setState } = useListState(listProps);
-  const args: ListQueryArgs = { filters: state.filters, pageIdx: state.pageIdx, pageSize: state.pageSize, sort: state.sort };
+  const args: ListQueryArgs = {
+    filters: state.filters,
+    pageIdx: state.pageIdx,
+    pageSize: state.pageSize,
+    sort: state.sort,
+  };
   const clientSide = def.filterRows !== undefined;
   // Lists the screen pages itself are fetched once; filters apply locally.
   const queryArgs = clientSide ? { filters: {}, pageIdx: 1, pageSize: 500, sort: null } : args;
@@ -242,17 +266,27 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
     if (!data) return { rows: [] as Row[], total: 0, clientPaging: false };
     if (isPaged(data) && !clientSide) return { rows: data.list, total: data.total, clientPaging: false };
     const all = isPaged(data) ? data.list : data;
-    const filtered = def.filterRows ? def.filterRows(all, JSON.parse(filtersKey) as Record<string, string>) : all;
+    const filtered = def.filterRows
+      ? def.filterRows(all, JSON.parse(filtersKey) as Record<string, string>)
+      : all;
     return { rows: filtered, total: filtered.length, clientPaging: true };
   }, [query.data, clientSide, def, filtersKey]);
 
   // ---- create / edit ----
-  const [editing, setEditing] = useState<{ mode: 'create' | 'edit'; row: Row | null; values: Record<string, unknown> } | null>(null);
+  const [editing, setEditing] = useState<{
+    mode: 'create' | 'edit';
+    row: Row | null;
+    values: Record<string, unknown>;
+  } | null>(null);
   const openEdit = async (row: Row) => {
     const form = def.form;
     if (!form) return;
     const current = form.detail ? await form.detail(row) : row;
-    setEditing({ mode: 'edit', row: current, values: form.toForm ? form.toForm(current) : (current as Record<string, unknown>) });
+    setEditing({
+      mode: 'edit',
+      row: current,
+      values: form.toForm ? form.toForm(current) : (current as Record<string, unknown>),
+    });
   };
   const helpers: ScreenHelpers<Row> = {
     edit: (row) => void openEdit(row).catch(() => undefined),
@@ -287,7 +321,11 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
         }
         return o;
       });
-      const blob = await writeWorkbook(title, exportColumns.map((c) => ({ key: c.id, header: c.header })), sheet);
+      const blob = await writeWorkbook(
+        title,
+        exportColumns.map((c) => ({ key: c.id, header: c.header })),
+        sheet,
+      );
       downloadBlob(blob, exportFileName(title, new Date()));
       toast.success(t('list.exported', { n: all.length }));
     } catch (e) {
@@ -299,9 +337,14 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
 
   // ---- imports ----
   const importColumns = (): SheetColumn[] =>
-    def.importRows?.columns?.(t) ?? exportColumns.filter((c) => !c.id.startsWith('__')).map((c) => ({ key: c.id, header: c.header }));
+    def.importRows?.columns?.(t) ??
+    exportColumns.filter((c) => !c.id.startsWith('__')).map((c) => ({ key: c.id, header: c.header }));
   const [importing, setImporting] = useState(false);
-  const [preview, setPreview] = useState<{ rows: Record<string, unknown>[]; firstRow: number; result: ImportRowsResult } | null>(null);
+  const [preview, setPreview] = useState<{
+    rows: Record<string, unknown>[];
+    firstRow: number;
+    result: ImportRowsResult;
+  } | null>(null);
   const onImport = async (file: File) => {
     setImporting(true);
     try {
@@ -328,7 +371,11 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
           toast.warning(t('list.importEmpty'));
           return;
         }
-        const result = await def.importRows.call({ rows: parsed.rows, dryRun: true, firstRow: parsed.firstRow });
+        const result = await def.importRows.call({
+          rows: parsed.rows,
+          dryRun: true,
+          firstRow: parsed.firstRow,
+        });
         setPreview({ rows: parsed.rows, firstRow: parsed.firstRow, result });
       }
     } catch {
@@ -374,7 +421,13 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
   const rowActions = useMemo<RowAction<Row>[]>(() => {
     const out: RowAction<Row>[] = [];
     const form = def.form;
-    if (form) out.push({ key: 'edit', label: t('list.edit'), hidden: (r) => form.canEdit?.(r) === false, onClick: (r) => helpers.edit(r) });
+    if (form)
+      out.push({
+        key: 'edit',
+        label: t('list.edit'),
+        hidden: (r) => form.canEdit?.(r) === false,
+        onClick: (r) => helpers.edit(r),
+      });
     out.push(...(def.rowActions?.(t, helpers) ?? []));
     const remove = def.remove;
     if (remove) {
@@ -420,7 +473,17 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
         rowActions={rowActions}
         bulkActions={def.bulkActions?.(t, helpers)}
         toolbar={{
-          onCreate: form && form.canCreate !== false ? () => setEditing({ mode: 'create', row: null, values: (typeof form.defaults === 'function' ? form.defaults(state.filters) : form.defaults) ?? {} }) : undefined,
+          onCreate:
+            form && form.canCreate !== false
+              ? () =>
+                  setEditing({
+                    mode: 'create',
+                    row: null,
+                    values:
+                      (typeof form.defaults === 'function' ? form.defaults(state.filters) : form.defaults) ??
+                      {},
+                  })
+              : undefined,
           onExport: def.exportable === false ? undefined : runExport,
           exportProgress: progress,
           onImport: def.importRows || def.importFile ? onImport : undefined,
@@ -435,10 +498,18 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
         <RecordFormDialog
           open={editing !== null}
           onClose={() => setEditing(null)}
-          title={editing?.mode === 'edit' ? t('list.editTitle', { what: def.what(t) }) : t('list.createTitle', { what: def.what(t) })}
+          title={
+            editing?.mode === 'edit'
+              ? t('list.editTitle', { what: def.what(t) })
+              : t('list.createTitle', { what: def.what(t) })
+          }
           schema={form.schema}
           mode={editing?.mode ?? 'create'}
-          fields={form.fields(t, { mode: editing?.mode ?? 'create', row: editing?.row ?? null, filters: state.filters })}
+          fields={form.fields(t, {
+            mode: editing?.mode ?? 'create',
+            row: editing?.row ?? null,
+            filters: state.filters,
+          })}
           initialValues={editing?.values}
           onSubmit={async (values) => {
             try {
@@ -464,23 +535,43 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
           footer={
             <>
               <Button onClick={() => setPreview(null)}>{t('list.cancel')}</Button>
-              <Button variant="primary" loading={importing} disabled={preview.result.errors.length > 0} onClick={() => void confirmImport()}>
+              <Button
+                variant="primary"
+                loading={importing}
+                disabled={preview.result.errors.length > 0}
+                onClick={() => void confirmImport()}
+              >
                 {t('list.importConfirm')}
               </Button>
             </>
           }
         >
-          <p>{t('list.importSummary', { total: preview.result.total, created: preview.result.created, updated: preview.result.updated, unchanged: preview.result.unchanged })}</p>
+          <p>
+            {t('list.importSummary', {
+              total: preview.result.total,
+              created: preview.result.created,
+              updated: preview.result.updated,
+              unchanged: preview.result.unchanged,
+            })}
+          </p>
           {preview.result.errors.length > 0 && (
             <>
-              <p role="alert" className="mt-2 text-danger-600">{t('list.importErrors', { n: preview.result.errors.length })}</p>
+              <p role="alert" className="mt-2 text-danger-600">
+                {t('list.importErrors', { n: preview.result.errors.length })}
+              </p>
               <div className="mt-2 max-h-64 overflow-auto rounded-md border border-line">
                 <table className="w-full text-xs" aria-label={t('list.importPreview')}>
                   <thead className="sticky top-0 bg-canvas">
                     <tr>
-                      <th scope="col" className="px-2 py-1 text-left">{t('list.importRow')}</th>
-                      <th scope="col" className="px-2 py-1 text-left">{t('list.importColumn')}</th>
-                      <th scope="col" className="px-2 py-1 text-left">{t('list.importReason')}</th>
+                      <th scope="col" className="px-2 py-1 text-left">
+                        {t('list.importRow')}
+                      </th>
+                      <th scope="col" className="px-2 py-1 text-left">
+                        {t('list.importColumn')}
+                      </th>
+                      <th scope="col" className="px-2 py-1 text-left">
+                        {t('list.importReason')}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -503,7 +594,9 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({ def, par
 }
 
 /** Declares a list screen: returns the screen component (the declaration rides along as `.def`). */
-export function defineListScreen<Row, S extends z.ZodType<FieldValues> = z.ZodType<FieldValues>>(def: ListScreenDef<Row, S>) {
+export function defineListScreen<Row, S extends z.ZodType<FieldValues> = z.ZodType<FieldValues>>(
+  def: ListScreenDef<Row, S>,
+) {
   function Screen(props: ListScreenProps) {
     return <ListScreenView def={def} {...props} />;
   }
@@ -512,7 +605,8 @@ export function defineListScreen<Row, S extends z.ZodType<FieldValues> = z.ZodTy
 }
 
 /** The value of a 1/0 status column. */
-export const isValid = (row: { validstatus?: unknown; status?: unknown }) => Number(row.validstatus ?? row.status) === 1;
+export const isValid = (row: { validstatus?: unknown; status?: unknown }) =>
+  Number(row.validstatus ?? row.status) === 1;
 
 /** Options of a 1/0 status filter. */
 export const statusOptions = (t: TFunction) => [
@@ -521,14 +615,19 @@ export const statusOptions = (t: TFunction) => [
 ];
 
 /** Local filtering for lists the server answers whole: a text filter matches code or name, others match exactly. */
-export function matchFilters<Row>(rows: Row[], filters: Record<string, string>, textKeys: readonly string[] = ['name', 'code']): Row[] {
+export function matchFilters<Row>(
+  rows: Row[],
+  filters: Record<string, string>,
+  textKeys: readonly string[] = ['name', 'code'],
+): Row[] {
   const active = Object.entries(filters).filter(([, v]) => v !== '');
   if (active.length === 0) return rows;
   return rows.filter((r) => {
     const rec = r as Record<string, unknown>;
     return active.every(([k, v]) => {
       if (k === 'keyword' || textKeys.includes(k)) {
-        const hay = k === 'keyword' ? textKeys.map((tk) => String(rec[tk] ?? '')).join(' ') : String(rec[k] ?? '');
+        const hay =
+          k === 'keyword' ? textKeys.map((tk) => String(rec[tk] ?? '')).join(' ') : String(rec[k] ?? '');
         return hay.toLowerCase().includes(v.toLowerCase());
       }
       if (k === 'status' || k === 'validstatus') return String(rec.validstatus ?? rec.status) === v;

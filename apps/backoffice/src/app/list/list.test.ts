@@ -3,7 +3,12 @@ import { listQuery, matchFilters } from './defineListScreen';
 
 describe('list binding helpers', () => {
   it('builds the list query from non-empty filters and paging', () => {
-    expect(listQuery({ filters: { name: '北京', status: '', city: 'BJ' }, pageIdx: 2, pageSize: 50, sort: null }, { kind: 'x' })).toEqual({
+    expect(
+      listQuery(
+        { filters: { name: '北京', status: '', city: 'BJ' }, pageIdx: 2, pageSize: 50, sort: null },
+        { kind: 'x' },
+      ),
+    ).toEqual({
       pageIdx: 2,
       pageSize: 50,
       name: '北京',

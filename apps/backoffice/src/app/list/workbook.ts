@@ -25,12 +25,20 @@ async function loadExcel() {
 }
 
 /** An xlsx with one sheet: a bold header row and the rows' values. */
-export async function writeWorkbook(sheetName: string, columns: readonly SheetColumn[], rows: ReadonlyArray<Record<string, unknown>>): Promise<Blob> {
+export async function writeWorkbook(
+  sheetName: string,
+  columns: readonly SheetColumn[],
+  rows: ReadonlyArray<Record<string, unknown>>,
+): Promise<Blob> {
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
   const ws = wb.addWorksheet(sheetName.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1');
-  ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.min(40, Math.max(10, c.header.length * 2 + 4)) }));
+  ws.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: Math.min(40, Math.max(10, c.header.length * 2 + 4)),
+  }));
   ws.getRow(1).font = { bold: true };
   for (const r of rows) ws.addRow(r);
   const buf = await wb.xlsx.writeBuffer();
@@ -54,7 +62,10 @@ function cellText(v: unknown): string {
  * The data rows of the first sheet, keyed by field: the header row (row 1) names each column by its
  * header text or its field key (a leading '*' marks required headers). `firstRow` is the sheet row of rows[0].
  */
-export async function readWorkbookRows(file: Blob, columns: readonly SheetColumn[]): Promise<{ rows: Record<string, string>[]; firstRow: number }> {
+export async function readWorkbookRows(
+  file: Blob,
+  columns: readonly SheetColumn[],
+): Promise<{ rows: Record<string, string>[]; firstRow: number }> {
   const ExcelJS = await loadExcel();
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(await file.arrayBuffer());

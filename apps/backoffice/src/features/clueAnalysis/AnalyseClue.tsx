@@ -8,7 +8,17 @@ import { reportApi, type Filter, type ReportKind } from './api';
 import { FilterBar, useUrlFilter } from './FilterBar';
 import { ReportView } from './ReportView';
 
-const TABS: ReadonlyArray<ReportKind | 'workCondition'> = ['school', 'channel', 'highSea', 'activity', 'search', 'call', 'hook', 'goods', 'workCondition'];
+const TABS: ReadonlyArray<ReportKind | 'workCondition'> = [
+  'school',
+  'channel',
+  'highSea',
+  'activity',
+  'search',
+  'call',
+  'hook',
+  'goods',
+  'workCondition',
+];
 
 export function ReportTab({ kind, filter }: { kind: ReportKind; filter: Filter }) {
   const t = useT();
@@ -29,11 +39,22 @@ function WorkCondition({ filter }: { filter: Filter }) {
   const t = useT();
   const [date, setDate] = useState('');
   const [period, setPeriod] = useState<'day' | 'week'>('day');
-  const query = { date: date || undefined, period, provinceTypeCode: filter.provinceTypeCode, schoolItemCode: filter.schoolItemCode };
+  const query = {
+    date: date || undefined,
+    period,
+    provinceTypeCode: filter.provinceTypeCode,
+    schoolItemCode: filter.schoolItemCode,
+  };
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-end gap-3">
-        <TextField type="date" size="sm" label={t('ca.filter.date')} value={date} onChange={(e) => setDate(e.target.value)} />
+        <TextField
+          type="date"
+          size="sm"
+          label={t('ca.filter.date')}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+        />
         <Select<'day' | 'week'>
           size="sm"
           label={t('ca.filter.period')}
@@ -45,7 +66,11 @@ function WorkCondition({ filter }: { filter: Filter }) {
           ]}
         />
       </div>
-      <ReportView title={t('ca.tab.workCondition')} queryKey={['clueAnalysis', 'workCondition', query]} load={() => sdk.clueAnalysis.workCondition({ query })} />
+      <ReportView
+        title={t('ca.tab.workCondition')}
+        queryKey={['clueAnalysis', 'workCondition', query]}
+        load={() => sdk.clueAnalysis.workCondition({ query })}
+      />
     </div>
   );
 }
@@ -61,7 +86,12 @@ export default function AnalyseClue() {
         items={TABS.map((k) => ({
           key: k,
           label: t(`ca.tab.${k}`),
-          content: k === 'workCondition' ? <WorkCondition filter={filter} /> : <ReportTab kind={k} filter={filter} />,
+          content:
+            k === 'workCondition' ? (
+              <WorkCondition filter={filter} />
+            ) : (
+              <ReportTab kind={k} filter={filter} />
+            ),
         }))}
       />
     </ScreenFrame>

@@ -6,17 +6,63 @@ import { useT } from '../../i18n';
 import { useSearchParams } from 'react-router';
 import type { Filter } from './api';
 
-const code = (v: string | number | '' | null | undefined) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? undefined : String(v));
+const code = (v: string | number | '' | null | undefined) =>
+  v === '' || v === null || v === undefined || v === 0 || v === '0' ? undefined : String(v);
 
-export function FilterBar({ value, onChange, channel = true }: { value: Filter; onChange: (f: Filter) => void; channel?: boolean }) {
+export function FilterBar({
+  value,
+  onChange,
+  channel = true,
+}: {
+  value: Filter;
+  onChange: (f: Filter) => void;
+  channel?: boolean;
+}) {
   const t = useT();
   return (
-    <form className="flex flex-wrap items-end gap-3" aria-label={t('ca.filter.hint')} onSubmit={(e) => e.preventDefault()}>
-      <TextField type="date" label={t('ca.filter.start')} value={value.startDate ?? ''} onChange={(e) => onChange({ ...value, startDate: e.target.value || undefined })} size="sm" />
-      <TextField type="date" label={t('ca.filter.end')} value={value.endDate ?? ''} onChange={(e) => onChange({ ...value, endDate: e.target.value || undefined })} size="sm" />
-      <RegionSelect size="sm" value={value.provinceTypeCode ?? ''} onChange={(v) => onChange(code(v) === value.provinceTypeCode ? value : { ...value, provinceTypeCode: code(v), schoolItemCode: undefined })} />
-      <CampusSelect size="sm" provinceTypeCode={value.provinceTypeCode ?? ''} value={value.schoolItemCode ?? ''} onChange={(v) => onChange({ ...value, schoolItemCode: code(v) })} />
-      {channel && <ChannelSelect size="sm" value={value.channel ?? ''} onChange={(v) => onChange({ ...value, channel: code(v) })} />}
+    <form
+      className="flex flex-wrap items-end gap-3"
+      aria-label={t('ca.filter.hint')}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <TextField
+        type="date"
+        label={t('ca.filter.start')}
+        value={value.startDate ?? ''}
+        onChange={(e) => onChange({ ...value, startDate: e.target.value || undefined })}
+        size="sm"
+      />
+      <TextField
+        type="date"
+        label={t('ca.filter.end')}
+        value={value.endDate ?? ''}
+        onChange={(e) => onChange({ ...value, endDate: e.target.value || undefined })}
+        size="sm"
+      />
+      <RegionSelect
+        size="sm"
+        value={value.provinceTypeCode ?? ''}
+        onChange={(v) =>
+          onChange(
+            code(v) === value.provinceTypeCode
+              ? value
+              : { ...value, provinceTypeCode: code(v), schoolItemCode: undefined },
+          )
+        }
+      />
+      <CampusSelect
+        size="sm"
+        provinceTypeCode={value.provinceTypeCode ?? ''}
+        value={value.schoolItemCode ?? ''}
+        onChange={(v) => onChange({ ...value, schoolItemCode: code(v) })}
+      />
+      {channel && (
+        <ChannelSelect
+          size="sm"
+          value={value.channel ?? ''}
+          onChange={(v) => onChange({ ...value, channel: code(v) })}
+        />
+      )}
       <Button type="button" variant="ghost" onClick={() => onChange({})}>
         {t('ca.filter.reset')}
       </Button>
@@ -28,11 +74,23 @@ export function FilterBar({ value, onChange, channel = true }: { value: Filter; 
 const KEYS = ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode', 'channel', 'tab'] as const;
 
 /** The filters (and the open tab) in the URL, so a reload or a shared link shows the same report. */
-export function useUrlFilter(defaultTab = ''): { filter: Filter; setFilter: (f: Filter) => void; tab: string; setTab: (tab: string) => void } {
+export function useUrlFilter(defaultTab = ''): {
+  filter: Filter;
+  setFilter: (f: Filter) => void;
+  tab: string;
+  setTab: (tab: string) => void;
+} {
   const [sp, setSp] = useSearchParams();
   const read = (p: URLSearchParams): Filter & { tab: string } => {
     const get = (k: (typeof KEYS)[number]) => p.get(`ca.${k}`) || undefined;
-    return { startDate: get('startDate'), endDate: get('endDate'), provinceTypeCode: get('provinceTypeCode'), schoolItemCode: get('schoolItemCode'), channel: get('channel'), tab: get('tab') ?? defaultTab };
+    return {
+      startDate: get('startDate'),
+      endDate: get('endDate'),
+      provinceTypeCode: get('provinceTypeCode'),
+      schoolItemCode: get('schoolItemCode'),
+      channel: get('channel'),
+      tab: get('tab') ?? defaultTab,
+    };
   };
   // Functional updates: the region and campus selectors may both preselect in one render.
   const update = (change: (cur: Filter & { tab: string }) => Filter & { tab: string }) =>
@@ -55,7 +113,8 @@ export function useUrlFilter(defaultTab = ''): { filter: Filter; setFilter: (f: 
       update((cur) => {
         if (Object.values(f).every((v) => v === undefined)) return { tab: cur.tab };
         const out: Filter & { tab: string } = { ...cur };
-        for (const k of ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode', 'channel'] as const) if (f[k] !== filter[k]) out[k] = f[k];
+        for (const k of ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode', 'channel'] as const)
+          if (f[k] !== filter[k]) out[k] = f[k];
         return out;
       }),
     setTab: (t) => update((cur) => ({ ...cur, tab: t })),

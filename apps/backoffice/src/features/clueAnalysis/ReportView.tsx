@@ -12,7 +12,8 @@ const COLORS = ['#3b6fd8', '#22a06b', '#e2a03f', '#d6455d', '#7c5cd6', '#2aa3b8'
 /** Charts still: e2e runs and screenshots are stable without animation. */
 const animate = typeof navigator === 'undefined' ? false : !navigator.webdriver;
 
-export const fmt = (c: ReportColumn, v: number | null | undefined) => (v === null || v === undefined ? '—' : c.kind === 'rate' ? `${(v * 100).toFixed(1)}%` : String(v));
+export const fmt = (c: ReportColumn, v: number | null | undefined) =>
+  v === null || v === undefined ? '—' : c.kind === 'rate' ? `${(v * 100).toFixed(1)}%` : String(v);
 
 export interface ReportViewProps {
   title: string;
@@ -37,13 +38,20 @@ export function ReportView({ title, queryKey, load, exportFile, detail, stacked 
   const label = (c: ReportColumn) => (locale === 'en' ? c.en : c.zh);
   const r = q.data;
   const counts = r?.columns.filter((c) => c.kind === 'count').slice(0, stacked ? 8 : 4) ?? [];
-  const stackCols = stacked ? counts.filter((c) => c.key !== counts[0]?.key && !c.key.startsWith('covered')) : counts;
+  const stackCols = stacked
+    ? counts.filter((c) => c.key !== counts[0]?.key && !c.key.startsWith('covered'))
+    : counts;
 
   const cell = (row: ReportRow | null, c: ReportColumn) => {
     const v = row ? row.values[c.key] : r?.totals[c.key];
     if (!detail || !c.drill || !v) return fmt(c, v);
     return (
-      <button type="button" className="text-brand-600 underline-offset-2 hover:underline" aria-label={t('ca.openDetail', { name: row?.name ?? t('ca.total'), metric: label(c) })} onClick={() => setOpen({ row, col: c })}>
+      <button
+        type="button"
+        className="text-brand-600 underline-offset-2 hover:underline"
+        aria-label={t('ca.openDetail', { name: row?.name ?? t('ca.total'), metric: label(c) })}
+        onClick={() => setOpen({ row, col: c })}
+      >
         {fmt(c, v)}
       </button>
     );
@@ -66,7 +74,9 @@ export function ReportView({ title, queryKey, load, exportFile, detail, stacked 
             {r.columns.map((c) => (
               <Card key={c.key} padded>
                 <div className="text-xs text-subtle">{label(c)}</div>
-                <div className="mt-1 text-xl font-semibold text-ink" data-testid={`total-${c.key}`}>{fmt(c, r.totals[c.key])}</div>
+                <div className="mt-1 text-xl font-semibold text-ink" data-testid={`total-${c.key}`}>
+                  {fmt(c, r.totals[c.key])}
+                </div>
               </Card>
             ))}
           </div>
@@ -84,7 +94,14 @@ export function ReportView({ title, queryKey, load, exportFile, detail, stacked 
                       <Tooltip />
                       <Legend />
                       {stackCols.map((c, i) => (
-                        <Bar key={c.key} dataKey={c.key} name={label(c)} fill={COLORS[i % COLORS.length]} stackId={stacked ? 'a' : undefined} isAnimationActive={animate} />
+                        <Bar
+                          key={c.key}
+                          dataKey={c.key}
+                          name={label(c)}
+                          fill={COLORS[i % COLORS.length]}
+                          stackId={stacked ? 'a' : undefined}
+                          isAnimationActive={animate}
+                        />
                       ))}
                     </BarChart>
                   </ResponsiveContainer>
@@ -97,7 +114,9 @@ export function ReportView({ title, queryKey, load, exportFile, detail, stacked 
                       <tr>
                         <th className="px-3 py-2">{locale === 'en' ? r.groupEn : r.groupZh}</th>
                         {r.columns.map((c) => (
-                          <th key={c.key} className="px-3 py-2 text-right">{label(c)}</th>
+                          <th key={c.key} className="px-3 py-2 text-right">
+                            {label(c)}
+                          </th>
                         ))}
                       </tr>
                     </thead>
@@ -106,14 +125,18 @@ export function ReportView({ title, queryKey, load, exportFile, detail, stacked 
                         <tr key={row.key} className="border-t border-line">
                           <td className="px-3 py-2">{row.name}</td>
                           {r.columns.map((c) => (
-                            <td key={c.key} className="px-3 py-2 text-right tabular-nums">{cell(row, c)}</td>
+                            <td key={c.key} className="px-3 py-2 text-right tabular-nums">
+                              {cell(row, c)}
+                            </td>
                           ))}
                         </tr>
                       ))}
                       <tr className="border-t border-line font-semibold">
                         <td className="px-3 py-2">{t('ca.total')}</td>
                         {r.columns.map((c) => (
-                          <td key={c.key} className="px-3 py-2 text-right tabular-nums">{cell(null, c)}</td>
+                          <td key={c.key} className="px-3 py-2 text-right tabular-nums">
+                            {cell(null, c)}
+                          </td>
                         ))}
                       </tr>
                     </tbody>
@@ -136,7 +159,17 @@ export function ReportView({ title, queryKey, load, exportFile, detail, stacked 
   );
 }
 
-function DetailDialog({ title, load, queryKey, onClose }: { title: string; load: (page: number) => Promise<DetailPage>; queryKey: readonly unknown[]; onClose: () => void }) {
+function DetailDialog({
+  title,
+  load,
+  queryKey,
+  onClose,
+}: {
+  title: string;
+  load: (page: number) => Promise<DetailPage>;
+  queryKey: readonly unknown[];
+  onClose: () => void;
+}) {
   const t = useT();
   const [page, setPage] = useState(1);
   const q = useQuery({ queryKey: [...queryKey, page], queryFn: () => load(page) });
@@ -152,8 +185,12 @@ function DetailDialog({ title, load, queryKey, onClose }: { title: string; load:
       footer={
         <div className="flex items-center gap-3">
           <span className="text-sm text-subtle">{t('ca.detail.page', { page, total: d?.total ?? 0 })}</span>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{t('ca.detail.prev')}</Button>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>{t('ca.detail.next')}</Button>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('ca.detail.prev')}
+          </Button>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            {t('ca.detail.next')}
+          </Button>
         </div>
       }
     >
@@ -164,9 +201,13 @@ function DetailDialog({ title, load, queryKey, onClose }: { title: string; load:
           <table className="w-full text-sm" aria-label={title}>
             <thead className="bg-hover text-left">
               <tr>
-                {['cluecode', 'child', 'campus', 'channel', 'state', 'owner', 'created', 'firstFollow'].map((k) => (
-                  <th key={k} className="px-2 py-1.5">{t(`ca.detail.${k}`)}</th>
-                ))}
+                {['cluecode', 'child', 'campus', 'channel', 'state', 'owner', 'created', 'firstFollow'].map(
+                  (k) => (
+                    <th key={k} className="px-2 py-1.5">
+                      {t(`ca.detail.${k}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>

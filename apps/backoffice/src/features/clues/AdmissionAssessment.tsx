@@ -10,7 +10,14 @@ export default function AdmissionAssessment() {
   const t = useT();
   const navigate = useNavigate();
   const [def] = useState(() =>
-    assessListDef('admissionAssessment', (r) => void navigate(`/clues/assessmentInner?clueId=${r.clueId}`, { state: { title: `${r.childName} · ${t('clue.assessments')}` } }), (tt) => tt('assess.open')),
+    assessListDef(
+      'admissionAssessment',
+      (r) =>
+        void navigate(`/clues/assessmentInner?clueId=${r.clueId}`, {
+          state: { title: `${r.childName} · ${t('clue.assessments')}` },
+        }),
+      (tt) => tt('assess.open'),
+    ),
   );
   return (
     <ClueFrame description={t('assess.desc')}>

@@ -19,8 +19,14 @@ export function decide(kind: ApprovalKindT, body: { id: number; pass: boolean; c
 
 function InvalidChecks({ clueId }: { clueId: number }) {
   const t = useT();
-  const days = useQuery({ queryKey: ['clue', 'invalidDays', clueId], queryFn: () => sdk.clues.checkExceedTowDays({ query: { clueId } }) });
-  const rejects = useQuery({ queryKey: ['clue', 'invalidRejects', clueId], queryFn: () => sdk.clues.checkRejectExceedTwoTimes({ query: { clueId } }) });
+  const days = useQuery({
+    queryKey: ['clue', 'invalidDays', clueId],
+    queryFn: () => sdk.clues.checkExceedTowDays({ query: { clueId } }),
+  });
+  const rejects = useQuery({
+    queryKey: ['clue', 'invalidRejects', clueId],
+    queryFn: () => sdk.clues.checkRejectExceedTwoTimes({ query: { clueId } }),
+  });
   return (
     <ul className="space-y-1 text-xs" aria-label={t('clue.invalidChecks')}>
       {days.data && (
@@ -71,8 +77,22 @@ export function ApprovalDialog({ row, onClose }: { row: TApprovalRow | null; onC
       footer={
         <>
           <Button onClick={close}>{t('list.cancel')}</Button>
-          <Button variant="danger" loading={busy === 'reject'} disabled={busy !== null} onClick={() => void run(false)}>{t('clue.reject')}</Button>
-          <Button variant="primary" loading={busy === 'pass'} disabled={busy !== null} onClick={() => void run(true)}>{t('clue.pass')}</Button>
+          <Button
+            variant="danger"
+            loading={busy === 'reject'}
+            disabled={busy !== null}
+            onClick={() => void run(false)}
+          >
+            {t('clue.reject')}
+          </Button>
+          <Button
+            variant="primary"
+            loading={busy === 'pass'}
+            disabled={busy !== null}
+            onClick={() => void run(true)}
+          >
+            {t('clue.pass')}
+          </Button>
         </>
       }
     >
@@ -80,23 +100,41 @@ export function ApprovalDialog({ row, onClose }: { row: TApprovalRow | null; onC
         <div className="space-y-3">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
             <dt className="text-muted">{t('clue.childName')}</dt>
-            <dd><ClueLink clueId={row.clueId} childName={row.childName} /> <span className="text-subtle">{row.cluecode}</span></dd>
+            <dd>
+              <ClueLink clueId={row.clueId} childName={row.childName} />{' '}
+              <span className="text-subtle">{row.cluecode}</span>
+            </dd>
             <dt className="text-muted">{t('clue.phone')}</dt>
             <dd>{row.phone}</dd>
             <dt className="text-muted">{t('clue.requestedBy')}</dt>
-            <dd>{row.requestedByName ?? '—'} · <When iso={row.requestedAt} /></dd>
+            <dd>
+              {row.requestedByName ?? '—'} · <When iso={row.requestedAt} />
+            </dd>
             {row.kind === 'transfer' && (
               <>
                 <dt className="text-muted">{t('clue.transferTo')}</dt>
-                <dd>{[row.toSchoolItemCode ?? row.fromSchoolItemCode, row.toUserName ?? t('clue.toPool')].filter(Boolean).join(' · ')}</dd>
+                <dd>
+                  {[row.toSchoolItemCode ?? row.fromSchoolItemCode, row.toUserName ?? t('clue.toPool')]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </dd>
               </>
             )}
             <dt className="text-muted">{t('clue.reason')}</dt>
             <dd className="whitespace-pre-wrap">{row.reason}</dd>
           </dl>
           {row.kind === 'invalid' && <InvalidChecks clueId={row.clueId} />}
-          <TextArea label={t('clue.comment')} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={500} />
-          {error && <p role="alert" className="text-danger-600">{error}</p>}
+          <TextArea
+            label={t('clue.comment')}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            maxLength={500}
+          />
+          {error && (
+            <p role="alert" className="text-danger-600">
+              {error}
+            </p>
+          )}
         </div>
       )}
     </Dialog>

@@ -14,7 +14,8 @@ function ItemsField(p: CustomFormFieldProps) {
   const t = useT();
   const items: ItemDraft[] = Array.isArray(p.value) ? (p.value as ItemDraft[]) : [];
   const set = (next: ItemDraft[]) => p.onChange(next);
-  const change = (i: number, patch: Partial<ItemDraft>) => set(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
+  const change = (i: number, patch: Partial<ItemDraft>) =>
+    set(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
   return (
     <FieldShell id={p.id} label={p.label} required error={p.error}>
       <div id={p.id} className="flex flex-col gap-2" role="group" aria-label={p.label}>
@@ -38,13 +39,26 @@ function ItemsField(p: CustomFormFieldProps) {
               disabled={p.disabled}
               onChange={(e) => change(i, { maxScore: e.target.value === '' ? '' : Number(e.target.value) })}
             />
-            <Button type="button" variant="ghost" size="sm" disabled={p.disabled} aria-label={`${t('scale.removeItem')} ${i + 1}`} onClick={() => set(items.filter((_, j) => j !== i))}>
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={p.disabled}
+              aria-label={`${t('scale.removeItem')} ${i + 1}`}
+              onClick={() => set(items.filter((_, j) => j !== i))}
+            >
               {t('scale.removeItem')}
             </Button>
           </div>
         ))}
         <div>
-          <Button type="button" variant="secondary" size="sm" disabled={p.disabled} onClick={() => set([...items, { name: '', maxScore: 10 }])}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            disabled={p.disabled}
+            onClick={() => set([...items, { name: '', maxScore: 10 }])}
+          >
             {t('scale.addItem')}
           </Button>
         </div>
@@ -67,8 +81,16 @@ const Scales = defineListScreen<TAssessScaleRow, typeof AssessScaleInput>({
   columns: (t) => [
     { id: 'code', header: t('list.code'), fixed: true },
     { id: 'name', header: t('list.name') },
-    { id: 'ageRange', header: t('scale.ageRange'), value: (r) => t('scale.months', { from: r.ageFrom, to: r.ageTo }) },
-    { id: 'items', header: t('scale.items'), value: (r) => r.items.map((i) => `${i.name}(${i.maxScore})`).join('、') },
+    {
+      id: 'ageRange',
+      header: t('scale.ageRange'),
+      value: (r) => t('scale.months', { from: r.ageFrom, to: r.ageTo }),
+    },
+    {
+      id: 'items',
+      header: t('scale.items'),
+      value: (r) => r.items.map((i) => `${i.name}(${i.maxScore})`).join('、'),
+    },
     { id: 'total', header: t('scale.total'), align: 'right', value: (r) => totalScore(r.items) },
     { id: 'remark', header: t('scale.description') },
   ],
@@ -77,17 +99,35 @@ const Scales = defineListScreen<TAssessScaleRow, typeof AssessScaleInput>({
     schema: AssessScaleInput,
     defaults: { validstatus: 1, sort: 0, ageFrom: 0, ageTo: 72, items: [{ name: '', maxScore: 10 }] },
     fields: (t) => [
-      { kind: 'text', name: 'code', label: t('list.code'), required: true, lockedOnEdit: true, maxLength: 50 },
+      {
+        kind: 'text',
+        name: 'code',
+        label: t('list.code'),
+        required: true,
+        lockedOnEdit: true,
+        maxLength: 50,
+      },
       { kind: 'text', name: 'name', label: t('list.name'), required: true, maxLength: 100 },
       { kind: 'number', name: 'ageFrom', label: t('scale.ageFrom'), min: 0, max: 216 },
       { kind: 'number', name: 'ageTo', label: t('scale.ageTo'), min: 0, max: 216 },
       { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
       { kind: 'textarea', name: 'remark', label: t('scale.description'), maxLength: 500 },
-      { kind: 'custom', name: 'items', label: t('scale.items'), required: true, wide: true, render: (p) => <ItemsField {...p} /> },
+      {
+        kind: 'custom',
+        name: 'items',
+        label: t('scale.items'),
+        required: true,
+        wide: true,
+        render: (p) => <ItemsField {...p} />,
+      },
     ],
     save: (body) => sdk.clueSettings.assessScaleSave({ body }),
   },
-  status: { isOn: isValid, set: (r, on) => sdk.clueSettings.assessScaleUpdateStatus({ body: { code: r.code, validstatus: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) =>
+      sdk.clueSettings.assessScaleUpdateStatus({ body: { code: r.code, validstatus: on ? 1 : 0 } }),
+  },
 });
 
 export default function AssessScale() {

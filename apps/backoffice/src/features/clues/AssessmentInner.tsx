@@ -18,16 +18,40 @@ export default function AssessmentInner() {
   const clueId = Number(params.get('clueId') ?? params.get('id') ?? '');
   const preset = params.get('type') ?? '';
   const valid = Number.isInteger(clueId) && clueId > 0;
-  const clue = useQuery({ queryKey: ['clue', 'detail', clueId], queryFn: () => sdk.clues.detail({ query: { clueId } }), enabled: valid });
-  const data = useQuery({ queryKey: ['clue', 'assessment', clueId], queryFn: () => sdk.clues.entranceAssessment({ query: { clueId } }), enabled: valid });
-  const [form, setForm] = useState({ matriculationType: preset, score: '', conclusion: '', suggestion: '', assessorName: '' });
+  const clue = useQuery({
+    queryKey: ['clue', 'detail', clueId],
+    queryFn: () => sdk.clues.detail({ query: { clueId } }),
+    enabled: valid,
+  });
+  const data = useQuery({
+    queryKey: ['clue', 'assessment', clueId],
+    queryFn: () => sdk.clues.entranceAssessment({ query: { clueId } }),
+    enabled: valid,
+  });
+  const [form, setForm] = useState({
+    matriculationType: preset,
+    score: '',
+    conclusion: '',
+    suggestion: '',
+    assessorName: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const c = clue.data;
   const assessed = (data.data?.results.length ?? 0) > 0;
   usePageTitle(c ? `${c.childName} ${assessed ? t('assess.done') : t('assess.waiting')}` : undefined);
   const save = useMutation({
-    mutationFn: () => sdk.clues.matriculationSave({ body: { clueId, matriculationType: form.matriculationType, conclusion: form.conclusion, score: form.score === '' ? null : Number(form.score), suggestion: form.suggestion, assessorName: form.assessorName } }),
+    mutationFn: () =>
+      sdk.clues.matriculationSave({
+        body: {
+          clueId,
+          matriculationType: form.matriculationType,
+          conclusion: form.conclusion,
+          score: form.score === '' ? null : Number(form.score),
+          suggestion: form.suggestion,
+          assessorName: form.assessorName,
+        },
+      }),
     onSuccess: async () => {
       setForm({ matriculationType: preset, score: '', conclusion: '', suggestion: '', assessorName: '' });
       setError(null);
@@ -44,8 +68,18 @@ export default function AssessmentInner() {
     onError: (e) => setError(errorText(e)),
   });
   if (!valid) return <EmptyState title={t('clue.noClue')} />;
-  if (clue.isLoading || data.isLoading) return <div className="p-8"><Spinner /></div>;
-  if (clue.error || !c) return <p role="alert" className="m-4 rounded-md bg-danger-50 p-3 text-danger-700">{clue.error ? errorText(clue.error) : t('clue.noClue')}</p>;
+  if (clue.isLoading || data.isLoading)
+    return (
+      <div className="p-8">
+        <Spinner />
+      </div>
+    );
+  if (clue.error || !c)
+    return (
+      <p role="alert" className="m-4 rounded-md bg-danger-50 p-3 text-danger-700">
+        {clue.error ? errorText(clue.error) : t('clue.noClue')}
+      </p>
+    );
   const canAssess = c.actions.includes('assess');
   return (
     <ListKitProvider>
@@ -53,9 +87,13 @@ export default function AssessmentInner() {
         <Card>
           <h1 className="flex items-center gap-2 text-xl font-semibold">
             <ClueLink clueId={c.clueId} childName={c.childName} /> <StateBadge state={c.flowState} />
-            <Badge tone={assessed ? 'success' : 'warning'}>{assessed ? t('assess.done') : t('assess.waiting')}</Badge>
+            <Badge tone={assessed ? 'success' : 'warning'}>
+              {assessed ? t('assess.done') : t('assess.waiting')}
+            </Badge>
           </h1>
-          <p className="mt-1 text-xs text-muted">{c.parentName} · {c.phone} · {c.schoolItemName ?? c.schoolItemCode}</p>
+          <p className="mt-1 text-xs text-muted">
+            {c.parentName} · {c.phone} · {c.schoolItemName ?? c.schoolItemCode}
+          </p>
         </Card>
         {canAssess ? (
           <Card title={t('assess.record')}>
@@ -67,20 +105,68 @@ export default function AssessmentInner() {
                 save.mutate();
               }}
             >
-              <TextField label={t('clue.assessType')} required value={form.matriculationType} maxLength={50} onChange={(e) => setForm({ ...form, matriculationType: e.target.value })} />
-              <TextField label={t('clue.score')} type="number" min={0} max={1000} value={form.score} onChange={(e) => setForm({ ...form, score: e.target.value })} />
-              <TextField label={t('assess.assessor')} value={form.assessorName} maxLength={50} onChange={(e) => setForm({ ...form, assessorName: e.target.value })} />
-              <div className="sm:col-span-2"><TextArea label={t('clue.conclusion')} required value={form.conclusion} maxLength={2000} onChange={(e) => setForm({ ...form, conclusion: e.target.value })} /></div>
-              <div className="sm:col-span-2"><TextArea label={t('clue.suggestion')} value={form.suggestion} maxLength={2000} onChange={(e) => setForm({ ...form, suggestion: e.target.value })} /></div>
-              {error && <p role="alert" className="text-sm text-danger-600 sm:col-span-2">{error}</p>}
-              <div className="flex justify-end sm:col-span-2"><Button type="submit" variant="primary" loading={save.isPending}>{t('assess.save')}</Button></div>
+              <TextField
+                label={t('clue.assessType')}
+                required
+                value={form.matriculationType}
+                maxLength={50}
+                onChange={(e) => setForm({ ...form, matriculationType: e.target.value })}
+              />
+              <TextField
+                label={t('clue.score')}
+                type="number"
+                min={0}
+                max={1000}
+                value={form.score}
+                onChange={(e) => setForm({ ...form, score: e.target.value })}
+              />
+              <TextField
+                label={t('assess.assessor')}
+                value={form.assessorName}
+                maxLength={50}
+                onChange={(e) => setForm({ ...form, assessorName: e.target.value })}
+              />
+              <div className="sm:col-span-2">
+                <TextArea
+                  label={t('clue.conclusion')}
+                  required
+                  value={form.conclusion}
+                  maxLength={2000}
+                  onChange={(e) => setForm({ ...form, conclusion: e.target.value })}
+                />
+              </div>
+              <div className="sm:col-span-2">
+                <TextArea
+                  label={t('clue.suggestion')}
+                  value={form.suggestion}
+                  maxLength={2000}
+                  onChange={(e) => setForm({ ...form, suggestion: e.target.value })}
+                />
+              </div>
+              {error && (
+                <p role="alert" className="text-sm text-danger-600 sm:col-span-2">
+                  {error}
+                </p>
+              )}
+              <div className="flex justify-end sm:col-span-2">
+                <Button type="submit" variant="primary" loading={save.isPending}>
+                  {t('assess.save')}
+                </Button>
+              </div>
             </form>
           </Card>
         ) : (
           <p className="rounded-md bg-canvas px-3 py-2 text-sm text-muted">{t('assess.notNow')}</p>
         )}
         <Card title={t('clue.assessments')}>
-          {link && <p role="status" className="mb-3 rounded-md bg-success-50 px-3 py-2 text-sm text-success-700">{t('assess.sent')}: <a className="underline" href={link} target="_blank" rel="noreferrer">{link}</a></p>}
+          {link && (
+            <p role="status" className="mb-3 rounded-md bg-success-50 px-3 py-2 text-sm text-success-700">
+              {t('assess.sent')}:{' '}
+              <a className="underline" href={link} target="_blank" rel="noreferrer">
+                {link}
+              </a>
+            </p>
+          )}
           {(data.data?.results ?? []).length === 0 ? (
             <EmptyState title={t('clue.noAssessments')} />
           ) : (
@@ -88,12 +174,31 @@ export default function AssessmentInner() {
               {(data.data?.results ?? []).map((r) => (
                 <li key={r.id} className="flex items-start justify-between gap-3 py-3">
                   <div>
-                    <div className="flex items-center gap-2 text-sm font-medium">{r.matriculationType}{r.score !== null && <Badge tone="brand">{r.score}</Badge>}</div>
+                    <div className="flex items-center gap-2 text-sm font-medium">
+                      {r.matriculationType}
+                      {r.score !== null && <Badge tone="brand">{r.score}</Badge>}
+                    </div>
                     <p className="mt-1 text-sm whitespace-pre-wrap">{r.conclusion}</p>
-                    {r.suggestion && <p className="mt-1 text-xs text-muted whitespace-pre-wrap">{r.suggestion}</p>}
-                    <p className="mt-1 text-xs text-subtle">{r.assessorName} · <When iso={r.createdAt} />{r.sentAt && <> · {t('assess.sentAt')} <When iso={r.sentAt} /></>}</p>
+                    {r.suggestion && (
+                      <p className="mt-1 text-xs text-muted whitespace-pre-wrap">{r.suggestion}</p>
+                    )}
+                    <p className="mt-1 text-xs text-subtle">
+                      {r.assessorName} · <When iso={r.createdAt} />
+                      {r.sentAt && (
+                        <>
+                          {' '}
+                          · {t('assess.sentAt')} <When iso={r.sentAt} />
+                        </>
+                      )}
+                    </p>
                   </div>
-                  <Button size="sm" loading={send.isPending && send.variables === r.id} onClick={() => send.mutate(r.id)}>{r.sentAt ? t('assess.resend') : t('assess.send')}</Button>
+                  <Button
+                    size="sm"
+                    loading={send.isPending && send.variables === r.id}
+                    onClick={() => send.mutate(r.id)}
+                  >
+                    {r.sentAt ? t('assess.resend') : t('assess.send')}
+                  </Button>
                 </li>
               ))}
             </ul>

@@ -20,7 +20,15 @@ export default function BaiduClue() {
           next.set('tab', k);
           setParams(next);
         }}
-        items={SOURCES.map((s) => ({ key: s, label: t(`lead.source.${s}`), content: <div className="pt-3"><LeadTab source={s} prefix={s} /></div> }))}
+        items={SOURCES.map((s) => ({
+          key: s,
+          label: t(`lead.source.${s}`),
+          content: (
+            <div className="pt-3">
+              <LeadTab source={s} prefix={s} />
+            </div>
+          ),
+        }))}
       />
     </ClueFrame>
   );

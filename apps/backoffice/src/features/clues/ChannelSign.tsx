@@ -7,7 +7,9 @@ import { useT } from '../../i18n';
 import { ClueFrame } from './common';
 import { ChannelSignInput, type TChannelSignRow } from './types';
 
-const SignForm = ChannelSignInput.extend({ schoolItemCode: z.preprocess((v) => (v === '' ? null : v), ChannelSignInput.shape.schoolItemCode) });
+const SignForm = ChannelSignInput.extend({
+  schoolItemCode: z.preprocess((v) => (v === '' ? null : v), ChannelSignInput.shape.schoolItemCode),
+});
 
 const Signs = defineListScreen<TChannelSignRow, typeof SignForm>({
   key: 'channelSigns',
@@ -30,13 +32,27 @@ const Signs = defineListScreen<TChannelSignRow, typeof SignForm>({
     defaults: { status: 1, remark: '' },
     fields: (t) => [
       { kind: 'text', name: 'name', label: t('sign.name'), required: true, maxLength: 50 },
-      { kind: 'custom', name: 'channel', label: t('clue.channel'), required: true, render: asFormField(ChannelSelect) },
-      { kind: 'custom', name: 'schoolItemCode', label: t('clue.campus'), render: asFormField(CampusMasterSelect) },
+      {
+        kind: 'custom',
+        name: 'channel',
+        label: t('clue.channel'),
+        required: true,
+        render: asFormField(ChannelSelect),
+      },
+      {
+        kind: 'custom',
+        name: 'schoolItemCode',
+        label: t('clue.campus'),
+        render: asFormField(CampusMasterSelect),
+      },
       { kind: 'textarea', name: 'remark', label: t('clue.note'), maxLength: 500 },
     ],
     save: (body) => sdk.clues.channelSignSave({ body }),
   },
-  status: { isOn: isValid, set: (r, on) => sdk.clues.channelSignSave({ body: { ...r, status: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.clues.channelSignSave({ body: { ...r, status: on ? 1 : 0 } }),
+  },
   remove: { call: (r) => sdk.clues.channelSignDelete({ query: { id: r.id } }) },
 });
 

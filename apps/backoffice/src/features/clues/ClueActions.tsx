@@ -57,8 +57,14 @@ const initial = (c: TClueRow, kind: DialogKind | null): Values => ({
 
 function InvalidChecks({ clueId, onBlocked }: { clueId: number; onBlocked: (b: boolean) => void }) {
   const t = useT();
-  const days = useQuery({ queryKey: ['clue', 'invalidDays', clueId], queryFn: () => sdk.clues.checkExceedTowDays({ query: { clueId } }) });
-  const rejects = useQuery({ queryKey: ['clue', 'invalidRejects', clueId], queryFn: () => sdk.clues.checkRejectExceedTwoTimes({ query: { clueId } }) });
+  const days = useQuery({
+    queryKey: ['clue', 'invalidDays', clueId],
+    queryFn: () => sdk.clues.checkExceedTowDays({ query: { clueId } }),
+  });
+  const rejects = useQuery({
+    queryKey: ['clue', 'invalidRejects', clueId],
+    queryFn: () => sdk.clues.checkRejectExceedTwoTimes({ query: { clueId } }),
+  });
   const blocked = Boolean(days.data?.exceeded || rejects.data?.exceeded);
   useEffect(() => onBlocked(blocked), [blocked, onBlocked]);
   if (!blocked) return null;
@@ -70,7 +76,15 @@ function InvalidChecks({ clueId, onBlocked }: { clueId: number; onBlocked: (b: b
   );
 }
 
-export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null; clue: TClueRow; onClose: () => void }) {
+export function ActionDialog({
+  kind,
+  clue,
+  onClose,
+}: {
+  kind: DialogKind | null;
+  clue: TClueRow;
+  onClose: () => void;
+}) {
   const t = useT();
   const qc = useQueryClient();
   const [v, setV] = useState<Values>(() => initial(clue, kind));
@@ -87,11 +101,23 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind]);
   // Conversion starts from the server's prefilled case file.
-  const draft = useQuery({ queryKey: ['clue', 'preSaveStudent', clue.clueId], queryFn: () => sdk.clues.preSaveStudent({ query: { clueId: clue.clueId } }), enabled: kind === 'convert' });
+  const draft = useQuery({
+    queryKey: ['clue', 'preSaveStudent', clue.clueId],
+    queryFn: () => sdk.clues.preSaveStudent({ query: { clueId: clue.clueId } }),
+    enabled: kind === 'convert',
+  });
   useEffect(() => {
     const d = draft.data;
     if (d && kind === 'convert') {
-      setV((x) => ({ ...x, name: d.name, gender: d.gender, birthDate: d.birthDate ?? '', parentName: d.parentName, phone: d.phone, campus: d.schoolItemCode ?? '' }));
+      setV((x) => ({
+        ...x,
+        name: d.name,
+        gender: d.gender,
+        birthDate: d.birthDate ?? '',
+        parentName: d.parentName,
+        phone: d.phone,
+        campus: d.schoolItemCode ?? '',
+      }));
     }
   }, [draft.data, kind]);
   const set = (patch: Partial<Values>) => setV((x) => ({ ...x, ...patch }));
@@ -104,11 +130,22 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
       switch (kind) {
         case 'transfer':
         case 'toDirector':
-          if (v.mode === 'director') await sdk.clues.submitClueToDirector({ body: { clueId, reason: v.reason } });
-          else if (v.mode === 'campus') await sdk.clues.transferSaveCampus({ body: { clueId, toSchoolItemCode: v.campus, toUserId: v.toUserId === '' ? null : v.toUserId, reason: v.reason } });
+          if (v.mode === 'director')
+            await sdk.clues.submitClueToDirector({ body: { clueId, reason: v.reason } });
+          else if (v.mode === 'campus')
+            await sdk.clues.transferSaveCampus({
+              body: {
+                clueId,
+                toSchoolItemCode: v.campus,
+                toUserId: v.toUserId === '' ? null : v.toUserId,
+                reason: v.reason,
+              },
+            });
           else {
             if (v.toUserId === '') throw new Error(t('clue.chooseConsultant'));
-            await sdk.clues.transferSave({ body: { clueId, toUserId: v.toUserId, reason: v.reason, version: clue.version } });
+            await sdk.clues.transferSave({
+              body: { clueId, toUserId: v.toUserId, reason: v.reason, version: clue.version },
+            });
           }
           break;
         case 'abandon':
@@ -118,7 +155,9 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
           await sdk.clues.invalidSubmit({ body: { clueId, reason: v.reason } });
           break;
         case 'highSeaReject':
-          await sdk.clues.highSeaReject({ query: { cluecode: clue.cluecode, reason: v.reason || undefined } });
+          await sdk.clues.highSeaReject({
+            query: { cluecode: clue.cluecode, reason: v.reason || undefined },
+          });
           break;
         case 'scheduleVisit': {
           const at = localInputToIso(v.when);
@@ -127,20 +166,39 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
           break;
         }
         case 'confirmVisit':
-          await sdk.clues.clueConfirmSave({ body: { clueId, visitedAt: localInputToIso(v.when) ?? undefined, note: v.note } });
+          await sdk.clues.clueConfirmSave({
+            body: { clueId, visitedAt: localInputToIso(v.when) ?? undefined, note: v.note },
+          });
           break;
         case 'assess':
           await sdk.clues.matriculationSave({
-            body: { clueId, matriculationType: v.matriculationType, conclusion: v.conclusion, score: v.score === '' ? null : Number(v.score), suggestion: v.suggestion, assessorName: '' },
+            body: {
+              clueId,
+              matriculationType: v.matriculationType,
+              conclusion: v.conclusion,
+              score: v.score === '' ? null : Number(v.score),
+              suggestion: v.suggestion,
+              assessorName: '',
+            },
           });
           break;
         case 'convert':
           await sdk.clues.studentCreate({
-            body: { clueId, name: v.name, gender: v.gender as 0 | 1 | 2, birthDate: v.birthDate || null, parentName: v.parentName, phone: v.phone, schoolItemCode: v.campus },
+            body: {
+              clueId,
+              name: v.name,
+              gender: v.gender as 0 | 1 | 2,
+              birthDate: v.birthDate || null,
+              parentName: v.parentName,
+              phone: v.phone,
+              schoolItemCode: v.campus,
+            },
           });
           break;
         case 'channel':
-          await sdk.clues.modifyClueChannel({ body: { clueId, channel: v.channel, recommender: v.recommender || null } });
+          await sdk.clues.modifyClueChannel({
+            body: { clueId, channel: v.channel, recommender: v.recommender || null },
+          });
           break;
         default:
           return;
@@ -155,7 +213,13 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
   };
 
   const reason = (required = true) => (
-    <TextArea label={t('clue.reason')} required={required} value={v.reason} maxLength={500} onChange={(e) => set({ reason: e.target.value })} />
+    <TextArea
+      label={t('clue.reason')}
+      required={required}
+      value={v.reason}
+      maxLength={500}
+      onChange={(e) => set({ reason: e.target.value })}
+    />
   );
   let body: ReactNode = null;
   switch (kind) {
@@ -168,15 +232,41 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
             <div className="flex flex-wrap gap-4">
               {(['consultant', 'campus', 'director'] as const).map((m) => (
                 <label key={m} className="inline-flex items-center gap-1.5 text-sm">
-                  <input type="radio" name="transfer-mode" checked={v.mode === m} onChange={() => set({ mode: m, toUserId: '' })} />
+                  <input
+                    type="radio"
+                    name="transfer-mode"
+                    checked={v.mode === m}
+                    onChange={() => set({ mode: m, toUserId: '' })}
+                  />
                   {t(`clue.transferMode.${m}`)}
                 </label>
               ))}
             </div>
           </fieldset>
-          {v.mode === 'campus' && <CampusMasterSelect label={t('clue.toCampus')} value={v.campus} onChange={(x) => set({ campus: String(x), toUserId: '' })} required />}
-          {v.mode === 'consultant' && <ConsultantSelect label={t('clue.consultant')} schoolItemCode={clue.schoolItemCode} value={v.toUserId} onChange={(x) => set({ toUserId: x })} />}
-          {v.mode === 'campus' && v.campus && <ConsultantSelect label={t('clue.consultantOptional')} schoolItemCode={v.campus} value={v.toUserId} onChange={(x) => set({ toUserId: x })} />}
+          {v.mode === 'campus' && (
+            <CampusMasterSelect
+              label={t('clue.toCampus')}
+              value={v.campus}
+              onChange={(x) => set({ campus: String(x), toUserId: '' })}
+              required
+            />
+          )}
+          {v.mode === 'consultant' && (
+            <ConsultantSelect
+              label={t('clue.consultant')}
+              schoolItemCode={clue.schoolItemCode}
+              value={v.toUserId}
+              onChange={(x) => set({ toUserId: x })}
+            />
+          )}
+          {v.mode === 'campus' && v.campus && (
+            <ConsultantSelect
+              label={t('clue.consultantOptional')}
+              schoolItemCode={v.campus}
+              value={v.toUserId}
+              onChange={(x) => set({ toUserId: x })}
+            />
+          )}
           {reason()}
         </>
       );
@@ -197,38 +287,113 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
     case 'confirmVisit':
       body = (
         <>
-          <TextField label={kind === 'scheduleVisit' ? t('clue.visitAt') : t('clue.visitedAt')} type="datetime-local" required={kind === 'scheduleVisit'} value={v.when} onChange={(e) => set({ when: e.target.value })} />
-          <TextArea label={t('clue.note')} value={v.note} maxLength={500} onChange={(e) => set({ note: e.target.value })} />
+          <TextField
+            label={kind === 'scheduleVisit' ? t('clue.visitAt') : t('clue.visitedAt')}
+            type="datetime-local"
+            required={kind === 'scheduleVisit'}
+            value={v.when}
+            onChange={(e) => set({ when: e.target.value })}
+          />
+          <TextArea
+            label={t('clue.note')}
+            value={v.note}
+            maxLength={500}
+            onChange={(e) => set({ note: e.target.value })}
+          />
         </>
       );
       break;
     case 'assess':
       body = (
         <>
-          <TextField label={t('clue.assessType')} required value={v.matriculationType} maxLength={50} onChange={(e) => set({ matriculationType: e.target.value })} />
-          <TextField label={t('clue.score')} type="number" min={0} max={1000} value={v.score} onChange={(e) => set({ score: e.target.value })} />
-          <TextArea label={t('clue.conclusion')} required value={v.conclusion} maxLength={2000} onChange={(e) => set({ conclusion: e.target.value })} />
-          <TextArea label={t('clue.suggestion')} value={v.suggestion} maxLength={2000} onChange={(e) => set({ suggestion: e.target.value })} />
+          <TextField
+            label={t('clue.assessType')}
+            required
+            value={v.matriculationType}
+            maxLength={50}
+            onChange={(e) => set({ matriculationType: e.target.value })}
+          />
+          <TextField
+            label={t('clue.score')}
+            type="number"
+            min={0}
+            max={1000}
+            value={v.score}
+            onChange={(e) => set({ score: e.target.value })}
+          />
+          <TextArea
+            label={t('clue.conclusion')}
+            required
+            value={v.conclusion}
+            maxLength={2000}
+            onChange={(e) => set({ conclusion: e.target.value })}
+          />
+          <TextArea
+            label={t('clue.suggestion')}
+            value={v.suggestion}
+            maxLength={2000}
+            onChange={(e) => set({ suggestion: e.target.value })}
+          />
         </>
       );
       break;
     case 'convert':
       body = (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <TextField label={t('clue.studentName')} required value={v.name} onChange={(e) => set({ name: e.target.value })} />
-          <Select label={t('clue.gender')} value={v.gender} onChange={(x) => set({ gender: Number(x || 0) })} options={[0, 1, 2].map((g) => ({ value: g, label: t(`clue.gender.${g}`) }))} />
-          <TextField label={t('clue.birthDate')} type="date" value={v.birthDate} onChange={(e) => set({ birthDate: e.target.value })} />
-          <TextField label={t('clue.parentName')} required value={v.parentName} onChange={(e) => set({ parentName: e.target.value })} />
-          <TextField label={t('clue.phone')} required value={v.phone} onChange={(e) => set({ phone: e.target.value })} />
-          <CampusMasterSelect label={t('clue.campus')} required value={v.campus} onChange={(x) => set({ campus: String(x) })} />
+          <TextField
+            label={t('clue.studentName')}
+            required
+            value={v.name}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          <Select
+            label={t('clue.gender')}
+            value={v.gender}
+            onChange={(x) => set({ gender: Number(x || 0) })}
+            options={[0, 1, 2].map((g) => ({ value: g, label: t(`clue.gender.${g}`) }))}
+          />
+          <TextField
+            label={t('clue.birthDate')}
+            type="date"
+            value={v.birthDate}
+            onChange={(e) => set({ birthDate: e.target.value })}
+          />
+          <TextField
+            label={t('clue.parentName')}
+            required
+            value={v.parentName}
+            onChange={(e) => set({ parentName: e.target.value })}
+          />
+          <TextField
+            label={t('clue.phone')}
+            required
+            value={v.phone}
+            onChange={(e) => set({ phone: e.target.value })}
+          />
+          <CampusMasterSelect
+            label={t('clue.campus')}
+            required
+            value={v.campus}
+            onChange={(x) => set({ campus: String(x) })}
+          />
         </div>
       );
       break;
     case 'channel':
       body = (
         <>
-          <ChannelSelect label={t('clue.channel')} required value={v.channel} onChange={(x) => set({ channel: String(x) })} />
-          <TextField label={t('clue.recommender')} value={v.recommender} maxLength={50} onChange={(e) => set({ recommender: e.target.value })} />
+          <ChannelSelect
+            label={t('clue.channel')}
+            required
+            value={v.channel}
+            onChange={(x) => set({ channel: String(x) })}
+          />
+          <TextField
+            label={t('clue.recommender')}
+            value={v.recommender}
+            maxLength={50}
+            onChange={(e) => set({ recommender: e.target.value })}
+          />
         </>
       );
       break;
@@ -245,7 +410,12 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
       footer={
         <>
           <Button onClick={onClose}>{t('list.cancel')}</Button>
-          <Button variant={kind === 'invalid' || kind === 'abandon' ? 'danger' : 'primary'} loading={busy} disabled={blocked} onClick={() => void run()}>
+          <Button
+            variant={kind === 'invalid' || kind === 'abandon' ? 'danger' : 'primary'}
+            loading={busy}
+            disabled={blocked}
+            onClick={() => void run()}
+          >
             {t('clue.submit')}
           </Button>
         </>
@@ -259,7 +429,11 @@ export function ActionDialog({ kind, clue, onClose }: { kind: DialogKind | null;
         }}
       >
         {body}
-        {error && <p role="alert" className="text-sm text-danger-600">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-danger-600">
+            {error}
+          </p>
+        )}
       </form>
     </Dialog>
   );

@@ -13,7 +13,15 @@ import { errorText, sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
 import { ActionDialog, type DialogKind } from './ClueActions';
 import { StateBadge, When } from './common';
-import { detailActions, formatDateTime, localInputToIso, readDraft, writeDraft, type DetailAction, type FollowDraft } from './logic';
+import {
+  detailActions,
+  formatDateTime,
+  localInputToIso,
+  readDraft,
+  writeDraft,
+  type DetailAction,
+  type FollowDraft,
+} from './logic';
 
 const LEVELS = ['A', 'B', 'C', 'D'] as const;
 
@@ -46,7 +54,8 @@ function FollowForm({ clue, draftKey }: { clue: TClueRow; draftKey: string }) {
           clueId: clue.clueId,
           content: draft.content,
           nextVisitAt: localInputToIso(draft.nextVisitAt),
-          intentionLevel: draft.intentionLevel === '' ? null : (draft.intentionLevel as (typeof LEVELS)[number]),
+          intentionLevel:
+            draft.intentionLevel === '' ? null : (draft.intentionLevel as (typeof LEVELS)[number]),
           version: clue.version,
         },
       }),
@@ -71,9 +80,21 @@ function FollowForm({ clue, draftKey }: { clue: TClueRow; draftKey: string }) {
         save.mutate();
       }}
     >
-      <TextArea label={t('clue.followContent')} required value={draft.content} maxLength={2000} showCount onChange={(e) => update({ content: e.target.value })} />
+      <TextArea
+        label={t('clue.followContent')}
+        required
+        value={draft.content}
+        maxLength={2000}
+        showCount
+        onChange={(e) => update({ content: e.target.value })}
+      />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label={t('clue.nextVisit')} type="datetime-local" value={draft.nextVisitAt} onChange={(e) => update({ nextVisitAt: e.target.value })} />
+        <TextField
+          label={t('clue.nextVisit')}
+          type="datetime-local"
+          value={draft.nextVisitAt}
+          onChange={(e) => update({ nextVisitAt: e.target.value })}
+        />
         <Select
           label={t('clue.intention')}
           value={draft.intentionLevel}
@@ -82,23 +103,43 @@ function FollowForm({ clue, draftKey }: { clue: TClueRow; draftKey: string }) {
           options={LEVELS.map((l) => ({ value: l, label: t(`clue.level.${l}`) }))}
         />
       </div>
-      {error && <p role="alert" className="text-sm text-danger-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-danger-600">
+          {error}
+        </p>
+      )}
       <div className="flex items-center justify-end gap-2">
         {draft.content && <span className="text-xs text-subtle">{t('clue.draftKept')}</span>}
-        <Button type="submit" variant="primary" loading={save.isPending}>{t('clue.saveFollow')}</Button>
+        <Button type="submit" variant="primary" loading={save.isPending}>
+          {t('clue.saveFollow')}
+        </Button>
       </div>
     </form>
   );
 }
 
-function Timeline({ items }: { items: Array<{ id: number; at: string; who: string | null; title: string; body?: string | null; extra?: React.ReactNode }> }) {
+function Timeline({
+  items,
+}: {
+  items: Array<{
+    id: number;
+    at: string;
+    who: string | null;
+    title: string;
+    body?: string | null;
+    extra?: React.ReactNode;
+  }>;
+}) {
   const t = useT();
   if (items.length === 0) return <EmptyState title={t('clue.nothingYet')} />;
   return (
     <ol className="relative space-y-4 border-l border-line pl-5">
       {items.map((i) => (
         <li key={i.id} className="relative">
-          <span className="absolute top-1.5 -left-[25px] size-2.5 rounded-full bg-brand-500 ring-4 ring-surface" aria-hidden="true" />
+          <span
+            className="absolute top-1.5 -left-[25px] size-2.5 rounded-full bg-brand-500 ring-4 ring-surface"
+            aria-hidden="true"
+          />
           <div className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted">
             <span className="font-medium text-ink">{i.title}</span>
             <span>{i.who ?? ''}</span>
@@ -112,7 +153,15 @@ function Timeline({ items }: { items: Array<{ id: number; at: string; who: strin
   );
 }
 
-function Contacts({ clueId, contacts, editable }: { clueId: number; contacts: Array<{ id: number; name: string; relation: string; phone: string; note: string }>; editable: boolean }) {
+function Contacts({
+  clueId,
+  contacts,
+  editable,
+}: {
+  clueId: number;
+  contacts: Array<{ id: number; name: string; relation: string; phone: string; note: string }>;
+  editable: boolean;
+}) {
   const t = useT();
   const qc = useQueryClient();
   const [form, setForm] = useState({ name: '', relation: '', phone: '' });
@@ -138,8 +187,19 @@ function Contacts({ clueId, contacts, editable }: { clueId: number; contacts: Ar
         <ul className="divide-y divide-line">
           {contacts.map((c) => (
             <li key={c.id} className="flex items-center justify-between py-2">
-              <span>{c.name} <span className="text-muted">{c.relation}</span> · {c.phone}</span>
-              {editable && <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(c.id)}>{t('list.delete')}</Button>}
+              <span>
+                {c.name} <span className="text-muted">{c.relation}</span> · {c.phone}
+              </span>
+              {editable && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(c.id)}
+                >
+                  {t('list.delete')}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -153,11 +213,31 @@ function Contacts({ clueId, contacts, editable }: { clueId: number; contacts: Ar
             add.mutate();
           }}
         >
-          <TextField label={t('clue.contactName')} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} required />
-          <TextField label={t('clue.relation')} value={form.relation} onChange={(e) => setForm({ ...form, relation: e.target.value })} />
-          <TextField label={t('clue.contactPhone')} value={form.phone} onChange={(e) => setForm({ ...form, phone: e.target.value })} required />
-          <Button type="submit" loading={add.isPending}>{t('clue.addContact')}</Button>
-          {error && <p role="alert" className="text-sm text-danger-600 sm:col-span-4">{error}</p>}
+          <TextField
+            label={t('clue.contactName')}
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.target.value })}
+            required
+          />
+          <TextField
+            label={t('clue.relation')}
+            value={form.relation}
+            onChange={(e) => setForm({ ...form, relation: e.target.value })}
+          />
+          <TextField
+            label={t('clue.contactPhone')}
+            value={form.phone}
+            onChange={(e) => setForm({ ...form, phone: e.target.value })}
+            required
+          />
+          <Button type="submit" loading={add.isPending}>
+            {t('clue.addContact')}
+          </Button>
+          {error && (
+            <p role="alert" className="text-sm text-danger-600 sm:col-span-4">
+              {error}
+            </p>
+          )}
         </form>
       )}
     </div>
@@ -181,7 +261,15 @@ function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; edit
         <Badge key={tag} tone="brand">
           {tag}
           {editable && (
-            <button type="button" className="ml-1" aria-label={t('clue.removeTag', { tag })} disabled={save.isPending} onClick={() => save.mutate(tags.filter((x) => x !== tag))}>×</button>
+            <button
+              type="button"
+              className="ml-1"
+              aria-label={t('clue.removeTag', { tag })}
+              disabled={save.isPending}
+              onClick={() => save.mutate(tags.filter((x) => x !== tag))}
+            >
+              ×
+            </button>
           )}
         </Badge>
       ))}
@@ -194,8 +282,17 @@ function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; edit
             if (v && !tags.includes(v)) save.mutate([...tags, v]);
           }}
         >
-          <TextField size="sm" aria-label={t('clue.newTag')} placeholder={t('clue.newTag')} value={text} onChange={(e) => setText(e.target.value)} maxLength={30} />
-          <Button size="sm" type="submit" loading={save.isPending}>{t('clue.addTag')}</Button>
+          <TextField
+            size="sm"
+            aria-label={t('clue.newTag')}
+            placeholder={t('clue.newTag')}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={30}
+          />
+          <Button size="sm" type="submit" loading={save.isPending}>
+            {t('clue.addTag')}
+          </Button>
         </form>
       )}
     </div>
@@ -204,15 +301,30 @@ function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; edit
 
 function Calls({ clueId }: { clueId: number }) {
   const t = useT();
-  const q = useQuery({ queryKey: ['clue', 'calls', clueId], queryFn: () => sdk.calls.list({ query: { clueId, pageIdx: 1, pageSize: 50 } }) });
+  const q = useQuery({
+    queryKey: ['clue', 'calls', clueId],
+    queryFn: () => sdk.calls.list({ query: { clueId, pageIdx: 1, pageSize: 50 } }),
+  });
   if (q.isLoading) return <Spinner />;
-  if (q.error) return <p role="alert" className="text-danger-600">{errorText(q.error)}</p>;
+  if (q.error)
+    return (
+      <p role="alert" className="text-danger-600">
+        {errorText(q.error)}
+      </p>
+    );
   const rows = q.data?.list ?? [];
   if (rows.length === 0) return <EmptyState title={t('clue.noCalls')} />;
   return (
     <table className="w-full text-sm" aria-label={t('clue.calls')}>
       <thead className="text-left text-xs text-muted">
-        <tr><th className="py-1">{t('clue.callAt')}</th><th>{t('clue.callUser')}</th><th>{t('clue.callDirection')}</th><th>{t('clue.callResult')}</th><th className="text-right">{t('clue.callDuration')}</th><th className="text-right">{t('clue.quality')}</th></tr>
+        <tr>
+          <th className="py-1">{t('clue.callAt')}</th>
+          <th>{t('clue.callUser')}</th>
+          <th>{t('clue.callDirection')}</th>
+          <th>{t('clue.callResult')}</th>
+          <th className="text-right">{t('clue.callDuration')}</th>
+          <th className="text-right">{t('clue.quality')}</th>
+        </tr>
       </thead>
       <tbody className="divide-y divide-line">
         {rows.map((c) => (
@@ -232,13 +344,22 @@ function Calls({ clueId }: { clueId: number }) {
 
 function Assessments({ clueId }: { clueId: number }) {
   const t = useT();
-  const q = useQuery({ queryKey: ['clue', 'assessment', clueId], queryFn: () => sdk.clues.entranceAssessment({ query: { clueId } }) });
+  const q = useQuery({
+    queryKey: ['clue', 'assessment', clueId],
+    queryFn: () => sdk.clues.entranceAssessment({ query: { clueId } }),
+  });
   const rows = q.data?.results ?? [];
   if (q.isLoading) return <Spinner />;
   if (rows.length === 0) return <EmptyState title={t('clue.noAssessments')} />;
   return (
     <Timeline
-      items={rows.map((r) => ({ id: r.id, at: r.createdAt, who: r.assessorName, title: `${r.matriculationType}${r.score === null ? '' : ` · ${r.score}`}`, body: [r.conclusion, r.suggestion].filter(Boolean).join('\n') }))}
+      items={rows.map((r) => ({
+        id: r.id,
+        at: r.createdAt,
+        who: r.assessorName,
+        title: `${r.matriculationType}${r.score === null ? '' : ` · ${r.score}`}`,
+        body: [r.conclusion, r.suggestion].filter(Boolean).join('\n'),
+      }))}
     />
   );
 }
@@ -250,16 +371,34 @@ export default function ClueDetail() {
   const raw = params.get('id') ?? params.get('clueId') ?? '';
   const clueId = Number(raw);
   const valid = Number.isInteger(clueId) && clueId > 0;
-  const q = useQuery({ queryKey: ['clue', 'detail', clueId], queryFn: () => sdk.clues.detail({ query: { clueId } }), enabled: valid });
-  const steps = useQuery({ queryKey: ['clue', 'steps', clueId], queryFn: () => sdk.clues.getCompletedProject({ query: { clueId } }), enabled: valid });
+  const q = useQuery({
+    queryKey: ['clue', 'detail', clueId],
+    queryFn: () => sdk.clues.detail({ query: { clueId } }),
+    enabled: valid,
+  });
+  const steps = useQuery({
+    queryKey: ['clue', 'steps', clueId],
+    queryFn: () => sdk.clues.getCompletedProject({ query: { clueId } }),
+    enabled: valid,
+  });
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [tab, setTab] = useState('follows');
   const c = q.data;
   usePageTitle(c ? `${c.childName}${locale === 'en' ? ' clue details' : '线索详情'}` : undefined);
 
   if (!valid) return <EmptyState title={t('clue.noClue')} />;
-  if (q.isLoading) return <div className="p-8"><Spinner /></div>;
-  if (q.error || !c) return <p role="alert" className="m-4 rounded-md bg-danger-50 p-3 text-danger-700">{q.error ? errorText(q.error) : t('clue.noClue')}</p>;
+  if (q.isLoading)
+    return (
+      <div className="p-8">
+        <Spinner />
+      </div>
+    );
+  if (q.error || !c)
+    return (
+      <p role="alert" className="m-4 rounded-md bg-danger-50 p-3 text-danger-700">
+        {q.error ? errorText(q.error) : t('clue.noClue')}
+      </p>
+    );
 
   const actions = detailActions(c.actions);
   const can = (a: DetailAction) => actions.includes(a);
@@ -278,13 +417,29 @@ export default function ClueDetail() {
                 {c.intentionLevel && <Badge tone="orange">{t(`clue.level.${c.intentionLevel}`)}</Badge>}
               </h1>
               <p className="mt-1 text-xs text-muted">
-                {c.cluecode} · {c.schoolItemName ?? c.schoolItemCode ?? t('clue.brandCentre')} · {t('clue.owner')}: {c.ownerName ?? '—'}
-                {c.studentCode && <> · {t('clue.studentCode')}: {c.studentCode}</>}
+                {c.cluecode} · {c.schoolItemName ?? c.schoolItemCode ?? t('clue.brandCentre')} ·{' '}
+                {t('clue.owner')}: {c.ownerName ?? '—'}
+                {c.studentCode && (
+                  <>
+                    {' '}
+                    · {t('clue.studentCode')}: {c.studentCode}
+                  </>
+                )}
               </p>
             </div>
             <div className="flex flex-wrap gap-2" role="toolbar" aria-label={t('clue.actions')}>
               {buttons.map((a) => (
-                <Button key={a} variant={a === 'invalid' || a === 'abandon' || a === 'highSeaReject' ? 'danger' : a === 'convert' ? 'primary' : 'secondary'} onClick={() => setDialog(a)}>
+                <Button
+                  key={a}
+                  variant={
+                    a === 'invalid' || a === 'abandon' || a === 'highSeaReject'
+                      ? 'danger'
+                      : a === 'convert'
+                        ? 'primary'
+                        : 'secondary'
+                  }
+                  onClick={() => setDialog(a)}
+                >
                   {t(`clue.action.${a}`)}
                 </Button>
               ))}
@@ -293,13 +448,22 @@ export default function ClueDetail() {
           {steps.data && (
             <ol className="mt-4 flex flex-wrap gap-2" aria-label={t('clue.progress')}>
               {steps.data.map((s) => (
-                <li key={s.key} className={`rounded-full px-2.5 py-0.5 text-xs ${s.done ? 'bg-success-50 text-success-700' : 'bg-canvas text-subtle'}`} title={formatDateTime(s.at)}>
-                  {s.done ? '✓ ' : ''}{t(`clue.step.${s.key}`)}
+                <li
+                  key={s.key}
+                  className={`rounded-full px-2.5 py-0.5 text-xs ${s.done ? 'bg-success-50 text-success-700' : 'bg-canvas text-subtle'}`}
+                  title={formatDateTime(s.at)}
+                >
+                  {s.done ? '✓ ' : ''}
+                  {t(`clue.step.${s.key}`)}
                 </li>
               ))}
             </ol>
           )}
-          {c.flowState.endsWith('_pending') && <p className="mt-3 rounded-md bg-warning-50 px-3 py-2 text-sm text-warning-700">{t('clue.pendingNotice')}</p>}
+          {c.flowState.endsWith('_pending') && (
+            <p className="mt-3 rounded-md bg-warning-50 px-3 py-2 text-sm text-warning-700">
+              {t('clue.pendingNotice')}
+            </p>
+          )}
         </Card>
 
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
@@ -319,14 +483,86 @@ export default function ClueDetail() {
                     label: t('clue.follows', { n: c.follows.length }),
                     content: (
                       <div className="pt-3">
-                        <Timeline items={c.follows.map((f) => ({ id: f.id, at: f.createdAt, who: f.userName, title: t('clue.followRecord'), body: f.content, extra: <>{f.intentionLevel && <Badge tone="orange">{f.intentionLevel}</Badge>}{f.nextVisitAt && <span>{t('clue.nextVisit')}: {formatDateTime(f.nextVisitAt)}</span>}</> }))} />
+                        <Timeline
+                          items={c.follows.map((f) => ({
+                            id: f.id,
+                            at: f.createdAt,
+                            who: f.userName,
+                            title: t('clue.followRecord'),
+                            body: f.content,
+                            extra: (
+                              <>
+                                {f.intentionLevel && <Badge tone="orange">{f.intentionLevel}</Badge>}
+                                {f.nextVisitAt && (
+                                  <span>
+                                    {t('clue.nextVisit')}: {formatDateTime(f.nextVisitAt)}
+                                  </span>
+                                )}
+                              </>
+                            ),
+                          }))}
+                        />
                       </div>
                     ),
                   },
-                  { key: 'history', label: t('clue.history'), content: <div className="pt-3"><Timeline items={c.events.map((e) => ({ id: e.id, at: e.at, who: e.userName, title: t(`clue.event.${e.action}`) === `clue.event.${e.action}` ? e.action : t(`clue.event.${e.action}`), body: e.toState && e.fromState !== e.toState ? `${e.fromState ? t(`clue.state.${e.fromState}`) : ''} → ${t(`clue.state.${e.toState}`)}` : null }))} /></div> },
-                  { key: 'approvals', label: t('clue.approvals'), content: <div className="pt-3"><Timeline items={c.approvals.map((a) => ({ id: a.id, at: a.requestedAt, who: a.requestedByName, title: `${t(`clue.kind.${a.kind}`)} · ${t(`clue.approval.${a.status}`)}`, body: [a.reason, a.comment].filter(Boolean).join('\n') }))} /></div> },
-                  { key: 'assessments', label: t('clue.assessments'), content: <div className="pt-3"><Assessments clueId={c.clueId} /></div> },
-                  { key: 'calls', label: t('clue.calls'), content: <div className="pt-3"><Calls clueId={c.clueId} /></div> },
+                  {
+                    key: 'history',
+                    label: t('clue.history'),
+                    content: (
+                      <div className="pt-3">
+                        <Timeline
+                          items={c.events.map((e) => ({
+                            id: e.id,
+                            at: e.at,
+                            who: e.userName,
+                            title:
+                              t(`clue.event.${e.action}`) === `clue.event.${e.action}`
+                                ? e.action
+                                : t(`clue.event.${e.action}`),
+                            body:
+                              e.toState && e.fromState !== e.toState
+                                ? `${e.fromState ? t(`clue.state.${e.fromState}`) : ''} → ${t(`clue.state.${e.toState}`)}`
+                                : null,
+                          }))}
+                        />
+                      </div>
+                    ),
+                  },
+                  {
+                    key: 'approvals',
+                    label: t('clue.approvals'),
+                    content: (
+                      <div className="pt-3">
+                        <Timeline
+                          items={c.approvals.map((a) => ({
+                            id: a.id,
+                            at: a.requestedAt,
+                            who: a.requestedByName,
+                            title: `${t(`clue.kind.${a.kind}`)} · ${t(`clue.approval.${a.status}`)}`,
+                            body: [a.reason, a.comment].filter(Boolean).join('\n'),
+                          }))}
+                        />
+                      </div>
+                    ),
+                  },
+                  {
+                    key: 'assessments',
+                    label: t('clue.assessments'),
+                    content: (
+                      <div className="pt-3">
+                        <Assessments clueId={c.clueId} />
+                      </div>
+                    ),
+                  },
+                  {
+                    key: 'calls',
+                    label: t('clue.calls'),
+                    content: (
+                      <div className="pt-3">
+                        <Calls clueId={c.clueId} />
+                      </div>
+                    ),
+                  },
                 ]}
               />
             </Card>
@@ -337,7 +573,11 @@ export default function ClueDetail() {
                 <Field label={t('clue.childName')}>{c.childName}</Field>
                 <Field label={t('clue.gender')}>{t(`clue.gender.${c.gender}`)}</Field>
                 <Field label={t('clue.birthDate')}>{c.birthDate}</Field>
-                <Field label={t('clue.age')}>{c.ageMonths === null ? null : t('clue.ageValue', { y: Math.floor(c.ageMonths / 12), m: c.ageMonths % 12 })}</Field>
+                <Field label={t('clue.age')}>
+                  {c.ageMonths === null
+                    ? null
+                    : t('clue.ageValue', { y: Math.floor(c.ageMonths / 12), m: c.ageMonths % 12 })}
+                </Field>
               </dl>
             </Card>
             <Card title={t('clue.parentInfo')}>

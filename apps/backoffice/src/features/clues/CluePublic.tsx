@@ -79,11 +79,23 @@ export default function CluePublic() {
         footer={
           <>
             <Button onClick={() => setForCampus(null)}>{t('list.cancel')}</Button>
-            <Button variant="primary" loading={busy} disabled={!campus} onClick={() => forCampus && void claim(forCampus, campus)}>{t('clue.claim')}</Button>
+            <Button
+              variant="primary"
+              loading={busy}
+              disabled={!campus}
+              onClick={() => forCampus && void claim(forCampus, campus)}
+            >
+              {t('clue.claim')}
+            </Button>
           </>
         }
       >
-        <CampusMasterSelect label={t('clue.campus')} value={campus} onChange={(v) => setCampus(String(v))} required />
+        <CampusMasterSelect
+          label={t('clue.campus')}
+          value={campus}
+          onChange={(v) => setCampus(String(v))}
+          required
+        />
       </Dialog>
     </ClueFrame>
   );

@@ -14,12 +14,23 @@ import { ClueFrame, When } from './common';
 import { formatDateTime } from './logic';
 import { ResourceInput, type TResourceRow, type TResourceStatus } from './types';
 
-export const RES_TONE: Record<TResourceStatus, Tone> = { new: 'info', assigned: 'blue', following: 'brand', sent: 'success', invalid: 'danger', abandoned: 'orange' };
+export const RES_TONE: Record<TResourceStatus, Tone> = {
+  new: 'info',
+  assigned: 'blue',
+  following: 'brand',
+  sent: 'success',
+  invalid: 'danger',
+  abandoned: 'orange',
+};
 const STATUSES: readonly TResourceStatus[] = ['new', 'assigned', 'following', 'sent', 'invalid', 'abandoned'];
 
 export function ResStatus({ status }: { status: TResourceStatus }) {
   const t = useT();
-  return <Badge tone={RES_TONE[status]} dot>{t(`res.status.${status}`)}</Badge>;
+  return (
+    <Badge tone={RES_TONE[status]} dot>
+      {t(`res.status.${status}`)}
+    </Badge>
+  );
 }
 
 const empty = (v: unknown) => (v === '' ? null : v);
@@ -32,31 +43,72 @@ const ResourceForm = ResourceInput.extend({
 
 function columns(t: TFunction) {
   return [
-    { id: 'name', header: t('res.name'), fixed: true, cell: (r: TResourceRow) => <Link className="text-brand-600 hover:underline" to={`/clues/resourceDetail?id=${r.id}`} state={{ name: r.childName || r.name }}>{r.name}</Link> },
+    {
+      id: 'name',
+      header: t('res.name'),
+      fixed: true,
+      cell: (r: TResourceRow) => (
+        <Link
+          className="text-brand-600 hover:underline"
+          to={`/clues/resourceDetail?id=${r.id}`}
+          state={{ name: r.childName || r.name }}
+        >
+          {r.name}
+        </Link>
+      ),
+    },
     { id: 'rescode', header: t('res.code'), defaultHidden: true },
     { id: 'childName', header: t('clue.childName') },
     { id: 'phone', header: t('clue.phone') },
-    { id: 'status', header: t('clue.state'), value: (r: TResourceRow) => t(`res.status.${r.status}`), cell: (r: TResourceRow) => <ResStatus status={r.status} /> },
+    {
+      id: 'status',
+      header: t('clue.state'),
+      value: (r: TResourceRow) => t(`res.status.${r.status}`),
+      cell: (r: TResourceRow) => <ResStatus status={r.status} />,
+    },
     { id: 'level', header: t('res.level'), align: 'center' as const },
-    { id: 'schoolItemName', header: t('clue.campus'), value: (r: TResourceRow) => r.schoolItemName ?? r.schoolItemCode },
+    {
+      id: 'schoolItemName',
+      header: t('clue.campus'),
+      value: (r: TResourceRow) => r.schoolItemName ?? r.schoolItemCode,
+    },
     { id: 'channel', header: t('clue.channel') },
     { id: 'ownerName', header: t('res.owner') },
     { id: 'followCount', header: t('clue.followCount'), align: 'right' as const },
-    { id: 'lastFollowAt', header: t('clue.lastFollow'), exportValue: (r: TResourceRow) => formatDateTime(r.lastFollowAt), cell: (r: TResourceRow) => <When iso={r.lastFollowAt} /> },
-    { id: 'createdAt', header: t('clue.createdAt'), exportValue: (r: TResourceRow) => formatDateTime(r.createdAt), cell: (r: TResourceRow) => <When iso={r.createdAt} /> },
+    {
+      id: 'lastFollowAt',
+      header: t('clue.lastFollow'),
+      exportValue: (r: TResourceRow) => formatDateTime(r.lastFollowAt),
+      cell: (r: TResourceRow) => <When iso={r.lastFollowAt} />,
+    },
+    {
+      id: 'createdAt',
+      header: t('clue.createdAt'),
+      exportValue: (r: TResourceRow) => formatDateTime(r.createdAt),
+      cell: (r: TResourceRow) => <When iso={r.createdAt} />,
+    },
   ];
 }
 
 function SpecialistPicker({ value, onChange }: { value: number[]; onChange: (v: number[]) => void }) {
   const t = useT();
-  const q = useQuery({ queryKey: ['res', 'specialists'], queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [5, 34] } }) });
+  const q = useQuery({
+    queryKey: ['res', 'specialists'],
+    queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [5, 34] } }),
+  });
   return (
     <fieldset>
       <legend className="mb-1 text-xs font-medium text-ink-2">{t('res.specialists')}</legend>
       <div className="flex max-h-48 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2">
         {(q.data ?? []).map((u) => (
           <label key={u.id} className="inline-flex items-center gap-1.5 text-sm">
-            <input type="checkbox" checked={value.includes(u.id)} onChange={(e) => onChange(e.target.checked ? [...value, u.id] : value.filter((x) => x !== u.id))} />
+            <input
+              type="checkbox"
+              checked={value.includes(u.id)}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...value, u.id] : value.filter((x) => x !== u.id))
+              }
+            />
             {u.name} ({u.username})
           </label>
         ))}
@@ -80,12 +132,38 @@ export default function ClueResources() {
       rowName: (r) => r.name,
       filterDefaults: { scope: 'all' },
       searchFields: (tt) => [
-        { kind: 'select', name: 'scope', label: tt('res.scope'), options: (['all', 'mine', 'pool'] as const).map((s) => ({ value: s, label: tt(`res.scope.${s}`) })) },
+        {
+          kind: 'select',
+          name: 'scope',
+          label: tt('res.scope'),
+          options: (['all', 'mine', 'pool'] as const).map((s) => ({ value: s, label: tt(`res.scope.${s}`) })),
+        },
         { kind: 'text', name: 'keyword', label: tt('clue.keyword'), placeholder: tt('clue.keywordHint') },
-        { kind: 'select', name: 'status', label: tt('clue.state'), options: STATUSES.map((s) => ({ value: s, label: tt(`res.status.${s}`) })) },
-        { kind: 'select', name: 'level', label: tt('res.level'), options: ['A', 'B', 'C', 'D'].map((l) => ({ value: l, label: l })) },
-        { kind: 'custom', name: 'schoolItemCode', label: tt('clue.campus'), render: asSearchField(CampusMasterSelect) },
-        { kind: 'dateRange', name: 'created', label: tt('clue.createdAt'), startName: 'startDate', endName: 'endDate' },
+        {
+          kind: 'select',
+          name: 'status',
+          label: tt('clue.state'),
+          options: STATUSES.map((s) => ({ value: s, label: tt(`res.status.${s}`) })),
+        },
+        {
+          kind: 'select',
+          name: 'level',
+          label: tt('res.level'),
+          options: ['A', 'B', 'C', 'D'].map((l) => ({ value: l, label: l })),
+        },
+        {
+          kind: 'custom',
+          name: 'schoolItemCode',
+          label: tt('clue.campus'),
+          render: asSearchField(CampusMasterSelect),
+        },
+        {
+          kind: 'dateRange',
+          name: 'created',
+          label: tt('clue.createdAt'),
+          startName: 'startDate',
+          endName: 'endDate',
+        },
       ],
       columns,
       list: (a) => sdk.resources.queryResourceList({ query: listQuery(a) }),
@@ -96,10 +174,25 @@ export default function ClueResources() {
           { kind: 'text', name: 'name', label: tt('res.name'), required: true, maxLength: 50 },
           { kind: 'text', name: 'phone', label: tt('clue.phone'), required: true, maxLength: 11 },
           { kind: 'text', name: 'childName', label: tt('clue.childName'), maxLength: 50 },
-          { kind: 'select', name: 'gender', label: tt('clue.gender'), options: [0, 1, 2].map((g) => ({ value: g, label: tt(`clue.gender.${g}`) })) },
+          {
+            kind: 'select',
+            name: 'gender',
+            label: tt('clue.gender'),
+            options: [0, 1, 2].map((g) => ({ value: g, label: tt(`clue.gender.${g}`) })),
+          },
           { kind: 'date', name: 'birthDate', label: tt('clue.birthDate') },
-          { kind: 'select', name: 'level', label: tt('res.level'), options: ['A', 'B', 'C', 'D'].map((l) => ({ value: l, label: l })) },
-          { kind: 'custom', name: 'schoolItemCode', label: tt('clue.campus'), render: asFormField(CampusMasterSelect) },
+          {
+            kind: 'select',
+            name: 'level',
+            label: tt('res.level'),
+            options: ['A', 'B', 'C', 'D'].map((l) => ({ value: l, label: l })),
+          },
+          {
+            kind: 'custom',
+            name: 'schoolItemCode',
+            label: tt('clue.campus'),
+            render: asFormField(CampusMasterSelect),
+          },
           { kind: 'custom', name: 'channel', label: tt('clue.channel'), render: asFormField(ChannelSelect) },
           { kind: 'textarea', name: 'note', label: tt('clue.note'), maxLength: 1000 },
         ],
@@ -107,7 +200,10 @@ export default function ClueResources() {
         canEdit: () => false,
       },
       importFile: { call: (file) => sdk.resources.importESalesRes({ file, filename: file.name }) },
-      template: { call: () => sdk.resources.importTemplate(), filename: (tt) => `${tt('res.what')}_template.xlsx` },
+      template: {
+        call: () => sdk.resources.importTemplate(),
+        filename: (tt) => `${tt('res.what')}_template.xlsx`,
+      },
       rowActions: (tt, h) => [
         {
           key: 'receive',
@@ -119,7 +215,17 @@ export default function ClueResources() {
           },
         },
       ],
-      bulkActions: (tt) => [{ key: 'dist', label: tt('res.dist'), onClick: (rows) => { setDist(rows); setUsers([]); setError(null); } }],
+      bulkActions: (tt) => [
+        {
+          key: 'dist',
+          label: tt('res.dist'),
+          onClick: (rows) => {
+            setDist(rows);
+            setUsers([]);
+            setError(null);
+          },
+        },
+      ],
     }),
     [],
   );
@@ -148,12 +254,23 @@ export default function ClueResources() {
         footer={
           <>
             <Button onClick={() => setDist(null)}>{t('list.cancel')}</Button>
-            <Button variant="primary" loading={busy} disabled={users.length === 0} onClick={() => void submit()}>{t('res.dist')}</Button>
+            <Button
+              variant="primary"
+              loading={busy}
+              disabled={users.length === 0}
+              onClick={() => void submit()}
+            >
+              {t('res.dist')}
+            </Button>
           </>
         }
       >
         <SpecialistPicker value={users} onChange={setUsers} />
-        {error && <p role="alert" className="mt-2 text-danger-600">{error}</p>}
+        {error && (
+          <p role="alert" className="mt-2 text-danger-600">
+            {error}
+          </p>
+        )}
       </Dialog>
     </ClueFrame>
   );

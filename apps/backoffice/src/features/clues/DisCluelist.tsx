@@ -6,7 +6,14 @@ import { useMemo, useState } from 'react';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { ClueFrame, clueColumns, clueCreateForm, clueSearch, ConsultantSelect, type ClueFormSchema } from './common';
+import {
+  ClueFrame,
+  clueColumns,
+  clueCreateForm,
+  clueSearch,
+  ConsultantSelect,
+  type ClueFormSchema,
+} from './common';
 
 export default function DisCluelist() {
   const t = useT();
@@ -25,8 +32,28 @@ export default function DisCluelist() {
       columns: (tt) => clueColumns(tt, { owner: false }),
       list: (a) => sdk.clues.distributionPoolList({ query: listQuery(a) }),
       form: clueCreateForm(),
-      bulkActions: (tt) => [{ key: 'distribute', label: tt('clue.distribute'), onClick: (r) => { setRows(r); setOwner(''); setError(null); } }],
-      rowActions: (tt) => [{ key: 'distribute', label: tt('clue.distribute'), onClick: (r) => { setRows([r]); setOwner(''); setError(null); } }],
+      bulkActions: (tt) => [
+        {
+          key: 'distribute',
+          label: tt('clue.distribute'),
+          onClick: (r) => {
+            setRows(r);
+            setOwner('');
+            setError(null);
+          },
+        },
+      ],
+      rowActions: (tt) => [
+        {
+          key: 'distribute',
+          label: tt('clue.distribute'),
+          onClick: (r) => {
+            setRows([r]);
+            setOwner('');
+            setError(null);
+          },
+        },
+      ],
     }),
     [],
   );
@@ -37,7 +64,9 @@ export default function DisCluelist() {
     setBusy(true);
     setError(null);
     try {
-      await sdk.clues.distributeSave({ body: { clueIds: rows.map((x) => x.clueId), ownerUserId: owner, schoolItemCode: campus ?? undefined } });
+      await sdk.clues.distributeSave({
+        body: { clueIds: rows.map((x) => x.clueId), ownerUserId: owner, schoolItemCode: campus ?? undefined },
+      });
       setRows(null);
       await qc.invalidateQueries();
     } catch (e) {
@@ -57,14 +86,34 @@ export default function DisCluelist() {
         footer={
           <>
             <Button onClick={() => setRows(null)}>{t('list.cancel')}</Button>
-            <Button variant="primary" loading={busy} disabled={owner === '' || mixed} onClick={() => void submit()}>{t('clue.distribute')}</Button>
+            <Button
+              variant="primary"
+              loading={busy}
+              disabled={owner === '' || mixed}
+              onClick={() => void submit()}
+            >
+              {t('clue.distribute')}
+            </Button>
           </>
         }
       >
         <div className="space-y-3">
-          {mixed && <p role="alert" className="text-warning-700">{t('clue.distributeMixed')}</p>}
-          <ConsultantSelect label={t('clue.consultant')} schoolItemCode={campus} value={owner} onChange={setOwner} />
-          {error && <p role="alert" className="text-danger-600">{error}</p>}
+          {mixed && (
+            <p role="alert" className="text-warning-700">
+              {t('clue.distributeMixed')}
+            </p>
+          )}
+          <ConsultantSelect
+            label={t('clue.consultant')}
+            schoolItemCode={campus}
+            value={owner}
+            onChange={setOwner}
+          />
+          {error && (
+            <p role="alert" className="text-danger-600">
+              {error}
+            </p>
+          )}
         </div>
       </Dialog>
     </ClueFrame>

@@ -18,18 +18,38 @@ export const approvalStatusOptions = (t: TFunction) => [
 
 export function ApprovalStatus({ status }: { status: number }) {
   const t = useT();
-  return <Badge tone={status === 5 ? 'warning' : status === 20 ? 'success' : 'danger'}>{t(`clue.approval.${status}`)}</Badge>;
+  return (
+    <Badge tone={status === 5 ? 'warning' : status === 20 ? 'success' : 'danger'}>
+      {t(`clue.approval.${status}`)}
+    </Badge>
+  );
 }
 
-export function approvalColumns(t: TFunction): ListScreenDef<TApprovalRow>['columns'] extends (t: TFunction) => infer C ? C : never {
+export function approvalColumns(
+  t: TFunction,
+): ListScreenDef<TApprovalRow>['columns'] extends (t: TFunction) => infer C ? C : never {
   return [
-    { id: 'childName', header: t('clue.childName'), cell: (r) => <ClueLink clueId={r.clueId} childName={r.childName} /> },
+    {
+      id: 'childName',
+      header: t('clue.childName'),
+      cell: (r) => <ClueLink clueId={r.clueId} childName={r.childName} />,
+    },
     { id: 'phone', header: t('clue.phone') },
     { id: 'fromSchoolItemCode', header: t('clue.campus') },
     { id: 'reason', header: t('clue.reason') },
     { id: 'requestedByName', header: t('clue.requestedBy') },
-    { id: 'requestedAt', header: t('clue.requestedAt'), exportValue: (r) => formatDateTime(r.requestedAt), cell: (r) => <When iso={r.requestedAt} /> },
-    { id: 'status', header: t('clue.approvalStatus'), value: (r) => t(`clue.approval.${r.status}`), cell: (r) => <ApprovalStatus status={r.status} /> },
+    {
+      id: 'requestedAt',
+      header: t('clue.requestedAt'),
+      exportValue: (r) => formatDateTime(r.requestedAt),
+      cell: (r) => <When iso={r.requestedAt} />,
+    },
+    {
+      id: 'status',
+      header: t('clue.approvalStatus'),
+      value: (r) => t(`clue.approval.${r.status}`),
+      cell: (r) => <ApprovalStatus status={r.status} />,
+    },
     { id: 'decidedByName', header: t('clue.decidedBy'), defaultHidden: true },
     { id: 'comment', header: t('clue.comment'), defaultHidden: true },
   ];
@@ -47,12 +67,29 @@ export default function InvalidClue() {
       filterDefaults: { status: '5' },
       searchFields: (tt) => [
         { kind: 'text', name: 'keyword', label: tt('clue.keyword') },
-        { kind: 'custom', name: 'schoolItemCode', label: tt('clue.campus'), render: asSearchField(CampusMasterSelect) },
-        { kind: 'select', name: 'status', label: tt('clue.approvalStatus'), options: approvalStatusOptions(tt) },
+        {
+          kind: 'custom',
+          name: 'schoolItemCode',
+          label: tt('clue.campus'),
+          render: asSearchField(CampusMasterSelect),
+        },
+        {
+          kind: 'select',
+          name: 'status',
+          label: tt('clue.approvalStatus'),
+          options: approvalStatusOptions(tt),
+        },
       ],
       columns: approvalColumns,
       list: (a) => sdk.clues.invalidList({ query: listQuery(a) }),
-      rowActions: (tt) => [{ key: 'decide', label: tt('clue.decide'), hidden: (r) => r.status !== 5, onClick: (r) => setDeciding(r) }],
+      rowActions: (tt) => [
+        {
+          key: 'decide',
+          label: tt('clue.decide'),
+          hidden: (r) => r.status !== 5,
+          onClick: (r) => setDeciding(r),
+        },
+      ],
     }),
     [],
   );

@@ -13,15 +13,24 @@ import type { TClueRow } from './types';
 
 function Family({ phone }: { phone: string }) {
   const t = useT();
-  const q = useQuery({ queryKey: ['clue', 'corFilter', phone], queryFn: () => sdk.clues.corFilterByMobile({ query: { mobile: phone } }) });
-  if (q.error) return <p role="alert" className="text-danger-600">{errorText(q.error)}</p>;
+  const q = useQuery({
+    queryKey: ['clue', 'corFilter', phone],
+    queryFn: () => sdk.clues.corFilterByMobile({ query: { mobile: phone } }),
+  });
+  if (q.error)
+    return (
+      <p role="alert" className="text-danger-600">
+        {errorText(q.error)}
+      </p>
+    );
   const rows = q.data ?? [];
   if (rows.length <= 1) return <EmptyState title={t('screen.unique')} />;
   return (
     <ul className="divide-y divide-line text-sm">
       {rows.map((r) => (
         <li key={`${r.kind}-${r.code}`} className="py-1.5">
-          {t(`screen.kind.${r.kind}`)} {r.code} · {r.name} · {r.state} · {r.schoolItemName ?? '—'} · {r.ownerName ?? '—'}
+          {t(`screen.kind.${r.kind}`)} {r.code} · {r.name} · {r.state} · {r.schoolItemName ?? '—'} ·{' '}
+          {r.ownerName ?? '—'}
         </li>
       ))}
     </ul>
@@ -51,7 +60,13 @@ export default function PrimaryScreen() {
   return (
     <ClueFrame description={t('screen.desc')}>
       <ListScreenView def={def} />
-      <Dialog open={checking !== null} onClose={() => setChecking(null)} title={t('screen.check')} closeLabel={t('list.close')} footer={<Button onClick={() => setChecking(null)}>{t('list.close')}</Button>}>
+      <Dialog
+        open={checking !== null}
+        onClose={() => setChecking(null)}
+        title={t('screen.check')}
+        closeLabel={t('list.close')}
+        footer={<Button onClick={() => setChecking(null)}>{t('list.close')}</Button>}
+      >
         {checking && <Family phone={checking.phone} />}
       </Dialog>
       {invalid && <ActionDialog kind="invalid" clue={invalid} onClose={() => setInvalid(null)} />}

@@ -15,7 +15,11 @@ export const QUALITY_ITEMS = ['greeting', 'discovery', 'knowledge', 'compliance'
 function ScoreDialog({ call, onClose }: { call: TCallRow | null; onClose: () => void }) {
   const t = useT();
   const qc = useQueryClient();
-  const detail = useQuery({ queryKey: ['call', 'detail', call?.id ?? 0], queryFn: () => sdk.calls.getById({ query: { id: call?.id ?? 0 } }), enabled: call !== null });
+  const detail = useQuery({
+    queryKey: ['call', 'detail', call?.id ?? 0],
+    queryFn: () => sdk.calls.getById({ query: { id: call?.id ?? 0 } }),
+    enabled: call !== null,
+  });
   const [scores, setScores] = useState<Record<string, string>>({});
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,7 +40,14 @@ function ScoreDialog({ call, onClose }: { call: TCallRow | null; onClose: () => 
     setBusy(true);
     setError(null);
     try {
-      await sdk.calls.qualitySave({ body: { callId: call.id, items: QUALITY_ITEMS.map((k) => ({ code: k, name: t(`qc.item.${k}`), score: Number(scores[k]) })), comment, version: current?.version } });
+      await sdk.calls.qualitySave({
+        body: {
+          callId: call.id,
+          items: QUALITY_ITEMS.map((k) => ({ code: k, name: t(`qc.item.${k}`), score: Number(scores[k]) })),
+          comment,
+          version: current?.version,
+        },
+      });
       await qc.invalidateQueries();
       onClose();
     } catch (e) {
@@ -54,20 +65,46 @@ function ScoreDialog({ call, onClose }: { call: TCallRow | null; onClose: () => 
       footer={
         <>
           <Button onClick={onClose}>{t('list.cancel')}</Button>
-          <Button variant="primary" loading={busy} disabled={!complete} onClick={() => void save()}>{t('list.save')}</Button>
+          <Button variant="primary" loading={busy} disabled={!complete} onClick={() => void save()}>
+            {t('list.save')}
+          </Button>
         </>
       }
     >
       <div className="space-y-3">
-        {detail.data?.content && <p className="max-h-40 overflow-auto rounded-md bg-canvas p-2 text-xs whitespace-pre-wrap">{detail.data.content}</p>}
+        {detail.data?.content && (
+          <p className="max-h-40 overflow-auto rounded-md bg-canvas p-2 text-xs whitespace-pre-wrap">
+            {detail.data.content}
+          </p>
+        )}
         <div className="grid grid-cols-2 gap-3">
           {QUALITY_ITEMS.map((k) => (
-            <TextField key={k} label={t(`qc.item.${k}`)} type="number" min={0} max={100} step={1} value={scores[k] ?? ''} onChange={(e) => setScores({ ...scores, [k]: e.target.value })} />
+            <TextField
+              key={k}
+              label={t(`qc.item.${k}`)}
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              value={scores[k] ?? ''}
+              onChange={(e) => setScores({ ...scores, [k]: e.target.value })}
+            />
           ))}
         </div>
-        <p className="text-sm">{t('qc.total')}: <strong className="tabular-nums">{total ?? '—'}</strong></p>
-        <TextArea label={t('clue.comment')} value={comment} maxLength={1000} onChange={(e) => setComment(e.target.value)} />
-        {error && <p role="alert" className="text-sm text-danger-600">{error}</p>}
+        <p className="text-sm">
+          {t('qc.total')}: <strong className="tabular-nums">{total ?? '—'}</strong>
+        </p>
+        <TextArea
+          label={t('clue.comment')}
+          value={comment}
+          maxLength={1000}
+          onChange={(e) => setComment(e.target.value)}
+        />
+        {error && (
+          <p role="alert" className="text-sm text-danger-600">
+            {error}
+          </p>
+        )}
       </div>
     </Dialog>
   );
@@ -84,22 +121,76 @@ export default function QualityControl() {
       rowName: (r) => r.phone,
       searchFields: (tt) => [
         { kind: 'text', name: 'phone', label: tt('clue.phone') },
-        { kind: 'select', name: 'qualityState', label: tt('qc.state'), options: (['unscored', 'scored'] as const).map((s) => ({ value: s, label: tt(`qc.state.${s}`) })) },
-        { kind: 'select', name: 'result', label: tt('clue.callResult'), options: (['answered', 'no_answer', 'busy', 'failed'] as const).map((s) => ({ value: s, label: tt(`call.result.${s}`) })) },
-        { kind: 'dateRange', name: 'start', label: tt('clue.callAt'), startName: 'startTime', endName: 'endTime' },
+        {
+          kind: 'select',
+          name: 'qualityState',
+          label: tt('qc.state'),
+          options: (['unscored', 'scored'] as const).map((s) => ({ value: s, label: tt(`qc.state.${s}`) })),
+        },
+        {
+          kind: 'select',
+          name: 'result',
+          label: tt('clue.callResult'),
+          options: (['answered', 'no_answer', 'busy', 'failed'] as const).map((s) => ({
+            value: s,
+            label: tt(`call.result.${s}`),
+          })),
+        },
+        {
+          kind: 'dateRange',
+          name: 'start',
+          label: tt('clue.callAt'),
+          startName: 'startTime',
+          endName: 'endTime',
+        },
       ],
       columns: (tt) => [
         { id: 'startAt', header: tt('clue.callAt'), value: (r) => formatDateTime(r.startAt) },
         { id: 'userName', header: tt('clue.callUser') },
-        { id: 'customerName', header: tt('qc.customer'), cell: (r) => (r.clueId ? <ClueLink clueId={r.clueId} childName={r.customerName ?? r.cluecode ?? String(r.clueId)} /> : (r.customerName ?? '—')) },
+        {
+          id: 'customerName',
+          header: tt('qc.customer'),
+          cell: (r) =>
+            r.clueId ? (
+              <ClueLink clueId={r.clueId} childName={r.customerName ?? r.cluecode ?? String(r.clueId)} />
+            ) : (
+              (r.customerName ?? '—')
+            ),
+        },
         { id: 'phone', header: tt('clue.phone') },
-        { id: 'direction', header: tt('clue.callDirection'), value: (r) => tt(`call.direction.${r.direction}`) },
+        {
+          id: 'direction',
+          header: tt('clue.callDirection'),
+          value: (r) => tt(`call.direction.${r.direction}`),
+        },
         { id: 'result', header: tt('clue.callResult'), value: (r) => tt(`call.result.${r.result}`) },
         { id: 'durationSeconds', header: tt('clue.callDuration'), align: 'right' },
-        { id: 'qualityTotal', header: tt('clue.quality'), align: 'right', cell: (r) => (r.qualityState === 'scored' ? <Badge tone={(r.qualityTotal ?? 0) >= 80 ? 'success' : (r.qualityTotal ?? 0) >= 60 ? 'warning' : 'danger'}>{r.qualityTotal}</Badge> : <span className="text-subtle">{tt('qc.state.unscored')}</span>) },
+        {
+          id: 'qualityTotal',
+          header: tt('clue.quality'),
+          align: 'right',
+          cell: (r) =>
+            r.qualityState === 'scored' ? (
+              <Badge
+                tone={
+                  (r.qualityTotal ?? 0) >= 80 ? 'success' : (r.qualityTotal ?? 0) >= 60 ? 'warning' : 'danger'
+                }
+              >
+                {r.qualityTotal}
+              </Badge>
+            ) : (
+              <span className="text-subtle">{tt('qc.state.unscored')}</span>
+            ),
+        },
       ],
       list: (a) => sdk.calls.list({ query: listQuery(a) }),
-      rowActions: (tt) => [{ key: 'score', label: (r) => (r.qualityState === 'scored' ? tt('qc.rescore') : tt('qc.score')), onClick: (r) => setScoring(r) }],
+      rowActions: (tt) => [
+        {
+          key: 'score',
+          label: (r) => (r.qualityState === 'scored' ? tt('qc.rescore') : tt('qc.score')),
+          onClick: (r) => setScoring(r),
+        },
+      ],
     }),
     [],
   );

@@ -6,7 +6,14 @@ import { useSearchParams } from 'react-router';
 import { defineListScreen, listQuery } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { ClueFrame, clueColumns, clueCreateForm, clueSearch, StateBadge, type ClueFormSchema } from './common';
+import {
+  ClueFrame,
+  clueColumns,
+  clueCreateForm,
+  clueSearch,
+  StateBadge,
+  type ClueFormSchema,
+} from './common';
 
 const FILTERS = ['keyword', 'schoolItemCode', 'channel', 'startDate', 'endDate'] as const;
 
@@ -30,7 +37,10 @@ function SummaryCards() {
     if (v) query[k] = v;
   }
   const current = params.get('flowState') ?? '';
-  const q = useQuery({ queryKey: ['list', 'schoolCluesSummary', query], queryFn: () => sdk.clues.list2Summary({ query }) });
+  const q = useQuery({
+    queryKey: ['list', 'schoolCluesSummary', query],
+    queryFn: () => sdk.clues.list2Summary({ query }),
+  });
   const counts = (q.data ?? []).filter((c) => c.count > 0);
   if (counts.length === 0) return null;
   return (
@@ -47,7 +57,10 @@ function SummaryCards() {
               next.delete('page');
               setParams(next);
             }}
-            className={cx('flex items-center gap-2 rounded-lg border px-3 py-2 text-left hover:bg-hover', current === c.flowState ? 'border-brand-500 bg-brand-50' : 'border-line bg-surface')}
+            className={cx(
+              'flex items-center gap-2 rounded-lg border px-3 py-2 text-left hover:bg-hover',
+              current === c.flowState ? 'border-brand-500 bg-brand-50' : 'border-line bg-surface',
+            )}
           >
             <StateBadge state={c.flowState} />
             <span className="text-lg font-semibold tabular-nums">{c.count}</span>

@@ -14,7 +14,14 @@ export default function SpeechScreening() {
   const t = useT();
   const navigate = useNavigate();
   const [def] = useState(() =>
-    assessListDef('speechScreening', (r) => void navigate(`/clues/assessmentInner?clueId=${r.clueId}&type=${SPEECH_TYPE}`, { state: { title: `${r.childName} · ${t('assess.speech')}` } }), (tt) => tt('assess.screen')),
+    assessListDef(
+      'speechScreening',
+      (r) =>
+        void navigate(`/clues/assessmentInner?clueId=${r.clueId}&type=${SPEECH_TYPE}`, {
+          state: { title: `${r.childName} · ${t('assess.speech')}` },
+        }),
+      (tt) => tt('assess.screen'),
+    ),
   );
   return (
     <ClueFrame description={t('assess.speech.desc')}>

@@ -21,9 +21,24 @@ function tasksDef(open: (clueId: number) => void): ListScreenDef<Task> {
     what: (t) => t('task.task'),
     rowId: (r) => r.id,
     rowName: (r) => r.title,
-    searchFields: (t) => [{ kind: 'select', name: 'kind', label: t('task.kind'), options: (['approval', 'follow', 'todo'] as const).map((k) => ({ value: k, label: t(`task.kind.${k}`) })) }],
+    searchFields: (t) => [
+      {
+        kind: 'select',
+        name: 'kind',
+        label: t('task.kind'),
+        options: (['approval', 'follow', 'todo'] as const).map((k) => ({
+          value: k,
+          label: t(`task.kind.${k}`),
+        })),
+      },
+    ],
     columns: (t) => [
-      { id: 'kind', header: t('task.kind'), value: (r) => t(`task.kind.${r.kind}`), cell: (r) => <Badge tone={KIND_TONE[r.kind]}>{t(`task.kind.${r.kind}`)}</Badge> },
+      {
+        id: 'kind',
+        header: t('task.kind'),
+        value: (r) => t(`task.kind.${r.kind}`),
+        cell: (r) => <Badge tone={KIND_TONE[r.kind]}>{t(`task.kind.${r.kind}`)}</Badge>,
+      },
       { id: 'title', header: t('task.title'), fixed: true },
       {
         id: 'dueAt',
@@ -36,13 +51,23 @@ function tasksDef(open: (clueId: number) => void): ListScreenDef<Task> {
           </span>
         ),
       },
-      { id: 'createdAt', header: t('clue.createdAt'), exportValue: (r) => formatDateTime(r.createdAt), cell: (r) => <When iso={r.createdAt} /> },
+      {
+        id: 'createdAt',
+        header: t('clue.createdAt'),
+        exportValue: (r) => formatDateTime(r.createdAt),
+        cell: (r) => <When iso={r.createdAt} />,
+      },
     ],
     list: (a) => sdk.tasks.taskCenterList({ query: listQuery(a) }),
     rowActions: (t, h) => [
-      { key: 'open', label: t('task.openClue'), hidden: (r) => r.clueId === null, onClick: (r) => {
-        if (r.clueId !== null) open(r.clueId);
-      } },
+      {
+        key: 'open',
+        label: t('task.openClue'),
+        hidden: (r) => r.clueId === null,
+        onClick: (r) => {
+          if (r.clueId !== null) open(r.clueId);
+        },
+      },
       {
         key: 'done',
         label: (r) => (r.kind === 'follow' ? t('task.dismiss') : t('task.complete')),
@@ -67,8 +92,24 @@ export default function TaskCenter() {
         value={tab}
         onChange={setTab}
         items={[
-          { key: 'tasks', label: t('task.tasks'), content: <div className="pt-3"><ListScreenView def={def} paramPrefix="tasks" /></div> },
-          { key: 'todos', label: t('task.todos'), content: <div className="pt-3"><ListScreenView def={todosDef} paramPrefix="todos" /></div> },
+          {
+            key: 'tasks',
+            label: t('task.tasks'),
+            content: (
+              <div className="pt-3">
+                <ListScreenView def={def} paramPrefix="tasks" />
+              </div>
+            ),
+          },
+          {
+            key: 'todos',
+            label: t('task.todos'),
+            content: (
+              <div className="pt-3">
+                <ListScreenView def={todosDef} paramPrefix="todos" />
+              </div>
+            ),
+          },
         ]}
       />
     </ClueFrame>

@@ -20,7 +20,15 @@ export const todosDef: ListScreenDef<TTodoRow, typeof TodoForm> = {
   rowName: (r) => r.title,
   filterDefaults: { status: '0' },
   searchFields: (t) => [
-    { kind: 'select', name: 'status', label: t('task.todoStatus'), options: [{ value: '0', label: t('task.open') }, { value: '1', label: t('task.completed') }] },
+    {
+      kind: 'select',
+      name: 'status',
+      label: t('task.todoStatus'),
+      options: [
+        { value: '0', label: t('task.open') },
+        { value: '1', label: t('task.completed') },
+      ],
+    },
   ],
   columns: (t) => [
     { id: 'title', header: t('task.title'), fixed: true },
@@ -36,7 +44,12 @@ export const todosDef: ListScreenDef<TTodoRow, typeof TodoForm> = {
         </span>
       ),
     },
-    { id: 'createdAt', header: t('clue.createdAt'), exportValue: (r) => formatDateTime(r.createdAt), cell: (r) => <When iso={r.createdAt} /> },
+    {
+      id: 'createdAt',
+      header: t('clue.createdAt'),
+      exportValue: (r) => formatDateTime(r.createdAt),
+      cell: (r) => <When iso={r.createdAt} />,
+    },
   ],
   list: (a) => sdk.tasks.todoList({ query: listQuery(a) }),
   exportable: false,
@@ -52,13 +65,22 @@ export const todosDef: ListScreenDef<TTodoRow, typeof TodoForm> = {
         render: (f) => (
           <label className="block text-xs font-medium text-ink-2" htmlFor={f.id}>
             {f.label}
-            <input id={f.id} type="datetime-local" className="mt-1 block h-control w-full rounded-md border border-line px-2 text-sm" value={String(f.value ?? '')} onChange={(e) => f.onChange(e.target.value)} />
+            <input
+              id={f.id}
+              type="datetime-local"
+              className="mt-1 block h-control w-full rounded-md border border-line px-2 text-sm"
+              value={String(f.value ?? '')}
+              onChange={(e) => f.onChange(e.target.value)}
+            />
           </label>
         ),
       },
       { kind: 'textarea', name: 'content', label: t('task.content'), maxLength: 1000 },
     ],
-    save: (v) => sdk.tasks.addTodo({ body: { title: v.title, content: v.content, dueAt: v.dueAt ? localInputToIso(v.dueAt) : null } }),
+    save: (v) =>
+      sdk.tasks.addTodo({
+        body: { title: v.title, content: v.content, dueAt: v.dueAt ? localInputToIso(v.dueAt) : null },
+      }),
     canEdit: () => false,
   },
   rowActions: (t, h) => [

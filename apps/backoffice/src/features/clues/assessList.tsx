@@ -7,7 +7,11 @@ import type { TFunction } from '../../i18n';
 import { clueColumns, clueSearch } from './common';
 import type { TClueRow } from './types';
 
-export function assessListDef(key: string, open: (row: TClueRow) => void, actionLabel: (t: TFunction) => string): ListScreenDef<TClueRow> {
+export function assessListDef(
+  key: string,
+  open: (row: TClueRow) => void,
+  actionLabel: (t: TFunction) => string,
+): ListScreenDef<TClueRow> {
   return {
     key,
     what: (t) => t('clue.what'),
@@ -16,9 +20,18 @@ export function assessListDef(key: string, open: (row: TClueRow) => void, action
     filterDefaults: { flowState: 'visited' },
     searchFields: (t) =>
       clueSearch(t, { state: false }).concat([
-        { kind: 'select', name: 'flowState', label: t('clue.state'), options: (['visited', 'assessed', 'converted'] as const).map((s) => ({ value: s, label: t(`clue.state.${s}`) })) },
+        {
+          kind: 'select',
+          name: 'flowState',
+          label: t('clue.state'),
+          options: (['visited', 'assessed', 'converted'] as const).map((s) => ({
+            value: s,
+            label: t(`clue.state.${s}`),
+          })),
+        },
       ]),
-    columns: (t) => clueColumns(t).filter((c) => !['followCount', 'lastFollow', 'nextVisitAt'].includes(c.id)),
+    columns: (t) =>
+      clueColumns(t).filter((c) => !['followCount', 'lastFollow', 'nextVisitAt'].includes(c.id)),
     list: (a) => sdk.clues.list2({ query: listQuery(a) }),
     rowActions: (t) => [{ key: 'assess', label: actionLabel(t), onClick: (r) => open(r) }],
   };

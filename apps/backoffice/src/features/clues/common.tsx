@@ -2,7 +2,15 @@
 // the consultant picker and a frame with the route's title.
 import { ClueInput, type TClueRow, type TClueState } from './types';
 import { routeByPath } from '@bo/domain';
-import { Badge, Card, PageHeader, Select, type FormField, type ListColumn, type SearchField } from '@bo/ui-kit';
+import {
+  Badge,
+  Card,
+  PageHeader,
+  Select,
+  type FormField,
+  type ListColumn,
+  type SearchField,
+} from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -14,58 +22,136 @@ import { useLocale, useT, type TFunction } from '../../i18n';
 import { formatDateTime, relativeTime, STATE_TONE } from './logic';
 
 export const CLUE_STATES: readonly TClueState[] = [
-  'pool', 'following', 'visit_scheduled', 'visited', 'assessed', 'converted',
-  'transfer_pending', 'abandon_pending', 'invalid_pending', 'high_sea', 'invalid', 'merged',
+  'pool',
+  'following',
+  'visit_scheduled',
+  'visited',
+  'assessed',
+  'converted',
+  'transfer_pending',
+  'abandon_pending',
+  'invalid_pending',
+  'high_sea',
+  'invalid',
+  'merged',
 ];
 
 export function StateBadge({ state }: { state: TClueState }) {
   const t = useT();
-  return <Badge tone={STATE_TONE[state]} dot>{t(`clue.state.${state}`)}</Badge>;
+  return (
+    <Badge tone={STATE_TONE[state]} dot>
+      {t(`clue.state.${state}`)}
+    </Badge>
+  );
 }
 
 /** A time shown relatively, with the exact time on hover. */
 export function When({ iso }: { iso: string | null | undefined }) {
   const [locale] = useLocale();
   if (!iso) return <span className="text-subtle">—</span>;
-  return <time dateTime={iso} title={formatDateTime(iso)}>{relativeTime(iso, new Date(), locale)}</time>;
+  return (
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {relativeTime(iso, new Date(), locale)}
+    </time>
+  );
 }
 
 /** Link to a clue's detail tab (the child name rides along for the tab title). */
 export function ClueLink({ clueId, childName }: { clueId: number; childName: string }) {
   return (
-    <Link className="text-brand-600 hover:underline" to={`/clues/clueDetail?id=${clueId}`} state={{ childName }}>
+    <Link
+      className="text-brand-600 hover:underline"
+      to={`/clues/clueDetail?id=${clueId}`}
+      state={{ childName }}
+    >
       {childName}
     </Link>
   );
 }
 
-export const stateOptions = (t: TFunction) => CLUE_STATES.map((s) => ({ value: s, label: t(`clue.state.${s}`) }));
+export const stateOptions = (t: TFunction) =>
+  CLUE_STATES.map((s) => ({ value: s, label: t(`clue.state.${s}`) }));
 
 export function clueColumns(t: TFunction, o: { owner?: boolean } = {}): ListColumn<TClueRow>[] {
   return [
-    { id: 'childName', header: t('clue.childName'), fixed: true, cell: (r) => <ClueLink clueId={r.clueId} childName={r.childName} /> },
+    {
+      id: 'childName',
+      header: t('clue.childName'),
+      fixed: true,
+      cell: (r) => <ClueLink clueId={r.clueId} childName={r.childName} />,
+    },
     { id: 'cluecode', header: t('clue.code'), defaultHidden: true },
     { id: 'parentName', header: t('clue.parentName') },
     { id: 'phone', header: t('clue.phone') },
-    { id: 'flowState', header: t('clue.state'), value: (r) => t(`clue.state.${r.flowState}`), cell: (r) => <StateBadge state={r.flowState} /> },
-    { id: 'schoolItemName', header: t('clue.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode ?? t('clue.brandCentre') },
+    {
+      id: 'flowState',
+      header: t('clue.state'),
+      value: (r) => t(`clue.state.${r.flowState}`),
+      cell: (r) => <StateBadge state={r.flowState} />,
+    },
+    {
+      id: 'schoolItemName',
+      header: t('clue.campus'),
+      value: (r) => r.schoolItemName ?? r.schoolItemCode ?? t('clue.brandCentre'),
+    },
     { id: 'channel', header: t('clue.channel') },
-    ...(o.owner === false ? [] : [{ id: 'ownerName', header: t('clue.owner') } satisfies ListColumn<TClueRow>]),
+    ...(o.owner === false
+      ? []
+      : [{ id: 'ownerName', header: t('clue.owner') } satisfies ListColumn<TClueRow>]),
     { id: 'intentionLevel', header: t('clue.intention'), align: 'center' },
     { id: 'followCount', header: t('clue.followCount'), align: 'right' },
-    { id: 'lastFollowAt', header: t('clue.lastFollow'), exportValue: (r) => formatDateTime(r.lastFollowAt), cell: (r) => <When iso={r.lastFollowAt} /> },
-    { id: 'nextVisitAt', header: t('clue.nextVisit'), exportValue: (r) => formatDateTime(r.nextVisitAt), cell: (r) => <When iso={r.nextVisitAt} /> },
-    { id: 'createdAt', header: t('clue.createdAt'), exportValue: (r) => formatDateTime(r.createdAt), cell: (r) => <When iso={r.createdAt} /> },
+    {
+      id: 'lastFollowAt',
+      header: t('clue.lastFollow'),
+      exportValue: (r) => formatDateTime(r.lastFollowAt),
+      cell: (r) => <When iso={r.lastFollowAt} />,
+    },
+    {
+      id: 'nextVisitAt',
+      header: t('clue.nextVisit'),
+      exportValue: (r) => formatDateTime(r.nextVisitAt),
+      cell: (r) => <When iso={r.nextVisitAt} />,
+    },
+    {
+      id: 'createdAt',
+      header: t('clue.createdAt'),
+      exportValue: (r) => formatDateTime(r.createdAt),
+      cell: (r) => <When iso={r.createdAt} />,
+    },
   ];
 }
 
 export function clueSearch(t: TFunction, o: { state?: boolean; campus?: boolean } = {}): SearchField[] {
   return [
     { kind: 'text', name: 'keyword', label: t('clue.keyword'), placeholder: t('clue.keywordHint') },
-    ...(o.campus === false ? [] : [{ kind: 'custom', name: 'schoolItemCode', label: t('clue.campus'), render: asSearchField(CampusMasterSelect) } satisfies SearchField]),
+    ...(o.campus === false
+      ? []
+      : [
+          {
+            kind: 'custom',
+            name: 'schoolItemCode',
+            label: t('clue.campus'),
+            render: asSearchField(CampusMasterSelect),
+          } satisfies SearchField,
+        ]),
     { kind: 'custom', name: 'channel', label: t('clue.channel'), render: asSearchField(ChannelSelect) },
-    ...(o.state === false ? [] : [{ kind: 'select', name: 'flowState', label: t('clue.state'), options: stateOptions(t) } satisfies SearchField]),
-    { kind: 'dateRange', name: 'created', label: t('clue.createdAt'), startName: 'startDate', endName: 'endDate' },
+    ...(o.state === false
+      ? []
+      : [
+          {
+            kind: 'select',
+            name: 'flowState',
+            label: t('clue.state'),
+            options: stateOptions(t),
+          } satisfies SearchField,
+        ]),
+    {
+      kind: 'dateRange',
+      name: 'created',
+      label: t('clue.createdAt'),
+      startName: 'startDate',
+      endName: 'endDate',
+    },
   ];
 }
 
@@ -79,12 +165,26 @@ export const ClueFormSchema = ClueInput.extend({
 export function clueFormFields(t: TFunction): FormField[] {
   return [
     { kind: 'text', name: 'childName', label: t('clue.childName'), required: true, maxLength: 50 },
-    { kind: 'select', name: 'gender', label: t('clue.gender'), options: [{ value: 0, label: t('clue.gender.0') }, { value: 1, label: t('clue.gender.1') }, { value: 2, label: t('clue.gender.2') }] },
+    {
+      kind: 'select',
+      name: 'gender',
+      label: t('clue.gender'),
+      options: [
+        { value: 0, label: t('clue.gender.0') },
+        { value: 1, label: t('clue.gender.1') },
+        { value: 2, label: t('clue.gender.2') },
+      ],
+    },
     { kind: 'date', name: 'birthDate', label: t('clue.birthDate') },
     { kind: 'text', name: 'parentName', label: t('clue.parentName'), required: true, maxLength: 50 },
     { kind: 'text', name: 'phone', label: t('clue.phone'), required: true, maxLength: 11 },
     { kind: 'text', name: 'relation', label: t('clue.relation'), maxLength: 20 },
-    { kind: 'custom', name: 'schoolItemCode', label: t('clue.campus'), render: asFormField(CampusMasterSelect) },
+    {
+      kind: 'custom',
+      name: 'schoolItemCode',
+      label: t('clue.campus'),
+      render: asFormField(CampusMasterSelect),
+    },
     { kind: 'custom', name: 'channel', label: t('clue.channel'), render: asFormField(ChannelSelect) },
     { kind: 'textarea', name: 'note', label: t('clue.note'), maxLength: 1000 },
   ];
@@ -102,21 +202,63 @@ export function clueCreateForm(): NonNullable<ListScreenDef<TClueRow, typeof Clu
 }
 
 /** The clue list query of the list kit's filters. */
-export const clueQuery = (a: ListQueryArgs) => listQuery<Parameters<typeof sdk.clues.list>[0] extends { query: infer Q } ? Q : never>(a);
+export const clueQuery = (a: ListQueryArgs) =>
+  listQuery<Parameters<typeof sdk.clues.list>[0] extends { query: infer Q } ? Q : never>(a);
 
 /** Consultants (role 34) of a campus, for transfers and distribution. */
-export function ConsultantSelect({ schoolItemCode, value, onChange, label, id, error }: { schoolItemCode?: string | null; value: number | ''; onChange: (v: number | '') => void; label: string; id?: string; error?: string }) {
+export function ConsultantSelect({
+  schoolItemCode,
+  value,
+  onChange,
+  label,
+  id,
+  error,
+}: {
+  schoolItemCode?: string | null;
+  value: number | '';
+  onChange: (v: number | '') => void;
+  label: string;
+  id?: string;
+  error?: string;
+}) {
   const t = useT();
   const q = useQuery({
     queryKey: ['clue', 'consultants', schoolItemCode ?? ''],
-    queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [34, 58, 72, 76], schoolItemCode: schoolItemCode ?? undefined } }),
+    queryFn: () =>
+      sdk.resources.getUserListByRoles({
+        body: { roleCodes: [34, 58, 72, 76], schoolItemCode: schoolItemCode ?? undefined },
+      }),
   });
-  const options = useMemo(() => (q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})` })), [q.data]);
-  return <Select id={id} label={label} error={error} value={value} onChange={(v) => onChange(v === '' ? '' : Number(v))} options={options} placeholder={t('master.choose')} disabled={q.isLoading} />;
+  const options = useMemo(
+    () => (q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})` })),
+    [q.data],
+  );
+  return (
+    <Select
+      id={id}
+      label={label}
+      error={error}
+      value={value}
+      onChange={(v) => onChange(v === '' ? '' : Number(v))}
+      options={options}
+      placeholder={t('master.choose')}
+      disabled={q.isLoading}
+    />
+  );
 }
 
 /** The frame of a clue screen: the route table's title and a panel. */
-export function ClueFrame({ description, actions, children, plain }: { description?: ReactNode; actions?: ReactNode; children: ReactNode; plain?: boolean }) {
+export function ClueFrame({
+  description,
+  actions,
+  children,
+  plain,
+}: {
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  plain?: boolean;
+}) {
   const { pathname } = useLocation();
   const [locale] = useLocale();
   const title = routeByPath(pathname)?.title[locale] ?? '';

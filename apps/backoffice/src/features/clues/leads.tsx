@@ -27,12 +27,30 @@ export function leadsDef(source: LeadSourceKey): ListScreenDef<TLeadRow> {
     rowName: (r) => r.phone,
     searchFields: (t) => [
       { kind: 'text', name: 'keyword', label: t('clue.keyword'), placeholder: t('clue.keywordHint') },
-      { kind: 'custom', name: 'schoolItemCode', label: t('clue.campus'), render: asSearchField(CampusMasterSelect) },
-      ...(source === 'h5' ? [] : [{ kind: 'text' as const, name: 'adAccountName', label: t('lead.adAccount') }]),
-      { kind: 'dateRange', name: 'received', label: t('lead.receivedAt'), startName: 'startDate', endName: 'endDate' },
+      {
+        kind: 'custom',
+        name: 'schoolItemCode',
+        label: t('clue.campus'),
+        render: asSearchField(CampusMasterSelect),
+      },
+      ...(source === 'h5'
+        ? []
+        : [{ kind: 'text' as const, name: 'adAccountName', label: t('lead.adAccount') }]),
+      {
+        kind: 'dateRange',
+        name: 'received',
+        label: t('lead.receivedAt'),
+        startName: 'startDate',
+        endName: 'endDate',
+      },
     ],
     columns: (t) => [
-      { id: 'receivedAt', header: t('lead.receivedAt'), exportValue: (r) => formatDateTime(r.receivedAt), cell: (r) => <When iso={r.receivedAt} /> },
+      {
+        id: 'receivedAt',
+        header: t('lead.receivedAt'),
+        exportValue: (r) => formatDateTime(r.receivedAt),
+        cell: (r) => <When iso={r.receivedAt} />,
+      },
       { id: 'parentName', header: t('clue.parentName') },
       { id: 'childName', header: t('clue.childName') },
       { id: 'phone', header: t('clue.phone') },
@@ -40,8 +58,18 @@ export function leadsDef(source: LeadSourceKey): ListScreenDef<TLeadRow> {
       { id: 'adAccountName', header: t('lead.adAccount'), defaultHidden: source === 'h5' },
       { id: 'city', header: t('lead.city'), defaultHidden: true },
       { id: 'outcome', header: t('lead.outcome'), value: (r) => t(`lead.outcome.${r.outcome}`) },
-      { id: 'cluecode', header: t('clue.what'), cell: (r) => (r.clueId ? <ClueLink clueId={r.clueId} childName={r.cluecode ?? String(r.clueId)} /> : '—') },
-      { id: 'flowState', header: t('clue.state'), value: (r) => (r.flowState ? t(`clue.state.${r.flowState}`) : ''), cell: (r) => (r.flowState ? <StateBadge state={r.flowState} /> : '—') },
+      {
+        id: 'cluecode',
+        header: t('clue.what'),
+        cell: (r) =>
+          r.clueId ? <ClueLink clueId={r.clueId} childName={r.cluecode ?? String(r.clueId)} /> : '—',
+      },
+      {
+        id: 'flowState',
+        header: t('clue.state'),
+        value: (r) => (r.flowState ? t(`clue.state.${r.flowState}`) : ''),
+        cell: (r) => (r.flowState ? <StateBadge state={r.flowState} /> : '—'),
+      },
       { id: 'ownerName', header: t('clue.owner') },
     ],
     list: (a) => calls[source].list({ query: listQuery(a) }),
@@ -56,7 +84,10 @@ export function LeadSummary({ source, prefix }: { source: LeadSourceKey; prefix?
     const v = params.get(prefix ? `${prefix}.${k}` : k);
     if (v) query[k] = v;
   }
-  const q = useQuery({ queryKey: ['list', 'leadSummary', source, query], queryFn: () => calls[source].summary({ query }) });
+  const q = useQuery({
+    queryKey: ['list', 'leadSummary', source, query],
+    queryFn: () => calls[source].summary({ query }),
+  });
   const s = q.data;
   if (!s) return null;
   return (

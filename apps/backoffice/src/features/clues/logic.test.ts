@@ -17,13 +17,25 @@ function memory(): Storage {
 
 describe('detailActions', () => {
   it('shows only what the server allows, in a fixed order', () => {
-    expect(detailActions(['follow', 'transferRequest', 'abandonRequest', 'invalidRequest', 'submitToDirector', 'scheduleVisit'])).toEqual([
-      'follow', 'scheduleVisit', 'transfer', 'toDirector', 'channel', 'abandon', 'invalid',
-    ]);
+    expect(
+      detailActions([
+        'follow',
+        'transferRequest',
+        'abandonRequest',
+        'invalidRequest',
+        'submitToDirector',
+        'scheduleVisit',
+      ]),
+    ).toEqual(['follow', 'scheduleVisit', 'transfer', 'toDirector', 'channel', 'abandon', 'invalid']);
   });
   it('a pending clue gets no buttons; a visited one can convert', () => {
     expect(detailActions([])).toEqual([]);
-    expect(detailActions(['follow', 'assess', 'convert'])).toEqual(['follow', 'assess', 'convert', 'channel']);
+    expect(detailActions(['follow', 'assess', 'convert'])).toEqual([
+      'follow',
+      'assess',
+      'convert',
+      'channel',
+    ]);
   });
   it('a manager transferring directly still gets the transfer button', () => {
     expect(detailActions(['transferDirect'])).toEqual(['transfer']);

@@ -49,7 +49,19 @@ const NEEDS: Record<DetailAction, readonly string[]> = {
   channel: ['follow'],
 };
 
-const ORDER: readonly DetailAction[] = ['follow', 'scheduleVisit', 'confirmVisit', 'assess', 'convert', 'transfer', 'toDirector', 'channel', 'abandon', 'invalid', 'highSeaReject'];
+const ORDER: readonly DetailAction[] = [
+  'follow',
+  'scheduleVisit',
+  'confirmVisit',
+  'assess',
+  'convert',
+  'transfer',
+  'toDirector',
+  'channel',
+  'abandon',
+  'invalid',
+  'highSeaReject',
+];
 
 /**
  * The detail buttons the caller may use, from the server's allowed actions (never guessed from the state).
@@ -123,7 +135,11 @@ export function readDraft(storage: Pick<Storage, 'getItem'>, key: string): Follo
 }
 
 /** Keeps a draft; an empty one removes the entry (nothing to restore). */
-export function writeDraft(storage: Pick<Storage, 'setItem' | 'removeItem'>, key: string, d: FollowDraft): void {
+export function writeDraft(
+  storage: Pick<Storage, 'setItem' | 'removeItem'>,
+  key: string,
+  d: FollowDraft,
+): void {
   try {
     if (!d.content && !d.nextVisitAt && !d.intentionLevel) storage.removeItem(key);
     else storage.setItem(key, JSON.stringify(d));

@@ -17,18 +17,31 @@ export default function Home() {
   const user = useUser();
   const groups = useMenu();
   const now = new Date();
-  const date = now.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
+  const date = now.toLocaleDateString(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    weekday: 'long',
+  });
 
   return (
     <div className="mx-auto max-w-[1200px] space-y-4">
       <section className="relative overflow-hidden rounded-xl border border-line bg-surface px-6 py-6 shadow-card">
-        <div className="pointer-events-none absolute -top-20 right-0 size-64 rounded-full bg-brand-100/60 blur-3xl" aria-hidden="true" />
+        <div
+          className="pointer-events-none absolute -top-20 right-0 size-64 rounded-full bg-brand-100/60 blur-3xl"
+          aria-hidden="true"
+        />
         <div className="relative flex flex-wrap items-center gap-5">
-          <span className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-400 to-brand-600 text-xl font-semibold text-white shadow-[0_6px_20px_-4px_rgb(51_112_255/0.55)]" aria-hidden="true">
+          <span
+            className="flex size-14 items-center justify-center rounded-2xl bg-gradient-to-br from-brand-400 to-brand-600 text-xl font-semibold text-white shadow-[0_6px_20px_-4px_rgb(51_112_255/0.55)]"
+            aria-hidden="true"
+          >
             {(user?.name ?? '?').slice(0, 1)}
           </span>
           <div className="min-w-0 flex-1">
-            <h2 className="text-2xl font-semibold tracking-tight text-ink">{t(greetingKey(now.getHours()), { name: user?.name ?? '' })}</h2>
+            <h2 className="text-2xl font-semibold tracking-tight text-ink">
+              {t(greetingKey(now.getHours()), { name: user?.name ?? '' })}
+            </h2>
             <p className="mt-1 text-sm text-muted">{t('home.subtitle', { date })}</p>
           </div>
         </div>
@@ -37,7 +50,9 @@ export default function Home() {
             <dt className="mb-1.5 text-xs font-medium text-subtle">{t('home.roles')}</dt>
             <dd className="flex flex-wrap gap-1.5">
               {(user?.roles ?? []).map((r) => (
-                <Badge key={r.code} tone="brand">{r.name}</Badge>
+                <Badge key={r.code} tone="brand">
+                  {r.name}
+                </Badge>
               ))}
             </dd>
           </div>
@@ -60,7 +75,11 @@ export default function Home() {
         ) : (
           <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {groups.map((g) => (
-              <section key={g.key} aria-label={g.title} className="rounded-lg border border-line p-3.5 transition-colors hover:border-brand-200">
+              <section
+                key={g.key}
+                aria-label={g.title}
+                className="rounded-lg border border-line p-3.5 transition-colors hover:border-brand-200"
+              >
                 <header className="mb-2.5 flex items-center gap-2.5">
                   <span className="flex size-8 items-center justify-center rounded-lg bg-brand-50 text-brand-500">
                     <Icon name={g.icon} size={16} />
@@ -73,7 +92,10 @@ export default function Home() {
                 <ul className="flex flex-wrap gap-1.5">
                   {g.items.slice(0, 8).map((i) => (
                     <li key={i.path}>
-                      <Link to={i.path} className="inline-flex h-7 items-center gap-1 rounded-md bg-canvas px-2.5 text-xs text-ink-2 transition-colors hover:bg-brand-50 hover:text-brand-600">
+                      <Link
+                        to={i.path}
+                        className="inline-flex h-7 items-center gap-1 rounded-md bg-canvas px-2.5 text-xs text-ink-2 transition-colors hover:bg-brand-50 hover:text-brand-600"
+                      >
                         {i.title}
                       </Link>
                     </li>

@@ -1,7 +1,20 @@
 // /operation/feedback: feedback from staff, filtered by status and keyword; a handler replies and marks it handled.
 import type { z } from 'zod';
 import type { FeedbackStatus } from '@bo/api-sdk';
-import { Badge, Button, Card, Dialog, EmptyState, Icon, PageHeader, Select, Spinner, TextArea, TextField, useToast } from '@bo/ui-kit';
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  Icon,
+  PageHeader,
+  Select,
+  Spinner,
+  TextArea,
+  TextField,
+  useToast,
+} from '@bo/ui-kit';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -22,13 +35,18 @@ function Detail({ code, onClose }: { code: string; onClose: () => void }) {
   const t = useT();
   const toast = useToast();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['feedback', 'detail', code], queryFn: () => sdk.feedback.detail({ query: { code } }) });
+  const q = useQuery({
+    queryKey: ['feedback', 'detail', code],
+    queryFn: () => sdk.feedback.detail({ query: { code } }),
+  });
   const [reply, setReply] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (status: Status) => {
       const d = q.data;
       if (!d) throw new Error('not loaded');
-      return sdk.feedback.update({ body: { code, status, reply: (reply ?? d.reply).trim(), version: d.version } });
+      return sdk.feedback.update({
+        body: { code, status, reply: (reply ?? d.reply).trim(), version: d.version },
+      });
     },
     onSuccess: async () => {
       toast.success(t('op.feedback.saved'));
@@ -49,7 +67,9 @@ function Detail({ code, onClose }: { code: string; onClose: () => void }) {
           <>
             <Button onClick={onClose}>{t('common.cancel')}</Button>
             {d.status === 'handled' ? (
-              <Button loading={save.isPending} onClick={() => save.mutate('open')}>{t('op.feedback.reopen')}</Button>
+              <Button loading={save.isPending} onClick={() => save.mutate('open')}>
+                {t('op.feedback.reopen')}
+              </Button>
             ) : null}
             <Button variant="primary" loading={save.isPending} onClick={() => save.mutate('handled')}>
               {d.status === 'handled' ? t('common.save') : t('op.feedback.markHandled')}
@@ -59,14 +79,26 @@ function Detail({ code, onClose }: { code: string; onClose: () => void }) {
       }
     >
       {!d ? (
-        <div className="flex h-32 items-center justify-center text-brand-500"><Spinner /></div>
+        <div className="flex h-32 items-center justify-center text-brand-500">
+          <Spinner />
+        </div>
       ) : (
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
-            <Badge tone={d.status === 'handled' ? 'success' : 'warning'} dot>{t(`op.feedback.status.${d.status}`)}</Badge>
-            <span>{t('op.feedback.createdBy')}: {d.createdByName}</span>
-            <span>{t('op.feedback.createdAt')}: {when(d.createdAt)}</span>
-            {d.handledByName && <span>{t('op.feedback.handledBy')}: {d.handledByName}</span>}
+            <Badge tone={d.status === 'handled' ? 'success' : 'warning'} dot>
+              {t(`op.feedback.status.${d.status}`)}
+            </Badge>
+            <span>
+              {t('op.feedback.createdBy')}: {d.createdByName}
+            </span>
+            <span>
+              {t('op.feedback.createdAt')}: {when(d.createdAt)}
+            </span>
+            {d.handledByName && (
+              <span>
+                {t('op.feedback.handledBy')}: {d.handledByName}
+              </span>
+            )}
           </div>
           <p className="rounded-lg bg-canvas p-3 text-sm whitespace-pre-wrap text-ink">{d.content}</p>
           <div>
@@ -77,7 +109,12 @@ function Detail({ code, onClose }: { code: string; onClose: () => void }) {
               <ul className="flex flex-wrap gap-2">
                 {d.files.map((f) => (
                   <li key={f.id}>
-                    <a href={f.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-brand-600 hover:bg-brand-50">
+                    <a
+                      href={f.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-brand-600 hover:bg-brand-50"
+                    >
                       <Icon name="file" size={13} />
                       {f.name}
                     </a>
@@ -86,7 +123,14 @@ function Detail({ code, onClose }: { code: string; onClose: () => void }) {
               </ul>
             )}
           </div>
-          <TextArea label={t('op.feedback.reply')} placeholder={t('op.feedback.replyPlaceholder')} value={reply ?? d.reply} onChange={(e) => setReply(e.target.value)} maxLength={3000} rows={4} />
+          <TextArea
+            label={t('op.feedback.reply')}
+            placeholder={t('op.feedback.replyPlaceholder')}
+            value={reply ?? d.reply}
+            onChange={(e) => setReply(e.target.value)}
+            maxLength={3000}
+            rows={4}
+          />
         </div>
       )}
     </Dialog>
@@ -105,7 +149,10 @@ export default function Feedback() {
 
   const q = useQuery({
     queryKey: ['feedback', 'list', status, keyword, pageIdx],
-    queryFn: () => sdk.feedback.list({ query: { pageIdx, pageSize: PAGE_SIZE, status: status || undefined, keyword: keyword || undefined } }),
+    queryFn: () =>
+      sdk.feedback.list({
+        query: { pageIdx, pageSize: PAGE_SIZE, status: status || undefined, keyword: keyword || undefined },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -125,7 +172,11 @@ export default function Feedback() {
       <PageHeader
         title={t('op.feedback.title')}
         description={t('op.feedback.description')}
-        actions={<Button variant="primary" icon={<Icon name="plus" size={14} />} onClick={() => setCreating(true)}>{t('op.feedback.new')}</Button>}
+        actions={
+          <Button variant="primary" icon={<Icon name="plus" size={14} />} onClick={() => setCreating(true)}>
+            {t('op.feedback.new')}
+          </Button>
+        }
       />
       <Card padded={false}>
         <form
@@ -135,7 +186,13 @@ export default function Feedback() {
             update({ keyword: draft.trim(), page: '' });
           }}
         >
-          <TextField label={t('op.feedback.keyword')} placeholder={t('op.feedback.keywordPlaceholder')} value={draft} onChange={(e) => setDraft(e.target.value)} wrapperClassName="w-60" />
+          <TextField
+            label={t('op.feedback.keyword')}
+            placeholder={t('op.feedback.keywordPlaceholder')}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            wrapperClassName="w-60"
+          />
           <Select
             label={t('op.feedback.status')}
             value={status}
@@ -147,48 +204,102 @@ export default function Feedback() {
             ]}
             wrapperClassName="w-36"
           />
-          <Button type="submit" variant="primary" icon={<Icon name="search" size={14} />}>{t('common.search')}</Button>
-          <Button onClick={() => { setDraft(''); setParams(new URLSearchParams(), { replace: true }); }}>{t('common.reset')}</Button>
+          <Button type="submit" variant="primary" icon={<Icon name="search" size={14} />}>
+            {t('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              setDraft('');
+              setParams(new URLSearchParams(), { replace: true });
+            }}
+          >
+            {t('common.reset')}
+          </Button>
         </form>
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-line bg-canvas/60 text-left text-xs text-muted">
-                <th scope="col" className="px-4 py-2.5 font-medium">{t('op.feedback.content')}</th>
-                <th scope="col" className="w-20 px-4 py-2.5 font-medium">{t('op.feedback.files')}</th>
-                <th scope="col" className="w-28 px-4 py-2.5 font-medium">{t('op.feedback.createdBy')}</th>
-                <th scope="col" className="w-44 px-4 py-2.5 font-medium">{t('op.feedback.createdAt')}</th>
-                <th scope="col" className="w-24 px-4 py-2.5 font-medium">{t('op.feedback.status')}</th>
-                <th scope="col" className="w-20 px-4 py-2.5 font-medium">{t('common.actions')}</th>
+                <th scope="col" className="px-4 py-2.5 font-medium">
+                  {t('op.feedback.content')}
+                </th>
+                <th scope="col" className="w-20 px-4 py-2.5 font-medium">
+                  {t('op.feedback.files')}
+                </th>
+                <th scope="col" className="w-28 px-4 py-2.5 font-medium">
+                  {t('op.feedback.createdBy')}
+                </th>
+                <th scope="col" className="w-44 px-4 py-2.5 font-medium">
+                  {t('op.feedback.createdAt')}
+                </th>
+                <th scope="col" className="w-24 px-4 py-2.5 font-medium">
+                  {t('op.feedback.status')}
+                </th>
+                <th scope="col" className="w-20 px-4 py-2.5 font-medium">
+                  {t('common.actions')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {q.data?.list.map((r) => (
                 <tr key={r.code} className="border-b border-line last:border-0 hover:bg-hover/60">
-                  <td className="max-w-0 px-4 py-2.5"><p className="truncate text-ink" title={r.content}>{r.content}</p></td>
+                  <td className="max-w-0 px-4 py-2.5">
+                    <p className="truncate text-ink" title={r.content}>
+                      {r.content}
+                    </p>
+                  </td>
                   <td className="px-4 py-2.5 tabular-nums text-muted">{r.fileCount}</td>
                   <td className="px-4 py-2.5">{r.createdByName}</td>
                   <td className="px-4 py-2.5 tabular-nums text-muted">{when(r.createdAt)}</td>
-                  <td className="px-4 py-2.5"><Badge tone={r.status === 'handled' ? 'success' : 'warning'} dot>{t(`op.feedback.status.${r.status}`)}</Badge></td>
-                  <td className="px-4 py-2.5"><Button variant="link" size="sm" onClick={() => setOpen(r.code)}>{t('common.detail')}</Button></td>
+                  <td className="px-4 py-2.5">
+                    <Badge tone={r.status === 'handled' ? 'success' : 'warning'} dot>
+                      {t(`op.feedback.status.${r.status}`)}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-2.5">
+                    <Button variant="link" size="sm" onClick={() => setOpen(r.code)}>
+                      {t('common.detail')}
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {q.isLoading && <div className="flex h-40 items-center justify-center text-brand-500"><Spinner /></div>}
+          {q.isLoading && (
+            <div className="flex h-40 items-center justify-center text-brand-500">
+              <Spinner />
+            </div>
+          )}
           {q.data && q.data.list.length === 0 && <EmptyState title={t('op.feedback.empty')} />}
         </div>
         {q.data && q.data.total > 0 && (
-          <nav className="flex items-center justify-end gap-3 border-t border-line px-4 py-2.5 text-xs text-muted" aria-label={t('common.page', { page: pageIdx, pages })}>
+          <nav
+            className="flex items-center justify-end gap-3 border-t border-line px-4 py-2.5 text-xs text-muted"
+            aria-label={t('common.page', { page: pageIdx, pages })}
+          >
             <span>{t('common.total', { n: q.data.total })}</span>
             <span>{t('common.page', { page: pageIdx, pages })}</span>
-            <Button size="sm" disabled={pageIdx <= 1} onClick={() => update({ page: String(pageIdx - 1) })}>{t('common.prev')}</Button>
-            <Button size="sm" disabled={pageIdx >= pages} onClick={() => update({ page: String(pageIdx + 1) })}>{t('common.next')}</Button>
+            <Button size="sm" disabled={pageIdx <= 1} onClick={() => update({ page: String(pageIdx - 1) })}>
+              {t('common.prev')}
+            </Button>
+            <Button
+              size="sm"
+              disabled={pageIdx >= pages}
+              onClick={() => update({ page: String(pageIdx + 1) })}
+            >
+              {t('common.next')}
+            </Button>
           </nav>
         )}
       </Card>
       {open && <Detail code={open} onClose={() => setOpen(null)} />}
-      <FeedbackDialog open={creating} onClose={() => { setCreating(false); void q.refetch(); }} />
+      <FeedbackDialog
+        open={creating}
+        onClose={() => {
+          setCreating(false);
+          void q.refetch();
+        }}
+      />
     </div>
   );
 }

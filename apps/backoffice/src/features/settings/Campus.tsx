@@ -1,14 +1,32 @@
 // /setting/campus: regions, campuses, cities and city ranks.
-import { SchoolItemInput, ProvinceTypeInput, CityInput, CityRankInput, type TCityRankRow, type TCityRow, type TProvinceTypeRow, type TSchoolItemRow } from '@bo/api-sdk';
+import {
+  SchoolItemInput,
+  ProvinceTypeInput,
+  CityInput,
+  CityRankInput,
+  type TCityRankRow,
+  type TCityRow,
+  type TProvinceTypeRow,
+  type TSchoolItemRow,
+} from '@bo/api-sdk';
 import { useT } from '../../i18n';
 import { isValid, listQuery, matchFilters, statusOptions, type ListScreenDef } from '../../app/list';
-import { asFormField, asSearchField, CityRankSelect, CitySelect, DictSelect, RegionMasterSelect } from '../../app/masterSelectors';
+import {
+  asFormField,
+  asSearchField,
+  CityRankSelect,
+  CitySelect,
+  DictSelect,
+  RegionMasterSelect,
+} from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
-const setStatus = (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) => (row: { code: string }, on: boolean) =>
-  call({ body: { code: row.code, validstatus: on ? 1 : 0 } });
+const setStatus =
+  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
+  (row: { code: string }, on: boolean) =>
+    call({ body: { code: row.code, validstatus: on ? 1 : 0 } });
 
 export const regionsDef: ListScreenDef<TProvinceTypeRow, typeof ProvinceTypeInput> = {
   key: 'regions',
@@ -47,16 +65,34 @@ export const campusesDef: ListScreenDef<TSchoolItemRow, typeof SchoolItemInput> 
   rowName: (r) => r.name,
   searchFields: (t) => [
     { kind: 'text', name: 'name', label: t('list.name') },
-    { kind: 'custom', name: 'provincetypecode', label: t('set.region'), render: asSearchField(RegionMasterSelect) },
-    { kind: 'custom', name: 'citycode', label: t('set.city'), render: asSearchField(CitySelect, { withCentres: false }) },
+    {
+      kind: 'custom',
+      name: 'provincetypecode',
+      label: t('set.region'),
+      render: asSearchField(RegionMasterSelect),
+    },
+    {
+      kind: 'custom',
+      name: 'citycode',
+      label: t('set.city'),
+      render: asSearchField(CitySelect, { withCentres: false }),
+    },
     { kind: 'select', name: 'status', label: t('list.status'), options: statusOptions(t) },
   ],
   columns: (t) => [
     { id: 'code', header: t('list.code'), sortable: true },
     { id: 'name', header: t('list.name'), sortable: true },
-    { id: 'provincetypename', header: t('set.region'), value: (r) => r.provincetypename ?? r.provincetypecode },
+    {
+      id: 'provincetypename',
+      header: t('set.region'),
+      value: (r) => r.provincetypename ?? r.provincetypecode,
+    },
     { id: 'cityname', header: t('set.city'), value: (r) => r.cityname ?? r.citycode },
-    { id: 'businesstypename', header: t('master.businessType'), value: (r) => r.businesstypename ?? r.businesstypecode },
+    {
+      id: 'businesstypename',
+      header: t('master.businessType'),
+      value: (r) => r.businesstypename ?? r.businesstypecode,
+    },
     { id: 'address', header: t('set.address'), defaultHidden: true },
     { id: 'phone', header: t('set.phone') },
     { id: 'sort', header: t('list.sort'), align: 'right', defaultHidden: true },
@@ -69,9 +105,26 @@ export const campusesDef: ListScreenDef<TSchoolItemRow, typeof SchoolItemInput> 
     fields: (t) => [
       { kind: 'text', name: 'code', label: t('list.code'), required: true, lockedOnEdit: true },
       { kind: 'text', name: 'name', label: t('list.name'), required: true },
-      { kind: 'custom', name: 'provincetypecode', label: t('set.region'), required: true, render: asFormField(RegionMasterSelect) },
-      { kind: 'custom', name: 'citycode', label: t('set.city'), required: true, render: asFormField(CitySelect, { withCentres: false }) },
-      { kind: 'custom', name: 'businesstypecode', label: t('master.businessType'), render: asFormField(DictSelect, { dictType: 'business_type' }) },
+      {
+        kind: 'custom',
+        name: 'provincetypecode',
+        label: t('set.region'),
+        required: true,
+        render: asFormField(RegionMasterSelect),
+      },
+      {
+        kind: 'custom',
+        name: 'citycode',
+        label: t('set.city'),
+        required: true,
+        render: asFormField(CitySelect, { withCentres: false }),
+      },
+      {
+        kind: 'custom',
+        name: 'businesstypecode',
+        label: t('master.businessType'),
+        render: asFormField(DictSelect, { dictType: 'business_type' }),
+      },
       { kind: 'text', name: 'phone', label: t('set.phone') },
       { kind: 'text', name: 'address', label: t('set.address'), wide: true },
       { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
@@ -143,10 +196,12 @@ export const cityRanksDef: ListScreenDef<TCityRankRow, typeof CityRankInput> = {
     save: (body) => sdk.organisation.cityRankSave({ body }),
   },
   // City ranks have no status endpoint of their own: the switch saves the record with the new status.
-  status: { isOn: isValid, set: (r, on) => sdk.organisation.cityRankSave({ body: { ...r, validstatus: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.organisation.cityRankSave({ body: { ...r, validstatus: on ? 1 : 0 } }),
+  },
   importRows: { call: (body) => sdk.organisation.cityRankImport({ body }) },
 };
-
 
 export default function Campus() {
   const t = useT();

@@ -1,9 +1,23 @@
 // /setting/clues: channels and the clue settings lists, and clue targets with their xlsx import
 // (spec §5: result 1 downloads the import-result workbook, result 2 shows the message).
-import { ChannelInput, ClueTargetInput, RevisitEventInput, SimpleInput, type TChannelRow, type TClueTargetRow, type TSimpleRow } from '@bo/api-sdk';
+import {
+  ChannelInput,
+  ClueTargetInput,
+  RevisitEventInput,
+  SimpleInput,
+  type TChannelRow,
+  type TClueTargetRow,
+  type TSimpleRow,
+} from '@bo/api-sdk';
 import { Button } from '@bo/ui-kit';
 import { downloadBlob, listQuery, type ListScreenDef } from '../../app/list';
-import { asFormField, asSearchField, CampusMasterSelect, ChannelGroupSelect, ChannelTypeSelect } from '../../app/masterSelectors';
+import {
+  asFormField,
+  asSearchField,
+  CampusMasterSelect,
+  ChannelGroupSelect,
+  ChannelTypeSelect,
+} from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { exportFileName } from '@bo/domain';
@@ -11,8 +25,10 @@ import { ScreenFrame } from './ScreenFrame';
 import { simpleDef } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
-const codeStatus = (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) => (r: { code: string }, on: boolean) =>
-  call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
+const codeStatus =
+  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
+  (r: { code: string }, on: boolean) =>
+    call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
 
 interface SimpleApi {
   list: typeof sdk.clueSettings.transferList;
@@ -37,37 +53,114 @@ const channels = simpleDef<TChannelRow, typeof ChannelInput>({
   save: (body) => sdk.clueSettings.channelSave({ body }),
   setStatus: codeStatus((i) => sdk.clueSettings.channelUpdateStatus(i)),
   extraSearch: (t) => [
-    { kind: 'custom', name: 'channelTypeCode', label: t('set.channelType'), render: asSearchField(ChannelTypeSelect) },
-    { kind: 'custom', name: 'channelGroupCode', label: t('set.channelGroup'), render: asSearchField(ChannelGroupSelect) },
+    {
+      kind: 'custom',
+      name: 'channelTypeCode',
+      label: t('set.channelType'),
+      render: asSearchField(ChannelTypeSelect),
+    },
+    {
+      kind: 'custom',
+      name: 'channelGroupCode',
+      label: t('set.channelGroup'),
+      render: asSearchField(ChannelGroupSelect),
+    },
   ],
   extraColumns: (t) => [
-    { id: 'channelTypeName', header: t('set.channelType'), value: (r) => r.channelTypeName ?? r.channelTypeCode },
-    { id: 'channelGroupName', header: t('set.channelGroup'), value: (r) => r.channelGroupName ?? r.channelGroupCode },
-    { id: 'online', header: t('set.online'), value: (r) => (r.online === 1 ? t('set.online') : t('set.offline')) },
+    {
+      id: 'channelTypeName',
+      header: t('set.channelType'),
+      value: (r) => r.channelTypeName ?? r.channelTypeCode,
+    },
+    {
+      id: 'channelGroupName',
+      header: t('set.channelGroup'),
+      value: (r) => r.channelGroupName ?? r.channelGroupCode,
+    },
+    {
+      id: 'online',
+      header: t('set.online'),
+      value: (r) => (r.online === 1 ? t('set.online') : t('set.offline')),
+    },
   ],
   extraFields: (t) => [
-    { kind: 'custom', name: 'channelTypeCode', label: t('set.channelType'), required: true, render: asFormField(ChannelTypeSelect) },
-    { kind: 'custom', name: 'channelGroupCode', label: t('set.channelGroup'), render: asFormField(ChannelGroupSelect) },
-    { kind: 'select', name: 'online', label: t('set.online'), options: [{ value: 1, label: t('set.online') }, { value: 0, label: t('set.offline') }] },
+    {
+      kind: 'custom',
+      name: 'channelTypeCode',
+      label: t('set.channelType'),
+      required: true,
+      render: asFormField(ChannelTypeSelect),
+    },
+    {
+      kind: 'custom',
+      name: 'channelGroupCode',
+      label: t('set.channelGroup'),
+      render: asFormField(ChannelGroupSelect),
+    },
+    {
+      kind: 'select',
+      name: 'online',
+      label: t('set.online'),
+      options: [
+        { value: 1, label: t('set.online') },
+        { value: 0, label: t('set.offline') },
+      ],
+    },
   ],
 });
 
-const channelTypes = plain('channelTypes', 'set.channelType', { list: sdk.clueSettings.channelTypeList, save: sdk.clueSettings.channelTypeSave, status: sdk.clueSettings.channelTypeUpdateStatus });
-const transfers = plain('transfers', 'set.transfer', { list: sdk.clueSettings.transferList, save: sdk.clueSettings.transferSave, status: sdk.clueSettings.transferUpdateStatus });
-const abandons = plain('abandons', 'set.abandon', { list: sdk.clueSettings.abandonList, save: sdk.clueSettings.abandonSave, status: sdk.clueSettings.abandonUpdateStatus });
-const flowTypes = plain('flowTypes', 'set.flowType', { list: sdk.clueSettings.flowTypeList, save: sdk.clueSettings.flowTypeSave, status: sdk.clueSettings.flowTypeUpdateStatus });
-const invalidReasons = plain('invalidReasons', 'set.invalidReason', { list: sdk.clueSettings.invalidReasonList, save: sdk.clueSettings.invalidReasonSave, status: sdk.clueSettings.invalidReasonUpdateStatus });
-const unreachReasons = plain('unreachReasons', 'set.unreachReason', { list: sdk.clueSettings.unreachReasonList, save: sdk.clueSettings.unreachReasonSave, status: sdk.clueSettings.unreachReasonUpdateStatus });
-const undealReasons = plain('undealReasons', 'set.undealReason', { list: sdk.clueSettings.undealReasonList, save: sdk.clueSettings.undealReasonSave, status: sdk.clueSettings.undealReasonUpdateStatus });
+const channelTypes = plain('channelTypes', 'set.channelType', {
+  list: sdk.clueSettings.channelTypeList,
+  save: sdk.clueSettings.channelTypeSave,
+  status: sdk.clueSettings.channelTypeUpdateStatus,
+});
+const transfers = plain('transfers', 'set.transfer', {
+  list: sdk.clueSettings.transferList,
+  save: sdk.clueSettings.transferSave,
+  status: sdk.clueSettings.transferUpdateStatus,
+});
+const abandons = plain('abandons', 'set.abandon', {
+  list: sdk.clueSettings.abandonList,
+  save: sdk.clueSettings.abandonSave,
+  status: sdk.clueSettings.abandonUpdateStatus,
+});
+const flowTypes = plain('flowTypes', 'set.flowType', {
+  list: sdk.clueSettings.flowTypeList,
+  save: sdk.clueSettings.flowTypeSave,
+  status: sdk.clueSettings.flowTypeUpdateStatus,
+});
+const invalidReasons = plain('invalidReasons', 'set.invalidReason', {
+  list: sdk.clueSettings.invalidReasonList,
+  save: sdk.clueSettings.invalidReasonSave,
+  status: sdk.clueSettings.invalidReasonUpdateStatus,
+});
+const unreachReasons = plain('unreachReasons', 'set.unreachReason', {
+  list: sdk.clueSettings.unreachReasonList,
+  save: sdk.clueSettings.unreachReasonSave,
+  status: sdk.clueSettings.unreachReasonUpdateStatus,
+});
+const undealReasons = plain('undealReasons', 'set.undealReason', {
+  list: sdk.clueSettings.undealReasonList,
+  save: sdk.clueSettings.undealReasonSave,
+  status: sdk.clueSettings.undealReasonUpdateStatus,
+});
 
 /** Customer intentions and entry methods: created by save, changed by update (with the version), deletable. */
-const withUpdate = (key: string, what: string, api: SimpleApi & { update: typeof sdk.clueSettings.customerIntentionUpdate; remove: typeof sdk.clueSettings.customerIntentionDelete }) =>
+const withUpdate = (
+  key: string,
+  what: string,
+  api: SimpleApi & {
+    update: typeof sdk.clueSettings.customerIntentionUpdate;
+    remove: typeof sdk.clueSettings.customerIntentionDelete;
+  },
+) =>
   simpleDef<TSimpleRow, typeof SimpleInput>({
     key,
     what,
     schema: SimpleInput,
     list: (a) => api.list({ query: listQuery(a) }),
-    save: (body, row) => (row ? api.update({ body: { ...body, version: body.version ?? row.version } }) : api.save({ body })),
+    save: (body, row) =>
+      row ? api.update({ body: { ...body, version: body.version ?? row.version } }) : api.save({ body }),
     setStatus: codeStatus((i) => api.status(i)),
     remove: (r) => api.remove({ query: { code: r.code } }),
   });
@@ -110,7 +203,12 @@ export const clueTargets: ListScreenDef<TClueTargetRow, typeof ClueTargetInput> 
   searchFields: (t) => [
     { kind: 'text', name: 'targetYear', label: t('set.targetYear') },
     { kind: 'select', name: 'targetType', label: t('set.targetType'), options: targetTypeOptions(t) },
-    { kind: 'custom', name: 'schoolItemCode', label: t('master.campus'), render: asSearchField(CampusMasterSelect) },
+    {
+      kind: 'custom',
+      name: 'schoolItemCode',
+      label: t('master.campus'),
+      render: asSearchField(CampusMasterSelect),
+    },
     { kind: 'text', name: 'employeeCode', label: t('set.employeeCode') },
   ],
   columns: (t) => [
@@ -127,23 +225,57 @@ export const clueTargets: ListScreenDef<TClueTargetRow, typeof ClueTargetInput> 
     schema: ClueTargetInput,
     defaults: { targetYear: new Date().getFullYear(), targetType: 1 },
     fields: (t) => [
-      { kind: 'number', name: 'targetYear', label: t('set.targetYear'), required: true, min: 2000, max: 2100 },
-      { kind: 'select', name: 'targetType', label: t('set.targetType'), required: true, options: [{ value: 1, label: t('set.targetType.1') }, { value: 2, label: t('set.targetType.2') }] },
-      { kind: 'custom', name: 'schoolItemCode', label: t('master.campus'), required: true, render: asFormField(CampusMasterSelect) },
+      {
+        kind: 'number',
+        name: 'targetYear',
+        label: t('set.targetYear'),
+        required: true,
+        min: 2000,
+        max: 2100,
+      },
+      {
+        kind: 'select',
+        name: 'targetType',
+        label: t('set.targetType'),
+        required: true,
+        options: [
+          { value: 1, label: t('set.targetType.1') },
+          { value: 2, label: t('set.targetType.2') },
+        ],
+      },
+      {
+        kind: 'custom',
+        name: 'schoolItemCode',
+        label: t('master.campus'),
+        required: true,
+        render: asFormField(CampusMasterSelect),
+      },
       { kind: 'text', name: 'employeeCode', label: t('set.employeeCode') },
-      ...MONTHS.map((m) => ({ kind: 'number' as const, name: `m${m}`, label: t('set.monthN', { n: m }), min: 0 })),
+      ...MONTHS.map((m) => ({
+        kind: 'number' as const,
+        name: `m${m}`,
+        label: t('set.monthN', { n: m }),
+        min: 0,
+      })),
       { kind: 'textarea', name: 'remark', label: t('list.remark'), maxLength: 500 },
     ],
     save: (body) => sdk.clueSettings.clueTargetSaveOrUpdate({ body }),
   },
   importFile: { call: (file) => sdk.clueSettings.clueTargetImport({ file, filename: file.name }) },
-  template: { call: () => sdk.clueSettings.clueTargetTemplate(), filename: (t) => `${t('set.clueTarget')}_${t('list.template')}.xlsx` },
+  template: {
+    call: () => sdk.clueSettings.clueTargetTemplate(),
+    filename: (t) => `${t('set.clueTarget')}_${t('list.template')}.xlsx`,
+  },
   toolbar: (t, h) => (
     <Button
       variant="secondary"
       onClick={() =>
         void (async () => {
-          const { pageIdx: _p, pageSize: _s, ...query } = listQuery<Record<string, unknown>>({ filters: h.filters, pageIdx: 1, pageSize: 1, sort: null });
+          const {
+            pageIdx: _p,
+            pageSize: _s,
+            ...query
+          } = listQuery<Record<string, unknown>>({ filters: h.filters, pageIdx: 1, pageSize: 1, sort: null });
           try {
             const blob = await sdk.clueSettings.clueTargetExcel({ query });
             downloadBlob(blob, exportFileName(t('set.clueTarget'), new Date()));

@@ -13,21 +13,29 @@ import {
   type TCourseRow,
 } from '@bo/api-sdk';
 import { isValid, listQuery, matchFilters, statusOptions, type ListScreenDef } from '../../app/list';
-import { asFormField, asSearchField, CourseCategorySelect, CourseRankSelect } from '../../app/masterSelectors';
+import {
+  asFormField,
+  asSearchField,
+  CourseCategorySelect,
+  CourseRankSelect,
+} from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
-const codeStatus = (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) => (r: { code: string }, on: boolean) =>
-  call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
+const codeStatus =
+  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
+  (r: { code: string }, on: boolean) =>
+    call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
 const nameStatusSearch = (t: TFunction) => [
   { kind: 'text' as const, name: 'name', label: t('list.name') },
   { kind: 'select' as const, name: 'status', label: t('list.status'), options: statusOptions(t) },
 ];
 
 /** Teaching modes of the contract (1 one-to-one, 2 small group, 3 class, 4 online). */
-const teachingModeOptions = (t: TFunction) => [1, 2, 3, 4].map((v) => ({ value: v, label: t(`set.teachingMode.${v}`) }));
+const teachingModeOptions = (t: TFunction) =>
+  [1, 2, 3, 4].map((v) => ({ value: v, label: t(`set.teachingMode.${v}`) }));
 const unitOptions = (t: TFunction) => [
   { value: 1, label: t('set.unit.hour') },
   { value: 2, label: t('set.unit.day') },
@@ -68,13 +76,22 @@ const ranks: ListScreenDef<TCourseRankRow, typeof CourseRankInput> = {
   rowId: (r) => r.code,
   rowName: (r) => r.name,
   searchFields: (t) => [
-    { kind: 'custom', name: 'coursecategorycode', label: t('set.courseCategory'), render: asSearchField(CourseCategorySelect) },
+    {
+      kind: 'custom',
+      name: 'coursecategorycode',
+      label: t('set.courseCategory'),
+      render: asSearchField(CourseCategorySelect),
+    },
     ...nameStatusSearch(t),
   ],
   columns: (t) => [
     { id: 'code', header: t('list.code'), sortable: true },
     { id: 'name', header: t('list.name'), sortable: true },
-    { id: 'coursecategoryname', header: t('set.courseCategory'), value: (r) => r.coursecategoryname ?? r.coursecategorycode },
+    {
+      id: 'coursecategoryname',
+      header: t('set.courseCategory'),
+      value: (r) => r.coursecategoryname ?? r.coursecategorycode,
+    },
     { id: 'level', header: t('set.level'), align: 'right', sortable: true },
     { id: 'sort', header: t('list.sort'), align: 'right' },
   ],
@@ -86,7 +103,13 @@ const ranks: ListScreenDef<TCourseRankRow, typeof CourseRankInput> = {
     fields: (t) => [
       { kind: 'text', name: 'code', label: t('list.code'), required: true, lockedOnEdit: true },
       { kind: 'text', name: 'name', label: t('list.name'), required: true },
-      { kind: 'custom', name: 'coursecategorycode', label: t('set.courseCategory'), required: true, render: asFormField(CourseCategorySelect) },
+      {
+        kind: 'custom',
+        name: 'coursecategorycode',
+        label: t('set.courseCategory'),
+        required: true,
+        render: asFormField(CourseCategorySelect),
+      },
       { kind: 'number', name: 'level', label: t('set.level'), min: 1, max: 99 },
       { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
     ],
@@ -103,19 +126,46 @@ export const coursesDef: ListScreenDef<TCourseRow, typeof CourseInput> = {
   rowName: (r) => r.name,
   searchFields: (t) => [
     { kind: 'text', name: 'name', label: t('list.name') },
-    { kind: 'custom', name: 'coursecategorycode', label: t('set.courseCategory'), render: asSearchField(CourseCategorySelect) },
-    { kind: 'custom', name: 'courserankcode', label: t('set.courseRank'), render: asSearchField(CourseRankSelect) },
-    { kind: 'select', name: 'teachingMode', label: t('set.teachingMode'), options: teachingModeOptions(t).map((o) => ({ value: String(o.value), label: o.label })) },
+    {
+      kind: 'custom',
+      name: 'coursecategorycode',
+      label: t('set.courseCategory'),
+      render: asSearchField(CourseCategorySelect),
+    },
+    {
+      kind: 'custom',
+      name: 'courserankcode',
+      label: t('set.courseRank'),
+      render: asSearchField(CourseRankSelect),
+    },
+    {
+      kind: 'select',
+      name: 'teachingMode',
+      label: t('set.teachingMode'),
+      options: teachingModeOptions(t).map((o) => ({ value: String(o.value), label: o.label })),
+    },
     { kind: 'select', name: 'status', label: t('list.status'), options: statusOptions(t) },
   ],
   columns: (t) => [
     { id: 'code', header: t('list.code'), sortable: true },
     { id: 'name', header: t('list.name'), sortable: true },
-    { id: 'coursecategoryname', header: t('set.courseCategory'), value: (r) => r.coursecategoryname ?? r.coursecategorycode },
+    {
+      id: 'coursecategoryname',
+      header: t('set.courseCategory'),
+      value: (r) => r.coursecategoryname ?? r.coursecategorycode,
+    },
     { id: 'courserankname', header: t('set.courseRank'), value: (r) => r.courserankname ?? r.courserankcode },
-    { id: 'teachingMode', header: t('set.teachingMode'), value: (r) => teachingModeOptions(t).find((o) => o.value === r.teachingMode)?.label ?? r.teachingMode },
+    {
+      id: 'teachingMode',
+      header: t('set.teachingMode'),
+      value: (r) => teachingModeOptions(t).find((o) => o.value === r.teachingMode)?.label ?? r.teachingMode,
+    },
     { id: 'buyTypeName', header: t('set.buyType') },
-    { id: 'purchaseUnit', header: t('set.purchaseUnit'), value: (r) => unitOptions(t).find((o) => o.value === r.purchaseUnit)?.label ?? r.purchaseUnit },
+    {
+      id: 'purchaseUnit',
+      header: t('set.purchaseUnit'),
+      value: (r) => unitOptions(t).find((o) => o.value === r.purchaseUnit)?.label ?? r.purchaseUnit,
+    },
     { id: 'price', header: t('set.price'), align: 'right' },
     { id: 'lessonMinutes', header: t('set.lessonMinutes'), align: 'right', defaultHidden: true },
   ],
@@ -126,16 +176,36 @@ export const coursesDef: ListScreenDef<TCourseRow, typeof CourseInput> = {
     fields: (t) => [
       { kind: 'text', name: 'code', label: t('list.code'), required: true, lockedOnEdit: true },
       { kind: 'text', name: 'name', label: t('list.name'), required: true },
-      { kind: 'custom', name: 'coursecategorycode', label: t('set.courseCategory'), required: true, render: asFormField(CourseCategorySelect) },
+      {
+        kind: 'custom',
+        name: 'coursecategorycode',
+        label: t('set.courseCategory'),
+        required: true,
+        render: asFormField(CourseCategorySelect),
+      },
       {
         kind: 'custom',
         name: 'courserankcode',
         label: t('set.courseRank'),
         required: true,
-        render: asFormField(CourseRankSelect, (v) => ({ coursecategorycode: String(v.coursecategorycode ?? '') })),
+        render: asFormField(CourseRankSelect, (v) => ({
+          coursecategorycode: String(v.coursecategorycode ?? ''),
+        })),
       },
-      { kind: 'select', name: 'teachingMode', label: t('set.teachingMode'), required: true, options: teachingModeOptions(t) },
-      { kind: 'select', name: 'purchaseUnit', label: t('set.purchaseUnit'), required: true, options: unitOptions(t) },
+      {
+        kind: 'select',
+        name: 'teachingMode',
+        label: t('set.teachingMode'),
+        required: true,
+        options: teachingModeOptions(t),
+      },
+      {
+        kind: 'select',
+        name: 'purchaseUnit',
+        label: t('set.purchaseUnit'),
+        required: true,
+        options: unitOptions(t),
+      },
       { kind: 'amount', name: 'price', label: t('set.price'), required: true },
       { kind: 'number', name: 'lessonMinutes', label: t('set.lessonMinutes'), min: 1, max: 600 },
       { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
@@ -144,7 +214,10 @@ export const coursesDef: ListScreenDef<TCourseRow, typeof CourseInput> = {
     detail: (r) => sdk.courses.course({ params: { id: r.id } }),
     save: (body) => sdk.courses.courseSave({ body }),
   },
-  status: { isOn: isValid, set: (r, on) => sdk.courses.courseUpdateStatus({ body: { id: r.id, validstatus: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.courses.courseUpdateStatus({ body: { id: r.id, validstatus: on ? 1 : 0 } }),
+  },
   remove: { call: (r) => sdk.courses.courseDelete({ params: { id: r.id } }) },
   importRows: { call: (body) => sdk.courses.courseImport({ body }) },
 };
@@ -173,7 +246,10 @@ const buyTypes: ListScreenDef<TCourseBuyTypeRow, typeof CourseBuyTypeInput> = {
     save: (body) => sdk.courses.buyTypeSave({ body }),
   },
   // Buy types switch status by saving the record.
-  status: { isOn: isValid, set: (r, on) => sdk.courses.buyTypeSave({ body: { ...r, validstatus: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.courses.buyTypeSave({ body: { ...r, validstatus: on ? 1 : 0 } }),
+  },
 };
 
 const adjustCostReasons: ListScreenDef<TAdjustCostReasonRow, typeof AdjustCostReasonInput> = {
@@ -199,7 +275,10 @@ const adjustCostReasons: ListScreenDef<TAdjustCostReasonRow, typeof AdjustCostRe
     ],
     save: (body) => sdk.courses.adjustCostReasonSave({ body }),
   },
-  status: { isOn: isValid, set: (r, on) => sdk.courses.adjustCostReasonSave({ body: { ...r, validstatus: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.courses.adjustCostReasonSave({ body: { ...r, validstatus: on ? 1 : 0 } }),
+  },
 };
 
 export default function Course() {

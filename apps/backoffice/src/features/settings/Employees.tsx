@@ -21,8 +21,10 @@ import { useT, type TFunction } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
-const codeStatus = (call: (i: { body: { code: string; status: 0 | 1 } }) => Promise<unknown>) => (r: { code: string }, on: boolean) =>
-  call({ body: { code: r.code, status: on ? 1 : 0 } });
+const codeStatus =
+  (call: (i: { body: { code: string; status: 0 | 1 } }) => Promise<unknown>) =>
+  (r: { code: string }, on: boolean) =>
+    call({ body: { code: r.code, status: on ? 1 : 0 } });
 const nameStatusSearch = (t: TFunction) => [
   { kind: 'text' as const, name: 'name', label: t('list.name') },
   { kind: 'select' as const, name: 'status', label: t('list.status'), options: statusOptions(t) },
@@ -33,7 +35,10 @@ const codeNameSort = (t: TFunction) => [
 ];
 
 /** A code/name/order list the server answers whole. */
-function codeList<Row extends { code: string; name: string; validstatus: number }, S extends z.ZodType<FieldValues>>(o: {
+function codeList<
+  Row extends { code: string; name: string; validstatus: number },
+  S extends z.ZodType<FieldValues>,
+>(o: {
   key: string;
   what: string;
   list: () => Promise<Row[]>;
@@ -41,7 +46,11 @@ function codeList<Row extends { code: string; name: string; validstatus: number 
   save: (body: z.output<S>) => Promise<unknown>;
   status: (r: Row, on: boolean) => Promise<unknown>;
   extraColumns?: ListScreenDef<Row, S>['columns'];
-  extraFields?: (t: TFunction) => NonNullable<ListScreenDef<Row, S>['form']> extends { fields: (t: TFunction, c: never) => infer F } ? F : never;
+  extraFields?: (
+    t: TFunction,
+  ) => NonNullable<ListScreenDef<Row, S>['form']> extends { fields: (t: TFunction, c: never) => infer F }
+    ? F
+    : never;
   extraSearch?: ListScreenDef<Row, S>['searchFields'];
 }): ListScreenDef<Row, S> {
   return {
@@ -61,7 +70,11 @@ function codeList<Row extends { code: string; name: string; validstatus: number 
     form: {
       schema: o.schema,
       defaults: { validstatus: 1, sort: 0 },
-      fields: (t) => [...codeNameSort(t), ...(o.extraFields?.(t) ?? []), { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 }],
+      fields: (t) => [
+        ...codeNameSort(t),
+        ...(o.extraFields?.(t) ?? []),
+        { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
+      ],
       save: (body) => o.save(body),
     },
     status: { isOn: isValid, set: o.status },
@@ -76,7 +89,8 @@ const types = codeList<TEmployeeTypeRow, typeof EmployeeTypeInput>({
   save: (body) => sdk.employees.typeSave({ body }),
   status: codeStatus((i) => sdk.employees.typeUpdateStatus(i)),
 });
-const postRoleOptions = (t: TFunction) => POST_ROLES.map((r) => ({ value: r, label: t(`set.postRole.${r}`) }));
+const postRoleOptions = (t: TFunction) =>
+  POST_ROLES.map((r) => ({ value: r, label: t(`set.postRole.${r}`) }));
 const posts = codeList<TPostRow, typeof PostInput>({
   key: 'posts',
   what: 'set.post',
@@ -89,7 +103,13 @@ const posts = codeList<TPostRow, typeof PostInput>({
     { id: 'familyName', header: t('set.family'), value: (r) => r.familyName ?? r.familyCode },
   ],
   extraFields: (t) => [
-    { kind: 'select', name: 'postRole', label: t('set.postRole'), required: true, options: postRoleOptions(t) },
+    {
+      kind: 'select',
+      name: 'postRole',
+      label: t('set.postRole'),
+      required: true,
+      options: postRoleOptions(t),
+    },
     { kind: 'text', name: 'familyCode', label: t('set.family') },
   ],
 });
@@ -108,13 +128,26 @@ const ranks = codeList<TSkillRankRow, typeof SkillRankInput>({
   schema: SkillRankInput,
   save: (body) => sdk.employees.skillRankSave({ body }),
   status: codeStatus((i) => sdk.employees.skillRankUpdateStatus(i)),
-  extraSearch: (t) => [{ kind: 'custom', name: 'typeCode', label: t('set.skillRankType'), render: asSearchField(SkillRankTypeSelect) }],
+  extraSearch: (t) => [
+    {
+      kind: 'custom',
+      name: 'typeCode',
+      label: t('set.skillRankType'),
+      render: asSearchField(SkillRankTypeSelect),
+    },
+  ],
   extraColumns: (t) => [
     { id: 'typeName', header: t('set.skillRankType'), value: (r) => r.typeName ?? r.typeCode },
     { id: 'level', header: t('set.level'), align: 'right', sortable: true },
   ],
   extraFields: (t) => [
-    { kind: 'custom', name: 'typeCode', label: t('set.skillRankType'), required: true, render: asFormField(SkillRankTypeSelect) },
+    {
+      kind: 'custom',
+      name: 'typeCode',
+      label: t('set.skillRankType'),
+      required: true,
+      render: asFormField(SkillRankTypeSelect),
+    },
     { kind: 'number', name: 'level', label: t('set.level'), required: true, min: 1, max: 20 },
   ],
 });
@@ -140,7 +173,10 @@ const subjects: ListScreenDef<TSubjectRow, typeof SubjectInput> = {
     ],
     save: (body, row) => (row ? sdk.employees.subjectUpdate({ body }) : sdk.employees.subjectSave({ body })),
   },
-  status: { isOn: isValid, set: (r, on) => sdk.employees.subjectUpdateStatus({ query: { id: r.id, status: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.employees.subjectUpdateStatus({ query: { id: r.id, status: on ? 1 : 0 } }),
+  },
 };
 
 export default function Employees() {

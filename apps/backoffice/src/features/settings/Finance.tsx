@@ -18,7 +18,14 @@ import { Select } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isValid, listQuery, statusOptions, type ListScreenDef } from '../../app/list';
-import { asFormField, asSearchField, BillTypeSelect, CampusMasterSelect, PayTypeSelect, TaxRateSelect } from '../../app/masterSelectors';
+import {
+  asFormField,
+  asSearchField,
+  BillTypeSelect,
+  CampusMasterSelect,
+  PayTypeSelect,
+  TaxRateSelect,
+} from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
@@ -26,8 +33,10 @@ import { simpleDef } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
 type Row<X = object> = TSimpleRow & X;
-const codeStatus = (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) => (r: { code: string }, on: boolean) =>
-  call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
+const codeStatus =
+  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
+  (r: { code: string }, on: boolean) =>
+    call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
 
 const bankAccounts: ListScreenDef<TBankAccountRow, typeof BankAccountInput> = {
   key: 'bankAccounts',
@@ -36,7 +45,12 @@ const bankAccounts: ListScreenDef<TBankAccountRow, typeof BankAccountInput> = {
   rowName: (r) => `${r.accountName} ${r.accountNo}`,
   searchFields: (t) => [
     { kind: 'text', name: 'keyword', label: t('set.keyword') },
-    { kind: 'custom', name: 'schoolItemCode', label: t('master.campus'), render: asSearchField(CampusMasterSelect) },
+    {
+      kind: 'custom',
+      name: 'schoolItemCode',
+      label: t('master.campus'),
+      render: asSearchField(CampusMasterSelect),
+    },
     { kind: 'custom', name: 'payTypeId', label: t('set.payType'), render: asSearchField(PayTypeSelect) },
     { kind: 'select', name: 'validstatus', label: t('list.status'), options: statusOptions(t) },
   ],
@@ -58,16 +72,34 @@ const bankAccounts: ListScreenDef<TBankAccountRow, typeof BankAccountInput> = {
       { kind: 'text', name: 'accountName', label: t('set.accountName'), required: true },
       { kind: 'text', name: 'bankName', label: t('set.bankName'), required: true },
       { kind: 'text', name: 'branchName', label: t('set.branchName') },
-      { kind: 'custom', name: 'schoolItemCode', label: t('master.campus'), required: true, render: asFormField(CampusMasterSelect) },
-      { kind: 'custom', name: 'payTypeId', label: t('set.payType'), required: true, render: asFormField(PayTypeSelect) },
+      {
+        kind: 'custom',
+        name: 'schoolItemCode',
+        label: t('master.campus'),
+        required: true,
+        render: asFormField(CampusMasterSelect),
+      },
+      {
+        kind: 'custom',
+        name: 'payTypeId',
+        label: t('set.payType'),
+        required: true,
+        render: asFormField(PayTypeSelect),
+      },
       { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
       { kind: 'textarea', name: 'remark', label: t('list.remark'), maxLength: 500 },
     ],
     save: (body) => sdk.finance.bankAccountSave({ body }),
   },
-  status: { isOn: isValid, set: (r, on) => sdk.finance.bankAccountUpdateStatus({ body: { id: r.id, validstatus: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.finance.bankAccountUpdateStatus({ body: { id: r.id, validstatus: on ? 1 : 0 } }),
+  },
   importFile: { call: (file) => sdk.finance.bankAccountImport({ file, filename: file.name }) },
-  template: { call: () => sdk.finance.bankAccountTemplate(), filename: (t) => `${t('set.bankAccount')}_${t('list.template')}.xlsx` },
+  template: {
+    call: () => sdk.finance.bankAccountTemplate(),
+    filename: (t) => `${t('set.bankAccount')}_${t('list.template')}.xlsx`,
+  },
 };
 
 const billTypes = simpleDef<Row, typeof SimpleInput>({
@@ -78,7 +110,15 @@ const billTypes = simpleDef<Row, typeof SimpleInput>({
   save: (body) => sdk.finance.billTypeSave({ body }),
   setStatus: codeStatus((i) => sdk.finance.billTypeUpdateStatus(i)),
 });
-const incomeTypes = simpleDef<Row<{ billTypeId: number | null; billTypeName: string | null; taxRateId: number | null; taxRate: string | null }>, typeof IncomeTypeInput>({
+const incomeTypes = simpleDef<
+  Row<{
+    billTypeId: number | null;
+    billTypeName: string | null;
+    taxRateId: number | null;
+    taxRate: string | null;
+  }>,
+  typeof IncomeTypeInput
+>({
   key: 'incomeTypes',
   what: 'set.incomeTypeTab',
   schema: IncomeTypeInput,
@@ -102,7 +142,10 @@ const payTypes = simpleDef<Row, typeof SimpleInput>({
   save: (body) => sdk.finance.payTypeSave({ body }),
   setStatus: codeStatus((i) => sdk.finance.payTypeUpdateStatus(i)),
 });
-const payFunctionNames = simpleDef<Row<{ payTypeId: number; payTypeName: string | null }>, typeof PayFunctionNameInput>({
+const payFunctionNames = simpleDef<
+  Row<{ payTypeId: number; payTypeName: string | null }>,
+  typeof PayFunctionNameInput
+>({
   key: 'payFunctionNames',
   what: 'set.payFunctionName',
   schema: PayFunctionNameInput,
@@ -110,7 +153,15 @@ const payFunctionNames = simpleDef<Row<{ payTypeId: number; payTypeName: string 
   save: (body) => sdk.finance.payFunctionNameSave({ body }),
   setStatus: codeStatus((i) => sdk.finance.payFunctionNameUpdateStatus(i)),
   extraColumns: (t) => [{ id: 'payTypeName', header: t('set.payType') }],
-  extraFields: (t) => [{ kind: 'custom', name: 'payTypeId', label: t('set.payType'), required: true, render: asFormField(PayTypeSelect) }],
+  extraFields: (t) => [
+    {
+      kind: 'custom',
+      name: 'payTypeId',
+      label: t('set.payType'),
+      required: true,
+      render: asFormField(PayTypeSelect),
+    },
+  ],
 });
 const taxRates = simpleDef<Row<{ rate: string }>, typeof TaxRateInput>({
   key: 'taxRates',
@@ -122,7 +173,15 @@ const taxRates = simpleDef<Row<{ rate: string }>, typeof TaxRateInput>({
   extraColumns: (t) => [{ id: 'rate', header: t('set.rate'), align: 'right' }],
   extraFields: (t) => [{ kind: 'amount', name: 'rate', label: t('set.rate'), required: true }],
 });
-const plain = (key: string, what: string, api: { list: typeof sdk.finance.refundReasonList; save: typeof sdk.finance.refundReasonSave; status: typeof sdk.finance.refundReasonUpdateStatus }) =>
+const plain = (
+  key: string,
+  what: string,
+  api: {
+    list: typeof sdk.finance.refundReasonList;
+    save: typeof sdk.finance.refundReasonSave;
+    status: typeof sdk.finance.refundReasonUpdateStatus;
+  },
+) =>
   simpleDef<Row, typeof SimpleInput>({
     key,
     what,
@@ -131,9 +190,21 @@ const plain = (key: string, what: string, api: { list: typeof sdk.finance.refund
     save: (body) => api.save({ body }),
     setStatus: codeStatus((i) => api.status(i)),
   });
-const refundReasons = plain('refundReasons', 'set.refundReason', { list: sdk.finance.refundReasonList, save: sdk.finance.refundReasonSave, status: sdk.finance.refundReasonUpdateStatus });
-const costTypes = plain('costTypes', 'set.costType', { list: sdk.finance.costTypeList, save: sdk.finance.costTypeSave, status: sdk.finance.costTypeUpdateStatus });
-const voucherTypes = plain('voucherTypes', 'set.voucherType', { list: sdk.finance.voucherTypeList, save: sdk.finance.voucherTypeSave, status: sdk.finance.voucherTypeUpdateStatus });
+const refundReasons = plain('refundReasons', 'set.refundReason', {
+  list: sdk.finance.refundReasonList,
+  save: sdk.finance.refundReasonSave,
+  status: sdk.finance.refundReasonUpdateStatus,
+});
+const costTypes = plain('costTypes', 'set.costType', {
+  list: sdk.finance.costTypeList,
+  save: sdk.finance.costTypeSave,
+  status: sdk.finance.costTypeUpdateStatus,
+});
+const voucherTypes = plain('voucherTypes', 'set.voucherType', {
+  list: sdk.finance.voucherTypeList,
+  save: sdk.finance.voucherTypeSave,
+  status: sdk.finance.voucherTypeUpdateStatus,
+});
 const currencies = simpleDef<Row<{ symbol: string }>, typeof CurrencyInput>({
   key: 'currencies',
   what: 'set.currency',
@@ -191,7 +262,10 @@ const ReasonForm = DictReasonInput.extend({ parentId: DictReasonInput.shape.id }
 
 function ParentReasonSelect(p: { id: string; label: string; value: string; onChange: (v: string) => void }) {
   const t = useT();
-  const q = useQuery({ queryKey: ['master', 'dictReasonParents'], queryFn: () => sdk.finance.dictReasonFindAll() });
+  const q = useQuery({
+    queryKey: ['master', 'dictReasonParents'],
+    queryFn: () => sdk.finance.dictReasonFindAll(),
+  });
   return (
     <Select
       id={p.id}
@@ -210,7 +284,12 @@ const dictReasons: ListScreenDef<ReasonRow, typeof ReasonForm> = {
   rowId: (r) => String(r.id),
   rowName: (r) => r.name,
   searchFields: (t) => [
-    { kind: 'custom', name: 'parentId', label: t('set.parentReason'), render: (p) => <ParentReasonSelect {...p} /> },
+    {
+      kind: 'custom',
+      name: 'parentId',
+      label: t('set.parentReason'),
+      render: (p) => <ParentReasonSelect {...p} />,
+    },
     { kind: 'text', name: 'reasonType', label: t('set.reasonType') },
     { kind: 'text', name: 'name', label: t('list.name') },
     { kind: 'select', name: 'validstatus', label: t('list.status'), options: statusOptions(t) },
@@ -225,25 +304,76 @@ const dictReasons: ListScreenDef<ReasonRow, typeof ReasonForm> = {
   list: (a) => sdk.finance.dictReasonPage({ body: listQuery(a) }),
   form: {
     schema: ReasonForm,
-    defaults: (f) => ({ validstatus: 1, sort: 0, reasonType: f.reasonType || 'refund', parentId: f.parentId ? Number(f.parentId) : undefined }),
+    defaults: (f) => ({
+      validstatus: 1,
+      sort: 0,
+      reasonType: f.reasonType || 'refund',
+      parentId: f.parentId ? Number(f.parentId) : undefined,
+    }),
     fields: (t, { row, filters }) => [
-      ...(row?.parentId || filters.parentId ? [] : [{ kind: 'text' as const, name: 'reasonType', label: t('set.reasonType'), required: true, lockedOnEdit: true }]),
+      ...(row?.parentId || filters.parentId
+        ? []
+        : [
+            {
+              kind: 'text' as const,
+              name: 'reasonType',
+              label: t('set.reasonType'),
+              required: true,
+              lockedOnEdit: true,
+            },
+          ]),
       { kind: 'text', name: 'name', label: t('list.name'), required: true },
       { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
       { kind: 'textarea', name: 'remark', label: t('list.remark'), maxLength: 500 },
     ],
     save: (v: z.output<typeof ReasonForm>, row) => {
-      if (row) return sdk.finance.dictReasonUpdate({ body: { id: row.id, name: v.name, remark: v.remark, validstatus: v.validstatus, sort: v.sort, version: v.version } });
-      if (v.parentId) return sdk.finance.dictReasonSaveSecond({ body: { parentId: v.parentId, name: v.name, remark: v.remark, validstatus: v.validstatus, sort: v.sort } });
+      if (row)
+        return sdk.finance.dictReasonUpdate({
+          body: {
+            id: row.id,
+            name: v.name,
+            remark: v.remark,
+            validstatus: v.validstatus,
+            sort: v.sort,
+            version: v.version,
+          },
+        });
+      if (v.parentId)
+        return sdk.finance.dictReasonSaveSecond({
+          body: {
+            parentId: v.parentId,
+            name: v.name,
+            remark: v.remark,
+            validstatus: v.validstatus,
+            sort: v.sort,
+          },
+        });
       return sdk.finance.dictReasonSave({ body: v });
     },
   },
   status: {
     isOn: isValid,
-    set: (r, on) => sdk.finance.dictReasonUpdate({ body: { id: r.id, name: r.name, remark: r.remark, validstatus: on ? 1 : 0, sort: r.sort, version: r.version } }),
+    set: (r, on) =>
+      sdk.finance.dictReasonUpdate({
+        body: {
+          id: r.id,
+          name: r.name,
+          remark: r.remark,
+          validstatus: on ? 1 : 0,
+          sort: r.sort,
+          version: r.version,
+        },
+      }),
   },
   remove: { call: (r) => sdk.finance.dictReasonDeleteById({ params: { id: r.id } }) },
-  rowActions: (t, h) => [{ key: 'second', label: t('set.secondReasons'), hidden: (r) => r.parentId !== null, onClick: (r) => h.setFilters({ parentId: String(r.id) }) }],
+  rowActions: (t, h) => [
+    {
+      key: 'second',
+      label: t('set.secondReasons'),
+      hidden: (r) => r.parentId !== null,
+      onClick: (r) => h.setFilters({ parentId: String(r.id) }),
+    },
+  ],
 };
 
 export default function Finance() {

@@ -48,7 +48,10 @@ const businessLines: ListScreenDef<TSysDictRow, typeof SysDictInput> = {
       { kind: 'textarea', name: 'remark', label: t('list.remark'), maxLength: 200 },
     ],
   },
-  status: { isOn: isValid, set: (r, on) => sdk.dictionaries.dictUpdateStatus({ body: { id: r.id, status: on ? 1 : 0 } }) },
+  status: {
+    isOn: isValid,
+    set: (r, on) => sdk.dictionaries.dictUpdateStatus({ body: { id: r.id, status: on ? 1 : 0 } }),
+  },
   importRows: undefined,
 };
 
@@ -56,7 +59,12 @@ export default function OperateManager() {
   const t = useT();
   return (
     <ScreenFrame description={t('set.operateManager.desc')}>
-      <TabbedScreen tabs={[listTab('channelGroups', t('set.channelGroup'), channelGroups), listTab('businessLines', t('set.businessLine'), businessLines)]} />
+      <TabbedScreen
+        tabs={[
+          listTab('channelGroups', t('set.channelGroup'), channelGroups),
+          listTab('businessLines', t('set.businessLine'), businessLines),
+        ]}
+      />
     </ScreenFrame>
   );
 }

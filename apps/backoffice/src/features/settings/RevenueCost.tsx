@@ -1,6 +1,13 @@
 // /setting/revenueCost: monthly campus cost and revenue (import, template, export) and the five
 // monthly advance-receipt uploads, each with its template link.
-import { MONTHLY_ADVANCE_KINDS, SCHOOL_COST_CATEGORIES, SCHOOL_REVENUE_CATEGORIES, type TMonthlyAdvanceKind, type TSchoolCostRow, type TSchoolRevenueRow } from '@bo/api-sdk';
+import {
+  MONTHLY_ADVANCE_KINDS,
+  SCHOOL_COST_CATEGORIES,
+  SCHOOL_REVENUE_CATEGORIES,
+  type TMonthlyAdvanceKind,
+  type TSchoolCostRow,
+  type TSchoolRevenueRow,
+} from '@bo/api-sdk';
 import { formatAmount } from '@bo/domain';
 import { Button } from '@bo/ui-kit';
 import { useMemo } from 'react';
@@ -15,9 +22,19 @@ import { listTab, TabbedScreen } from './TabbedScreen';
 const monthSearch = (t: TFunction) => [
   { kind: 'text' as const, name: 'monthFrom', label: `${t('set.month')} ≥`, placeholder: 'YYYY-MM' },
   { kind: 'text' as const, name: 'monthTo', label: `${t('set.month')} ≤`, placeholder: 'YYYY-MM' },
-  { kind: 'custom' as const, name: 'schoolItemCode', label: t('master.campus'), render: asSearchField(CampusMasterSelect) },
+  {
+    kind: 'custom' as const,
+    name: 'schoolItemCode',
+    label: t('master.campus'),
+    render: asSearchField(CampusMasterSelect),
+  },
 ];
-const money = (id: string, header: string) => ({ id, header, align: 'right' as const, cell: (r: Record<string, unknown>) => formatAmount(r[id]) });
+const money = (id: string, header: string) => ({
+  id,
+  header,
+  align: 'right' as const,
+  cell: (r: Record<string, unknown>) => formatAmount(r[id]),
+});
 
 /** The server's whole filtered result as xlsx (re-importable columns). */
 function ExportDataButton({ call, name }: { call: () => Promise<Blob>; name: string }) {
@@ -39,7 +56,16 @@ function ExportDataButton({ call, name }: { call: () => Promise<Blob>; name: str
   );
 }
 const exportQuery = (filters: Record<string, string>) => {
-  const { pageIdx: _p, pageSize: _s, ...q } = listQuery<Record<string, unknown>>({ filters, pageIdx: 1, pageSize: 1, sort: null } satisfies ListQueryArgs);
+  const {
+    pageIdx: _p,
+    pageSize: _s,
+    ...q
+  } = listQuery<Record<string, unknown>>({
+    filters,
+    pageIdx: 1,
+    pageSize: 1,
+    sort: null,
+  } satisfies ListQueryArgs);
   return q;
 };
 
@@ -51,14 +77,26 @@ function costDef(locale: 'zh-CN' | 'en'): ListScreenDef<TSchoolCostRow> {
     searchFields: monthSearch,
     columns: (t) => [
       { id: 'month', header: t('set.month'), sortable: true },
-      { id: 'schoolItemName', header: t('master.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode },
+      {
+        id: 'schoolItemName',
+        header: t('master.campus'),
+        value: (r) => r.schoolItemName ?? r.schoolItemCode,
+      },
       ...SCHOOL_COST_CATEGORIES.map((c) => money(c.key, locale === 'en' ? c.nameEn : c.name)),
       money('total', t('set.total')),
     ],
     list: (a) => sdk.schoolFinance.schoolCostList({ query: listQuery(a) }),
     importFile: { call: (file) => sdk.schoolFinance.schoolCostImport({ file, filename: file.name }) },
-    template: { call: () => sdk.schoolFinance.schoolCostExport(), filename: (t) => `${t('set.schoolCost')}_${t('list.template')}.xlsx` },
-    toolbar: (t, h) => <ExportDataButton name={t('set.schoolCost')} call={() => sdk.schoolFinance.schoolCostExportData({ query: exportQuery(h.filters) })} />,
+    template: {
+      call: () => sdk.schoolFinance.schoolCostExport(),
+      filename: (t) => `${t('set.schoolCost')}_${t('list.template')}.xlsx`,
+    },
+    toolbar: (t, h) => (
+      <ExportDataButton
+        name={t('set.schoolCost')}
+        call={() => sdk.schoolFinance.schoolCostExportData({ query: exportQuery(h.filters) })}
+      />
+    ),
   };
 }
 
@@ -70,23 +108,61 @@ function revenueDef(locale: 'zh-CN' | 'en'): ListScreenDef<TSchoolRevenueRow> {
     searchFields: monthSearch,
     columns: (t) => [
       { id: 'month', header: t('set.month'), sortable: true },
-      { id: 'schoolItemName', header: t('master.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode },
+      {
+        id: 'schoolItemName',
+        header: t('master.campus'),
+        value: (r) => r.schoolItemName ?? r.schoolItemCode,
+      },
       ...SCHOOL_REVENUE_CATEGORIES.map((c) => money(c.key, locale === 'en' ? c.nameEn : c.name)),
       money('total', t('set.total')),
     ],
     list: (a) => sdk.schoolFinance.schoolRevenueList({ query: listQuery(a) }),
     importFile: { call: (file) => sdk.schoolFinance.schoolRevenueImport({ file, filename: file.name }) },
-    template: { call: () => sdk.schoolFinance.schoolRevenueExport(), filename: (t) => `${t('set.schoolRevenue')}_${t('list.template')}.xlsx` },
-    toolbar: (t, h) => <ExportDataButton name={t('set.schoolRevenue')} call={() => sdk.schoolFinance.schoolRevenueExportData({ query: exportQuery(h.filters) })} />,
+    template: {
+      call: () => sdk.schoolFinance.schoolRevenueExport(),
+      filename: (t) => `${t('set.schoolRevenue')}_${t('list.template')}.xlsx`,
+    },
+    toolbar: (t, h) => (
+      <ExportDataButton
+        name={t('set.schoolRevenue')}
+        call={() => sdk.schoolFinance.schoolRevenueExportData({ query: exportQuery(h.filters) })}
+      />
+    ),
   };
 }
 
-type AdvanceRow = { id: number; kind: string; month: string; schoolItemCode: string; schoolItemName: string | null; employeeCode: string; amount: string };
-const uploads: Record<TMonthlyAdvanceKind, { upload: (f: File) => ReturnType<typeof sdk.schoolFinance.centerAdvanceIncomeUpload>; template: () => Promise<Blob> }> = {
-  centerAdvanceIncome: { upload: (file) => sdk.schoolFinance.centerAdvanceIncomeUpload({ file, filename: file.name }), template: () => sdk.schoolFinance.centerAdvanceIncomeTemplate() },
-  centerAdvanceConsumer: { upload: (file) => sdk.schoolFinance.centerAdvanceConsumerUpload({ file, filename: file.name }), template: () => sdk.schoolFinance.centerAdvanceConsumerTemplate() },
-  consultantAdvanceIncome: { upload: (file) => sdk.schoolFinance.consultantAdvanceIncomeUpload({ file, filename: file.name }), template: () => sdk.schoolFinance.consultantAdvanceIncomeTemplate() },
-  growthConsultantAdvanceIncome: { upload: (file) => sdk.schoolFinance.growthConsultantAdvanceIncomeUpload({ file, filename: file.name }), template: () => sdk.schoolFinance.growthConsultantAdvanceIncomeTemplate() },
+type AdvanceRow = {
+  id: number;
+  kind: string;
+  month: string;
+  schoolItemCode: string;
+  schoolItemName: string | null;
+  employeeCode: string;
+  amount: string;
+};
+const uploads: Record<
+  TMonthlyAdvanceKind,
+  {
+    upload: (f: File) => ReturnType<typeof sdk.schoolFinance.centerAdvanceIncomeUpload>;
+    template: () => Promise<Blob>;
+  }
+> = {
+  centerAdvanceIncome: {
+    upload: (file) => sdk.schoolFinance.centerAdvanceIncomeUpload({ file, filename: file.name }),
+    template: () => sdk.schoolFinance.centerAdvanceIncomeTemplate(),
+  },
+  centerAdvanceConsumer: {
+    upload: (file) => sdk.schoolFinance.centerAdvanceConsumerUpload({ file, filename: file.name }),
+    template: () => sdk.schoolFinance.centerAdvanceConsumerTemplate(),
+  },
+  consultantAdvanceIncome: {
+    upload: (file) => sdk.schoolFinance.consultantAdvanceIncomeUpload({ file, filename: file.name }),
+    template: () => sdk.schoolFinance.consultantAdvanceIncomeTemplate(),
+  },
+  growthConsultantAdvanceIncome: {
+    upload: (file) => sdk.schoolFinance.growthConsultantAdvanceIncomeUpload({ file, filename: file.name }),
+    template: () => sdk.schoolFinance.growthConsultantAdvanceIncomeTemplate(),
+  },
   growthConsultantAdvanceConsumer: {
     upload: (file) => sdk.schoolFinance.growthConsultantAdvanceConsumerUpload({ file, filename: file.name }),
     template: () => sdk.schoolFinance.growthConsultantAdvanceConsumerTemplate(),
@@ -98,16 +174,28 @@ function advanceDef(kind: (typeof MONTHLY_ADVANCE_KINDS)[number], label: string)
     key: kind.kind,
     what: () => label,
     rowId: (r) => String(r.id),
-    searchFields: (t) => [...monthSearch(t), ...(kind.perEmployee ? [{ kind: 'text' as const, name: 'employeeCode', label: t('set.employeeCode') }] : [])],
+    searchFields: (t) => [
+      ...monthSearch(t),
+      ...(kind.perEmployee
+        ? [{ kind: 'text' as const, name: 'employeeCode', label: t('set.employeeCode') }]
+        : []),
+    ],
     columns: (t) => [
       { id: 'month', header: t('set.month'), sortable: true },
-      { id: 'schoolItemName', header: t('master.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode },
+      {
+        id: 'schoolItemName',
+        header: t('master.campus'),
+        value: (r) => r.schoolItemName ?? r.schoolItemCode,
+      },
       ...(kind.perEmployee ? [{ id: 'employeeCode', header: t('set.employeeCode') }] : []),
       money('amount', t('set.amount')),
     ],
     list: (a) => sdk.schoolFinance.monthlyAdvanceList({ query: listQuery(a, { kind: kind.kind }) }),
     importFile: { call: (file) => uploads[kind.kind].upload(file) },
-    template: { call: () => uploads[kind.kind].template(), filename: (t) => `${label}_${t('list.template')}.xlsx` },
+    template: {
+      call: () => uploads[kind.kind].template(),
+      filename: (t) => `${label}_${t('list.template')}.xlsx`,
+    },
   };
 }
 
@@ -116,7 +204,11 @@ export default function RevenueCost() {
   const [locale] = useLocale();
   // Declarations are made once per language, so the lists keep their state across renders.
   const defs = useMemo(
-    () => ({ cost: costDef(locale), revenue: revenueDef(locale), advances: MONTHLY_ADVANCE_KINDS.map((k) => [k, advanceDef(k, k.name)] as const) }),
+    () => ({
+      cost: costDef(locale),
+      revenue: revenueDef(locale),
+      advances: MONTHLY_ADVANCE_KINDS.map((k) => [k, advanceDef(k, k.name)] as const),
+    }),
     [locale],
   );
   return (

@@ -15,7 +15,15 @@ export const salaryPeriods: ListScreenDef<TSalaryPeriodRow, typeof SalaryPeriodI
   rowName: (r) => `${r.year}-${String(r.month).padStart(2, '0')}`,
   searchFields: (t) => [
     { kind: 'text', name: 'year', label: t('set.year') },
-    { kind: 'select', name: 'status', label: t('list.status'), options: [{ value: '1', label: t('set.periodOpen') }, { value: '0', label: t('set.periodClosed') }] },
+    {
+      kind: 'select',
+      name: 'status',
+      label: t('list.status'),
+      options: [
+        { value: '1', label: t('set.periodOpen') },
+        { value: '0', label: t('set.periodClosed') },
+      ],
+    },
   ],
   columns: (t) => [
     { id: 'year', header: t('set.year'), sortable: true, align: 'right' },
@@ -26,19 +34,41 @@ export const salaryPeriods: ListScreenDef<TSalaryPeriodRow, typeof SalaryPeriodI
       id: 'status',
       header: t('list.status'),
       value: (r) => (r.status === 1 ? t('set.periodOpen') : t('set.periodClosed')),
-      cell: (r) => <Badge tone={r.status === 1 ? 'success' : 'neutral'}>{r.status === 1 ? t('set.periodOpen') : t('set.periodClosed')}</Badge>,
+      cell: (r) => (
+        <Badge tone={r.status === 1 ? 'success' : 'neutral'}>
+          {r.status === 1 ? t('set.periodOpen') : t('set.periodClosed')}
+        </Badge>
+      ),
     },
     { id: 'remark', header: t('list.remark') },
   ],
-  list: (a) => sdk.employees.salaryPeriods({ query: { year: a.filters.year || undefined, status: a.filters.status || undefined } }),
+  list: (a) =>
+    sdk.employees.salaryPeriods({
+      query: { year: a.filters.year || undefined, status: a.filters.status || undefined },
+    }),
   // The server filters by year and status and answers every period; the screen pages them.
   filterRows: (rows) => rows,
   form: {
     schema: SalaryPeriodInput,
     defaults: () => ({ year: new Date().getFullYear(), month: new Date().getMonth() + 1, status: 1 }),
     fields: (t) => [
-      { kind: 'number', name: 'year', label: t('set.year'), required: true, min: 2000, max: 2100, lockedOnEdit: true },
-      { kind: 'select', name: 'month', label: t('set.month'), required: true, lockedOnEdit: true, options: MONTHS.map((m) => ({ value: m, label: String(m) })) },
+      {
+        kind: 'number',
+        name: 'year',
+        label: t('set.year'),
+        required: true,
+        min: 2000,
+        max: 2100,
+        lockedOnEdit: true,
+      },
+      {
+        kind: 'select',
+        name: 'month',
+        label: t('set.month'),
+        required: true,
+        lockedOnEdit: true,
+        options: MONTHS.map((m) => ({ value: m, label: String(m) })),
+      },
       { kind: 'date', name: 'startDate', label: t('set.startDate') },
       { kind: 'date', name: 'endDate', label: t('set.endDate') },
       { kind: 'switch', name: 'status', label: t('set.periodOpen'), onValue: 1, offValue: 0 },

@@ -32,6 +32,10 @@ export function TabbedScreen({ tabs }: { tabs: ScreenTab[] }) {
 }
 
 /** A tab holding a declared list; its URL parameters are prefixed with the tab's key. */
-export function listTab<Row, S extends z.ZodType<FieldValues>>(key: string, label: string, def: ListScreenDef<Row, S>): ScreenTab {
+export function listTab<Row, S extends z.ZodType<FieldValues>>(
+  key: string,
+  label: string,
+  def: ListScreenDef<Row, S>,
+): ScreenTab {
   return { key, label, content: <ListScreenView def={def} paramPrefix={key} /> };
 }

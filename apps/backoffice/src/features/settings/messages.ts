@@ -322,7 +322,8 @@ const own: Messages = {
     'set.operateManager.desc': 'Channel groups and business lines',
     'set.channelGroup': 'Channel group',
     'set.businessLine': 'Business line',
-    'set.clues.desc': 'Channels, transfers, abandons, follow-up types, intentions, entry methods, reasons, revisit events and clue targets',
+    'set.clues.desc':
+      'Channels, transfers, abandons, follow-up types, intentions, entry methods, reasons, revisit events and clue targets',
     'set.channel': 'Channel',
     'set.channelType': 'Channel type',
     'set.online': 'Online',

@@ -4,7 +4,14 @@ import type { FormField, ListColumn, SearchField } from '@bo/ui-kit';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { TFunction } from '../../i18n';
-import { isValid, matchFilters, statusOptions, type ListQueryArgs, type ListResult, type ListScreenDef } from '../../app/list';
+import {
+  isValid,
+  matchFilters,
+  statusOptions,
+  type ListQueryArgs,
+  type ListResult,
+  type ListScreenDef,
+} from '../../app/list';
 
 export interface SimpleRowLike {
   code: string;
@@ -50,7 +57,10 @@ export interface SimpleDefOptions<Row extends SimpleRowLike, S extends z.ZodType
   more?: Partial<ListScreenDef<Row, S>>;
 }
 
-export function simpleDef<Row extends SimpleRowLike, S extends z.ZodType<FieldValues> = typeof SimpleFormSchema>(o: SimpleDefOptions<Row, S>): ListScreenDef<Row, S> {
+export function simpleDef<
+  Row extends SimpleRowLike,
+  S extends z.ZodType<FieldValues> = typeof SimpleFormSchema,
+>(o: SimpleDefOptions<Row, S>): ListScreenDef<Row, S> {
   const schema = (o.schema ?? SimpleFormSchema) as S;
   const hasRemark = o.hasRemark ?? true;
   const statusKey = o.statusKey ?? 'validstatus';
@@ -78,18 +88,36 @@ export function simpleDef<Row extends SimpleRowLike, S extends z.ZodType<FieldVa
           schema,
           defaults: { [statusKey]: 1, sort: 0 },
           fields: (t) => [
-            ...(o.noCode ? [] : [{ kind: 'text', name: 'code', label: t('list.code'), required: true, lockedOnEdit: true, maxLength: 50 } satisfies FormField]),
+            ...(o.noCode
+              ? []
+              : [
+                  {
+                    kind: 'text',
+                    name: 'code',
+                    label: t('list.code'),
+                    required: true,
+                    lockedOnEdit: true,
+                    maxLength: 50,
+                  } satisfies FormField,
+                ]),
             { kind: 'text', name: 'name', label: t('list.name'), required: true, maxLength: 100 },
             ...(o.extraFields?.(t) ?? []),
             { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
-            ...(hasRemark ? [{ kind: 'textarea', name: 'remark', label: t('list.remark'), maxLength: 500 } satisfies FormField] : []),
+            ...(hasRemark
+              ? [
+                  {
+                    kind: 'textarea',
+                    name: 'remark',
+                    label: t('list.remark'),
+                    maxLength: 500,
+                  } satisfies FormField,
+                ]
+              : []),
           ],
           save: o.save,
         }
       : undefined,
-    status: o.setStatus
-      ? { isOn: (r) => isValid(r), set: o.setStatus }
-      : undefined,
+    status: o.setStatus ? { isOn: (r) => isValid(r), set: o.setStatus } : undefined,
     remove: o.remove ? { call: o.remove } : undefined,
     ...o.more,
   };

@@ -18,16 +18,27 @@ export function AgentPanel() {
   return (
     <div className="fixed right-5 bottom-5 z-40 flex flex-col items-end gap-3">
       {open && (
-        <section aria-label={t('agent.title')} className="w-72 animate-pop-in rounded-xl border border-line bg-surface shadow-modal">
+        <section
+          aria-label={t('agent.title')}
+          className="w-72 animate-pop-in rounded-xl border border-line bg-surface shadow-modal"
+        >
           <header className="flex items-center justify-between border-b border-line px-4 py-2.5">
             <h2 className="text-sm font-semibold">{t('agent.title')}</h2>
-            <button type="button" aria-label={t('agent.close')} onClick={() => setOpen(false)} className="rounded-md p-1 text-subtle hover:bg-hover hover:text-ink">
+            <button
+              type="button"
+              aria-label={t('agent.close')}
+              onClick={() => setOpen(false)}
+              className="rounded-md p-1 text-subtle hover:bg-hover hover:text-ink"
+            >
               <Icon name="close" size={14} />
             </button>
           </header>
           <div className="space-y-3 px-4 py-3 text-sm">
             <p className="flex items-center gap-2">
-              <span className={cx('size-2 rounded-full', online ? 'bg-success-500' : 'bg-disabled')} aria-hidden="true" />
+              <span
+                className={cx('size-2 rounded-full', online ? 'bg-success-500' : 'bg-disabled')}
+                aria-hidden="true"
+              />
               {online ? t('agent.online') : t('agent.offline')}
             </p>
             <p className="text-xs text-muted">{t('agent.hint')}</p>

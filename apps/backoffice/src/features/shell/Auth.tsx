@@ -32,8 +32,12 @@ export function Auth() {
       setError(t('auth.failed'));
       return;
     }
-    const call = appid ? sdk.system.wxcpLogin({ params: { appid }, query: { code } }) : sdk.system.dingQrLogin({ body: { code, type: 2 } });
-    call.then(finish).catch((e: unknown) => setError(e instanceof ApiError ? errorText(e) : t('auth.failed')));
+    const call = appid
+      ? sdk.system.wxcpLogin({ params: { appid }, query: { code } })
+      : sdk.system.dingQrLogin({ body: { code, type: 2 } });
+    call
+      .then(finish)
+      .catch((e: unknown) => setError(e instanceof ApiError ? errorText(e) : t('auth.failed')));
   }, [params, finish, t]);
 
   return (
@@ -41,8 +45,14 @@ export function Auth() {
       {error ? (
         <div>
           <h1 className="text-xl font-semibold text-ink">{t('auth.failed')}</h1>
-          <p role="alert" className="mt-3 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700">{error}</p>
-          <Button variant="primary" className="mt-6 w-full" onClick={() => Promise.resolve(navigate('/login', { replace: true })).catch(() => undefined)}>
+          <p role="alert" className="mt-3 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700">
+            {error}
+          </p>
+          <Button
+            variant="primary"
+            className="mt-6 w-full"
+            onClick={() => Promise.resolve(navigate('/login', { replace: true })).catch(() => undefined)}
+          >
             {t('auth.retry')}
           </Button>
         </div>

@@ -29,11 +29,15 @@ export function AuthFrame({ children }: { children: ReactNode }) {
           </svg>
         </div>
         <div className="relative flex items-center gap-3 px-12 pt-10">
-          <span className="flex size-9 items-center justify-center rounded-xl bg-gradient-to-br from-brand-400 to-brand-600 text-base font-bold text-white shadow-[0_4px_16px_rgb(51_112_255/0.5)]">教</span>
+          <span className="flex size-9 items-center justify-center rounded-xl bg-gradient-to-br from-brand-400 to-brand-600 text-base font-bold text-white shadow-[0_4px_16px_rgb(51_112_255/0.5)]">
+            教
+          </span>
           <span className="text-base font-semibold tracking-wide text-white">{t('app.name')}</span>
         </div>
         <div className="relative px-12">
-          <h2 className="max-w-md text-3xl leading-tight font-semibold text-balance text-white">{t('app.tagline')}</h2>
+          <h2 className="max-w-md text-3xl leading-tight font-semibold text-balance text-white">
+            {t('app.tagline')}
+          </h2>
           <ul className="mt-8 space-y-3.5">
             {FEATURES.map((f) => (
               <li key={f.icon} className="flex items-center gap-3 text-sm text-white/75">
@@ -45,12 +49,40 @@ export function AuthFrame({ children }: { children: ReactNode }) {
             ))}
           </ul>
         </div>
-        <p className="relative px-12 pb-8 text-xs text-white/40">© {new Date().getFullYear()} · {t('login.footer')}</p>
+        <p className="relative px-12 pb-8 text-xs text-white/40">
+          © {new Date().getFullYear()} · {t('login.footer')}
+        </p>
       </aside>
       <main className="relative flex flex-1 items-center justify-center px-6 py-12">
-        <div className="absolute top-5 right-6 flex gap-1 text-xs" role="group" aria-label={t('shell.language')}>
-          <button type="button" aria-pressed={locale === 'zh-CN'} onClick={() => setLocale('zh-CN')} className={locale === 'zh-CN' ? 'rounded-md bg-hover px-2 py-1 font-medium text-ink' : 'rounded-md px-2 py-1 text-muted hover:text-ink'}>简体中文</button>
-          <button type="button" aria-pressed={locale === 'en'} onClick={() => setLocale('en')} className={locale === 'en' ? 'rounded-md bg-hover px-2 py-1 font-medium text-ink' : 'rounded-md px-2 py-1 text-muted hover:text-ink'}>English</button>
+        <div
+          className="absolute top-5 right-6 flex gap-1 text-xs"
+          role="group"
+          aria-label={t('shell.language')}
+        >
+          <button
+            type="button"
+            aria-pressed={locale === 'zh-CN'}
+            onClick={() => setLocale('zh-CN')}
+            className={
+              locale === 'zh-CN'
+                ? 'rounded-md bg-hover px-2 py-1 font-medium text-ink'
+                : 'rounded-md px-2 py-1 text-muted hover:text-ink'
+            }
+          >
+            简体中文
+          </button>
+          <button
+            type="button"
+            aria-pressed={locale === 'en'}
+            onClick={() => setLocale('en')}
+            className={
+              locale === 'en'
+                ? 'rounded-md bg-hover px-2 py-1 font-medium text-ink'
+                : 'rounded-md px-2 py-1 text-muted hover:text-ink'
+            }
+          >
+            English
+          </button>
         </div>
         <div className="w-full max-w-[360px]">{children}</div>
       </main>

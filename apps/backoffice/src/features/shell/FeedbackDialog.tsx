@@ -1,5 +1,12 @@
 // The feedback form of spec §2: up to 3000 characters, up to 9 attachments, sourcecode 3.
-import { FEEDBACK_ACCEPT, FEEDBACK_MAX_CHARS, FEEDBACK_MAX_FILES, FEEDBACK_SOURCE_CODE, UPLOAD_MAX_BYTES, checkUpload } from '@bo/domain';
+import {
+  FEEDBACK_ACCEPT,
+  FEEDBACK_MAX_CHARS,
+  FEEDBACK_MAX_FILES,
+  FEEDBACK_SOURCE_CODE,
+  UPLOAD_MAX_BYTES,
+  checkUpload,
+} from '@bo/domain';
 import { Button, Dialog, Icon, TextArea, useToast } from '@bo/ui-kit';
 import { useRef, useState } from 'react';
 import { errorText, sdk } from '../../app/sdk';
@@ -28,7 +35,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   const add = (list: FileList | null) => {
     if (!list || list.length === 0) return;
     const picked = Array.from(list);
-    const check = checkUpload(picked, { accept: FEEDBACK_ACCEPT, maxCount: FEEDBACK_MAX_FILES, existingCount: files.length, maxBytes: UPLOAD_MAX_BYTES });
+    const check = checkUpload(picked, {
+      accept: FEEDBACK_ACCEPT,
+      maxCount: FEEDBACK_MAX_FILES,
+      existingCount: files.length,
+      maxBytes: UPLOAD_MAX_BYTES,
+    });
     if (!check.ok) {
       setError(check.message[locale]);
       return;
@@ -50,7 +62,9 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         const stored = await sdk.feedback.upload({ file: f, filename: f.name });
         ids.push(stored.id);
       }
-      await sdk.feedback.create({ body: { content: content.trim(), filelist: ids, sourcecode: FEEDBACK_SOURCE_CODE } });
+      await sdk.feedback.create({
+        body: { content: content.trim(), filelist: ids, sourcecode: FEEDBACK_SOURCE_CODE },
+      });
       toast.success(t('feedback.thanks'));
       reset();
       onClose();
@@ -71,8 +85,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       closeLabel={t('common.close')}
       footer={
         <>
-          <Button onClick={onClose} disabled={busy}>{t('common.cancel')}</Button>
-          <Button variant="primary" loading={busy} onClick={() => void submit()}>{t('common.submit')}</Button>
+          <Button onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="primary" loading={busy} onClick={() => void submit()}>
+            {t('common.submit')}
+          </Button>
         </>
       }
     >
@@ -94,7 +112,9 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         <div>
           <div className="mb-1.5 flex items-center justify-between">
             <span className="text-xs font-medium text-ink-2">{t('feedback.attachments')}</span>
-            <span className="text-xs text-subtle">{files.length} / {FEEDBACK_MAX_FILES}</span>
+            <span className="text-xs text-subtle">
+              {files.length} / {FEEDBACK_MAX_FILES}
+            </span>
           </div>
           {files.length > 0 && (
             <ul className="mb-2 divide-y divide-line rounded-md border border-line">
@@ -103,7 +123,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
                   <Icon name="file" size={14} className="text-subtle" />
                   <span className="min-w-0 flex-1 truncate">{f.name}</span>
                   <span className="text-xs text-subtle tabular-nums">{sizeText(f.size)}</span>
-                  <button type="button" aria-label={t('feedback.removeFile', { name: f.name })} onClick={() => setFiles((xs) => xs.filter((_, j) => j !== i))} className="rounded-sm p-0.5 text-subtle hover:bg-hover hover:text-danger-600">
+                  <button
+                    type="button"
+                    aria-label={t('feedback.removeFile', { name: f.name })}
+                    onClick={() => setFiles((xs) => xs.filter((_, j) => j !== i))}
+                    className="rounded-sm p-0.5 text-subtle hover:bg-hover hover:text-danger-600"
+                  >
                     <Icon name="close" size={12} />
                   </button>
                 </li>
@@ -122,7 +147,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
               e.target.value = '';
             }}
           />
-          <Button size="sm" icon={<Icon name="upload" size={13} />} onClick={() => input.current?.click()} disabled={files.length >= FEEDBACK_MAX_FILES || busy}>
+          <Button
+            size="sm"
+            icon={<Icon name="upload" size={13} />}
+            onClick={() => input.current?.click()}
+            disabled={files.length >= FEEDBACK_MAX_FILES || busy}
+          >
             {t('feedback.addFile')}
           </Button>
           <p className="mt-1.5 text-xs text-subtle">{t('feedback.attachHint', { n: FEEDBACK_MAX_FILES })}</p>

@@ -9,7 +9,17 @@ import { autoTitle, ScreenContext, type ScreenContextValue } from '../../app/pag
 import { screenFor, type Screen } from '../../app/registry';
 import { ScreenBoundary } from '../../app/ScreenBoundary';
 import { queryClient } from '../../app/sdk';
-import { closeAllTabs, closeTab, HOME_PATH, loadTabs, openTab, saveTabs, setTabTitle, tabsReset, type PageTab } from '../../app/tabs';
+import {
+  closeAllTabs,
+  closeTab,
+  HOME_PATH,
+  loadTabs,
+  openTab,
+  saveTabs,
+  setTabTitle,
+  tabsReset,
+  type PageTab,
+} from '../../app/tabs';
 import { useLocale, useT } from '../../i18n';
 import { AgentPanel, showsAgentPanel } from './AgentPanel';
 import { FeedbackDialog } from './FeedbackDialog';
@@ -77,7 +87,8 @@ export function Layout() {
   // A closed active tab must not be re-opened by the render that happens before the navigation away.
   const closing = useRef(new Set<string>());
   for (const k of closing.current) if (k !== activeKey) closing.current.delete(k);
-  const shownTabs = screen && !closing.current.has(activeKey) ? openTab(tabs, location.pathname, location.search) : tabs;
+  const shownTabs =
+    screen && !closing.current.has(activeKey) ? openTab(tabs, location.pathname, location.search) : tabs;
   if (screen) lastLocations.current.set(activeKey, location);
 
   useEffect(() => {
@@ -93,7 +104,10 @@ export function Layout() {
   }, []);
   useEffect(() => localStorage.setItem(COLLAPSE_KEY, collapsed ? '1' : '0'), [collapsed]);
 
-  const setTitle = useCallback((key: string, title: string | undefined) => setTabs((ts) => setTabTitle(ts, key, title)), []);
+  const setTitle = useCallback(
+    (key: string, title: string | undefined) => setTabs((ts) => setTabTitle(ts, key, title)),
+    [],
+  );
   const contexts = useRef(new Map<string, ScreenContextValue>());
   const ctxOf = (key: string): ScreenContextValue => {
     let c = contexts.current.get(key);
@@ -109,12 +123,19 @@ export function Layout() {
       if (tab.title) return tab.title;
       const def = routeByPath(tab.key);
       if (!def) return tab.key;
-      return autoTitle(def.path, tab.fullPath, lastLocations.current.get(tab.key)?.state, locale) ?? def.title[locale];
+      return (
+        autoTitle(def.path, tab.fullPath, lastLocations.current.get(tab.key)?.state, locale) ??
+        def.title[locale]
+      );
     },
     [locale],
   );
   const activeTab = shownTabs.find((x) => x.key === activeKey);
-  const pageTitle = screen ? (activeTab ? titleOf(activeTab) : screen.def.title[locale]) : t('notFound.title');
+  const pageTitle = screen
+    ? activeTab
+      ? titleOf(activeTab)
+      : screen.def.title[locale]
+    : t('notFound.title');
 
   useEffect(() => {
     document.title = `${pageTitle} · ${t('app.name')}`;
@@ -168,7 +189,10 @@ export function Layout() {
     () =>
       shownTabs
         .map((tab) => ({ tab, s: screenFor(tab.key) }))
-        .filter((x): x is { tab: PageTab; s: Screen } => x.s !== undefined && (x.tab.key === activeKey || x.s.def.cache)),
+        .filter(
+          (x): x is { tab: PageTab; s: Screen } =>
+            x.s !== undefined && (x.tab.key === activeKey || x.s.def.cache),
+        ),
     [shownTabs, activeKey],
   );
 
@@ -186,13 +210,23 @@ export function Layout() {
           onFeedback={() => setFeedbackOpen(true)}
           canSeeFeedbackList={canSeeFeedbackList}
         />
-        <PageTabs tabs={shownTabs} activeKey={activeKey} titleOf={titleOf} onClose={onClose} onCloseAll={onCloseAll} onCloseOthers={onCloseOthers} />
+        <PageTabs
+          tabs={shownTabs}
+          activeKey={activeKey}
+          titleOf={titleOf}
+          onClose={onClose}
+          onCloseAll={onCloseAll}
+          onCloseOthers={onCloseOthers}
+        />
         <main className="relative min-h-0 flex-1" aria-label={pageTitle}>
           {hosts.map(({ tab, s }) => {
             const loc = tab.key === activeKey ? location : lastLocations.current.get(tab.key);
             if (!loc) return null;
             return (
-              <Activity key={`${tab.key}#${reloadKeys[tab.key] ?? 0}`} mode={tab.key === activeKey ? 'visible' : 'hidden'}>
+              <Activity
+                key={`${tab.key}#${reloadKeys[tab.key] ?? 0}`}
+                mode={tab.key === activeKey ? 'visible' : 'hidden'}
+              >
                 <ScreenHost screen={s} location={loc} ctx={ctxOf(tab.key)} onFatal={onFatal} />
               </Activity>
             );

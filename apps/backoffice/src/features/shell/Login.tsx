@@ -28,7 +28,8 @@ function qrUrl(authorizeUrl: string): string {
   const state = Math.random().toString(36).slice(2) + Date.now().toString(36);
   sessionStorage.setItem(QR_STATE_KEY, state);
   const u = new URL(authorizeUrl, window.location.origin);
-  if (!u.searchParams.has('redirect_uri')) u.searchParams.set('redirect_uri', `${window.location.origin}/auth`);
+  if (!u.searchParams.has('redirect_uri'))
+    u.searchParams.set('redirect_uri', `${window.location.origin}/auth`);
   u.searchParams.set('state', state);
   return u.toString();
 }
@@ -52,7 +53,10 @@ export function Login() {
     retry: false,
     staleTime: 5 * 60_000,
   });
-  const qr = options.data?.dingQr.enabled && options.data.dingQr.authorizeUrl ? options.data.dingQr.authorizeUrl : null;
+  const qr =
+    options.data?.dingQr.enabled && options.data.dingQr.authorizeUrl
+      ? options.data.dingQr.authorizeUrl
+      : null;
   const enterprise = Boolean(options.data?.wxcp.enabled);
 
   const submit = async (e: FormEvent) => {
@@ -78,7 +82,12 @@ export function Login() {
         <>
           <h1 className="text-2xl font-semibold text-ink">{t('login.welcome')}</h1>
           <p className="mt-1.5 mb-8 text-sm text-muted">{t('login.subtitle')}</p>
-          <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate aria-label={t('login.title')}>
+          <form
+            onSubmit={(e) => void submit(e)}
+            className="space-y-4"
+            noValidate
+            aria-label={t('login.title')}
+          >
             <TextField
               label={t('login.username')}
               name="username"
@@ -103,7 +112,10 @@ export function Login() {
               onChange={(e) => setPassword(e.target.value)}
             />
             {error && (
-              <p role="alert" className="flex items-start gap-2 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700 ring-1 ring-danger-100 ring-inset">
+              <p
+                role="alert"
+                className="flex items-start gap-2 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700 ring-1 ring-danger-100 ring-inset"
+              >
                 <Icon name="alert" size={15} className="mt-0.5 shrink-0" />
                 {error}
               </p>
@@ -113,7 +125,9 @@ export function Login() {
             </Button>
           </form>
           <div className="mt-4 flex justify-end text-xs">
-            <Link to="/modifyPwd" className="text-muted hover:text-brand-600">{t('login.forgot')}</Link>
+            <Link to="/modifyPwd" className="text-muted hover:text-brand-600">
+              {t('login.forgot')}
+            </Link>
           </div>
           {(qr || enterprise) && (
             <div className="mt-8">
@@ -146,18 +160,28 @@ export function Login() {
               <Icon name="qrcode" size={32} />
             </span>
             <p className="mt-4 text-sm text-muted">{t('login.qrHint')}</p>
-            <Button variant="primary" className="mt-5 w-full" onClick={() => window.location.assign(qrUrl(qr))}>
+            <Button
+              variant="primary"
+              className="mt-5 w-full"
+              onClick={() => window.location.assign(qrUrl(qr))}
+            >
               {t('login.qrGo')}
             </Button>
           </div>
-          <Button variant="link" className="mt-4" onClick={() => setMode('password')}>{t('login.backToPassword')}</Button>
+          <Button variant="link" className="mt-4" onClick={() => setMode('password')}>
+            {t('login.backToPassword')}
+          </Button>
         </section>
       )}
       {mode === 'enterprise' && (
         <section aria-label={t('login.enterprise')}>
           <h1 className="text-2xl font-semibold text-ink">{t('login.enterprise')}</h1>
-          <div className="mt-6 rounded-xl border border-line bg-canvas p-6 text-sm text-muted">{t('login.enterpriseHint')}</div>
-          <Button variant="link" className="mt-4" onClick={() => setMode('password')}>{t('login.backToPassword')}</Button>
+          <div className="mt-6 rounded-xl border border-line bg-canvas p-6 text-sm text-muted">
+            {t('login.enterpriseHint')}
+          </div>
+          <Button variant="link" className="mt-4" onClick={() => setMode('password')}>
+            {t('login.backToPassword')}
+          </Button>
         </section>
       )}
     </AuthFrame>

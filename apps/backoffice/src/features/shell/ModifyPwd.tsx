@@ -27,7 +27,8 @@ export function ModifyPwd() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if ((!token && !username.trim()) || !oldPassword || !newPassword || !confirm) return setError(t('pwd.required'));
+    if ((!token && !username.trim()) || !oldPassword || !newPassword || !confirm)
+      return setError(t('pwd.required'));
     if (newPassword !== confirm) return setError(t('pwd.mismatch'));
     if (newPassword === oldPassword) return setError(t('pwd.same'));
     const rule = NewPassword.safeParse(newPassword);
@@ -36,7 +37,10 @@ export function ModifyPwd() {
     setError(null);
     try {
       if (token) await sdk.system.changePassword({ body: { oldPassword, newPassword } });
-      else await sdk.system.chgpass({ body: { username: username.trim(), oldpassword: oldPassword, newpassword: newPassword } });
+      else
+        await sdk.system.chgpass({
+          body: { username: username.trim(), oldpassword: oldPassword, newpassword: newPassword },
+        });
       if (token) {
         try {
           await sdk.system.logout();
@@ -59,20 +63,59 @@ export function ModifyPwd() {
   return (
     <AuthFrame>
       <h1 className="text-2xl font-semibold text-ink">{t('pwd.title')}</h1>
-      <p className="mt-1.5 mb-6 text-sm text-muted">{user?.mustChangePassword ? t('pwd.forced') : t('pwd.subtitle')}</p>
+      <p className="mt-1.5 mb-6 text-sm text-muted">
+        {user?.mustChangePassword ? t('pwd.forced') : t('pwd.subtitle')}
+      </p>
       <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate aria-label={t('pwd.title')}>
         {token ? (
           <TextField label={t('pwd.username')} value={user?.username ?? ''} readOnly disabled />
         ) : (
-          <TextField label={t('pwd.username')} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+          <TextField
+            label={t('pwd.username')}
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
         )}
-        <TextField label={t('pwd.old')} type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} />
-        <TextField label={t('pwd.new')} type="password" autoComplete="new-password" hint={t('pwd.rule')} value={newPassword} onChange={(e) => setNew(e.target.value)} />
-        <TextField label={t('pwd.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        {error && <p role="alert" className="rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700 ring-1 ring-danger-100 ring-inset">{error}</p>}
-        <Button type="submit" variant="primary" size="lg" loading={busy} className="w-full">{t('pwd.submit')}</Button>
+        <TextField
+          label={t('pwd.old')}
+          type="password"
+          autoComplete="current-password"
+          value={oldPassword}
+          onChange={(e) => setOld(e.target.value)}
+        />
+        <TextField
+          label={t('pwd.new')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('pwd.rule')}
+          value={newPassword}
+          onChange={(e) => setNew(e.target.value)}
+        />
+        <TextField
+          label={t('pwd.confirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        {error && (
+          <p
+            role="alert"
+            className="rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700 ring-1 ring-danger-100 ring-inset"
+          >
+            {error}
+          </p>
+        )}
+        <Button type="submit" variant="primary" size="lg" loading={busy} className="w-full">
+          {t('pwd.submit')}
+        </Button>
       </form>
-      <Button variant="link" className="mt-4" onClick={() => Promise.resolve(navigate(token ? '/home' : '/login')).catch(() => undefined)}>
+      <Button
+        variant="link"
+        className="mt-4"
+        onClick={() => Promise.resolve(navigate(token ? '/home' : '/login')).catch(() => undefined)}
+      >
         {t('pwd.back')}
       </Button>
     </AuthFrame>

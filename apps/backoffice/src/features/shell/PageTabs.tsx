@@ -59,11 +59,27 @@ export function PageTabs({ tabs, activeKey, titleOf, onClose, onCloseAll, onClos
                 }}
                 className={cx(
                   'group relative flex h-8 max-w-52 shrink-0 items-center rounded-t-md border border-b-0 text-xs transition-colors',
-                  active ? 'border-line bg-canvas text-ink' : 'border-transparent text-muted hover:bg-hover hover:text-ink',
+                  active
+                    ? 'border-line bg-canvas text-ink'
+                    : 'border-transparent text-muted hover:bg-hover hover:text-ink',
                 )}
               >
-                {active && <span className="absolute inset-x-0 -top-px h-0.5 rounded-t-md bg-brand-500" aria-hidden="true" />}
-                <Link to={tab.fullPath} aria-current={active ? 'page' : undefined} className={cx('truncate py-1.5 pl-3', tab.key === HOME_PATH ? 'pr-3' : 'pr-1', active && 'font-medium')} title={title}>
+                {active && (
+                  <span
+                    className="absolute inset-x-0 -top-px h-0.5 rounded-t-md bg-brand-500"
+                    aria-hidden="true"
+                  />
+                )}
+                <Link
+                  to={tab.fullPath}
+                  aria-current={active ? 'page' : undefined}
+                  className={cx(
+                    'truncate py-1.5 pl-3',
+                    tab.key === HOME_PATH ? 'pr-3' : 'pr-1',
+                    active && 'font-medium',
+                  )}
+                  title={title}
+                >
                   {title}
                 </Link>
                 {tab.key !== HOME_PATH && (
@@ -71,7 +87,10 @@ export function PageTabs({ tabs, activeKey, titleOf, onClose, onCloseAll, onClos
                     type="button"
                     aria-label={t('shell.closeTab', { title })}
                     onClick={() => onClose(tab.key)}
-                    className={cx('mr-1.5 inline-flex size-4 items-center justify-center rounded-sm text-subtle hover:bg-line-strong hover:text-ink', active ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 focus:opacity-100')}
+                    className={cx(
+                      'mr-1.5 inline-flex size-4 items-center justify-center rounded-sm text-subtle hover:bg-line-strong hover:text-ink',
+                      active ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 focus:opacity-100',
+                    )}
                   >
                     <Icon name="close" size={11} strokeWidth={2.2} />
                   </button>
@@ -90,14 +109,38 @@ export function PageTabs({ tabs, activeKey, titleOf, onClose, onCloseAll, onClos
           className="fixed z-50 min-w-32 animate-pop-in rounded-lg border border-line bg-surface p-1 text-sm shadow-pop"
         >
           {menu.key !== HOME_PATH && (
-            <button role="menuitem" type="button" className="block w-full rounded-md px-2.5 py-1.5 text-left hover:bg-hover" onClick={() => { onClose(menu.key); setMenu(null); }}>
+            <button
+              role="menuitem"
+              type="button"
+              className="block w-full rounded-md px-2.5 py-1.5 text-left hover:bg-hover"
+              onClick={() => {
+                onClose(menu.key);
+                setMenu(null);
+              }}
+            >
               {t('common.close')}
             </button>
           )}
-          <button role="menuitem" type="button" className="block w-full rounded-md px-2.5 py-1.5 text-left hover:bg-hover" onClick={() => { onCloseOthers(menu.key); setMenu(null); }}>
+          <button
+            role="menuitem"
+            type="button"
+            className="block w-full rounded-md px-2.5 py-1.5 text-left hover:bg-hover"
+            onClick={() => {
+              onCloseOthers(menu.key);
+              setMenu(null);
+            }}
+          >
             {t('shell.closeOthers')}
           </button>
-          <button role="menuitem" type="button" className="block w-full rounded-md px-2.5 py-1.5 text-left hover:bg-hover" onClick={() => { onCloseAll(); setMenu(null); }}>
+          <button
+            role="menuitem"
+            type="button"
+            className="block w-full rounded-md px-2.5 py-1.5 text-left hover:bg-hover"
+            onClick={() => {
+              onCloseAll();
+              setMenu(null);
+            }}
+          >
             {t('shell.closeAll')}
           </button>
         </div>

@@ -37,7 +37,14 @@ function useTaskCount(enabled: boolean): number | null {
 function TaskBadge({ count, t }: { count: number; t: (k: string, v?: Record<string, number>) => string }) {
   if (count <= 0) return null;
   const high = isTaskBadgeHigh(count);
-  return <CountBadge count={count} tone={high ? 'warning' : 'danger'} className={high ? 'ring-2 ring-warning-100/30' : ''} label={t('shell.taskCount', { n: count })} />;
+  return (
+    <CountBadge
+      count={count}
+      tone={high ? 'warning' : 'danger'}
+      className={high ? 'ring-2 ring-warning-100/30' : ''}
+      label={t('shell.taskCount', { n: count })}
+    />
+  );
 }
 
 export function Sidebar({ groups, collapsed }: { groups: MenuGroupView[]; collapsed: boolean }) {
@@ -55,7 +62,9 @@ export function Sidebar({ groups, collapsed }: { groups: MenuGroupView[]; collap
   const itemClass = (active: boolean) =>
     cx(
       'flex h-9 items-center gap-2.5 rounded-md text-[13px] transition-colors',
-      active ? 'bg-brand-500 text-white shadow-[0_1px_2px_rgb(0_0_0/0.3)]' : 'text-sidebar-ink hover:bg-white/6 hover:text-white',
+      active
+        ? 'bg-brand-500 text-white shadow-[0_1px_2px_rgb(0_0_0/0.3)]'
+        : 'text-sidebar-ink hover:bg-white/6 hover:text-white',
     );
 
   return (
@@ -64,16 +73,39 @@ export function Sidebar({ groups, collapsed }: { groups: MenuGroupView[]; collap
       style={{ width: collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH }}
       className="flex h-full shrink-0 flex-col bg-sidebar transition-[width] duration-200"
     >
-      <Link to="/home" className={cx('flex h-13 shrink-0 items-center gap-2.5 border-b border-white/6', collapsed ? 'justify-center' : 'px-4')} aria-label={t('app.name')}>
-        <span className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-brand-400 to-brand-600 text-sm font-bold text-white shadow-[0_2px_8px_rgb(51_112_255/0.45)]" aria-hidden="true">教</span>
-        {!collapsed && <span className="truncate text-sm font-semibold tracking-wide text-white">{t('app.name')}</span>}
+      <Link
+        to="/home"
+        className={cx(
+          'flex h-13 shrink-0 items-center gap-2.5 border-b border-white/6',
+          collapsed ? 'justify-center' : 'px-4',
+        )}
+        aria-label={t('app.name')}
+      >
+        <span
+          className="flex size-7 items-center justify-center rounded-lg bg-gradient-to-br from-brand-400 to-brand-600 text-sm font-bold text-white shadow-[0_2px_8px_rgb(51_112_255/0.45)]"
+          aria-hidden="true"
+        >
+          教
+        </span>
+        {!collapsed && (
+          <span className="truncate text-sm font-semibold tracking-wide text-white">{t('app.name')}</span>
+        )}
       </Link>
       <div className="flex-1 overflow-x-hidden overflow-y-auto px-2 py-3 [scrollbar-color:rgb(255_255_255/0.15)_transparent] [scrollbar-width:thin]">
         <ul className="flex flex-col gap-0.5">
           <li>
-            <Link to="/home" aria-current={pathname === '/home' ? 'page' : undefined} title={collapsed ? t('shell.home') : undefined} className={cx(itemClass(pathname === '/home'), collapsed ? 'justify-center' : 'px-3')}>
+            <Link
+              to="/home"
+              aria-current={pathname === '/home' ? 'page' : undefined}
+              title={collapsed ? t('shell.home') : undefined}
+              className={cx(itemClass(pathname === '/home'), collapsed ? 'justify-center' : 'px-3')}
+            >
               <Icon name="home" size={17} />
-              {collapsed ? <span className="sr-only">{t('shell.home')}</span> : <span className="truncate">{t('shell.home')}</span>}
+              {collapsed ? (
+                <span className="sr-only">{t('shell.home')}</span>
+              ) : (
+                <span className="truncate">{t('shell.home')}</span>
+              )}
             </Link>
           </li>
           {groups.map((g) => {
@@ -85,21 +117,36 @@ export function Sidebar({ groups, collapsed }: { groups: MenuGroupView[]; collap
                   <Menu>
                     <MenuButton
                       aria-label={g.title}
-                      className={cx('flex h-9 w-full items-center justify-center rounded-md transition-colors', hasActive ? 'bg-white/10 text-white' : 'text-sidebar-ink hover:bg-white/6 hover:text-white')}
+                      className={cx(
+                        'flex h-9 w-full items-center justify-center rounded-md transition-colors',
+                        hasActive
+                          ? 'bg-white/10 text-white'
+                          : 'text-sidebar-ink hover:bg-white/6 hover:text-white',
+                      )}
                     >
                       <Icon name={g.icon} size={17} />
                     </MenuButton>
-                    <MenuItems anchor="right start" className="z-50 min-w-44 animate-pop-in rounded-lg border border-white/8 bg-sidebar-2 p-1 shadow-pop [--anchor-gap:10px] focus:outline-none">
+                    <MenuItems
+                      anchor="right start"
+                      className="z-50 min-w-44 animate-pop-in rounded-lg border border-white/8 bg-sidebar-2 p-1 shadow-pop [--anchor-gap:10px] focus:outline-none"
+                    >
                       <div className="px-2.5 pt-1.5 pb-1 text-xs text-sidebar-ink/70">{g.title}</div>
                       {g.items.map((it) => (
                         <MenuItem key={it.path}>
                           <Link
                             to={it.path}
                             aria-current={pathname === it.path ? 'page' : undefined}
-                            className={cx('flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-[13px] data-focus:bg-white/8', pathname === it.path ? 'text-brand-300' : 'text-sidebar-ink data-focus:text-white')}
+                            className={cx(
+                              'flex items-center justify-between gap-2 rounded-md px-2.5 py-1.5 text-[13px] data-focus:bg-white/8',
+                              pathname === it.path
+                                ? 'text-brand-300'
+                                : 'text-sidebar-ink data-focus:text-white',
+                            )}
                           >
                             {it.title}
-                            {it.path === TASK_CENTER && taskCount !== null && <TaskBadge count={taskCount} t={t} />}
+                            {it.path === TASK_CENTER && taskCount !== null && (
+                              <TaskBadge count={taskCount} t={t} />
+                            )}
                           </Link>
                         </MenuItem>
                       ))}
@@ -115,18 +162,31 @@ export function Sidebar({ groups, collapsed }: { groups: MenuGroupView[]; collap
                   aria-expanded={isOpen}
                   aria-controls={`menu-group-${g.key}`}
                   onClick={() => setOpen(isOpen ? null : g.key)}
-                  className={cx('flex h-9 w-full items-center gap-2.5 rounded-md px-3 text-left text-[13px] transition-colors', hasActive ? 'text-white' : 'text-sidebar-ink hover:bg-white/6 hover:text-white')}
+                  className={cx(
+                    'flex h-9 w-full items-center gap-2.5 rounded-md px-3 text-left text-[13px] transition-colors',
+                    hasActive ? 'text-white' : 'text-sidebar-ink hover:bg-white/6 hover:text-white',
+                  )}
                 >
                   <Icon name={g.icon} size={17} />
                   <span className="flex-1 truncate">{g.title}</span>
-                  <Icon name="chevronDown" size={14} className={cx('opacity-60 transition-transform duration-200', isOpen ? 'rotate-180' : '')} />
+                  <Icon
+                    name="chevronDown"
+                    size={14}
+                    className={cx('opacity-60 transition-transform duration-200', isOpen ? 'rotate-180' : '')}
+                  />
                 </button>
                 <ul id={`menu-group-${g.key}`} hidden={!isOpen} className="mt-0.5 mb-1 flex flex-col gap-0.5">
                   {g.items.map((it) => (
                     <li key={it.path}>
-                      <Link to={it.path} aria-current={pathname === it.path ? 'page' : undefined} className={cx(itemClass(pathname === it.path), 'pr-2 pl-[38px]')}>
+                      <Link
+                        to={it.path}
+                        aria-current={pathname === it.path ? 'page' : undefined}
+                        className={cx(itemClass(pathname === it.path), 'pr-2 pl-[38px]')}
+                      >
                         <span className="flex-1 truncate">{it.title}</span>
-                        {it.path === TASK_CENTER && taskCount !== null && <TaskBadge count={taskCount} t={t} />}
+                        {it.path === TASK_CENTER && taskCount !== null && (
+                          <TaskBadge count={taskCount} t={t} />
+                        )}
                       </Link>
                     </li>
                   ))}

@@ -4,9 +4,29 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n';
 
-function StatusPage({ code, title, text, icon, actions, embedded }: { code: string; title: string; text: string; icon: string; actions: ReactNode; embedded?: boolean }) {
+function StatusPage({
+  code,
+  title,
+  text,
+  icon,
+  actions,
+  embedded,
+}: {
+  code: string;
+  title: string;
+  text: string;
+  icon: string;
+  actions: ReactNode;
+  embedded?: boolean;
+}) {
   return (
-    <div className={embedded ? 'flex min-h-full items-center justify-center p-8' : 'flex min-h-screen items-center justify-center bg-canvas p-8'}>
+    <div
+      className={
+        embedded
+          ? 'flex min-h-full items-center justify-center p-8'
+          : 'flex min-h-screen items-center justify-center bg-canvas p-8'
+      }
+    >
       <div className="max-w-md text-center">
         <div className="relative mx-auto mb-6 flex size-24 items-center justify-center">
           <span className="absolute inset-0 rounded-full bg-brand-50" aria-hidden="true" />
@@ -14,7 +34,11 @@ function StatusPage({ code, title, text, icon, actions, embedded }: { code: stri
           <Icon name={icon} size={36} className="relative text-brand-500" />
         </div>
         <p className="font-mono text-xs tracking-[0.2em] text-subtle">{code}</p>
-        {embedded ? <h2 className="mt-1 text-2xl font-semibold text-ink">{title}</h2> : <h1 className="mt-1 text-2xl font-semibold text-ink">{title}</h1>}
+        {embedded ? (
+          <h2 className="mt-1 text-2xl font-semibold text-ink">{title}</h2>
+        ) : (
+          <h1 className="mt-1 text-2xl font-semibold text-ink">{title}</h1>
+        )}
         <p className="mt-2 text-sm text-muted">{text}</p>
         <div className="mt-6 flex justify-center gap-2">{actions}</div>
       </div>
@@ -34,7 +58,15 @@ function HomeButton() {
 
 export function NoAuth() {
   const t = useT();
-  return <StatusPage code="403" icon="shield" title={t('noauth.title')} text={t('noauth.text')} actions={<HomeButton />} />;
+  return (
+    <StatusPage
+      code="403"
+      icon="shield"
+      title={t('noauth.title')}
+      text={t('noauth.text')}
+      actions={<HomeButton />}
+    />
+  );
 }
 
 export function ErrPage() {
@@ -57,5 +89,14 @@ export function ErrPage() {
 
 export function NotFound({ embedded }: { embedded?: boolean }) {
   const t = useT();
-  return <StatusPage code="404" icon="search" title={t('notFound.title')} text={t('notFound.text')} actions={<HomeButton />} embedded={embedded} />;
+  return (
+    <StatusPage
+      code="404"
+      icon="search"
+      title={t('notFound.title')}
+      text={t('notFound.text')}
+      actions={<HomeButton />}
+      embedded={embedded}
+    />
+  );
 }

@@ -146,10 +146,12 @@ export const shellMessages: Messages = {
     'login.required': 'Enter your username and password',
     'login.or': 'Other ways to sign in',
     'login.qr': 'Sign in with DingTalk QR',
-    'login.qrHint': 'Scan the QR code with DingTalk on your phone. Continue to the scan page; you come back here after authorising.',
+    'login.qrHint':
+      'Scan the QR code with DingTalk on your phone. Continue to the scan page; you come back here after authorising.',
     'login.qrGo': 'Continue to scan',
     'login.enterprise': 'Sign in with WeCom',
-    'login.enterpriseHint': 'Open the back-office app from the WeCom workbench; you are signed in automatically.',
+    'login.enterpriseHint':
+      'Open the back-office app from the WeCom workbench; you are signed in automatically.',
     'login.backToPassword': 'Back to username and password',
     'login.forgot': 'Change password',
     'login.footer': 'For company staff only',

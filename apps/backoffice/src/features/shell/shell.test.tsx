@@ -10,7 +10,21 @@ import { testUser } from '../../app/testUser';
 import { I18nProvider } from '../../i18n';
 
 const menu = [
-  { code: 'operation', name: '运营管理', nameEn: 'Operations', cssname: '', path: '/operation', privileges: [{ code: '/operation/feedback', name: '意见反馈', nameEn: 'Feedback', navigateurl: '/operation/feedback' }] },
+  {
+    code: 'operation',
+    name: '运营管理',
+    nameEn: 'Operations',
+    cssname: '',
+    path: '/operation',
+    privileges: [
+      {
+        code: '/operation/feedback',
+        name: '意见反馈',
+        nameEn: 'Feedback',
+        navigateurl: '/operation/feedback',
+      },
+    ],
+  },
 ];
 
 function mount(path: string) {
@@ -54,7 +68,9 @@ describe('layout shell', () => {
     const nav = screen.getByRole('navigation', { name: '主菜单' });
     fireEvent.click(within(nav).getByRole('button', { name: /运营管理/ }));
     expect(within(nav).getByRole('link', { name: '意见反馈' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: '已打开的页面' })).getByRole('link', { name: '首页' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: '已打开的页面' })).getByRole('link', { name: '首页' }),
+    ).toBeTruthy();
 
     await act(() => router.navigate('/nothing/here'));
     expect((await screen.findAllByRole('heading', { name: '页面不存在' })).length).toBeGreaterThan(0);
@@ -68,7 +84,9 @@ describe('layout shell', () => {
     session.setPermissions({ forbidden: [], menu });
     mount('/home');
     await screen.findByRole('heading', { level: 1, name: '首页' });
-    expect(JSON.parse(sessionStorage.getItem('tabsList') ?? '[]')).toEqual([{ key: '/home', fullPath: '/home' }]);
+    expect(JSON.parse(sessionStorage.getItem('tabsList') ?? '[]')).toEqual([
+      { key: '/home', fullPath: '/home' },
+    ]);
     fireEvent.click(screen.getByRole('button', { name: '收起菜单' }));
     expect(screen.getByRole('button', { name: '展开菜单' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: '主菜单' }).style.width).toBe('64px');
@@ -87,6 +105,8 @@ describe('layout shell', () => {
     });
     expect(router.state.location.pathname).toBe('/home');
     expect(within(tabs).queryByRole('link', { name: '意见反馈' })).toBeNull();
-    expect(JSON.parse(sessionStorage.getItem('tabsList') ?? '[]')).toEqual([{ key: '/home', fullPath: '/home' }]);
+    expect(JSON.parse(sessionStorage.getItem('tabsList') ?? '[]')).toEqual([
+      { key: '/home', fullPath: '/home' },
+    ]);
   });
 });

@@ -9,7 +9,8 @@ export function useMenu(): MenuGroupView[] {
   const { permissions } = useSession();
   const [locale] = useLocale();
   return useMemo(
-    () => (permissions ? buildMenu(permissions.menu, { hasScreen, forbidden: permissions.forbidden, locale }) : []),
+    () =>
+      permissions ? buildMenu(permissions.menu, { hasScreen, forbidden: permissions.forbidden, locale }) : [],
     [permissions, locale],
   );
 }

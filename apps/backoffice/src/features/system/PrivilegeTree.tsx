@@ -46,7 +46,17 @@ export function codesToSave(tree: readonly TPrivilegeNode[], held: ReadonlySet<s
   return [...out].sort();
 }
 
-function Node({ node, held, onToggle, depth }: { node: TPrivilegeNode; held: ReadonlySet<string>; onToggle: (n: TPrivilegeNode, on: boolean) => void; depth: number }) {
+function Node({
+  node,
+  held,
+  onToggle,
+  depth,
+}: {
+  node: TPrivilegeNode;
+  held: ReadonlySet<string>;
+  onToggle: (n: TPrivilegeNode, on: boolean) => void;
+  depth: number;
+}) {
   const [locale] = useLocale();
   const state = branchState(node, held);
   const label = locale === 'en' && node.nameEn ? node.nameEn : node.name;
@@ -74,8 +84,14 @@ export function PrivilegeTree({ roleCode, roleName }: { roleCode: number; roleNa
   const t = useT();
   const toast = useToast();
   const qc = useQueryClient();
-  const tree = useQuery({ queryKey: ['system', 'privileges'], queryFn: () => sdk.system.privileges({ query: {} }) });
-  const role = useQuery({ queryKey: ['system', 'role', roleCode], queryFn: () => sdk.system.role({ params: { code: roleCode } }) });
+  const tree = useQuery({
+    queryKey: ['system', 'privileges'],
+    queryFn: () => sdk.system.privileges({ query: {} }),
+  });
+  const role = useQuery({
+    queryKey: ['system', 'role', roleCode],
+    queryFn: () => sdk.system.role({ params: { code: roleCode } }),
+  });
   const [held, setHeld] = useState<Set<string>>(new Set());
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -89,7 +105,9 @@ export function PrivilegeTree({ roleCode, roleName }: { roleCode: number; roleNa
   const save = async () => {
     setSaving(true);
     try {
-      await sdk.system.rolePrivilegeSave({ body: { code: roleCode, privilegeCodes: codesToSave(nodes, held) } });
+      await sdk.system.rolePrivilegeSave({
+        body: { code: roleCode, privilegeCodes: codesToSave(nodes, held) },
+      });
       toast.success(t('sys.treeSaved'));
       await qc.invalidateQueries();
     } catch {
@@ -104,12 +122,23 @@ export function PrivilegeTree({ roleCode, roleName }: { roleCode: number; roleNa
         <h2 className="text-base font-semibold text-ink">{t('sys.treeTitle', { name: roleName })}</h2>
         <div className="flex items-center gap-3">
           <span className="text-xs text-muted">{t('sys.selectedCount', { n: count })}</span>
-          <Button variant="primary" loading={saving} onClick={() => void save()}>{t('sys.treeSave')}</Button>
+          <Button variant="primary" loading={saving} onClick={() => void save()}>
+            {t('sys.treeSave')}
+          </Button>
         </div>
       </div>
-      <ul aria-label={t('sys.treeTitle', { name: roleName })} className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto rounded-md border border-line p-3">
+      <ul
+        aria-label={t('sys.treeTitle', { name: roleName })}
+        className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto rounded-md border border-line p-3"
+      >
         {nodes.map((n) => (
-          <Node key={n.code} node={n} held={held} depth={0} onToggle={(node, on) => setHeld((h) => toggleBranch(node, h, on))} />
+          <Node
+            key={n.code}
+            node={n}
+            held={held}
+            depth={0}
+            onToggle={(node, on) => setHeld((h) => toggleBranch(node, h, on))}
+          />
         ))}
       </ul>
     </section>

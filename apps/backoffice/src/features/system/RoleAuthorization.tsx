@@ -38,7 +38,8 @@ export const rolesDef: ListScreenDef<TRoleRow, typeof RoleInput> = {
     {
       id: 'flags',
       header: `${t('sys.isAdmin')} / ${t('sys.allScope')}`,
-      value: (r) => [r.isAdmin ? t('sys.isAdmin') : '', r.allScope ? t('sys.allScope') : ''].filter(Boolean).join(', '),
+      value: (r) =>
+        [r.isAdmin ? t('sys.isAdmin') : '', r.allScope ? t('sys.allScope') : ''].filter(Boolean).join(', '),
       cell: (r) => (
         <span className="flex gap-1">
           {r.isAdmin && <Badge tone="danger">{t('sys.isAdmin')}</Badge>}
@@ -54,7 +55,15 @@ export const rolesDef: ListScreenDef<TRoleRow, typeof RoleInput> = {
     schema: RoleInput,
     defaults: { status: 1, allScope: false, description: '' },
     fields: (t) => [
-      { kind: 'number', name: 'code', label: t('sys.roleCode'), required: true, lockedOnEdit: true, min: 1, max: 9999 },
+      {
+        kind: 'number',
+        name: 'code',
+        label: t('sys.roleCode'),
+        required: true,
+        lockedOnEdit: true,
+        min: 1,
+        max: 9999,
+      },
       { kind: 'text', name: 'name', label: t('sys.roleName'), required: true, maxLength: 50 },
       { kind: 'textarea', name: 'description', label: t('sys.description'), maxLength: 500, wide: true },
       { kind: 'switch', name: 'allScope', label: t('sys.allScope') },
@@ -66,13 +75,18 @@ export const rolesDef: ListScreenDef<TRoleRow, typeof RoleInput> = {
     isOn: (r) => r.status === 1,
     set: (r, on) => sdk.system.roleUpdateStatus({ body: { code: r.code, status: on ? 1 : 0 } }),
   },
-  rowActions: (t) => [{ key: 'grant', label: t('sys.grant'), onClick: (r) => choose({ code: r.code, name: r.name }) }],
+  rowActions: (t) => [
+    { key: 'grant', label: t('sys.grant'), onClick: (r) => choose({ code: r.code, name: r.name }) },
+  ],
 };
 
 export type PrivilegeRow = Omit<TPrivilegeNode, 'children'> & { parent: string | null };
 
 /** The tree as rows (groups first, each followed by its screens and actions). */
-export function flattenPrivileges(nodes: readonly TPrivilegeNode[], parent: string | null = null): PrivilegeRow[] {
+export function flattenPrivileges(
+  nodes: readonly TPrivilegeNode[],
+  parent: string | null = null,
+): PrivilegeRow[] {
   return nodes.flatMap(({ children, ...n }) => [{ ...n, parent }, ...flattenPrivileges(children, n.code)]);
 }
 
@@ -83,7 +97,12 @@ export const privilegesDef: ListScreenDef<PrivilegeRow, typeof PrivilegeInput> =
   rowName: (r) => r.name,
   searchFields: (t) => [
     { kind: 'text', name: 'keyword', label: `${t('sys.privCode')} / ${t('sys.privName')}` },
-    { kind: 'select', name: 'type', label: t('sys.privType'), options: PRIVILEGE_TYPES.map((v) => ({ value: v, label: t(`sys.privType.${v}`) })) },
+    {
+      kind: 'select',
+      name: 'type',
+      label: t('sys.privType'),
+      options: PRIVILEGE_TYPES.map((v) => ({ value: v, label: t(`sys.privType.${v}`) })),
+    },
     { kind: 'select', name: 'status', label: t('list.status'), options: statusOptions(t) },
   ],
   columns: (t) => [
@@ -101,8 +120,21 @@ export const privilegesDef: ListScreenDef<PrivilegeRow, typeof PrivilegeInput> =
     schema: PrivilegeInput,
     defaults: { status: 1, sort: 0, type: 'page' },
     fields: (t) => [
-      { kind: 'text', name: 'code', label: t('sys.privCode'), required: true, lockedOnEdit: true, maxLength: 200 },
-      { kind: 'select', name: 'type', label: t('sys.privType'), required: true, options: PRIVILEGE_TYPES.map((v) => ({ value: v, label: t(`sys.privType.${v}`) })) },
+      {
+        kind: 'text',
+        name: 'code',
+        label: t('sys.privCode'),
+        required: true,
+        lockedOnEdit: true,
+        maxLength: 200,
+      },
+      {
+        kind: 'select',
+        name: 'type',
+        label: t('sys.privType'),
+        required: true,
+        options: PRIVILEGE_TYPES.map((v) => ({ value: v, label: t(`sys.privType.${v}`) })),
+      },
       { kind: 'text', name: 'name', label: t('sys.privName'), required: true, maxLength: 50 },
       { kind: 'text', name: 'nameEn', label: t('sys.privNameEn'), maxLength: 100 },
       { kind: 'text', name: 'groupCode', label: t('sys.groupCode'), maxLength: 50 },
@@ -114,7 +146,12 @@ export const privilegesDef: ListScreenDef<PrivilegeRow, typeof PrivilegeInput> =
     toForm: ({ parent: _p, ...r }) => r,
     save: (body) =>
       sdk.system.privilegeSave({
-        body: { ...body, groupCode: body.groupCode || null, navigateUrl: body.navigateUrl || null, cssName: body.cssName || null },
+        body: {
+          ...body,
+          groupCode: body.groupCode || null,
+          navigateUrl: body.navigateUrl || null,
+          cssName: body.cssName || null,
+        },
       }),
   },
   status: {
@@ -131,7 +168,11 @@ function RolesTab() {
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <RolesList paramPrefix="roles" />
-      {role ? <PrivilegeTree key={role.code} roleCode={role.code} roleName={role.name} /> : <EmptyState title={t('sys.treeHint')} />}
+      {role ? (
+        <PrivilegeTree key={role.code} roleCode={role.code} roleName={role.name} />
+      ) : (
+        <EmptyState title={t('sys.treeHint')} />
+      )}
     </div>
   );
 }

@@ -28,21 +28,33 @@ interface FieldProps {
 }
 
 function RolesChecks(p: FieldProps) {
-  const q = useQuery({ queryKey: ['master', 'roles'], queryFn: () => sdk.system.roles({ query: { status: 1 } }), staleTime: 60_000 });
+  const q = useQuery({
+    queryKey: ['master', 'roles'],
+    queryFn: () => sdk.system.roles({ query: { status: 1 } }),
+    staleTime: 60_000,
+  });
   const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
   return <CheckList {...p} options={options} />;
 }
 
 /** Regions the signed-in administrator may see (the server scopes the answer), hence may grant. */
 function RegionsChecks(p: FieldProps) {
-  const q = useQuery({ queryKey: ['master', 'regions'], queryFn: () => sdk.organisation.allProvinceTypes(), staleTime: 60_000 });
+  const q = useQuery({
+    queryKey: ['master', 'regions'],
+    queryFn: () => sdk.organisation.allProvinceTypes(),
+    staleTime: 60_000,
+  });
   const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
   return <CheckList {...p} options={options} />;
 }
 
 /** Campuses the signed-in administrator may see (scoped by the server), hence may grant. */
 function CampusesChecks(p: FieldProps) {
-  const q = useQuery({ queryKey: ['master', 'campuses', ''], queryFn: () => sdk.organisation.allSchoolItems({ query: {} }), staleTime: 60_000 });
+  const q = useQuery({
+    queryKey: ['master', 'campuses', ''],
+    queryFn: () => sdk.organisation.allSchoolItems({ query: {} }),
+    staleTime: 60_000,
+  });
   const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
   return <CheckList {...p} options={options} />;
 }
@@ -71,7 +83,12 @@ export const accountsDef: ListScreenDef<TAuthInfoRow, typeof AccountForm> = {
     { id: 'regions', header: t('sys.regions'), value: (r) => r.regions.join(', '), defaultHidden: true },
     { id: 'campuses', header: t('sys.campuses'), value: (r) => r.campuses.join(', ') },
     { id: 'employeeCode', header: t('sys.employeeCode') },
-    { id: 'mustChangePassword', header: t('sys.mustChange'), value: (r) => (r.mustChangePassword ? t('sys.yes') : t('sys.no')), defaultHidden: true },
+    {
+      id: 'mustChangePassword',
+      header: t('sys.mustChange'),
+      value: (r) => (r.mustChangePassword ? t('sys.yes') : t('sys.no')),
+      defaultHidden: true,
+    },
   ],
   list: (a) => sdk.system.authInfos({ query: listQuery(a) }),
   form: {
@@ -90,13 +107,38 @@ export const accountsDef: ListScreenDef<TAuthInfoRow, typeof AccountForm> = {
       version: r.version,
     }),
     fields: (t) => [
-      { kind: 'text', name: 'username', label: t('sys.username'), required: true, lockedOnEdit: true, maxLength: 64 },
+      {
+        kind: 'text',
+        name: 'username',
+        label: t('sys.username'),
+        required: true,
+        lockedOnEdit: true,
+        maxLength: 64,
+      },
       { kind: 'text', name: 'name', label: t('sys.name'), required: true, maxLength: 50 },
       { kind: 'text', name: 'mobile', label: t('sys.mobile'), maxLength: 11 },
-      { kind: 'custom', name: 'employeeCode', label: t('sys.employeeCode'), render: asFormField(EmployeeSelect) },
-      { kind: 'custom', name: 'roles', label: t('sys.roles'), required: true, wide: true, render: checks(RolesChecks) },
+      {
+        kind: 'custom',
+        name: 'employeeCode',
+        label: t('sys.employeeCode'),
+        render: asFormField(EmployeeSelect),
+      },
+      {
+        kind: 'custom',
+        name: 'roles',
+        label: t('sys.roles'),
+        required: true,
+        wide: true,
+        render: checks(RolesChecks),
+      },
       { kind: 'custom', name: 'regions', label: t('sys.regions'), wide: true, render: checks(RegionsChecks) },
-      { kind: 'custom', name: 'campuses', label: t('sys.campuses'), wide: true, render: checks(CampusesChecks) },
+      {
+        kind: 'custom',
+        name: 'campuses',
+        label: t('sys.campuses'),
+        wide: true,
+        render: checks(CampusesChecks),
+      },
       { kind: 'switch', name: 'status', label: t('list.status'), onValue: 1, offValue: 0 },
     ],
     save: async (body) => {

@@ -73,8 +73,10 @@ export const systemMessages: Messages = {
     'sys.resetPassword': 'Reset password',
     'sys.resetConfirm': 'Reset the password of {name}? Every session of the account is signed out.',
     'sys.tempTitle': 'Temporary password',
-    'sys.tempCreated': 'Account {username} created. The temporary password is shown only this once; hand it over — it must be changed at the first sign-in:',
-    'sys.tempReset': 'The password of {username} was reset. The temporary password is shown only this once; hand it over — it must be changed after signing in:',
+    'sys.tempCreated':
+      'Account {username} created. The temporary password is shown only this once; hand it over — it must be changed at the first sign-in:',
+    'sys.tempReset':
+      'The password of {username} was reset. The temporary password is shown only this once; hand it over — it must be changed after signing in:',
     'sys.copy': 'Copy',
     'sys.copied': 'Copied',
     'sys.copyFailed': 'Could not copy; select it by hand',

@@ -45,14 +45,23 @@ export function TemporaryPasswordDialog() {
       footer={
         <>
           <Button onClick={() => void copy()}>{t('sys.copy')}</Button>
-          <Button variant="primary" onClick={() => showSecret(null)}>{t('list.ok')}</Button>
+          <Button variant="primary" onClick={() => showSecret(null)}>
+            {t('list.ok')}
+          </Button>
         </>
       }
     >
       {secret && (
         <>
-          <p className="text-sm text-ink-2">{t(secret.kind === 'created' ? 'sys.tempCreated' : 'sys.tempReset', { username: secret.username })}</p>
-          <output aria-label={t('sys.tempTitle')} className="mt-3 block rounded-md border border-line bg-canvas px-3 py-2 font-mono text-lg tracking-wider select-all">
+          <p className="text-sm text-ink-2">
+            {t(secret.kind === 'created' ? 'sys.tempCreated' : 'sys.tempReset', {
+              username: secret.username,
+            })}
+          </p>
+          <output
+            aria-label={t('sys.tempTitle')}
+            className="mt-3 block rounded-md border border-line bg-canvas px-3 py-2 font-mono text-lg tracking-wider select-all"
+          >
             {secret.password}
           </output>
         </>
@@ -67,7 +76,23 @@ export interface CheckOption {
 }
 
 /** Checkboxes for a many-valued form field, as a labelled group. */
-export function CheckList({ id, label, options, value, onChange, error, disabled }: { id: string; label: string; options: readonly CheckOption[]; value: unknown; onChange: (v: Array<string | number>) => void; error?: string; disabled?: boolean }) {
+export function CheckList({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  options: readonly CheckOption[];
+  value: unknown;
+  onChange: (v: Array<string | number>) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   const selected = Array.isArray(value) ? (value as Array<string | number>) : [];
   const has = (v: string | number) => selected.some((s) => String(s) === String(v));
   return (
@@ -81,13 +106,23 @@ export function CheckList({ id, label, options, value, onChange, error, disabled
               className="size-3.5 accent-brand-500"
               disabled={disabled}
               checked={has(o.value)}
-              onChange={(e) => onChange(e.target.checked ? [...selected, o.value] : selected.filter((s) => String(s) !== String(o.value)))}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked
+                    ? [...selected, o.value]
+                    : selected.filter((s) => String(s) !== String(o.value)),
+                )
+              }
             />
             {o.label}
           </label>
         ))}
       </div>
-      {error && <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -2,8 +2,22 @@ import type { TPrivilegeNode } from '@bo/api-sdk';
 import { describe, expect, it } from 'vitest';
 import { branchState, codesToSave, toggleBranch } from './PrivilegeTree';
 
-const node = (code: string, type: TPrivilegeNode['type'], children: TPrivilegeNode[] = []): TPrivilegeNode => ({
-  code, name: code, nameEn: code, type, groupCode: null, navigateUrl: null, cssName: null, sort: 0, status: 1, version: 1, children,
+const node = (
+  code: string,
+  type: TPrivilegeNode['type'],
+  children: TPrivilegeNode[] = [],
+): TPrivilegeNode => ({
+  code,
+  name: code,
+  nameEn: code,
+  type,
+  groupCode: null,
+  navigateUrl: null,
+  cssName: null,
+  sort: 0,
+  status: 1,
+  version: 1,
+  children,
 });
 const tree = [node('g', 'group', [node('/a', 'menu', [node('a.x', 'action')]), node('/b', 'menu')])];
 const g = tree[0] as TPrivilegeNode;

@@ -12,17 +12,36 @@ import { todosDef } from '../clues/Todos';
 import type { TApprovalRow, TWorkItem } from '../clues/types';
 import { approvalKindOf } from './approvals';
 
-function WorkList({ type, empty, action }: { type: 1 | 2 | 3; empty: string; action?: (item: TWorkItem) => React.ReactNode }) {
+function WorkList({
+  type,
+  empty,
+  action,
+}: {
+  type: 1 | 2 | 3;
+  empty: string;
+  action?: (item: TWorkItem) => React.ReactNode;
+}) {
   const t = useT();
-  const q = useQuery({ queryKey: ['work', 'list', type], queryFn: () => sdk.workbench.workList({ query: { type } }) });
+  const q = useQuery({
+    queryKey: ['work', 'list', type],
+    queryFn: () => sdk.workbench.workList({ query: { type } }),
+  });
   if (q.isLoading) return <Spinner />;
-  if (q.error) return <p role="alert" className="text-danger-600">{errorText(q.error)}</p>;
+  if (q.error)
+    return (
+      <p role="alert" className="text-danger-600">
+        {errorText(q.error)}
+      </p>
+    );
   const items = q.data?.items ?? [];
   if (items.length === 0) return <EmptyState title={empty} />;
   return (
     <ul className="divide-y divide-line">
       {items.map((i) => (
-        <li key={`${i.clueId}-${i.approvalId ?? ''}`} className="flex items-center justify-between gap-3 py-2">
+        <li
+          key={`${i.clueId}-${i.approvalId ?? ''}`}
+          className="flex items-center justify-between gap-3 py-2"
+        >
           <div className="min-w-0">
             <div className="flex items-center gap-2">
               <ClueLink clueId={i.clueId} childName={i.childName} />
@@ -42,7 +61,10 @@ function WorkList({ type, empty, action }: { type: 1 | 2 | 3; empty: string; act
 
 function Targets() {
   const t = useT();
-  const q = useQuery({ queryKey: ['work', 'list', 4], queryFn: () => sdk.workbench.workList({ query: { type: 4 } }) });
+  const q = useQuery({
+    queryKey: ['work', 'list', 4],
+    queryFn: () => sdk.workbench.workList({ query: { type: 4 } }),
+  });
   if (q.isLoading) return <Spinner />;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -71,11 +93,12 @@ export default function WorkSurface() {
     setError(null);
     try {
       const id = item.approvalId;
-      const d = kind === 'transfer'
-        ? await sdk.workbench.selectApproveClueDetail({ query: { transferId: id } })
-        : kind === 'abandon'
-          ? await sdk.clues.abandonDetail({ query: { id } })
-          : await sdk.clues.centerWorkerDetail({ params: { id } });
+      const d =
+        kind === 'transfer'
+          ? await sdk.workbench.selectApproveClueDetail({ query: { transferId: id } })
+          : kind === 'abandon'
+            ? await sdk.clues.abandonDetail({ query: { id } })
+            : await sdk.clues.centerWorkerDetail({ params: { id } });
       setDeciding(d);
     } catch (e) {
       setError(errorText(e));
@@ -87,12 +110,25 @@ export default function WorkSurface() {
     <ListKitProvider>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <Card title={t('wb.approvals')}>
-          {error && <p role="alert" className="mb-2 text-danger-600">{error}</p>}
+          {error && (
+            <p role="alert" className="mb-2 text-danger-600">
+              {error}
+            </p>
+          )}
           <WorkList
             type={3}
             empty={t('wb.noApprovals')}
             action={(i) => (
-              <Button size="sm" variant="primary" loading={opening === i.approvalId} onClick={() => void open(i)} aria-label={t('wb.decideFor', { name: i.childName, what: t(`clue.kind.${approvalKindOf(i.flowState) ?? 'transfer'}`) })}>
+              <Button
+                size="sm"
+                variant="primary"
+                loading={opening === i.approvalId}
+                onClick={() => void open(i)}
+                aria-label={t('wb.decideFor', {
+                  name: i.childName,
+                  what: t(`clue.kind.${approvalKindOf(i.flowState) ?? 'transfer'}`),
+                })}
+              >
                 {t('clue.decide')}
               </Button>
             )}

@@ -22,9 +22,7 @@ export type MdKey = string | number;
 
 /** A list filter: the query parameter compared with a column (exact, contains, or one of a list). */
 export type FilterSpec =
-  | { op: 'eq'; column: AnyPgColumn }
-  | { op: 'like'; column: AnyPgColumn }
-  | { op: 'in'; column: AnyPgColumn };
+  { op: 'eq'; column: AnyPgColumn } | { op: 'like'; column: AnyPgColumn } | { op: 'in'; column: AnyPgColumn };
 export const eqFilter = (column: AnyPgColumn): FilterSpec => ({ op: 'eq', column });
 export const likeFilter = (column: AnyPgColumn): FilterSpec => ({ op: 'like', column });
 export const inFilter = (column: AnyPgColumn): FilterSpec => ({ op: 'in', column });
@@ -100,9 +98,15 @@ export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
   /** The field(s) an import row is matched by (default: the key when code-keyed, else the first unique key with its scope). */
   importKey?: string | string[];
   /** Bespoke checks and derived values before a write; throw AppErrors naming the field. */
-  prepare?: (tx: DbOrTx, c: { input: TInput; values: MdRecord; existing: TRow | null; ctx: MdCtx }) => Promise<MdRecord | void>;
+  prepare?: (
+    tx: DbOrTx,
+    c: { input: TInput; values: MdRecord; existing: TRow | null; ctx: MdCtx },
+  ) => Promise<MdRecord | void>;
   /** Bespoke writes after the record was saved (link tables, accounts), in the same transaction. */
-  afterWrite?: (tx: DbOrTx, c: { input: TInput; saved: TRow; existing: TRow | null; ctx: MdCtx }) => Promise<void>;
+  afterWrite?: (
+    tx: DbOrTx,
+    c: { input: TInput; saved: TRow; existing: TRow | null; ctx: MdCtx },
+  ) => Promise<void>;
   /** Adds computed fields (names of references, counts) to rows read. */
   decorate?: (tx: DbOrTx, rows: TRow[]) => Promise<TRow[]>;
 }
@@ -122,7 +126,8 @@ const norm = (v: unknown): string | null => {
 };
 const same = (a: unknown, b: unknown) => norm(a) === norm(b);
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-const isBlank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 /** Thrown inside the import transaction to roll it back (dry run or errors). */
 class Rollback extends Error {}
@@ -131,7 +136,9 @@ class Rollback extends Error {}
 const isUniqueViolation = (e: unknown): e is { code: string; detail?: string } =>
   typeof e === 'object' && e !== null && 'code' in e && (e as { code: unknown }).code === '23505';
 
-export type RecordType<TRow extends MdRecord, TInput extends MdRecord> = ReturnType<typeof defineRecordType<TRow, TInput>>;
+export type RecordType<TRow extends MdRecord, TInput extends MdRecord> = ReturnType<
+  typeof defineRecordType<TRow, TInput>
+>;
 
 /**
  * Declares a master-data record type and returns its operations.
@@ -141,7 +148,9 @@ export type RecordType<TRow extends MdRecord, TInput extends MdRecord> = ReturnT
  *   input: CityRankInput, status: 'validstatus', version: 'version', unique: [{ field: 'name' }] });
  * await cityRanks.save(ctx, body);
  */
-export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>(def: RecordTypeDef<TRow, TInput>) {
+export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>(
+  def: RecordTypeDef<TRow, TInput>,
+) {
   const tableName = getTableName(def.table);
   // Column object → the table's JS property name (what drizzle's insert/update take).
   const propOf = new Map<AnyPgColumn, string>();
@@ -154,7 +163,11 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   const keyCol = col(def.key);
   const statusCol = def.status ? col(def.status) : undefined;
   const versionCol = def.version ? col(def.version) : undefined;
-  const readOnly = new Set([...(def.readOnly ?? []), ...(def.version ? [def.version] : []), ...(def.keyKind === 'id' ? [def.key] : [])]);
+  const readOnly = new Set([
+    ...(def.readOnly ?? []),
+    ...(def.version ? [def.version] : []),
+    ...(def.keyKind === 'id' ? [def.key] : []),
+  ]);
   const writable = Object.keys(def.fields).filter((f) => !readOnly.has(f));
   const firstUnique = def.unique?.[0];
   const importKeys: string[] =
@@ -186,7 +199,12 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       if (f.op === 'eq') conds.push(eq(f.column, v));
       else if (f.op === 'like') conds.push(ilike(f.column, `%${escapeLike(String(v))}%`));
       else {
-        const values = Array.isArray(v) ? v : String(v).split(',').map((s) => s.trim()).filter(Boolean);
+        const values = Array.isArray(v)
+          ? v
+          : String(v)
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean);
         conds.push(values.length ? inArray(f.column, values) : sql`false`);
       }
     }
@@ -200,15 +218,22 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   };
   const orderBy = () => (def.sort?.length ? def.sort : [asc(keyCol)]);
 
-  const decorate = async (tx: DbOrTx, rows: TRow[]) => (def.decorate && rows.length ? def.decorate(tx, rows) : rows);
+  const decorate = async (tx: DbOrTx, rows: TRow[]) =>
+    def.decorate && rows.length ? def.decorate(tx, rows) : rows;
 
   async function find(tx: DbOrTx, key: MdKey): Promise<TRow | null> {
     const rows = (await tx.select(def.fields).from(def.table).where(eq(keyCol, key)).limit(1)) as TRow[];
     return rows[0] ?? null;
   }
   async function findBy(tx: DbOrTx, record: MdRecord): Promise<TRow | null> {
-    const conds = importKeys.map((f) => (record[f] === null || record[f] === undefined ? sql`${col(f)} is null` : eq(col(f), record[f])));
-    const rows = (await tx.select(def.fields).from(def.table).where(and(...conds)).limit(1)) as TRow[];
+    const conds = importKeys.map((f) =>
+      record[f] === null || record[f] === undefined ? sql`${col(f)} is null` : eq(col(f), record[f]),
+    );
+    const rows = (await tx
+      .select(def.fields)
+      .from(def.table)
+      .where(and(...conds))
+      .limit(1)) as TRow[];
     return rows[0] ?? null;
   }
   async function load(tx: DbOrTx, key: MdKey, user: AuthUser): Promise<TRow> {
@@ -229,10 +254,17 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         conds.push(wv === null || wv === undefined ? sql`${col(w)} is null` : eq(col(w), wv));
       }
       if (existing) conds.push(ne(keyCol, existing[def.key]));
-      const [hit] = await tx.select({ k: keyCol }).from(def.table).where(and(...conds)).limit(1);
+      const [hit] = await tx
+        .select({ k: keyCol })
+        .from(def.table)
+        .where(and(...conds))
+        .limit(1);
       if (hit) {
         const scopeNote = u.within?.length ? ` (${u.within.join(', ')})` : '';
-        throw conflict(`${def.label}的${labelOf(u.field)}「${String(v)}」已存在${scopeNote} / ${def.label.split(' / ').pop() ?? def.name} ${u.field} "${String(v)}" already exists${scopeNote}`, u.field);
+        throw conflict(
+          `${def.label}的${labelOf(u.field)}「${String(v)}」已存在${scopeNote} / ${def.label.split(' / ').pop() ?? def.name} ${u.field} "${String(v)}" already exists${scopeNote}`,
+          u.field,
+        );
       }
     }
   }
@@ -242,11 +274,22 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     for (const p of def.parents ?? []) {
       const v = values[p.field];
       if (isBlank(v)) continue;
-      const [row] = await tx.select({ s: p.status ?? sql<number>`1` }).from(p.table).where(eq(p.key, v)).limit(1);
-      if (!row) throw badInput(p.field, `${p.label}「${String(v)}」不存在 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" does not exist`);
+      const [row] = await tx
+        .select({ s: p.status ?? sql<number>`1` })
+        .from(p.table)
+        .where(eq(p.key, v))
+        .limit(1);
+      if (!row)
+        throw badInput(
+          p.field,
+          `${p.label}「${String(v)}」不存在 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" does not exist`,
+        );
       const changed = !existing || !same(existing[p.field], v);
       if (changed && p.status && Number(row.s) !== 1)
-        throw badInput(p.field, `${p.label}「${String(v)}」已停用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled`);
+        throw badInput(
+          p.field,
+          `${p.label}「${String(v)}」已停用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled`,
+        );
     }
   }
 
@@ -255,7 +298,10 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     for (const c of def.children ?? []) {
       const conds: SQL[] = [eq(c.column, record[def.key])];
       if (op === 'disable' && c.status) conds.push(eq(c.status, 1));
-      const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(c.table).where(and(...conds));
+      const [r] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c.table)
+        .where(and(...conds));
       const n = Number(r?.n ?? 0);
       if (n > 0) {
         const what = op === 'disable' ? '停用' : '删除';
@@ -277,7 +323,10 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       if (isBlank(v) || !p.status) continue;
       const [row] = await tx.select({ s: p.status }).from(p.table).where(eq(p.key, v)).limit(1);
       if (row && Number(row.s) !== 1)
-        throw ruleViolation(`${p.label}「${String(v)}」已停用，请先启用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled; enable it first`, p.field);
+        throw ruleViolation(
+          `${p.label}「${String(v)}」已停用，请先启用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled; enable it first`,
+          p.field,
+        );
     }
   }
 
@@ -319,10 +368,21 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     if (!existing) {
       const set = toColumns(values);
       if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
-      const rows = (await tx.insert(def.table).values(set as never).returning(def.fields)) as TRow[];
+      const rows = (await tx
+        .insert(def.table)
+        .values(set as never)
+        .returning(def.fields)) as TRow[];
       const saved = rows[0] as TRow;
       await def.afterWrite?.(tx, { input, saved, existing, ctx });
-      await writeAudit(tx, { action: `${def.name}.create`, target: target(saved[def.key]), detail: { new: saved }, userId: ctx.user.id, username: ctx.user.username, ip: ctx.ip ?? null, at: now });
+      await writeAudit(tx, {
+        action: `${def.name}.create`,
+        target: target(saved[def.key]),
+        detail: { new: saved },
+        userId: ctx.user.id,
+        username: ctx.user.username,
+        ip: ctx.ip ?? null,
+        at: now,
+      });
       return { saved, op: 'created' };
     }
     if (def.status && !same(existing[def.status], merged[def.status])) {
@@ -330,27 +390,46 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       else await checkEnable(tx, merged as TRow);
     }
     const changes: Record<string, [unknown, unknown]> = {};
-    for (const f of writable) if (values[f] !== undefined && !same(existing[f], values[f])) changes[f] = [existing[f] ?? null, values[f] ?? null];
+    for (const f of writable)
+      if (values[f] !== undefined && !same(existing[f], values[f]))
+        changes[f] = [existing[f] ?? null, values[f] ?? null];
     const conds: SQL[] = [eq(keyCol, existing[def.key])];
     if (opts.checkVersion && versionCol && def.version) {
       const sent = input[def.version];
-      if (sent === undefined || sent === null) throw badInput(def.version, `${def.version}: the version of the record read is required to update it`);
+      if (sent === undefined || sent === null)
+        throw badInput(
+          def.version,
+          `${def.version}: the version of the record read is required to update it`,
+        );
       conds.push(eq(versionCol, Number(sent)));
     }
     const hasLinkedWrites = Boolean(def.afterWrite);
     if (Object.keys(changes).length === 0 && !hasLinkedWrites) {
-      if (opts.checkVersion && versionCol && def.version && !same(existing[def.version], input[def.version])) throw staleVersion();
+      if (opts.checkVersion && versionCol && def.version && !same(existing[def.version], input[def.version]))
+        throw staleVersion();
       return { saved: existing, op: 'unchanged' };
     }
     const set = toColumns(values);
     if (versionCol) set[propOf.get(versionCol) ?? 'version'] = sql`${versionCol} + 1`;
     if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
-    const rows = (await tx.update(def.table).set(set as never).where(and(...conds)).returning(def.fields)) as TRow[];
+    const rows = (await tx
+      .update(def.table)
+      .set(set as never)
+      .where(and(...conds))
+      .returning(def.fields)) as TRow[];
     const saved = rows[0];
     if (!saved) throw staleVersion();
     await def.afterWrite?.(tx, { input, saved, existing, ctx });
     if (Object.keys(changes).length)
-      await writeAudit(tx, { action: `${def.name}.update`, target: target(saved[def.key]), detail: { changes }, userId: ctx.user.id, username: ctx.user.username, ip: ctx.ip ?? null, at: now });
+      await writeAudit(tx, {
+        action: `${def.name}.update`,
+        target: target(saved[def.key]),
+        detail: { changes },
+        userId: ctx.user.id,
+        username: ctx.user.username,
+        ip: ctx.ip ?? null,
+        at: now,
+      });
     return { saved, op: Object.keys(changes).length ? 'updated' : 'unchanged' };
   }
 
@@ -359,7 +438,8 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     try {
       return await ctx.deps.db.transaction(fn);
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict(`${def.label}已存在 / the ${def.name} already exists`, def.key);
+      if (isUniqueViolation(e))
+        throw conflict(`${def.label}已存在 / the ${def.name} already exists`, def.key);
       throw e;
     }
   }
@@ -367,12 +447,18 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   const ops = {
     def,
     /** A page of rows matching the query's filters, in the caller's scope. */
-    async page(ctx: MdCtx, query: MdRecord & { pageIdx?: number; pageSize?: number }): Promise<PageOut<TRow>> {
+    async page(
+      ctx: MdCtx,
+      query: MdRecord & { pageIdx?: number; pageSize?: number },
+    ): Promise<PageOut<TRow>> {
       const db = ctx.deps.db;
       const pageIdx = query.pageIdx ?? 1;
       const pageSize = query.pageSize ?? 20;
       const where = listWhere(query, ctx.user);
-      const [c] = await db.select({ n: sql<number>`count(*)::int` }).from(def.table).where(where);
+      const [c] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(def.table)
+        .where(where);
       const rows = (await db
         .select(def.fields)
         .from(def.table)
@@ -385,7 +471,11 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     /** Every row matching the query, in the caller's scope (selectors, exports). */
     async all(ctx: MdCtx, query: MdRecord = {}): Promise<TRow[]> {
       const db = ctx.deps.db;
-      const rows = (await db.select(def.fields).from(def.table).where(listWhere(query, ctx.user)).orderBy(...orderBy())) as TRow[];
+      const rows = (await db
+        .select(def.fields)
+        .from(def.table)
+        .where(listWhere(query, ctx.user))
+        .orderBy(...orderBy())) as TRow[];
       return decorate(db, rows);
     },
     /** Every filtered row, no paging, for xlsx/CSV export. */
@@ -408,7 +498,10 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
           if (def.keyKind === 'id' && !existing) throw notFound(def.label);
           if (existing && def.keyKind === 'code' && def.version && isBlank(input[def.version])) {
             // A code that is taken, sent without the version of a read: a duplicate, not an edit.
-            throw conflict(`${def.label}编码「${String(key)}」已存在 / ${def.name} code "${String(key)}" already exists`, def.key);
+            throw conflict(
+              `${def.label}编码「${String(key)}」已存在 / ${def.name} code "${String(key)}" already exists`,
+              def.key,
+            );
           }
           if (existing) scopeAssert(ctx.user, existing);
         }
@@ -430,7 +523,11 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         const set: Record<string, unknown> = { [propOf.get(statusCol) ?? 'status']: status };
         if (versionCol) set[propOf.get(versionCol) ?? 'version'] = sql`${versionCol} + 1`;
         if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
-        const rows = (await tx.update(def.table).set(set as never).where(eq(keyCol, key)).returning(def.fields)) as TRow[];
+        const rows = (await tx
+          .update(def.table)
+          .set(set as never)
+          .where(eq(keyCol, key))
+          .returning(def.fields)) as TRow[];
         await writeAudit(tx, {
           action: `${def.name}.status`,
           target: target(key),
@@ -445,19 +542,34 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     },
     /** Deletes a record no one uses (422 otherwise). */
     async remove(ctx: MdCtx, key: MdKey): Promise<void> {
-      if (!def.deletable) throw ruleViolation(`${def.label}不能删除，请停用 / a ${def.name} cannot be deleted; disable it instead`);
+      if (!def.deletable)
+        throw ruleViolation(
+          `${def.label}不能删除，请停用 / a ${def.name} cannot be deleted; disable it instead`,
+        );
       await command(ctx, async (tx) => {
         const r = await load(tx, key, ctx.user);
         await checkRemovable(tx, r, 'delete');
         await tx.delete(def.table).where(eq(keyCol, key));
-        await writeAudit(tx, { action: `${def.name}.delete`, target: target(key), detail: { old: r }, userId: ctx.user.id, username: ctx.user.username, ip: ctx.ip ?? null, at: ctx.deps.now() });
+        await writeAudit(tx, {
+          action: `${def.name}.delete`,
+          target: target(key),
+          detail: { old: r },
+          userId: ctx.user.id,
+          username: ctx.user.username,
+          ip: ctx.ip ?? null,
+          at: ctx.deps.now(),
+        });
       });
     },
     /**
      * Imports rows (upsert by the import key): every row is checked with the save schema and the
      * unique/parent/scope rules; any error and nothing is written. Re-running the same rows changes nothing.
      */
-    async importRows(ctx: MdCtx, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }): Promise<TImportResult> {
+    async importRows(
+      ctx: MdCtx,
+      rows: MdRecord[],
+      o: { dryRun: boolean; firstRow?: number },
+    ): Promise<TImportResult> {
       const first = o.firstRow ?? 1;
       const errors: TImportRowError[] = [];
       const counts = { created: 0, updated: 0, unchanged: 0 };
@@ -472,7 +584,12 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
             const { [def.version ?? '\u0000']: _v, ...rest } = raw;
             const parsed = def.input.safeParse(rest);
             if (!parsed.success) {
-              for (const issue of parsed.error.issues.slice(0, 3)) errors.push({ row: rowNo, column: issue.path.map(String).join('.') || importKey, reason: issue.message });
+              for (const issue of parsed.error.issues.slice(0, 3))
+                errors.push({
+                  row: rowNo,
+                  column: issue.path.map(String).join('.') || importKey,
+                  reason: issue.message,
+                });
               continue;
             }
             const input = parsed.data;
@@ -481,12 +598,18 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
             for (const u of uniques) {
               const v = input[u.field];
               if (isBlank(v)) continue;
-              const k = [v, ...(u.within ?? []).map((w) => input[w])].map((x) => norm(x) ?? '').join('\u0001');
+              const k = [v, ...(u.within ?? []).map((w) => input[w])]
+                .map((x) => norm(x) ?? '')
+                .join('\u0001');
               const m = seen.get(u.field) ?? new Map<string, number>();
               seen.set(u.field, m);
               const prev = m.get(k);
               if (prev !== undefined) {
-                errors.push({ row: rowNo, column: u.field, reason: `与第${prev}行重复 / duplicates row ${prev}` });
+                errors.push({
+                  row: rowNo,
+                  column: u.field,
+                  reason: `与第${prev}行重复 / duplicates row ${prev}`,
+                });
                 dup = true;
               } else m.set(k, rowNo);
             }
@@ -494,13 +617,24 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
             try {
               const existing = isBlank(input[importKey]) ? null : await findBy(tx, input);
               if (existing) scopeAssert(ctx.user, existing);
-              const withKey = existing && def.keyKind === 'id' ? ({ ...input, [def.key]: existing[def.key] } as TInput) : input;
-              const r = await write(tx, ctx, withKey, existing, { checkVersion: false, only: new Set(Object.keys(rest)) });
+              const withKey =
+                existing && def.keyKind === 'id'
+                  ? ({ ...input, [def.key]: existing[def.key] } as TInput)
+                  : input;
+              const r = await write(tx, ctx, withKey, existing, {
+                checkVersion: false,
+                only: new Set(Object.keys(rest)),
+              });
               counts[r.op] += 1;
               if (r.op === 'created') createdKeys.push(r.saved[def.key]);
               if (r.op === 'updated') updatedKeys.push(r.saved[def.key]);
             } catch (e) {
-              if (e instanceof AppError) errors.push({ row: rowNo, column: (e.field ?? importKey).replace(/^body\./, ''), reason: e.message });
+              if (e instanceof AppError)
+                errors.push({
+                  row: rowNo,
+                  column: (e.field ?? importKey).replace(/^body\./, ''),
+                  reason: e.message,
+                });
               else throw e;
             }
           }
@@ -548,4 +682,5 @@ export function usageRegistry<K>() {
 }
 
 /** The status a status input carries (status or validstatus). */
-export const statusOf = (b: { status?: 0 | 1 | undefined; validstatus?: 0 | 1 | undefined }): 0 | 1 => (b.status ?? b.validstatus ?? 1) as 0 | 1;
+export const statusOf = (b: { status?: 0 | 1 | undefined; validstatus?: 0 | 1 | undefined }): 0 | 1 =>
+  (b.status ?? b.validstatus ?? 1) as 0 | 1;

@@ -12,6 +12,8 @@ export async function exportWorkbook(
   o: { name: string; columns: XlsxColumn[] },
 ): Promise<DownloadResult> {
   const rows = await type.exportRows(ctx, query);
-  const flat = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])));
+  const flat = rows.map((r) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])),
+  );
   return xlsxFile(exportFileName(o.name, ctx.deps.now()), await workbook(o.name, o.columns, flat));
 }

@@ -13,7 +13,14 @@ import { lastCallTo } from './service.js';
 
 const RENEW_MS = 5 * 60_000;
 
-async function upsertSession(deps: AppDeps, u: AuthUser, provider: 'tencent' | 'zhichi', agentId: string, phone: string | null, expiresAt: Date) {
+async function upsertSession(
+  deps: AppDeps,
+  u: AuthUser,
+  provider: 'tencent' | 'zhichi',
+  agentId: string,
+  phone: string | null,
+  expiresAt: Date,
+) {
   const now = deps.now();
   const values = { agentId, phone, loggedInAt: now, lastSeenAt: now, expiresAt, endedAt: null };
   await deps.db
@@ -27,26 +34,56 @@ export async function tencentLogin(deps: AppDeps, u: AuthUser, phone: string | u
   const now = deps.now();
   const l = await tcccLoginToken(s, u.username, now);
   await upsertSession(deps, u, 'tencent', u.username, phone ?? null, l.expiresAt);
-  await writeAudit(deps.db, { action: 'call.agentLogin', target: `tencent:${u.username}`, userId: u.id, username: u.username, ip, at: now });
-  return { provider: 'tencent' as const, agentId: u.username, token: l.token, sdkUrl: l.sdkUrl, expiresAt: l.expiresAt.toISOString() };
+  await writeAudit(deps.db, {
+    action: 'call.agentLogin',
+    target: `tencent:${u.username}`,
+    userId: u.id,
+    username: u.username,
+    ip,
+    at: now,
+  });
+  return {
+    provider: 'tencent' as const,
+    agentId: u.username,
+    token: l.token,
+    sdkUrl: l.sdkUrl,
+    expiresAt: l.expiresAt.toISOString(),
+  };
 }
 
 export async function tencentKeepAlive(deps: AppDeps, u: AuthUser, email: string | undefined) {
   const s = tcccSettings(deps.config);
   const now = deps.now();
   const seat = email ?? u.username;
-  if (seat !== u.username && !isManager(u)) throw noPermission('只能保持自己的坐席在线 / you may keep only your own seat alive');
+  if (seat !== u.username && !isManager(u))
+    throw noPermission('只能保持自己的坐席在线 / you may keep only your own seat alive');
   const [sess] = await deps.db
     .select()
     .from(callAgentSessions)
-    .where(and(eq(callAgentSessions.provider, 'tencent'), eq(callAgentSessions.agentId, seat), isNull(callAgentSessions.endedAt)));
-  if (!sess) throw ruleViolation('坐席未登录，请先登录呼叫中心 / the seat is not signed in: sign in to the call centre first', 'email');
+    .where(
+      and(
+        eq(callAgentSessions.provider, 'tencent'),
+        eq(callAgentSessions.agentId, seat),
+        isNull(callAgentSessions.endedAt),
+      ),
+    );
+  if (!sess)
+    throw ruleViolation(
+      '坐席未登录，请先登录呼叫中心 / the seat is not signed in: sign in to the call centre first',
+      'email',
+    );
   let expiresAt = sess.expiresAt;
   let renewed = null;
   if (expiresAt.getTime() - now.getTime() < RENEW_MS) {
     const l = await tcccLoginToken(s, seat, now);
     expiresAt = l.expiresAt;
-    renewed = { provider: 'tencent' as const, agentId: seat, token: l.token, sdkUrl: l.sdkUrl, expiresAt: l.expiresAt.toISOString() };
+    renewed = {
+      provider: 'tencent' as const,
+      agentId: seat,
+      token: l.token,
+      sdkUrl: l.sdkUrl,
+      expiresAt: l.expiresAt.toISOString(),
+    };
   }
   await deps.db
     .update(callAgentSessions)
@@ -61,9 +98,23 @@ export async function tencentLogout(deps: AppDeps, u: AuthUser, ip: string) {
   const done = await deps.db
     .update(callAgentSessions)
     .set({ endedAt: now })
-    .where(and(eq(callAgentSessions.userId, u.id), eq(callAgentSessions.provider, 'tencent'), isNull(callAgentSessions.endedAt)))
+    .where(
+      and(
+        eq(callAgentSessions.userId, u.id),
+        eq(callAgentSessions.provider, 'tencent'),
+        isNull(callAgentSessions.endedAt),
+      ),
+    )
     .returning({ userId: callAgentSessions.userId });
-  if (done.length) await writeAudit(deps.db, { action: 'call.agentLogout', target: `tencent:${u.username}`, userId: u.id, username: u.username, ip, at: now });
+  if (done.length)
+    await writeAudit(deps.db, {
+      action: 'call.agentLogout',
+      target: `tencent:${u.username}`,
+      userId: u.id,
+      username: u.username,
+      ip,
+      at: now,
+    });
 }
 
 /** Binds the agent's phone to the seat (TCCC ModifyStaff with the seat's email id). */
@@ -75,20 +126,52 @@ export async function tencentBinding(deps: AppDeps, u: AuthUser, phone: string, 
     .update(callAgentSessions)
     .set({ phone })
     .where(and(eq(callAgentSessions.userId, u.id), eq(callAgentSessions.provider, 'tencent')));
-  await writeAudit(deps.db, { action: 'call.agentBinding', target: `tencent:${u.username}`, detail: { phone }, userId: u.id, username: u.username, ip, at: now });
+  await writeAudit(deps.db, {
+    action: 'call.agentBinding',
+    target: `tencent:${u.username}`,
+    detail: { phone },
+    userId: u.id,
+    username: u.username,
+    ip,
+    at: now,
+  });
 }
 
 /** The screen-pop for a call from zj (the agent's line) to bj (the customer). */
 export async function flashMsg(deps: AppDeps, u: AuthUser, bj: string, zj: string) {
   tcccSettings(deps.config);
   const h = await activeHolder(deps.db, bj);
-  const clueVisible = !!h && (u.allScope || h.c.ownerUserId === u.id || (!!h.c.schoolItemCode && u.schoolItems.includes(h.c.schoolItemCode)));
+  const clueVisible =
+    !!h &&
+    (u.allScope ||
+      h.c.ownerUserId === u.id ||
+      (!!h.c.schoolItemCode && u.schoolItems.includes(h.c.schoolItemCode)));
   const r = await activeResource(deps.db, bj);
-  const resVisible = !!r && (u.allScope || r.r.ownerUserId === u.id || isManager(u) || r.r.ownerUserId === null);
-  const clue = h && clueVisible ? { clueId: h.c.id, cluecode: h.c.cluecode, childName: h.c.childName, parentName: h.c.parentName, flowState: h.c.flowState, ownerName: h.ownerName } : null;
-  const resource = r && resVisible ? { id: r.r.id, rescode: r.r.rescode, name: r.r.name, status: r.r.status, ownerName: r.ownerName } : null;
+  const resVisible =
+    !!r && (u.allScope || r.r.ownerUserId === u.id || isManager(u) || r.r.ownerUserId === null);
+  const clue =
+    h && clueVisible
+      ? {
+          clueId: h.c.id,
+          cluecode: h.c.cluecode,
+          childName: h.c.childName,
+          parentName: h.c.parentName,
+          flowState: h.c.flowState,
+          ownerName: h.ownerName,
+        }
+      : null;
+  const resource =
+    r && resVisible
+      ? { id: r.r.id, rescode: r.r.rescode, name: r.r.name, status: r.r.status, ownerName: r.ownerName }
+      : null;
   const lastCall = await lastCallTo(deps, u, bj);
-  const who = clue ? `${clue.parentName}（${clue.childName}，线索 ${clue.cluecode}）` : resource ? `${resource.name}（资源 ${resource.rescode}）` : h || r ? '已登记客户（不在您的范围内）' : '新号码';
+  const who = clue
+    ? `${clue.parentName}（${clue.childName}，线索 ${clue.cluecode}）`
+    : resource
+      ? `${resource.name}（资源 ${resource.rescode}）`
+      : h || r
+        ? '已登记客户（不在您的范围内）'
+        : '新号码';
   const message = `${zj} → ${bj}：${who}${lastCall ? `，上次通话 ${lastCall.startAt.slice(0, 16).replace('T', ' ')} ${lastCall.userName ?? ''}` : ''}`;
   return { callee: bj, caller: zj, clue, resource, lastCall, message };
 }
@@ -96,21 +179,56 @@ export async function flashMsg(deps: AppDeps, u: AuthUser, bj: string, zj: strin
 export async function zhichiLogin(deps: AppDeps, u: AuthUser, jobNumber: string, phone: string, ip: string) {
   const s = zhichiSettings(deps.config);
   const now = deps.now();
-  const { token, expiresAt } = await zhichiAgent(s, 'login', { agent_jobnum: jobNumber, agent_phone: phone }, now);
+  const { token, expiresAt } = await zhichiAgent(
+    s,
+    'login',
+    { agent_jobnum: jobNumber, agent_phone: phone },
+    now,
+  );
   await upsertSession(deps, u, 'zhichi', jobNumber, phone, expiresAt);
-  await writeAudit(deps.db, { action: 'call.agentLogin', target: `zhichi:${jobNumber}`, userId: u.id, username: u.username, ip, at: now });
-  return { provider: 'zhichi' as const, agentId: jobNumber, token, sdkUrl: null, expiresAt: expiresAt.toISOString() };
+  await writeAudit(deps.db, {
+    action: 'call.agentLogin',
+    target: `zhichi:${jobNumber}`,
+    userId: u.id,
+    username: u.username,
+    ip,
+    at: now,
+  });
+  return {
+    provider: 'zhichi' as const,
+    agentId: jobNumber,
+    token,
+    sdkUrl: null,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 export async function zhichiLogout(deps: AppDeps, u: AuthUser, jobNumber: string, ip: string) {
   const s = zhichiSettings(deps.config);
   const now = deps.now();
-  const [sess] = await deps.db.select().from(callAgentSessions).where(and(eq(callAgentSessions.provider, 'zhichi'), eq(callAgentSessions.agentId, jobNumber)));
-  if (sess && sess.userId !== u.id && !isManager(u)) throw noPermission('只能签出自己的坐席 / you may sign out only your own seat');
+  const [sess] = await deps.db
+    .select()
+    .from(callAgentSessions)
+    .where(and(eq(callAgentSessions.provider, 'zhichi'), eq(callAgentSessions.agentId, jobNumber)));
+  if (sess && sess.userId !== u.id && !isManager(u))
+    throw noPermission('只能签出自己的坐席 / you may sign out only your own seat');
   await zhichiAgent(s, 'logout', { agent_jobnum: jobNumber }, now);
   await deps.db
     .update(callAgentSessions)
     .set({ endedAt: now })
-    .where(and(eq(callAgentSessions.provider, 'zhichi'), eq(callAgentSessions.agentId, jobNumber), isNull(callAgentSessions.endedAt)));
-  await writeAudit(deps.db, { action: 'call.agentLogout', target: `zhichi:${jobNumber}`, userId: u.id, username: u.username, ip, at: now });
+    .where(
+      and(
+        eq(callAgentSessions.provider, 'zhichi'),
+        eq(callAgentSessions.agentId, jobNumber),
+        isNull(callAgentSessions.endedAt),
+      ),
+    );
+  await writeAudit(deps.db, {
+    action: 'call.agentLogout',
+    target: `zhichi:${jobNumber}`,
+    userId: u.id,
+    username: u.username,
+    ip,
+    at: now,
+  });
 }

@@ -25,6 +25,7 @@ export const callsHandlers: SliceHandlers<typeof contract.calls> = {
   tencentLogout: async ({ deps, user, ip }) => ok(agents.tencentLogout(deps, user, ip)),
   tencentBinding: async ({ deps, user, body, ip }) => ok(agents.tencentBinding(deps, user, body.phone, ip)),
   tencentFlashMsg: async ({ deps, user, query }) => agents.flashMsg(deps, user, query.bj, query.zj),
-  zhichiLogin: async ({ deps, user, query, ip }) => agents.zhichiLogin(deps, user, query.jobNumber, query.phone, ip),
+  zhichiLogin: async ({ deps, user, query, ip }) =>
+    agents.zhichiLogin(deps, user, query.jobNumber, query.phone, ip),
   zhichiLogout: async ({ deps, user, query, ip }) => ok(agents.zhichiLogout(deps, user, query.jobNumber, ip)),
 };

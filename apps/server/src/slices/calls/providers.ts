@@ -8,7 +8,8 @@ import { notConfigured } from '../../http/errors.js';
 import { providerFailed, providerJson as sharedProviderJson } from '../../shared/providerHttp.js';
 
 /** Call centres put their errors in the body, whatever the HTTP status. */
-const providerJson = (what: string, url: string, init: RequestInit) => sharedProviderJson(what, url, init, { httpErrors: 'body' });
+const providerJson = (what: string, url: string, init: RequestInit) =>
+  sharedProviderJson(what, url, init, { httpErrors: 'body' });
 
 export const TCCC = '腾讯云联络中心 / Tencent Cloud Contact Center';
 export const ZHICHI = '智齿呼叫中心 / Zhichi call centre';
@@ -25,8 +26,14 @@ export interface TcccSettings {
   secretKey: string;
 }
 export function tcccSettings(c: Config): TcccSettings {
-  if (!c.TCCC_BASE_URL || !c.TCCC_SDK_APP_ID || !c.TCCC_SECRET_ID || !c.TCCC_SECRET_KEY) throw notConfigured(TCCC);
-  return { baseUrl: c.TCCC_BASE_URL, sdkAppId: Number(c.TCCC_SDK_APP_ID), secretId: c.TCCC_SECRET_ID, secretKey: c.TCCC_SECRET_KEY };
+  if (!c.TCCC_BASE_URL || !c.TCCC_SDK_APP_ID || !c.TCCC_SECRET_ID || !c.TCCC_SECRET_KEY)
+    throw notConfigured(TCCC);
+  return {
+    baseUrl: c.TCCC_BASE_URL,
+    sdkAppId: Number(c.TCCC_SDK_APP_ID),
+    secretId: c.TCCC_SECRET_ID,
+    secretKey: c.TCCC_SECRET_KEY,
+  };
 }
 
 export interface ZhichiSettings {
@@ -47,12 +54,29 @@ export const md5hex = (s: string) => createHash('md5').update(s, 'utf8').digest(
  * The Authorization header of Tencent Cloud API 3.0 (TC3-HMAC-SHA256) for a JSON POST to '/'.
  * @example tc3Authorization({ secretId, secretKey, service: 'ccc', host: 'ccc.tencentcloudapi.com', timestamp: 1700000000, payload: '{}' })
  */
-export function tc3Authorization(o: { secretId: string; secretKey: string; service: string; host: string; timestamp: number; payload: string; contentType?: string }): string {
+export function tc3Authorization(o: {
+  secretId: string;
+  secretKey: string;
+  service: string;
+  host: string;
+  timestamp: number;
+  payload: string;
+  contentType?: string;
+}): string {
   const contentType = o.contentType ?? 'application/json; charset=utf-8';
-  const canonicalRequest = ['POST', '/', '', `content-type:${contentType}\nhost:${o.host}\n`, 'content-type;host', sha256hex(o.payload)].join('\n');
+  const canonicalRequest = [
+    'POST',
+    '/',
+    '',
+    `content-type:${contentType}\nhost:${o.host}\n`,
+    'content-type;host',
+    sha256hex(o.payload),
+  ].join('\n');
   const date = new Date(o.timestamp * 1000).toISOString().slice(0, 10);
   const scope = `${date}/${o.service}/tc3_request`;
-  const stringToSign = ['TC3-HMAC-SHA256', String(o.timestamp), scope, sha256hex(canonicalRequest)].join('\n');
+  const stringToSign = ['TC3-HMAC-SHA256', String(o.timestamp), scope, sha256hex(canonicalRequest)].join(
+    '\n',
+  );
   const kDate = hmac(`TC3${o.secretKey}`, date);
   const kService = hmac(kDate, o.service);
   const kSigning = hmac(kService, 'tc3_request');
@@ -60,9 +84,13 @@ export function tc3Authorization(o: { secretId: string; secretKey: string; servi
   return `TC3-HMAC-SHA256 Credential=${o.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
 }
 
-
 /** Calls a TCCC action; answers the Response object or throws the provider's error code and message. */
-export async function tcccCall(s: TcccSettings, action: string, params: Record<string, unknown>, now: Date): Promise<Record<string, unknown>> {
+export async function tcccCall(
+  s: TcccSettings,
+  action: string,
+  params: Record<string, unknown>,
+  now: Date,
+): Promise<Record<string, unknown>> {
   const payload = JSON.stringify(params);
   const url = new URL(s.baseUrl);
   const timestamp = Math.floor(now.getTime() / 1000);
@@ -70,14 +98,24 @@ export async function tcccCall(s: TcccSettings, action: string, params: Record<s
     method: 'POST',
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      authorization: tc3Authorization({ secretId: s.secretId, secretKey: s.secretKey, service: TCCC_SERVICE, host: url.host, timestamp, payload }),
+      authorization: tc3Authorization({
+        secretId: s.secretId,
+        secretKey: s.secretKey,
+        service: TCCC_SERVICE,
+        host: url.host,
+        timestamp,
+        payload,
+      }),
       'x-tc-action': action,
       'x-tc-timestamp': String(timestamp),
       'x-tc-version': TCCC_VERSION,
     },
     body: payload,
   });
-  const r = (typeof body.Response === 'object' && body.Response !== null ? body.Response : {}) as Record<string, unknown>;
+  const r = (typeof body.Response === 'object' && body.Response !== null ? body.Response : {}) as Record<
+    string,
+    unknown
+  >;
   const err = r.Error as { Code?: unknown; Message?: unknown } | undefined;
   if (err) throw providerFailed(TCCC, `${String(err.Code ?? 'Error')}: ${String(err.Message ?? '')}`);
   return r;
@@ -91,8 +129,10 @@ export interface TcccLogin {
 /** CreateSDKLoginToken: the SDK URL and the call token of a seat. */
 export async function tcccLoginToken(s: TcccSettings, seatUserId: string, now: Date): Promise<TcccLogin> {
   const r = await tcccCall(s, 'CreateSDKLoginToken', { SdkAppId: s.sdkAppId, SeatUserId: seatUserId }, now);
-  if (typeof r.Token !== 'string' || typeof r.SdkURL !== 'string') throw providerFailed(TCCC, 'no Token/SdkURL in the answer');
-  const exp = typeof r.ExpiredTime === 'number' ? new Date(r.ExpiredTime * 1000) : new Date(now.getTime() + 3600_000);
+  if (typeof r.Token !== 'string' || typeof r.SdkURL !== 'string')
+    throw providerFailed(TCCC, 'no Token/SdkURL in the answer');
+  const exp =
+    typeof r.ExpiredTime === 'number' ? new Date(r.ExpiredTime * 1000) : new Date(now.getTime() + 3600_000);
   return { token: r.Token, sdkUrl: r.SdkURL, expiresAt: exp };
 }
 
@@ -102,7 +142,8 @@ const zhichiTokens = new Map<string, { token: string; until: number }>();
 export async function zhichiToken(s: ZhichiSettings, now: Date): Promise<{ token: string; expiresAt: Date }> {
   const key = `${s.baseUrl}|${s.appId}|${s.appKey}`;
   const cached = zhichiTokens.get(key);
-  if (cached && cached.until > now.getTime()) return { token: cached.token, expiresAt: new Date(cached.until + 300_000) };
+  if (cached && cached.until > now.getTime())
+    return { token: cached.token, expiresAt: new Date(cached.until + 300_000) };
   const createTime = String(Math.floor(now.getTime() / 1000));
   const u = new URL(s.baseUrl.replace(/\/$/, '') + '/api/get_token');
   u.searchParams.set('appid', s.appId);
@@ -126,7 +167,12 @@ function checkZhichi(r: Record<string, unknown>) {
 }
 
 /** An agent command of the Zhichi call centre (login / logout), authenticated with the access token. */
-export async function zhichiAgent(s: ZhichiSettings, command: 'login' | 'logout', body: Record<string, unknown>, now: Date) {
+export async function zhichiAgent(
+  s: ZhichiSettings,
+  command: 'login' | 'logout',
+  body: Record<string, unknown>,
+  now: Date,
+) {
   const { token, expiresAt } = await zhichiToken(s, now);
   const r = await providerJson(ZHICHI, `${s.baseUrl.replace(/\/$/, '')}/api/callcenter/agent/${command}`, {
     method: 'POST',

@@ -25,15 +25,29 @@ export const QUALITY_ITEMS = [
 
 export async function seedCallsDemo(c: SeedContext) {
   const db = c.db;
-  const people = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['sales', 'esales', 'esales2', 'director']));
+  const people = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['sales', 'esales', 'esales2', 'director']));
   const idOf = (n: string) => people.find((p) => p.username === n)?.id ?? null;
   const director = idOf('director');
   const agents = ['esales', 'esales2', 'sales'].map(idOf).filter((x): x is number => x !== null);
   if (!agents.length) return;
-  const res = await db.select({ id: resources.id, phone: resources.phone, owner: resources.ownerUserId, campus: resources.schoolItemCode }).from(resources).where(isNotNull(resources.ownerUserId));
+  const res = await db
+    .select({
+      id: resources.id,
+      phone: resources.phone,
+      owner: resources.ownerUserId,
+      campus: resources.schoolItemCode,
+    })
+    .from(resources)
+    .where(isNotNull(resources.ownerUserId));
   const salesId = idOf('sales');
   const salesClues = salesId
-    ? await db.select({ id: clues.id, phone: clues.phone, campus: clues.schoolItemCode }).from(clues).where(and(eq(clues.ownerUserId, salesId)))
+    ? await db
+        .select({ id: clues.id, phone: clues.phone, campus: clues.schoolItemCode })
+        .from(clues)
+        .where(and(eq(clues.ownerUserId, salesId)))
     : [];
   const today = c.now.getTime();
   const n = 80 * c.scale;
@@ -73,7 +87,16 @@ export async function seedCallsDemo(c: SeedContext) {
     if (row && director && duration && i % 3 === 0) {
       const items = QUALITY_ITEMS.map((q, k) => ({ ...q, score: 60 + ((i * 7 + k * 11) % 41) }));
       const total = Math.round(items.reduce((s, x) => s + x.score, 0) / items.length);
-      await db.insert(callQualityScores).values({ callId: row.id, version: 1, current: true, items: items as never, total, comment: total >= 80 ? '沟通流畅，邀约明确' : '需求挖掘不够深入', reviewerId: director, reviewedAt: new Date(start.getTime() + 86_400_000) });
+      await db.insert(callQualityScores).values({
+        callId: row.id,
+        version: 1,
+        current: true,
+        items: items as never,
+        total,
+        comment: total >= 80 ? '沟通流畅，邀约明确' : '需求挖掘不够深入',
+        reviewerId: director,
+        reviewedAt: new Date(start.getTime() + 86_400_000),
+      });
       await db.update(callRecords).set({ qualityTotal: total }).where(eq(callRecords.id, row.id));
     }
   }

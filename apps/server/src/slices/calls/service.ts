@@ -1,17 +1,47 @@
 // Call records: save (idempotent per provider session), scoped lists and counts, transcript/notes,
 // soft delete and quality scoring (one current score per call, every re-scoring kept and audited).
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import { badInput, conflict, noPermission, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
+import {
+  badInput,
+  conflict,
+  noPermission,
+  notFound,
+  ruleViolation,
+  staleVersion,
+} from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { users } from '../system/tables.js';
 import { clues } from '../clues/tables.js';
-import { and_, assertCanSee as assertCanSeeClue, dayStr, isManager, isUniqueViolation, loadClue, parseDay } from '../clues/common.js';
+import {
+  and_,
+  assertCanSee as assertCanSeeClue,
+  dayStr,
+  isManager,
+  isUniqueViolation,
+  loadClue,
+  parseDay,
+} from '../clues/common.js';
 import { resources } from '../resources/tables.js';
 import { assertCanSee as assertCanSeeResource, loadResource } from '../resources/common.js';
 import { callQualityScores, callRecords } from './tables.js';
@@ -30,7 +60,8 @@ const isQualityManager = (u: AuthUser) => isManager(u);
 /** Own calls; managers also the calls of their campuses; all-scope users all. */
 function scopeWhere(u: AuthUser): SQL | undefined {
   if (u.allScope) return undefined;
-  if (isManager(u) && u.schoolItems.length) return or(eq(callRecords.userId, u.id), inArray(callRecords.schoolItemCode, u.schoolItems));
+  if (isManager(u) && u.schoolItems.length)
+    return or(eq(callRecords.userId, u.id), inArray(callRecords.schoolItemCode, u.schoolItems));
   return eq(callRecords.userId, u.id);
 }
 
@@ -44,7 +75,8 @@ function assertCanSee(u: AuthUser, c: CallRecord) {
 function bound(v: string, field: string, end: boolean): Date {
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(parseDay(v).getTime() + (end ? 86_400_000 : 0));
   const d = new Date(v);
-  if (Number.isNaN(d.getTime())) throw badInput(`query.${field}`, `query.${field}: 不是有效时间 / not a date or timestamp`);
+  if (Number.isNaN(d.getTime()))
+    throw badInput(`query.${field}`, `query.${field}: 不是有效时间 / not a date or timestamp`);
   return d;
 }
 
@@ -57,7 +89,9 @@ function filterWhere(u: AuthUser, q: CallFilter): SQL | undefined {
   if (q.startTime) parts.push(gte(callRecords.startAt, bound(q.startTime, 'startTime', false)));
   if (q.endTime) {
     const e = bound(q.endTime, 'endTime', true);
-    parts.push(/^\d{4}-\d{2}-\d{2}$/.test(q.endTime) ? lt(callRecords.startAt, e) : lte(callRecords.startAt, e));
+    parts.push(
+      /^\d{4}-\d{2}-\d{2}$/.test(q.endTime) ? lt(callRecords.startAt, e) : lte(callRecords.startAt, e),
+    );
   }
   if (q.minDuration !== undefined) parts.push(gte(callRecords.durationSeconds, q.minDuration));
   if (q.maxDuration !== undefined) parts.push(lte(callRecords.durationSeconds, q.maxDuration));
@@ -88,7 +122,14 @@ const selectRows = (db: DbOrTx) =>
     .leftJoin(users, eq(users.id, callRecords.userId))
     .leftJoin(clues, eq(clues.id, callRecords.clueId))
     .leftJoin(resources, eq(resources.id, callRecords.resourceId));
-type Joined = { c: CallRecord; userName: string | null; cluecode: string | null; clueName: string | null; rescode: string | null; resName: string | null };
+type Joined = {
+  c: CallRecord;
+  userName: string | null;
+  cluecode: string | null;
+  clueName: string | null;
+  rescode: string | null;
+  resName: string | null;
+};
 
 function toRow(j: Joined): CallRowOut {
   const c = j.c;
@@ -132,12 +173,18 @@ export async function list(deps: AppDeps, u: AuthUser, q: CallQuery) {
 
 export const LIST_ALL_CAP = 5000;
 export async function listAll(deps: AppDeps, u: AuthUser, q: CallFilter) {
-  const rows = await selectRows(deps.db).where(filterWhere(u, q)).orderBy(desc(callRecords.startAt), desc(callRecords.id)).limit(LIST_ALL_CAP);
+  const rows = await selectRows(deps.db)
+    .where(filterWhere(u, q))
+    .orderBy(desc(callRecords.startAt), desc(callRecords.id))
+    .limit(LIST_ALL_CAP);
   return rows.map(toRow);
 }
 
 async function loadCall(db: DbOrTx, where: SQL, lock = false): Promise<CallRecord> {
-  const q = db.select().from(callRecords).where(and(where, isNull(callRecords.deletedAt)));
+  const q = db
+    .select()
+    .from(callRecords)
+    .where(and(where, isNull(callRecords.deletedAt)));
   const [c] = lock ? await q.for('update') : await q;
   if (!c) throw notFound('通话记录 / call');
   return c;
@@ -169,10 +216,16 @@ async function detailOf(deps: AppDeps, u: AuthUser, where: SQL) {
   assertCanSee(u, c);
   const [j] = await selectRows(deps.db).where(eq(callRecords.id, c.id));
   const row = toRow(must(j, 'call row'));
-  return { ...row, content: c.content, contentUpdatedAt: iso(c.contentUpdatedAt), quality: await qualityRows(deps.db, c.id) };
+  return {
+    ...row,
+    content: c.content,
+    contentUpdatedAt: iso(c.contentUpdatedAt),
+    quality: await qualityRows(deps.db, c.id),
+  };
 }
 export const getById = (deps: AppDeps, u: AuthUser, id: number) => detailOf(deps, u, eq(callRecords.id, id));
-export const getBySessionId = (deps: AppDeps, u: AuthUser, sessionId: string) => detailOf(deps, u, eq(callRecords.sessionId, sessionId));
+export const getBySessionId = (deps: AppDeps, u: AuthUser, sessionId: string) =>
+  detailOf(deps, u, eq(callRecords.sessionId, sessionId));
 
 /**
  * Saves a call. The same agent saving the same session again completes the record (end, duration,
@@ -182,7 +235,8 @@ export async function save(deps: AppDeps, u: AuthUser, b: Body<'save'>, ip: stri
   const now = deps.now();
   const start = new Date(b.startAt);
   const end = b.endAt ? new Date(b.endAt) : null;
-  if (end && end.getTime() < start.getTime()) throw badInput('body.endAt', 'body.endAt: 结束时间早于开始时间 / the end is before the start');
+  if (end && end.getTime() < start.getTime())
+    throw badInput('body.endAt', 'body.endAt: 结束时间早于开始时间 / the end is before the start');
   const duration = b.durationSeconds ?? (end ? Math.round((end.getTime() - start.getTime()) / 1000) : 0);
   const result = b.result ?? (duration > 0 ? 'answered' : 'no_answer');
   const id = await deps.db.transaction(async (tx) => {
@@ -213,19 +267,34 @@ export async function save(deps: AppDeps, u: AuthUser, b: Body<'save'>, ip: stri
       recordingUrl: b.recordingUrl ?? null,
       updatedAt: now,
     };
-    const [existing] = await tx.select().from(callRecords).where(eq(callRecords.sessionId, b.sessionId)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(callRecords)
+      .where(eq(callRecords.sessionId, b.sessionId))
+      .for('update');
     if (existing) {
-      if (existing.userId !== u.id || existing.deletedAt) throw conflict('该通话会话已存在 / the call session is already recorded', 'sessionId');
+      if (existing.userId !== u.id || existing.deletedAt)
+        throw conflict('该通话会话已存在 / the call session is already recorded', 'sessionId');
       await tx.update(callRecords).set(values).where(eq(callRecords.id, existing.id));
       return existing.id;
     }
     try {
-      const [row] = await tx.insert(callRecords).values({ ...values, sessionId: b.sessionId, userId: u.id, createdAt: now }).returning({ id: callRecords.id });
+      const [row] = await tx
+        .insert(callRecords)
+        .values({ ...values, sessionId: b.sessionId, userId: u.id, createdAt: now })
+        .returning({ id: callRecords.id });
       const newId = must(row, 'call').id;
-      await writeAudit(tx, { action: 'call.save', target: `call_records:${newId}`, detail: { sessionId: b.sessionId }, ...audit(u, ip), at: now });
+      await writeAudit(tx, {
+        action: 'call.save',
+        target: `call_records:${newId}`,
+        detail: { sessionId: b.sessionId },
+        ...audit(u, ip),
+        at: now,
+      });
       return newId;
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict('该通话会话已存在 / the call session is already recorded', 'sessionId');
+      if (isUniqueViolation(e))
+        throw conflict('该通话会话已存在 / the call session is already recorded', 'sessionId');
       throw e;
     }
   });
@@ -239,9 +308,19 @@ export async function remove(deps: AppDeps, u: AuthUser, id: number, ip: string)
     const c = await loadCall(tx, eq(callRecords.id, id), true);
     assertCanSee(u, c);
     const own = c.userId === u.id && c.qualityTotal === null;
-    if (!own && !isQualityManager(u)) throw noPermission('只能删除自己未质检的通话 / agents delete only their own unscored calls');
-    await tx.update(callRecords).set({ deletedAt: now, deletedBy: u.id, updatedAt: now }).where(eq(callRecords.id, id));
-    await writeAudit(tx, { action: 'call.delete', target: `call_records:${id}`, detail: { sessionId: c.sessionId }, ...audit(u, ip), at: now });
+    if (!own && !isQualityManager(u))
+      throw noPermission('只能删除自己未质检的通话 / agents delete only their own unscored calls');
+    await tx
+      .update(callRecords)
+      .set({ deletedAt: now, deletedBy: u.id, updatedAt: now })
+      .where(eq(callRecords.id, id));
+    await writeAudit(tx, {
+      action: 'call.delete',
+      target: `call_records:${id}`,
+      detail: { sessionId: c.sessionId },
+      ...audit(u, ip),
+      at: now,
+    });
   });
 }
 
@@ -251,9 +330,21 @@ export async function content(deps: AppDeps, u: AuthUser, id: number, body: Body
     const c = await loadCall(tx, eq(callRecords.id, id), !!body);
     assertCanSee(u, c);
     if (!body) return { id: c.id, content: c.content, contentUpdatedAt: iso(c.contentUpdatedAt) };
-    if (c.userId !== u.id && !isQualityManager(u)) throw noPermission('只有通话人或质检主管可以修改 / only the agent or a quality manager may edit the notes');
-    await tx.update(callRecords).set({ content: body.content, contentUpdatedAt: now, updatedAt: now }).where(eq(callRecords.id, id));
-    await writeAudit(tx, { action: 'call.content', target: `call_records:${id}`, detail: { length: body.content.length }, ...audit(u, ip), at: now });
+    if (c.userId !== u.id && !isQualityManager(u))
+      throw noPermission(
+        '只有通话人或质检主管可以修改 / only the agent or a quality manager may edit the notes',
+      );
+    await tx
+      .update(callRecords)
+      .set({ content: body.content, contentUpdatedAt: now, updatedAt: now })
+      .where(eq(callRecords.id, id));
+    await writeAudit(tx, {
+      action: 'call.content',
+      target: `call_records:${id}`,
+      detail: { length: body.content.length },
+      ...audit(u, ip),
+      at: now,
+    });
     return { id: c.id, content: body.content, contentUpdatedAt: now.toISOString() };
   });
 }
@@ -262,23 +353,45 @@ export async function content(deps: AppDeps, u: AuthUser, id: number, body: Body
 export async function qualitySave(deps: AppDeps, u: AuthUser, b: Body<'qualitySave'>, ip: string) {
   const now = deps.now();
   const total = Math.round(b.items.reduce((s, i) => s + i.score, 0) / b.items.length);
-  if (b.total !== undefined && b.total !== total) throw badInput('body.total', `body.total: 总分应为各项平均分 ${total} / the total must be the rounded mean of the items, ${total}`);
+  if (b.total !== undefined && b.total !== total)
+    throw badInput(
+      'body.total',
+      `body.total: 总分应为各项平均分 ${total} / the total must be the rounded mean of the items, ${total}`,
+    );
   const codes = b.items.map((i) => i.code);
-  if (new Set(codes).size !== codes.length) throw badInput('body.items', 'body.items: 评分项重复 / an item appears twice');
+  if (new Set(codes).size !== codes.length)
+    throw badInput('body.items', 'body.items: 评分项重复 / an item appears twice');
   const id = await deps.db.transaction(async (tx) => {
     const c = await loadCall(tx, eq(callRecords.id, b.callId), true);
     assertCanSee(u, c);
-    if (c.userId === u.id) throw ruleViolation('不能为自己的通话质检 / you cannot score your own call', 'callId');
-    const [cur] = await tx.select().from(callQualityScores).where(and(eq(callQualityScores.callId, c.id), eq(callQualityScores.current, true)));
+    if (c.userId === u.id)
+      throw ruleViolation('不能为自己的通话质检 / you cannot score your own call', 'callId');
+    const [cur] = await tx
+      .select()
+      .from(callQualityScores)
+      .where(and(eq(callQualityScores.callId, c.id), eq(callQualityScores.current, true)));
     if (cur) {
-      if (b.version === undefined) throw conflict('该通话已有质检评分，重新评分请带上当前版本 / the call is already scored: send the current version to re-score', 'version');
+      if (b.version === undefined)
+        throw conflict(
+          '该通话已有质检评分，重新评分请带上当前版本 / the call is already scored: send the current version to re-score',
+          'version',
+        );
       if (b.version !== cur.version) throw staleVersion();
       await tx.update(callQualityScores).set({ current: false }).where(eq(callQualityScores.id, cur.id));
     } else if (b.version !== undefined && b.version !== 0) throw staleVersion();
     const version = (cur?.version ?? 0) + 1;
     const [row] = await tx
       .insert(callQualityScores)
-      .values({ callId: c.id, version, current: true, items: b.items as never, total, comment: b.comment, reviewerId: u.id, reviewedAt: now })
+      .values({
+        callId: c.id,
+        version,
+        current: true,
+        items: b.items as never,
+        total,
+        comment: b.comment,
+        reviewerId: u.id,
+        reviewedAt: now,
+      })
       .returning({ id: callQualityScores.id });
     await tx.update(callRecords).set({ qualityTotal: total, updatedAt: now }).where(eq(callRecords.id, c.id));
     await writeAudit(tx, {
@@ -290,16 +403,32 @@ export async function qualitySave(deps: AppDeps, u: AuthUser, b: Body<'qualitySa
     });
     return must(row, 'score').id;
   });
-  return must((await qualityRows(deps.db, b.callId)).find((s) => s.id === id), 'score');
+  return must(
+    (await qualityRows(deps.db, b.callId)).find((s) => s.id === id),
+    'score',
+  );
 }
 
 /** Calls per user and Asia/Shanghai day: own ones, or (managers) everyone's in scope, optionally one user. */
-export async function countCalls(deps: AppDeps, u: AuthUser, q: { startDate?: string | undefined; endDate?: string | undefined; userId?: number | undefined }) {
+export async function countCalls(
+  deps: AppDeps,
+  u: AuthUser,
+  q: { startDate?: string | undefined; endDate?: string | undefined; userId?: number | undefined },
+) {
   const today = dayStr(deps.now());
   const from = parseDay(q.startDate ?? today);
   const to = new Date(parseDay(q.endDate ?? q.startDate ?? today).getTime() + 86_400_000);
-  if (to.getTime() <= from.getTime()) throw badInput('query.endDate', 'query.endDate: 结束日期早于开始日期 / the end date is before the start date');
-  const parts: Array<SQL | undefined> = [isNull(callRecords.deletedAt), scopeWhere(u), gte(callRecords.startAt, from), lt(callRecords.startAt, to)];
+  if (to.getTime() <= from.getTime())
+    throw badInput(
+      'query.endDate',
+      'query.endDate: 结束日期早于开始日期 / the end date is before the start date',
+    );
+  const parts: Array<SQL | undefined> = [
+    isNull(callRecords.deletedAt),
+    scopeWhere(u),
+    gte(callRecords.startAt, from),
+    lt(callRecords.startAt, to),
+  ];
   if (q.userId) parts.push(eq(callRecords.userId, q.userId));
   else if (!isManager(u) && !u.allScope) parts.push(eq(callRecords.userId, u.id));
   const day = sql<string>`to_char(${callRecords.startAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
@@ -341,5 +470,12 @@ export async function lastCallTo(deps: AppDeps, u: AuthUser, phone: string) {
     .where(and_([isNull(callRecords.deletedAt), scopeWhere(u), eq(callRecords.phone, phone)]))
     .orderBy(desc(callRecords.startAt))
     .limit(1);
-  return j ? { id: j.c.id, startAt: j.c.startAt.toISOString(), userName: j.userName, durationSeconds: j.c.durationSeconds } : null;
+  return j
+    ? {
+        id: j.c.id,
+        startAt: j.c.startAt.toISOString(),
+        userName: j.userName,
+        durationSeconds: j.c.durationSeconds,
+      }
+    : null;
 }

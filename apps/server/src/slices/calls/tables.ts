@@ -1,5 +1,16 @@
 // Call records, their quality scorings and the agents' seat sessions at the call-centre providers.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -59,7 +70,10 @@ export const callQualityScores = pgTable(
     reviewerId: integer('reviewer_id').notNull(),
     reviewedAt: tz('reviewed_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('call_quality_call_version_uq').on(t.callId, t.version), index('call_quality_call_idx').on(t.callId)],
+  (t) => [
+    uniqueIndex('call_quality_call_version_uq').on(t.callId, t.version),
+    index('call_quality_call_idx').on(t.callId),
+  ],
 );
 
 /** An agent's seat session at a provider (no provider token is stored). */

@@ -13,14 +13,17 @@ import { parseDay } from '../clues/common.js';
 /** Where the caller's scope and the filters meet; `dates: false` leaves the creation range out. */
 export function clueWhere(u: AuthUser, f: TAnalysisFilter, o: { dates?: boolean } = {}): SQL | undefined {
   const parts: Array<SQL | undefined> = [ne(clues.flowState, 'merged')];
-  if (!u.allScope) parts.push(u.schoolItems.length ? inArray(clues.schoolItemCode, u.schoolItems) : sql`false`);
+  if (!u.allScope)
+    parts.push(u.schoolItems.length ? inArray(clues.schoolItemCode, u.schoolItems) : sql`false`);
   if (f.schoolItemCode) {
     assertCampus(u, f.schoolItemCode);
     parts.push(eq(clues.schoolItemCode, f.schoolItemCode));
   }
   if (f.provinceTypeCode) {
     assertRegion(u, f.provinceTypeCode);
-    parts.push(sql`${clues.schoolItemCode} in (select code from school_items where province_type_code = ${f.provinceTypeCode})`);
+    parts.push(
+      sql`${clues.schoolItemCode} in (select code from school_items where province_type_code = ${f.provinceTypeCode})`,
+    );
   }
   if (f.channel) parts.push(eq(clues.channelCode, f.channel));
   if (f.ownerUserId) parts.push(eq(clues.ownerUserId, f.ownerUserId));
@@ -37,7 +40,11 @@ const ts = (q: SQL) => sql<string | null>`(${q})`.mapWith((v: unknown) => isoOf(
 export function isoOf(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
-  const d = new Date(String(v).replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00'));
+  const d = new Date(
+    String(v)
+      .replace(' ', 'T')
+      .replace(/([+-]\d{2})$/, '$1:00'),
+  );
   return Number.isNaN(d.getTime()) ? String(v) : d.toISOString();
 }
 
@@ -47,7 +54,11 @@ const LEAD_CAMPAIGN = sql`coalesce(
   (select campaign_name from clue_leads_h5 l where l.clue_id = ${clues.id} and l.outcome = 'created' limit 1))`;
 
 /** The facts of the clues matching `where`, newest first; `limit`/`offset` for a page. */
-export async function loadFacts(db: DbOrTx, where: SQL | undefined, o: { limit?: number; offset?: number } = {}): Promise<TClueFullRow[]> {
+export async function loadFacts(
+  db: DbOrTx,
+  where: SQL | undefined,
+  o: { limit?: number; offset?: number } = {},
+): Promise<TClueFullRow[]> {
   let q = db
     .select({
       clueId: clues.id,
@@ -76,11 +87,22 @@ export async function loadFacts(db: DbOrTx, where: SQL | undefined, o: { limit?:
       convertedAt: clues.convertedAt,
       studentCode: clues.studentCode,
       invalidReason: clues.invalidReason,
-      highSeaVia: sql<string | null>`(select e.action from clue_events e where e.clue_id = ${clues.id} and e.to_state = 'high_sea' order by e.at, e.id limit 1)`,
-      highSeaClaimed: sql<boolean>`exists (select 1 from clue_events e where e.clue_id = ${clues.id} and e.from_state = 'high_sea' and e.to_state = 'following')`.mapWith(Boolean),
-      calls: int(sql`select count(*) from call_records c where c.clue_id = ${clues.id} and c.deleted_at is null`),
-      callsConnected: int(sql`select count(*) from call_records c where c.clue_id = ${clues.id} and c.deleted_at is null and c.result = 'answered'`),
-      callSeconds: int(sql`select sum(c.duration_seconds) from call_records c where c.clue_id = ${clues.id} and c.deleted_at is null`),
+      highSeaVia: sql<
+        string | null
+      >`(select e.action from clue_events e where e.clue_id = ${clues.id} and e.to_state = 'high_sea' order by e.at, e.id limit 1)`,
+      highSeaClaimed:
+        sql<boolean>`exists (select 1 from clue_events e where e.clue_id = ${clues.id} and e.from_state = 'high_sea' and e.to_state = 'following')`.mapWith(
+          Boolean,
+        ),
+      calls: int(
+        sql`select count(*) from call_records c where c.clue_id = ${clues.id} and c.deleted_at is null`,
+      ),
+      callsConnected: int(
+        sql`select count(*) from call_records c where c.clue_id = ${clues.id} and c.deleted_at is null and c.result = 'answered'`,
+      ),
+      callSeconds: int(
+        sql`select sum(c.duration_seconds) from call_records c where c.clue_id = ${clues.id} and c.deleted_at is null`,
+      ),
       leadCampaign: sql<string | null>`${LEAD_CAMPAIGN}`,
     })
     .from(clues)
@@ -102,13 +124,18 @@ export async function loadFacts(db: DbOrTx, where: SQL | undefined, o: { limit?:
       assignedAt: r.assignedAt ? r.assignedAt.toISOString() : null,
       visitedAt: r.visitedAt ? r.visitedAt.toISOString() : null,
       convertedAt: r.convertedAt ? r.convertedAt.toISOString() : null,
-      firstFollowHours: first ? Math.round(((first.getTime() - created.getTime()) / 3600_000) * 100) / 100 : null,
+      firstFollowHours: first
+        ? Math.round(((first.getTime() - created.getTime()) / 3600_000) * 100) / 100
+        : null,
       leadSource: ['baidu', 'douyin', 'h5'].includes(r.source) ? r.source : null,
     };
   });
 }
 
 export async function countFacts(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(clues).where(where);
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(clues)
+    .where(where);
   return r?.n ?? 0;
 }

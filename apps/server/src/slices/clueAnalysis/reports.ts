@@ -28,13 +28,29 @@ export interface FactReport {
   cols: Col[];
 }
 
-const count = (key: string, zh: string, en: string, test: (r: Row) => boolean): CountCol => ({ type: 'count', key, zh, en, test });
-const rate = (key: string, zh: string, en: string, num: string, den: string): RateCol => ({ type: 'rate', key, zh, en, num, den });
+const count = (key: string, zh: string, en: string, test: (r: Row) => boolean): CountCol => ({
+  type: 'count',
+  key,
+  zh,
+  en,
+  test,
+});
+const rate = (key: string, zh: string, en: string, num: string, den: string): RateCol => ({
+  type: 'rate',
+  key,
+  zh,
+  en,
+  num,
+  den,
+});
 const all = () => true;
 
 /** The key of a clue without campus: the brand traffic centre. */
 export const BRAND = '-';
-const campus = (r: Row) => (r.schoolItemCode ? { key: r.schoolItemCode, name: r.schoolItemName ?? r.schoolItemCode } : { key: BRAND, name: '品牌流量中心' });
+const campus = (r: Row) =>
+  r.schoolItemCode
+    ? { key: r.schoolItemCode, name: r.schoolItemName ?? r.schoolItemCode }
+    : { key: BRAND, name: '品牌流量中心' };
 export const converted = (r: Row) => r.convertedAt !== null || r.flowState === 'converted';
 export const visited = (r: Row) => r.visitedAt !== null || converted(r);
 export const invalid = (r: Row) => r.flowState === 'invalid';
@@ -68,7 +84,12 @@ export const FACT_REPORTS: Record<Exclude<TReportKind, 'call' | 'activity'>, Fac
       count('byRecycle', '回收进入', 'By recycle', (r) => r.highSeaVia === 'recycle'),
       count('byReject', '退回公海', 'Given back', (r) => r.highSeaVia === 'highSeaReject'),
       count('claimed', '被领取', 'Claimed', (r) => r.highSeaClaimed),
-      count('claimedConverted', '领取后转化', 'Claimed then converted', (r) => r.highSeaClaimed && converted(r)),
+      count(
+        'claimedConverted',
+        '领取后转化',
+        'Claimed then converted',
+        (r) => r.highSeaClaimed && converted(r),
+      ),
       rate('claimRate', '领取率', 'Claim rate', 'claimed', 'entered'),
     ],
   },
@@ -88,7 +109,8 @@ export const FACT_REPORTS: Record<Exclude<TReportKind, 'call' | 'activity'>, Fac
     groupZh: '推广计划',
     groupEn: 'Campaign',
     include: isSearch,
-    group: (r) => (r.leadCampaign ? { key: r.leadCampaign, name: r.leadCampaign } : { key: BRAND, name: '未标注计划' }),
+    group: (r) =>
+      r.leadCampaign ? { key: r.leadCampaign, name: r.leadCampaign } : { key: BRAND, name: '未标注计划' },
     cols: [
       count('clues', '搜索线索', 'Search clues', all),
       count('valid', '有效', 'Valid', (r) => !invalid(r)),
@@ -100,7 +122,8 @@ export const FACT_REPORTS: Record<Exclude<TReportKind, 'call' | 'activity'>, Fac
   channel: {
     groupZh: '渠道',
     groupEn: 'Channel',
-    group: (r) => (r.channel ? { key: r.channel, name: r.channelName ?? r.channel } : { key: BRAND, name: '未标注渠道' }),
+    group: (r) =>
+      r.channel ? { key: r.channel, name: r.channelName ?? r.channel } : { key: BRAND, name: '未标注渠道' },
     cols: [
       count('clues', '线索数', 'Clues', all),
       count('valid', '有效', 'Valid', (r) => !invalid(r)),
@@ -118,9 +141,18 @@ export const FACT_REPORTS: Record<Exclude<TReportKind, 'call' | 'activity'>, Fac
     cols: [
       count('clues', '线索数', 'Clues', all),
       count('within1h', '1小时内首次跟进', 'First follow-up ≤ 1 h', (r) => (hours(r) ?? Infinity) <= 1),
-      count('within24h', '1–24小时', '1–24 h', (r) => { const h = hours(r) ?? Infinity; return h > 1 && h <= 24; }),
-      count('within72h', '24–72小时', '24–72 h', (r) => { const h = hours(r) ?? Infinity; return h > 24 && h <= 72; }),
-      count('later', '72小时以后', 'After 72 h', (r) => { const h = hours(r); return h !== null && h > 72; }),
+      count('within24h', '1–24小时', '1–24 h', (r) => {
+        const h = hours(r) ?? Infinity;
+        return h > 1 && h <= 24;
+      }),
+      count('within72h', '24–72小时', '24–72 h', (r) => {
+        const h = hours(r) ?? Infinity;
+        return h > 24 && h <= 72;
+      }),
+      count('later', '72小时以后', 'After 72 h', (r) => {
+        const h = hours(r);
+        return h !== null && h > 72;
+      }),
       count('never', '从未跟进', 'Never followed', (r) => hours(r) === null),
       count('covered24h', '24小时覆盖', 'Covered within 24 h', (r) => (hours(r) ?? Infinity) <= 24),
       rate('coverage24hRate', '24小时覆盖率', '24 h coverage', 'covered24h', 'clues'),
@@ -129,7 +161,10 @@ export const FACT_REPORTS: Record<Exclude<TReportKind, 'call' | 'activity'>, Fac
   goods: {
     groupZh: '意向',
     groupEn: 'Intention',
-    group: (r) => (r.intention ? { key: r.intention, name: r.intentionName ?? r.intention } : { key: BRAND, name: '未填意向' }),
+    group: (r) =>
+      r.intention
+        ? { key: r.intention, name: r.intentionName ?? r.intention }
+        : { key: BRAND, name: '未填意向' },
     cols: [
       count('clues', '线索数', 'Clues', all),
       count('converted', '已转化', 'Converted', converted),

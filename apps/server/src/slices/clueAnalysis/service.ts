@@ -14,20 +14,37 @@ import { clueEvents, clueFollows, clues } from '../clues/tables.js';
 import { dayStart, parseDay } from '../clues/common.js';
 import { clueWhere, countFacts, loadFacts } from './facts.js';
 import { converted, FACT_REPORTS, type Col, type FactReport } from './reports.js';
-import type { TAnalysisFilter, TClueFullRow, TDetailQuery, TReport, TReportKind, TWorkConditionQuery } from './types.js';
+import type {
+  TAnalysisFilter,
+  TClueFullRow,
+  TDetailQuery,
+  TReport,
+  TReportKind,
+  TWorkConditionQuery,
+} from './types.js';
 
 type Values = Record<string, number | null>;
 const r4 = (n: number) => Math.round(n * 10_000) / 10_000;
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 function columns(cols: Col[]) {
-  return cols.map((c) => ({ key: c.key, zh: c.zh, en: c.en, kind: c.type === 'rate' ? ('rate' as const) : ('count' as const), drill: true }));
+  return cols.map((c) => ({
+    key: c.key,
+    zh: c.zh,
+    en: c.en,
+    kind: c.type === 'rate' ? ('rate' as const) : ('count' as const),
+    drill: true,
+  }));
 }
 
 function tally(def: FactReport, rows: TClueFullRow[]): Values {
   const v: Values = {};
   for (const c of def.cols) if (c.type === 'count') v[c.key] = rows.filter(c.test).length;
-  for (const c of def.cols) if (c.type === 'rate') { const d = v[c.den] ?? 0; v[c.key] = d ? r4((v[c.num] ?? 0) / d) : null; }
+  for (const c of def.cols)
+    if (c.type === 'rate') {
+      const d = v[c.den] ?? 0;
+      v[c.key] = d ? r4((v[c.num] ?? 0) / d) : null;
+    }
   return v;
 }
 
@@ -41,18 +58,40 @@ export function factReport(kind: string, def: FactReport, facts: TClueFullRow[])
     e.rows.push(r);
     groups.set(g.key, e);
   }
-  const out = [...groups.entries()]
-    .map(([key, g]) => ({ key, name: g.name, values: tally(def, g.rows) }));
-  out.sort((a, b) => (b.values[def.cols[0]?.key ?? ''] ?? 0) - (a.values[def.cols[0]?.key ?? ''] ?? 0) || a.key.localeCompare(b.key));
-  return { kind, groupZh: def.groupZh, groupEn: def.groupEn, columns: columns(def.cols), rows: out, totals: tally(def, rows) };
+  const out = [...groups.entries()].map(([key, g]) => ({ key, name: g.name, values: tally(def, g.rows) }));
+  out.sort(
+    (a, b) =>
+      (b.values[def.cols[0]?.key ?? ''] ?? 0) - (a.values[def.cols[0]?.key ?? ''] ?? 0) ||
+      a.key.localeCompare(b.key),
+  );
+  return {
+    kind,
+    groupZh: def.groupZh,
+    groupEn: def.groupEn,
+    columns: columns(def.cols),
+    rows: out,
+    totals: tally(def, rows),
+  };
 }
 
 /** Campus/region scope of a table's campus column (calls, leads). */
-function campusWhere(u: AuthUser, f: { schoolItemCode?: string; provinceTypeCode?: string }, col: SQL): SQL[] {
+function campusWhere(
+  u: AuthUser,
+  f: { schoolItemCode?: string; provinceTypeCode?: string },
+  col: SQL,
+): SQL[] {
   const parts: SQL[] = [];
   if (!u.allScope) parts.push(u.schoolItems.length ? sql`${col} in ${u.schoolItems}` : sql`false`);
-  if (f.schoolItemCode) { assertCampus(u, f.schoolItemCode); parts.push(sql`${col} = ${f.schoolItemCode}`); }
-  if (f.provinceTypeCode) { assertRegion(u, f.provinceTypeCode); parts.push(sql`${col} in (select code from school_items where province_type_code = ${f.provinceTypeCode})`); }
+  if (f.schoolItemCode) {
+    assertCampus(u, f.schoolItemCode);
+    parts.push(sql`${col} = ${f.schoolItemCode}`);
+  }
+  if (f.provinceTypeCode) {
+    assertRegion(u, f.provinceTypeCode);
+    parts.push(
+      sql`${col} in (select code from school_items where province_type_code = ${f.provinceTypeCode})`,
+    );
+  }
   return parts;
 }
 const range = (f: { startDate?: string; endDate?: string }) => ({
@@ -63,11 +102,15 @@ const range = (f: { startDate?: string; endDate?: string }) => ({
 // ---- call report: calls started in the period, per agent ----
 function callWhere(u: AuthUser, f: TAnalysisFilter): SQL | undefined {
   const { from, to } = range(f);
-  const parts: SQL[] = [sql`${callRecords.deletedAt} is null`, ...campusWhere(u, f, sql`${callRecords.schoolItemCode}`)];
+  const parts: SQL[] = [
+    sql`${callRecords.deletedAt} is null`,
+    ...campusWhere(u, f, sql`${callRecords.schoolItemCode}`),
+  ];
   if (from) parts.push(gte(callRecords.startAt, from));
   if (to) parts.push(lt(callRecords.startAt, to));
   if (f.ownerUserId) parts.push(eq(callRecords.userId, f.ownerUserId));
-  if (f.channel) parts.push(sql`${callRecords.clueId} in (select id from clues where channel_code = ${f.channel})`);
+  if (f.channel)
+    parts.push(sql`${callRecords.clueId} in (select id from clues where channel_code = ${f.channel})`);
   return and(...parts);
 }
 const CALL_COLS = [
@@ -83,7 +126,9 @@ async function callReport(deps: AppDeps, u: AuthUser, f: TAnalysisFilter): Promi
     connected: sql<number>`count(*) filter (where ${callRecords.result} = 'answered')::int`.mapWith(Number),
     seconds: sql<number>`coalesce(sum(${callRecords.durationSeconds}), 0)::int`.mapWith(Number),
     cluesCalled: sql<number>`count(distinct ${callRecords.clueId})::int`.mapWith(Number),
-    avgQuality: sql<number | null>`avg(${callRecords.qualityTotal})::float`.mapWith((v: unknown) => (v === null ? null : Number(v))),
+    avgQuality: sql<number | null>`avg(${callRecords.qualityTotal})::float`.mapWith((v: unknown) =>
+      v === null ? null : Number(v),
+    ),
   };
   const where = callWhere(u, f);
   const rows = await deps.db
@@ -94,7 +139,13 @@ async function callReport(deps: AppDeps, u: AuthUser, f: TAnalysisFilter): Promi
     .groupBy(callRecords.userId, users.name)
     .orderBy(sql`count(*) desc`, callRecords.userId);
   const [t] = await deps.db.select(agg).from(callRecords).where(where);
-  const values = (a: { calls: number; connected: number; seconds: number; cluesCalled: number; avgQuality: number | null }) => ({
+  const values = (a: {
+    calls: number;
+    connected: number;
+    seconds: number;
+    cluesCalled: number;
+    avgQuality: number | null;
+  }) => ({
     calls: a.calls,
     connected: a.connected,
     minutes: r1(a.seconds / 60),
@@ -130,7 +181,12 @@ async function leadRows(deps: AppDeps, u: AuthUser, f: TAnalysisFilter, src: Lea
   if (to) parts.push(sql`l.received_at < ${to}`);
   const clueScope = clueWhere(u, f, { dates: false });
   const rows = await deps.db
-    .select({ clueId: clues.id, outcome: sql<string>`l.outcome`, state: clues.flowState, convertedAt: clues.convertedAt })
+    .select({
+      clueId: clues.id,
+      outcome: sql<string>`l.outcome`,
+      state: clues.flowState,
+      convertedAt: clues.convertedAt,
+    })
     .from(sql`${sql.raw(LEAD_TABLES[src])} l`)
     .innerJoin(clues, sql`${clues.id} = l.clue_id`)
     .where(and(sql.join(parts, sql` and `), clueScope));
@@ -149,13 +205,29 @@ async function activityReport(deps: AppDeps, u: AuthUser, f: TAnalysisFilter): P
       converted: created.filter((r) => r.state === 'converted' || r.convertedAt !== null).length,
     };
     for (const k of Object.keys(tot) as Array<keyof typeof tot>) tot[k] += v[k];
-    out.push({ key: src, name: LEAD_NAMES[src], values: { ...v, conversionRate: v.created ? r4(v.converted / v.created) : null } });
+    out.push({
+      key: src,
+      name: LEAD_NAMES[src],
+      values: { ...v, conversionRate: v.created ? r4(v.converted / v.created) : null },
+    });
   }
-  return { kind: 'activity', groupZh: '活动来源', groupEn: 'Campaign source', columns: ACTIVITY_COLS, rows: out, totals: { ...tot, conversionRate: tot.created ? r4(tot.converted / tot.created) : null } };
+  return {
+    kind: 'activity',
+    groupZh: '活动来源',
+    groupEn: 'Campaign source',
+    columns: ACTIVITY_COLS,
+    rows: out,
+    totals: { ...tot, conversionRate: tot.created ? r4(tot.converted / tot.created) : null },
+  };
 }
 
 // ---- the reports ----
-export async function report(deps: AppDeps, u: AuthUser, kind: TReportKind, f: TAnalysisFilter): Promise<TReport> {
+export async function report(
+  deps: AppDeps,
+  u: AuthUser,
+  kind: TReportKind,
+  f: TAnalysisFilter,
+): Promise<TReport> {
   if (kind === 'call') return callReport(deps, u, f);
   if (kind === 'activity') return activityReport(deps, u, f);
   const facts = await loadFacts(deps.db, clueWhere(u, f));
@@ -172,13 +244,24 @@ const pageOf = <T>(rows: T[], q: { pageIdx: number; pageSize: number }) => ({
 /** The clue rows behind one figure: the row `key` ('' = every row) and the column `metric`. */
 export async function detail(deps: AppDeps, u: AuthUser, kind: TReportKind, q: TDetailQuery) {
   if (kind === 'call') {
-    if (!['calls', 'connected', 'cluesCalled'].includes(q.metric)) throw badInput('metric', `未知指标 / unknown metric ${q.metric}`);
+    if (!['calls', 'connected', 'cluesCalled'].includes(q.metric))
+      throw badInput('metric', `未知指标 / unknown metric ${q.metric}`);
     const parts = [callWhere(u, q), isNotNull(callRecords.clueId)];
     if (q.key) parts.push(eq(callRecords.userId, Number(q.key)));
     if (q.metric === 'connected') parts.push(eq(callRecords.result, 'answered'));
-    const ids = (await deps.db.selectDistinct({ id: callRecords.clueId }).from(callRecords).where(and(...parts))).map((r) => r.id).filter((x): x is number => x !== null);
+    const ids = (
+      await deps.db
+        .selectDistinct({ id: callRecords.clueId })
+        .from(callRecords)
+        .where(and(...parts))
+    )
+      .map((r) => r.id)
+      .filter((x): x is number => x !== null);
     if (!ids.length) return pageOf([], q);
-    return pageOf(await loadFacts(deps.db, and(clueWhere(u, q, { dates: false }), inArray(clues.id, ids))), q);
+    return pageOf(
+      await loadFacts(deps.db, and(clueWhere(u, q, { dates: false }), inArray(clues.id, ids))),
+      q,
+    );
   }
   if (kind === 'activity') {
     const srcs = (q.key ? [q.key] : Object.keys(LEAD_TABLES)) as LeadSrc[];
@@ -187,18 +270,29 @@ export async function detail(deps: AppDeps, u: AuthUser, kind: TReportKind, q: T
     for (const s of srcs) {
       for (const r of await leadRows(deps, u, q, s)) {
         const conv = r.state === 'converted' || r.convertedAt !== null;
-        if (q.metric === 'leads' || (q.metric === 'created' && r.outcome === 'created') || (q.metric === 'routed' && r.outcome === 'routed') || ((q.metric === 'converted' || q.metric === 'conversionRate') && r.outcome === 'created' && conv)) ids.add(r.clueId);
+        if (
+          q.metric === 'leads' ||
+          (q.metric === 'created' && r.outcome === 'created') ||
+          (q.metric === 'routed' && r.outcome === 'routed') ||
+          ((q.metric === 'converted' || q.metric === 'conversionRate') && r.outcome === 'created' && conv)
+        )
+          ids.add(r.clueId);
       }
     }
     if (!ids.size) return pageOf([], q);
-    return pageOf(await loadFacts(deps.db, and(clueWhere(u, q, { dates: false }), inArray(clues.id, [...ids]))), q);
+    return pageOf(
+      await loadFacts(deps.db, and(clueWhere(u, q, { dates: false }), inArray(clues.id, [...ids]))),
+      q,
+    );
   }
   const def = FACT_REPORTS[kind];
   const col = def.cols.find((c) => c.key === q.metric);
   if (!col) throw badInput('metric', `未知指标 / unknown metric ${q.metric}`);
   const count = col.type === 'count' ? col : def.cols.find((c) => c.key === col.num);
   if (!count || count.type !== 'count') throw badInput('metric', `未知指标 / unknown metric ${q.metric}`);
-  const facts = (await loadFacts(deps.db, clueWhere(u, q))).filter((r) => (def.include ?? (() => true))(r) && (!q.key || def.group(r).key === q.key) && count.test(r));
+  const facts = (await loadFacts(deps.db, clueWhere(u, q))).filter(
+    (r) => (def.include ?? (() => true))(r) && (!q.key || def.group(r).key === q.key) && count.test(r),
+  );
   return pageOf(facts, q);
 }
 
@@ -217,15 +311,26 @@ const NAMES: Record<TReportKind | 'workCondition', string> = {
 };
 /** A report as a workbook: the grouping column, one column per figure, the totals last (合计). */
 export async function reportWorkbook(deps: AppDeps, name: string, r: TReport): Promise<DownloadResult> {
-  const cols: XlsxColumn[] = [{ key: 'name', header: r.groupZh, width: 20 }, ...r.columns.map((c) => ({ key: c.key, header: c.zh }))];
+  const cols: XlsxColumn[] = [
+    { key: 'name', header: r.groupZh, width: 20 },
+    ...r.columns.map((c) => ({ key: c.key, header: c.zh })),
+  ];
   const rows = [...r.rows.map((x) => ({ name: x.name, ...x.values })), { name: '合计', ...r.totals }];
   return xlsxFile(exportFileName(name, deps.now()), await workbook(name, cols, rows));
 }
-export const reportExcel = async (deps: AppDeps, u: AuthUser, kind: TReportKind, f: TAnalysisFilter) => reportWorkbook(deps, NAMES[kind], await report(deps, u, kind, f));
+export const reportExcel = async (deps: AppDeps, u: AuthUser, kind: TReportKind, f: TAnalysisFilter) =>
+  reportWorkbook(deps, NAMES[kind], await report(deps, u, kind, f));
 
-export async function clueFull(deps: AppDeps, u: AuthUser, q: TAnalysisFilter & { pageIdx: number; pageSize: number }) {
+export async function clueFull(
+  deps: AppDeps,
+  u: AuthUser,
+  q: TAnalysisFilter & { pageIdx: number; pageSize: number },
+) {
   const where = clueWhere(u, q);
-  const [total, list] = await Promise.all([countFacts(deps.db, where), loadFacts(deps.db, where, { limit: q.pageSize, offset: (q.pageIdx - 1) * q.pageSize })]);
+  const [total, list] = await Promise.all([
+    countFacts(deps.db, where),
+    loadFacts(deps.db, where, { limit: q.pageSize, offset: (q.pageIdx - 1) * q.pageSize }),
+  ]);
   return { list, total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
@@ -272,7 +377,15 @@ export async function clueFullExcel(deps: AppDeps, u: AuthUser, f: TAnalysisFilt
   const write = async () => {
     for (let offset = 0; ; offset += 1000) {
       const rows = await loadFacts(deps.db, where, { limit: 1000, offset });
-      for (const r of rows) ws.addRow(Object.fromEntries(CLUE_FULL_COLUMNS.map((c) => [c.key, typeof r[c.key] === 'boolean' ? (r[c.key] ? '是' : '否') : r[c.key]]))).commit();
+      for (const r of rows)
+        ws.addRow(
+          Object.fromEntries(
+            CLUE_FULL_COLUMNS.map((c) => [
+              c.key,
+              typeof r[c.key] === 'boolean' ? (r[c.key] ? '是' : '否') : r[c.key],
+            ]),
+          ),
+        ).commit();
       if (rows.length < 1000) break;
     }
     ws.commit();
@@ -300,7 +413,11 @@ export async function workCondition(deps: AppDeps, u: AuthUser, q: TWorkConditio
     from = new Date(from.getTime() - ((dow + 6) % 7) * 86_400_000);
   }
   const to = new Date(from.getTime() + (q.period === 'week' ? 7 : 1) * 86_400_000);
-  const scope = clueWhere(u, { schoolItemCode: q.schoolItemCode, provinceTypeCode: q.provinceTypeCode }, { dates: false });
+  const scope = clueWhere(
+    u,
+    { schoolItemCode: q.schoolItemCode, provinceTypeCode: q.provinceTypeCode },
+    { dates: false },
+  );
   const per = new Map<number, Record<string, number>>();
   const add = (rows: Array<{ userId: number | null; n: number }>, key: string) => {
     for (const r of rows) {
@@ -311,16 +428,65 @@ export async function workCondition(deps: AppDeps, u: AuthUser, q: TWorkConditio
     }
   };
   const n = sql<number>`count(*)::int`.mapWith(Number);
-  add(await deps.db.select({ userId: clueFollows.userId, n }).from(clueFollows).innerJoin(clues, eq(clues.id, clueFollows.clueId)).where(and(scope, gte(clueFollows.createdAt, from), lt(clueFollows.createdAt, to))).groupBy(clueFollows.userId), 'follows');
-  add(await deps.db.select({ userId: callRecords.userId, n }).from(callRecords).where(and(sql`${callRecords.deletedAt} is null`, ...campusWhere(u, q, sql`${callRecords.schoolItemCode}`), gte(callRecords.startAt, from), lt(callRecords.startAt, to))).groupBy(callRecords.userId), 'calls');
-  for (const [action, key] of [['scheduleVisit', 'visitsScheduled'], ['convert', 'conversions']] as const) {
-    add(await deps.db.select({ userId: clueEvents.userId, n: sql<number>`count(distinct ${clueEvents.clueId})::int`.mapWith(Number) }).from(clueEvents).innerJoin(clues, eq(clues.id, clueEvents.clueId)).where(and(scope, eq(clueEvents.action, action), gte(clueEvents.at, from), lt(clueEvents.at, to))).groupBy(clueEvents.userId), key);
+  add(
+    await deps.db
+      .select({ userId: clueFollows.userId, n })
+      .from(clueFollows)
+      .innerJoin(clues, eq(clues.id, clueFollows.clueId))
+      .where(and(scope, gte(clueFollows.createdAt, from), lt(clueFollows.createdAt, to)))
+      .groupBy(clueFollows.userId),
+    'follows',
+  );
+  add(
+    await deps.db
+      .select({ userId: callRecords.userId, n })
+      .from(callRecords)
+      .where(
+        and(
+          sql`${callRecords.deletedAt} is null`,
+          ...campusWhere(u, q, sql`${callRecords.schoolItemCode}`),
+          gte(callRecords.startAt, from),
+          lt(callRecords.startAt, to),
+        ),
+      )
+      .groupBy(callRecords.userId),
+    'calls',
+  );
+  for (const [action, key] of [
+    ['scheduleVisit', 'visitsScheduled'],
+    ['convert', 'conversions'],
+  ] as const) {
+    add(
+      await deps.db
+        .select({
+          userId: clueEvents.userId,
+          n: sql<number>`count(distinct ${clueEvents.clueId})::int`.mapWith(Number),
+        })
+        .from(clueEvents)
+        .innerJoin(clues, eq(clues.id, clueEvents.clueId))
+        .where(and(scope, eq(clueEvents.action, action), gte(clueEvents.at, from), lt(clueEvents.at, to)))
+        .groupBy(clueEvents.userId),
+      key,
+    );
   }
-  add(await deps.db.select({ userId: clues.ownerUserId, n }).from(clues).where(and(scope, inArray(clues.flowState, WORKING), lt(clues.nextVisitAt, now))).groupBy(clues.ownerUserId), 'overdue');
+  add(
+    await deps.db
+      .select({ userId: clues.ownerUserId, n })
+      .from(clues)
+      .where(and(scope, inArray(clues.flowState, WORKING), lt(clues.nextVisitAt, now)))
+      .groupBy(clues.ownerUserId),
+    'overdue',
+  );
   const ids = [...per.keys()];
-  const names = ids.length ? await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+  const names = ids.length
+    ? await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
+    : [];
   const rows = ids
-    .map((id) => ({ key: String(id), name: names.find((x) => x.id === id)?.name ?? String(id), values: per.get(id) ?? {} }))
+    .map((id) => ({
+      key: String(id),
+      name: names.find((x) => x.id === id)?.name ?? String(id),
+      values: per.get(id) ?? {},
+    }))
     .sort((a, b) => (b.values.follows ?? 0) - (a.values.follows ?? 0) || a.key.localeCompare(b.key));
   const totals: Record<string, number> = {};
   for (const c of WORK_COLS) totals[c.key] = rows.reduce((s, r) => s + (r.values[c.key] ?? 0), 0);

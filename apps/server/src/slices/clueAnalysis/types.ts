@@ -9,4 +9,5 @@ export type TWorkConditionQuery = z.output<CA['workCondition']['query']>;
 export type TReport = z.input<CA['school']['response']>;
 export type TReportColumn = TReport['columns'][number];
 export type TClueFullRow = z.input<CA['clueFull']['response']>['list'][number];
-export type TReportKind = 'school' | 'highSea' | 'recommender' | 'search' | 'channel' | 'activity' | 'call' | 'hook' | 'goods';
+export type TReportKind =
+  'school' | 'highSea' | 'recommender' | 'search' | 'channel' | 'activity' | 'call' | 'hook' | 'goods';

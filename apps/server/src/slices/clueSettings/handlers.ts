@@ -82,15 +82,57 @@ export const clueSettingsHandlers: SliceHandlers<typeof contract.clueSettings> =
   clueTargetSaveOrUpdate: (ctx) => s.clueTargets.save(ctx, ctx.body),
   clueTargetDetail: (ctx) => s.clueTargets.detail(ctx, ctx.query.id),
   clueTargetImport: (ctx) =>
-    runFileImport({ file: ctx.file, columns: s.CLUE_TARGET_COLUMNS, today: ctx.deps.now(), importRows: (rows, o) => s.importClueTargets(ctx, rows, o) }),
+    runFileImport({
+      file: ctx.file,
+      columns: s.CLUE_TARGET_COLUMNS,
+      today: ctx.deps.now(),
+      importRows: (rows, o) => s.importClueTargets(ctx, rows, o),
+    }),
   clueTargetImportRows: (ctx) => s.importClueTargets(ctx, ctx.body.rows, ctx.body),
   clueTargetTemplate: () =>
     templateFile('线索目标', s.CLUE_TARGET_COLUMNS, [
-      { targetYear: 2026, targetType: 1, schoolItemCode: 'SH01', employeeCode: '', m1: 120, m2: 90, m3: 150, m4: 150, m5: 160, m6: 170, m7: 200, m8: 200, m9: 150, m10: 140, m11: 130, m12: 110 },
-      { targetYear: 2026, targetType: 2, schoolItemCode: 'SH01', employeeCode: 'E0003', m1: 40, m2: 30, m3: 50, m4: 50, m5: 55, m6: 55, m7: 65, m8: 65, m9: 50, m10: 45, m11: 45, m12: 40 },
+      {
+        targetYear: 2026,
+        targetType: 1,
+        schoolItemCode: 'SH01',
+        employeeCode: '',
+        m1: 120,
+        m2: 90,
+        m3: 150,
+        m4: 150,
+        m5: 160,
+        m6: 170,
+        m7: 200,
+        m8: 200,
+        m9: 150,
+        m10: 140,
+        m11: 130,
+        m12: 110,
+      },
+      {
+        targetYear: 2026,
+        targetType: 2,
+        schoolItemCode: 'SH01',
+        employeeCode: 'E0003',
+        m1: 40,
+        m2: 30,
+        m3: 50,
+        m4: 50,
+        m5: 55,
+        m6: 55,
+        m7: 65,
+        m8: 65,
+        m9: 50,
+        m10: 45,
+        m11: 45,
+        m12: 40,
+      },
     ]),
   clueTargetExcel: async (ctx) => {
     const rows = await s.clueTargets.exportRows(ctx, ctx.query);
-    return xlsxFile(exportFileName('线索目标', ctx.deps.now()), await workbook('线索目标', s.CLUE_TARGET_COLUMNS, rows));
+    return xlsxFile(
+      exportFileName('线索目标', ctx.deps.now()),
+      await workbook('线索目标', s.CLUE_TARGET_COLUMNS, rows),
+    );
   },
 };

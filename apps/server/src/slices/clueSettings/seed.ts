@@ -16,10 +16,28 @@ export const DEMO_CHANNELS = [
   { code: 'DOUYIN', name: '抖音', channelTypeCode: 'NEWMEDIA', channelGroupCode: 'ONLINE', online: 1 },
   { code: 'MEITUAN', name: '美团点评', channelTypeCode: 'PAID', channelGroupCode: 'ONLINE', online: 1 },
   { code: 'XHS', name: '小红书', channelTypeCode: 'NEWMEDIA', channelGroupCode: 'ONLINE', online: 1 },
-  { code: 'WECHAT_MP', name: '微信公众号', channelTypeCode: 'NEWMEDIA', channelGroupCode: 'ONLINE', online: 1 },
+  {
+    code: 'WECHAT_MP',
+    name: '微信公众号',
+    channelTypeCode: 'NEWMEDIA',
+    channelGroupCode: 'ONLINE',
+    online: 1,
+  },
   { code: 'H5', name: 'H5活动页', channelTypeCode: 'PAID', channelGroupCode: 'ONLINE', online: 1 },
-  { code: 'REFER_OLD', name: '老带新转介绍', channelTypeCode: 'REFERRAL', channelGroupCode: 'REFERRAL', online: 0 },
-  { code: 'REFER_STAFF', name: '员工推荐', channelTypeCode: 'REFERRAL', channelGroupCode: 'REFERRAL', online: 0 },
+  {
+    code: 'REFER_OLD',
+    name: '老带新转介绍',
+    channelTypeCode: 'REFERRAL',
+    channelGroupCode: 'REFERRAL',
+    online: 0,
+  },
+  {
+    code: 'REFER_STAFF',
+    name: '员工推荐',
+    channelTypeCode: 'REFERRAL',
+    channelGroupCode: 'REFERRAL',
+    online: 0,
+  },
   { code: 'HOSPITAL', name: '医院合作', channelTypeCode: 'OFFLINE', channelGroupCode: 'PARTNER', online: 0 },
   { code: 'GROUND', name: '地推活动', channelTypeCode: 'OFFLINE', channelGroupCode: 'OFFLINE', online: 0 },
   { code: 'LECTURE', name: '家长讲座', channelTypeCode: 'OFFLINE', channelGroupCode: 'OFFLINE', online: 0 },
@@ -89,20 +107,56 @@ export const DEMO_REVISIT_EVENTS = [
 /** Assessment scales of entrance assessments: code, name, age range in months, description, items. */
 export const DEMO_ASSESS_SCALES = [
   {
-    code: 'S_LANG', name: '语言发育评估量表', ageFrom: 12, ageTo: 84, remark: '评估理解、表达与构音能力',
-    items: [{ name: '语言理解', maxScore: 30 }, { name: '语言表达', maxScore: 30 }, { name: '构音清晰度', maxScore: 20 }, { name: '语用能力', maxScore: 20 }],
+    code: 'S_LANG',
+    name: '语言发育评估量表',
+    ageFrom: 12,
+    ageTo: 84,
+    remark: '评估理解、表达与构音能力',
+    items: [
+      { name: '语言理解', maxScore: 30 },
+      { name: '语言表达', maxScore: 30 },
+      { name: '构音清晰度', maxScore: 20 },
+      { name: '语用能力', maxScore: 20 },
+    ],
   },
   {
-    code: 'S_SENSORY', name: '感觉统合评定量表', ageFrom: 36, ageTo: 144, remark: '前庭、触觉、本体觉与学习能力',
-    items: [{ name: '前庭失衡', maxScore: 70 }, { name: '触觉过分防御', maxScore: 100 }, { name: '本体感失调', maxScore: 60 }, { name: '学习能力发展不足', maxScore: 40 }],
+    code: 'S_SENSORY',
+    name: '感觉统合评定量表',
+    ageFrom: 36,
+    ageTo: 144,
+    remark: '前庭、触觉、本体觉与学习能力',
+    items: [
+      { name: '前庭失衡', maxScore: 70 },
+      { name: '触觉过分防御', maxScore: 100 },
+      { name: '本体感失调', maxScore: 60 },
+      { name: '学习能力发展不足', maxScore: 40 },
+    ],
   },
   {
-    code: 'S_GROSS', name: '粗大运动评估', ageFrom: 6, ageTo: 72, remark: '姿势控制、移动与平衡',
-    items: [{ name: '坐位与翻身', maxScore: 20 }, { name: '爬行与站立', maxScore: 20 }, { name: '行走与跑跳', maxScore: 30 }, { name: '平衡与协调', maxScore: 30 }],
+    code: 'S_GROSS',
+    name: '粗大运动评估',
+    ageFrom: 6,
+    ageTo: 72,
+    remark: '姿势控制、移动与平衡',
+    items: [
+      { name: '坐位与翻身', maxScore: 20 },
+      { name: '爬行与站立', maxScore: 20 },
+      { name: '行走与跑跳', maxScore: 30 },
+      { name: '平衡与协调', maxScore: 30 },
+    ],
   },
   {
-    code: 'S_SOCIAL', name: '社交沟通评估', ageFrom: 18, ageTo: 96, remark: '共同注意、互动与游戏',
-    items: [{ name: '共同注意', maxScore: 25 }, { name: '社交互动', maxScore: 25 }, { name: '沟通意图', maxScore: 25 }, { name: '象征性游戏', maxScore: 25 }],
+    code: 'S_SOCIAL',
+    name: '社交沟通评估',
+    ageFrom: 18,
+    ageTo: 96,
+    remark: '共同注意、互动与游戏',
+    items: [
+      { name: '共同注意', maxScore: 25 },
+      { name: '社交互动', maxScore: 25 },
+      { name: '沟通意图', maxScore: 25 },
+      { name: '象征性游戏', maxScore: 25 },
+    ],
   },
 ];
 
@@ -127,16 +181,31 @@ export async function seedClueSettings({ db, now }: SeedContext) {
   await db.insert(t.assessScales).values(sorted(DEMO_ASSESS_SCALES));
   // Campus yearly targets of the seed's year, scaled by campus position; the demo consultant's monthly target.
   const year = now.getUTCFullYear();
-  const months = (factor: number) => Object.fromEntries(SEASON.map((v, i) => [`m${i + 1}`, Math.round((v * factor) / 100)]));
+  const months = (factor: number) =>
+    Object.fromEntries(SEASON.map((v, i) => [`m${i + 1}`, Math.round((v * factor) / 100)]));
   await db.insert(t.clueTargets).values([
-    ...CAMPUSES.map((code, i) => ({ targetYear: year, targetType: 1, schoolItemCode: code, employeeCode: '', ...months(100 - i * 5) })),
+    ...CAMPUSES.map((code, i) => ({
+      targetYear: year,
+      targetType: 1,
+      schoolItemCode: code,
+      employeeCode: '',
+      ...months(100 - i * 5),
+    })),
     // Each campus's consultants share its target.
     ...demoStaff()
       .filter((e) => e.postCode === 'CONSULTANT')
       .map((e) => {
         const i = CAMPUSES.indexOf(e.schoolItemCode);
-        const mates = demoStaff().filter((x) => x.postCode === 'CONSULTANT' && x.schoolItemCode === e.schoolItemCode).length;
-        return { targetYear: year, targetType: 2, schoolItemCode: e.schoolItemCode, employeeCode: e.code, ...months(Math.round((100 - Math.max(0, i) * 5) / mates)) };
+        const mates = demoStaff().filter(
+          (x) => x.postCode === 'CONSULTANT' && x.schoolItemCode === e.schoolItemCode,
+        ).length;
+        return {
+          targetYear: year,
+          targetType: 2,
+          schoolItemCode: e.schoolItemCode,
+          employeeCode: e.code,
+          ...months(Math.round((100 - Math.max(0, i) * 5) / mates)),
+        };
       }),
   ]);
 }

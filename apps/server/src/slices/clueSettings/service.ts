@@ -36,8 +36,14 @@ export const channelTypes = simpleType({
   inUse: async (tx, row, op) => {
     const conds: SQL[] = [eq(t.clueChannels.channelTypeCode, String(row.code))];
     if (op === 'disable') conds.push(eq(t.clueChannels.validStatus, 1));
-    const [hit] = await tx.select({ code: t.clueChannels.code }).from(t.clueChannels).where(and(...conds)).limit(1);
-    return hit ? `该类型下还有渠道（如「${hit.code}」） / channels (e.g. "${hit.code}") still use this type` : null;
+    const [hit] = await tx
+      .select({ code: t.clueChannels.code })
+      .from(t.clueChannels)
+      .where(and(...conds))
+      .limit(1);
+    return hit
+      ? `该类型下还有渠道（如「${hit.code}」） / channels (e.g. "${hit.code}") still use this type`
+      : null;
   },
 });
 
@@ -47,17 +53,46 @@ export const channels = simpleType<TChannelRow, z.output<typeof ChannelInput>>({
   label: '渠道 / channel',
   table: t.clueChannels,
   input: ChannelInput,
-  extra: { channelTypeCode: t.clueChannels.channelTypeCode, channelGroupCode: t.clueChannels.channelGroupCode, online: t.clueChannels.online },
-  filters: { channelTypeCode: eqFilter(t.clueChannels.channelTypeCode), channelGroupCode: eqFilter(t.clueChannels.channelGroupCode) },
+  extra: {
+    channelTypeCode: t.clueChannels.channelTypeCode,
+    channelGroupCode: t.clueChannels.channelGroupCode,
+    online: t.clueChannels.online,
+  },
+  filters: {
+    channelTypeCode: eqFilter(t.clueChannels.channelTypeCode),
+    channelGroupCode: eqFilter(t.clueChannels.channelGroupCode),
+  },
   parents: [
-    { field: 'channelTypeCode', table: t.clueChannelTypes, key: t.clueChannelTypes.code, status: t.clueChannelTypes.validStatus, label: '渠道类型 / channel type' },
-    { field: 'channelGroupCode', table: channelGroups, key: channelGroups.code, status: channelGroups.validStatus, label: '渠道分组 / channel group' },
+    {
+      field: 'channelTypeCode',
+      table: t.clueChannelTypes,
+      key: t.clueChannelTypes.code,
+      status: t.clueChannelTypes.validStatus,
+      label: '渠道类型 / channel type',
+    },
+    {
+      field: 'channelGroupCode',
+      table: channelGroups,
+      key: channelGroups.code,
+      status: channelGroups.validStatus,
+      label: '渠道分组 / channel group',
+    },
   ],
   decorate: async (tx, rows) => {
     const typeCodes = [...new Set(rows.map((r) => r.channelTypeCode))];
     const groupCodes = [...new Set(rows.map((r) => r.channelGroupCode).filter((c): c is string => !!c))];
-    const types = typeCodes.length ? await tx.select({ code: t.clueChannelTypes.code, name: t.clueChannelTypes.name }).from(t.clueChannelTypes).where(inArray(t.clueChannelTypes.code, typeCodes)) : [];
-    const groups = groupCodes.length ? await tx.select({ code: channelGroups.code, name: channelGroups.name }).from(channelGroups).where(inArray(channelGroups.code, groupCodes)) : [];
+    const types = typeCodes.length
+      ? await tx
+          .select({ code: t.clueChannelTypes.code, name: t.clueChannelTypes.name })
+          .from(t.clueChannelTypes)
+          .where(inArray(t.clueChannelTypes.code, typeCodes))
+      : [];
+    const groups = groupCodes.length
+      ? await tx
+          .select({ code: channelGroups.code, name: channelGroups.name })
+          .from(channelGroups)
+          .where(inArray(channelGroups.code, groupCodes))
+      : [];
     const typeName = new Map(types.map((x) => [x.code, x.name]));
     const groupName = new Map(groups.map((x) => [x.code, x.name]));
     return rows.map((r) => ({
@@ -76,36 +111,55 @@ export async function channelTypeOptions(ctx: MdCtx) {
     .orderBy(asc(t.clueChannelTypes.sort), asc(t.clueChannelTypes.code));
 }
 
-export async function channelsMulti(ctx: MdCtx, q: { typeCodes: string[]; channelGroupCode?: string | undefined }) {
+export async function channelsMulti(
+  ctx: MdCtx,
+  q: { typeCodes: string[]; channelGroupCode?: string | undefined },
+) {
   const c = t.clueChannels;
   const conds: SQL[] = [eq(c.validStatus, 1)];
   if (q.typeCodes.length) conds.push(inArray(c.channelTypeCode, q.typeCodes));
   if (q.channelGroupCode) conds.push(eq(c.channelGroupCode, q.channelGroupCode));
   return ctx.deps.db
-    .select({ code: c.code, name: c.name, channelTypeCode: c.channelTypeCode, channelGroupCode: c.channelGroupCode })
+    .select({
+      code: c.code,
+      name: c.name,
+      channelTypeCode: c.channelTypeCode,
+      channelGroupCode: c.channelGroupCode,
+    })
     .from(c)
     .where(and(...conds))
     .orderBy(asc(c.sort), asc(c.code));
 }
 
-const plain = (name: string, label: string, table: Parameters<typeof simpleType>[0]['table'], deletable = false) =>
-  simpleType<TSimpleRow, SimpleIn>({ name, label, table, input: SimpleInput, deletable });
+const plain = (
+  name: string,
+  label: string,
+  table: Parameters<typeof simpleType>[0]['table'],
+  deletable = false,
+) => simpleType<TSimpleRow, SimpleIn>({ name, label, table, input: SimpleInput, deletable });
 
 export const transferTypes = plain('clueTransferType', '转移类型 / transfer type', t.clueTransferTypes);
 export const abandonTypes = plain('clueAbandonType', '放弃类型 / abandon type', t.clueAbandonTypes);
 export const flowTypes = plain('clueFlowType', '跟进方式 / flow type', t.clueFlowTypes);
-export const customerIntentions = plain('customerIntention', '客户意向 / customer intention', t.clueCustomerIntentions, true);
+export const customerIntentions = plain(
+  'customerIntention',
+  '客户意向 / customer intention',
+  t.clueCustomerIntentions,
+  true,
+);
 export const entryMethods = plain('entryMethod', '录入方式 / entry method', t.clueEntryMethods, true);
 export const invalidReasons = plain('clueInvalidReason', '无效原因 / invalid reason', t.clueInvalidReasons);
 export const unreachReasons = plain('clueUnreachReason', '未接通原因 / unreach reason', t.clueUnreachReasons);
 export const undealReasons = plain('clueUndealReason', '未成交原因 / undeal reason', t.clueUndealReasons);
-export const revisitEvents = simpleType<z.output<typeof RevisitEventRow>, z.output<typeof RevisitEventInput>>({
-  name: 'clueRevisitEvent',
-  label: '回访事件 / revisit event',
-  table: t.clueRevisitEvents,
-  input: RevisitEventInput,
-  extra: { dueDays: t.clueRevisitEvents.dueDays },
-});
+export const revisitEvents = simpleType<z.output<typeof RevisitEventRow>, z.output<typeof RevisitEventInput>>(
+  {
+    name: 'clueRevisitEvent',
+    label: '回访事件 / revisit event',
+    table: t.clueRevisitEvents,
+    input: RevisitEventInput,
+    extra: { dueDays: t.clueRevisitEvents.dueDays },
+  },
+);
 
 // ---- clue targets ----
 
@@ -131,11 +185,28 @@ export const clueTargets = defineRecordType<TClueTargetRow, TClueTargetInput>({
     version: ct.version,
   },
   input: ClueTargetInput,
-  filters: { targetYear: eqFilter(ct.targetYear), targetType: eqFilter(ct.targetType), schoolItemCode: eqFilter(ct.schoolItemCode), employeeCode: eqFilter(ct.employeeCode) },
+  filters: {
+    targetYear: eqFilter(ct.targetYear),
+    targetType: eqFilter(ct.targetType),
+    schoolItemCode: eqFilter(ct.schoolItemCode),
+    employeeCode: eqFilter(ct.employeeCode),
+  },
   sort: [asc(ct.targetYear), asc(ct.targetType), asc(ct.schoolItemCode), asc(ct.employeeCode)],
   parents: [
-    { field: 'schoolItemCode', table: schoolItems, key: schoolItems.code, status: schoolItems.validStatus, label: '校区 / campus' },
-    { field: 'employeeCode', table: employees, key: employees.code, status: employees.status, label: '员工 / employee' },
+    {
+      field: 'schoolItemCode',
+      table: schoolItems,
+      key: schoolItems.code,
+      status: schoolItems.validStatus,
+      label: '校区 / campus',
+    },
+    {
+      field: 'employeeCode',
+      table: employees,
+      key: employees.code,
+      status: employees.status,
+      label: '员工 / employee',
+    },
   ],
   scope: { kind: 'campus', field: 'schoolItemCode' },
   version: 'version',
@@ -145,8 +216,17 @@ export const clueTargets = defineRecordType<TClueTargetRow, TClueTargetInput>({
   prepare: async (tx, { values, existing }) => {
     // Unique by (year, type, campus, employee): the engine's unique keys are single fields.
     const m = { ...existing, ...values } as TClueTargetRow;
-    const conds = [eq(ct.targetYear, m.targetYear), eq(ct.targetType, m.targetType), eq(ct.schoolItemCode, m.schoolItemCode), eq(ct.employeeCode, m.employeeCode ?? '')];
-    const [hit] = await tx.select({ id: ct.id }).from(ct).where(and(...conds)).limit(1);
+    const conds = [
+      eq(ct.targetYear, m.targetYear),
+      eq(ct.targetType, m.targetType),
+      eq(ct.schoolItemCode, m.schoolItemCode),
+      eq(ct.employeeCode, m.employeeCode ?? ''),
+    ];
+    const [hit] = await tx
+      .select({ id: ct.id })
+      .from(ct)
+      .where(and(...conds))
+      .limit(1);
     if (hit && hit.id !== existing?.id) {
       throw conflict(
         `${m.targetYear}年该${m.targetType === 1 ? '校区' : '顾问'}的线索目标已存在 / a clue target of ${m.targetYear}, type ${m.targetType}, campus ${m.schoolItemCode}${m.employeeCode ? `, employee ${m.employeeCode}` : ''} already exists`,
@@ -159,10 +239,20 @@ export const clueTargets = defineRecordType<TClueTargetRow, TClueTargetInput>({
 
 async function decorateTargets(tx: DbOrTx, rows: TClueTargetRow[]): Promise<TClueTargetRow[]> {
   const codes = [...new Set(rows.map((r) => r.schoolItemCode))];
-  const schools = codes.length ? await tx.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems).where(inArray(schoolItems.code, codes)) : [];
+  const schools = codes.length
+    ? await tx
+        .select({ code: schoolItems.code, name: schoolItems.name })
+        .from(schoolItems)
+        .where(inArray(schoolItems.code, codes))
+    : [];
   const name = new Map(schools.map((s) => [s.code, s.name]));
   const empCodes = [...new Set(rows.map((r) => r.employeeCode).filter(Boolean))];
-  const emps = empCodes.length ? await tx.select({ code: employees.code, name: employees.name }).from(employees).where(inArray(employees.code, empCodes)) : [];
+  const emps = empCodes.length
+    ? await tx
+        .select({ code: employees.code, name: employees.name })
+        .from(employees)
+        .where(inArray(employees.code, empCodes))
+    : [];
   const empName = new Map(emps.map((e) => [e.code, e.name]));
   return rows.map((r) => ({
     ...r,
@@ -176,12 +266,26 @@ async function decorateTargets(tx: DbOrTx, rows: TClueTargetRow[]): Promise<TClu
  * Imports clue targets: each row is matched by (year, type, campus, employee) — an existing target is
  * updated, a new one created; any bad row and nothing is written.
  */
-export const importClueTargets = (ctx: MdCtx, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }): Promise<TImportResult> =>
+export const importClueTargets = (
+  ctx: MdCtx,
+  rows: MdRecord[],
+  o: { dryRun: boolean; firstRow?: number },
+): Promise<TImportResult> =>
   importByCompositeKey(
     ctx,
     rows,
     o,
-    { table: ct, id: ct.id, columns: { targetYear: ct.targetYear, targetType: ct.targetType, schoolItemCode: ct.schoolItemCode, employeeCode: ct.employeeCode }, schema: ClueTargetInput },
+    {
+      table: ct,
+      id: ct.id,
+      columns: {
+        targetYear: ct.targetYear,
+        targetType: ct.targetType,
+        schoolItemCode: ct.schoolItemCode,
+        employeeCode: ct.employeeCode,
+      },
+      schema: ClueTargetInput,
+    },
     (r, x) => clueTargets.importRows(ctx, r, x),
   );
 

@@ -3,7 +3,6 @@
 import { index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { audit } from '../../db/columns.js';
 
-
 /** A settings list: a unique code, a unique name, a status and an order. */
 const simple = () => ({
   id: serial('id').primaryKey(),

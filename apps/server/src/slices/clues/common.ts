@@ -8,14 +8,31 @@ import { conflict, noPermission, notFound, staleVersion } from '../../http/error
 import { schoolItems } from '../organisation/tables.js';
 import { userCampuses, userRoles, users } from '../system/tables.js';
 import { clueEvents, clues } from './tables.js';
-import { ACTIVE, STATE_NAMES, TRANSITIONS, transition, type Actor, type ClueAction, type ClueState, type TransitionRule } from './states.js';
+import {
+  ACTIVE,
+  STATE_NAMES,
+  TRANSITIONS,
+  transition,
+  type Actor,
+  type ClueAction,
+  type ClueState,
+  type TransitionRule,
+} from './states.js';
 
 export type ClueRecord = typeof clues.$inferSelect;
 export type ClueInsert = typeof clues.$inferInsert;
 export type TClueRow = z.input<typeof contract.clues.mylist.response>['list'][number];
 
 /** Role codes (spec §6, meanings in docs/decisions.md). */
-export const ROLE = { admin: 1, director: 76, centreLeader: 72, supervisor: 58, consultant: 34, growth: 15, esales: 5 } as const;
+export const ROLE = {
+  admin: 1,
+  director: 76,
+  centreLeader: 72,
+  supervisor: 58,
+  consultant: 34,
+  growth: 15,
+  esales: 5,
+} as const;
 const MANAGER_ROLES: readonly number[] = [ROLE.director, ROLE.centreLeader, ROLE.supervisor];
 const APPROVER_ROLES: readonly number[] = [ROLE.director, ROLE.centreLeader];
 
@@ -35,7 +52,8 @@ export const parseDay = (s: string) => new Date(`${s}T00:00:00+08:00`);
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Masks a name for callers outside its scope: 张三丰 → 张**. */
-export const maskName = (s: string | null | undefined) => (s ? s.slice(0, 1) + '*'.repeat(Math.max(1, s.length - 1)) : '');
+export const maskName = (s: string | null | undefined) =>
+  s ? s.slice(0, 1) + '*'.repeat(Math.max(1, s.length - 1)) : '';
 /** Masks a phone: 13812345678 → 138****5678. */
 export const maskPhone = (s: string) => (s.length === 11 ? `${s.slice(0, 3)}****${s.slice(7)}` : '****');
 
@@ -55,14 +73,28 @@ export const rowColumns = {
   c: clues,
   schoolItemName: schoolItems.name,
   ownerName: users.name,
-  followCount: sql<number>`(select count(*)::int from clue_follows f where f.clue_id = ${clues.id})`.mapWith(Number),
-  tags: sql<string | null>`(select string_agg(t.tag, ',' order by t.tag) from clue_tags t where t.clue_id = ${clues.id})`,
+  followCount: sql<number>`(select count(*)::int from clue_follows f where f.clue_id = ${clues.id})`.mapWith(
+    Number,
+  ),
+  tags: sql<
+    string | null
+  >`(select string_agg(t.tag, ',' order by t.tag) from clue_tags t where t.clue_id = ${clues.id})`,
 };
 
 export function selectRows(db: DbOrTx) {
-  return db.select(rowColumns).from(clues).leftJoin(schoolItems, eq(schoolItems.code, clues.schoolItemCode)).leftJoin(users, eq(users.id, clues.ownerUserId));
+  return db
+    .select(rowColumns)
+    .from(clues)
+    .leftJoin(schoolItems, eq(schoolItems.code, clues.schoolItemCode))
+    .leftJoin(users, eq(users.id, clues.ownerUserId));
 }
-type Joined = { c: ClueRecord; schoolItemName: string | null; ownerName: string | null; followCount: number; tags: string | null };
+type Joined = {
+  c: ClueRecord;
+  schoolItemName: string | null;
+  ownerName: string | null;
+  followCount: number;
+  tags: string | null;
+};
 
 export function toRow(r: Joined, now: Date): TClueRow {
   const c = r.c;
@@ -128,7 +160,8 @@ export function assertCanSee(u: AuthUser, c: ClueRecord): void {
     if (c.flowState === 'high_sea') return;
     throw noPermission('该线索属于品牌中心 / the clue belongs to the brand centre');
   }
-  if (!u.schoolItems.includes(c.schoolItemCode)) throw noPermission(`无权访问该校区的线索 / the clue's campus ${c.schoolItemCode} is outside your scope`);
+  if (!u.schoolItems.includes(c.schoolItemCode))
+    throw noPermission(`无权访问该校区的线索 / the clue's campus ${c.schoolItemCode} is outside your scope`);
   if (isManager(u)) return;
   if (c.flowState === 'pool' || c.flowState === 'high_sea') return;
   throw noPermission('该线索属于其他顾问 / the clue belongs to another consultant');
@@ -144,7 +177,9 @@ function plays(u: AuthUser | null, c: ClueRecord, who: readonly Actor[]): boolea
       case 'owner':
         return c.ownerUserId === u.id;
       case 'manager':
-        return isManager(u) && (u.allScope || (!!c.schoolItemCode && u.schoolItems.includes(c.schoolItemCode)));
+        return (
+          isManager(u) && (u.allScope || (!!c.schoolItemCode && u.schoolItems.includes(c.schoolItemCode)))
+        );
       case 'approver':
         return isApprover(u);
       case 'admin':
@@ -161,7 +196,8 @@ export function authorize(u: AuthUser | null, c: ClueRecord, action: ClueAction)
   if (u) assertCanSee(u, c);
   const to = transition(action, c.flowState as ClueState, c.pendingFrom as ClueState | null);
   const rule: TransitionRule = TRANSITIONS[action];
-  if (!plays(u, c, rule.who)) throw noPermission(`无权执行此操作 / only ${rule.who.join(' or ')} may ${action} this clue`);
+  if (!plays(u, c, rule.who))
+    throw noPermission(`无权执行此操作 / only ${rule.who.join(' or ')} may ${action} this clue`);
   return to;
 }
 
@@ -196,7 +232,15 @@ export async function move(tx: DbOrTx, c: ClueRecord, o: MoveOptions): Promise<C
     .where(and(eq(clues.id, c.id), eq(clues.version, c.version)))
     .returning({ id: clues.id });
   if (!done.length) throw staleVersion();
-  await tx.insert(clueEvents).values({ clueId: c.id, action: o.action, fromState: c.flowState, toState: to, userId: o.actor?.id ?? null, detail: (o.detail ?? null) as never, at: o.now });
+  await tx.insert(clueEvents).values({
+    clueId: c.id,
+    action: o.action,
+    fromState: c.flowState,
+    toState: to,
+    userId: o.actor?.id ?? null,
+    detail: (o.detail ?? null) as never,
+    at: o.now,
+  });
   return to;
 }
 
@@ -227,7 +271,8 @@ export async function activeHolder(db: DbOrTx, phone: string) {
 
 /** The 409 for a phone already held: who owns it and where. */
 export function phoneTaken(h: { c: ClueRecord; ownerName: string | null; schoolItemName: string | null }) {
-  const owner = h.ownerName ?? (h.c.flowState === 'high_sea' ? '公海 / high sea' : '待分配 / distribution pool');
+  const owner =
+    h.ownerName ?? (h.c.flowState === 'high_sea' ? '公海 / high sea' : '待分配 / distribution pool');
   const campus = h.schoolItemName ?? '品牌中心 / brand centre';
   return conflict(
     `手机号已存在有效线索 ${h.c.cluecode}（${STATE_NAMES[h.c.flowState as ClueState]}），归属：${owner}，校区：${campus} / the phone is already held by clue ${h.c.cluecode} (${h.c.flowState}), owner ${owner}, campus ${campus}`,
@@ -238,7 +283,8 @@ export function phoneTaken(h: { c: ClueRecord; ownerName: string | null; schoolI
 /** True for the unique violation of PostgreSQL (also when wrapped by drizzle). */
 export function isUniqueViolation(e: unknown): boolean {
   for (let x: unknown = e, i = 0; x && i < 4; i++) {
-    if (typeof x === 'object' && x !== null && 'code' in x && (x as { code: unknown }).code === '23505') return true;
+    if (typeof x === 'object' && x !== null && 'code' in x && (x as { code: unknown }).code === '23505')
+      return true;
     x = typeof x === 'object' && x !== null && 'cause' in x ? (x as { cause: unknown }).cause : null;
   }
   return false;
@@ -251,12 +297,20 @@ export async function campusConsultants(db: DbOrTx, schoolItemCode: string) {
       id: users.id,
       username: users.username,
       name: users.name,
-      load: sql<number>`(select count(*)::int from clues c where c.owner_user_id = ${users.id} and c.flow_state in ('following','visit_scheduled','visited','assessed','transfer_pending','abandon_pending','invalid_pending'))`.mapWith(Number),
+      load: sql<number>`(select count(*)::int from clues c where c.owner_user_id = ${users.id} and c.flow_state in ('following','visit_scheduled','visited','assessed','transfer_pending','abandon_pending','invalid_pending'))`.mapWith(
+        Number,
+      ),
     })
     .from(users)
     .innerJoin(userCampuses, eq(userCampuses.userId, users.id))
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(and(eq(userCampuses.schoolItemCode, schoolItemCode), eq(userRoles.roleCode, ROLE.consultant), eq(users.status, 1)))
+    .where(
+      and(
+        eq(userCampuses.schoolItemCode, schoolItemCode),
+        eq(userRoles.roleCode, ROLE.consultant),
+        eq(users.status, 1),
+      ),
+    )
     .orderBy(users.id);
   const seen = new Set<number>();
   return rows.filter((r) => (seen.has(r.id) ? false : (seen.add(r.id), true)));
@@ -271,10 +325,19 @@ export async function usersWithRolesAt(db: DbOrTx, roleCodes: number[], schoolIt
     .where(and(inArray(userRoles.roleCode, roleCodes), eq(users.status, 1)))
     .orderBy(users.id);
   const campusOf = schoolItemCode
-    ? new Set((await db.select({ userId: userCampuses.userId }).from(userCampuses).where(eq(userCampuses.schoolItemCode, schoolItemCode))).map((r) => r.userId))
+    ? new Set(
+        (
+          await db
+            .select({ userId: userCampuses.userId })
+            .from(userCampuses)
+            .where(eq(userCampuses.schoolItemCode, schoolItemCode))
+        ).map((r) => r.userId),
+      )
     : new Set<number>();
   const out = new Map<number, { id: number; username: string; name: string }>();
-  for (const r of rows) if (r.roleCode === ROLE.admin || campusOf.has(r.id)) out.set(r.id, { id: r.id, username: r.username, name: r.name });
+  for (const r of rows)
+    if (r.roleCode === ROLE.admin || campusOf.has(r.id))
+      out.set(r.id, { id: r.id, username: r.username, name: r.name });
   return [...out.values()];
 }
 

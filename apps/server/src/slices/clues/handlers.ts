@@ -8,7 +8,8 @@ import * as svc from './service.js';
 import * as q from './queries.js';
 import * as x from './extras.js';
 
-const invalidApprovers = async (db: Parameters<typeof usersWithRolesAt>[0], campus: string | null) => usersWithRolesAt(db, [1, 76, 72], campus);
+const invalidApprovers = async (db: Parameters<typeof usersWithRolesAt>[0], campus: string | null) =>
+  usersWithRolesAt(db, [1, 76, 72], campus);
 
 export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   clueSave: async ({ deps, user, body, ip }) => svc.createClue(deps, user, body, ip),
@@ -32,11 +33,15 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   },
 
   checkClueRepeat: async ({ deps, user, query }) => {
-    const holder = (await q.holders(deps, user, query.phone)).find((h) => !['invalid', 'merged'].includes(h.flowState)) ?? null;
+    const holder =
+      (await q.holders(deps, user, query.phone)).find((h) => !['invalid', 'merged'].includes(h.flowState)) ??
+      null;
     return { repeat: !!holder, holder };
   },
   clueProtect: async ({ deps, user, query }) => {
-    const holder = (await q.holders(deps, user, query.phone)).find((h) => !['invalid', 'merged'].includes(h.flowState)) ?? null;
+    const holder =
+      (await q.holders(deps, user, query.phone)).find((h) => !['invalid', 'merged'].includes(h.flowState)) ??
+      null;
     const isProtected = !!holder && !holder.mine && !['pool', 'high_sea'].includes(holder.flowState);
     const message = !holder
       ? '该手机号无有效线索 / no active clue holds this phone'
@@ -48,7 +53,8 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
     return { protected: isProtected, holder, message };
   },
   queryByMobile: async ({ deps, user, query }) => q.holders(deps, user, query.mobile),
-  listUserClueByPhone: async ({ deps, user, query }) => q.holders(deps, user, query.phone, { onlyMine: query.isMyself, state: query.cluePosition }),
+  listUserClueByPhone: async ({ deps, user, query }) =>
+    q.holders(deps, user, query.phone, { onlyMine: query.isMyself, state: query.cluePosition }),
   getBizIdByPhone: async ({ deps, user, query }) => q.bizIdByPhone(deps, user, query.phone),
   getFlowsByPhone: async ({ deps, user, query }) => q.flowsByPhone(deps, user, query.phone),
   corFilterByMobile: async ({ deps, user, query }) => q.corFilter(deps, user, query.mobile),
@@ -75,7 +81,9 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
     const [id] = await svc.abandonRequest(deps, user, [body.clueId], body.reasonCode, body.reason);
     return { id: id ?? null, direct: false };
   },
-  abandonSaveBatch: async ({ deps, user, body }) => ({ ids: await svc.abandonRequest(deps, user, body.clueIds, body.reasonCode, body.reason) }),
+  abandonSaveBatch: async ({ deps, user, body }) => ({
+    ids: await svc.abandonRequest(deps, user, body.clueIds, body.reasonCode, body.reason),
+  }),
   abandonListAll: async ({ deps, user, body }) => q.listApprovals(deps, user, 'abandon', body),
   abandonDetail: async ({ deps, user, query }) => q.approvalDetail(deps, user, query.id, 'abandon'),
   abandonApprove: async ({ deps, user, body, ip }) => {
@@ -92,23 +100,34 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   invalidApprovers: async ({ deps, user, query }) => {
     let campus = query.schoolItemCode ?? null;
     if (query.clueId) campus = (await q.visibleClue(deps, user, query.clueId)).schoolItemCode;
-    if (!campus) throw badInput('query.schoolItemCode', 'query.schoolItemCode: a campus or a clue is required');
+    if (!campus)
+      throw badInput('query.schoolItemCode', 'query.schoolItemCode: a campus or a clue is required');
     return invalidApprovers(deps.db, campus);
   },
   checkExceedTowDays: async ({ deps, user, query }) => {
     const c = await q.visibleClue(deps, user, query.clueId);
-    return { exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededDays, createdAt: c.createdAt.toISOString() };
+    return {
+      exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededDays,
+      createdAt: c.createdAt.toISOString(),
+    };
   },
   checkRejectExceedTwoTimes: async ({ deps, user, query }) => {
     const c = await q.visibleClue(deps, user, query.clueId);
-    return { exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededRejects, rejectCount: c.invalidRejectCount };
+    return {
+      exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededRejects,
+      rejectCount: c.invalidRejectCount,
+    };
   },
   commissioners4clueValid: async ({ deps, params }) => {
     const id = params.id;
     const [s] = await deps.db
       .select({ code: schoolItems.code })
       .from(schoolItems)
-      .where(/^\d+$/.test(id) ? or(eq(schoolItems.id, Number(id)), eq(schoolItems.code, id)) : eq(schoolItems.code, id));
+      .where(
+        /^\d+$/.test(id)
+          ? or(eq(schoolItems.id, Number(id)), eq(schoolItems.code, id))
+          : eq(schoolItems.code, id),
+      );
     if (!s) throw badInput('params.id', 'params.id: 校区不存在 / no such campus');
     return invalidApprovers(deps.db, s.code);
   },
@@ -153,8 +172,10 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
     return true;
   },
   tagsSave: async ({ deps, user, body }) => x.saveTags(deps, user, body),
-  calendarList: async ({ deps, user, query }) => x.calendarList(deps, user, query.monthStr, query.typeCalendar),
-  calendarSchoolList: async ({ deps, user, query }) => x.calendarSchoolList(deps, user, query.monthStr, query.schoolItemCode),
+  calendarList: async ({ deps, user, query }) =>
+    x.calendarList(deps, user, query.monthStr, query.typeCalendar),
+  calendarSchoolList: async ({ deps, user, query }) =>
+    x.calendarSchoolList(deps, user, query.monthStr, query.schoolItemCode),
   calendarSchoolsOnDate: async ({ deps, user, query }) => x.schoolsOnDate(deps, user, query.dateStr),
   updateCalender: async ({ deps, user, body }) => {
     await x.updateCalendar(deps, user, body);

@@ -17,7 +17,12 @@ export async function recycleStale(deps: AppDeps): Promise<number> {
   const stale = await deps.db
     .select({ id: clues.id })
     .from(clues)
-    .where(and(inArray(clues.flowState, [...WORKING]), lt(sql`coalesce(${clues.lastFollowAt}, ${clues.assignedAt}, ${clues.createdAt})`, cutoff)));
+    .where(
+      and(
+        inArray(clues.flowState, [...WORKING]),
+        lt(sql`coalesce(${clues.lastFollowAt}, ${clues.assignedAt}, ${clues.createdAt})`, cutoff),
+      ),
+    );
   let moved = 0;
   for (const { id } of stale) {
     try {
@@ -25,8 +30,23 @@ export async function recycleStale(deps: AppDeps): Promise<number> {
         const c = await loadClue(tx, id, true);
         const last = c.lastFollowAt ?? c.assignedAt ?? c.createdAt;
         if (!canTransition('recycle', c.flowState as ClueState) || last >= cutoff) return;
-        await move(tx, c, { action: 'recycle', actor: null, now, patch: { ownerUserId: null, assignedAt: null, nextVisitAt: null }, detail: { days: deps.config.CLUE_RECYCLE_DAYS, lastFollowAt: last.toISOString(), ownerUserId: c.ownerUserId } });
-        await writeAudit(tx, { action: 'clue.recycle', target: `clues:${c.cluecode}`, detail: { ownerUserId: c.ownerUserId, lastFollowAt: last.toISOString() }, at: now });
+        await move(tx, c, {
+          action: 'recycle',
+          actor: null,
+          now,
+          patch: { ownerUserId: null, assignedAt: null, nextVisitAt: null },
+          detail: {
+            days: deps.config.CLUE_RECYCLE_DAYS,
+            lastFollowAt: last.toISOString(),
+            ownerUserId: c.ownerUserId,
+          },
+        });
+        await writeAudit(tx, {
+          action: 'clue.recycle',
+          target: `clues:${c.cluecode}`,
+          detail: { ownerUserId: c.ownerUserId, lastFollowAt: last.toISOString() },
+          at: now,
+        });
         moved++;
       });
     } catch {

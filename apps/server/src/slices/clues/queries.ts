@@ -9,7 +9,15 @@ import { noPermission, notFound } from '../../http/errors.js';
 import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
 import { students } from '../students/tables.js';
-import { clueApprovals, clueContacts, clueEvents, clueFollows, clueMatriculations, clues, clueTags } from './tables.js';
+import {
+  clueApprovals,
+  clueContacts,
+  clueEvents,
+  clueFollows,
+  clueMatriculations,
+  clues,
+  clueTags,
+} from './tables.js';
 import {
   allowedActions,
   and_,
@@ -55,17 +63,28 @@ function scopeWhere(u: AuthUser, mode: ListMode, q: ListQuery): SQL | undefined 
   if (q.flowState) parts.push(eq(clues.flowState, q.flowState));
   if (q.ownerUserId) parts.push(eq(clues.ownerUserId, q.ownerUserId));
   if (q.source) parts.push(eq(clues.source, q.source));
-  if (q.tag) parts.push(sql`exists (select 1 from clue_tags t where t.clue_id = ${clues.id} and t.tag = ${q.tag})`);
+  if (q.tag)
+    parts.push(sql`exists (select 1 from clue_tags t where t.clue_id = ${clues.id} and t.tag = ${q.tag})`);
   if (q.keyword) {
     const k = `%${q.keyword.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-    parts.push(or(ilike(clues.childName, k), ilike(clues.parentName, k), ilike(clues.phone, k), ilike(clues.cluecode, k)));
+    parts.push(
+      or(
+        ilike(clues.childName, k),
+        ilike(clues.parentName, k),
+        ilike(clues.phone, k),
+        ilike(clues.cluecode, k),
+      ),
+    );
   }
   return and_(parts);
 }
 
 export async function listClues(deps: AppDeps, u: AuthUser, mode: ListMode, q: ListQuery) {
   const where = scopeWhere(u, mode, q);
-  const [t] = await deps.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(clues).where(where);
+  const [t] = await deps.db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(clues)
+    .where(where);
   const rows = await selectRows(deps.db)
     .where(where)
     .orderBy(desc(clues.createdAt), desc(clues.id))
@@ -120,13 +139,26 @@ export async function flows(deps: AppDeps, u: AuthUser, clueId: number) {
 }
 
 /** Approval rows with names of clue, people and campus. */
-export async function approvalRows(db: DbOrTx, where: SQL | undefined, limit?: { pageIdx: number; pageSize: number }) {
+export async function approvalRows(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit?: { pageIdx: number; pageSize: number },
+) {
   const req = sql`(select name from users x where x.id = ${clueApprovals.requestedBy})`;
   const dec = sql`(select name from users x where x.id = ${clueApprovals.decidedBy})`;
   const frm = sql`(select name from users x where x.id = ${clueApprovals.fromUserId})`;
   const to = sql`(select name from users x where x.id = ${clueApprovals.toUserId})`;
   let q = db
-    .select({ a: clueApprovals, cluecode: clues.cluecode, childName: clues.childName, phone: clues.phone, requestedByName: sql<string | null>`${req}`, decidedByName: sql<string | null>`${dec}`, fromUserName: sql<string | null>`${frm}`, toUserName: sql<string | null>`${to}` })
+    .select({
+      a: clueApprovals,
+      cluecode: clues.cluecode,
+      childName: clues.childName,
+      phone: clues.phone,
+      requestedByName: sql<string | null>`${req}`,
+      decidedByName: sql<string | null>`${dec}`,
+      fromUserName: sql<string | null>`${frm}`,
+      toUserName: sql<string | null>`${to}`,
+    })
     .from(clueApprovals)
     .innerJoin(clues, eq(clues.id, clueApprovals.clueId))
     .where(where)
@@ -158,34 +190,70 @@ export async function approvalRows(db: DbOrTx, where: SQL | undefined, limit?: {
 }
 
 /** Approvals of one kind in the caller's scope (consultants: their own requests), paged. */
-export async function listApprovals(deps: AppDeps, u: AuthUser, kind: 'transfer' | 'abandon' | 'invalid', q: ApprovalQuery, onlyPending = false) {
+export async function listApprovals(
+  deps: AppDeps,
+  u: AuthUser,
+  kind: 'transfer' | 'abandon' | 'invalid',
+  q: ApprovalQuery,
+  onlyPending = false,
+) {
   const parts: Array<SQL | undefined> = [eq(clueApprovals.kind, kind)];
   if (onlyPending) parts.push(eq(clueApprovals.status, 5));
   else if (q.status) parts.push(eq(clueApprovals.status, q.status));
   if (!u.allScope) {
-    const mine = u.schoolItems.length ? or(inArray(clueApprovals.fromSchoolItemCode, u.schoolItems), inArray(clueApprovals.toSchoolItemCode, u.schoolItems)) : sql`false`;
-    parts.push(isManager(u) ? mine : and(mine, or(eq(clueApprovals.requestedBy, u.id), eq(clueApprovals.fromUserId, u.id))));
+    const mine = u.schoolItems.length
+      ? or(
+          inArray(clueApprovals.fromSchoolItemCode, u.schoolItems),
+          inArray(clueApprovals.toSchoolItemCode, u.schoolItems),
+        )
+      : sql`false`;
+    parts.push(
+      isManager(u)
+        ? mine
+        : and(mine, or(eq(clueApprovals.requestedBy, u.id), eq(clueApprovals.fromUserId, u.id))),
+    );
   }
   if (q.schoolItemCode) {
     assertCampus(u, q.schoolItemCode);
-    parts.push(or(eq(clueApprovals.fromSchoolItemCode, q.schoolItemCode), eq(clueApprovals.toSchoolItemCode, q.schoolItemCode)));
+    parts.push(
+      or(
+        eq(clueApprovals.fromSchoolItemCode, q.schoolItemCode),
+        eq(clueApprovals.toSchoolItemCode, q.schoolItemCode),
+      ),
+    );
   }
   if (q.keyword) {
     const k = `%${q.keyword}%`;
     parts.push(or(ilike(clues.childName, k), ilike(clues.phone, k), ilike(clues.cluecode, k)));
   }
   const where = and_(parts);
-  const [t] = await deps.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(clueApprovals).innerJoin(clues, eq(clues.id, clueApprovals.clueId)).where(where);
-  return { list: await approvalRows(deps.db, where, q), total: t?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const [t] = await deps.db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(clueApprovals)
+    .innerJoin(clues, eq(clues.id, clueApprovals.clueId))
+    .where(where);
+  return {
+    list: await approvalRows(deps.db, where, q),
+    total: t?.n ?? 0,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
-export async function approvalDetail(deps: AppDeps, u: AuthUser, id: number, kind: 'transfer' | 'abandon' | 'invalid') {
+export async function approvalDetail(
+  deps: AppDeps,
+  u: AuthUser,
+  id: number,
+  kind: 'transfer' | 'abandon' | 'invalid',
+) {
   const [row] = await approvalRows(deps.db, and(eq(clueApprovals.id, id), eq(clueApprovals.kind, kind)));
   if (!row) throw notFound('审批申请 / request');
   const [a] = await deps.db.select().from(clueApprovals).where(eq(clueApprovals.id, id));
   const c = await loadClue(deps.db, row.clueId);
-  const inScope = u.allScope || [a?.fromSchoolItemCode, a?.toSchoolItemCode].some((x) => !!x && u.schoolItems.includes(x));
-  if (!inScope && a?.requestedBy !== u.id) throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
+  const inScope =
+    u.allScope || [a?.fromSchoolItemCode, a?.toSchoolItemCode].some((x) => !!x && u.schoolItems.includes(x));
+  if (!inScope && a?.requestedBy !== u.id)
+    throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
   const now = deps.now();
   return { ...row, clue: await loadRow(deps.db, c.id, now), follows: await flowRows(deps.db, [c.id]) };
 }
@@ -199,7 +267,11 @@ export async function detail(deps: AppDeps, u: AuthUser, clueId: number) {
     .leftJoin(users, eq(users.id, clueEvents.userId))
     .where(eq(clueEvents.clueId, clueId))
     .orderBy(desc(clueEvents.at), desc(clueEvents.id));
-  const contacts = await deps.db.select().from(clueContacts).where(eq(clueContacts.clueId, clueId)).orderBy(clueContacts.id);
+  const contacts = await deps.db
+    .select()
+    .from(clueContacts)
+    .where(eq(clueContacts.clueId, clueId))
+    .orderBy(clueContacts.id);
   return {
     ...(await loadRow(deps.db, clueId, now)),
     follows: await flowRows(deps.db, [clueId]),
@@ -212,14 +284,26 @@ export async function detail(deps: AppDeps, u: AuthUser, clueId: number) {
       detail: e.detail == null ? null : JSON.stringify(e.detail),
       at: e.at.toISOString(),
     })),
-    contacts: contacts.map((x) => ({ id: x.id, clueId: x.clueId, name: x.name, relation: x.relation, phone: x.phone, note: x.note })),
+    contacts: contacts.map((x) => ({
+      id: x.id,
+      clueId: x.clueId,
+      name: x.name,
+      relation: x.relation,
+      phone: x.phone,
+      note: x.note,
+    })),
     approvals: await approvalRows(deps.db, eq(clueApprovals.clueId, clueId)),
     actions: allowedActions(u, c),
   };
 }
 
 /** Every clue under a phone as holders: full names when the caller may open the clue, masked otherwise. */
-export async function holders(deps: AppDeps, u: AuthUser, phone: string, o: { onlyMine?: boolean; state?: ClueState; includeInactive?: boolean } = {}) {
+export async function holders(
+  deps: AppDeps,
+  u: AuthUser,
+  phone: string,
+  o: { onlyMine?: boolean; state?: ClueState; includeInactive?: boolean } = {},
+) {
   const parts: Array<SQL | undefined> = [eq(clues.phone, phone)];
   if (!o.includeInactive) parts.push(notInArray(clues.flowState, ['merged']));
   if (o.onlyMine) parts.push(eq(clues.ownerUserId, u.id));
@@ -273,37 +357,78 @@ export async function corFilter(deps: AppDeps, u: AuthUser, mobile: string) {
     .where(eq(students.phone, mobile));
   const studentRows = st.map(({ s, schoolItemName }) => {
     const visible = u.allScope || u.schoolItems.includes(s.schoolItemCode);
-    return { kind: 'student' as const, code: s.code, name: visible ? s.name : maskName(s.name), state: '在读学员', schoolItemCode: s.schoolItemCode, schoolItemName, ownerName: null, mine: s.createdBy === u.id, visible };
+    return {
+      kind: 'student' as const,
+      code: s.code,
+      name: visible ? s.name : maskName(s.name),
+      state: '在读学员',
+      schoolItemCode: s.schoolItemCode,
+      schoolItemName,
+      ownerName: null,
+      mine: s.createdBy === u.id,
+      visible,
+    };
   });
   return [...clueRows, ...studentRows];
 }
 
 export async function isInsurance(deps: AppDeps, mobile: string): Promise<boolean> {
-  const [a] = await deps.db.select({ id: clues.id }).from(clues).where(and(eq(clues.phone, mobile), eq(clues.insurance, true))).limit(1);
+  const [a] = await deps.db
+    .select({ id: clues.id })
+    .from(clues)
+    .where(and(eq(clues.phone, mobile), eq(clues.insurance, true)))
+    .limit(1);
   if (a) return true;
-  const [b] = await deps.db.select({ id: students.id }).from(students).where(and(eq(students.phone, mobile), eq(students.insurance, true))).limit(1);
+  const [b] = await deps.db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.phone, mobile), eq(students.insurance, true)))
+    .limit(1);
   return !!b;
 }
 
 export async function bizIdByPhone(deps: AppDeps, u: AuthUser, phone: string) {
   const list = await holders(deps, u, phone);
   const active = list.find((h) => h.visible && !['invalid', 'merged'].includes(h.flowState));
-  const [s] = await deps.db.select({ code: students.code, campus: students.schoolItemCode }).from(students).where(eq(students.phone, phone)).limit(1);
+  const [s] = await deps.db
+    .select({ code: students.code, campus: students.schoolItemCode })
+    .from(students)
+    .where(eq(students.phone, phone))
+    .limit(1);
   const studentVisible = s && (u.allScope || u.schoolItems.includes(s.campus));
-  return { clueId: active?.clueId ?? null, cluecode: active?.cluecode ?? null, studentCode: studentVisible ? s.code : null };
+  return {
+    clueId: active?.clueId ?? null,
+    cluecode: active?.cluecode ?? null,
+    studentCode: studentVisible ? s.code : null,
+  };
 }
 
 export async function flowsByPhone(deps: AppDeps, u: AuthUser, phone: string) {
-  const ids = (await holders(deps, u, phone, { includeInactive: true })).filter((h) => h.visible).map((h) => h.clueId);
+  const ids = (await holders(deps, u, phone, { includeInactive: true }))
+    .filter((h) => h.visible)
+    .map((h) => h.clueId);
   return flowRows(deps.db, ids);
 }
 
-const STEP_NAMES = { created: '创建', followed: '已跟进', visit_scheduled: '已预约到访', visited: '已到访', assessed: '已评估', converted: '已转化' } as const;
+const STEP_NAMES = {
+  created: '创建',
+  followed: '已跟进',
+  visit_scheduled: '已预约到访',
+  visited: '已到访',
+  assessed: '已评估',
+  converted: '已转化',
+} as const;
 
 export async function completedSteps(deps: AppDeps, u: AuthUser, clueId: number) {
   const c = await visibleClue(deps, u, clueId);
-  const [f] = await deps.db.select({ at: sql<string | null>`min(${clueFollows.createdAt})::text` }).from(clueFollows).where(eq(clueFollows.clueId, clueId));
-  const [sch] = await deps.db.select({ at: sql<string | null>`min(${clueEvents.at})::text` }).from(clueEvents).where(and(eq(clueEvents.clueId, clueId), eq(clueEvents.action, 'scheduleVisit')));
+  const [f] = await deps.db
+    .select({ at: sql<string | null>`min(${clueFollows.createdAt})::text` })
+    .from(clueFollows)
+    .where(eq(clueFollows.clueId, clueId));
+  const [sch] = await deps.db
+    .select({ at: sql<string | null>`min(${clueEvents.at})::text` })
+    .from(clueEvents)
+    .where(and(eq(clueEvents.clueId, clueId), eq(clueEvents.action, 'scheduleVisit')));
   const firstFollow = f?.at ? new Date(f.at) : null;
   const scheduled = sch?.at ? new Date(sch.at) : null;
   const steps: Array<[keyof typeof STEP_NAMES, Date | null]> = [
@@ -319,7 +444,12 @@ export async function completedSteps(deps: AppDeps, u: AuthUser, clueId: number)
 
 export async function studentDraft(deps: AppDeps, u: AuthUser, clueId: number) {
   const c = await visibleClue(deps, u, clueId);
-  const [m] = await deps.db.select().from(clueMatriculations).where(eq(clueMatriculations.clueId, clueId)).orderBy(desc(clueMatriculations.id)).limit(1);
+  const [m] = await deps.db
+    .select()
+    .from(clueMatriculations)
+    .where(eq(clueMatriculations.clueId, clueId))
+    .orderBy(desc(clueMatriculations.id))
+    .limit(1);
   return {
     clueId: c.id,
     name: c.childName,
@@ -352,19 +482,43 @@ export function matriculationRow(m: typeof clueMatriculations.$inferSelect) {
 
 export async function recommenders(deps: AppDeps, u: AuthUser, keyword: string) {
   const k = `%${keyword}%`;
-  const scope = u.allScope ? undefined : u.schoolItems.length ? inArray(clues.schoolItemCode, u.schoolItems) : sql`false`;
+  const scope = u.allScope
+    ? undefined
+    : u.schoolItems.length
+      ? inArray(clues.schoolItemCode, u.schoolItems)
+      : sql`false`;
   const cs = await deps.db
     .select({ code: clues.cluecode, name: clues.childName, parentName: clues.parentName, phone: clues.phone })
     .from(clues)
-    .where(and_([scope, notInArray(clues.flowState, ['invalid', 'merged']), or(ilike(clues.childName, k), ilike(clues.parentName, k), ilike(clues.phone, k))]))
+    .where(
+      and_([
+        scope,
+        notInArray(clues.flowState, ['invalid', 'merged']),
+        or(ilike(clues.childName, k), ilike(clues.parentName, k), ilike(clues.phone, k)),
+      ]),
+    )
     .limit(20);
-  const sScope = u.allScope ? undefined : u.schoolItems.length ? inArray(students.schoolItemCode, u.schoolItems) : sql`false`;
+  const sScope = u.allScope
+    ? undefined
+    : u.schoolItems.length
+      ? inArray(students.schoolItemCode, u.schoolItems)
+      : sql`false`;
   const ss = await deps.db
-    .select({ code: students.code, name: students.name, parentName: students.parentName, phone: students.phone })
+    .select({
+      code: students.code,
+      name: students.name,
+      parentName: students.parentName,
+      phone: students.phone,
+    })
     .from(students)
-    .where(and_([sScope, or(ilike(students.name, k), ilike(students.parentName, k), ilike(students.phone, k))]))
+    .where(
+      and_([sScope, or(ilike(students.name, k), ilike(students.parentName, k), ilike(students.phone, k))]),
+    )
     .limit(20);
-  return [...ss.map((s) => ({ kind: 'student' as const, ...s, phone: maskPhone(s.phone) })), ...cs.map((c) => ({ kind: 'clue' as const, ...c, phone: maskPhone(c.phone) }))];
+  return [
+    ...ss.map((s) => ({ kind: 'student' as const, ...s, phone: maskPhone(s.phone) })),
+    ...cs.map((c) => ({ kind: 'clue' as const, ...c, phone: maskPhone(c.phone) })),
+  ];
 }
 
 export { clueTags };

@@ -23,8 +23,50 @@ import { dayStart, dayStr } from './common.js';
 import { insertClue, nextId } from './service.js';
 import type { ClueState } from './states.js';
 
-const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高'];
-const CHILD = ['子涵', '梓萱', '浩宇', '一诺', '欣怡', '宇轩', '诗涵', '俊熙', '雨桐', '皓轩', '思彤', '沐阳', '可馨', '嘉懿', '若曦', '奕辰', '语嫣', '博文', '佳琪', '天佑'];
+const SURNAMES = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '吴',
+  '周',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '林',
+  '罗',
+  '高',
+];
+const CHILD = [
+  '子涵',
+  '梓萱',
+  '浩宇',
+  '一诺',
+  '欣怡',
+  '宇轩',
+  '诗涵',
+  '俊熙',
+  '雨桐',
+  '皓轩',
+  '思彤',
+  '沐阳',
+  '可馨',
+  '嘉懿',
+  '若曦',
+  '奕辰',
+  '语嫣',
+  '博文',
+  '佳琪',
+  '天佑',
+];
 const PARENT = ['丽', '静', '敏', '伟', '强', '芳', '娜', '磊', '洋', '艳', '军', '杰', '婷', '勇', '霞'];
 /** Channel codes of the clue settings' demo channels. */
 const CHANNELS = ['REFER_OLD', 'WALKIN', 'WECHAT_MP', 'BAIDU', 'DOUYIN', 'H5', 'MEITUAN'];
@@ -52,27 +94,48 @@ const PLAN: Array<[ClueState, number]> = [
   ['invalid', 4],
 ];
 const CAMPUSES = ['SH01', 'SH02', 'HZ01', 'BJ01'];
-const OWNED: readonly ClueState[] = ['following', 'visit_scheduled', 'visited', 'assessed', 'converted', 'transfer_pending', 'abandon_pending', 'invalid_pending', 'invalid'];
+const OWNED: readonly ClueState[] = [
+  'following',
+  'visit_scheduled',
+  'visited',
+  'assessed',
+  'converted',
+  'transfer_pending',
+  'abandon_pending',
+  'invalid_pending',
+  'invalid',
+];
 const DAY = 86_400_000;
 
 export async function seedClues({ db, now, scale }: SeedContext) {
-  const us = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ['admin', 'director', 'sales']));
+  const us = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['admin', 'director', 'sales']));
   const id = (n: string) => us.find((u) => u.username === n)?.id ?? null;
-  const ownerOf: Record<string, number | null> = { SH01: id('sales'), SH02: id('director'), HZ01: id('director'), BJ01: id('admin') };
+  const ownerOf: Record<string, number | null> = {
+    SH01: id('sales'),
+    SH02: id('director'),
+    HZ01: id('director'),
+    BJ01: id('admin'),
+  };
   const approver = id('director');
   const states = PLAN.flatMap(([s, n]) => Array.from({ length: n * scale }, () => s));
   const today = dayStart(now).getTime();
 
   for (const [i, state] of states.entries()) {
     // Requests wait for the director: they sit in SH01 where the sales consultant asked.
-    const campus = ['transfer_pending', 'abandon_pending', 'invalid_pending'].includes(state) ? 'SH01' : (CAMPUSES[i % 4] ?? 'SH01');
+    const campus = ['transfer_pending', 'abandon_pending', 'invalid_pending'].includes(state)
+      ? 'SH01'
+      : (CAMPUSES[i % 4] ?? 'SH01');
     const owner = OWNED.includes(state) ? (ownerOf[campus] ?? null) : null;
     const surname = SURNAMES[i % SURNAMES.length] ?? '王';
     const ageYears = 2 + (i % 7);
     const birth = new Date(now.getTime() - ageYears * 365 * DAY - ((i * 37) % 300) * DAY);
     const createdAt = new Date(today - ((i * 7) % 40) * DAY - 3 * DAY + ((i * 53) % 600) * 60_000);
     const channel = CHANNELS[i % CHANNELS.length] ?? 'WALKIN';
-    const source = channel === 'BAIDU' ? 'baidu' : channel === 'DOUYIN' ? 'douyin' : channel === 'H5' ? 'h5' : 'manual';
+    const source =
+      channel === 'BAIDU' ? 'baidu' : channel === 'DOUYIN' ? 'douyin' : channel === 'H5' ? 'h5' : 'manual';
     const lastFollow = owner ? new Date(today - ((i % 9) + 1) * DAY + 10 * 3600_000) : null;
     const c = await insertClue(db, {
       childName: surname + (CHILD[(i * 3) % CHILD.length] ?? '小宝'),
@@ -93,15 +156,27 @@ export async function seedClues({ db, now, scale }: SeedContext) {
       insurance: i % 9 === 0,
       lastFollowAt: lastFollow,
       nextVisitAt: state === 'following' ? new Date(today + ((i % 3) - 1) * DAY + 15 * 3600_000) : null,
-      visitAt: ['visit_scheduled', 'visited', 'assessed', 'converted'].includes(state) ? new Date(today + (state === 'visit_scheduled' ? (i % 3) * DAY : -2 * DAY) + 14 * 3600_000) : null,
-      visitedAt: ['visited', 'assessed', 'converted'].includes(state) ? new Date(today - 2 * DAY + 14 * 3600_000) : null,
+      visitAt: ['visit_scheduled', 'visited', 'assessed', 'converted'].includes(state)
+        ? new Date(today + (state === 'visit_scheduled' ? (i % 3) * DAY : -2 * DAY) + 14 * 3600_000)
+        : null,
+      visitedAt: ['visited', 'assessed', 'converted'].includes(state)
+        ? new Date(today - 2 * DAY + 14 * 3600_000)
+        : null,
       assessedAt: ['assessed', 'converted'].includes(state) ? new Date(today - DAY + 10 * 3600_000) : null,
       invalidReason: state === 'invalid' ? '空号 / number does not exist' : null,
       createdBy: owner,
       createdAt,
       updatedAt: createdAt,
     });
-    await db.insert(clueEvents).values({ clueId: c.id, action: 'create', fromState: null, toState: state === 'pool' || state === 'high_sea' ? state : 'following', userId: owner, at: createdAt, detail: { source } as never });
+    await db.insert(clueEvents).values({
+      clueId: c.id,
+      action: 'create',
+      fromState: null,
+      toState: state === 'pool' || state === 'high_sea' ? state : 'following',
+      userId: owner,
+      at: createdAt,
+      detail: { source } as never,
+    });
     if (owner) {
       const n = 1 + (i % 3);
       await db.insert(clueFollows).values(
@@ -115,13 +190,38 @@ export async function seedClues({ db, now, scale }: SeedContext) {
       );
     }
     if (state !== 'pool' && state !== 'high_sea' && state !== 'following') {
-      await db.insert(clueEvents).values({ clueId: c.id, action: 'seed', fromState: 'following', toState: state, userId: owner, at: new Date(today - DAY) });
+      await db.insert(clueEvents).values({
+        clueId: c.id,
+        action: 'seed',
+        fromState: 'following',
+        toState: state,
+        userId: owner,
+        at: new Date(today - DAY),
+      });
     }
-    if (i % 6 === 0) await db.insert(clueTags).values([{ clueId: c.id, tag: '高意向' }, { clueId: c.id, tag: i % 12 === 0 ? '转介绍' : '周末可约' }]);
-    if (i % 10 === 3) await db.insert(clueContacts).values({ clueId: c.id, name: surname + '爷爷', relation: '祖父', phone: `137${String(20_000_000 + i * 7_919).slice(-8)}`, note: '白天可联系', createdAt });
+    if (i % 6 === 0)
+      await db.insert(clueTags).values([
+        { clueId: c.id, tag: '高意向' },
+        { clueId: c.id, tag: i % 12 === 0 ? '转介绍' : '周末可约' },
+      ]);
+    if (i % 10 === 3)
+      await db.insert(clueContacts).values({
+        clueId: c.id,
+        name: surname + '爷爷',
+        relation: '祖父',
+        phone: `137${String(20_000_000 + i * 7_919).slice(-8)}`,
+        note: '白天可联系',
+        createdAt,
+      });
     if (state === 'transfer_pending' || state === 'abandon_pending' || state === 'invalid_pending') {
-      const kind = state === 'transfer_pending' ? 'transfer' : state === 'abandon_pending' ? 'abandon' : 'invalid';
-      const reason = kind === 'transfer' ? '家长搬家到浦东，转给浦东校区跟进' : kind === 'abandon' ? '家长明确表示暂不考虑' : '号码为空号';
+      const kind =
+        state === 'transfer_pending' ? 'transfer' : state === 'abandon_pending' ? 'abandon' : 'invalid';
+      const reason =
+        kind === 'transfer'
+          ? '家长搬家到浦东，转给浦东校区跟进'
+          : kind === 'abandon'
+            ? '家长明确表示暂不考虑'
+            : '号码为空号';
       const [a] = await db
         .insert(clueApprovals)
         .values({
@@ -137,7 +237,10 @@ export async function seedClues({ db, now, scale }: SeedContext) {
           requestedAt: new Date(today - 3600_000),
         })
         .returning({ id: clueApprovals.id });
-      await db.update(clues).set({ pendingFrom: 'following', pendingApprovalId: a?.id ?? null }).where(eq(clues.id, c.id));
+      await db
+        .update(clues)
+        .set({ pendingFrom: 'following', pendingApprovalId: a?.id ?? null })
+        .where(eq(clues.id, c.id));
     }
     if (state === 'assessed' || state === 'converted') {
       await db.insert(clueMatriculations).values({
@@ -155,8 +258,24 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     if (state === 'converted') {
       const sid = await nextId(db, 'students');
       const code = `S${String(sid).padStart(8, '0')}`;
-      await db.insert(students).values({ id: sid, code, name: c.childName, gender: c.gender, birthDate: c.birthDate, parentName: c.parentName, phone: c.phone, schoolItemCode: campus, sourceClueId: c.id, insurance: c.insurance, createdBy: owner, createdAt: new Date(today - 12 * 3600_000) });
-      await db.update(clues).set({ studentCode: code, convertedAt: new Date(today - 12 * 3600_000) }).where(eq(clues.id, c.id));
+      await db.insert(students).values({
+        id: sid,
+        code,
+        name: c.childName,
+        gender: c.gender,
+        birthDate: c.birthDate,
+        parentName: c.parentName,
+        phone: c.phone,
+        schoolItemCode: campus,
+        sourceClueId: c.id,
+        insurance: c.insurance,
+        createdBy: owner,
+        createdAt: new Date(today - 12 * 3600_000),
+      });
+      await db
+        .update(clues)
+        .set({ studentCode: code, convertedAt: new Date(today - 12 * 3600_000) })
+        .where(eq(clues.id, c.id));
     }
     if (source !== 'manual') {
       const table = source === 'baidu' ? clueLeadsBaidu : source === 'douyin' ? clueLeadsDouyin : clueLeadsH5;
@@ -167,7 +286,14 @@ export async function seedClues({ db, now, scale }: SeedContext) {
         childName: c.childName,
         schoolItemCode: campus,
         campaignName: source === 'h5' ? '暑期语言评估H5' : '儿童语言康复-品牌词',
-        adAccountName: source === 'douyin' ? (i % 2 ? '抖音-华东康复01' : '抖音-华北康复02') : source === 'baidu' ? '百度-康复推广' : '',
+        adAccountName:
+          source === 'douyin'
+            ? i % 2
+              ? '抖音-华东康复01'
+              : '抖音-华北康复02'
+            : source === 'baidu'
+              ? '百度-康复推广'
+              : '',
         city: campus.slice(0, 2),
         payload: { seeded: true } as never,
         outcome: 'created',
@@ -177,8 +303,20 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     }
   }
   await db.insert(clueChannelSigns).values([
-    { name: '地推-徐汇社区', channelCode: 'GROUND', schoolItemCode: 'SH01', remark: '社区义诊活动', createdAt: now },
-    { name: '转介绍-老学员', channelCode: 'REFER_OLD', schoolItemCode: null, remark: '老带新赠课', createdAt: now },
+    {
+      name: '地推-徐汇社区',
+      channelCode: 'GROUND',
+      schoolItemCode: 'SH01',
+      remark: '社区义诊活动',
+      createdAt: now,
+    },
+    {
+      name: '转介绍-老学员',
+      channelCode: 'REFER_OLD',
+      schoolItemCode: null,
+      remark: '老带新赠课',
+      createdAt: now,
+    },
     { name: '抖音-暑期投放', channelCode: 'DOUYIN', schoolItemCode: null, remark: '', createdAt: now },
   ]);
   const month = dayStr(now).slice(0, 7);
@@ -186,5 +324,7 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     { dateStr: `${month}-01`, typeCalendar: 1, isOpen: true, note: '开学日' },
     { dateStr: `${month}-15`, typeCalendar: 1, isOpen: false, note: '全员培训，暂停到访' },
   ]);
-  await db.insert(clueCalendarSchools).values([{ dateStr: `${month}-15`, schoolItemCode: 'SH01', isOpen: true, note: '徐汇校区照常接待' }]);
+  await db
+    .insert(clueCalendarSchools)
+    .values([{ dateStr: `${month}-15`, schoolItemCode: 'SH01', isOpen: true, note: '徐汇校区照常接待' }]);
 }

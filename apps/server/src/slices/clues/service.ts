@@ -13,7 +13,15 @@ import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
 import { students } from '../students/tables.js';
 import { clueChannels, clueCustomerIntentions } from '../clueSettings/tables.js';
-import { clueApprovals, clueContacts, clueDistributionRules, clueEvents, clueFollows, clueTags, clues } from './tables.js';
+import {
+  clueApprovals,
+  clueContacts,
+  clueDistributionRules,
+  clueEvents,
+  clueFollows,
+  clueTags,
+  clues,
+} from './tables.js';
 import {
   activeHolder,
   assertCanSee,
@@ -53,7 +61,11 @@ async function assertConsultantOf(db: DbOrTx, userId: number, schoolItemCode: st
   if (!list.some((c) => c.id === userId)) {
     // Managers of the campus may also own clues.
     const managers = await usersWithRolesAt(db, [76, 72, 58], schoolItemCode);
-    if (!managers.some((m) => m.id === userId)) throw badInput(field, `${field}: 该用户不属于校区 ${schoolItemCode} / the user does not work at campus ${schoolItemCode}`);
+    if (!managers.some((m) => m.id === userId))
+      throw badInput(
+        field,
+        `${field}: 该用户不属于校区 ${schoolItemCode} / the user does not work at campus ${schoolItemCode}`,
+      );
   }
 }
 
@@ -61,13 +73,28 @@ async function assertConsultantOf(db: DbOrTx, userId: number, schoolItemCode: st
  * Checks a channel (and customer intention) code against the clue settings. While a settings list is
  * still empty (a new installation), any code is accepted.
  */
-export async function assertSettingsCodes(db: DbOrTx, v: { channel?: string | null | undefined; intention?: string | null | undefined }, prefix = 'body.') {
-  const check = async (table: typeof clueChannels | typeof clueCustomerIntentions, code: string, field: string, what: string) => {
-    const rows = await db.select({ code: table.code, validStatus: table.validStatus }).from(table).where(eq(table.code, code));
+export async function assertSettingsCodes(
+  db: DbOrTx,
+  v: { channel?: string | null | undefined; intention?: string | null | undefined },
+  prefix = 'body.',
+) {
+  const check = async (
+    table: typeof clueChannels | typeof clueCustomerIntentions,
+    code: string,
+    field: string,
+    what: string,
+  ) => {
+    const rows = await db
+      .select({ code: table.code, validStatus: table.validStatus })
+      .from(table)
+      .where(eq(table.code, code));
     if (rows[0]?.validStatus === 1) return;
     const [any] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(table);
     if ((any?.n ?? 0) === 0) return;
-    throw badInput(prefix + field, `${prefix}${field}: ${what}不存在或已停用 / no such valid ${field} code "${code}"`);
+    throw badInput(
+      prefix + field,
+      `${prefix}${field}: ${what}不存在或已停用 / no such valid ${field} code "${code}"`,
+    );
   };
   if (v.channel) await check(clueChannels, v.channel, 'channel', '渠道');
   if (v.intention) await check(clueCustomerIntentions, v.intention, 'intention', '客户意向');
@@ -75,8 +102,12 @@ export async function assertSettingsCodes(db: DbOrTx, v: { channel?: string | nu
 
 /** The next value of a table's serial id (so the record's code can be built from it in one insert). */
 export async function nextId(tx: DbOrTx, table: 'clues' | 'students'): Promise<number> {
-  const r = await tx.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);
-  const rows = (Array.isArray(r) ? r : (r as unknown as { rows: Array<{ id: string | number }> }).rows) as Array<{ id: string | number }>;
+  const r = await tx.execute<{ id: string | number }>(
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`,
+  );
+  const rows = (
+    Array.isArray(r) ? r : (r as unknown as { rows: Array<{ id: string | number }> }).rows
+  ) as Array<{ id: string | number }>;
   return Number(must(rows[0], 'sequence value').id);
 }
 
@@ -87,7 +118,15 @@ export async function insertClue(tx: DbOrTx, values: Omit<ClueInsert, 'cluecode'
   try {
     const id = await nextId(tx, 'clues');
     // A savepoint: a unique violation (a concurrent clue with the phone) leaves the transaction usable.
-    const row = await tx.transaction(async (sp) => (await sp.insert(clues).values({ ...values, id, cluecode: `XS${String(id).padStart(8, '0')}` }).returning())[0]);
+    const row = await tx.transaction(
+      async (sp) =>
+        (
+          await sp
+            .insert(clues)
+            .values({ ...values, id, cluecode: `XS${String(id).padStart(8, '0')}` })
+            .returning()
+        )[0],
+    );
     return must(row, 'new clue');
   } catch (e) {
     if (isUniqueViolation(e)) {
@@ -105,7 +144,10 @@ export async function insertClue(tx: DbOrTx, values: Omit<ClueInsert, 'cluecode'
  */
 export async function enterPool(tx: DbOrTx, c: ClueRecord, now: Date): Promise<ClueRecord> {
   if (!c.schoolItemCode || c.flowState !== 'pool') return c;
-  const [rule] = await tx.select().from(clueDistributionRules).where(eq(clueDistributionRules.schoolItemCode, c.schoolItemCode));
+  const [rule] = await tx
+    .select()
+    .from(clueDistributionRules)
+    .where(eq(clueDistributionRules.schoolItemCode, c.schoolItemCode));
   if (!rule || rule.mode === 'manual') return c;
   const list = await campusConsultants(tx, c.schoolItemCode);
   if (!list.length) return c;
@@ -113,8 +155,17 @@ export async function enterPool(tx: DbOrTx, c: ClueRecord, now: Date): Promise<C
   if (rule.mode === 'round_robin') pick = list.find((u) => u.id > (rule.lastUserId ?? 0)) ?? list[0];
   else pick = [...list].sort((a, b) => a.load - b.load || a.id - b.id)[0];
   const owner = must(pick, 'consultant');
-  await tx.update(clueDistributionRules).set({ lastUserId: owner.id }).where(eq(clueDistributionRules.schoolItemCode, c.schoolItemCode));
-  await move(tx, c, { action: 'distribute', actor: null, now, patch: { ownerUserId: owner.id, assignedAt: now }, detail: { rule: rule.mode, ownerUserId: owner.id } });
+  await tx
+    .update(clueDistributionRules)
+    .set({ lastUserId: owner.id })
+    .where(eq(clueDistributionRules.schoolItemCode, c.schoolItemCode));
+  await move(tx, c, {
+    action: 'distribute',
+    actor: null,
+    now,
+    patch: { ownerUserId: owner.id, assignedAt: now },
+    detail: { rule: rule.mode, ownerUserId: owner.id },
+  });
   return loadClue(tx, c.id);
 }
 
@@ -123,8 +174,10 @@ export async function createClue(deps: AppDeps, u: AuthUser, b: Body<'clueSave'>
   const campus = b.schoolItemCode || null;
   if (campus) {
     assertCampus(u, campus);
-    if (!(await campusExists(deps.db, campus))) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
-  } else if (!u.allScope) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 请选择校区 / choose a campus');
+    if (!(await campusExists(deps.db, campus)))
+      throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
+  } else if (!u.allScope)
+    throw badInput('body.schoolItemCode', 'body.schoolItemCode: 请选择校区 / choose a campus');
   await assertSettingsCodes(deps.db, b);
   const id = await deps.db.transaction(async (tx) => {
     let owner: number | null = b.ownerUserId ?? null;
@@ -155,9 +208,26 @@ export async function createClue(deps: AppDeps, u: AuthUser, b: Body<'clueSave'>
       createdAt: now,
       updatedAt: now,
     });
-    if (b.tags.length) await tx.insert(clueTags).values([...new Set(b.tags)].map((tag) => ({ clueId: c.id, tag }))).onConflictDoNothing();
-    await tx.insert(clueEvents).values({ clueId: c.id, action: 'create', fromState: null, toState: state, userId: u.id, at: now, detail: { source: 'manual' } as never });
-    await writeAudit(tx, { action: 'clue.create', target: `clues:${c.cluecode}`, ...ctxAudit(u, ip), at: now });
+    if (b.tags.length)
+      await tx
+        .insert(clueTags)
+        .values([...new Set(b.tags)].map((tag) => ({ clueId: c.id, tag })))
+        .onConflictDoNothing();
+    await tx.insert(clueEvents).values({
+      clueId: c.id,
+      action: 'create',
+      fromState: null,
+      toState: state,
+      userId: u.id,
+      at: now,
+      detail: { source: 'manual' } as never,
+    });
+    await writeAudit(tx, {
+      action: 'clue.create',
+      target: `clues:${c.cluecode}`,
+      ...ctxAudit(u, ip),
+      at: now,
+    });
     await enterPool(tx, c, now);
     return c.id;
   });
@@ -172,39 +242,88 @@ export async function distribute(deps: AppDeps, u: AuthUser, b: Body<'distribute
       authorize(u, c, 'distribute');
       let campus = c.schoolItemCode;
       if (!campus) {
-        if (!b.schoolItemCode) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 品牌中心线索须指定校区 / a brand-centre clue needs a campus');
+        if (!b.schoolItemCode)
+          throw badInput(
+            'body.schoolItemCode',
+            'body.schoolItemCode: 品牌中心线索须指定校区 / a brand-centre clue needs a campus',
+          );
         assertCampus(u, b.schoolItemCode);
         campus = b.schoolItemCode;
       }
       await assertConsultantOf(tx, b.ownerUserId, campus, 'body.ownerUserId');
-      await move(tx, c, { action: 'distribute', actor: u, now, patch: { ownerUserId: b.ownerUserId, assignedAt: now, schoolItemCode: campus, lastFollowAt: null }, detail: { ownerUserId: b.ownerUserId, from: c.ownerUserId } });
+      await move(tx, c, {
+        action: 'distribute',
+        actor: u,
+        now,
+        patch: { ownerUserId: b.ownerUserId, assignedAt: now, schoolItemCode: campus, lastFollowAt: null },
+        detail: { ownerUserId: b.ownerUserId, from: c.ownerUserId },
+      });
     }
-    await writeAudit(tx, { action: 'clue.distribute', target: `users:${b.ownerUserId}`, detail: { clueIds: b.clueIds }, ...ctxAudit(u, ip), at: now });
+    await writeAudit(tx, {
+      action: 'clue.distribute',
+      target: `users:${b.ownerUserId}`,
+      detail: { clueIds: b.clueIds },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
     return { count: b.clueIds.length };
   });
 }
 
 export async function distributionRule(deps: AppDeps, u: AuthUser, schoolItemCode: string) {
   assertCampus(u, schoolItemCode);
-  const [rule] = await deps.db.select().from(clueDistributionRules).where(eq(clueDistributionRules.schoolItemCode, schoolItemCode));
+  const [rule] = await deps.db
+    .select()
+    .from(clueDistributionRules)
+    .where(eq(clueDistributionRules.schoolItemCode, schoolItemCode));
   const consultants = await campusConsultants(deps.db, schoolItemCode);
-  return { schoolItemCode, mode: (rule?.mode ?? 'manual') as 'manual' | 'round_robin' | 'least_loaded', version: rule?.version ?? null, consultants };
+  return {
+    schoolItemCode,
+    mode: (rule?.mode ?? 'manual') as 'manual' | 'round_robin' | 'least_loaded',
+    version: rule?.version ?? null,
+    consultants,
+  };
 }
 
-export async function saveDistributionRule(deps: AppDeps, u: AuthUser, b: Body<'distributionRuleSave'>, ip: string) {
+export async function saveDistributionRule(
+  deps: AppDeps,
+  u: AuthUser,
+  b: Body<'distributionRuleSave'>,
+  ip: string,
+) {
   assertCampus(u, b.schoolItemCode);
   if (!isManager(u)) throw noPermission();
-  if (!(await campusExists(deps.db, b.schoolItemCode))) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
+  if (!(await campusExists(deps.db, b.schoolItemCode)))
+    throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const [rule] = await tx.select().from(clueDistributionRules).where(eq(clueDistributionRules.schoolItemCode, b.schoolItemCode)).for('update');
+    const [rule] = await tx
+      .select()
+      .from(clueDistributionRules)
+      .where(eq(clueDistributionRules.schoolItemCode, b.schoolItemCode))
+      .for('update');
     if (rule) {
-      if (b.version != null && b.version !== rule.version) throw conflict('记录已被他人修改，请刷新后重试 / the record was changed by someone else; reload and try again', 'version');
-      await tx.update(clueDistributionRules).set({ mode: b.mode, updatedBy: u.id, updatedAt: now, version: rule.version + 1 }).where(eq(clueDistributionRules.schoolItemCode, b.schoolItemCode));
+      if (b.version != null && b.version !== rule.version)
+        throw conflict(
+          '记录已被他人修改，请刷新后重试 / the record was changed by someone else; reload and try again',
+          'version',
+        );
+      await tx
+        .update(clueDistributionRules)
+        .set({ mode: b.mode, updatedBy: u.id, updatedAt: now, version: rule.version + 1 })
+        .where(eq(clueDistributionRules.schoolItemCode, b.schoolItemCode));
     } else {
-      await tx.insert(clueDistributionRules).values({ schoolItemCode: b.schoolItemCode, mode: b.mode, updatedBy: u.id, updatedAt: now });
+      await tx
+        .insert(clueDistributionRules)
+        .values({ schoolItemCode: b.schoolItemCode, mode: b.mode, updatedBy: u.id, updatedAt: now });
     }
-    await writeAudit(tx, { action: 'clue.distributionRule', target: `school_items:${b.schoolItemCode}`, detail: { mode: b.mode }, ...ctxAudit(u, ip), at: now });
+    await writeAudit(tx, {
+      action: 'clue.distributionRule',
+      target: `school_items:${b.schoolItemCode}`,
+      detail: { mode: b.mode },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
   return distributionRule(deps, u, b.schoolItemCode);
 }
@@ -214,7 +333,9 @@ async function claimsToday(db: DbOrTx, userId: number, now: Date): Promise<numbe
   const [r] = await db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(clueEvents)
-    .where(and(eq(clueEvents.action, 'claim'), eq(clueEvents.userId, userId), gte(clueEvents.at, dayStart(now))));
+    .where(
+      and(eq(clueEvents.action, 'claim'), eq(clueEvents.userId, userId), gte(clueEvents.at, dayStart(now))),
+    );
   return r?.n ?? 0;
 }
 
@@ -233,29 +354,73 @@ export async function claim(deps: AppDeps, u: AuthUser, b: Body<'receiveClue'>, 
     let campus = c.schoolItemCode;
     if (!campus) {
       campus = b.schoolItemCode ?? (u.schoolItems.length === 1 ? (u.schoolItems[0] ?? null) : null);
-      if (!campus) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 请选择领取到的校区 / choose the campus to claim into');
+      if (!campus)
+        throw badInput(
+          'body.schoolItemCode',
+          'body.schoolItemCode: 请选择领取到的校区 / choose the campus to claim into',
+        );
     } else if (b.schoolItemCode && b.schoolItemCode !== campus) {
-      throw ruleViolation(`该线索属于校区 ${campus} / the clue belongs to campus ${campus}`, 'schoolItemCode');
+      throw ruleViolation(
+        `该线索属于校区 ${campus} / the clue belongs to campus ${campus}`,
+        'schoolItemCode',
+      );
     }
     assertCampus(u, campus);
-    if ((await claimsToday(tx, u.id, now)) >= cap) throw tooMany(`今日领取已达上限 ${cap} 条 / you reached today's claim cap of ${cap} clues`);
-    await move(tx, c, { action: 'claim', actor: u, now, patch: { ownerUserId: u.id, assignedAt: now, schoolItemCode: campus, lastFollowAt: null } });
-    await writeAudit(tx, { action: 'clue.claim', target: `clues:${c.cluecode}`, detail: { schoolItemCode: campus }, ...ctxAudit(u, ip), at: now });
+    if ((await claimsToday(tx, u.id, now)) >= cap)
+      throw tooMany(`今日领取已达上限 ${cap} 条 / you reached today's claim cap of ${cap} clues`);
+    await move(tx, c, {
+      action: 'claim',
+      actor: u,
+      now,
+      patch: { ownerUserId: u.id, assignedAt: now, schoolItemCode: campus, lastFollowAt: null },
+    });
+    await writeAudit(tx, {
+      action: 'clue.claim',
+      target: `clues:${c.cluecode}`,
+      detail: { schoolItemCode: campus },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
   return loadRow(deps.db, b.clueId, now);
 }
 
-export async function highSeaReject(deps: AppDeps, u: AuthUser, cluecode: string, reason: string | undefined, ip: string) {
+export async function highSeaReject(
+  deps: AppDeps,
+  u: AuthUser,
+  cluecode: string,
+  reason: string | undefined,
+  ip: string,
+) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [found] = await tx.select({ id: clues.id }).from(clues).where(eq(clues.cluecode, cluecode));
     if (!found) throw notFound('线索 / clue');
     const c = await loadClue(tx, found.id, true);
     authorize(u, c, 'highSeaReject');
-    const [f] = await tx.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(clueFollows).where(eq(clueFollows.clueId, c.id));
-    if ((f?.n ?? 0) > 0) throw ruleViolation('线索已有跟进记录，请走放弃审批 / the clue has follow records: use the abandon request', 'cluecode');
-    await move(tx, c, { action: 'highSeaReject', actor: u, now, patch: { ownerUserId: null, assignedAt: null, nextVisitAt: null }, detail: { reason: reason ?? '' } });
-    await writeAudit(tx, { action: 'clue.highSeaReject', target: `clues:${c.cluecode}`, detail: { reason }, ...ctxAudit(u, ip), at: now });
+    const [f] = await tx
+      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+      .from(clueFollows)
+      .where(eq(clueFollows.clueId, c.id));
+    if ((f?.n ?? 0) > 0)
+      throw ruleViolation(
+        '线索已有跟进记录，请走放弃审批 / the clue has follow records: use the abandon request',
+        'cluecode',
+      );
+    await move(tx, c, {
+      action: 'highSeaReject',
+      actor: u,
+      now,
+      patch: { ownerUserId: null, assignedAt: null, nextVisitAt: null },
+      detail: { reason: reason ?? '' },
+    });
+    await writeAudit(tx, {
+      action: 'clue.highSeaReject',
+      target: `clues:${c.cluecode}`,
+      detail: { reason },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
@@ -266,12 +431,35 @@ export async function follow(deps: AppDeps, u: AuthUser, b: Body<'followSave'>) 
     checkVersion(c, b.version);
     authorize(u, c, 'follow');
     const next = b.nextVisitAt ? new Date(b.nextVisitAt) : null;
-    if (next && Number.isNaN(next.getTime())) throw badInput('body.nextVisitAt', 'body.nextVisitAt: not a date');
-    const [row] = await tx.insert(clueFollows).values({ clueId: c.id, content: b.content, intentionLevel: b.intentionLevel ?? null, nextVisitAt: next, userId: u.id, createdAt: now }).returning({ id: clueFollows.id });
-    await move(tx, c, { action: 'follow', actor: u, now, patch: { lastFollowAt: now, nextVisitAt: next, ...(b.intentionLevel ? { intentionLevel: b.intentionLevel } : {}) } });
+    if (next && Number.isNaN(next.getTime()))
+      throw badInput('body.nextVisitAt', 'body.nextVisitAt: not a date');
+    const [row] = await tx
+      .insert(clueFollows)
+      .values({
+        clueId: c.id,
+        content: b.content,
+        intentionLevel: b.intentionLevel ?? null,
+        nextVisitAt: next,
+        userId: u.id,
+        createdAt: now,
+      })
+      .returning({ id: clueFollows.id });
+    await move(tx, c, {
+      action: 'follow',
+      actor: u,
+      now,
+      patch: {
+        lastFollowAt: now,
+        nextVisitAt: next,
+        ...(b.intentionLevel ? { intentionLevel: b.intentionLevel } : {}),
+      },
+    });
     return must(row, 'follow').id;
   });
-  return must((await flowRows(deps.db, [b.clueId])).find((f) => f.id === id), 'follow');
+  return must(
+    (await flowRows(deps.db, [b.clueId])).find((f) => f.id === id),
+    'follow',
+  );
 }
 
 async function createApproval(
@@ -281,7 +469,13 @@ async function createApproval(
   now: Date,
   kind: 'transfer' | 'abandon' | 'invalid',
   action: 'transferRequest' | 'submitToDirector' | 'abandonRequest' | 'invalidRequest',
-  v: { toUserId?: number | null; toSchoolItemCode?: string | null; toPool?: boolean; reasonCode?: string | null; reason: string },
+  v: {
+    toUserId?: number | null;
+    toSchoolItemCode?: string | null;
+    toPool?: boolean;
+    reasonCode?: string | null;
+    reason: string;
+  },
 ): Promise<number> {
   const [a] = await tx
     .insert(clueApprovals)
@@ -301,7 +495,13 @@ async function createApproval(
     })
     .returning({ id: clueApprovals.id });
   const id = must(a, 'approval').id;
-  await move(tx, c, { action, actor: u, now, patch: { pendingFrom: c.flowState, pendingApprovalId: id }, detail: { approvalId: id, reason: v.reason } });
+  await move(tx, c, {
+    action,
+    actor: u,
+    now,
+    patch: { pendingFrom: c.flowState, pendingApprovalId: id },
+    detail: { approvalId: id, reason: v.reason },
+  });
   return id;
 }
 
@@ -310,17 +510,37 @@ export async function transferSameCampus(deps: AppDeps, u: AuthUser, b: Body<'tr
   return deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     checkVersion(c, b.version);
-    if (b.toUserId === c.ownerUserId) throw badInput('body.toUserId', 'body.toUserId: 线索已属于该顾问 / the clue already belongs to this consultant');
+    if (b.toUserId === c.ownerUserId)
+      throw badInput(
+        'body.toUserId',
+        'body.toUserId: 线索已属于该顾问 / the clue already belongs to this consultant',
+      );
     await assertConsultantOf(tx, b.toUserId, c.schoolItemCode, 'body.toUserId');
-    const direct = isManager(u) && (u.allScope || (!!c.schoolItemCode && u.schoolItems.includes(c.schoolItemCode)));
+    const direct =
+      isManager(u) && (u.allScope || (!!c.schoolItemCode && u.schoolItems.includes(c.schoolItemCode)));
     if (direct) {
       authorize(u, c, 'transferDirect');
-      await move(tx, c, { action: 'transferDirect', actor: u, now, patch: { ownerUserId: b.toUserId, assignedAt: now }, detail: { from: c.ownerUserId, to: b.toUserId, reason: b.reason } });
-      await writeAudit(tx, { action: 'clue.transfer', target: `clues:${c.cluecode}`, detail: { to: b.toUserId }, ...ctxAudit(u, ip), at: now });
+      await move(tx, c, {
+        action: 'transferDirect',
+        actor: u,
+        now,
+        patch: { ownerUserId: b.toUserId, assignedAt: now },
+        detail: { from: c.ownerUserId, to: b.toUserId, reason: b.reason },
+      });
+      await writeAudit(tx, {
+        action: 'clue.transfer',
+        target: `clues:${c.cluecode}`,
+        detail: { to: b.toUserId },
+        ...ctxAudit(u, ip),
+        at: now,
+      });
       return { id: null, direct: true };
     }
     authorize(u, c, 'transferRequest');
-    const id = await createApproval(tx, c, u, now, 'transfer', 'transferRequest', { toUserId: b.toUserId, reason: b.reason });
+    const id = await createApproval(tx, c, u, now, 'transfer', 'transferRequest', {
+      toUserId: b.toUserId,
+      reason: b.reason,
+    });
     return { id, direct: false };
   });
 }
@@ -330,10 +550,19 @@ export async function transferOtherCampus(deps: AppDeps, u: AuthUser, b: Body<'t
   return deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'transferRequest');
-    if (b.toSchoolItemCode === c.schoolItemCode) throw badInput('body.toSchoolItemCode', 'body.toSchoolItemCode: 同校区转移请用 /flow/transfersave / use /flow/transfersave within a campus');
-    if (!(await campusExists(tx, b.toSchoolItemCode))) throw badInput('body.toSchoolItemCode', 'body.toSchoolItemCode: 校区不存在 / no such campus');
+    if (b.toSchoolItemCode === c.schoolItemCode)
+      throw badInput(
+        'body.toSchoolItemCode',
+        'body.toSchoolItemCode: 同校区转移请用 /flow/transfersave / use /flow/transfersave within a campus',
+      );
+    if (!(await campusExists(tx, b.toSchoolItemCode)))
+      throw badInput('body.toSchoolItemCode', 'body.toSchoolItemCode: 校区不存在 / no such campus');
     if (b.toUserId != null) await assertConsultantOf(tx, b.toUserId, b.toSchoolItemCode, 'body.toUserId');
-    const id = await createApproval(tx, c, u, now, 'transfer', 'transferRequest', { toUserId: b.toUserId ?? null, toSchoolItemCode: b.toSchoolItemCode, reason: b.reason });
+    const id = await createApproval(tx, c, u, now, 'transfer', 'transferRequest', {
+      toUserId: b.toUserId ?? null,
+      toSchoolItemCode: b.toSchoolItemCode,
+      reason: b.reason,
+    });
     return { id, direct: false };
   });
 }
@@ -343,12 +572,21 @@ export async function submitToDirector(deps: AppDeps, u: AuthUser, b: Body<'subm
   return deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'submitToDirector');
-    const id = await createApproval(tx, c, u, now, 'transfer', 'submitToDirector', { toPool: true, reason: b.reason });
+    const id = await createApproval(tx, c, u, now, 'transfer', 'submitToDirector', {
+      toPool: true,
+      reason: b.reason,
+    });
     return { id, direct: false };
   });
 }
 
-export async function abandonRequest(deps: AppDeps, u: AuthUser, clueIds: number[], reasonCode: string | null | undefined, reason: string) {
+export async function abandonRequest(
+  deps: AppDeps,
+  u: AuthUser,
+  clueIds: number[],
+  reasonCode: string | null | undefined,
+  reason: string,
+) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const ids: number[] = [];
@@ -374,24 +612,46 @@ export async function invalidSubmit(deps: AppDeps, u: AuthUser, b: Body<'invalid
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'invalidRequest');
     const chk = await invalidChecks(tx, c, now);
-    if (chk.exceededDays) throw ruleViolation('线索创建已超过两天，不能标记无效 / the clue was created more than two days ago and can no longer be marked invalid', 'clueId');
-    if (chk.exceededRejects) throw ruleViolation('该线索的无效申请已被驳回超过两次，不能再次提交 / invalid requests for this clue were rejected more than twice', 'clueId');
-    const id = await createApproval(tx, c, u, now, 'invalid', 'invalidRequest', { reasonCode: b.reasonCode ?? null, reason: b.reason });
+    if (chk.exceededDays)
+      throw ruleViolation(
+        '线索创建已超过两天，不能标记无效 / the clue was created more than two days ago and can no longer be marked invalid',
+        'clueId',
+      );
+    if (chk.exceededRejects)
+      throw ruleViolation(
+        '该线索的无效申请已被驳回超过两次，不能再次提交 / invalid requests for this clue were rejected more than twice',
+        'clueId',
+      );
+    const id = await createApproval(tx, c, u, now, 'invalid', 'invalidRequest', {
+      reasonCode: b.reasonCode ?? null,
+      reason: b.reason,
+    });
     return { id, direct: false };
   });
 }
 
 /** May the user decide this request? Approver role, the clue's campus (or the target campus) in scope, not their own request. */
 export function assertMayDecide(u: AuthUser, a: typeof clueApprovals.$inferSelect) {
-  if (!isApprover(u)) throw noPermission('只有区域总监、中心主任或管理员可以审批 / only a director, centre leader or administrator may decide');
+  if (!isApprover(u))
+    throw noPermission(
+      '只有区域总监、中心主任或管理员可以审批 / only a director, centre leader or administrator may decide',
+    );
   if (!u.allScope) {
     const campuses = [a.fromSchoolItemCode, a.toSchoolItemCode].filter((x): x is string => !!x);
-    if (!campuses.length || !campuses.some((x) => u.schoolItems.includes(x))) throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
+    if (!campuses.length || !campuses.some((x) => u.schoolItems.includes(x)))
+      throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
   }
-  if (a.requestedBy === u.id && !u.isAdmin) throw noPermission('不能审批自己的申请 / you cannot decide your own request');
+  if (a.requestedBy === u.id && !u.isAdmin)
+    throw noPermission('不能审批自己的申请 / you cannot decide your own request');
 }
 
-export async function decide(deps: AppDeps, u: AuthUser, kind: 'transfer' | 'abandon' | 'invalid', d: { id: number; pass: boolean; comment: string }, ip: string) {
+export async function decide(
+  deps: AppDeps,
+  u: AuthUser,
+  kind: 'transfer' | 'abandon' | 'invalid',
+  d: { id: number; pass: boolean; comment: string },
+  ip: string,
+) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const [a] = await tx.select().from(clueApprovals).where(eq(clueApprovals.id, d.id)).for('update');
@@ -400,20 +660,47 @@ export async function decide(deps: AppDeps, u: AuthUser, kind: 'transfer' | 'aba
     if (a.status !== 5) throw conflict('该申请已被处理 / the request was already decided', 'id');
     const claimed = await tx
       .update(clueApprovals)
-      .set({ status: d.pass ? 20 : 30, decidedBy: u.id, decidedAt: now, comment: d.comment, version: a.version + 1 })
-      .where(and(eq(clueApprovals.id, a.id), eq(clueApprovals.status, 5), eq(clueApprovals.version, a.version)))
+      .set({
+        status: d.pass ? 20 : 30,
+        decidedBy: u.id,
+        decidedAt: now,
+        comment: d.comment,
+        version: a.version + 1,
+      })
+      .where(
+        and(eq(clueApprovals.id, a.id), eq(clueApprovals.status, 5), eq(clueApprovals.version, a.version)),
+      )
       .returning({ id: clueApprovals.id });
     if (!claimed.length) throw conflict('该申请已被处理 / the request was already decided', 'id');
     const c = await loadClue(tx, a.clueId, true);
     const clear = { pendingFrom: null, pendingApprovalId: null };
     const detail = { approvalId: a.id, comment: d.comment };
     if (!d.pass) {
-      const action = kind === 'transfer' ? 'transferReject' : kind === 'abandon' ? 'abandonReject' : 'invalidReject';
-      await move(tx, c, { action, actor: u, now, detail, patch: { ...clear, ...(kind === 'invalid' ? { invalidRejectCount: c.invalidRejectCount + 1 } : {}) } });
+      const action =
+        kind === 'transfer' ? 'transferReject' : kind === 'abandon' ? 'abandonReject' : 'invalidReject';
+      await move(tx, c, {
+        action,
+        actor: u,
+        now,
+        detail,
+        patch: { ...clear, ...(kind === 'invalid' ? { invalidRejectCount: c.invalidRejectCount + 1 } : {}) },
+      });
     } else if (kind === 'abandon') {
-      await move(tx, c, { action: 'abandonApprove', actor: u, now, detail, patch: { ...clear, ownerUserId: null, assignedAt: null, nextVisitAt: null } });
+      await move(tx, c, {
+        action: 'abandonApprove',
+        actor: u,
+        now,
+        detail,
+        patch: { ...clear, ownerUserId: null, assignedAt: null, nextVisitAt: null },
+      });
     } else if (kind === 'invalid') {
-      await move(tx, c, { action: 'invalidApprove', actor: u, now, detail, patch: { ...clear, invalidReason: a.reason, nextVisitAt: null } });
+      await move(tx, c, {
+        action: 'invalidApprove',
+        actor: u,
+        now,
+        detail,
+        patch: { ...clear, invalidReason: a.reason, nextVisitAt: null },
+      });
     } else {
       const campus = a.toSchoolItemCode ?? c.schoolItemCode;
       const toPool = a.toPool || a.toUserId === null;
@@ -423,11 +710,23 @@ export async function decide(deps: AppDeps, u: AuthUser, kind: 'transfer' | 'aba
         now,
         detail,
         to: toPool ? 'pool' : undefined,
-        patch: { ...clear, schoolItemCode: campus, ownerUserId: toPool ? null : a.toUserId, assignedAt: toPool ? null : now, ...(toPool ? { nextVisitAt: null } : {}) },
+        patch: {
+          ...clear,
+          schoolItemCode: campus,
+          ownerUserId: toPool ? null : a.toUserId,
+          assignedAt: toPool ? null : now,
+          ...(toPool ? { nextVisitAt: null } : {}),
+        },
       });
       if (toPool) await enterPool(tx, await loadClue(tx, c.id), now);
     }
-    await writeAudit(tx, { action: `clue.${kind}.${d.pass ? 'pass' : 'reject'}`, target: `clue_approvals:${a.id}`, detail: { clueId: c.id, comment: d.comment }, ...ctxAudit(u, ip), at: now });
+    await writeAudit(tx, {
+      action: `clue.${kind}.${d.pass ? 'pass' : 'reject'}`,
+      target: `clue_approvals:${a.id}`,
+      detail: { clueId: c.id, comment: d.comment },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
@@ -438,7 +737,13 @@ export async function scheduleVisit(deps: AppDeps, u: AuthUser, b: Body<'intoSch
   await deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'scheduleVisit');
-    await move(tx, c, { action: 'scheduleVisit', actor: u, now, patch: { visitAt: at, nextVisitAt: at }, detail: { visitAt: b.visitAt, note: b.note } });
+    await move(tx, c, {
+      action: 'scheduleVisit',
+      actor: u,
+      now,
+      patch: { visitAt: at, nextVisitAt: at },
+      detail: { visitAt: b.visitAt, note: b.note },
+    });
   });
   return loadRow(deps.db, b.clueId, now);
 }
@@ -447,11 +752,21 @@ export async function confirmVisit(deps: AppDeps, u: AuthUser, b: Body<'clueConf
   const now = deps.now();
   const at = b.visitedAt ? new Date(b.visitedAt) : now;
   if (Number.isNaN(at.getTime())) throw badInput('body.visitedAt', 'body.visitedAt: not a date');
-  if (at.getTime() > now.getTime() + 60_000) throw badInput('body.visitedAt', 'body.visitedAt: 到访时间不能晚于现在 / the visit cannot be in the future');
+  if (at.getTime() > now.getTime() + 60_000)
+    throw badInput(
+      'body.visitedAt',
+      'body.visitedAt: 到访时间不能晚于现在 / the visit cannot be in the future',
+    );
   await deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'confirmVisit');
-    await move(tx, c, { action: 'confirmVisit', actor: u, now, patch: { visitedAt: at, lastFollowAt: now, nextVisitAt: null }, detail: { note: b.note } });
+    await move(tx, c, {
+      action: 'confirmVisit',
+      actor: u,
+      now,
+      patch: { visitedAt: at, lastFollowAt: now, nextVisitAt: null },
+      detail: { note: b.note },
+    });
   });
   return loadRow(deps.db, b.clueId, now);
 }
@@ -462,7 +777,8 @@ export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'student
   return deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'convert');
-    if (!(await campusExists(tx, b.schoolItemCode))) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
+    if (!(await campusExists(tx, b.schoolItemCode)))
+      throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
     const sid = await nextId(tx, 'students');
     const [s] = await tx
       .insert(students)
@@ -483,8 +799,20 @@ export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'student
       })
       .returning({ id: students.id, code: students.code });
     const st = must(s, 'student');
-    await move(tx, c, { action: 'convert', actor: u, now, patch: { studentCode: st.code, convertedAt: now, nextVisitAt: null }, detail: { studentCode: st.code } });
-    await writeAudit(tx, { action: 'clue.convert', target: `clues:${c.cluecode}`, detail: { studentCode: st.code }, ...ctxAudit(u, ip), at: now });
+    await move(tx, c, {
+      action: 'convert',
+      actor: u,
+      now,
+      patch: { studentCode: st.code, convertedAt: now, nextVisitAt: null },
+      detail: { studentCode: st.code },
+    });
+    await writeAudit(tx, {
+      action: 'clue.convert',
+      target: `clues:${c.cluecode}`,
+      detail: { studentCode: st.code },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
     return { studentId: st.id, studentCode: st.code };
   });
 }
@@ -497,28 +825,53 @@ export async function bindStudent(deps: AppDeps, u: AuthUser, b: Body<'bindingSt
     const [s] = await tx.select().from(students).where(eq(students.code, b.studentCode));
     if (!s) throw notFound('学员 / student');
     assertCampus(u, s.schoolItemCode);
-    await move(tx, c, { action: 'convert', actor: u, now, patch: { studentCode: s.code, convertedAt: now, nextVisitAt: null }, detail: { studentCode: s.code, bound: true } });
-    await writeAudit(tx, { action: 'clue.bindStudent', target: `clues:${c.cluecode}`, detail: { studentCode: s.code }, ...ctxAudit(u, ip), at: now });
+    await move(tx, c, {
+      action: 'convert',
+      actor: u,
+      now,
+      patch: { studentCode: s.code, convertedAt: now, nextVisitAt: null },
+      detail: { studentCode: s.code, bound: true },
+    });
+    await writeAudit(tx, {
+      action: 'clue.bindStudent',
+      target: `clues:${c.cluecode}`,
+      detail: { studentCode: s.code },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
 export async function correctState(deps: AppDeps, u: AuthUser, b: Body<'updateClueFlowState'>, ip: string) {
-  if (!u.isAdmin) throw noPermission('只有超级管理员可以修改线索状态 / only a super administrator may correct a clue state');
+  if (!u.isAdmin)
+    throw noPermission(
+      '只有超级管理员可以修改线索状态 / only a super administrator may correct a clue state',
+    );
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'correct');
-    if (b.flowState === 'merged') throw badInput('body.flowState', 'body.flowState: 合并请用 /clue/merge / use /clue/merge');
+    if (b.flowState === 'merged')
+      throw badInput('body.flowState', 'body.flowState: 合并请用 /clue/merge / use /clue/merge');
     const owned = !['pool', 'high_sea'].includes(b.flowState);
     const owner = b.ownerUserId !== undefined ? b.ownerUserId : owned ? c.ownerUserId : null;
-    if (owned && b.flowState !== 'invalid' && owner == null) throw badInput('body.ownerUserId', 'body.ownerUserId: 该状态需要归属顾问 / this state needs an owner');
+    if (owned && b.flowState !== 'invalid' && owner == null)
+      throw badInput('body.ownerUserId', 'body.ownerUserId: 该状态需要归属顾问 / this state needs an owner');
     if (c.flowState === 'invalid' && b.flowState !== 'invalid') {
       const h = await activeHolder(tx, c.phone);
       if (h) throw phoneTaken(h);
     }
     // A pending request is closed when its clue is moved out of the pending state by hand.
     if (c.pendingApprovalId && c.flowState !== b.flowState) {
-      await tx.update(clueApprovals).set({ status: 30, decidedBy: u.id, decidedAt: now, comment: `管理员修正状态 / corrected by administrator: ${b.reason}` }).where(and(eq(clueApprovals.id, c.pendingApprovalId), eq(clueApprovals.status, 5)));
+      await tx
+        .update(clueApprovals)
+        .set({
+          status: 30,
+          decidedBy: u.id,
+          decidedAt: now,
+          comment: `管理员修正状态 / corrected by administrator: ${b.reason}`,
+        })
+        .where(and(eq(clueApprovals.id, c.pendingApprovalId), eq(clueApprovals.status, 5)));
     }
     const pending = ['transfer_pending', 'abandon_pending', 'invalid_pending'].includes(b.flowState);
     await move(tx, c, {
@@ -526,22 +879,43 @@ export async function correctState(deps: AppDeps, u: AuthUser, b: Body<'updateCl
       actor: u,
       now,
       to: b.flowState,
-      patch: { ownerUserId: owner ?? null, ...(pending ? {} : { pendingFrom: null, pendingApprovalId: null }) },
+      patch: {
+        ownerUserId: owner ?? null,
+        ...(pending ? {} : { pendingFrom: null, pendingApprovalId: null }),
+      },
       detail: { reason: b.reason, from: c.flowState, to: b.flowState },
     });
-    await writeAudit(tx, { action: 'clue.correctState', target: `clues:${c.cluecode}`, detail: { from: c.flowState, to: b.flowState, reason: b.reason, ownerUserId: owner }, ...ctxAudit(u, ip), at: now });
+    await writeAudit(tx, {
+      action: 'clue.correctState',
+      target: `clues:${c.cluecode}`,
+      detail: { from: c.flowState, to: b.flowState, reason: b.reason, ownerUserId: owner },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
 /** Fields a merge fills on the kept clue when they are empty there. */
-const MERGE_FIELDS = ['birthDate', 'relation', 'channelCode', 'recommender', 'intention', 'intentionLevel'] as const;
+const MERGE_FIELDS = [
+  'birthDate',
+  'relation',
+  'channelCode',
+  'recommender',
+  'intention',
+  'intentionLevel',
+] as const;
 
 async function mergePlan(db: DbOrTx, u: AuthUser, b: Body<'merge'>, lock: boolean) {
-  if (b.mergeClueIds.includes(b.keepClueId)) throw badInput('body.mergeClueIds', 'body.mergeClueIds: 不能包含保留的线索 / must not contain the kept clue');
+  if (b.mergeClueIds.includes(b.keepClueId))
+    throw badInput(
+      'body.mergeClueIds',
+      'body.mergeClueIds: 不能包含保留的线索 / must not contain the kept clue',
+    );
   const keep = await loadClue(db, b.keepClueId, lock);
   assertCanSee(u, keep);
   if (!isManager(u)) throw noPermission();
-  if (['invalid', 'merged'].includes(keep.flowState)) throw ruleViolation('保留的线索必须有效 / the kept clue must be active', 'keepClueId');
+  if (['invalid', 'merged'].includes(keep.flowState))
+    throw ruleViolation('保留的线索必须有效 / the kept clue must be active', 'keepClueId');
   const others: ClueRecord[] = [];
   for (const id of [...new Set(b.mergeClueIds)]) {
     const c = await loadClue(db, id, lock);
@@ -563,7 +937,15 @@ async function mergePlan(db: DbOrTx, u: AuthUser, b: Body<'merge'>, lock: boolea
     }
     fields.push({ field: f === 'channelCode' ? 'channel' : f, value: value ?? null, fromClueId: from });
   }
-  const [n] = await db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(clueFollows).where(inArray(clueFollows.clueId, others.map((o) => o.id)));
+  const [n] = await db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(clueFollows)
+    .where(
+      inArray(
+        clueFollows.clueId,
+        others.map((o) => o.id),
+      ),
+    );
   return { keep, others, patch, fields, followsMoved: n?.n ?? 0 };
 }
 
@@ -586,25 +968,69 @@ export async function merge(deps: AppDeps, u: AuthUser, b: Body<'merge'>, ip: st
     await tx.update(clueFollows).set({ clueId: p.keep.id }).where(inArray(clueFollows.clueId, ids));
     await tx.update(clueContacts).set({ clueId: p.keep.id }).where(inArray(clueContacts.clueId, ids));
     const tags = await tx.select().from(clueTags).where(inArray(clueTags.clueId, ids));
-    if (tags.length) await tx.insert(clueTags).values(tags.map((t) => ({ clueId: p.keep.id, tag: t.tag }))).onConflictDoNothing();
+    if (tags.length)
+      await tx
+        .insert(clueTags)
+        .values(tags.map((t) => ({ clueId: p.keep.id, tag: t.tag })))
+        .onConflictDoNothing();
     for (const o of p.others) {
-      if (o.phone !== p.keep.phone) await tx.insert(clueContacts).values({ clueId: p.keep.id, name: o.parentName, relation: o.relation, phone: o.phone, note: `合并自 / merged from ${o.cluecode}`, createdAt: now });
-      await move(tx, o, { action: 'merge', actor: u, now, patch: { mergedIntoId: p.keep.id }, detail: { into: p.keep.cluecode } });
+      if (o.phone !== p.keep.phone)
+        await tx.insert(clueContacts).values({
+          clueId: p.keep.id,
+          name: o.parentName,
+          relation: o.relation,
+          phone: o.phone,
+          note: `合并自 / merged from ${o.cluecode}`,
+          createdAt: now,
+        });
+      await move(tx, o, {
+        action: 'merge',
+        actor: u,
+        now,
+        patch: { mergedIntoId: p.keep.id },
+        detail: { into: p.keep.cluecode },
+      });
     }
-    const last = p.others.reduce<Date | null>((m, o) => (o.lastFollowAt && (!m || o.lastFollowAt > m) ? o.lastFollowAt : m), p.keep.lastFollowAt);
+    const last = p.others.reduce<Date | null>(
+      (m, o) => (o.lastFollowAt && (!m || o.lastFollowAt > m) ? o.lastFollowAt : m),
+      p.keep.lastFollowAt,
+    );
     await touch(tx, p.keep, now, { ...p.patch, lastFollowAt: last });
-    await tx.insert(clueEvents).values({ clueId: p.keep.id, action: 'mergeInto', fromState: p.keep.flowState, toState: p.keep.flowState, userId: u.id, at: now, detail: { merged: p.others.map((o) => o.cluecode) } as never });
-    await writeAudit(tx, { action: 'clue.merge', target: `clues:${p.keep.cluecode}`, detail: { merged: ids }, ...ctxAudit(u, ip), at: now });
+    await tx.insert(clueEvents).values({
+      clueId: p.keep.id,
+      action: 'mergeInto',
+      fromState: p.keep.flowState,
+      toState: p.keep.flowState,
+      userId: u.id,
+      at: now,
+      detail: { merged: p.others.map((o) => o.cluecode) } as never,
+    });
+    await writeAudit(tx, {
+      action: 'clue.merge',
+      target: `clues:${p.keep.cluecode}`,
+      detail: { merged: ids },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
     return { clueId: p.keep.id, merged: ids.length, followsMoved: p.followsMoved };
   });
 }
 
 /** Pending approvals (any kind) the user may decide, oldest first. */
-export async function decidableApprovals(db: DbOrTx, u: AuthUser, kinds: Array<'transfer' | 'abandon' | 'invalid'>) {
+export async function decidableApprovals(
+  db: DbOrTx,
+  u: AuthUser,
+  kinds: Array<'transfer' | 'abandon' | 'invalid'>,
+) {
   if (!isApprover(u)) return [];
   if (!u.allScope && !u.schoolItems.length) return [];
   // Narrowed in SQL (the badge asks often); assertMayDecide below stays the one rule.
-  const scope = u.allScope ? undefined : or(inArray(clueApprovals.fromSchoolItemCode, u.schoolItems), inArray(clueApprovals.toSchoolItemCode, u.schoolItems));
+  const scope = u.allScope
+    ? undefined
+    : or(
+        inArray(clueApprovals.fromSchoolItemCode, u.schoolItems),
+        inArray(clueApprovals.toSchoolItemCode, u.schoolItems),
+      );
   const notOwn = u.isAdmin ? undefined : sql`${clueApprovals.requestedBy} is distinct from ${u.id}`;
   const rows = await db
     .select()

@@ -41,15 +41,30 @@ export const TRANSITIONS = {
   abandonRequest: { from: WORKING, to: 'abandon_pending', who: ['owner', 'manager'], approval: true },
   abandonApprove: { from: ['abandon_pending'], to: 'high_sea', who: ['approver'], approval: false },
   abandonReject: { from: ['abandon_pending'], to: 'previous', who: ['approver'], approval: false },
-  invalidRequest: { from: ['pool', ...WORKING], to: 'invalid_pending', who: ['owner', 'manager'], approval: true },
+  invalidRequest: {
+    from: ['pool', ...WORKING],
+    to: 'invalid_pending',
+    who: ['owner', 'manager'],
+    approval: true,
+  },
   invalidApprove: { from: ['invalid_pending'], to: 'invalid', who: ['approver'], approval: false },
   invalidReject: { from: ['invalid_pending'], to: 'previous', who: ['approver'], approval: false },
-  scheduleVisit: { from: ['following', 'visit_scheduled'], to: 'visit_scheduled', who: ['owner', 'manager'], approval: false },
+  scheduleVisit: {
+    from: ['following', 'visit_scheduled'],
+    to: 'visit_scheduled',
+    who: ['owner', 'manager'],
+    approval: false,
+  },
   confirmVisit: { from: ['visit_scheduled'], to: 'visited', who: ['owner', 'manager'], approval: false },
   assess: { from: ['visited', 'assessed'], to: 'assessed', who: ['owner', 'manager'], approval: false },
   convert: { from: ['visited', 'assessed'], to: 'converted', who: ['owner', 'manager'], approval: false },
   recycle: { from: WORKING, to: 'high_sea', who: ['system'], approval: false },
-  merge: { from: ACTIVE.filter((s) => s !== 'converted' && !PENDING.includes(s)), to: 'merged', who: ['manager'], approval: false },
+  merge: {
+    from: ACTIVE.filter((s) => s !== 'converted' && !PENDING.includes(s)),
+    to: 'merged',
+    who: ['manager'],
+    approval: false,
+  },
   correct: { from: CLUE_STATES, to: 'same', who: ['admin'], approval: false },
 } satisfies Record<string, TransitionRule>;
 export type ClueAction = keyof typeof TRANSITIONS;
@@ -87,4 +102,5 @@ export function transition(action: ClueAction, from: ClueState, pendingFrom?: Cl
 }
 
 /** True when the action is allowed from the state (no throw). */
-export const canTransition = (action: ClueAction, from: ClueState) => (TRANSITIONS[action] as TransitionRule).from.includes(from);
+export const canTransition = (action: ClueAction, from: ClueState) =>
+  (TRANSITIONS[action] as TransitionRule).from.includes(from);

@@ -1,6 +1,18 @@
 // Clues, their follow records, history, approvals, pools' rules, raw ad-platform leads and extras.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -52,7 +64,9 @@ export const clues = pgTable(
   },
   (t) => [
     // One active clue per phone: the database refuses a duplicate even under concurrent creation.
-    uniqueIndex('clues_active_phone_uq').on(t.phone).where(sql`flow_state not in ('invalid', 'merged')`),
+    uniqueIndex('clues_active_phone_uq')
+      .on(t.phone)
+      .where(sql`flow_state not in ('invalid', 'merged')`),
     index('clues_phone_idx').on(t.phone),
     index('clues_campus_state_idx').on(t.schoolItemCode, t.flowState),
     index('clues_owner_idx').on(t.ownerUserId),
@@ -86,7 +100,10 @@ export const clueEvents = pgTable(
     detail: jsonb('detail'),
     at: tz('at').notNull().defaultNow(),
   },
-  (t) => [index('clue_events_clue_idx').on(t.clueId), index('clue_events_action_user_idx').on(t.action, t.userId, t.at)],
+  (t) => [
+    index('clue_events_clue_idx').on(t.clueId),
+    index('clue_events_action_user_idx').on(t.action, t.userId, t.at),
+  ],
 );
 
 /** Transfer, abandon and invalid requests; status 5 pending, 20 passed, 30 rejected. */
@@ -113,7 +130,10 @@ export const clueApprovals = pgTable(
     comment: text('comment'),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('clue_approvals_status_idx').on(t.kind, t.status), index('clue_approvals_clue_idx').on(t.clueId)],
+  (t) => [
+    index('clue_approvals_status_idx').on(t.kind, t.status),
+    index('clue_approvals_clue_idx').on(t.clueId),
+  ],
 );
 
 export const clueDistributionRules = pgTable('clue_distribution_rules', {
@@ -163,7 +183,11 @@ export const clueContacts = pgTable(
 );
 
 /** Tags of a clue by name (the dictionaries slice's tag table may later supply the names). */
-export const clueTags = pgTable('clue_tags', { clueId: integer('clue_id').notNull(), tag: text('tag').notNull() }, (t) => [primaryKey({ columns: [t.clueId, t.tag] })]);
+export const clueTags = pgTable(
+  'clue_tags',
+  { clueId: integer('clue_id').notNull(), tag: text('tag').notNull() },
+  (t) => [primaryKey({ columns: [t.clueId, t.tag] })],
+);
 
 export const clueChannelSigns = pgTable('clue_channel_signs', {
   id: serial('id').primaryKey(),

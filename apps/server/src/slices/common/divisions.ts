@@ -46,14 +46,21 @@ export function divisionTree(): Division[] {
     list.push({ code: pad6(c.code), name: c.name, childs: countiesOf.get(c.code) ?? [] });
     citiesOf.set(key, list);
   }
-  tree = [...provinces.map((p) => ({ code: pad6(p.code), name: p.name, childs: citiesOf.get(p.code) ?? [] })), ...EXTRA];
+  tree = [
+    ...provinces.map((p) => ({ code: pad6(p.code), name: p.name, childs: citiesOf.get(p.code) ?? [] })),
+    ...EXTRA,
+  ];
   return tree;
 }
 
 /** The tree cut to a depth: 1 provinces, 2 with cities, 3 with counties. */
 export function divisionsToDepth(depth: number): Division[] {
   const cut = (list: Division[], level: number): Division[] =>
-    list.map((d) => (level >= depth || !d.childs ? { code: d.code, name: d.name } : { code: d.code, name: d.name, childs: cut(d.childs, level + 1) }));
+    list.map((d) =>
+      level >= depth || !d.childs
+        ? { code: d.code, name: d.name }
+        : { code: d.code, name: d.name, childs: cut(d.childs, level + 1) },
+    );
   return cut(divisionTree(), 1);
 }
 

@@ -25,6 +25,10 @@ export async function seedCourseAuthority({ db }: SeedContext) {
       .values({ employeeCode: t.code, remark: k === 0 ? '语言与康复方向' : null })
       .returning({ id: courseAuthorities.id });
     const id = must(row, 'authority').id;
-    await db.insert(courseAuthorityRanks).values(demoTeacherRanks(k, t.skillRankCode).map((courseRankCode) => ({ authorityId: id, courseRankCode })));
+    await db
+      .insert(courseAuthorityRanks)
+      .values(
+        demoTeacherRanks(k, t.skillRankCode).map((courseRankCode) => ({ authorityId: id, courseRankCode })),
+      );
   }
 }

@@ -17,14 +17,20 @@ type TInput = z.output<typeof AuthorityInput>;
 async function employeeNames(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
   const want = [...new Set(codes)];
   if (!want.length) return new Map();
-  const rows = await tx.select({ code: employees.code, name: employees.name }).from(employees).where(inArray(employees.code, want));
+  const rows = await tx
+    .select({ code: employees.code, name: employees.name })
+    .from(employees)
+    .where(inArray(employees.code, want));
   return new Map(rows.map((x) => [x.code, x.name]));
 }
 
 async function rankNames(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
   const want = [...new Set(codes)];
   if (!want.length) return new Map();
-  const rows = await tx.select({ code: courseRanks.code, name: courseRanks.name }).from(courseRanks).where(inArray(courseRanks.code, want));
+  const rows = await tx
+    .select({ code: courseRanks.code, name: courseRanks.name })
+    .from(courseRanks)
+    .where(inArray(courseRanks.code, want));
   return new Map(rows.map((x) => [x.code, x.name]));
 }
 
@@ -34,40 +40,68 @@ export const authorities = defineRecordType<TRow, TInput>({
   table: a,
   key: 'id',
   keyKind: 'id',
-  fields: { id: a.id, employeeCode: a.employeeCode, remark: a.remark, validstatus: a.validStatus, version: a.version },
+  fields: {
+    id: a.id,
+    employeeCode: a.employeeCode,
+    remark: a.remark,
+    validstatus: a.validStatus,
+    version: a.version,
+  },
   input: AuthorityInput,
   filters: { employeeCode: eqFilter(a.employeeCode), validstatus: eqFilter(a.validStatus) },
   where: (q) =>
     typeof q.courseRankCode === 'string' && q.courseRankCode
-      ? exists(sql`(select 1 from ${r} where ${r.authorityId} = ${a.id} and ${r.courseRankCode} = ${q.courseRankCode})`)
+      ? exists(
+          sql`(select 1 from ${r} where ${r.authorityId} = ${a.id} and ${r.courseRankCode} = ${q.courseRankCode})`,
+        )
       : undefined,
   sort: [asc(a.employeeCode)],
   unique: [{ field: 'employeeCode', label: '教师 / teacher' }],
-  parents: [{ field: 'employeeCode', table: employees, key: employees.code, status: employees.status, label: '员工 / employee' }],
+  parents: [
+    {
+      field: 'employeeCode',
+      table: employees,
+      key: employees.code,
+      status: employees.status,
+      label: '员工 / employee',
+    },
+  ],
   status: 'validstatus',
   version: 'version',
   updatedAt: a.updatedAt,
   deletable: true,
   prepare: async (tx, { input, existing }) => {
-    if (existing && input.employeeCode !== existing.employeeCode) throw badInput('employeeCode', 'employeeCode: the teacher of an authority record cannot change');
+    if (existing && input.employeeCode !== existing.employeeCode)
+      throw badInput('employeeCode', 'employeeCode: the teacher of an authority record cannot change');
     // Every course rank must exist; a newly added one must be enabled.
-    const found = await tx.select({ code: courseRanks.code, valid: courseRanks.validStatus }).from(courseRanks).where(inArray(courseRanks.code, input.courseRankCodes));
+    const found = await tx
+      .select({ code: courseRanks.code, valid: courseRanks.validStatus })
+      .from(courseRanks)
+      .where(inArray(courseRanks.code, input.courseRankCodes));
     const byCode = new Map(found.map((f) => [f.code, f.valid]));
-    const held = existing ? await tx.select({ code: r.courseRankCode }).from(r).where(eq(r.authorityId, existing.id)) : [];
+    const held = existing
+      ? await tx.select({ code: r.courseRankCode }).from(r).where(eq(r.authorityId, existing.id))
+      : [];
     const before = new Set(held.map((h) => h.code));
     for (const code of input.courseRankCodes) {
       const v = byCode.get(code);
-      if (v === undefined) throw badInput('courseRankCodes', `课程级别「${code}」不存在 / course rank "${code}" does not exist`);
-      if (v !== 1 && !before.has(code)) throw badInput('courseRankCodes', `课程级别「${code}」已停用 / course rank "${code}" is disabled`);
+      if (v === undefined)
+        throw badInput('courseRankCodes', `课程级别「${code}」不存在 / course rank "${code}" does not exist`);
+      if (v !== 1 && !before.has(code))
+        throw badInput('courseRankCodes', `课程级别「${code}」已停用 / course rank "${code}" is disabled`);
     }
   },
   afterWrite: async (tx, { input, saved }) => {
     await tx.delete(r).where(eq(r.authorityId, saved.id));
-    await tx.insert(r).values(input.courseRankCodes.map((courseRankCode) => ({ authorityId: saved.id, courseRankCode })));
+    await tx
+      .insert(r)
+      .values(input.courseRankCodes.map((courseRankCode) => ({ authorityId: saved.id, courseRankCode })));
   },
   decorate: async (tx, rows) => {
     const ids = rows.map((x) => x.id);
-    const links = ids.length ? await tx.select().from(r).where(inArray(r.authorityId, ids)).orderBy(asc(r.courseRankCode)) : [];
+    const links = ids.length
+      ? await tx.select().from(r).where(inArray(r.authorityId, ids)).orderBy(asc(r.courseRankCode))
+      : [];
     const names = await employeeNames(
       tx,
       rows.map((x) => x.employeeCode),
@@ -102,7 +136,10 @@ export async function teacherCourseLevels(ctx: MdCtx, employeeCode: string | und
     ctx.deps.db,
     rows.map((x) => x.courseRankCode),
   );
-  return rows.map((x) => ({ courseRankCode: x.courseRankCode, courseRankName: names.get(x.courseRankCode) ?? null }));
+  return rows.map((x) => ({
+    courseRankCode: x.courseRankCode,
+    courseRankName: names.get(x.courseRankCode) ?? null,
+  }));
 }
 
 /** The teachers with an enabled authority for a course rank. */
@@ -133,5 +170,7 @@ export async function courseRankUsage(tx: DbOrTx, courseRankCode: string): Promi
 // A course rank named by an enabled authority cannot be disabled or deleted.
 courseRankUsageCheckers.register('courseAuthority', async (tx, code) => {
   const n = await courseRankUsage(tx, code);
-  return n ? `有${n}位教师的授课权限包含该课程级别 / ${n} teacher authorit${n === 1 ? 'y names' : 'ies name'} this course rank` : null;
+  return n
+    ? `有${n}位教师的授课权限包含该课程级别 / ${n} teacher authorit${n === 1 ? 'y names' : 'ies name'} this course rank`
+    : null;
 });

@@ -21,5 +21,8 @@ export const courseAuthorityRanks = pgTable(
       .references(() => courseAuthorities.id, { onDelete: 'cascade' }),
     courseRankCode: text('course_rank_code').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.authorityId, t.courseRankCode] }), index('course_authority_ranks_rank_idx').on(t.courseRankCode)],
+  (t) => [
+    primaryKey({ columns: [t.authorityId, t.courseRankCode] }),
+    index('course_authority_ranks_rank_idx').on(t.courseRankCode),
+  ],
 );

@@ -1,7 +1,15 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { exportWorkbook, statusOf } from '../../shared/masterdata/index.js';
-import { adjustReasonType, buyTypeType, categoryType, checkConsume, courseType, feeCourses, rankType } from './service.js';
+import {
+  adjustReasonType,
+  buyTypeType,
+  categoryType,
+  checkConsume,
+  courseType,
+  feeCourses,
+  rankType,
+} from './service.js';
 
 export const coursesHandlers: SliceHandlers<typeof contract.courses> = {
   categories: (ctx) => categoryType.all(ctx, ctx.query),
@@ -13,12 +21,14 @@ export const coursesHandlers: SliceHandlers<typeof contract.courses> = {
   courseSave: (ctx) => courseType.save(ctx, ctx.body),
   course: (ctx) => courseType.detail(ctx, ctx.params.id),
   courseDelete: async (ctx) => (await courseType.remove(ctx, ctx.params.id), true),
-  categoryUpdateStatus: async (ctx) => !!(await categoryType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+  categoryUpdateStatus: async (ctx) =>
+    !!(await categoryType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   rankUpdateStatus: async (ctx) => !!(await rankType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   courseUpdateStatus: async (ctx) => !!(await courseType.updateStatus(ctx, ctx.body.id, statusOf(ctx.body))),
   buyTypes: (ctx) => buyTypeType.all(ctx, ctx.query),
   buyTypeSave: (ctx) => buyTypeType.save(ctx, ctx.body),
-  buyTypesByIncomeCode: (ctx) => buyTypeType.all(ctx, { incometypecode: ctx.query.incometypecode, status: 1 }),
+  buyTypesByIncomeCode: (ctx) =>
+    buyTypeType.all(ctx, { incometypecode: ctx.query.incometypecode, status: 1 }),
   adjustCostReasons: (ctx) => adjustReasonType.all(ctx, ctx.query),
   adjustCostReasonSave: (ctx) => adjustReasonType.save(ctx, ctx.body),
   feeCourses: (ctx) => feeCourses(ctx, ctx.query),

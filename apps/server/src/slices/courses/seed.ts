@@ -37,10 +37,19 @@ const COURSE_KINDS: Array<[string, number, string, number, number, number]> = [
 export async function seedCoursesDemo({ db }: SeedContext) {
   await db.insert(courseCategories).values(DEMO_COURSE_CATEGORIES.map((c, i) => ({ ...c, sort: i + 1 })));
   const ranks = DEMO_COURSE_CATEGORIES.flatMap((c) =>
-    LEVELS.map(([level, label]) => ({ code: `${c.code}${level}`, name: `${c.name}${label}`, categoryCode: c.code, level, sort: level })),
+    LEVELS.map(([level, label]) => ({
+      code: `${c.code}${level}`,
+      name: `${c.name}${label}`,
+      categoryCode: c.code,
+      level,
+      sort: level,
+    })),
   );
   await db.insert(courseRanks).values(ranks);
-  const bt = await db.insert(courseBuyTypes).values(DEMO_BUY_TYPES.map((b, i) => ({ ...b, sort: i + 1 }))).returning({ id: courseBuyTypes.id });
+  const bt = await db
+    .insert(courseBuyTypes)
+    .values(DEMO_BUY_TYPES.map((b, i) => ({ ...b, sort: i + 1 })))
+    .returning({ id: courseBuyTypes.id });
   const byHour = bt[0]?.id ?? null;
   const byMonth = bt[1]?.id ?? null;
   const assess = bt[3]?.id ?? null;
@@ -63,8 +72,30 @@ export async function seedCoursesDemo({ db }: SeedContext) {
     }
   }
   rows.push(
-    { code: 'PG001', name: '入学综合评估', categoryCode: 'PG', rankCode: 'PG1', teachingMode: 1, buyTypeId: assess, purchaseUnit: 1, price: '600.00', lessonMinutes: 90, sort: 100 },
-    { code: 'PG002', name: '阶段发育评估', categoryCode: 'PG', rankCode: 'PG2', teachingMode: 1, buyTypeId: assess, purchaseUnit: 1, price: '450.00', lessonMinutes: 60, sort: 101 },
+    {
+      code: 'PG001',
+      name: '入学综合评估',
+      categoryCode: 'PG',
+      rankCode: 'PG1',
+      teachingMode: 1,
+      buyTypeId: assess,
+      purchaseUnit: 1,
+      price: '600.00',
+      lessonMinutes: 90,
+      sort: 100,
+    },
+    {
+      code: 'PG002',
+      name: '阶段发育评估',
+      categoryCode: 'PG',
+      rankCode: 'PG2',
+      teachingMode: 1,
+      buyTypeId: assess,
+      purchaseUnit: 1,
+      price: '450.00',
+      lessonMinutes: 60,
+      sort: 101,
+    },
   );
   await db.insert(courses).values(rows);
   await db.insert(adjustCostReasons).values(DEMO_ADJUST_REASONS.map((name, i) => ({ name, sort: i + 1 })));

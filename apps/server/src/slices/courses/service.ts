@@ -26,7 +26,10 @@ import { courseRankUsageCheckers, courseUsageCheckers } from './usage.js';
 const names = async (db: DbOrTx, table: typeof courseCategories | typeof courseRanks, codes: string[]) => {
   const list = [...new Set(codes)];
   if (!list.length) return new Map<string, string>();
-  const rows = await db.select({ code: table.code, name: table.name }).from(table).where(inArray(table.code, list));
+  const rows = await db
+    .select({ code: table.code, name: table.name })
+    .from(table)
+    .where(inArray(table.code, list));
   return new Map(rows.map((r) => [r.code, r.name]));
 };
 
@@ -48,7 +51,14 @@ export const categoryType = defineRecordType<TCourseCategoryRow, TCourseCategory
   filters: { status: eqFilter(courseCategories.validStatus), name: likeFilter(courseCategories.name) },
   sort: [asc(courseCategories.sort), asc(courseCategories.code)],
   unique: [{ field: 'name', label: '名称' }],
-  children: [{ table: courseRanks, column: courseRanks.categoryCode, status: courseRanks.validStatus, label: '课程级别 / course rank' }],
+  children: [
+    {
+      table: courseRanks,
+      column: courseRanks.categoryCode,
+      status: courseRanks.validStatus,
+      label: '课程级别 / course rank',
+    },
+  ],
   status: 'validstatus',
   version: 'version',
   updatedAt: courseCategories.updatedAt,
@@ -70,11 +80,25 @@ export const rankType = defineRecordType<TCourseRankRow, TCourseRankInput>({
     version: courseRanks.version,
   },
   input: CourseRankInput,
-  filters: { coursecategorycode: eqFilter(courseRanks.categoryCode), status: eqFilter(courseRanks.validStatus), name: likeFilter(courseRanks.name) },
+  filters: {
+    coursecategorycode: eqFilter(courseRanks.categoryCode),
+    status: eqFilter(courseRanks.validStatus),
+    name: likeFilter(courseRanks.name),
+  },
   sort: [asc(courseRanks.categoryCode), asc(courseRanks.level), asc(courseRanks.sort), asc(courseRanks.code)],
   unique: [{ field: 'name', within: ['coursecategorycode'], label: '名称' }],
-  parents: [{ field: 'coursecategorycode', table: courseCategories, key: courseCategories.code, status: courseCategories.validStatus, label: '课程类别 / course category' }],
-  children: [{ table: courses, column: courses.rankCode, status: courses.validStatus, label: '课程 / course' }],
+  parents: [
+    {
+      field: 'coursecategorycode',
+      table: courseCategories,
+      key: courseCategories.code,
+      status: courseCategories.validStatus,
+      label: '课程类别 / course category',
+    },
+  ],
+  children: [
+    { table: courses, column: courses.rankCode, status: courses.validStatus, label: '课程 / course' },
+  ],
   status: 'validstatus',
   version: 'version',
   updatedAt: courseRanks.updatedAt,
@@ -82,12 +106,24 @@ export const rankType = defineRecordType<TCourseRankRow, TCourseRankInput>({
   prepare: async (tx, { values, existing }) => {
     // A rank cannot move to another category while courses hang under it.
     if (existing && existing.coursecategorycode !== values.coursecategorycode) {
-      const [c] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.rankCode, existing.code)).limit(1);
-      if (c) throw badInput('coursecategorycode', '该级别下已有课程，不能更换类别 / courses belong to this rank; its category cannot change');
+      const [c] = await tx
+        .select({ id: courses.id })
+        .from(courses)
+        .where(eq(courses.rankCode, existing.code))
+        .limit(1);
+      if (c)
+        throw badInput(
+          'coursecategorycode',
+          '该级别下已有课程，不能更换类别 / courses belong to this rank; its category cannot change',
+        );
     }
   },
   decorate: async (db, rows) => {
-    const cat = await names(db, courseCategories, rows.map((r) => r.coursecategorycode));
+    const cat = await names(
+      db,
+      courseCategories,
+      rows.map((r) => r.coursecategorycode),
+    );
     return rows.map((r) => ({ ...r, coursecategoryname: cat.get(r.coursecategorycode) ?? null }));
   },
 });
@@ -130,9 +166,27 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
     { field: 'name', within: ['courserankcode'], label: '名称' },
   ],
   parents: [
-    { field: 'coursecategorycode', table: courseCategories, key: courseCategories.code, status: courseCategories.validStatus, label: '课程类别 / course category' },
-    { field: 'courserankcode', table: courseRanks, key: courseRanks.code, status: courseRanks.validStatus, label: '课程级别 / course rank' },
-    { field: 'buyTypeId', table: courseBuyTypes, key: courseBuyTypes.id, status: courseBuyTypes.validStatus, label: '购买方式 / buy type' },
+    {
+      field: 'coursecategorycode',
+      table: courseCategories,
+      key: courseCategories.code,
+      status: courseCategories.validStatus,
+      label: '课程类别 / course category',
+    },
+    {
+      field: 'courserankcode',
+      table: courseRanks,
+      key: courseRanks.code,
+      status: courseRanks.validStatus,
+      label: '课程级别 / course rank',
+    },
+    {
+      field: 'buyTypeId',
+      table: courseBuyTypes,
+      key: courseBuyTypes.id,
+      status: courseBuyTypes.validStatus,
+      label: '购买方式 / buy type',
+    },
   ],
   status: 'validstatus',
   version: 'version',
@@ -142,9 +196,16 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
   prepare: async (tx, { values, existing }) => {
     const rank = values.courserankcode;
     if (typeof rank === 'string') {
-      const [r] = await tx.select({ cat: courseRanks.categoryCode }).from(courseRanks).where(eq(courseRanks.code, rank)).limit(1);
+      const [r] = await tx
+        .select({ cat: courseRanks.categoryCode })
+        .from(courseRanks)
+        .where(eq(courseRanks.code, rank))
+        .limit(1);
       if (r && r.cat !== values.coursecategorycode)
-        throw badInput('courserankcode', `课程级别「${rank}」不属于课程类别「${String(values.coursecategorycode)}」 / rank "${rank}" does not belong to category "${String(values.coursecategorycode)}"`);
+        throw badInput(
+          'courserankcode',
+          `课程级别「${rank}」不属于课程类别「${String(values.coursecategorycode)}」 / rank "${rank}" does not belong to category "${String(values.coursecategorycode)}"`,
+        );
     }
     // The code is what orders and schedules keep: it cannot change once the course is used.
     if (existing && existing.code !== values.code) {
@@ -153,10 +214,23 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
     }
   },
   decorate: async (db, rows) => {
-    const cat = await names(db, courseCategories, rows.map((r) => r.coursecategorycode));
-    const rank = await names(db, courseRanks, rows.map((r) => r.courserankcode));
+    const cat = await names(
+      db,
+      courseCategories,
+      rows.map((r) => r.coursecategorycode),
+    );
+    const rank = await names(
+      db,
+      courseRanks,
+      rows.map((r) => r.courserankcode),
+    );
     const ids = [...new Set(rows.map((r) => r.buyTypeId).filter((x): x is number => x !== null))];
-    const bts = ids.length ? await db.select({ id: courseBuyTypes.id, name: courseBuyTypes.name }).from(courseBuyTypes).where(inArray(courseBuyTypes.id, ids)) : [];
+    const bts = ids.length
+      ? await db
+          .select({ id: courseBuyTypes.id, name: courseBuyTypes.name })
+          .from(courseBuyTypes)
+          .where(inArray(courseBuyTypes.id, ids))
+      : [];
     const bt = new Map(bts.map((b) => [b.id, b.name]));
     return rows.map((r) => ({
       ...r,
@@ -182,10 +256,15 @@ export const buyTypeType = defineRecordType<TCourseBuyTypeRow, TCourseBuyTypeInp
     version: courseBuyTypes.version,
   },
   input: CourseBuyTypeInput,
-  filters: { status: eqFilter(courseBuyTypes.validStatus), incometypecode: eqFilter(courseBuyTypes.incomeTypeCode) },
+  filters: {
+    status: eqFilter(courseBuyTypes.validStatus),
+    incometypecode: eqFilter(courseBuyTypes.incomeTypeCode),
+  },
   sort: [asc(courseBuyTypes.sort), asc(courseBuyTypes.id)],
   unique: [{ field: 'name', label: '名称' }],
-  children: [{ table: courses, column: courses.buyTypeId, status: courses.validStatus, label: '课程 / course' }],
+  children: [
+    { table: courses, column: courses.buyTypeId, status: courses.validStatus, label: '课程 / course' },
+  ],
   status: 'validstatus',
   version: 'version',
   updatedAt: courseBuyTypes.updatedAt,
@@ -215,7 +294,14 @@ export const adjustReasonType = defineRecordType<TAdjustCostReasonRow, TAdjustCo
 });
 
 /** Valid courses whose rank and category are valid too (what a fee order may sell). */
-export async function feeCourses(ctx: MdCtx, q: { coursecategorycode?: string | undefined; courserankcode?: string | undefined; name?: string | undefined }) {
+export async function feeCourses(
+  ctx: MdCtx,
+  q: {
+    coursecategorycode?: string | undefined;
+    courserankcode?: string | undefined;
+    name?: string | undefined;
+  },
+) {
   const db = ctx.deps.db;
   const validRanks = await db
     .select({ code: courseRanks.code })

@@ -2,7 +2,6 @@
 import { index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit } from '../../db/columns.js';
 
-
 export const courseCategories = pgTable('course_categories', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -26,7 +25,10 @@ export const courseRanks = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [uniqueIndex('course_ranks_category_name_uq').on(t.categoryCode, t.name), index('course_ranks_category_idx').on(t.categoryCode)],
+  (t) => [
+    uniqueIndex('course_ranks_category_name_uq').on(t.categoryCode, t.name),
+    index('course_ranks_category_idx').on(t.categoryCode),
+  ],
 );
 
 export const courseBuyTypes = pgTable('course_buy_types', {
@@ -60,7 +62,11 @@ export const courses = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [uniqueIndex('courses_rank_name_uq').on(t.rankCode, t.name), index('courses_category_idx').on(t.categoryCode), index('courses_rank_idx').on(t.rankCode)],
+  (t) => [
+    uniqueIndex('courses_rank_name_uq').on(t.rankCode, t.name),
+    index('courses_category_idx').on(t.categoryCode),
+    index('courses_rank_idx').on(t.rankCode),
+  ],
 );
 
 export const adjustCostReasons = pgTable('adjust_cost_reasons', {

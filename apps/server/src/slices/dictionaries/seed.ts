@@ -49,7 +49,9 @@ export const DICT_SEED: Record<string, Array<[string, string]>> = {
 };
 
 export async function seedDictionaries({ db }: SeedContext) {
-  const rows = Object.entries(DICT_SEED).flatMap(([dictType, items]) => items.map(([code, name], i) => ({ dictType, code, name, sort: i + 1 })));
+  const rows = Object.entries(DICT_SEED).flatMap(([dictType, items]) =>
+    items.map(([code, name], i) => ({ dictType, code, name, sort: i + 1 })),
+  );
   await db.insert(sysDicts).values(rows);
 }
 

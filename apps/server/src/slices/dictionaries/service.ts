@@ -35,7 +35,11 @@ export const dictType = defineRecordType<TSysDictRow, TSysDictInput>({
     version: sysDicts.version,
   },
   input: SysDictInput,
-  filters: { dictType: eqFilter(sysDicts.dictType), name: likeFilter(sysDicts.name), status: eqFilter(sysDicts.status) },
+  filters: {
+    dictType: eqFilter(sysDicts.dictType),
+    name: likeFilter(sysDicts.name),
+    status: eqFilter(sysDicts.status),
+  },
   sort: [asc(sysDicts.dictType), asc(sysDicts.sort), asc(sysDicts.id)],
   unique: [
     { field: 'code', within: ['dictType'], label: '编码' },
@@ -49,8 +53,12 @@ export const dictType = defineRecordType<TSysDictRow, TSysDictInput>({
   inUse: async (tx, row, op) => {
     if (op !== 'delete') return null;
     if (row.dictType === 'business_type') {
-      const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(schoolItems).where(eq(schoolItems.businessTypeCode, row.code));
-      if (Number(r?.n ?? 0) > 0) return `有${String(r?.n)}个校区使用该业务类型，不能删除 / ${String(r?.n)} campuses use this business type; it cannot be deleted`;
+      const [r] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schoolItems)
+        .where(eq(schoolItems.businessTypeCode, row.code));
+      if (Number(r?.n ?? 0) > 0)
+        return `有${String(r?.n)}个校区使用该业务类型，不能删除 / ${String(r?.n)} campuses use this business type; it cannot be deleted`;
     }
     return dictItemUsage.check(tx, { dictType: row.dictType, code: row.code });
   },
@@ -62,7 +70,15 @@ export const tagType = defineRecordType<TTagRow, TTagInput>({
   table: tags,
   key: 'id',
   keyKind: 'id',
-  fields: { id: tags.id, tagType: tags.tagType, name: tags.name, color: tags.color, status: tags.status, sort: tags.sort, version: tags.version },
+  fields: {
+    id: tags.id,
+    tagType: tags.tagType,
+    name: tags.name,
+    color: tags.color,
+    status: tags.status,
+    sort: tags.sort,
+    version: tags.version,
+  },
   input: TagInput,
   filters: { tagType: eqFilter(tags.tagType), name: likeFilter(tags.name), status: eqFilter(tags.status) },
   sort: [asc(tags.tagType), asc(tags.sort), asc(tags.id)],
@@ -99,9 +115,13 @@ export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroup
   deletable: true,
   // Channels of the clue settings keep a group code; other users register with channelGroupUsage.
   inUse: async (tx, row) => {
-    const [r] = await tx.select({ n: sql<number>`count(*)::int` }).from(clueChannels).where(eq(clueChannels.channelGroupCode, row.code));
+    const [r] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(clueChannels)
+      .where(eq(clueChannels.channelGroupCode, row.code));
     const n = Number(r?.n ?? 0);
-    if (n > 0) return `有${String(n)}个渠道属于该分组，不能删除 / ${String(n)} channels belong to this group; it cannot be deleted`;
+    if (n > 0)
+      return `有${String(n)}个渠道属于该分组，不能删除 / ${String(n)} channels belong to this group; it cannot be deleted`;
     return channelGroupUsage.check(tx, row.code);
   },
 });
@@ -109,7 +129,13 @@ export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroup
 /** The valid items of a dictionary type, in order (common dictData, selectors). */
 export async function dictItems(db: DbOrTx, type: string) {
   return db
-    .select({ id: sysDicts.id, dictType: sysDicts.dictType, code: sysDicts.code, name: sysDicts.name, sort: sysDicts.sort })
+    .select({
+      id: sysDicts.id,
+      dictType: sysDicts.dictType,
+      code: sysDicts.code,
+      name: sysDicts.name,
+      sort: sysDicts.sort,
+    })
     .from(sysDicts)
     .where(and(eq(sysDicts.dictType, type), eq(sysDicts.status, 1)))
     .orderBy(asc(sysDicts.sort), asc(sysDicts.id));

@@ -2,7 +2,6 @@
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { audit } from '../../db/columns.js';
 
-
 /** A dictionary item: one value of a dictionary type (business_type, assist_course_type, calendar_type...). */
 export const sysDicts = pgTable(
   'sys_dicts',
@@ -18,7 +17,11 @@ export const sysDicts = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [uniqueIndex('sys_dicts_type_code_uq').on(t.dictType, t.code), uniqueIndex('sys_dicts_type_name_uq').on(t.dictType, t.name), index('sys_dicts_type_idx').on(t.dictType)],
+  (t) => [
+    uniqueIndex('sys_dicts_type_code_uq').on(t.dictType, t.code),
+    uniqueIndex('sys_dicts_type_name_uq').on(t.dictType, t.name),
+    index('sys_dicts_type_idx').on(t.dictType),
+  ],
 );
 
 /** Tags attached to clues or students (type 1 clue, 2 student). */

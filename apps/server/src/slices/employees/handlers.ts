@@ -21,16 +21,19 @@ import {
 
 export const employeesHandlers: SliceHandlers<typeof contract.employees> = {
   types: (ctx) => employeeTypeType.all(ctx, ctx.query),
-  typeUpdateStatus: async (ctx) => !!(await employeeTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+  typeUpdateStatus: async (ctx) =>
+    !!(await employeeTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   typeSave: (ctx) => employeeTypeType.save(ctx, ctx.body),
   posts: (ctx) => postType.all(ctx, ctx.query),
   postUpdateStatus: async (ctx) => !!(await postType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   postSave: (ctx) => postType.save(ctx, ctx.body),
   skillRankTypes: (ctx) => skillRankTypeType.all(ctx, ctx.query),
-  skillRankTypeUpdateStatus: async (ctx) => !!(await skillRankTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+  skillRankTypeUpdateStatus: async (ctx) =>
+    !!(await skillRankTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   skillRankTypeSave: (ctx) => skillRankTypeType.save(ctx, ctx.body),
   skillRanks: (ctx) => skillRankType.all(ctx, ctx.query),
-  skillRankUpdateStatus: async (ctx) => !!(await skillRankType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+  skillRankUpdateStatus: async (ctx) =>
+    !!(await skillRankType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   skillRankSave: (ctx) => skillRankType.save(ctx, ctx.body),
   subjects: (ctx) => subjectType.all(ctx, ctx.query),
   subjectSave: (ctx) => subjectType.save(ctx, { ...ctx.body, id: undefined }),
@@ -63,8 +66,20 @@ export const employeesHandlers: SliceHandlers<typeof contract.employees> = {
   teachers: (ctx) => pickEmployees(ctx, { postRoles: ['teacher'], ...ctx.query }),
   supervisors: (ctx) => pickEmployees(ctx, { postRoles: ['supervisor'], ...ctx.query }),
   assessors: (ctx) => pickEmployees(ctx, { postRoles: ['assessor'], ...ctx.query }),
-  teachersByMinRank: (ctx) => pickEmployees(ctx, { postRoles: ['teacher'], schoolItemCode: ctx.query.schoolItemCode, name: ctx.query.name, minLevel: ctx.query.minRank }),
-  teachersBySubjects: (ctx) => pickEmployees(ctx, { postRoles: ['teacher'], schoolItemCode: ctx.query.schoolItemCode, name: ctx.query.name, subjectIds: ctx.query.subjectIds }),
+  teachersByMinRank: (ctx) =>
+    pickEmployees(ctx, {
+      postRoles: ['teacher'],
+      schoolItemCode: ctx.query.schoolItemCode,
+      name: ctx.query.name,
+      minLevel: ctx.query.minRank,
+    }),
+  teachersBySubjects: (ctx) =>
+    pickEmployees(ctx, {
+      postRoles: ['teacher'],
+      schoolItemCode: ctx.query.schoolItemCode,
+      name: ctx.query.name,
+      subjectIds: ctx.query.subjectIds,
+    }),
   authInfos: (ctx) => authInfos(ctx, ctx.query),
   commissioners: (ctx) => commissioners(ctx, ctx.params.id),
   commissionersOfKind: (ctx) => commissioners(ctx, ctx.params.id, ctx.params.kind),

@@ -47,7 +47,16 @@ export const DEMO_SKILL_RANKS = [
   { code: 'CR2', name: '中级顾问', typeCode: 'CONSULTANT', level: 2 },
   { code: 'CR3', name: '高级顾问', typeCode: 'CONSULTANT', level: 3 },
 ];
-export const DEMO_SUBJECTS = ['语言', '认知', '感觉统合', '精细动作', '大运动', '社交沟通', '行为干预', '口肌训练'];
+export const DEMO_SUBJECTS = [
+  '语言',
+  '认知',
+  '感觉统合',
+  '精细动作',
+  '大运动',
+  '社交沟通',
+  '行为干预',
+  '口肌训练',
+];
 
 interface DemoEmployee {
   code: string;
@@ -63,23 +72,140 @@ interface DemoEmployee {
 
 /** The employees the demo accounts belong to (slices/system/seed.ts), plus a centre leader E0001. */
 export const NAMED_EMPLOYEES: DemoEmployee[] = [
-  { code: 'E0001', name: '赵明辉', gender: 1, schoolItemCode: 'SH01', campuses: ['SH01'], postCode: 'LEADER', employeeTypeCode: 'FT', skillRankCode: null, subjects: [] },
-  { code: 'E0002', name: '王建国', gender: 1, schoolItemCode: 'SH01', campuses: ['SH01', 'SH02', 'HZ01', 'NJ01'], postCode: 'DIRECTOR', employeeTypeCode: 'FT', skillRankCode: null, subjects: [] },
-  { code: 'E0003', name: '李晓燕', gender: 2, schoolItemCode: 'SH01', campuses: ['SH01'], postCode: 'CONSULTANT', employeeTypeCode: 'FT', skillRankCode: 'CR2', subjects: [] },
-  { code: 'E0004', name: '张丽华', gender: 2, schoolItemCode: 'SH01', campuses: ['SH01'], postCode: 'FINANCE', employeeTypeCode: 'FT', skillRankCode: null, subjects: [] },
-  { code: 'E0005', name: '陈思远', gender: 1, schoolItemCode: 'SH01', campuses: ['SH01'], postCode: 'TEACHER', employeeTypeCode: 'FT', skillRankCode: 'TR3', subjects: [1, 2] },
-  { code: 'E0006', name: '刘芳', gender: 2, schoolItemCode: 'SH01', campuses: ['SH01'], postCode: 'HR', employeeTypeCode: 'FT', skillRankCode: null, subjects: [] },
+  {
+    code: 'E0001',
+    name: '赵明辉',
+    gender: 1,
+    schoolItemCode: 'SH01',
+    campuses: ['SH01'],
+    postCode: 'LEADER',
+    employeeTypeCode: 'FT',
+    skillRankCode: null,
+    subjects: [],
+  },
+  {
+    code: 'E0002',
+    name: '王建国',
+    gender: 1,
+    schoolItemCode: 'SH01',
+    campuses: ['SH01', 'SH02', 'HZ01', 'NJ01'],
+    postCode: 'DIRECTOR',
+    employeeTypeCode: 'FT',
+    skillRankCode: null,
+    subjects: [],
+  },
+  {
+    code: 'E0003',
+    name: '李晓燕',
+    gender: 2,
+    schoolItemCode: 'SH01',
+    campuses: ['SH01'],
+    postCode: 'CONSULTANT',
+    employeeTypeCode: 'FT',
+    skillRankCode: 'CR2',
+    subjects: [],
+  },
+  {
+    code: 'E0004',
+    name: '张丽华',
+    gender: 2,
+    schoolItemCode: 'SH01',
+    campuses: ['SH01'],
+    postCode: 'FINANCE',
+    employeeTypeCode: 'FT',
+    skillRankCode: null,
+    subjects: [],
+  },
+  {
+    code: 'E0005',
+    name: '陈思远',
+    gender: 1,
+    schoolItemCode: 'SH01',
+    campuses: ['SH01'],
+    postCode: 'TEACHER',
+    employeeTypeCode: 'FT',
+    skillRankCode: 'TR3',
+    subjects: [1, 2],
+  },
+  {
+    code: 'E0006',
+    name: '刘芳',
+    gender: 2,
+    schoolItemCode: 'SH01',
+    campuses: ['SH01'],
+    postCode: 'HR',
+    employeeTypeCode: 'FT',
+    skillRankCode: null,
+    subjects: [],
+  },
 ];
 
-const SURNAMES = ['张', '王', '李', '赵', '刘', '陈', '杨', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗', '梁', '宋', '郑', '谢'];
-const GIVEN_F = ['雅婷', '欣怡', '思琪', '佳慧', '梦瑶', '静怡', '晓彤', '雨萱', '诗涵', '婉清', '可馨', '若琳'];
-const GIVEN_M = ['浩然', '子轩', '宇航', '俊杰', '博文', '志强', '明轩', '天宇', '建华', '嘉豪', '文博', '振宇'];
+const SURNAMES = [
+  '张',
+  '王',
+  '李',
+  '赵',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+  '何',
+  '郭',
+  '马',
+  '罗',
+  '梁',
+  '宋',
+  '郑',
+  '谢',
+];
+const GIVEN_F = [
+  '雅婷',
+  '欣怡',
+  '思琪',
+  '佳慧',
+  '梦瑶',
+  '静怡',
+  '晓彤',
+  '雨萱',
+  '诗涵',
+  '婉清',
+  '可馨',
+  '若琳',
+];
+const GIVEN_M = [
+  '浩然',
+  '子轩',
+  '宇航',
+  '俊杰',
+  '博文',
+  '志强',
+  '明轩',
+  '天宇',
+  '建华',
+  '嘉豪',
+  '文博',
+  '振宇',
+];
 
 /** Deterministic staff per campus: consultant, growth consultant, two teachers (ranks 1–5), a leader; per region a supervisor and an assessor. */
 export function demoStaff(): DemoEmployee[] {
   const out: DemoEmployee[] = [...NAMED_EMPLOYEES];
   let n = 7;
-  const add = (campus: string, postCode: string, rank: string | null, subjects: number[], campuses: string[] = [campus]) => {
+  const add = (
+    campus: string,
+    postCode: string,
+    rank: string | null,
+    subjects: number[],
+    campuses: string[] = [campus],
+  ) => {
     const i = n - 7;
     const female = i % 3 !== 0;
     const given = (female ? GIVEN_F : GIVEN_M)[(i * 5) % 12] ?? '晓';
@@ -137,8 +263,14 @@ export async function seedEmployeesDemo({ db, now }: SeedContext) {
       entryDate: `${String(year - 1 - (i % 6))}-${pad((i % 12) + 1)}-${pad((i % 27) + 1)}`,
     })),
   );
-  await db.insert(employeeCampuses).values(staff.flatMap((e) => e.campuses.map((schoolItemCode) => ({ employeeCode: e.code, schoolItemCode }))));
-  const subjectLinks = staff.flatMap((e) => [...new Set(e.subjects)].map((subjectId) => ({ employeeCode: e.code, subjectId })));
+  await db
+    .insert(employeeCampuses)
+    .values(
+      staff.flatMap((e) => e.campuses.map((schoolItemCode) => ({ employeeCode: e.code, schoolItemCode }))),
+    );
+  const subjectLinks = staff.flatMap((e) =>
+    [...new Set(e.subjects)].map((subjectId) => ({ employeeCode: e.code, subjectId })),
+  );
   if (subjectLinks.length) await db.insert(employeeSubjects).values(subjectLinks);
   // The last twelve salary months; all but the last two are closed.
   const periods = [];
@@ -147,7 +279,13 @@ export async function seedEmployeesDemo({ db, now }: SeedContext) {
     const y = d.getUTCFullYear();
     const m = d.getUTCMonth() + 1;
     const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-    periods.push({ year: y, month: m, startDate: `${String(y)}-${pad(m)}-01`, endDate: `${String(y)}-${pad(m)}-${pad(last)}`, status: k <= 2 ? 1 : 0 });
+    periods.push({
+      year: y,
+      month: m,
+      startDate: `${String(y)}-${pad(m)}-01`,
+      endDate: `${String(y)}-${pad(m)}-${pad(last)}`,
+      status: k <= 2 ? 1 : 0,
+    });
   }
   await db.insert(salaryPeriods).values(periods);
 }

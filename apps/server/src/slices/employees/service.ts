@@ -27,7 +27,13 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus } from '../../http/auth.js';
 import { badInput, conflict, noPermission } from '../../http/errors.js';
-import { defineRecordType, eqFilter, likeFilter, type MdCtx, type MdRecord } from '../../shared/masterdata/index.js';
+import {
+  defineRecordType,
+  eqFilter,
+  likeFilter,
+  type MdCtx,
+  type MdRecord,
+} from '../../shared/masterdata/index.js';
 import { hashPassword } from '../../shared/password.js';
 import { sysDicts } from '../dictionaries/tables.js';
 import { provinceTypes, schoolItems } from '../organisation/tables.js';
@@ -49,7 +55,10 @@ import {
 /** The rank type whose ranks are teachers' levels 1–5. */
 export const TEACHER_RANK_TYPE = 'TEACHER';
 
-const employedWith = (column: typeof employees.postCode | typeof employees.employeeTypeCode | typeof employees.skillRankCode, label: string) => ({
+const employedWith = (
+  column: typeof employees.postCode | typeof employees.employeeTypeCode | typeof employees.skillRankCode,
+  label: string,
+) => ({
   table: employees,
   column,
   status: employees.status,
@@ -62,7 +71,13 @@ export const employeeTypeType = defineRecordType<TEmployeeTypeRow, TEmployeeType
   table: employeeTypes,
   key: 'code',
   keyKind: 'code',
-  fields: { code: employeeTypes.code, name: employeeTypes.name, validstatus: employeeTypes.validStatus, sort: employeeTypes.sort, version: employeeTypes.version },
+  fields: {
+    code: employeeTypes.code,
+    name: employeeTypes.name,
+    validstatus: employeeTypes.validStatus,
+    sort: employeeTypes.sort,
+    version: employeeTypes.version,
+  },
   input: EmployeeTypeInput,
   filters: { status: eqFilter(employeeTypes.validStatus), name: likeFilter(employeeTypes.name) },
   sort: [asc(employeeTypes.sort), asc(employeeTypes.code)],
@@ -89,7 +104,12 @@ export const postType = defineRecordType<TPostRow, TPostInput>({
     version: posts.version,
   },
   input: PostInput,
-  filters: { status: eqFilter(posts.validStatus), name: likeFilter(posts.name), postRole: eqFilter(posts.postRole), familyCode: eqFilter(posts.familyCode) },
+  filters: {
+    status: eqFilter(posts.validStatus),
+    name: likeFilter(posts.name),
+    postRole: eqFilter(posts.postRole),
+    familyCode: eqFilter(posts.familyCode),
+  },
   sort: [asc(posts.sort), asc(posts.code)],
   unique: [{ field: 'name', label: '名称' }],
   children: [employedWith(employees.postCode, '在职员工 / employed staff')],
@@ -99,12 +119,19 @@ export const postType = defineRecordType<TPostRow, TPostInput>({
   prepare: async (tx, { values }) => {
     const f = values.familyCode;
     if (typeof f === 'string' && f) {
-      const [d] = await tx.select({ id: sysDicts.id }).from(sysDicts).where(and(eq(sysDicts.dictType, 'post_family'), eq(sysDicts.code, f))).limit(1);
+      const [d] = await tx
+        .select({ id: sysDicts.id })
+        .from(sysDicts)
+        .where(and(eq(sysDicts.dictType, 'post_family'), eq(sysDicts.code, f)))
+        .limit(1);
       if (!d) throw badInput('familyCode', `岗位族「${f}」不存在 / post family "${f}" does not exist`);
     }
   },
   decorate: async (db, rows) => {
-    const fam = await db.select({ code: sysDicts.code, name: sysDicts.name }).from(sysDicts).where(eq(sysDicts.dictType, 'post_family'));
+    const fam = await db
+      .select({ code: sysDicts.code, name: sysDicts.name })
+      .from(sysDicts)
+      .where(eq(sysDicts.dictType, 'post_family'));
     const m = new Map(fam.map((f) => [f.code, f.name]));
     return rows.map((r) => ({ ...r, familyName: r.familyCode ? (m.get(r.familyCode) ?? null) : null }));
   },
@@ -116,12 +143,25 @@ export const skillRankTypeType = defineRecordType<TSkillRankTypeRow, TSkillRankT
   table: skillRankTypes,
   key: 'code',
   keyKind: 'code',
-  fields: { code: skillRankTypes.code, name: skillRankTypes.name, validstatus: skillRankTypes.validStatus, sort: skillRankTypes.sort, version: skillRankTypes.version },
+  fields: {
+    code: skillRankTypes.code,
+    name: skillRankTypes.name,
+    validstatus: skillRankTypes.validStatus,
+    sort: skillRankTypes.sort,
+    version: skillRankTypes.version,
+  },
   input: SkillRankTypeInput,
   filters: { status: eqFilter(skillRankTypes.validStatus), name: likeFilter(skillRankTypes.name) },
   sort: [asc(skillRankTypes.sort), asc(skillRankTypes.code)],
   unique: [{ field: 'name', label: '名称' }],
-  children: [{ table: skillRanks, column: skillRanks.typeCode, status: skillRanks.validStatus, label: '职级 / skill rank' }],
+  children: [
+    {
+      table: skillRanks,
+      column: skillRanks.typeCode,
+      status: skillRanks.validStatus,
+      label: '职级 / skill rank',
+    },
+  ],
   status: 'validstatus',
   version: 'version',
   updatedAt: skillRankTypes.updatedAt,
@@ -143,13 +183,25 @@ export const skillRankType = defineRecordType<TSkillRankRow, TSkillRankInput>({
     version: skillRanks.version,
   },
   input: SkillRankInput,
-  filters: { status: eqFilter(skillRanks.validStatus), name: likeFilter(skillRanks.name), typeCode: eqFilter(skillRanks.typeCode) },
+  filters: {
+    status: eqFilter(skillRanks.validStatus),
+    name: likeFilter(skillRanks.name),
+    typeCode: eqFilter(skillRanks.typeCode),
+  },
   sort: [asc(skillRanks.typeCode), asc(skillRanks.level), asc(skillRanks.code)],
   unique: [
     { field: 'name', within: ['typeCode'], label: '名称' },
     { field: 'level', within: ['typeCode'], label: '等级' },
   ],
-  parents: [{ field: 'typeCode', table: skillRankTypes, key: skillRankTypes.code, status: skillRankTypes.validStatus, label: '职级类型 / skill rank type' }],
+  parents: [
+    {
+      field: 'typeCode',
+      table: skillRankTypes,
+      key: skillRankTypes.code,
+      status: skillRankTypes.validStatus,
+      label: '职级类型 / skill rank type',
+    },
+  ],
   children: [employedWith(employees.skillRankCode, '在职员工 / employed staff')],
   status: 'validstatus',
   version: 'version',
@@ -168,7 +220,13 @@ export const subjectType = defineRecordType<TSubjectRow, TSubjectInput>({
   table: subjects,
   key: 'id',
   keyKind: 'id',
-  fields: { id: subjects.id, name: subjects.name, status: subjects.status, sort: subjects.sort, version: subjects.version },
+  fields: {
+    id: subjects.id,
+    name: subjects.name,
+    status: subjects.status,
+    sort: subjects.sort,
+    version: subjects.version,
+  },
   input: SubjectInput,
   filters: { status: eqFilter(subjects.status), name: likeFilter(subjects.name) },
   sort: [asc(subjects.sort), asc(subjects.id)],
@@ -221,9 +279,13 @@ const createdPasswords = new WeakMap<object, string>();
 
 async function linkedCampuses(tx: DbOrTx, ctx: MdCtx, input: TEmployeeInput): Promise<string[]> {
   const codes = [...new Set([input.schoolItemCode, ...input.schoolItemCodes])];
-  const found = await tx.select({ code: schoolItems.code, status: schoolItems.validStatus }).from(schoolItems).where(inArray(schoolItems.code, codes));
+  const found = await tx
+    .select({ code: schoolItems.code, status: schoolItems.validStatus })
+    .from(schoolItems)
+    .where(inArray(schoolItems.code, codes));
   const missing = codes.filter((c) => !found.some((f) => f.code === c));
-  if (missing.length) throw badInput('schoolItemCodes', `未知的校区 / unknown campuses: ${missing.join(', ')}`);
+  if (missing.length)
+    throw badInput('schoolItemCodes', `未知的校区 / unknown campuses: ${missing.join(', ')}`);
   for (const c of codes) assertCampus(ctx.user, c);
   return codes;
 }
@@ -251,7 +313,11 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
   },
   input: EmployeeInput,
   importKey: 'code',
-  filters: { name: likeFilter(employees.name), postCode: eqFilter(employees.postCode), status: eqFilter(employees.status) },
+  filters: {
+    name: likeFilter(employees.name),
+    postCode: eqFilter(employees.postCode),
+    status: eqFilter(employees.status),
+  },
   where: (q) => {
     const conds: SQL[] = [];
     if (typeof q.schoolItemCode === 'string' && q.schoolItemCode)
@@ -278,48 +344,100 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
     { field: 'mobile', label: '手机号' },
   ],
   parents: [
-    { field: 'schoolItemCode', table: schoolItems, key: schoolItems.code, status: schoolItems.validStatus, label: '校区 / campus' },
+    {
+      field: 'schoolItemCode',
+      table: schoolItems,
+      key: schoolItems.code,
+      status: schoolItems.validStatus,
+      label: '校区 / campus',
+    },
     { field: 'postCode', table: posts, key: posts.code, status: posts.validStatus, label: '岗位 / post' },
-    { field: 'employeeTypeCode', table: employeeTypes, key: employeeTypes.code, status: employeeTypes.validStatus, label: '员工类型 / employee type' },
-    { field: 'skillRankCode', table: skillRanks, key: skillRanks.code, status: skillRanks.validStatus, label: '职级 / skill rank' },
+    {
+      field: 'employeeTypeCode',
+      table: employeeTypes,
+      key: employeeTypes.code,
+      status: employeeTypes.validStatus,
+      label: '员工类型 / employee type',
+    },
+    {
+      field: 'skillRankCode',
+      table: skillRanks,
+      key: skillRanks.code,
+      status: skillRanks.validStatus,
+      label: '职级 / skill rank',
+    },
   ],
   scope: { kind: 'campus', field: 'schoolItemCode' },
   status: 'status',
   version: 'version',
   updatedAt: employees.updatedAt,
   prepare: async (tx, { input, existing, ctx }) => {
-    if (existing && existing.code !== input.code) throw badInput('code', '工号不能修改 / the employee code cannot change');
+    if (existing && existing.code !== input.code)
+      throw badInput('code', '工号不能修改 / the employee code cannot change');
     await linkedCampuses(tx, ctx, input);
     if (input.subjectIds.length) {
-      const found = await tx.select({ id: subjects.id }).from(subjects).where(inArray(subjects.id, input.subjectIds));
+      const found = await tx
+        .select({ id: subjects.id })
+        .from(subjects)
+        .where(inArray(subjects.id, input.subjectIds));
       const missing = input.subjectIds.filter((id) => !found.some((f) => f.id === id));
-      if (missing.length) throw badInput('subjectIds', `未知的科目 / unknown subjects: ${missing.join(', ')}`);
+      if (missing.length)
+        throw badInput('subjectIds', `未知的科目 / unknown subjects: ${missing.join(', ')}`);
     }
     if (input.account) {
-      const [linked] = await tx.select({ username: users.username }).from(users).where(eq(users.employeeCode, input.code)).limit(1);
-      if (linked) throw conflict(`该员工已有账号 ${linked.username} / the employee already has the account ${linked.username}`, 'account');
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, input.account.username)).limit(1);
-      if (taken) throw conflict(`用户名${input.account.username}已存在 / username ${input.account.username} is taken`, 'account.username');
+      const [linked] = await tx
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.employeeCode, input.code))
+        .limit(1);
+      if (linked)
+        throw conflict(
+          `该员工已有账号 ${linked.username} / the employee already has the account ${linked.username}`,
+          'account',
+        );
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, input.account.username))
+        .limit(1);
+      if (taken)
+        throw conflict(
+          `用户名${input.account.username}已存在 / username ${input.account.username} is taken`,
+          'account.username',
+        );
       const found = await tx.select().from(roles).where(inArray(roles.code, input.account.roleCodes));
       const missing = input.account.roleCodes.filter((c) => !found.some((r) => r.code === c));
-      if (missing.length) throw badInput('account.roleCodes', `未知的角色 / unknown roles: ${missing.join(', ')}`);
-      if (!ctx.user.isAdmin && found.some((r) => r.isAdmin)) throw noPermission('只有超级管理员可以授予管理员角色 / only an administrator may grant the administrator role');
-      if (!ctx.user.allScope && found.some((r) => r.allScope)) throw noPermission('不能授予全局角色 / you may not grant a role that sees every campus');
+      if (missing.length)
+        throw badInput('account.roleCodes', `未知的角色 / unknown roles: ${missing.join(', ')}`);
+      if (!ctx.user.isAdmin && found.some((r) => r.isAdmin))
+        throw noPermission(
+          '只有超级管理员可以授予管理员角色 / only an administrator may grant the administrator role',
+        );
+      if (!ctx.user.allScope && found.some((r) => r.allScope))
+        throw noPermission('不能授予全局角色 / you may not grant a role that sees every campus');
     }
   },
   afterWrite: async (tx, { input, saved, existing, ctx }) => {
     const campuses = [...new Set([input.schoolItemCode, ...input.schoolItemCodes])];
     await tx.delete(employeeCampuses).where(eq(employeeCampuses.employeeCode, saved.code));
-    await tx.insert(employeeCampuses).values(campuses.map((schoolItemCode) => ({ employeeCode: saved.code, schoolItemCode })));
+    await tx
+      .insert(employeeCampuses)
+      .values(campuses.map((schoolItemCode) => ({ employeeCode: saved.code, schoolItemCode })));
     await tx.delete(employeeSubjects).where(eq(employeeSubjects.employeeCode, saved.code));
     const subjectIds = [...new Set(input.subjectIds)];
-    if (subjectIds.length) await tx.insert(employeeSubjects).values(subjectIds.map((subjectId) => ({ employeeCode: saved.code, subjectId })));
+    if (subjectIds.length)
+      await tx
+        .insert(employeeSubjects)
+        .values(subjectIds.map((subjectId) => ({ employeeCode: saved.code, subjectId })));
     const now = ctx.deps.now();
     // An employee who leaves loses the sign-in account's access (disabled, sessions revoked).
     if (existing && existing.status === 1 && saved.status === 0) {
       const linked = await tx.select({ id: users.id }).from(users).where(eq(users.employeeCode, saved.code));
       for (const u of linked) {
-        await tx.update(users).set({ status: 0, updatedAt: now, version: sql`${users.version} + 1` }).where(eq(users.id, u.id));
+        await tx
+          .update(users)
+          .set({ status: 0, updatedAt: now, version: sql`${users.version} + 1` })
+          .where(eq(users.id, u.id));
         await revokeUserSessions(tx, u.id, now);
       }
     }
@@ -340,36 +458,42 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
         })
         .returning({ id: users.id });
       if (!u) throw new Error('expected the new account');
-      await tx.insert(userRoles).values([...new Set(input.account.roleCodes)].map((roleCode) => ({ userId: u.id, roleCode })));
-      await tx.insert(userCampuses).values(campuses.map((schoolItemCode) => ({ userId: u.id, schoolItemCode })));
+      await tx
+        .insert(userRoles)
+        .values([...new Set(input.account.roleCodes)].map((roleCode) => ({ userId: u.id, roleCode })));
+      await tx
+        .insert(userCampuses)
+        .values(campuses.map((schoolItemCode) => ({ userId: u.id, schoolItemCode })));
       const regions = await tx
         .selectDistinct({ code: schoolItems.provinceTypeCode })
         .from(schoolItems)
         .where(inArray(schoolItems.code, campuses));
-      if (regions.length) await tx.insert(userRegions).values(regions.map((r) => ({ userId: u.id, provinceTypeCode: r.code })));
+      if (regions.length)
+        await tx.insert(userRegions).values(regions.map((r) => ({ userId: u.id, provinceTypeCode: r.code })));
       createdPasswords.set(input, temp);
     }
   },
   decorate: async (db, rows) => {
     const codes = rows.map((r) => r.code);
-    const [campusRows, subjectRows, accountRows, postRows, rankRows, typeRows, schoolRows] = await Promise.all([
-      db.select().from(employeeCampuses).where(inArray(employeeCampuses.employeeCode, codes)),
-      db
-        .select({ code: employeeSubjects.employeeCode, id: subjects.id, name: subjects.name })
-        .from(employeeSubjects)
-        .innerJoin(subjects, eq(subjects.id, employeeSubjects.subjectId))
-        .where(inArray(employeeSubjects.employeeCode, codes))
-        .orderBy(asc(subjects.sort), asc(subjects.id)),
-      db
-        .select({ code: users.employeeCode, username: users.username, roleCode: userRoles.roleCode })
-        .from(users)
-        .leftJoin(userRoles, eq(userRoles.userId, users.id))
-        .where(inArray(users.employeeCode, codes)),
-      db.select({ code: posts.code, name: posts.name, role: posts.postRole }).from(posts),
-      db.select({ code: skillRanks.code, name: skillRanks.name, level: skillRanks.level }).from(skillRanks),
-      db.select({ code: employeeTypes.code, name: employeeTypes.name }).from(employeeTypes),
-      db.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems),
-    ]);
+    const [campusRows, subjectRows, accountRows, postRows, rankRows, typeRows, schoolRows] =
+      await Promise.all([
+        db.select().from(employeeCampuses).where(inArray(employeeCampuses.employeeCode, codes)),
+        db
+          .select({ code: employeeSubjects.employeeCode, id: subjects.id, name: subjects.name })
+          .from(employeeSubjects)
+          .innerJoin(subjects, eq(subjects.id, employeeSubjects.subjectId))
+          .where(inArray(employeeSubjects.employeeCode, codes))
+          .orderBy(asc(subjects.sort), asc(subjects.id)),
+        db
+          .select({ code: users.employeeCode, username: users.username, roleCode: userRoles.roleCode })
+          .from(users)
+          .leftJoin(userRoles, eq(userRoles.userId, users.id))
+          .where(inArray(users.employeeCode, codes)),
+        db.select({ code: posts.code, name: posts.name, role: posts.postRole }).from(posts),
+        db.select({ code: skillRanks.code, name: skillRanks.name, level: skillRanks.level }).from(skillRanks),
+        db.select({ code: employeeTypes.code, name: employeeTypes.name }).from(employeeTypes),
+        db.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems),
+      ]);
     const postM = new Map(postRows.map((p) => [p.code, p]));
     const rankM = new Map(rankRows.map((p) => [p.code, p]));
     const typeM = new Map(typeRows.map((p) => [p.code, p.name]));
@@ -382,7 +506,10 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
       return {
         ...r,
         schoolItemName: schoolM.get(r.schoolItemCode) ?? null,
-        schoolItemCodes: campusRows.filter((c) => c.employeeCode === r.code).map((c) => c.schoolItemCode).sort(),
+        schoolItemCodes: campusRows
+          .filter((c) => c.employeeCode === r.code)
+          .map((c) => c.schoolItemCode)
+          .sort(),
         postName: post?.name ?? null,
         postRole: (post?.role ?? null) as TEmployeeRow['postRole'],
         employeeTypeName: r.employeeTypeCode ? (typeM.get(r.employeeTypeCode) ?? null) : null,
@@ -407,7 +534,12 @@ export async function saveEmployee(ctx: MdCtx, input: TEmployeeInput): Promise<T
 export async function authInfos(ctx: MdCtx, q: MdRecord & { pageIdx: number; pageSize: number }) {
   const p = await employeeType.page(ctx, { ...q, status: undefined });
   const names = p.list.map((r) => r.username).filter((u): u is string => Boolean(u));
-  const acc = names.length ? await ctx.deps.db.select({ username: users.username, status: users.status }).from(users).where(inArray(users.username, names)) : [];
+  const acc = names.length
+    ? await ctx.deps.db
+        .select({ username: users.username, status: users.status })
+        .from(users)
+        .where(inArray(users.username, names))
+    : [];
   const st = new Map(acc.map((a) => [a.username, a.status]));
   return {
     ...p,
@@ -445,11 +577,19 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
   if (f.postRoles?.length) conds.push(inArray(posts.postRole, f.postRoles));
   if (f.schoolItemCode) {
     if (!f.anyCampus) assertCampus(ctx.user, f.schoolItemCode);
-    conds.push(exists(sql`(select 1 from ${employeeCampuses} where ${employeeCampuses.employeeCode} = ${employees.code} and ${employeeCampuses.schoolItemCode} = ${f.schoolItemCode})`));
+    conds.push(
+      exists(
+        sql`(select 1 from ${employeeCampuses} where ${employeeCampuses.employeeCode} = ${employees.code} and ${employeeCampuses.schoolItemCode} = ${f.schoolItemCode})`,
+      ),
+    );
   } else if (!f.anyCampus && !ctx.user.allScope) {
     const mine = ctx.user.schoolItems;
     if (!mine.length) return [];
-    conds.push(exists(sql`(select 1 from ${employeeCampuses} where ${employeeCampuses.employeeCode} = ${employees.code} and ${inArray(employeeCampuses.schoolItemCode, mine)})`));
+    conds.push(
+      exists(
+        sql`(select 1 from ${employeeCampuses} where ${employeeCampuses.employeeCode} = ${employees.code} and ${inArray(employeeCampuses.schoolItemCode, mine)})`,
+      ),
+    );
   }
   if (f.name) {
     const like = `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -459,7 +599,11 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
   if (f.minLevel !== undefined) conds.push(gte(skillRanks.level, f.minLevel));
   if (f.maxLevel !== undefined) conds.push(lte(skillRanks.level, f.maxLevel));
   if (f.subjectIds?.length)
-    conds.push(exists(sql`(select 1 from ${employeeSubjects} where ${employeeSubjects.employeeCode} = ${employees.code} and ${inArray(employeeSubjects.subjectId, f.subjectIds)})`));
+    conds.push(
+      exists(
+        sql`(select 1 from ${employeeSubjects} where ${employeeSubjects.employeeCode} = ${employees.code} and ${inArray(employeeSubjects.subjectId, f.subjectIds)})`,
+      ),
+    );
   const q = ctx.deps.db
     .select({
       code: employees.code,
@@ -479,26 +623,47 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
     .limit(f.limit ?? 1000);
   const rows = await q;
   // Staff of other campuses are named, never reachable: their mobile numbers stay out of the answer.
-  return rows.map((r) => ({ ...r, mobile: f.anyCampus ? null : r.mobile, postRole: (r.postRole ?? null) as PostRoleName }));
+  return rows.map((r) => ({
+    ...r,
+    mobile: f.anyCampus ? null : r.mobile,
+    postRole: (r.postRole ?? null) as PostRoleName,
+  }));
 }
 
 /** Kinds of /hr/commissioners/{id}/{kind}: 1 (or none) consultants, 2 growth consultants, 3 supervisors, 4 centre leaders. */
-export const COMMISSIONER_KINDS: Record<number, Exclude<PostRoleName, null>> = { 1: 'consultant', 2: 'growth', 3: 'supervisor', 4: 'leader' };
+export const COMMISSIONER_KINDS: Record<number, Exclude<PostRoleName, null>> = {
+  1: 'consultant',
+  2: 'growth',
+  3: 'supervisor',
+  4: 'leader',
+};
 export const commissioners = (ctx: MdCtx, campus: string, kind = 1) =>
   pickEmployees(ctx, { postRoles: [COMMISSIONER_KINDS[kind] ?? 'consultant'], schoolItemCode: campus });
 
 async function levelOf(ctx: MdCtx, code: string | undefined, field: string): Promise<number | undefined> {
   if (!code) return undefined;
-  const [r] = await ctx.deps.db.select({ level: skillRanks.level }).from(skillRanks).where(eq(skillRanks.code, code)).limit(1);
+  const [r] = await ctx.deps.db
+    .select({ level: skillRanks.level })
+    .from(skillRanks)
+    .where(eq(skillRanks.code, code))
+    .limit(1);
   if (!r) throw badInput(field, `职级「${code}」不存在 / rank "${code}" does not exist`);
   return r.level;
 }
 
 /** Teachers whose rank level lies between the levels of two ranks (/teacher/list). */
-export async function teachersBetween(ctx: MdCtx, q: { rankCode?: string | undefined; rankCodeEnd?: string | undefined; schoolItemCode?: string | undefined }) {
+export async function teachersBetween(
+  ctx: MdCtx,
+  q: { rankCode?: string | undefined; rankCodeEnd?: string | undefined; schoolItemCode?: string | undefined },
+) {
   const min = await levelOf(ctx, q.rankCode, 'rankCode');
   const max = await levelOf(ctx, q.rankCodeEnd, 'rankCodeEnd');
-  return pickEmployees(ctx, { postRoles: ['teacher'], schoolItemCode: q.schoolItemCode, minLevel: min, maxLevel: max });
+  return pickEmployees(ctx, {
+    postRoles: ['teacher'],
+    schoolItemCode: q.schoolItemCode,
+    minLevel: min,
+    maxLevel: max,
+  });
 }
 
 /** Post families (dictionary post_family) with their valid posts. */
@@ -509,12 +674,22 @@ export async function familyPosts(ctx: MdCtx) {
     .from(sysDicts)
     .where(and(eq(sysDicts.dictType, 'post_family'), eq(sysDicts.status, 1)))
     .orderBy(asc(sysDicts.sort), asc(sysDicts.id));
-  const ps = await db.select({ code: posts.code, name: posts.name, family: posts.familyCode }).from(posts).where(eq(posts.validStatus, 1)).orderBy(asc(posts.sort), asc(posts.code));
-  return fams.map((f) => ({ ...f, childs: ps.filter((p) => p.family === f.code).map((p) => ({ code: p.code, name: p.name })) }));
+  const ps = await db
+    .select({ code: posts.code, name: posts.name, family: posts.familyCode })
+    .from(posts)
+    .where(eq(posts.validStatus, 1))
+    .orderBy(asc(posts.sort), asc(posts.code));
+  return fams.map((f) => ({
+    ...f,
+    childs: ps.filter((p) => p.family === f.code).map((p) => ({ code: p.code, name: p.name })),
+  }));
 }
 
 /** { code, name } of employed staff in scope (/hr/getCodeAndName). */
-export async function codeAndName(ctx: MdCtx, q: { name?: string | undefined; schoolItemCode?: string | undefined }) {
+export async function codeAndName(
+  ctx: MdCtx,
+  q: { name?: string | undefined; schoolItemCode?: string | undefined },
+) {
   const rows = await pickEmployees(ctx, { name: q.name, schoolItemCode: q.schoolItemCode, limit: 200 });
   return rows.map((r) => ({ code: r.code, name: r.name }));
 }
@@ -522,6 +697,10 @@ export async function codeAndName(ctx: MdCtx, q: { name?: string | undefined; sc
 /** Region codes (for seeds and tests): the regions of the given campuses. */
 export async function regionsOf(db: DbOrTx, campuses: string[]) {
   if (!campuses.length) return [];
-  const r = await db.selectDistinct({ code: provinceTypes.code }).from(provinceTypes).innerJoin(schoolItems, eq(schoolItems.provinceTypeCode, provinceTypes.code)).where(inArray(schoolItems.code, campuses));
+  const r = await db
+    .selectDistinct({ code: provinceTypes.code })
+    .from(provinceTypes)
+    .innerJoin(schoolItems, eq(schoolItems.provinceTypeCode, provinceTypes.code))
+    .where(inArray(schoolItems.code, campuses));
   return r.map((x) => x.code);
 }

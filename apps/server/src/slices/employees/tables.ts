@@ -38,7 +38,10 @@ export const skillRanks = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [uniqueIndex('skill_ranks_type_name_uq').on(t.typeCode, t.name), index('skill_ranks_type_idx').on(t.typeCode)],
+  (t) => [
+    uniqueIndex('skill_ranks_type_name_uq').on(t.typeCode, t.name),
+    index('skill_ranks_type_idx').on(t.typeCode),
+  ],
 );
 
 export const subjects = pgTable('subjects', {
@@ -92,12 +95,18 @@ export const employees = pgTable(
 export const employeeCampuses = pgTable(
   'employee_campuses',
   { employeeCode: text('employee_code').notNull(), schoolItemCode: text('school_item_code').notNull() },
-  (t) => [primaryKey({ columns: [t.employeeCode, t.schoolItemCode] }), index('employee_campuses_campus_idx').on(t.schoolItemCode)],
+  (t) => [
+    primaryKey({ columns: [t.employeeCode, t.schoolItemCode] }),
+    index('employee_campuses_campus_idx').on(t.schoolItemCode),
+  ],
 );
 
 /** The subjects a teacher teaches. */
 export const employeeSubjects = pgTable(
   'employee_subjects',
   { employeeCode: text('employee_code').notNull(), subjectId: integer('subject_id').notNull() },
-  (t) => [primaryKey({ columns: [t.employeeCode, t.subjectId] }), index('employee_subjects_subject_idx').on(t.subjectId)],
+  (t) => [
+    primaryKey({ columns: [t.employeeCode, t.subjectId] }),
+    index('employee_subjects_subject_idx').on(t.subjectId),
+  ],
 );

@@ -1,6 +1,14 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { createFeedback, feedbackDetail, listFeedback, readFileFor, storeUpload, updateFeedback, uploadCredentials } from './service.js';
+import {
+  createFeedback,
+  feedbackDetail,
+  listFeedback,
+  readFileFor,
+  storeUpload,
+  updateFeedback,
+  uploadCredentials,
+} from './service.js';
 
 export const feedbackHandlers: SliceHandlers<typeof contract.feedback> = {
   create: async ({ body, user, deps, ip }) => createFeedback(deps, user, ip, body),

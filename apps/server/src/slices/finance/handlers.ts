@@ -39,10 +39,23 @@ export const financeHandlers: SliceHandlers<typeof contract.finance> = {
   queryBankAccounts: (ctx) => s.queryBankAccounts(ctx, ctx.body),
   bankAccountImportRows: (ctx) => s.importBankAccounts(ctx, ctx.body.rows, ctx.body),
   bankAccountImport: (ctx) =>
-    runFileImport({ file: ctx.file, columns: BANK_ACCOUNT_COLUMNS, today: ctx.deps.now(), importRows: (rows, o) => s.importBankAccounts(ctx, rows, o) }),
+    runFileImport({
+      file: ctx.file,
+      columns: BANK_ACCOUNT_COLUMNS,
+      today: ctx.deps.now(),
+      importRows: (rows, o) => s.importBankAccounts(ctx, rows, o),
+    }),
   bankAccountTemplate: () =>
     templateFile('银行账户', BANK_ACCOUNT_COLUMNS, [
-      { accountNo: '6225880212345678', accountName: '上海某某教育科技有限公司', bankName: '招商银行', branchName: '上海徐汇支行', schoolItemCode: 'SH01', payTypeCode: 'BANK', remark: '' },
+      {
+        accountNo: '6225880212345678',
+        accountName: '上海某某教育科技有限公司',
+        bankName: '招商银行',
+        branchName: '上海徐汇支行',
+        schoolItemCode: 'SH01',
+        payTypeCode: 'BANK',
+        remark: '',
+      },
     ]),
 
   payTypeList: pay.list,

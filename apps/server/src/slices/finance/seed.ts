@@ -105,23 +105,49 @@ export const DEMO_DICT_REASONS: { reasonType: string; name: string; children: st
 
 const CAMPUSES = ['SH01', 'SH02', 'HZ01', 'NJ01', 'BJ01', 'BJ02', 'TJ01', 'GZ01', 'SZ01', 'CD01', 'CQ01'];
 const CAMPUS_NAMES: Record<string, string> = {
-  SH01: '上海徐汇', SH02: '上海浦东', HZ01: '杭州西湖', NJ01: '南京鼓楼', BJ01: '北京朝阳', BJ02: '北京海淀',
-  TJ01: '天津和平', GZ01: '广州天河', SZ01: '深圳南山', CD01: '成都武侯', CQ01: '重庆渝中',
+  SH01: '上海徐汇',
+  SH02: '上海浦东',
+  HZ01: '杭州西湖',
+  NJ01: '南京鼓楼',
+  BJ01: '北京朝阳',
+  BJ02: '北京海淀',
+  TJ01: '天津和平',
+  GZ01: '广州天河',
+  SZ01: '深圳南山',
+  CD01: '成都武侯',
+  CQ01: '重庆渝中',
 };
 
 const sorted = <T>(rows: T[]) => rows.map((r, i) => ({ ...r, sort: i + 1 }));
 
 export async function seedFinance({ db }: SeedContext) {
-  const pays = await db.insert(payTypes).values(sorted(DEMO_PAY_TYPES)).returning({ id: payTypes.id, code: payTypes.code });
+  const pays = await db
+    .insert(payTypes)
+    .values(sorted(DEMO_PAY_TYPES))
+    .returning({ id: payTypes.id, code: payTypes.code });
   const payId = new Map(pays.map((p) => [p.code, p.id]));
-  const bills = await db.insert(billTypes).values(sorted(DEMO_BILL_TYPES)).returning({ id: billTypes.id, code: billTypes.code });
+  const bills = await db
+    .insert(billTypes)
+    .values(sorted(DEMO_BILL_TYPES))
+    .returning({ id: billTypes.id, code: billTypes.code });
   const billId = new Map(bills.map((p) => [p.code, p.id]));
-  const taxes = await db.insert(taxRates).values(sorted(DEMO_TAX_RATES)).returning({ id: taxRates.id, code: taxRates.code });
+  const taxes = await db
+    .insert(taxRates)
+    .values(sorted(DEMO_TAX_RATES))
+    .returning({ id: taxRates.id, code: taxRates.code });
   const taxId = new Map(taxes.map((p) => [p.code, p.id]));
   await db.insert(incomeTypes).values(
-    sorted(DEMO_INCOME_TYPES).map(({ bill, tax, ...r }) => ({ ...r, billTypeId: must(billId.get(bill), bill), taxRateId: must(taxId.get(tax), tax) })),
+    sorted(DEMO_INCOME_TYPES).map(({ bill, tax, ...r }) => ({
+      ...r,
+      billTypeId: must(billId.get(bill), bill),
+      taxRateId: must(taxId.get(tax), tax),
+    })),
   );
-  await db.insert(payFunctionNames).values(sorted(DEMO_PAY_FUNCTIONS).map(({ pay, ...r }) => ({ ...r, payTypeId: must(payId.get(pay), pay) })));
+  await db
+    .insert(payFunctionNames)
+    .values(
+      sorted(DEMO_PAY_FUNCTIONS).map(({ pay, ...r }) => ({ ...r, payTypeId: must(payId.get(pay), pay) })),
+    );
   await db.insert(refundReasons).values(sorted(DEMO_REFUND_REASONS));
   await db.insert(costTypes).values(sorted(DEMO_COST_TYPES));
   await db.insert(voucherTypes).values(sorted(DEMO_VOUCHER_TYPES));
@@ -132,18 +158,44 @@ export async function seedFinance({ db }: SeedContext) {
   // Each campus: a bank transfer account and a POS settlement account, at a bank chosen by position.
   const accounts = CAMPUSES.flatMap((code, i) => {
     const bank = DEMO_BANKS[i % DEMO_BANKS.length] ?? '招商银行';
-    const company = code.startsWith('BJ') || code.startsWith('TJ') ? '北京启明康复教育咨询有限公司' : code.startsWith('GZ') || code.startsWith('SZ') ? '广州启明康复培训中心有限公司' : '上海启明康复教育科技有限公司';
+    const company =
+      code.startsWith('BJ') || code.startsWith('TJ')
+        ? '北京启明康复教育咨询有限公司'
+        : code.startsWith('GZ') || code.startsWith('SZ')
+          ? '广州启明康复培训中心有限公司'
+          : '上海启明康复教育科技有限公司';
     const branch = `${CAMPUS_NAMES[code] ?? code}支行`;
     return [
-      { accountNo: `62258802${String(10000000 + i * 7919).padStart(8, '0')}`, accountName: company, bankName: bank, branchName: branch, schoolItemCode: code, payTypeId: must(payId.get('BANK'), 'BANK'), sort: 1 },
-      { accountNo: `62220210${String(20000000 + i * 6007).padStart(8, '0')}`, accountName: company, bankName: bank, branchName: branch, schoolItemCode: code, payTypeId: must(payId.get('POS'), 'POS'), sort: 2 },
+      {
+        accountNo: `62258802${String(10000000 + i * 7919).padStart(8, '0')}`,
+        accountName: company,
+        bankName: bank,
+        branchName: branch,
+        schoolItemCode: code,
+        payTypeId: must(payId.get('BANK'), 'BANK'),
+        sort: 1,
+      },
+      {
+        accountNo: `62220210${String(20000000 + i * 6007).padStart(8, '0')}`,
+        accountName: company,
+        bankName: bank,
+        branchName: branch,
+        schoolItemCode: code,
+        payTypeId: must(payId.get('POS'), 'POS'),
+        sort: 2,
+      },
     ];
   });
   await db.insert(bankAccounts).values(accounts);
 
   for (const [i, r] of DEMO_DICT_REASONS.entries()) {
-    const [p] = await db.insert(dictReasons).values({ reasonType: r.reasonType, name: r.name, sort: i + 1 }).returning({ id: dictReasons.id });
+    const [p] = await db
+      .insert(dictReasons)
+      .values({ reasonType: r.reasonType, name: r.name, sort: i + 1 })
+      .returning({ id: dictReasons.id });
     const parentId = must(p, 'reason').id;
-    await db.insert(dictReasons).values(r.children.map((name, j) => ({ reasonType: r.reasonType, parentId, name, sort: j + 1 })));
+    await db
+      .insert(dictReasons)
+      .values(r.children.map((name, j) => ({ reasonType: r.reasonType, parentId, name, sort: j + 1 })));
   }
 }

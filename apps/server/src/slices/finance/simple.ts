@@ -5,7 +5,17 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SimpleInput, TSimpleRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
-import { defineRecordType, eqFilter, likeFilter, statusOf, type FilterSpec, type MdCtx, type MdRecord, type ParentRef, type RecordTypeDef } from '../../shared/masterdata/index.js';
+import {
+  defineRecordType,
+  eqFilter,
+  likeFilter,
+  statusOf,
+  type FilterSpec,
+  type MdCtx,
+  type MdRecord,
+  type ParentRef,
+  type RecordTypeDef,
+} from '../../shared/masterdata/index.js';
 
 /** The columns every simple list table has. */
 export interface SimpleColumns {
@@ -59,7 +69,12 @@ export function simpleType<TRow extends TSimpleRow = TSimpleRow, TInput extends 
     fields: { ...simpleFields(t), ...o.extra },
     readOnly: ['id', ...(o.readOnly ?? [])],
     input: o.input,
-    filters: { code: likeFilter(t.code), name: likeFilter(t.name), validstatus: eqFilter(t.validStatus), ...o.filters },
+    filters: {
+      code: likeFilter(t.code),
+      name: likeFilter(t.name),
+      validstatus: eqFilter(t.validStatus),
+      ...o.filters,
+    },
     deletable: o.deletable ?? false,
     sort: o.sort ?? [asc(t.sort), asc(t.code)],
     unique: [{ field: 'name', label: '名称 / name' }],
@@ -73,7 +88,9 @@ export function simpleType<TRow extends TSimpleRow = TSimpleRow, TInput extends 
   });
 }
 
-type SimpleOps<TRow extends MdRecord, TInput extends MdRecord> = ReturnType<typeof defineRecordType<TRow, TInput>>;
+type SimpleOps<TRow extends MdRecord, TInput extends MdRecord> = ReturnType<
+  typeof defineRecordType<TRow, TInput>
+>;
 interface ListCtx extends MdCtx {
   query: MdRecord & { pageIdx?: number; pageSize?: number };
 }
@@ -87,7 +104,9 @@ export function simpleHandlers<TRow extends MdRecord, TInput extends MdRecord>(t
     list: (ctx: ListCtx) => t.page(ctx, ctx.query),
     page: (ctx: PageCtx) => t.page(ctx, ctx.body),
     save: (ctx: MdCtx & { body: TInput }) => t.save(ctx, ctx.body),
-    status: async (ctx: MdCtx & { body: { code: string; status?: 0 | 1 | undefined; validstatus?: 0 | 1 | undefined } }) => {
+    status: async (
+      ctx: MdCtx & { body: { code: string; status?: 0 | 1 | undefined; validstatus?: 0 | 1 | undefined } },
+    ) => {
       await t.updateStatus(ctx, ctx.body.code, statusOf(ctx.body));
       return true as const;
     },

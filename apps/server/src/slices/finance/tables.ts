@@ -3,7 +3,6 @@
 import { index, integer, numeric, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { audit } from '../../db/columns.js';
 
-
 /** The columns every simple finance list shares: a unique code, a unique name, a status and an order. */
 const simple = () => ({
   id: serial('id').primaryKey(),
@@ -82,7 +81,10 @@ export const bankAccounts = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [index('fee_bank_accounts_school_idx').on(t.schoolItemCode), index('fee_bank_accounts_pay_type_idx').on(t.payTypeId)],
+  (t) => [
+    index('fee_bank_accounts_school_idx').on(t.schoolItemCode),
+    index('fee_bank_accounts_pay_type_idx').on(t.payTypeId),
+  ],
 );
 
 /** Dictionary reasons in two levels: a first-level reason (parentId null) and its second-level reasons. */

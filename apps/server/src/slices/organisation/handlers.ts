@@ -1,17 +1,27 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { exportWorkbook, statusOf } from '../../shared/masterdata/index.js';
-import { allValidRegions, campusType, cityRankType, cityType, ownCampuses, ownRegions, regionType } from './service.js';
+import {
+  allValidRegions,
+  campusType,
+  cityRankType,
+  cityType,
+  ownCampuses,
+  ownRegions,
+  regionType,
+} from './service.js';
 
 export const organisationHandlers: SliceHandlers<typeof contract.organisation> = {
   provinceTypeList: (ctx) => regionType.page(ctx, ctx.query),
-  provinceTypeUpdateStatus: async (ctx) => !!(await regionType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+  provinceTypeUpdateStatus: async (ctx) =>
+    !!(await regionType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   provinceTypeSave: (ctx) => regionType.save(ctx, ctx.body),
   provinceTypeDetail: (ctx) => regionType.detail(ctx, ctx.query.code),
   provinceTypeImport: (ctx) => regionType.importRows(ctx, ctx.body.rows, ctx.body),
 
   schoolItemList: (ctx) => campusType.page(ctx, ctx.query),
-  schoolItemUpdateStatus: async (ctx) => !!(await campusType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+  schoolItemUpdateStatus: async (ctx) =>
+    !!(await campusType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
   schoolItemSave: (ctx) => campusType.save(ctx, ctx.body),
   schoolItemDetail: (ctx) => campusType.detail(ctx, ctx.query.code),
   schoolItemExport: (ctx) =>
@@ -32,7 +42,8 @@ export const organisationHandlers: SliceHandlers<typeof contract.organisation> =
     }),
   schoolItemImport: (ctx) => campusType.importRows(ctx, ctx.body.rows, ctx.body),
 
-  cityList: (ctx) => cityType.all(ctx, { status: ctx.query.isAll ? undefined : 1, rankcode: ctx.query.rankcode }),
+  cityList: (ctx) =>
+    cityType.all(ctx, { status: ctx.query.isAll ? undefined : 1, rankcode: ctx.query.rankcode }),
   cityList2: (ctx) => cityType.page(ctx, ctx.query),
   citySave: (ctx) => cityType.save(ctx, ctx.body),
   cityUpdateStatus: async (ctx) => !!(await cityType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),

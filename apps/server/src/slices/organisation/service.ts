@@ -17,10 +17,17 @@ import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared
 import { sysDicts } from '../dictionaries/tables.js';
 import { cities, cityRanks, provinceTypes, schoolItems } from './tables.js';
 
-const nameMap = async (db: DbOrTx, table: typeof cities | typeof provinceTypes | typeof cityRanks, codes: (string | null)[]) => {
+const nameMap = async (
+  db: DbOrTx,
+  table: typeof cities | typeof provinceTypes | typeof cityRanks,
+  codes: (string | null)[],
+) => {
   const list = [...new Set(codes.filter((c): c is string => Boolean(c)))];
   if (!list.length) return new Map<string, string>();
-  const rows = await db.select({ code: table.code, name: table.name }).from(table).where(inArray(table.code, list));
+  const rows = await db
+    .select({ code: table.code, name: table.name })
+    .from(table)
+    .where(inArray(table.code, list));
   return new Map(rows.map((r) => [r.code, r.name]));
 };
 
@@ -30,12 +37,25 @@ export const regionType = defineRecordType<TProvinceTypeRow, TProvinceTypeInput>
   table: provinceTypes,
   key: 'code',
   keyKind: 'code',
-  fields: { code: provinceTypes.code, name: provinceTypes.name, validstatus: provinceTypes.validStatus, sort: provinceTypes.sort, version: provinceTypes.version },
+  fields: {
+    code: provinceTypes.code,
+    name: provinceTypes.name,
+    validstatus: provinceTypes.validStatus,
+    sort: provinceTypes.sort,
+    version: provinceTypes.version,
+  },
   input: ProvinceTypeInput,
   filters: { name: likeFilter(provinceTypes.name), status: eqFilter(provinceTypes.validStatus) },
   sort: [asc(provinceTypes.sort), asc(provinceTypes.code)],
   unique: [{ field: 'name', label: '名称' }],
-  children: [{ table: schoolItems, column: schoolItems.provinceTypeCode, status: schoolItems.validStatus, label: '校区 / campus' }],
+  children: [
+    {
+      table: schoolItems,
+      column: schoolItems.provinceTypeCode,
+      status: schoolItems.validStatus,
+      label: '校区 / campus',
+    },
+  ],
   scope: { kind: 'region', field: 'code' },
   status: 'validstatus',
   version: 'version',
@@ -44,7 +64,15 @@ export const regionType = defineRecordType<TProvinceTypeRow, TProvinceTypeInput>
     const counts = await db
       .select({ code: schoolItems.provinceTypeCode, n: sql<number>`count(*)::int` })
       .from(schoolItems)
-      .where(and(eq(schoolItems.validStatus, 1), inArray(schoolItems.provinceTypeCode, rows.map((r) => r.code))))
+      .where(
+        and(
+          eq(schoolItems.validStatus, 1),
+          inArray(
+            schoolItems.provinceTypeCode,
+            rows.map((r) => r.code),
+          ),
+        ),
+      )
       .groupBy(schoolItems.provinceTypeCode);
     const m = new Map(counts.map((c) => [c.code, Number(c.n)]));
     return rows.map((r) => ({ ...r, campusCount: m.get(r.code) ?? 0 }));
@@ -81,7 +109,13 @@ export const campusType = defineRecordType<TSchoolItemRow, TSchoolItemInput>({
   sort: [asc(schoolItems.sort), asc(schoolItems.code)],
   unique: [{ field: 'name', label: '名称' }],
   parents: [
-    { field: 'provincetypecode', table: provinceTypes, key: provinceTypes.code, status: provinceTypes.validStatus, label: '区域 / region' },
+    {
+      field: 'provincetypecode',
+      table: provinceTypes,
+      key: provinceTypes.code,
+      status: provinceTypes.validStatus,
+      label: '区域 / region',
+    },
     { field: 'citycode', table: cities, key: cities.code, status: cities.validStatus, label: '城市 / city' },
   ],
   scope: { kind: 'region', field: 'provincetypecode' },
@@ -96,15 +130,27 @@ export const campusType = defineRecordType<TSchoolItemRow, TSchoolItemInput>({
         .from(sysDicts)
         .where(and(eq(sysDicts.dictType, 'business_type'), eq(sysDicts.code, bt)))
         .limit(1);
-      if (!d) throw badInput('businesstypecode', `业务类型「${bt}」不存在 / business type "${bt}" does not exist`);
+      if (!d)
+        throw badInput('businesstypecode', `业务类型「${bt}」不存在 / business type "${bt}" does not exist`);
     }
   },
   decorate: async (db, rows) => {
-    const regions = await nameMap(db, provinceTypes, rows.map((r) => r.provincetypecode));
-    const cityNames = await nameMap(db, cities, rows.map((r) => r.citycode));
+    const regions = await nameMap(
+      db,
+      provinceTypes,
+      rows.map((r) => r.provincetypecode),
+    );
+    const cityNames = await nameMap(
+      db,
+      cities,
+      rows.map((r) => r.citycode),
+    );
     const bts = [...new Set(rows.map((r) => r.businesstypecode).filter((c): c is string => Boolean(c)))];
     const btRows = bts.length
-      ? await db.select({ code: sysDicts.code, name: sysDicts.name }).from(sysDicts).where(and(eq(sysDicts.dictType, 'business_type'), inArray(sysDicts.code, bts)))
+      ? await db
+          .select({ code: sysDicts.code, name: sysDicts.name })
+          .from(sysDicts)
+          .where(and(eq(sysDicts.dictType, 'business_type'), inArray(sysDicts.code, bts)))
       : [];
     const btNames = new Map(btRows.map((b) => [b.code, b.name]));
     return rows.map((r) => ({
@@ -132,16 +178,39 @@ export const cityType = defineRecordType<TCityRow, TCityInput>({
     version: cities.version,
   },
   input: CityInput,
-  filters: { name: likeFilter(cities.name), status: eqFilter(cities.validStatus), rankcode: eqFilter(cities.rankCode) },
+  filters: {
+    name: likeFilter(cities.name),
+    status: eqFilter(cities.validStatus),
+    rankcode: eqFilter(cities.rankCode),
+  },
   sort: [asc(cities.sort), asc(cities.code)],
   unique: [{ field: 'name', label: '名称' }],
-  parents: [{ field: 'rankcode', table: cityRanks, key: cityRanks.code, status: cityRanks.validStatus, label: '城市级别 / city rank' }],
-  children: [{ table: schoolItems, column: schoolItems.cityCode, status: schoolItems.validStatus, label: '校区 / campus' }],
+  parents: [
+    {
+      field: 'rankcode',
+      table: cityRanks,
+      key: cityRanks.code,
+      status: cityRanks.validStatus,
+      label: '城市级别 / city rank',
+    },
+  ],
+  children: [
+    {
+      table: schoolItems,
+      column: schoolItems.cityCode,
+      status: schoolItems.validStatus,
+      label: '校区 / campus',
+    },
+  ],
   status: 'validstatus',
   version: 'version',
   updatedAt: cities.updatedAt,
   decorate: async (db, rows) => {
-    const ranks = await nameMap(db, cityRanks, rows.map((r) => r.rankcode));
+    const ranks = await nameMap(
+      db,
+      cityRanks,
+      rows.map((r) => r.rankcode),
+    );
     return rows.map((r) => ({ ...r, rankname: r.rankcode ? (ranks.get(r.rankcode) ?? null) : null }));
   },
 });
@@ -152,7 +221,13 @@ export const cityRankType = defineRecordType<TCityRankRow, TCityRankInput>({
   table: cityRanks,
   key: 'code',
   keyKind: 'code',
-  fields: { code: cityRanks.code, name: cityRanks.name, validstatus: cityRanks.validStatus, sort: cityRanks.sort, version: cityRanks.version },
+  fields: {
+    code: cityRanks.code,
+    name: cityRanks.name,
+    validstatus: cityRanks.validStatus,
+    sort: cityRanks.sort,
+    version: cityRanks.version,
+  },
   input: CityRankInput,
   filters: { name: likeFilter(cityRanks.name), status: eqFilter(cityRanks.validStatus) },
   sort: [asc(cityRanks.sort), asc(cityRanks.code)],

@@ -2,7 +2,6 @@
 import { integer, pgTable, serial, text, uniqueIndex, index } from 'drizzle-orm/pg-core';
 import { audit } from '../../db/columns.js';
 
-
 export const cityRanks = pgTable('city_ranks', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),
@@ -48,5 +47,8 @@ export const schoolItems = pgTable(
     sort: integer('sort').notNull().default(0),
     ...audit,
   },
-  (t) => [index('school_items_province_idx').on(t.provinceTypeCode), uniqueIndex('school_items_name_uq').on(t.name)],
+  (t) => [
+    index('school_items_province_idx').on(t.provinceTypeCode),
+    uniqueIndex('school_items_name_uq').on(t.name),
+  ],
 );

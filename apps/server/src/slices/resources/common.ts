@@ -10,7 +10,15 @@ import { users } from '../system/tables.js';
 import { clues } from '../clues/tables.js';
 import { isManager } from '../clues/common.js';
 import { resourceFlows, resources } from './tables.js';
-import { POOL_RES, RES_STATUS_NAMES, RES_TRANSITIONS, resTransition, type ResAction, type ResourceStatus, type ResRule } from './states.js';
+import {
+  POOL_RES,
+  RES_STATUS_NAMES,
+  RES_TRANSITIONS,
+  resTransition,
+  type ResAction,
+  type ResourceStatus,
+  type ResRule,
+} from './states.js';
 
 export type ResourceRecord = typeof resources.$inferSelect;
 export type ResourceInsert = typeof resources.$inferInsert;
@@ -21,7 +29,10 @@ export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export const ctxAudit = (u: AuthUser, ip: string | null) => ({ userId: u.id, username: u.username, ip });
 
 /** True when the resource's campus or region is among the user's. */
-export function inScope(u: AuthUser, r: Pick<ResourceRecord, 'schoolItemCode' | 'provinceTypeCode'>): boolean {
+export function inScope(
+  u: AuthUser,
+  r: Pick<ResourceRecord, 'schoolItemCode' | 'provinceTypeCode'>,
+): boolean {
   if (u.allScope) return true;
   if (r.schoolItemCode && u.schoolItems.includes(r.schoolItemCode)) return true;
   return !!r.provinceTypeCode && u.provinceTypes.includes(r.provinceTypeCode);
@@ -32,7 +43,8 @@ const isPool = (r: ResourceRecord) => r.ownerUserId === null && POOL_RES.include
 /** Whether the user may open the resource: refuses with 403, never filters silently. */
 export function assertCanSee(u: AuthUser, r: ResourceRecord): void {
   if (u.allScope || r.ownerUserId === u.id) return;
-  if (!inScope(u, r)) throw noPermission(`该资源不在您的范围内 / resource ${r.rescode} is outside your campuses and regions`);
+  if (!inScope(u, r))
+    throw noPermission(`该资源不在您的范围内 / resource ${r.rescode} is outside your campuses and regions`);
   if (isManager(u) || isPool(r)) return;
   throw noPermission('该资源属于其他电销专员 / the resource belongs to another e-sales specialist');
 }
@@ -45,7 +57,10 @@ export function scopeWhere(u: AuthUser): SQL | undefined {
     u.provinceTypes.length ? inArray(resources.provinceTypeCode, u.provinceTypes) : sql`false`,
   );
   if (isManager(u)) return or(eq(resources.ownerUserId, u.id), area);
-  return or(eq(resources.ownerUserId, u.id), and(isNull(resources.ownerUserId), inArray(resources.status, [...POOL_RES]), area));
+  return or(
+    eq(resources.ownerUserId, u.id),
+    and(isNull(resources.ownerUserId), inArray(resources.status, [...POOL_RES]), area),
+  );
 }
 
 function plays(u: AuthUser, r: ResourceRecord, who: readonly string[]): boolean {
@@ -62,7 +77,8 @@ export function authorize(u: AuthUser, r: ResourceRecord, action: ResAction): Re
   assertCanSee(u, r);
   const to = resTransition(action, r.status as ResourceStatus);
   const rule: ResRule = RES_TRANSITIONS[action];
-  if (!plays(u, r, rule.who)) throw noPermission(`无权执行此操作 / only ${rule.who.join(' or ')} may ${action} this resource`);
+  if (!plays(u, r, rule.who))
+    throw noPermission(`无权执行此操作 / only ${rule.who.join(' or ')} may ${action} this resource`);
   return to;
 }
 
@@ -131,7 +147,10 @@ export const rowColumns = {
   schoolItemName: schoolItems.name,
   ownerName: users.name,
   cluecode: clues.cluecode,
-  followCount: sql<number>`(select count(*)::int from resource_flows f where f.resource_id = ${resources.id} and f.action = 'follow')`.mapWith(Number),
+  followCount:
+    sql<number>`(select count(*)::int from resource_flows f where f.resource_id = ${resources.id} and f.action = 'follow')`.mapWith(
+      Number,
+    ),
 };
 
 export function selectRows(db: DbOrTx) {
@@ -142,7 +161,13 @@ export function selectRows(db: DbOrTx) {
     .leftJoin(users, eq(users.id, resources.ownerUserId))
     .leftJoin(clues, eq(clues.id, resources.clueId));
 }
-type Joined = { r: ResourceRecord; schoolItemName: string | null; ownerName: string | null; cluecode: string | null; followCount: number };
+type Joined = {
+  r: ResourceRecord;
+  schoolItemName: string | null;
+  ownerName: string | null;
+  cluecode: string | null;
+  followCount: number;
+};
 
 export function toRow(j: Joined): TResourceRow {
   const r = j.r;
@@ -195,7 +220,12 @@ export async function activeResource(db: DbOrTx, phone: string, excludeId?: numb
     .select({ r: resources, ownerName: users.name })
     .from(resources)
     .leftJoin(users, eq(users.id, resources.ownerUserId))
-    .where(and(eq(resources.phone, phone), inArray(resources.status, ['new', 'assigned', 'following', 'abandoned'])));
+    .where(
+      and(
+        eq(resources.phone, phone),
+        inArray(resources.status, ['new', 'assigned', 'following', 'abandoned']),
+      ),
+    );
   return rows.find((x) => x.r.id !== excludeId) ?? null;
 }
 

@@ -42,12 +42,19 @@ async function phoneHolders(db: DbOrTx, phones: string[]): Promise<Map<string, s
   for (let i = 0; i < phones.length; i += 1000) {
     const chunk = phones.slice(i, i + 1000);
     const cl = await db
-      .select({ phone: clues.phone, cluecode: clues.cluecode, flowState: clues.flowState, ownerName: users.name, campus: schoolItems.name })
+      .select({
+        phone: clues.phone,
+        cluecode: clues.cluecode,
+        flowState: clues.flowState,
+        ownerName: users.name,
+        campus: schoolItems.name,
+      })
       .from(clues)
       .leftJoin(users, eq(users.id, clues.ownerUserId))
       .leftJoin(schoolItems, eq(schoolItems.code, clues.schoolItemCode))
       .where(and(inArray(clues.phone, chunk), inArray(clues.flowState, [...ACTIVE])));
-    for (const c of cl) out.set(c.phone, `线索 ${c.cluecode} ${c.ownerName ?? c.flowState} ${c.campus ?? ''}`.trim());
+    for (const c of cl)
+      out.set(c.phone, `线索 ${c.cluecode} ${c.ownerName ?? c.flowState} ${c.campus ?? ''}`.trim());
     const rs = await db
       .select({ phone: resources.phone, rescode: resources.rescode, ownerName: users.name })
       .from(resources)
@@ -66,13 +73,27 @@ export interface ImportOutcome {
   duplicates: Duplicate[];
 }
 
-export async function importRows(deps: AppDeps, u: AuthUser, rows: Row[], dryRun: boolean, ip: string): Promise<ImportOutcome> {
+export async function importRows(
+  deps: AppDeps,
+  u: AuthUser,
+  rows: Row[],
+  dryRun: boolean,
+  ip: string,
+): Promise<ImportOutcome> {
   const now = deps.now();
   const errors: RowError[] = [];
   const duplicates: Duplicate[] = [];
-  const campuses = new Map((await deps.db.select({ code: schoolItems.code, region: schoolItems.provinceTypeCode }).from(schoolItems)).map((r) => [r.code, r.region]));
-  const regions = new Set((await deps.db.select({ code: provinceTypes.code }).from(provinceTypes)).map((r) => r.code));
-  const channels = new Set((await deps.db.select({ code: clueChannels.code }).from(clueChannels)).map((r) => r.code));
+  const campuses = new Map(
+    (
+      await deps.db.select({ code: schoolItems.code, region: schoolItems.provinceTypeCode }).from(schoolItems)
+    ).map((r) => [r.code, r.region]),
+  );
+  const regions = new Set(
+    (await deps.db.select({ code: provinceTypes.code }).from(provinceTypes)).map((r) => r.code),
+  );
+  const channels = new Set(
+    (await deps.db.select({ code: clueChannels.code }).from(clueChannels)).map((r) => r.code),
+  );
   const checked = rows.map((r, i) => {
     const row = i + 1;
     const err = (column: string, reason: string) => errors.push({ row, column, reason });
@@ -87,19 +108,26 @@ export async function importRows(deps: AppDeps, u: AuthUser, rows: Row[], dryRun
     const gender = gRaw === '' ? 0 : gRaw === '男' ? 1 : gRaw === '女' ? 2 : Number(gRaw);
     if (![0, 1, 2].includes(gender)) err('gender', '0, 1 (男) or 2 (女)');
     const birthDate = str(r.birthDate) || null;
-    if (birthDate && (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate) || Number.isNaN(Date.parse(birthDate)) || Date.parse(birthDate) > now.getTime()))
+    if (
+      birthDate &&
+      (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate) ||
+        Number.isNaN(Date.parse(birthDate)) ||
+        Date.parse(birthDate) > now.getTime())
+    )
       err('birthDate', 'YYYY-MM-DD, not in the future');
     const campus = str(r.schoolItemCode) || null;
     let region = str(r.provinceTypeCode) || null;
     if (campus) {
       const cr = campuses.get(campus);
       if (!cr) err('schoolItemCode', '校区不存在 / no such campus');
-      else if (region && region !== cr) err('provinceTypeCode', `与校区所在区域不符 / does not match the campus's region ${cr}`);
+      else if (region && region !== cr)
+        err('provinceTypeCode', `与校区所在区域不符 / does not match the campus's region ${cr}`);
       else region = cr;
     } else if (region && !regions.has(region)) err('provinceTypeCode', '区域不存在 / no such region');
     if (!u.allScope) {
       if (!campus && !region) err('schoolItemCode', '请填写校区或区域 / a campus or a region is required');
-      else if (!inScope(u, { schoolItemCode: campus, provinceTypeCode: region })) err(campus ? 'schoolItemCode' : 'provinceTypeCode', '不在您的范围内 / outside your scope');
+      else if (!inScope(u, { schoolItemCode: campus, provinceTypeCode: region }))
+        err(campus ? 'schoolItemCode' : 'provinceTypeCode', '不在您的范围内 / outside your scope');
     }
     const channel = str(r.channel) || null;
     if (channel && channels.size && !channels.has(channel)) err('channel', '渠道不存在 / no such channel');
@@ -112,13 +140,16 @@ export async function importRows(deps: AppDeps, u: AuthUser, rows: Row[], dryRun
   const seen = new Map<string, number>();
   const fresh: typeof checked = [];
   const bad = new Set(errors.map((e) => e.row));
-  const holders = await phoneHolders(deps.db, [...new Set(checked.filter((x) => !bad.has(x.row)).map((x) => x.phone))]);
+  const holders = await phoneHolders(deps.db, [
+    ...new Set(checked.filter((x) => !bad.has(x.row)).map((x) => x.phone)),
+  ]);
   for (const x of checked) {
     if (bad.has(x.row)) continue;
     const earlier = seen.get(x.phone);
     const holder = holders.get(x.phone);
     if (holder) duplicates.push({ row: x.row, phone: x.phone, owner: holder });
-    else if (earlier) duplicates.push({ row: x.row, phone: x.phone, owner: `第${earlier}行 / row ${earlier}` });
+    else if (earlier)
+      duplicates.push({ row: x.row, phone: x.phone, owner: `第${earlier}行 / row ${earlier}` });
     else {
       seen.set(x.phone, x.row);
       fresh.push(x);
@@ -149,9 +180,25 @@ export async function importRows(deps: AppDeps, u: AuthUser, rows: Row[], dryRun
         createdAt: now,
         updatedAt: now,
       });
-      await tx.insert(resourceFlows).values({ resourceId: r.id, action: 'create', fromStatus: null, toStatus: r.status, content: 'import', userId: u.id, createdAt: now });
+      await tx.insert(resourceFlows).values({
+        resourceId: r.id,
+        action: 'create',
+        fromStatus: null,
+        toStatus: r.status,
+        content: 'import',
+        userId: u.id,
+        createdAt: now,
+      });
     }
-    await writeAudit(tx, { action: 'resource.import', target: 'resources', detail: { created: fresh.length, duplicates: duplicates.length }, userId: u.id, username: u.username, ip, at: now });
+    await writeAudit(tx, {
+      action: 'resource.import',
+      target: 'resources',
+      detail: { created: fresh.length, duplicates: duplicates.length },
+      userId: u.id,
+      username: u.username,
+      ip,
+      at: now,
+    });
   });
   return { total, created: fresh.length, skipped: total - fresh.length, errors, duplicates };
 }
@@ -161,7 +208,12 @@ export async function importRows(deps: AppDeps, u: AuthUser, rows: Row[], dryRun
  * failed (nothing written; every row listed with its reasons) or was a duplicate (the others were created;
  * the duplicates listed with their holder).
  */
-export async function importFile(deps: AppDeps, u: AuthUser, data: Buffer, ip: string): Promise<DownloadResult | { message: string }> {
+export async function importFile(
+  deps: AppDeps,
+  u: AuthUser,
+  data: Buffer,
+  ip: string,
+): Promise<DownloadResult | { message: string }> {
   const sheet = await readSheet(data, RESOURCE_COLUMNS);
   const r = await importRows(
     deps,
@@ -171,13 +223,23 @@ export async function importFile(deps: AppDeps, u: AuthUser, data: Buffer, ip: s
     ip,
   );
   const fileRow = (i: number) => sheet[i - 1]?.rowNo ?? i;
-  if (r.errors.length) return importResultFile(RESOURCE_COLUMNS, sheet, r.errors.map((e) => ({ ...e, row: fileRow(e.row) })), deps.now());
+  if (r.errors.length)
+    return importResultFile(
+      RESOURCE_COLUMNS,
+      sheet,
+      r.errors.map((e) => ({ ...e, row: fileRow(e.row) })),
+      deps.now(),
+    );
   if (r.duplicates.length) {
     const dupRows = new Set(r.duplicates.map((d) => fileRow(d.row)));
     return importResultFile(
       RESOURCE_COLUMNS,
       sheet.filter((s) => dupRows.has(s.rowNo)),
-      r.duplicates.map((d) => ({ row: fileRow(d.row), column: 'phone', reason: `重复，已存在：${d.owner}（本次新增${r.created}行） / duplicate of ${d.owner} (${r.created} rows created)` })),
+      r.duplicates.map((d) => ({
+        row: fileRow(d.row),
+        column: 'phone',
+        reason: `重复，已存在：${d.owner}（本次新增${r.created}行） / duplicate of ${d.owner} (${r.created} rows created)`,
+      })),
       deps.now(),
     );
   }
@@ -185,5 +247,15 @@ export async function importFile(deps: AppDeps, u: AuthUser, data: Buffer, ip: s
 }
 
 export const importTemplate = () =>
-  templateFile('电销资源', RESOURCE_COLUMNS, [{ name: '王女士', phone: '13900001111', childName: '小明', gender: '男', birthDate: '2021-05-01', schoolItemCode: 'SH01', level: 'B', note: '' }]);
-
+  templateFile('电销资源', RESOURCE_COLUMNS, [
+    {
+      name: '王女士',
+      phone: '13900001111',
+      childName: '小明',
+      gender: '男',
+      birthDate: '2021-05-01',
+      schoolItemCode: 'SH01',
+      level: 'B',
+      note: '',
+    },
+  ]);

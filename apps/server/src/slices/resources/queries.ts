@@ -8,23 +8,50 @@ import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { users } from '../system/tables.js';
 import { activeHolder, and_, isManager, maskName, parseDay } from '../clues/common.js';
 import { resourceFlows, resources } from './tables.js';
-import { activeResource, allowedActions, assertCanSee, iso, loadResource, scopeWhere, selectRows, toRow } from './common.js';
+import {
+  activeResource,
+  allowedActions,
+  assertCanSee,
+  iso,
+  loadResource,
+  scopeWhere,
+  selectRows,
+  toRow,
+} from './common.js';
 import { POOL_RES, RES_STATUS_NAMES, type ResourceStatus } from './states.js';
 
 type ListQuery = z.output<(typeof contract.resources)['queryResourceList']['query']>;
 
 /** The meanings of the levels (getResLevel). */
 export const RES_LEVELS = [
-  { code: 'A' as const, name: 'A类 高意向', description: '意向明确，近期（7天内）可安排到访 / clear intention, a visit can be booked within 7 days' },
-  { code: 'B' as const, name: 'B类 有意向', description: '有需求，需持续跟进（30天内） / has a need, keep following up within 30 days' },
-  { code: 'C' as const, name: 'C类 待培育', description: '意向一般或时机未到，定期回访 / mild interest or not the right time, revisit periodically' },
-  { code: 'D' as const, name: 'D类 低意向', description: '暂无意向或信息不全，可放入资源池 / no intention yet or incomplete details, may go to the pool' },
+  {
+    code: 'A' as const,
+    name: 'A类 高意向',
+    description: '意向明确，近期（7天内）可安排到访 / clear intention, a visit can be booked within 7 days',
+  },
+  {
+    code: 'B' as const,
+    name: 'B类 有意向',
+    description: '有需求，需持续跟进（30天内） / has a need, keep following up within 30 days',
+  },
+  {
+    code: 'C' as const,
+    name: 'C类 待培育',
+    description: '意向一般或时机未到，定期回访 / mild interest or not the right time, revisit periodically',
+  },
+  {
+    code: 'D' as const,
+    name: 'D类 低意向',
+    description:
+      '暂无意向或信息不全，可放入资源池 / no intention yet or incomplete details, may go to the pool',
+  },
 ];
 
 function listWhere(u: AuthUser, q: ListQuery, withStatus = true): SQL | undefined {
   const parts: Array<SQL | undefined> = [scopeWhere(u)];
   if (q.scope === 'mine') parts.push(eq(resources.ownerUserId, u.id));
-  if (q.scope === 'pool') parts.push(and(isNull(resources.ownerUserId), inArray(resources.status, [...POOL_RES])));
+  if (q.scope === 'pool')
+    parts.push(and(isNull(resources.ownerUserId), inArray(resources.status, [...POOL_RES])));
   if (withStatus && q.status) parts.push(eq(resources.status, q.status));
   if (q.level) parts.push(eq(resources.level, q.level));
   if (q.ownerUserId) parts.push(eq(resources.ownerUserId, q.ownerUserId));
@@ -41,7 +68,14 @@ function listWhere(u: AuthUser, q: ListQuery, withStatus = true): SQL | undefine
   if (q.endDate) parts.push(lt(resources.createdAt, new Date(parseDay(q.endDate).getTime() + 86_400_000)));
   if (q.keyword) {
     const k = `%${q.keyword}%`;
-    parts.push(or(ilike(resources.phone, k), ilike(resources.name, k), ilike(resources.childName, k), ilike(resources.rescode, k)));
+    parts.push(
+      or(
+        ilike(resources.phone, k),
+        ilike(resources.name, k),
+        ilike(resources.childName, k),
+        ilike(resources.rescode, k),
+      ),
+    );
   }
   return and_(parts);
 }
@@ -67,14 +101,29 @@ export async function list(deps: AppDeps, u: AuthUser, q: ListQuery) {
 
 export async function summary(deps: AppDeps, u: AuthUser, q: ListQuery) {
   const where = listWhere(u, q, false);
-  const byStatus = await deps.db.select({ status: resources.status, n: count() }).from(resources).where(where).groupBy(resources.status);
+  const byStatus = await deps.db
+    .select({ status: resources.status, n: count() })
+    .from(resources)
+    .where(where)
+    .groupBy(resources.status);
   const whereLevel = listWhere(u, q, true);
-  const byLevel = await deps.db.select({ level: resources.level, n: count() }).from(resources).where(whereLevel).groupBy(resources.level);
+  const byLevel = await deps.db
+    .select({ level: resources.level, n: count() })
+    .from(resources)
+    .where(whereLevel)
+    .groupBy(resources.level);
   const statuses = Object.keys(RES_STATUS_NAMES) as ResourceStatus[];
   return {
     total: byStatus.reduce((s, r) => s + r.n, 0),
-    byStatus: statuses.map((s) => ({ status: s, name: RES_STATUS_NAMES[s], count: byStatus.find((r) => r.status === s)?.n ?? 0 })),
-    byLevel: ['A', 'B', 'C', 'D', ''].map((l) => ({ level: l, count: byLevel.find((r) => (r.level ?? '') === l)?.n ?? 0 })),
+    byStatus: statuses.map((s) => ({
+      status: s,
+      name: RES_STATUS_NAMES[s],
+      count: byStatus.find((r) => r.status === s)?.n ?? 0,
+    })),
+    byLevel: ['A', 'B', 'C', 'D', ''].map((l) => ({
+      level: l,
+      count: byLevel.find((r) => (r.level ?? '') === l)?.n ?? 0,
+    })),
   };
 }
 
@@ -104,7 +153,10 @@ export async function detail(deps: AppDeps, u: AuthUser, id: number) {
   const r = await loadResource(deps.db, id);
   assertCanSee(u, r);
   const [j] = await selectRows(deps.db).where(eq(resources.id, id));
-  const row = toRow({ ...(j ?? { schoolItemName: null, ownerName: null, cluecode: null, followCount: 0 }), r });
+  const row = toRow({
+    ...(j ?? { schoolItemName: null, ownerName: null, cluecode: null, followCount: 0 }),
+    r,
+  });
   return { ...row, flows: await flowRows(deps.db, id), actions: allowedActions(u, r) };
 }
 
@@ -113,7 +165,10 @@ export async function clueExists(deps: AppDeps, u: AuthUser, phone: string, excl
   const h = await activeHolder(deps.db, phone);
   const res = await activeResource(deps.db, phone, excludeId);
   const clueVisible =
-    !!h && (u.allScope || h.c.ownerUserId === u.id || (!!h.c.schoolItemCode && u.schoolItems.includes(h.c.schoolItemCode) && isManager(u)));
+    !!h &&
+    (u.allScope ||
+      h.c.ownerUserId === u.id ||
+      (!!h.c.schoolItemCode && u.schoolItems.includes(h.c.schoolItemCode) && isManager(u)));
   const resVisible = !!res && (u.allScope || res.r.ownerUserId === u.id || isManager(u));
   const clue = h
     ? {
@@ -125,10 +180,23 @@ export async function clueExists(deps: AppDeps, u: AuthUser, phone: string, excl
         ownerName: clueVisible ? h.ownerName : h.ownerName ? maskName(h.ownerName) : null,
       }
     : null;
-  const resource = res ? { id: res.r.id, rescode: res.r.rescode, status: res.r.status as ResourceStatus, ownerName: resVisible ? res.ownerName : res.ownerName ? maskName(res.ownerName) : null } : null;
+  const resource = res
+    ? {
+        id: res.r.id,
+        rescode: res.r.rescode,
+        status: res.r.status as ResourceStatus,
+        ownerName: resVisible ? res.ownerName : res.ownerName ? maskName(res.ownerName) : null,
+      }
+    : null;
   const parts: string[] = [];
-  if (clue) parts.push(`线索 ${clue.cluecode}（${clue.schoolItemName ?? '品牌中心'}，${clue.ownerName ?? '未分配'}） / clue ${clue.cluecode}`);
-  if (resource) parts.push(`资源 ${resource.rescode}（${RES_STATUS_NAMES[resource.status]}，${resource.ownerName ?? '资源池'}） / resource ${resource.rescode}`);
+  if (clue)
+    parts.push(
+      `线索 ${clue.cluecode}（${clue.schoolItemName ?? '品牌中心'}，${clue.ownerName ?? '未分配'}） / clue ${clue.cluecode}`,
+    );
+  if (resource)
+    parts.push(
+      `资源 ${resource.rescode}（${RES_STATUS_NAMES[resource.status]}，${resource.ownerName ?? '资源池'}） / resource ${resource.rescode}`,
+    );
   return {
     exists: !!clue || !!resource,
     clue,

@@ -19,8 +19,42 @@ export const ESALES_USERS = [
 ];
 const CAMPUSES = ['SH01', 'SH02', 'HZ01', 'NJ01'];
 
-const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '高', '林', '罗'];
-const CHILD = ['子涵', '欣怡', '浩然', '梓萱', '宇轩', '一诺', '铭泽', '诗涵', '俊熙', '可馨', '沐阳', '若曦'];
+const SURNAMES = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '吴',
+  '周',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '高',
+  '林',
+  '罗',
+];
+const CHILD = [
+  '子涵',
+  '欣怡',
+  '浩然',
+  '梓萱',
+  '宇轩',
+  '一诺',
+  '铭泽',
+  '诗涵',
+  '俊熙',
+  '可馨',
+  '沐阳',
+  '若曦',
+];
 const CHANNELS = ['BAIDU', 'DOUYIN', 'XHS', 'WECHAT_MP', 'H5', 'PHONE', null];
 const FOLLOWS = [
   '电话沟通，家长关注孩子语言发育，约下周再联系',
@@ -43,7 +77,15 @@ function plan(i: number): { status: ResourceStatus; owner: number } {
 
 async function ensureEsalesUsers(c: SeedContext): Promise<number[]> {
   const db = c.db;
-  const existing = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.username, ESALES_USERS.map((u) => u.username)));
+  const existing = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      inArray(
+        users.username,
+        ESALES_USERS.map((u) => u.username),
+      ),
+    );
   const hash = existing.length === ESALES_USERS.length ? '' : await hashPassword(DEMO_PASSWORD, c.scryptLogN);
   const ids: number[] = [];
   for (const u of ESALES_USERS) {
@@ -52,7 +94,10 @@ async function ensureEsalesUsers(c: SeedContext): Promise<number[]> {
       ids.push(found.id);
       continue;
     }
-    const [row] = await db.insert(users).values({ username: u.username, name: u.name, passwordHash: hash, employeeCode: u.employeeCode }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({ username: u.username, name: u.name, passwordHash: hash, employeeCode: u.employeeCode })
+      .returning({ id: users.id });
     const id = row?.id ?? 0;
     await db.insert(userRoles).values({ userId: id, roleCode: 5 });
     await db.insert(userRegions).values({ userId: id, provinceTypeCode: 'HD' });
@@ -98,8 +143,23 @@ export async function seedResourcesDemo(c: SeedContext) {
       createdAt,
       updatedAt: createdAt,
     });
-    await db.insert(resourceFlows).values({ resourceId: r.id, action: 'create', toStatus: 'new', userId: director?.id ?? null, createdAt });
-    if (ownerId) await db.insert(resourceFlows).values({ resourceId: r.id, action: 'dist', fromStatus: 'new', toStatus: 'assigned', content: `→ ${ownerId}`, userId: director?.id ?? null, createdAt: new Date(createdAt.getTime() + 3600_000) });
+    await db.insert(resourceFlows).values({
+      resourceId: r.id,
+      action: 'create',
+      toStatus: 'new',
+      userId: director?.id ?? null,
+      createdAt,
+    });
+    if (ownerId)
+      await db.insert(resourceFlows).values({
+        resourceId: r.id,
+        action: 'dist',
+        fromStatus: 'new',
+        toStatus: 'assigned',
+        content: `→ ${ownerId}`,
+        userId: director?.id ?? null,
+        createdAt: new Date(createdAt.getTime() + 3600_000),
+      });
     const follows = status === 'following' || status === 'sent' ? 1 + (i % 3) : 0;
     let last: Date | null = null;
     for (let f = 0; f < follows; f += 1) {
@@ -137,12 +197,52 @@ export async function seedResourcesDemo(c: SeedContext) {
         createdAt: new Date(today - 86_400_000),
         updatedAt: new Date(today - 86_400_000),
       });
-      await db.insert(clueEvents).values({ clueId: clue.id, action: 'create', toState: 'pool', userId: ownerId, at: new Date(today - 86_400_000), detail: { source: 'resource', resourceId: r.id } as never });
-      Object.assign(patch, { status: 'sent', clueId: clue.id, sentAt: new Date(today - 86_400_000), sendOutcome: 'created', schoolItemCode: sentCampus, nextFollowAt: null });
-      await db.insert(resourceFlows).values({ resourceId: r.id, action: 'send', fromStatus: 'following', toStatus: 'sent', content: `${sentCampus} ${clue.cluecode} created`, userId: ownerId, createdAt: new Date(today - 86_400_000) });
+      await db.insert(clueEvents).values({
+        clueId: clue.id,
+        action: 'create',
+        toState: 'pool',
+        userId: ownerId,
+        at: new Date(today - 86_400_000),
+        detail: { source: 'resource', resourceId: r.id } as never,
+      });
+      Object.assign(patch, {
+        status: 'sent',
+        clueId: clue.id,
+        sentAt: new Date(today - 86_400_000),
+        sendOutcome: 'created',
+        schoolItemCode: sentCampus,
+        nextFollowAt: null,
+      });
+      await db.insert(resourceFlows).values({
+        resourceId: r.id,
+        action: 'send',
+        fromStatus: 'following',
+        toStatus: 'sent',
+        content: `${sentCampus} ${clue.cluecode} created`,
+        userId: ownerId,
+        createdAt: new Date(today - 86_400_000),
+      });
     }
-    if (status === 'invalid') await db.insert(resourceFlows).values({ resourceId: r.id, action: 'invalid', fromStatus: 'assigned', toStatus: 'invalid', content: '空号或号码错误', userId: ownerId, createdAt: new Date(createdAt.getTime() + 2 * 3600_000) });
-    if (status === 'abandoned') await db.insert(resourceFlows).values({ resourceId: r.id, action: 'abandon', fromStatus: 'following', toStatus: 'abandoned', content: '多次联系不上', userId: specialists[i % 2] ?? null, createdAt: new Date(createdAt.getTime() + 2 * 86_400_000) });
+    if (status === 'invalid')
+      await db.insert(resourceFlows).values({
+        resourceId: r.id,
+        action: 'invalid',
+        fromStatus: 'assigned',
+        toStatus: 'invalid',
+        content: '空号或号码错误',
+        userId: ownerId,
+        createdAt: new Date(createdAt.getTime() + 2 * 3600_000),
+      });
+    if (status === 'abandoned')
+      await db.insert(resourceFlows).values({
+        resourceId: r.id,
+        action: 'abandon',
+        fromStatus: 'following',
+        toStatus: 'abandoned',
+        content: '多次联系不上',
+        userId: specialists[i % 2] ?? null,
+        createdAt: new Date(createdAt.getTime() + 2 * 86_400_000),
+      });
     if (Object.keys(patch).length) await db.update(resources).set(patch).where(eq(resources.id, r.id));
   }
 }

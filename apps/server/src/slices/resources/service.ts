@@ -31,16 +31,24 @@ import {
   type ResourceRecord,
 } from './common.js';
 
-type Body<K extends keyof typeof contract.resources> = z.output<NonNullable<(typeof contract.resources)[K]['body']>>;
-type Query<K extends keyof typeof contract.resources> = z.output<NonNullable<(typeof contract.resources)[K]['query']>>;
+type Body<K extends keyof typeof contract.resources> = z.output<
+  NonNullable<(typeof contract.resources)[K]['body']>
+>;
+type Query<K extends keyof typeof contract.resources> = z.output<
+  NonNullable<(typeof contract.resources)[K]['query']>
+>;
 
 /** Role code of e-sales specialists (spec §6 task-badge roles; meaning in docs/decisions.md). */
 export const ESALES_ROLE = 5;
 
 /** The next value of the resources id sequence (so the code can be built in one insert). */
 async function nextResourceId(tx: DbOrTx): Promise<number> {
-  const r = await tx.execute<{ id: string | number }>(sql`select nextval(pg_get_serial_sequence('resources', 'id')) as id`);
-  const rows = (Array.isArray(r) ? r : (r as unknown as { rows: Array<{ id: string | number }> }).rows) as Array<{ id: string | number }>;
+  const r = await tx.execute<{ id: string | number }>(
+    sql`select nextval(pg_get_serial_sequence('resources', 'id')) as id`,
+  );
+  const rows = (
+    Array.isArray(r) ? r : (r as unknown as { rows: Array<{ id: string | number }> }).rows
+  ) as Array<{ id: string | number }>;
   return Number(must(rows[0], 'sequence value').id);
 }
 
@@ -53,32 +61,57 @@ export async function assertPhoneFree(db: DbOrTx, phone: string, excludeId?: num
 }
 
 /** Inserts a resource with its code ('ZY' + 8 digits); a phone taken under a race is a 409. */
-export async function insertResource(tx: DbOrTx, values: Omit<ResourceInsert, 'rescode'>): Promise<ResourceRecord> {
+export async function insertResource(
+  tx: DbOrTx,
+  values: Omit<ResourceInsert, 'rescode'>,
+): Promise<ResourceRecord> {
   try {
     const id = await nextResourceId(tx);
-    const [row] = await tx.insert(resources).values({ ...values, id, rescode: `ZY${String(id).padStart(8, '0')}` }).returning();
+    const [row] = await tx
+      .insert(resources)
+      .values({ ...values, id, rescode: `ZY${String(id).padStart(8, '0')}` })
+      .returning();
     return must(row, 'new resource');
   } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('手机号已存在有效资源 / the phone is already held by an active resource', 'phone');
+    if (isUniqueViolation(e))
+      throw conflict('手机号已存在有效资源 / the phone is already held by an active resource', 'phone');
     throw e;
   }
 }
 
 /** Campus and region of a resource: the campus must exist (and be in scope); its region wins. */
-async function placement(db: DbOrTx, u: AuthUser, campus: string | null | undefined, region: string | null | undefined, field = 'body') {
+async function placement(
+  db: DbOrTx,
+  u: AuthUser,
+  campus: string | null | undefined,
+  region: string | null | undefined,
+  field = 'body',
+) {
   let provinceTypeCode = region || null;
   const schoolItemCode = campus || null;
   if (schoolItemCode) {
-    const [s] = await db.select({ code: schoolItems.code, region: schoolItems.provinceTypeCode }).from(schoolItems).where(eq(schoolItems.code, schoolItemCode));
+    const [s] = await db
+      .select({ code: schoolItems.code, region: schoolItems.provinceTypeCode })
+      .from(schoolItems)
+      .where(eq(schoolItems.code, schoolItemCode));
     if (!s) throw badInput(`${field}.schoolItemCode`, `${field}.schoolItemCode: 校区不存在 / no such campus`);
-    if (provinceTypeCode && provinceTypeCode !== s.region) throw badInput(`${field}.provinceTypeCode`, `${field}.provinceTypeCode: 与校区所在区域不符 / does not match the campus's region ${s.region}`);
+    if (provinceTypeCode && provinceTypeCode !== s.region)
+      throw badInput(
+        `${field}.provinceTypeCode`,
+        `${field}.provinceTypeCode: 与校区所在区域不符 / does not match the campus's region ${s.region}`,
+      );
     provinceTypeCode = s.region;
   } else if (provinceTypeCode) {
-    const [p] = await db.select({ code: provinceTypes.code }).from(provinceTypes).where(eq(provinceTypes.code, provinceTypeCode));
-    if (!p) throw badInput(`${field}.provinceTypeCode`, `${field}.provinceTypeCode: 区域不存在 / no such region`);
+    const [p] = await db
+      .select({ code: provinceTypes.code })
+      .from(provinceTypes)
+      .where(eq(provinceTypes.code, provinceTypeCode));
+    if (!p)
+      throw badInput(`${field}.provinceTypeCode`, `${field}.provinceTypeCode: 区域不存在 / no such region`);
   }
   if (!inScope(u, { schoolItemCode, provinceTypeCode }) && !u.allScope) {
-    if (schoolItemCode || provinceTypeCode) throw noPermission('校区或区域不在您的范围内 / the campus or region is outside your scope');
+    if (schoolItemCode || provinceTypeCode)
+      throw noPermission('校区或区域不在您的范围内 / the campus or region is outside your scope');
   }
   return { schoolItemCode, provinceTypeCode };
 }
@@ -87,15 +120,24 @@ async function placement(db: DbOrTx, u: AuthUser, campus: string | null | undefi
 async function assertChannel(db: DbOrTx, code: string | null | undefined, field: string) {
   if (!code) return;
   const all = await db.select({ code: clueChannels.code }).from(clueChannels);
-  if (all.length && !all.some((c) => c.code === code)) throw badInput(field, `${field}: 渠道不存在 / no such channel`);
+  if (all.length && !all.some((c) => c.code === code))
+    throw badInput(field, `${field}: 渠道不存在 / no such channel`);
 }
 
 /** The user must be an enabled e-sales specialist (or a supervisor) whose campuses or regions cover the resource. */
-async function assertAssignee(db: DbOrTx, userId: number, r: Pick<ResourceRecord, 'schoolItemCode' | 'provinceTypeCode'>, field: string) {
+async function assertAssignee(
+  db: DbOrTx,
+  userId: number,
+  r: Pick<ResourceRecord, 'schoolItemCode' | 'provinceTypeCode'>,
+  field: string,
+) {
   const [u] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, userId));
   if (!u || u.status !== 1) throw badInput(field, `${field}: 该用户不存在或已停用 / no such active user`);
-  const roles = (await db.select({ code: userRoles.roleCode }).from(userRoles).where(eq(userRoles.userId, userId))).map((x) => x.code);
-  if (!roles.some((c) => [ESALES_ROLE, 1, 76, 72, 58].includes(c))) throw badInput(field, `${field}: 该用户不是电销专员 / the user is not an e-sales specialist`);
+  const roles = (
+    await db.select({ code: userRoles.roleCode }).from(userRoles).where(eq(userRoles.userId, userId))
+  ).map((x) => x.code);
+  if (!roles.some((c) => [ESALES_ROLE, 1, 76, 72, 58].includes(c)))
+    throw badInput(field, `${field}: 该用户不是电销专员 / the user is not an e-sales specialist`);
   return { id: u.id, roles };
 }
 
@@ -103,13 +145,18 @@ export async function createResource(deps: AppDeps, u: AuthUser, b: Body<'save'>
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
     const place = await placement(tx, u, b.schoolItemCode, b.provinceTypeCode);
-    if (!u.allScope && !place.schoolItemCode && !place.provinceTypeCode) throw badInput('body.schoolItemCode', 'body.schoolItemCode: 请选择校区或区域 / choose a campus or a region');
+    if (!u.allScope && !place.schoolItemCode && !place.provinceTypeCode)
+      throw badInput(
+        'body.schoolItemCode',
+        'body.schoolItemCode: 请选择校区或区域 / choose a campus or a region',
+      );
     await assertChannel(tx, b.channel, 'body.channel');
     await assertPhoneFree(tx, b.phone);
     let owner: number | null = b.ownerUserId ?? null;
     if (owner === null && !isManager(u)) owner = u.id;
     if (owner !== null && owner !== u.id) {
-      if (!isManager(u)) throw noPermission('只能为自己创建资源 / specialists create resources for themselves');
+      if (!isManager(u))
+        throw noPermission('只能为自己创建资源 / specialists create resources for themselves');
       await assertAssignee(tx, owner, place, 'body.ownerUserId');
     }
     const status = owner === null ? 'new' : 'assigned';
@@ -131,8 +178,20 @@ export async function createResource(deps: AppDeps, u: AuthUser, b: Body<'save'>
       createdAt: now,
       updatedAt: now,
     });
-    await tx.insert(resourceFlows).values({ resourceId: r.id, action: 'create', fromStatus: null, toStatus: status, userId: u.id, createdAt: now });
-    await writeAudit(tx, { action: 'resource.create', target: `resources:${r.rescode}`, ...ctxAudit(u, ip), at: now });
+    await tx.insert(resourceFlows).values({
+      resourceId: r.id,
+      action: 'create',
+      fromStatus: null,
+      toStatus: status,
+      userId: u.id,
+      createdAt: now,
+    });
+    await writeAudit(tx, {
+      action: 'resource.create',
+      target: `resources:${r.rescode}`,
+      ...ctxAudit(u, ip),
+      at: now,
+    });
     return r.id;
   });
   return loadRow(deps.db, id);
@@ -163,10 +222,17 @@ export async function modifyBaseInfo(deps: AppDeps, u: AuthUser, b: Body<'modify
     try {
       await move(tx, r, { action: 'modify', actor: u, now, to, patch, content: changed.join(', ') });
     } catch (e) {
-      if (isUniqueViolation(e)) throw conflict('手机号已存在有效资源 / the phone is already held by an active resource', 'phone');
+      if (isUniqueViolation(e))
+        throw conflict('手机号已存在有效资源 / the phone is already held by an active resource', 'phone');
       throw e;
     }
-    await writeAudit(tx, { action: 'resource.modify', target: `resources:${r.rescode}`, detail: { changed }, ...ctxAudit(u, ip), at: now });
+    await writeAudit(tx, {
+      action: 'resource.modify',
+      target: `resources:${r.rescode}`,
+      detail: { changed },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
   return loadRow(deps.db, b.id);
 }
@@ -190,7 +256,10 @@ export async function saveFlow(deps: AppDeps, u: AuthUser, b: Body<'saveFlow'>) 
     });
   });
   const { flowRows } = await import('./queries.js');
-  return must((await flowRows(deps.db, b.id)).find((f) => f.id === flowId), 'follow');
+  return must(
+    (await flowRows(deps.db, b.id)).find((f) => f.id === flowId),
+    'follow',
+  );
 }
 
 export async function transfer(deps: AppDeps, u: AuthUser, b: Body<'transfer'>, ip: string) {
@@ -199,10 +268,24 @@ export async function transfer(deps: AppDeps, u: AuthUser, b: Body<'transfer'>, 
     const r = await loadResource(tx, b.id, true);
     checkVersion(r, b.version);
     const to = authorize(u, r, 'transfer');
-    if (b.toUserId === r.ownerUserId) throw badInput('body.toUserId', 'body.toUserId: 已是该资源的负责人 / already the owner');
+    if (b.toUserId === r.ownerUserId)
+      throw badInput('body.toUserId', 'body.toUserId: 已是该资源的负责人 / already the owner');
     await assertAssignee(tx, b.toUserId, r, 'body.toUserId');
-    await move(tx, r, { action: 'transfer', actor: u, now, to, patch: { ownerUserId: b.toUserId, assignedAt: now }, content: b.reason });
-    await writeAudit(tx, { action: 'resource.transfer', target: `resources:${r.rescode}`, detail: { from: r.ownerUserId, to: b.toUserId, reason: b.reason }, ...ctxAudit(u, ip), at: now });
+    await move(tx, r, {
+      action: 'transfer',
+      actor: u,
+      now,
+      to,
+      patch: { ownerUserId: b.toUserId, assignedAt: now },
+      content: b.reason,
+    });
+    await writeAudit(tx, {
+      action: 'resource.transfer',
+      target: `resources:${r.rescode}`,
+      detail: { from: r.ownerUserId, to: b.toUserId, reason: b.reason },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
@@ -213,8 +296,21 @@ export async function modifyChannel(deps: AppDeps, u: AuthUser, b: Body<'modifyC
     checkVersion(r, b.version);
     const to = authorize(u, r, 'modify');
     await assertChannel(tx, b.channel, 'body.channel');
-    await move(tx, r, { action: 'modifyChannel', actor: u, now, to, patch: { channelCode: b.channel }, content: `${r.channelCode ?? '-'} → ${b.channel}` });
-    await writeAudit(tx, { action: 'resource.modifyChannel', target: `resources:${r.rescode}`, detail: { from: r.channelCode, to: b.channel }, ...ctxAudit(u, ip), at: now });
+    await move(tx, r, {
+      action: 'modifyChannel',
+      actor: u,
+      now,
+      to,
+      patch: { channelCode: b.channel },
+      content: `${r.channelCode ?? '-'} → ${b.channel}`,
+    });
+    await writeAudit(tx, {
+      action: 'resource.modifyChannel',
+      target: `resources:${r.rescode}`,
+      detail: { from: r.channelCode, to: b.channel },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
@@ -224,8 +320,21 @@ export async function abandon(deps: AppDeps, u: AuthUser, b: Body<'abandonSave'>
     const r = await loadResource(tx, b.id, true);
     checkVersion(r, b.version);
     const to = authorize(u, r, 'abandon');
-    await move(tx, r, { action: 'abandon', actor: u, now, to, patch: { ownerUserId: null, assignedAt: null, nextFollowAt: null, abandonReason: b.reason }, content: b.reason });
-    await writeAudit(tx, { action: 'resource.abandon', target: `resources:${r.rescode}`, detail: { reason: b.reason }, ...ctxAudit(u, ip), at: now });
+    await move(tx, r, {
+      action: 'abandon',
+      actor: u,
+      now,
+      to,
+      patch: { ownerUserId: null, assignedAt: null, nextFollowAt: null, abandonReason: b.reason },
+      content: b.reason,
+    });
+    await writeAudit(tx, {
+      action: 'resource.abandon',
+      target: `resources:${r.rescode}`,
+      detail: { reason: b.reason },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
@@ -235,8 +344,21 @@ export async function markInvalid(deps: AppDeps, u: AuthUser, b: Body<'invalid'>
     const r = await loadResource(tx, b.id, true);
     checkVersion(r, b.version);
     const to = authorize(u, r, 'invalid');
-    await move(tx, r, { action: 'invalid', actor: u, now, to, patch: { invalidReason: b.reason, nextFollowAt: null }, content: b.reason });
-    await writeAudit(tx, { action: 'resource.invalid', target: `resources:${r.rescode}`, detail: { reason: b.reason }, ...ctxAudit(u, ip), at: now });
+    await move(tx, r, {
+      action: 'invalid',
+      actor: u,
+      now,
+      to,
+      patch: { invalidReason: b.reason, nextFollowAt: null },
+      content: b.reason,
+    });
+    await writeAudit(tx, {
+      action: 'resource.invalid',
+      target: `resources:${r.rescode}`,
+      detail: { reason: b.reason },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
 }
 
@@ -245,10 +367,22 @@ export async function receive(deps: AppDeps, u: AuthUser, b: Body<'receive'>, ip
   await deps.db.transaction(async (tx) => {
     const r = await loadResource(tx, b.id, true);
     checkVersion(r, b.version);
-    if (r.ownerUserId !== null && r.ownerUserId !== u.id) throw conflict('该资源已被他人领取 / someone else has taken the resource', 'id');
+    if (r.ownerUserId !== null && r.ownerUserId !== u.id)
+      throw conflict('该资源已被他人领取 / someone else has taken the resource', 'id');
     const to = authorize(u, r, 'receive');
-    await move(tx, r, { action: 'receive', actor: u, now, to, patch: { ownerUserId: u.id, assignedAt: now } });
-    await writeAudit(tx, { action: 'resource.receive', target: `resources:${r.rescode}`, ...ctxAudit(u, ip), at: now });
+    await move(tx, r, {
+      action: 'receive',
+      actor: u,
+      now,
+      to,
+      patch: { ownerUserId: u.id, assignedAt: now },
+    });
+    await writeAudit(tx, {
+      action: 'resource.receive',
+      target: `resources:${r.rescode}`,
+      ...ctxAudit(u, ip),
+      at: now,
+    });
   });
   return loadRow(deps.db, b.id);
 }
@@ -265,10 +399,23 @@ export async function distribute(deps: AppDeps, u: AuthUser, b: Body<'dist'>, ip
       const to = authorize(u, r, 'dist');
       const owner = must(userIds[i % userIds.length], 'assignee');
       await assertAssignee(tx, owner, r, 'body.userIds');
-      await move(tx, r, { action: 'dist', actor: u, now, to, patch: { ownerUserId: owner, assignedAt: now, abandonReason: null }, content: `→ ${owner}` });
+      await move(tx, r, {
+        action: 'dist',
+        actor: u,
+        now,
+        to,
+        patch: { ownerUserId: owner, assignedAt: now, abandonReason: null },
+        content: `→ ${owner}`,
+      });
       counts.set(owner, (counts.get(owner) ?? 0) + 1);
     }
-    await writeAudit(tx, { action: 'resource.dist', target: 'resources', detail: { ids, userIds }, ...ctxAudit(u, ip), at: now });
+    await writeAudit(tx, {
+      action: 'resource.dist',
+      target: 'resources',
+      detail: { ids, userIds },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
     return { count: ids.length, byUser: [...counts].map(([userId, count]) => ({ userId, count })) };
   });
 }
@@ -285,14 +432,25 @@ export async function send(deps: AppDeps, u: AuthUser, q: Query<'send'>, ip: str
     checkVersion(r, q.version);
     const to = authorize(u, r, 'send');
     const campus = q.schoolItemCode || r.schoolItemCode;
-    if (!campus) throw badInput('query.schoolItemCode', 'query.schoolItemCode: 请选择下发校区 / choose the campus to send to');
+    if (!campus)
+      throw badInput(
+        'query.schoolItemCode',
+        'query.schoolItemCode: 请选择下发校区 / choose the campus to send to',
+      );
     assertCampus(u, campus);
-    const [s] = await tx.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems).where(eq(schoolItems.code, campus));
+    const [s] = await tx
+      .select({ code: schoolItems.code, name: schoolItems.name })
+      .from(schoolItems)
+      .where(eq(schoolItems.code, campus));
     if (!s) throw badInput('query.schoolItemCode', 'query.schoolItemCode: 校区不存在 / no such campus');
     let ownerName: string | null = null;
     if (q.ownerUserId) {
       const c = (await campusConsultants(tx, campus)).find((x) => x.id === q.ownerUserId);
-      if (!c) throw badInput('query.ownerUserId', `query.ownerUserId: 该用户不是校区 ${campus} 的课程顾问 / not a consultant of campus ${campus}`);
+      if (!c)
+        throw badInput(
+          'query.ownerUserId',
+          `query.ownerUserId: 该用户不是校区 ${campus} 的课程顾问 / not a consultant of campus ${campus}`,
+        );
       ownerName = c.name;
     }
     const holder = await activeHolder(tx, r.phone);
@@ -307,11 +465,20 @@ export async function send(deps: AppDeps, u: AuthUser, q: Query<'send'>, ip: str
       ownerName = holder.ownerName;
       await tx.insert(clueFollows).values({
         clueId,
-        content: `[电销资源 ${r.rescode}] 该号码再次被电销跟进，请联系客户 / e-sales worked this phone again (resource ${r.rescode}): ${r.name} ${r.childName}`.trim(),
+        content:
+          `[电销资源 ${r.rescode}] 该号码再次被电销跟进，请联系客户 / e-sales worked this phone again (resource ${r.rescode}): ${r.name} ${r.childName}`.trim(),
         userId: u.id,
         createdAt: now,
       });
-      await tx.insert(clueEvents).values({ clueId, action: 'resourceRouted', fromState: holder.c.flowState, toState: holder.c.flowState, userId: u.id, at: now, detail: { resourceId: r.id, rescode: r.rescode } as never });
+      await tx.insert(clueEvents).values({
+        clueId,
+        action: 'resourceRouted',
+        fromState: holder.c.flowState,
+        toState: holder.c.flowState,
+        userId: u.id,
+        at: now,
+        detail: { resourceId: r.id, rescode: r.rescode } as never,
+      });
     } else {
       const owner = q.ownerUserId ?? null;
       const c = await insertClue(tx, {
@@ -333,7 +500,15 @@ export async function send(deps: AppDeps, u: AuthUser, q: Query<'send'>, ip: str
         createdAt: now,
         updatedAt: now,
       });
-      await tx.insert(clueEvents).values({ clueId: c.id, action: 'create', fromState: null, toState: c.flowState, userId: u.id, at: now, detail: { source: 'resource', resourceId: r.id, rescode: r.rescode } as never });
+      await tx.insert(clueEvents).values({
+        clueId: c.id,
+        action: 'create',
+        fromState: null,
+        toState: c.flowState,
+        userId: u.id,
+        at: now,
+        detail: { source: 'resource', resourceId: r.id, rescode: r.rescode } as never,
+      });
       const placed = await enterPool(tx, c, now);
       if (placed.ownerUserId && !ownerName) {
         const [o] = await tx.select({ name: users.name }).from(users).where(eq(users.id, placed.ownerUserId));
@@ -343,8 +518,21 @@ export async function send(deps: AppDeps, u: AuthUser, q: Query<'send'>, ip: str
       cluecode = c.cluecode;
       outcome = 'created';
     }
-    await move(tx, r, { action: 'send', actor: u, now, to, patch: { clueId, sentAt: now, sendOutcome: outcome, schoolItemCode: campus, nextFollowAt: null }, content: `${campus} ${cluecode} ${outcome}` });
-    await writeAudit(tx, { action: 'resource.send', target: `resources:${r.rescode}`, detail: { campus, clueId, cluecode, outcome }, ...ctxAudit(u, ip), at: now });
+    await move(tx, r, {
+      action: 'send',
+      actor: u,
+      now,
+      to,
+      patch: { clueId, sentAt: now, sendOutcome: outcome, schoolItemCode: campus, nextFollowAt: null },
+      content: `${campus} ${cluecode} ${outcome}`,
+    });
+    await writeAudit(tx, {
+      action: 'resource.send',
+      target: `resources:${r.rescode}`,
+      detail: { campus, clueId, cluecode, outcome },
+      ...ctxAudit(u, ip),
+      at: now,
+    });
     return { resourceId: r.id, clueId, cluecode, outcome, schoolItemCode: campus, ownerName };
   });
 }
@@ -368,7 +556,11 @@ export async function usersByRoles(deps: AppDeps, u: AuthUser, b: Body<'getUserL
   for (const r of rows) {
     const cs = campusesOf(r.id);
     if (b.schoolItemCode && !cs.includes(b.schoolItemCode)) continue;
-    const shares = u.allScope || r.id === u.id || cs.some((c) => u.schoolItems.includes(c)) || regionsOf(r.id).some((p) => u.provinceTypes.includes(p));
+    const shares =
+      u.allScope ||
+      r.id === u.id ||
+      cs.some((c) => u.schoolItems.includes(c)) ||
+      regionsOf(r.id).some((p) => u.provinceTypes.includes(p));
     if (!shares) continue;
     const e = out.get(r.id) ?? { id: r.id, username: r.username, name: r.name, roles: [] };
     e.roles.push(r.role);

@@ -3,7 +3,9 @@ import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import { ruleViolation } from '../../http/errors.js';
 
-export type ResourceStatus = z.infer<(typeof contract.resources.queryResourceDetail.response)['shape']['status']>;
+export type ResourceStatus = z.infer<
+  (typeof contract.resources.queryResourceDetail.response)['shape']['status']
+>;
 /** Who may fire an action: the resource's owner, a supervisor of its campus/region, any specialist in scope. */
 export type ResActor = 'owner' | 'supervisor' | 'specialist';
 

@@ -45,7 +45,9 @@ export const resources = pgTable(
   },
   (t) => [
     // One working resource per phone, also under concurrent imports.
-    uniqueIndex('resources_active_phone_uq').on(t.phone).where(sql`status in ('new', 'assigned', 'following', 'abandoned')`),
+    uniqueIndex('resources_active_phone_uq')
+      .on(t.phone)
+      .where(sql`status in ('new', 'assigned', 'following', 'abandoned')`),
     index('resources_phone_idx').on(t.phone),
     index('resources_owner_idx').on(t.ownerUserId, t.status),
     index('resources_campus_idx').on(t.schoolItemCode, t.status),

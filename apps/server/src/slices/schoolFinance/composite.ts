@@ -44,7 +44,10 @@ export async function importByCompositeKey(
     const sel: Record<string, AnyPgColumn> = { __id: k.id, ...k.columns };
     const conds = [inArray(leadCol, leadValues as never[])];
     if (k.where) conds.push(k.where);
-    const found = (await ctx.deps.db.select(sel).from(k.table).where(and(...conds))) as Record<string, unknown>[];
+    const found = (await ctx.deps.db
+      .select(sel)
+      .from(k.table)
+      .where(and(...conds))) as Record<string, unknown>[];
     for (const f of found) existing.set(keyText(fields.map((x) => f[x])), Number(f.__id));
   }
   const pre: TImportRowError[] = [];
@@ -55,7 +58,12 @@ export async function importByCompositeKey(
     if (!p) return rest;
     const key = keyText(fields.map((x) => p[x]));
     const prev = seen.get(key);
-    if (prev !== undefined) pre.push({ row: first + i, column: lead ?? 'row', reason: `与第${prev}行重复 / duplicates row ${prev}` });
+    if (prev !== undefined)
+      pre.push({
+        row: first + i,
+        column: lead ?? 'row',
+        reason: `与第${prev}行重复 / duplicates row ${prev}`,
+      });
     else seen.set(key, first + i);
     const id = existing.get(key);
     return id === undefined ? rest : { ...rest, id };

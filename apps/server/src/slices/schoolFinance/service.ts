@@ -26,7 +26,13 @@ import { employees } from '../employees/tables.js';
 import { importByCompositeKey } from './composite.js';
 import { monthlyAdvances, schoolCosts, schoolRevenues } from './tables.js';
 
-const CAMPUS_PARENT = { field: 'schoolItemCode', table: schoolItems, key: schoolItems.code, status: schoolItems.validStatus, label: '校区 / campus' };
+const CAMPUS_PARENT = {
+  field: 'schoolItemCode',
+  table: schoolItems,
+  key: schoolItems.code,
+  status: schoolItems.validStatus,
+  label: '校区 / campus',
+};
 
 /** Month filters: one month, or a range (YYYY-MM strings compare in order). */
 const monthWhere = (col: AnyPgColumn) => (q: MdRecord) => {
@@ -37,9 +43,17 @@ const monthWhere = (col: AnyPgColumn) => (q: MdRecord) => {
   return conds.length ? and(...conds) : undefined;
 };
 
-async function withSchoolNames<T extends { schoolItemCode: string }>(tx: DbOrTx, rows: T[]): Promise<(T & { schoolItemName: string | null })[]> {
+async function withSchoolNames<T extends { schoolItemCode: string }>(
+  tx: DbOrTx,
+  rows: T[],
+): Promise<(T & { schoolItemName: string | null })[]> {
   const codes = [...new Set(rows.map((r) => r.schoolItemCode))];
-  const found = codes.length ? await tx.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems).where(inArray(schoolItems.code, codes)) : [];
+  const found = codes.length
+    ? await tx
+        .select({ code: schoolItems.code, name: schoolItems.name })
+        .from(schoolItems)
+        .where(inArray(schoolItems.code, codes))
+    : [];
   const name = new Map(found.map((s) => [s.code, s.name]));
   return rows.map((r) => ({ ...r, schoolItemName: name.get(r.schoolItemCode) ?? null }));
 }
@@ -66,7 +80,15 @@ function monthlyCampusType<TRow extends MdRecord & { schoolItemCode: string }, T
     table: t,
     key: 'id',
     keyKind: 'id',
-    fields: { id: t.id, month: t.month, schoolItemCode: t.schoolItemCode, ...catCols, total: t.total, version: t.version, updatedBy: t.updatedBy },
+    fields: {
+      id: t.id,
+      month: t.month,
+      schoolItemCode: t.schoolItemCode,
+      ...catCols,
+      total: t.total,
+      version: t.version,
+      updatedBy: t.updatedBy,
+    },
     input: o.input,
     filters: { schoolItemCode: eqFilter(t.schoolItemCode) },
     where: monthWhere(t.month),
@@ -83,7 +105,11 @@ function monthlyCampusType<TRow extends MdRecord & { schoolItemCode: string }, T
         .from(t)
         .where(and(eq(t.month, String(m.month)), eq(t.schoolItemCode, String(m.schoolItemCode))))
         .limit(1);
-      if (hit && hit.id !== existing?.id) throw conflict(`${String(m.month)}校区${String(m.schoolItemCode)}的数据已存在 / ${String(m.month)} of campus ${String(m.schoolItemCode)} already exists`, 'month');
+      if (hit && hit.id !== existing?.id)
+        throw conflict(
+          `${String(m.month)}校区${String(m.schoolItemCode)}的数据已存在 / ${String(m.month)} of campus ${String(m.schoolItemCode)} already exists`,
+          'month',
+        );
       const total = addAmounts(...o.categories.map((c) => m[c.key]));
       // The total and who wrote it change only with the amounts (a re-import of the same rows is "unchanged").
       const changed = !existing || o.categories.some((c) => existing[c.key] !== m[c.key]);
@@ -93,7 +119,13 @@ function monthlyCampusType<TRow extends MdRecord & { schoolItemCode: string }, T
   });
 }
 
-export const schoolCostType = monthlyCampusType<CostRow, CostIn>({ name: 'schoolCost', label: '校区成本 / school cost', table: schoolCosts, categories: SCHOOL_COST_CATEGORIES, input: SchoolCostInput });
+export const schoolCostType = monthlyCampusType<CostRow, CostIn>({
+  name: 'schoolCost',
+  label: '校区成本 / school cost',
+  table: schoolCosts,
+  categories: SCHOOL_COST_CATEGORIES,
+  input: SchoolCostInput,
+});
 export const schoolRevenueType = monthlyCampusType<RevenueRow, RevenueIn>({
   name: 'schoolRevenue',
   label: '校区收入 / school revenue',
@@ -102,16 +134,38 @@ export const schoolRevenueType = monthlyCampusType<RevenueRow, RevenueIn>({
   input: SchoolRevenueInput,
 });
 
-export const importSchoolCosts = (ctx: MdCtx, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }): Promise<TImportResult> =>
-  importByCompositeKey(ctx, rows, o, { table: schoolCosts, id: schoolCosts.id, columns: { month: schoolCosts.month, schoolItemCode: schoolCosts.schoolItemCode }, schema: SchoolCostInput }, (r, x) =>
-    schoolCostType.importRows(ctx, r, x),
-  );
-export const importSchoolRevenues = (ctx: MdCtx, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }): Promise<TImportResult> =>
+export const importSchoolCosts = (
+  ctx: MdCtx,
+  rows: MdRecord[],
+  o: { dryRun: boolean; firstRow?: number },
+): Promise<TImportResult> =>
   importByCompositeKey(
     ctx,
     rows,
     o,
-    { table: schoolRevenues, id: schoolRevenues.id, columns: { month: schoolRevenues.month, schoolItemCode: schoolRevenues.schoolItemCode }, schema: SchoolRevenueInput },
+    {
+      table: schoolCosts,
+      id: schoolCosts.id,
+      columns: { month: schoolCosts.month, schoolItemCode: schoolCosts.schoolItemCode },
+      schema: SchoolCostInput,
+    },
+    (r, x) => schoolCostType.importRows(ctx, r, x),
+  );
+export const importSchoolRevenues = (
+  ctx: MdCtx,
+  rows: MdRecord[],
+  o: { dryRun: boolean; firstRow?: number },
+): Promise<TImportResult> =>
+  importByCompositeKey(
+    ctx,
+    rows,
+    o,
+    {
+      table: schoolRevenues,
+      id: schoolRevenues.id,
+      columns: { month: schoolRevenues.month, schoolItemCode: schoolRevenues.schoolItemCode },
+      schema: SchoolRevenueInput,
+    },
     (r, x) => schoolRevenueType.importRows(ctx, r, x),
   );
 
@@ -143,12 +197,34 @@ export const monthlyAdvanceType = defineRecordType<AdvanceRow, AdvanceIn>({
   table: ma,
   key: 'id',
   keyKind: 'id',
-  fields: { id: ma.id, kind: ma.kind, month: ma.month, schoolItemCode: ma.schoolItemCode, employeeCode: ma.employeeCode, amount: ma.amount, version: ma.version, updatedBy: ma.updatedBy },
+  fields: {
+    id: ma.id,
+    kind: ma.kind,
+    month: ma.month,
+    schoolItemCode: ma.schoolItemCode,
+    employeeCode: ma.employeeCode,
+    amount: ma.amount,
+    version: ma.version,
+    updatedBy: ma.updatedBy,
+  },
   input: MonthlyAdvanceInput,
-  filters: { kind: eqFilter(ma.kind), schoolItemCode: eqFilter(ma.schoolItemCode), employeeCode: eqFilter(ma.employeeCode) },
+  filters: {
+    kind: eqFilter(ma.kind),
+    schoolItemCode: eqFilter(ma.schoolItemCode),
+    employeeCode: eqFilter(ma.employeeCode),
+  },
   where: monthWhere(ma.month),
   sort: [asc(ma.month), asc(ma.schoolItemCode), asc(ma.employeeCode)],
-  parents: [CAMPUS_PARENT, { field: 'employeeCode', table: employees, key: employees.code, status: employees.status, label: '员工 / employee' }],
+  parents: [
+    CAMPUS_PARENT,
+    {
+      field: 'employeeCode',
+      table: employees,
+      key: employees.code,
+      status: employees.status,
+      label: '员工 / employee',
+    },
+  ],
   scope: { kind: 'campus', field: 'schoolItemCode' },
   version: 'version',
   updatedAt: ma.updatedAt,
@@ -156,30 +232,62 @@ export const monthlyAdvanceType = defineRecordType<AdvanceRow, AdvanceIn>({
   prepare: async (tx, { values, existing, ctx }) => {
     const m = { ...existing, ...values } as AdvanceRow;
     const kind = MONTHLY_ADVANCE_KINDS.find((k) => k.kind === m.kind);
-    if (kind?.perEmployee && !m.employeeCode) throw badInput('employeeCode', '请填写员工编码 / the employee code is required');
-    if (kind && !kind.perEmployee && m.employeeCode) throw badInput('employeeCode', '中心数据不填员工编码 / centre rows have no employee code');
+    if (kind?.perEmployee && !m.employeeCode)
+      throw badInput('employeeCode', '请填写员工编码 / the employee code is required');
+    if (kind && !kind.perEmployee && m.employeeCode)
+      throw badInput('employeeCode', '中心数据不填员工编码 / centre rows have no employee code');
     const [hit] = await tx
       .select({ id: ma.id })
       .from(ma)
-      .where(and(eq(ma.kind, m.kind), eq(ma.month, m.month), eq(ma.schoolItemCode, m.schoolItemCode), eq(ma.employeeCode, m.employeeCode)))
+      .where(
+        and(
+          eq(ma.kind, m.kind),
+          eq(ma.month, m.month),
+          eq(ma.schoolItemCode, m.schoolItemCode),
+          eq(ma.employeeCode, m.employeeCode),
+        ),
+      )
       .limit(1);
-    if (hit && hit.id !== existing?.id) throw conflict(`${m.month}的该行数据已存在 / a row of ${m.month} for this campus/employee already exists`, 'month');
+    if (hit && hit.id !== existing?.id)
+      throw conflict(
+        `${m.month}的该行数据已存在 / a row of ${m.month} for this campus/employee already exists`,
+        'month',
+      );
     return !existing || existing.amount !== m.amount ? { updatedBy: ctx.user.username } : {};
   },
   decorate: async (tx, rows) => {
     const codes = [...new Set(rows.map((r) => r.employeeCode).filter(Boolean))];
-    const found = codes.length ? await tx.select({ code: employees.code, name: employees.name }).from(employees).where(inArray(employees.code, codes)) : [];
+    const found = codes.length
+      ? await tx
+          .select({ code: employees.code, name: employees.name })
+          .from(employees)
+          .where(inArray(employees.code, codes))
+      : [];
     const name = new Map(found.map((e) => [e.code, e.name]));
-    return (await withSchoolNames(tx, rows)).map((r) => ({ ...r, employeeName: name.get(r.employeeCode) ?? null }));
+    return (await withSchoolNames(tx, rows)).map((r) => ({
+      ...r,
+      employeeName: name.get(r.employeeCode) ?? null,
+    }));
   },
 });
 
-export const importMonthlyAdvances = (ctx: MdCtx, kind: TMonthlyAdvanceKind, rows: MdRecord[], o: { dryRun: boolean; firstRow?: number }) =>
+export const importMonthlyAdvances = (
+  ctx: MdCtx,
+  kind: TMonthlyAdvanceKind,
+  rows: MdRecord[],
+  o: { dryRun: boolean; firstRow?: number },
+) =>
   importByCompositeKey(
     ctx,
     rows.map((r) => ({ ...r, kind })),
     o,
-    { table: ma, id: ma.id, columns: { month: ma.month, schoolItemCode: ma.schoolItemCode, employeeCode: ma.employeeCode }, where: eq(ma.kind, kind), schema: MonthlyAdvanceInput },
+    {
+      table: ma,
+      id: ma.id,
+      columns: { month: ma.month, schoolItemCode: ma.schoolItemCode, employeeCode: ma.employeeCode },
+      where: eq(ma.kind, kind),
+      schema: MonthlyAdvanceInput,
+    },
     (r, x) => monthlyAdvanceType.importRows(ctx, r, x),
   );
 
@@ -187,7 +295,9 @@ export const advanceColumns = (kind: TMonthlyAdvanceKind): XlsxColumn[] => {
   const perEmployee = MONTHLY_ADVANCE_KINDS.find((k) => k.kind === kind)?.perEmployee ?? false;
   return [
     ...baseColumns,
-    ...(perEmployee ? [{ key: 'employeeCode', header: '员工编码* / employee code', text: true, required: true }] : []),
+    ...(perEmployee
+      ? [{ key: 'employeeCode', header: '员工编码* / employee code', text: true, required: true }]
+      : []),
     { key: 'amount', header: '金额* / amount', required: true, width: 14 },
   ];
 };

@@ -27,7 +27,10 @@ export const schoolCosts = pgTable(
     total: money('total'),
     ...stamps,
   },
-  (t) => [unique('school_costs_key_uq').on(t.month, t.schoolItemCode), index('school_costs_school_idx').on(t.schoolItemCode)],
+  (t) => [
+    unique('school_costs_key_uq').on(t.month, t.schoolItemCode),
+    index('school_costs_school_idx').on(t.schoolItemCode),
+  ],
 );
 
 /** A campus's revenue of one month, by category; one row per (month, campus). */
@@ -44,7 +47,10 @@ export const schoolRevenues = pgTable(
     total: money('total'),
     ...stamps,
   },
-  (t) => [unique('school_revenues_key_uq').on(t.month, t.schoolItemCode), index('school_revenues_school_idx').on(t.schoolItemCode)],
+  (t) => [
+    unique('school_revenues_key_uq').on(t.month, t.schoolItemCode),
+    index('school_revenues_school_idx').on(t.schoolItemCode),
+  ],
 );
 
 /**

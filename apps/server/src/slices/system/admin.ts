@@ -6,7 +6,14 @@ import type { AuthInfoInput, AuthInfoQuery, PrivilegeInput, RoleInput, TPrivileg
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
-import { badInput, conflict, noPermission, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
+import {
+  badInput,
+  conflict,
+  noPermission,
+  notFound,
+  ruleViolation,
+  staleVersion,
+} from '../../http/errors.js';
 import { hashPassword } from '../../shared/password.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
@@ -15,7 +22,15 @@ import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles
 import { revokeUserSessions } from './sessions.js';
 
 type Actor = AuthUser;
-const audit = (deps: AppDeps, tx: DbOrTx, actor: Actor, ip: string, action: string, target: string, detail: unknown) =>
+const audit = (
+  deps: AppDeps,
+  tx: DbOrTx,
+  actor: Actor,
+  ip: string,
+  action: string,
+  target: string,
+  detail: unknown,
+) =>
   writeAudit(tx, { action, target, detail, userId: actor.id, username: actor.username, ip, at: deps.now() });
 
 // ---------------- roles ----------------
@@ -48,14 +63,23 @@ export function listRoles(db: DbOrTx, q: { name?: string | undefined; status?: 0
 export async function roleDetail(db: DbOrTx, code: number) {
   const [r] = await roleRows(db, eq(roles.code, code));
   if (!r) throw notFound('角色 / role');
-  const p = await db.select({ code: rolePrivileges.privilegeCode }).from(rolePrivileges).where(eq(rolePrivileges.roleCode, code)).orderBy(asc(rolePrivileges.privilegeCode));
+  const p = await db
+    .select({ code: rolePrivileges.privilegeCode })
+    .from(rolePrivileges)
+    .where(eq(rolePrivileges.roleCode, code))
+    .orderBy(asc(rolePrivileges.privilegeCode));
   return { ...r, privilegeCodes: p.map((x) => x.code) };
 }
 
 export async function saveRole(deps: AppDeps, actor: Actor, ip: string, input: z.output<typeof RoleInput>) {
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(roles).where(eq(roles.code, input.code));
-    const values = { name: input.name, description: input.description, allScope: input.allScope, status: input.status };
+    const values = {
+      name: input.name,
+      description: input.description,
+      allScope: input.allScope,
+      status: input.status,
+    };
     if (input.version === undefined) {
       if (before) throw conflict(`角色编码${input.code}已存在 / role code ${input.code} is taken`, 'code');
       await tx.insert(roles).values({ code: input.code, ...values });
@@ -64,10 +88,19 @@ export async function saveRole(deps: AppDeps, actor: Actor, ip: string, input: z
     }
     if (!before) throw notFound('角色 / role');
     if (before.version !== input.version) throw staleVersion();
-    if (before.isAdmin && input.status === 0) throw ruleViolation('超级管理员角色不能停用 / the administrator role cannot be disabled', 'status');
-    await tx.update(roles).set({ ...values, version: before.version + 1 }).where(eq(roles.code, input.code));
+    if (before.isAdmin && input.status === 0)
+      throw ruleViolation('超级管理员角色不能停用 / the administrator role cannot be disabled', 'status');
+    await tx
+      .update(roles)
+      .set({ ...values, version: before.version + 1 })
+      .where(eq(roles.code, input.code));
     await audit(deps, tx, actor, ip, 'role.update', `roles:${input.code}`, {
-      before: { name: before.name, description: before.description, allScope: before.allScope, status: before.status },
+      before: {
+        name: before.name,
+        description: before.description,
+        allScope: before.allScope,
+        status: before.status,
+      },
       after: values,
     });
   });
@@ -79,27 +112,52 @@ export async function roleUpdateStatus(deps: AppDeps, actor: Actor, ip: string, 
   await deps.db.transaction(async (tx) => {
     const [r] = await tx.select().from(roles).where(eq(roles.code, code));
     if (!r) throw notFound('角色 / role');
-    if (r.isAdmin && status === 0) throw ruleViolation('超级管理员角色不能停用 / the administrator role cannot be disabled', 'status');
+    if (r.isAdmin && status === 0)
+      throw ruleViolation('超级管理员角色不能停用 / the administrator role cannot be disabled', 'status');
     if (r.status === status) return;
-    await tx.update(roles).set({ status, version: r.version + 1 }).where(eq(roles.code, code));
+    await tx
+      .update(roles)
+      .set({ status, version: r.version + 1 })
+      .where(eq(roles.code, code));
     await audit(deps, tx, actor, ip, 'role.status', `roles:${code}`, { before: r.status, after: status });
   });
 }
 
-export async function saveRolePrivileges(deps: AppDeps, actor: Actor, ip: string, code: number, codes: string[]) {
+export async function saveRolePrivileges(
+  deps: AppDeps,
+  actor: Actor,
+  ip: string,
+  code: number,
+  codes: string[],
+) {
   const wanted = [...new Set(codes)];
   await deps.db.transaction(async (tx) => {
     const [r] = await tx.select().from(roles).where(eq(roles.code, code));
     if (!r) throw notFound('角色 / role');
     if (wanted.length) {
-      const known = await tx.select({ code: privileges.code }).from(privileges).where(inArray(privileges.code, wanted));
+      const known = await tx
+        .select({ code: privileges.code })
+        .from(privileges)
+        .where(inArray(privileges.code, wanted));
       const knownSet = new Set(known.map((k) => k.code));
       const unknown = wanted.filter((c) => !knownSet.has(c));
-      if (unknown.length) throw badInput('body.privilegeCodes', `未知的权限 / unknown privileges: ${unknown.slice(0, 5).join(', ')}`);
+      if (unknown.length)
+        throw badInput(
+          'body.privilegeCodes',
+          `未知的权限 / unknown privileges: ${unknown.slice(0, 5).join(', ')}`,
+        );
     }
-    const before = (await tx.select({ code: rolePrivileges.privilegeCode }).from(rolePrivileges).where(eq(rolePrivileges.roleCode, code))).map((x) => x.code);
+    const before = (
+      await tx
+        .select({ code: rolePrivileges.privilegeCode })
+        .from(rolePrivileges)
+        .where(eq(rolePrivileges.roleCode, code))
+    ).map((x) => x.code);
     await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleCode, code));
-    if (wanted.length) await tx.insert(rolePrivileges).values(wanted.map((privilegeCode) => ({ roleCode: code, privilegeCode })));
+    if (wanted.length)
+      await tx
+        .insert(rolePrivileges)
+        .values(wanted.map((privilegeCode) => ({ roleCode: code, privilegeCode })));
     const beforeSet = new Set(before);
     const afterSet = new Set(wanted);
     await audit(deps, tx, actor, ip, 'role.privileges', `roles:${code}`, {
@@ -137,8 +195,14 @@ export async function privilegeTree(db: DbOrTx): Promise<TPrivilegeNode[]> {
   return [...groups, ...loose];
 }
 
-export async function savePrivilege(deps: AppDeps, actor: Actor, ip: string, input: z.output<typeof PrivilegeInput>) {
-  if (input.type === 'group' && !input.groupCode) throw badInput('body.groupCode', 'body.groupCode: a menu group needs its group key');
+export async function savePrivilege(
+  deps: AppDeps,
+  actor: Actor,
+  ip: string,
+  input: z.output<typeof PrivilegeInput>,
+) {
+  if (input.type === 'group' && !input.groupCode)
+    throw badInput('body.groupCode', 'body.groupCode: a menu group needs its group key');
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(privileges).where(eq(privileges.code, input.code));
     const { version, code, ...values } = input;
@@ -150,19 +214,37 @@ export async function savePrivilege(deps: AppDeps, actor: Actor, ip: string, inp
     }
     if (!before) throw notFound('权限 / privilege');
     if (before.version !== version) throw staleVersion();
-    await tx.update(privileges).set({ ...values, version: before.version + 1 }).where(eq(privileges.code, code));
+    await tx
+      .update(privileges)
+      .set({ ...values, version: before.version + 1 })
+      .where(eq(privileges.code, code));
     const { version: _v, code: _c, ...old } = before;
-    await audit(deps, tx, actor, ip, 'privilege.update', `privileges:${code}`, { before: old, after: values });
+    await audit(deps, tx, actor, ip, 'privilege.update', `privileges:${code}`, {
+      before: old,
+      after: values,
+    });
   });
 }
 
-export async function privilegeUpdateStatus(deps: AppDeps, actor: Actor, ip: string, code: string, status: 0 | 1) {
+export async function privilegeUpdateStatus(
+  deps: AppDeps,
+  actor: Actor,
+  ip: string,
+  code: string,
+  status: 0 | 1,
+) {
   await deps.db.transaction(async (tx) => {
     const [p] = await tx.select().from(privileges).where(eq(privileges.code, code));
     if (!p) throw notFound('权限 / privilege');
     if (p.status === status) return;
-    await tx.update(privileges).set({ status, version: p.version + 1 }).where(eq(privileges.code, code));
-    await audit(deps, tx, actor, ip, 'privilege.status', `privileges:${code}`, { before: p.status, after: status });
+    await tx
+      .update(privileges)
+      .set({ status, version: p.version + 1 })
+      .where(eq(privileges.code, code));
+    await audit(deps, tx, actor, ip, 'privilege.status', `privileges:${code}`, {
+      before: p.status,
+      after: status,
+    });
   });
 }
 
@@ -170,18 +252,43 @@ export async function privilegeUpdateStatus(deps: AppDeps, actor: Actor, ip: str
 
 async function accountScopes(db: DbOrTx, ids: number[]) {
   if (!ids.length) return { roleMap: new Map(), regionMap: new Map(), campusMap: new Map() } as const;
-  const r = await db.select({ userId: userRoles.userId, code: roles.code, name: roles.name }).from(userRoles).innerJoin(roles, eq(roles.code, userRoles.roleCode)).where(inArray(userRoles.userId, ids)).orderBy(asc(roles.code));
-  const g = await db.select().from(userRegions).where(inArray(userRegions.userId, ids)).orderBy(asc(userRegions.provinceTypeCode));
-  const c = await db.select().from(userCampuses).where(inArray(userCampuses.userId, ids)).orderBy(asc(userCampuses.schoolItemCode));
+  const r = await db
+    .select({ userId: userRoles.userId, code: roles.code, name: roles.name })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.code, userRoles.roleCode))
+    .where(inArray(userRoles.userId, ids))
+    .orderBy(asc(roles.code));
+  const g = await db
+    .select()
+    .from(userRegions)
+    .where(inArray(userRegions.userId, ids))
+    .orderBy(asc(userRegions.provinceTypeCode));
+  const c = await db
+    .select()
+    .from(userCampuses)
+    .where(inArray(userCampuses.userId, ids))
+    .orderBy(asc(userCampuses.schoolItemCode));
   const group = <T, V>(rows: T[], key: (t: T) => number, val: (t: T) => V) => {
     const m = new Map<number, V[]>();
     for (const x of rows) m.set(key(x), [...(m.get(key(x)) ?? []), val(x)]);
     return m;
   };
   return {
-    roleMap: group(r, (x) => x.userId, (x) => ({ code: x.code, name: x.name })),
-    regionMap: group(g, (x) => x.userId, (x) => x.provinceTypeCode),
-    campusMap: group(c, (x) => x.userId, (x) => x.schoolItemCode),
+    roleMap: group(
+      r,
+      (x) => x.userId,
+      (x) => ({ code: x.code, name: x.name }),
+    ),
+    regionMap: group(
+      g,
+      (x) => x.userId,
+      (x) => x.provinceTypeCode,
+    ),
+    campusMap: group(
+      c,
+      (x) => x.userId,
+      (x) => x.schoolItemCode,
+    ),
   } as const;
 }
 
@@ -190,15 +297,40 @@ export async function listAccounts(db: DbOrTx, actor: Actor, q: z.output<typeof 
   if (q.name) conds.push(or(ilike(users.name, `%${q.name}%`), ilike(users.username, `%${q.name}%`)) as SQL);
   if (q.username) conds.push(ilike(users.username, `%${q.username}%`));
   if (q.status !== undefined) conds.push(eq(users.status, q.status));
-  if (q.roleCode !== undefined) conds.push(inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleCode, q.roleCode))));
+  if (q.roleCode !== undefined)
+    conds.push(
+      inArray(
+        users.id,
+        db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleCode, q.roleCode)),
+      ),
+    );
   // A scoped administrator sees the accounts working in their campuses.
   if (!actor.allScope) {
-    conds.push(inArray(users.id, db.select({ id: userCampuses.userId }).from(userCampuses).where(inArray(userCampuses.schoolItemCode, actor.schoolItems.length ? actor.schoolItems : ['\u0000']))));
+    conds.push(
+      inArray(
+        users.id,
+        db
+          .select({ id: userCampuses.userId })
+          .from(userCampuses)
+          .where(
+            inArray(userCampuses.schoolItemCode, actor.schoolItems.length ? actor.schoolItems : ['\u0000']),
+          ),
+      ),
+    );
   }
   const where = conds.length ? and(...conds) : undefined;
   const [total] = await db.select({ n: count() }).from(users).where(where);
-  const rows = await db.select().from(users).where(where).orderBy(asc(users.id)).limit(q.pageSize).offset((q.pageIdx - 1) * q.pageSize);
-  const s = await accountScopes(db, rows.map((r) => r.id));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  const s = await accountScopes(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     list: rows.map((u) => ({
       id: u.id,
@@ -222,8 +354,12 @@ export async function listAccounts(db: DbOrTx, actor: Actor, q: z.output<typeof 
 /** A scoped administrator may act only on accounts whose every campus is within their own. */
 async function assertAccountInScope(db: DbOrTx, actor: Actor, userId: number) {
   if (actor.allScope) return;
-  const c = await db.select({ code: userCampuses.schoolItemCode }).from(userCampuses).where(eq(userCampuses.userId, userId));
-  if (!c.length || c.some((x) => !actor.schoolItems.includes(x.code))) throw noPermission('该账号不在您的管辖范围内 / this account is outside your scope');
+  const c = await db
+    .select({ code: userCampuses.schoolItemCode })
+    .from(userCampuses)
+    .where(eq(userCampuses.userId, userId));
+  if (!c.length || c.some((x) => !actor.schoolItems.includes(x.code)))
+    throw noPermission('该账号不在您的管辖范围内 / this account is outside your scope');
 }
 
 const TEMP_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -236,52 +372,95 @@ export function temporaryPassword(): string {
   }
 }
 
-export async function saveAccount(deps: AppDeps, actor: Actor, ip: string, input: z.output<typeof AuthInfoInput>) {
+export async function saveAccount(
+  deps: AppDeps,
+  actor: Actor,
+  ip: string,
+  input: z.output<typeof AuthInfoInput>,
+) {
   const roleCodes = [...new Set(input.roles)];
   const regions = [...new Set(input.regions)];
   const campuses = [...new Set(input.campuses)];
   const db = deps.db;
   const roleRowsFound = await db.select().from(roles).where(inArray(roles.code, roleCodes));
   const missingRoles = roleCodes.filter((c) => !roleRowsFound.some((r) => r.code === c));
-  if (missingRoles.length) throw badInput('body.roles', `未知的角色 / unknown roles: ${missingRoles.join(', ')}`);
-  if (!actor.isAdmin && roleRowsFound.some((r) => r.isAdmin)) throw noPermission('只有超级管理员可以授予管理员角色 / only an administrator may grant the administrator role');
-  if (!actor.allScope && roleRowsFound.some((r) => r.allScope)) throw noPermission('不能授予全局角色 / you may not grant a role that sees every campus');
+  if (missingRoles.length)
+    throw badInput('body.roles', `未知的角色 / unknown roles: ${missingRoles.join(', ')}`);
+  if (!actor.isAdmin && roleRowsFound.some((r) => r.isAdmin))
+    throw noPermission(
+      '只有超级管理员可以授予管理员角色 / only an administrator may grant the administrator role',
+    );
+  if (!actor.allScope && roleRowsFound.some((r) => r.allScope))
+    throw noPermission('不能授予全局角色 / you may not grant a role that sees every campus');
   if (regions.length) {
-    const found = await db.select({ code: provinceTypes.code }).from(provinceTypes).where(inArray(provinceTypes.code, regions));
+    const found = await db
+      .select({ code: provinceTypes.code })
+      .from(provinceTypes)
+      .where(inArray(provinceTypes.code, regions));
     const missing = regions.filter((c) => !found.some((f) => f.code === c));
     if (missing.length) throw badInput('body.regions', `未知的区域 / unknown regions: ${missing.join(', ')}`);
   }
   if (campuses.length) {
-    const found = await db.select({ code: schoolItems.code }).from(schoolItems).where(inArray(schoolItems.code, campuses));
+    const found = await db
+      .select({ code: schoolItems.code })
+      .from(schoolItems)
+      .where(inArray(schoolItems.code, campuses));
     const missing = campuses.filter((c) => !found.some((f) => f.code === c));
-    if (missing.length) throw badInput('body.campuses', `未知的校区 / unknown campuses: ${missing.join(', ')}`);
+    if (missing.length)
+      throw badInput('body.campuses', `未知的校区 / unknown campuses: ${missing.join(', ')}`);
   }
   for (const r of regions) assertRegion(actor, r);
   for (const c of campuses) assertCampus(actor, c);
-  if (!actor.allScope && !campuses.length) throw badInput('body.campuses', 'body.campuses: choose at least one of your campuses');
+  if (!actor.allScope && !campuses.length)
+    throw badInput('body.campuses', 'body.campuses: choose at least one of your campuses');
 
   const temp = input.id === undefined ? temporaryPassword() : null;
   const hash = temp ? await hashPassword(temp, deps.config.SCRYPT_LOG_N) : null;
   const now = deps.now();
   const id = await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, input.username));
-    if (taken && taken.id !== input.id) throw conflict(`用户名${input.username}已存在 / username ${input.username} is taken`, 'body.username');
-    const values = { username: input.username, name: input.name, mobile: input.mobile ?? null, employeeCode: input.employeeCode ?? null, status: input.status, updatedAt: now };
+    if (taken && taken.id !== input.id)
+      throw conflict(`用户名${input.username}已存在 / username ${input.username} is taken`, 'body.username');
+    const values = {
+      username: input.username,
+      name: input.name,
+      mobile: input.mobile ?? null,
+      employeeCode: input.employeeCode ?? null,
+      status: input.status,
+      updatedAt: now,
+    };
     let userId: number;
     let before: unknown = null;
     if (input.id === undefined) {
-      const [row] = await tx.insert(users).values({ ...values, passwordHash: must(hash, 'hash'), mustChangePassword: true, createdAt: now }).returning({ id: users.id });
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, passwordHash: must(hash, 'hash'), mustChangePassword: true, createdAt: now })
+        .returning({ id: users.id });
       userId = must(row, 'new account').id;
     } else {
       const [u] = await tx.select().from(users).where(eq(users.id, input.id));
       if (!u) throw notFound('账号 / account');
       await assertAccountInScope(tx, actor, u.id);
-      if (input.version === undefined) throw badInput('body.version', 'body.version: the version read is required to update');
+      if (input.version === undefined)
+        throw badInput('body.version', 'body.version: the version read is required to update');
       if (u.version !== input.version) throw staleVersion();
-      if (u.id === actor.id && input.status === 0) throw ruleViolation('不能停用自己的账号 / you cannot disable your own account', 'status');
+      if (u.id === actor.id && input.status === 0)
+        throw ruleViolation('不能停用自己的账号 / you cannot disable your own account', 'status');
       const s = await accountScopes(tx, [u.id]);
-      before = { username: u.username, name: u.name, mobile: u.mobile, employeeCode: u.employeeCode, status: u.status, roles: (s.roleMap.get(u.id) ?? []).map((r: { code: number }) => r.code), regions: s.regionMap.get(u.id) ?? [], campuses: s.campusMap.get(u.id) ?? [] };
-      await tx.update(users).set({ ...values, version: u.version + 1 }).where(eq(users.id, u.id));
+      before = {
+        username: u.username,
+        name: u.name,
+        mobile: u.mobile,
+        employeeCode: u.employeeCode,
+        status: u.status,
+        roles: (s.roleMap.get(u.id) ?? []).map((r: { code: number }) => r.code),
+        regions: s.regionMap.get(u.id) ?? [],
+        campuses: s.campusMap.get(u.id) ?? [],
+      };
+      await tx
+        .update(users)
+        .set({ ...values, version: u.version + 1 })
+        .where(eq(users.id, u.id));
       if (input.status === 0 && u.status !== 0) await revokeUserSessions(tx, u.id, now);
       userId = u.id;
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
@@ -289,10 +468,20 @@ export async function saveAccount(deps: AppDeps, actor: Actor, ip: string, input
       await tx.delete(userCampuses).where(eq(userCampuses.userId, userId));
     }
     await tx.insert(userRoles).values(roleCodes.map((roleCode) => ({ userId, roleCode })));
-    if (regions.length) await tx.insert(userRegions).values(regions.map((provinceTypeCode) => ({ userId, provinceTypeCode })));
-    if (campuses.length) await tx.insert(userCampuses).values(campuses.map((schoolItemCode) => ({ userId, schoolItemCode })));
+    if (regions.length)
+      await tx.insert(userRegions).values(regions.map((provinceTypeCode) => ({ userId, provinceTypeCode })));
+    if (campuses.length)
+      await tx.insert(userCampuses).values(campuses.map((schoolItemCode) => ({ userId, schoolItemCode })));
     const { updatedAt: _u, ...shown } = values;
-    await audit(deps, tx, actor, ip, input.id === undefined ? 'account.create' : 'account.update', `users:${input.username}`, { before, after: { ...shown, roles: roleCodes, regions, campuses } });
+    await audit(
+      deps,
+      tx,
+      actor,
+      ip,
+      input.id === undefined ? 'account.create' : 'account.update',
+      `users:${input.username}`,
+      { before, after: { ...shown, roles: roleCodes, regions, campuses } },
+    );
     return userId;
   });
   return { id, username: input.username, temporaryPassword: temp };
@@ -304,16 +493,29 @@ async function accountByCode(db: DbOrTx, code: string) {
   return u;
 }
 
-export async function accountUpdateStatus(deps: AppDeps, actor: Actor, ip: string, code: string, status: 0 | 1) {
+export async function accountUpdateStatus(
+  deps: AppDeps,
+  actor: Actor,
+  ip: string,
+  code: string,
+  status: 0 | 1,
+) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const u = await accountByCode(tx, code);
     await assertAccountInScope(tx, actor, u.id);
-    if (u.id === actor.id && status === 0) throw ruleViolation('不能停用自己的账号 / you cannot disable your own account', 'status');
+    if (u.id === actor.id && status === 0)
+      throw ruleViolation('不能停用自己的账号 / you cannot disable your own account', 'status');
     if (u.status === status) return;
-    await tx.update(users).set({ status, version: u.version + 1, updatedAt: now }).where(eq(users.id, u.id));
+    await tx
+      .update(users)
+      .set({ status, version: u.version + 1, updatedAt: now })
+      .where(eq(users.id, u.id));
     if (status === 0) await revokeUserSessions(tx, u.id, now);
-    await audit(deps, tx, actor, ip, 'account.status', `users:${u.username}`, { before: u.status, after: status });
+    await audit(deps, tx, actor, ip, 'account.status', `users:${u.username}`, {
+      before: u.status,
+      after: status,
+    });
   });
 }
 
@@ -324,19 +526,30 @@ export async function resetPassword(deps: AppDeps, actor: Actor, ip: string, cod
   const username = await deps.db.transaction(async (tx) => {
     const u = await accountByCode(tx, code);
     await assertAccountInScope(tx, actor, u.id);
-    await tx.update(users).set({ passwordHash: hash, mustChangePassword: true, version: u.version + 1, updatedAt: now }).where(eq(users.id, u.id));
+    await tx
+      .update(users)
+      .set({ passwordHash: hash, mustChangePassword: true, version: u.version + 1, updatedAt: now })
+      .where(eq(users.id, u.id));
     await revokeUserSessions(tx, u.id, now);
-    await audit(deps, tx, actor, ip, 'auth.passwordReset', `users:${u.username}`, { mustChangePassword: true });
+    await audit(deps, tx, actor, ip, 'auth.passwordReset', `users:${u.username}`, {
+      mustChangePassword: true,
+    });
     return u.username;
   });
   return { username, temporaryPassword: temp };
 }
 
 /** A stable id code: `<code>-<first 4 hex of sha1(name)>`, e.g. ('SH01', '张三') → 'SH01-…'. */
-export const generateIdCode = (code: string, name: string) => `${code}-${createHash('sha1').update(name, 'utf8').digest('hex').slice(0, 4)}`;
+export const generateIdCode = (code: string, name: string) =>
+  `${code}-${createHash('sha1').update(name, 'utf8').digest('hex').slice(0, 4)}`;
 
 export async function pickUsers(db: DbOrTx, name: string | undefined) {
   const conds: SQL[] = [eq(users.status, 1)];
   if (name) conds.push(or(ilike(users.name, `%${name}%`), ilike(users.username, `%${name}%`)) as SQL);
-  return db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(and(...conds)).orderBy(asc(users.id)).limit(50);
+  return db
+    .select({ id: users.id, username: users.username, name: users.name })
+    .from(users)
+    .where(and(...conds))
+    .orderBy(asc(users.id))
+    .limit(50);
 }

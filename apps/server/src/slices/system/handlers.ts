@@ -3,7 +3,17 @@ import { must } from '../../shared/must.js';
 import type { SliceHandlers } from '../../http/register.js';
 import { badInput } from '../../http/errors.js';
 import { loadAccount, tokenObject } from './sessions.js';
-import { changeOwnPassword, changePasswordByName, dashboardLogin, dingQrLogin, isHomeIntervention, login, loginOptions, logout, wxcpLogin } from './service.js';
+import {
+  changeOwnPassword,
+  changePasswordByName,
+  dashboardLogin,
+  dingQrLogin,
+  isHomeIntervention,
+  login,
+  loginOptions,
+  logout,
+  wxcpLogin,
+} from './service.js';
 import {
   accountUpdateStatus,
   generateIdCode,
@@ -51,15 +61,20 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
     const oldPassword = body?.oldpassword ?? query?.oldpassword;
     const newPassword = body?.newpassword ?? query?.newpassword;
     if (!username) throw badInput('body.username', 'body.username: username is required');
-    if (!oldPassword) throw badInput('body.oldpassword', 'body.oldpassword: the current password is required');
+    if (!oldPassword)
+      throw badInput('body.oldpassword', 'body.oldpassword: the current password is required');
     const np = NewPassword.safeParse(newPassword);
-    if (!np.success) throw badInput('body.newpassword', `body.newpassword: ${np.error.issues[0]?.message ?? 'invalid'}`);
+    if (!np.success)
+      throw badInput('body.newpassword', `body.newpassword: ${np.error.issues[0]?.message ?? 'invalid'}`);
     await changePasswordByName(deps, username, oldPassword, np.data, ip, maybeUser);
     return true;
   },
-  dingQrLogin: async ({ body, deps, ip, req }) => dingQrLogin(deps, body.code, ip, ua(req.headers['user-agent'])),
-  wxcpLogin: async ({ params, query, deps, ip, req }) => wxcpLogin(deps, params.appid, query.code, ip, ua(req.headers['user-agent'])),
-  loginDashboard: async ({ query, deps, ip, req }) => dashboardLogin(deps, query.code, ip, ua(req.headers['user-agent'])),
+  dingQrLogin: async ({ body, deps, ip, req }) =>
+    dingQrLogin(deps, body.code, ip, ua(req.headers['user-agent'])),
+  wxcpLogin: async ({ params, query, deps, ip, req }) =>
+    wxcpLogin(deps, params.appid, query.code, ip, ua(req.headers['user-agent'])),
+  loginDashboard: async ({ query, deps, ip, req }) =>
+    dashboardLogin(deps, query.code, ip, ua(req.headers['user-agent'])),
   loginOptions: async ({ deps }) => loginOptions(deps),
   isJujiganyu: async ({ user }) => isHomeIntervention(user),
   menu: async ({ user, deps }) => menuOf(deps.db, user),

@@ -8,36 +8,143 @@ import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles
 
 /** Role codes: 76, 72, 58, 34, 15, 5 are the spec's task-badge roles; the rest are ours. */
 export const ROLE_SEED = [
-  { code: 1, name: '超级管理员', description: 'Super administrator: every privilege, every region and campus.', isAdmin: true, allScope: true },
-  { code: 76, name: '区域总监', description: 'Regional director: approves transfers, abandons and invalid clues in their regions.', isAdmin: false, allScope: false },
-  { code: 72, name: '中心主任', description: 'Centre leader: runs one or more campuses, approves within them.', isAdmin: false, allScope: false },
-  { code: 58, name: '销售主管', description: 'Sales supervisor: distributes clues and watches the team.', isAdmin: false, allScope: false },
-  { code: 34, name: '课程顾问', description: 'Course consultant (sales): follows up clues and converts them.', isAdmin: false, allScope: false },
-  { code: 15, name: '成长顾问', description: 'Growth consultant: looks after enrolled families and renewals.', isAdmin: false, allScope: false },
-  { code: 5, name: '电销专员', description: 'E-sales specialist: works resources and phone leads.', isAdmin: false, allScope: false },
-  { code: 20, name: '财务', description: 'Finance: orders, payments, refunds and finance master data, all campuses.', isAdmin: false, allScope: true },
-  { code: 30, name: '人力资源', description: 'HR: employees, posts, ranks and salary periods, all campuses.', isAdmin: false, allScope: true },
-  { code: 40, name: '教师', description: 'Teacher: own schedule and students.', isAdmin: false, allScope: false },
-  { code: 50, name: '教务', description: 'Academic affairs: scheduling, classrooms, course authorisation.', isAdmin: false, allScope: false },
-  { code: 60, name: '居家干预', description: 'Home-intervention therapist: works with families at home; /auth/isJujiganyu answers true.', isAdmin: false, allScope: false },
+  {
+    code: 1,
+    name: '超级管理员',
+    description: 'Super administrator: every privilege, every region and campus.',
+    isAdmin: true,
+    allScope: true,
+  },
+  {
+    code: 76,
+    name: '区域总监',
+    description: 'Regional director: approves transfers, abandons and invalid clues in their regions.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 72,
+    name: '中心主任',
+    description: 'Centre leader: runs one or more campuses, approves within them.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 58,
+    name: '销售主管',
+    description: 'Sales supervisor: distributes clues and watches the team.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 34,
+    name: '课程顾问',
+    description: 'Course consultant (sales): follows up clues and converts them.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 15,
+    name: '成长顾问',
+    description: 'Growth consultant: looks after enrolled families and renewals.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 5,
+    name: '电销专员',
+    description: 'E-sales specialist: works resources and phone leads.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 20,
+    name: '财务',
+    description: 'Finance: orders, payments, refunds and finance master data, all campuses.',
+    isAdmin: false,
+    allScope: true,
+  },
+  {
+    code: 30,
+    name: '人力资源',
+    description: 'HR: employees, posts, ranks and salary periods, all campuses.',
+    isAdmin: false,
+    allScope: true,
+  },
+  {
+    code: 40,
+    name: '教师',
+    description: 'Teacher: own schedule and students.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 50,
+    name: '教务',
+    description: 'Academic affairs: scheduling, classrooms, course authorisation.',
+    isAdmin: false,
+    allScope: false,
+  },
+  {
+    code: 60,
+    name: '居家干预',
+    description: 'Home-intervention therapist: works with families at home; /auth/isJujiganyu answers true.',
+    isAdmin: false,
+    allScope: false,
+  },
 ];
 
 /** Clue screens a front-line consultant works in. */
-const CLUE_DESK = ['/clues/clueList', '/clues/clueDetail', '/clues/resourceDetail', '/clues/taskCenter', '/clues/admissionAssessment', '/clues/assessmentInner'];
+const CLUE_DESK = [
+  '/clues/clueList',
+  '/clues/clueDetail',
+  '/clues/resourceDetail',
+  '/clues/taskCenter',
+  '/clues/admissionAssessment',
+  '/clues/assessmentInner',
+];
 /** Read-mostly teaching screens for managers. */
-const EDUCATION_VIEWS = ['/education/courseAdjustment', '/education/teamCourse', '/education/classTable', '/education/adminAssessment', '/education/adminAssessmentNew', '/education/classConfirm', '/education/appointmentClass'];
-const STUDENT_ORDERS = ['/students/order', '/students/payInstallment', '/students/createPay', '/students/editPay', '/students/payDetail', '/students/returnPremium', '/students/refundApply', '/students/reconciliationOrder', '/students/studentDetail'];
+const EDUCATION_VIEWS = [
+  '/education/courseAdjustment',
+  '/education/teamCourse',
+  '/education/classTable',
+  '/education/adminAssessment',
+  '/education/adminAssessmentNew',
+  '/education/classConfirm',
+  '/education/appointmentClass',
+];
+const STUDENT_ORDERS = [
+  '/students/order',
+  '/students/payInstallment',
+  '/students/createPay',
+  '/students/editPay',
+  '/students/payDetail',
+  '/students/returnPremium',
+  '/students/refundApply',
+  '/students/reconciliationOrder',
+  '/students/studentDetail',
+];
 
 /**
  * Action privileges (not screens) that endpoints name in their access rule, with the menu group
  * they show under in the privilege tree. The clue actions are those of contract/clues.ts.
  */
 export const ACTION_PRIVILEGES = [
-  { code: 'clues.approve', name: '线索审批', nameEn: 'Approve clue transfers, abandons and invalid clues', groupCode: 'clues' },
+  {
+    code: 'clues.approve',
+    name: '线索审批',
+    nameEn: 'Approve clue transfers, abandons and invalid clues',
+    groupCode: 'clues',
+  },
   { code: 'clues.distribute', name: '线索分配', nameEn: 'Distribute clues', groupCode: 'clues' },
   { code: 'clues.import', name: '线索导入', nameEn: 'Import clues', groupCode: 'clues' },
   { code: 'clues.merge', name: '线索合并', nameEn: 'Merge duplicate clues', groupCode: 'clues' },
-  { code: 'clues.admin', name: '线索流程维护', nameEn: 'Correct clue flow states (super administrator)', groupCode: 'clues' },
+  {
+    code: 'clues.admin',
+    name: '线索流程维护',
+    nameEn: 'Correct clue flow states (super administrator)',
+    groupCode: 'clues',
+  },
 ];
 
 /**
@@ -46,12 +153,69 @@ export const ACTION_PRIVILEGES = [
  */
 export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   1: ['*'],
-  76: ['/home', '/workSurface/*', '/clues/*', 'clues.approve', 'clues.distribute', 'clues.merge', '/students/*', ...EDUCATION_VIEWS, '/dataStatistics/*'],
-  72: ['/home', '/workSurface/*', '/clues/*', 'clues.approve', 'clues.distribute', '/students/*', ...EDUCATION_VIEWS, '/education/educationOperate', '/dataStatistics/*'],
-  58: ['/home', '/workSurface/*', '/clues/*', 'clues.distribute', 'clues.import', 'clues.merge', '/dataStatistics/personal'],
-  34: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/schoolClues', '/clues/cluePublic', '/clues/clueResources', '/clues/speechScreening', '/clues/assessScale', '/clues/recommendStatic', '/students/createStudent'],
-  15: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/cluePublic', '/clues/recommendStatic', '/students/list', '/students/renewal', '/students/followUp'],
-  5: ['/home', '/workSurface/*', ...CLUE_DESK, '/clues/clueResources', '/clues/baiduClue', '/clues/h5activity', '/clues/primaryScreen', 'clues.import'],
+  76: [
+    '/home',
+    '/workSurface/*',
+    '/clues/*',
+    'clues.approve',
+    'clues.distribute',
+    'clues.merge',
+    '/students/*',
+    ...EDUCATION_VIEWS,
+    '/dataStatistics/*',
+  ],
+  72: [
+    '/home',
+    '/workSurface/*',
+    '/clues/*',
+    'clues.approve',
+    'clues.distribute',
+    '/students/*',
+    ...EDUCATION_VIEWS,
+    '/education/educationOperate',
+    '/dataStatistics/*',
+  ],
+  58: [
+    '/home',
+    '/workSurface/*',
+    '/clues/*',
+    'clues.distribute',
+    'clues.import',
+    'clues.merge',
+    '/dataStatistics/personal',
+  ],
+  34: [
+    '/home',
+    '/workSurface/*',
+    ...CLUE_DESK,
+    '/clues/schoolClues',
+    '/clues/cluePublic',
+    '/clues/clueResources',
+    '/clues/speechScreening',
+    '/clues/assessScale',
+    '/clues/recommendStatic',
+    '/students/createStudent',
+  ],
+  15: [
+    '/home',
+    '/workSurface/*',
+    ...CLUE_DESK,
+    '/clues/cluePublic',
+    '/clues/recommendStatic',
+    '/students/list',
+    '/students/renewal',
+    '/students/followUp',
+  ],
+  5: [
+    '/home',
+    '/workSurface/*',
+    ...CLUE_DESK,
+    '/clues/clueResources',
+    '/clues/baiduClue',
+    '/clues/h5activity',
+    '/clues/primaryScreen',
+    'clues.import',
+  ],
   20: ['/home', '/financial/*', '/setting/finance', ...STUDENT_ORDERS],
   30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary'],
   40: ['/home', '/education/classTable', '/education/classConfirm', '/education/appointmentClass'],
@@ -81,7 +245,13 @@ export function privilegeSeed() {
     cssName: null,
     sort: i,
   }));
-  const actionRows = ACTION_PRIVILEGES.map((a, i) => ({ ...a, type: 'action', navigateUrl: null, cssName: null, sort: screenRows.length + i }));
+  const actionRows = ACTION_PRIVILEGES.map((a, i) => ({
+    ...a,
+    type: 'action',
+    navigateUrl: null,
+    cssName: null,
+    sort: screenRows.length + i,
+  }));
   return [...groupRows, ...screenRows, ...actionRows];
 }
 
@@ -90,10 +260,15 @@ export function expandGrants(patterns: readonly string[], rows: ReturnType<typeo
   const screens = rows.filter((r) => r.type !== 'group');
   const held = new Set(
     screens
-      .filter((r) => patterns.some((p) => p === '*' || p === r.code || (p.endsWith('/*') && r.code.startsWith(p.slice(0, -1)))))
+      .filter((r) =>
+        patterns.some(
+          (p) => p === '*' || p === r.code || (p.endsWith('/*') && r.code.startsWith(p.slice(0, -1))),
+        ),
+      )
       .map((r) => r.code),
   );
-  for (const g of rows.filter((r) => r.type === 'group')) if (screens.some((s) => s.groupCode === g.groupCode && held.has(s.code))) held.add(g.code);
+  for (const g of rows.filter((r) => r.type === 'group'))
+    if (screens.some((s) => s.groupCode === g.groupCode && held.has(s.code))) held.add(g.code);
   return [...held].sort();
 }
 
@@ -102,7 +277,10 @@ export async function seedPrivileges({ db }: SeedContext) {
   await db.insert(privileges).values(rows);
   for (const [code, patterns] of Object.entries(ROLE_GRANTS)) {
     const held = expandGrants(patterns, rows);
-    if (held.length) await db.insert(rolePrivileges).values(held.map((privilegeCode) => ({ roleCode: Number(code), privilegeCode })));
+    if (held.length)
+      await db
+        .insert(rolePrivileges)
+        .values(held.map((privilegeCode) => ({ roleCode: Number(code), privilegeCode })));
   }
 }
 
@@ -113,12 +291,20 @@ export async function seedPrivileges({ db }: SeedContext) {
  */
 export async function syncPrivileges(db: DbOrTx): Promise<string[]> {
   const rows = privilegeSeed();
-  const added = await db.insert(privileges).values(rows).onConflictDoNothing().returning({ code: privileges.code });
+  const added = await db
+    .insert(privileges)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ code: privileges.code });
   if (!added.length) return [];
   const fresh = rows.filter((r) => added.some((a) => a.code === r.code));
   for (const [code, patterns] of Object.entries(ROLE_GRANTS)) {
     const held = expandGrants(patterns, fresh);
-    if (held.length) await db.insert(rolePrivileges).values(held.map((privilegeCode) => ({ roleCode: Number(code), privilegeCode }))).onConflictDoNothing();
+    if (held.length)
+      await db
+        .insert(rolePrivileges)
+        .values(held.map((privilegeCode) => ({ roleCode: Number(code), privilegeCode })))
+        .onConflictDoNothing();
   }
   return added.map((a) => a.code);
 }
@@ -126,11 +312,39 @@ export async function syncPrivileges(db: DbOrTx): Promise<string[]> {
 export const DEMO_PASSWORD = 'demo123456';
 /** Demo accounts: username, name, roles, regions, campuses. */
 export const DEMO_USERS = [
-  { username: 'admin', name: '系统管理员', roles: [1], regions: [] as string[], campuses: [] as string[], employeeCode: null },
-  { username: 'director', name: '王建国', roles: [76], regions: ['HD'], campuses: ['SH01', 'SH02', 'HZ01', 'NJ01'], employeeCode: 'E0002' },
-  { username: 'sales', name: '李晓燕', roles: [34], regions: ['HD'], campuses: ['SH01'], employeeCode: 'E0003' },
+  {
+    username: 'admin',
+    name: '系统管理员',
+    roles: [1],
+    regions: [] as string[],
+    campuses: [] as string[],
+    employeeCode: null,
+  },
+  {
+    username: 'director',
+    name: '王建国',
+    roles: [76],
+    regions: ['HD'],
+    campuses: ['SH01', 'SH02', 'HZ01', 'NJ01'],
+    employeeCode: 'E0002',
+  },
+  {
+    username: 'sales',
+    name: '李晓燕',
+    roles: [34],
+    regions: ['HD'],
+    campuses: ['SH01'],
+    employeeCode: 'E0003',
+  },
   { username: 'finance', name: '张丽华', roles: [20], regions: [], campuses: [], employeeCode: 'E0004' },
-  { username: 'teacher', name: '陈思远', roles: [40], regions: ['HD'], campuses: ['SH01'], employeeCode: 'E0005' },
+  {
+    username: 'teacher',
+    name: '陈思远',
+    roles: [40],
+    regions: ['HD'],
+    campuses: ['SH01'],
+    employeeCode: 'E0005',
+  },
   { username: 'hr', name: '刘芳', roles: [30], regions: [], campuses: [], employeeCode: 'E0006' },
 ];
 
@@ -141,16 +355,28 @@ export async function seedRoles({ db }: SeedContext) {
 export async function seedDemoUsers({ db, scryptLogN }: SeedContext) {
   const hash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   for (const u of DEMO_USERS) {
-    const [row] = await db.insert(users).values({ username: u.username, name: u.name, passwordHash: hash, employeeCode: u.employeeCode }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({ username: u.username, name: u.name, passwordHash: hash, employeeCode: u.employeeCode })
+      .returning({ id: users.id });
     const id = must(row, 'new user').id;
     await db.insert(userRoles).values(u.roles.map((roleCode) => ({ userId: id, roleCode })));
-    if (u.regions.length) await db.insert(userRegions).values(u.regions.map((provinceTypeCode) => ({ userId: id, provinceTypeCode })));
-    if (u.campuses.length) await db.insert(userCampuses).values(u.campuses.map((schoolItemCode) => ({ userId: id, schoolItemCode })));
+    if (u.regions.length)
+      await db
+        .insert(userRegions)
+        .values(u.regions.map((provinceTypeCode) => ({ userId: id, provinceTypeCode })));
+    if (u.campuses.length)
+      await db
+        .insert(userCampuses)
+        .values(u.campuses.map((schoolItemCode) => ({ userId: id, schoolItemCode })));
   }
 }
 
 /** A production database gets one administrator with the given password and no demo data. */
 export async function seedFirstAdmin({ db, scryptLogN }: SeedContext, password: string) {
-  const [row] = await db.insert(users).values({ username: 'admin', name: '系统管理员', passwordHash: await hashPassword(password, scryptLogN) }).returning({ id: users.id });
+  const [row] = await db
+    .insert(users)
+    .values({ username: 'admin', name: '系统管理员', passwordHash: await hashPassword(password, scryptLogN) })
+    .returning({ id: users.id });
   await db.insert(userRoles).values({ userId: must(row, 'admin').id, roleCode: 1 });
 }

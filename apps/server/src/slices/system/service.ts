@@ -21,7 +21,15 @@ import {
 } from '../../shared/providers.js';
 import { users } from './tables.js';
 import { createSession, loadAccount, revokeSession, revokeUserSessions, tokenObject } from './sessions.js';
-import { accountLocked, assertNotLocked, failureDelay, ipLocked, recordFailure, recordSuccess, sleep } from './throttle.js';
+import {
+  accountLocked,
+  assertNotLocked,
+  failureDelay,
+  ipLocked,
+  recordFailure,
+  recordSuccess,
+  sleep,
+} from './throttle.js';
 
 const WRONG_CREDENTIALS = '用户名或密码错误 / wrong username or password';
 /** The home-intervention (居家干预) role of /auth/isJujiganyu. */
@@ -33,13 +41,26 @@ type UserRow = typeof users.$inferSelect;
  * Checks a username and password with throttling. Throws 429 while locked (without checking the
  * password), 400 on a wrong password (after the failure delay), 429 when this failure locked.
  */
-async function checkCredentials(deps: AppDeps, username: string, password: string, ip: string, action: string): Promise<UserRow> {
+async function checkCredentials(
+  deps: AppDeps,
+  username: string,
+  password: string,
+  ip: string,
+  action: string,
+): Promise<UserRow> {
   const { db } = deps;
   const now = deps.now();
   try {
     await assertNotLocked(db, username, ip, now);
   } catch (e) {
-    await writeAudit(db, { action: 'auth.loginFailed', target: `users:${username}`, username, ip, at: now, detail: { reason: 'locked', via: action } });
+    await writeAudit(db, {
+      action: 'auth.loginFailed',
+      target: `users:${username}`,
+      username,
+      ip,
+      at: now,
+      detail: { reason: 'locked', via: action },
+    });
     throw e;
   }
   const [u] = await db.select().from(users).where(eq(users.username, username));
@@ -47,9 +68,25 @@ async function checkCredentials(deps: AppDeps, username: string, password: strin
   if (u && ok && u.status === 1) return u;
   const reason = !u ? 'unknown user' : !ok ? 'wrong password' : 'disabled';
   const outcome = await recordFailure(db, username, ip, now);
-  await writeAudit(db, { action: 'auth.loginFailed', target: `users:${username}`, username, userId: u?.id ?? null, ip, at: now, detail: { reason, via: action, failures: outcome.accountFailures } });
+  await writeAudit(db, {
+    action: 'auth.loginFailed',
+    target: `users:${username}`,
+    username,
+    userId: u?.id ?? null,
+    ip,
+    at: now,
+    detail: { reason, via: action, failures: outcome.accountFailures },
+  });
   if (outcome.locked) {
-    await writeAudit(db, { action: 'auth.lockout', target: outcome.locked === 'account' ? `users:${username}` : `ip:${ip}`, username, userId: u?.id ?? null, ip, at: now, detail: { minutes: outcome.lockMinutes } });
+    await writeAudit(db, {
+      action: 'auth.lockout',
+      target: outcome.locked === 'account' ? `users:${username}` : `ip:${ip}`,
+      username,
+      userId: u?.id ?? null,
+      ip,
+      at: now,
+      detail: { minutes: outcome.lockMinutes },
+    });
   }
   await sleep(failureDelay(deps.config.LOGIN_FAILURE_DELAY_MS, outcome.accountFailures));
   if (outcome.locked === 'account') throw accountLocked(outcome.lockMinutes);
@@ -58,15 +95,36 @@ async function checkCredentials(deps: AppDeps, username: string, password: strin
 }
 
 /** Opens a session and answers the token object. */
-async function openSession(tx: DbOrTx, deps: AppDeps, u: UserRow, method: string, ip: string, userAgent: string | null) {
+async function openSession(
+  tx: DbOrTx,
+  deps: AppDeps,
+  u: UserRow,
+  method: string,
+  ip: string,
+  userAgent: string | null,
+) {
   const now = deps.now();
   const token = await createSession(tx, deps.config, now, u.id, method, ip, userAgent);
-  await writeAudit(tx, { action: 'auth.login', target: `users:${u.username}`, userId: u.id, username: u.username, ip, at: now, detail: { method } });
+  await writeAudit(tx, {
+    action: 'auth.login',
+    target: `users:${u.username}`,
+    userId: u.id,
+    username: u.username,
+    ip,
+    at: now,
+    detail: { method },
+  });
   const a = await loadAccount(tx, u.id);
   return tokenObject(must(a, 'account'), token);
 }
 
-export async function login(deps: AppDeps, username: string, password: string, ip: string, userAgent: string | null) {
+export async function login(
+  deps: AppDeps,
+  username: string,
+  password: string,
+  ip: string,
+  userAgent: string | null,
+) {
   const u = await checkCredentials(deps, username, password, ip, 'login');
   return deps.db.transaction(async (tx) => {
     await recordSuccess(tx, username, ip, deps.now());
@@ -74,32 +132,72 @@ export async function login(deps: AppDeps, username: string, password: string, i
   });
 }
 
-export async function logout(deps: AppDeps, user: { id: number; username: string; sessionId: number }, ip: string) {
+export async function logout(
+  deps: AppDeps,
+  user: { id: number; username: string; sessionId: number },
+  ip: string,
+) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await revokeSession(tx, user.sessionId, now);
-    await writeAudit(tx, { action: 'auth.logout', target: `users:${user.username}`, userId: user.id, username: user.username, ip, at: now });
+    await writeAudit(tx, {
+      action: 'auth.logout',
+      target: `users:${user.username}`,
+      userId: user.id,
+      username: user.username,
+      ip,
+      at: now,
+    });
   });
 }
 
-async function setPassword(deps: AppDeps, u: UserRow, newPassword: string, keepSessionId: number | undefined, ip: string, via: string, actor: { id: number; username: string }) {
+async function setPassword(
+  deps: AppDeps,
+  u: UserRow,
+  newPassword: string,
+  keepSessionId: number | undefined,
+  ip: string,
+  via: string,
+  actor: { id: number; username: string },
+) {
   if (await verifyPassword(newPassword, u.passwordHash)) {
-    throw badInput('body.newPassword', '新密码不能与原密码相同 / the new password must differ from the current one');
+    throw badInput(
+      'body.newPassword',
+      '新密码不能与原密码相同 / the new password must differ from the current one',
+    );
   }
   const hash = await hashPassword(newPassword, deps.config.SCRYPT_LOG_N);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash: hash, mustChangePassword: false, updatedAt: now, version: u.version + 1 }).where(eq(users.id, u.id));
+    await tx
+      .update(users)
+      .set({ passwordHash: hash, mustChangePassword: false, updatedAt: now, version: u.version + 1 })
+      .where(eq(users.id, u.id));
     await revokeUserSessions(tx, u.id, now, keepSessionId);
-    await writeAudit(tx, { action: 'auth.passwordChanged', target: `users:${u.username}`, userId: actor.id, username: actor.username, ip, at: now, detail: { via } });
+    await writeAudit(tx, {
+      action: 'auth.passwordChanged',
+      target: `users:${u.username}`,
+      userId: actor.id,
+      username: actor.username,
+      ip,
+      at: now,
+      detail: { via },
+    });
   });
 }
 
 /** /auth/chgpwd: the signed-in user changes their own password; other sessions are revoked. */
-export async function changeOwnPassword(deps: AppDeps, user: AuthUser, oldPassword: string, newPassword: string, ip: string) {
+export async function changeOwnPassword(
+  deps: AppDeps,
+  user: AuthUser,
+  oldPassword: string,
+  newPassword: string,
+  ip: string,
+) {
   const u = await checkCredentials(deps, user.username, oldPassword, ip, 'chgpwd').catch((e: unknown) => {
     // A wrong current password names the field of this form.
-    if (e instanceof AppError && e.code === ErrorCode.validation) throw badInput('body.oldPassword', '原密码错误 / the current password is wrong');
+    if (e instanceof AppError && e.code === ErrorCode.validation)
+      throw badInput('body.oldPassword', '原密码错误 / the current password is wrong');
     throw e;
   });
   await recordSuccess(deps.db, user.username, ip, deps.now());
@@ -107,9 +205,17 @@ export async function changeOwnPassword(deps: AppDeps, user: AuthUser, oldPasswo
 }
 
 /** /auth/chgpass: by username and current password (no session needed); revokes the other sessions. */
-export async function changePasswordByName(deps: AppDeps, username: string, oldPassword: string, newPassword: string, ip: string, caller: AuthUser | null) {
+export async function changePasswordByName(
+  deps: AppDeps,
+  username: string,
+  oldPassword: string,
+  newPassword: string,
+  ip: string,
+  caller: AuthUser | null,
+) {
   const u = await checkCredentials(deps, username, oldPassword, ip, 'chgpass').catch((e: unknown) => {
-    if (e instanceof AppError && e.code === ErrorCode.validation) throw badInput('body.oldpassword', WRONG_CREDENTIALS);
+    if (e instanceof AppError && e.code === ErrorCode.validation)
+      throw badInput('body.oldpassword', WRONG_CREDENTIALS);
     throw e;
   });
   await recordSuccess(deps.db, username, ip, deps.now());
@@ -117,10 +223,26 @@ export async function changePasswordByName(deps: AppDeps, username: string, oldP
   await setPassword(deps, u, newPassword, keep, ip, 'chgpass', { id: u.id, username: u.username });
 }
 
-async function providerSignIn(deps: AppDeps, what: string, method: string, u: UserRow | undefined, identity: string, ip: string, userAgent: string | null) {
+async function providerSignIn(
+  deps: AppDeps,
+  what: string,
+  method: string,
+  u: UserRow | undefined,
+  identity: string,
+  ip: string,
+  userAgent: string | null,
+) {
   const now = deps.now();
   if (!u || u.status !== 1) {
-    await writeAudit(deps.db, { action: 'auth.loginFailed', target: `${method}:${identity}`, userId: u?.id ?? null, username: u?.username ?? null, ip, at: now, detail: { reason: u ? 'disabled' : 'no linked account', via: method } });
+    await writeAudit(deps.db, {
+      action: 'auth.loginFailed',
+      target: `${method}:${identity}`,
+      userId: u?.id ?? null,
+      username: u?.username ?? null,
+      ip,
+      at: now,
+      detail: { reason: u ? 'disabled' : 'no linked account', via: method },
+    });
     throw u
       ? noPermission(`账号已停用 / the account is disabled`)
       : noPermission(`${what}：该身份未绑定系统账号 / ${what}: this identity is not linked to any account`);
@@ -133,7 +255,15 @@ export async function dingQrLogin(deps: AppDeps, code: string, ip: string, userA
   const s = dingSettings(deps.config);
   if (!s) throw notConfigured(DING_QR);
   const who = await dingUserByCode(s, code, DING_QR);
-  return providerSignIn(deps, DING_QR, 'dingqr', await userByDing(deps.db, who.unionId, who.mobile), who.unionId, ip, userAgent);
+  return providerSignIn(
+    deps,
+    DING_QR,
+    'dingqr',
+    await userByDing(deps.db, who.unionId, who.mobile),
+    who.unionId,
+    ip,
+    userAgent,
+  );
 }
 
 /** Income-dashboard single sign-on: the same exchange with its own (or the messenger's) settings. */
@@ -141,11 +271,25 @@ export async function dashboardLogin(deps: AppDeps, code: string, ip: string, us
   const s = dashboardSettings(deps.config);
   if (!s) throw notConfigured(DASHBOARD_SSO);
   const who = await dingUserByCode(s, code, DASHBOARD_SSO);
-  return providerSignIn(deps, DASHBOARD_SSO, 'dashboard', await userByDing(deps.db, who.unionId, who.mobile), who.unionId, ip, userAgent);
+  return providerSignIn(
+    deps,
+    DASHBOARD_SSO,
+    'dashboard',
+    await userByDing(deps.db, who.unionId, who.mobile),
+    who.unionId,
+    ip,
+    userAgent,
+  );
 }
 
 /** Enterprise messaging sign-in for one configured app: code → userid → account. */
-export async function wxcpLogin(deps: AppDeps, appId: string, code: string, ip: string, userAgent: string | null) {
+export async function wxcpLogin(
+  deps: AppDeps,
+  appId: string,
+  code: string,
+  ip: string,
+  userAgent: string | null,
+) {
   const s = wxcpSettings(deps.config);
   if (!s) throw notConfigured(WXCP);
   const userId = await wxcpUserIdByCode(s, appId, code, deps.now().getTime());
@@ -166,7 +310,13 @@ async function userByDing(db: DbOrTx, unionId: string, mobile: string | null): P
   const u = byMobile.length === 1 ? byMobile[0] : undefined;
   if (u && !u.dingUserId && u.status === 1) {
     await db.update(users).set({ dingUserId: unionId }).where(eq(users.id, u.id));
-    await writeAudit(db, { action: 'account.linkMessenger', target: `users:${u.username}`, userId: u.id, username: u.username, detail: { unionId } });
+    await writeAudit(db, {
+      action: 'account.linkMessenger',
+      target: `users:${u.username}`,
+      userId: u.id,
+      username: u.username,
+      detail: { unionId },
+    });
     return { ...u, dingUserId: unionId };
   }
   return u;
@@ -177,7 +327,11 @@ export function loginOptions(deps: AppDeps) {
   const wx = wxcpSettings(deps.config);
   return {
     password: true as const,
-    dingQr: { enabled: !!ding, authorizeUrl: dingAuthorizeUrl(deps.config), clientId: ding?.clientId ?? null },
+    dingQr: {
+      enabled: !!ding,
+      authorizeUrl: dingAuthorizeUrl(deps.config),
+      clientId: ding?.clientId ?? null,
+    },
     wxcp: { enabled: !!wx, appIds: wx ? [...wx.apps.keys()] : [] },
     dashboardSso: { enabled: !!dashboardSettings(deps.config) },
   };

@@ -1,5 +1,15 @@
 // Accounts, roles, privileges, sessions and the audit log.
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const roles = pgTable('roles', {
   /** The numeric role code of spec §6 (76, 72, 58, ...). */
@@ -122,5 +132,8 @@ export const loginAttempts = pgTable(
     ip: text('ip').notNull(),
     success: boolean('success').notNull(),
   },
-  (t) => [index('login_attempts_user_idx').on(t.username, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('login_attempts_user_idx').on(t.username, t.at),
+    index('login_attempts_ip_idx').on(t.ip, t.at),
+  ],
 );

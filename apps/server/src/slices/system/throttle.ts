@@ -14,9 +14,13 @@ export const MAX_DELAY_MS = 2000;
 const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000));
 
 export const accountLocked = (minutes: number) =>
-  tooMany(`登录失败次数过多，账号已锁定，请${minutes}分钟后再试 / too many failed sign-ins: the account is locked, try again in ${minutes} minute(s)`);
+  tooMany(
+    `登录失败次数过多，账号已锁定，请${minutes}分钟后再试 / too many failed sign-ins: the account is locked, try again in ${minutes} minute(s)`,
+  );
 export const ipLocked = (minutes: number) =>
-  tooMany(`该地址登录失败次数过多，请${minutes}分钟后再试 / too many failed sign-ins from this address: try again in ${minutes} minute(s)`);
+  tooMany(
+    `该地址登录失败次数过多，请${minutes}分钟后再试 / too many failed sign-ins from this address: try again in ${minutes} minute(s)`,
+  );
 
 const normal = (username: string) => username.trim().toLowerCase();
 
@@ -43,7 +47,13 @@ async function accountFailures(db: DbOrTx, username: string, now: Date): Promise
   const rows = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.username, username), eq(loginAttempts.success, false), gt(loginAttempts.at, new Date(since))))
+    .where(
+      and(
+        eq(loginAttempts.username, username),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, new Date(since)),
+      ),
+    )
     .orderBy(desc(loginAttempts.at))
     .limit(ACCOUNT_MAX_FAILURES * 4);
   return rows.map((r) => r.at);
@@ -53,7 +63,13 @@ async function ipFailures(db: DbOrTx, ip: string, now: Date): Promise<Date[]> {
   const rows = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.at, new Date(now.getTime() - WINDOW_MS - LOCK_MS))))
+    .where(
+      and(
+        eq(loginAttempts.ip, ip),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, new Date(now.getTime() - WINDOW_MS - LOCK_MS)),
+      ),
+    )
     .orderBy(desc(loginAttempts.at))
     .limit(IP_MAX_FAILURES * 4);
   return rows.map((r) => r.at);
@@ -77,15 +93,22 @@ export interface FailureOutcome {
 }
 
 /** Records a failed attempt and tells whether it locked the account or the address. */
-export async function recordFailure(db: DbOrTx, username: string, ip: string, now: Date): Promise<FailureOutcome> {
+export async function recordFailure(
+  db: DbOrTx,
+  username: string,
+  ip: string,
+  now: Date,
+): Promise<FailureOutcome> {
   await db.insert(loginAttempts).values({ at: now, username: normal(username), ip, success: false });
   const acc = await accountFailures(db, normal(username), now);
   const t = now.getTime();
   const accUntil = lockedUntil(acc, ACCOUNT_MAX_FAILURES);
   const ipUntil = lockedUntil(await ipFailures(db, ip, now), IP_MAX_FAILURES);
   const inWindow = acc.filter((d) => d.getTime() > t - WINDOW_MS).length;
-  if (accUntil && accUntil > t) return { accountFailures: inWindow, locked: 'account', lockMinutes: minutesLeft(accUntil, t) };
-  if (ipUntil && ipUntil > t) return { accountFailures: inWindow, locked: 'ip', lockMinutes: minutesLeft(ipUntil, t) };
+  if (accUntil && accUntil > t)
+    return { accountFailures: inWindow, locked: 'account', lockMinutes: minutesLeft(accUntil, t) };
+  if (ipUntil && ipUntil > t)
+    return { accountFailures: inWindow, locked: 'ip', lockMinutes: minutesLeft(ipUntil, t) };
   return { accountFailures: inWindow, locked: null, lockMinutes: 0 };
 }
 
@@ -96,9 +119,11 @@ export async function recordSuccess(db: DbOrTx, username: string, ip: string, no
 }
 
 /** The pause added to a failed attempt: perFailure × failures, capped at 2 s. */
-export const failureDelay = (perFailureMs: number, failures: number) => Math.min(MAX_DELAY_MS, perFailureMs * Math.max(1, failures));
+export const failureDelay = (perFailureMs: number, failures: number) =>
+  Math.min(MAX_DELAY_MS, perFailureMs * Math.max(1, failures));
 
-export const sleep = (ms: number) => (ms > 0 ? new Promise<void>((r) => setTimeout(r, ms)) : Promise.resolve());
+export const sleep = (ms: number) =>
+  ms > 0 ? new Promise<void>((r) => setTimeout(r, ms)) : Promise.resolve();
 
 /** Number of attempts stored (for tests and diagnostics). */
 export async function attemptCount(db: DbOrTx): Promise<number> {

@@ -23,9 +23,16 @@ const todoRow = (t: typeof todos.$inferSelect, now: Date) => ({
   completedAt: iso(t.completedAt),
 });
 
-export async function todoList(deps: AppDeps, u: AuthUser, q: { pageIdx: number; pageSize: number; status?: 0 | 1 | 2 | undefined }) {
+export async function todoList(
+  deps: AppDeps,
+  u: AuthUser,
+  q: { pageIdx: number; pageSize: number; status?: 0 | 1 | 2 | undefined },
+) {
   const where = and(eq(todos.userId, u.id), eq(todos.status, q.status ?? 0));
-  const [n] = await deps.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(todos).where(where);
+  const [n] = await deps.db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(todos)
+    .where(where);
   const rows = await deps.db
     .select()
     .from(todos)
@@ -34,29 +41,58 @@ export async function todoList(deps: AppDeps, u: AuthUser, q: { pageIdx: number;
     .limit(q.pageSize)
     .offset((q.pageIdx - 1) * q.pageSize);
   const now = deps.now();
-  return { list: rows.map((t) => todoRow(t, now)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  return {
+    list: rows.map((t) => todoRow(t, now)),
+    total: n?.n ?? 0,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function todoSummary(deps: AppDeps, u: AuthUser) {
   const now = deps.now();
-  const c = (cond: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${cond})::int`.mapWith(Number);
+  const c = (cond: ReturnType<typeof sql>) =>
+    sql<number>`count(*) filter (where ${cond})::int`.mapWith(Number);
   const [r] = await deps.db
     .select({
       open: c(sql`${todos.status} = 0`),
-      dueToday: c(sql`${todos.status} = 0 and ${todos.dueAt} >= ${dayStart(now)} and ${todos.dueAt} < ${dayEnd(now)}`),
+      dueToday: c(
+        sql`${todos.status} = 0 and ${todos.dueAt} >= ${dayStart(now)} and ${todos.dueAt} < ${dayEnd(now)}`,
+      ),
       overdue: c(sql`${todos.status} = 0 and ${todos.dueAt} < ${now}`),
       completed: c(sql`${todos.status} = 1`),
     })
     .from(todos)
     .where(eq(todos.userId, u.id));
-  return { open: r?.open ?? 0, dueToday: r?.dueToday ?? 0, overdue: r?.overdue ?? 0, completed: r?.completed ?? 0 };
+  return {
+    open: r?.open ?? 0,
+    dueToday: r?.dueToday ?? 0,
+    overdue: r?.overdue ?? 0,
+    completed: r?.completed ?? 0,
+  };
 }
 
-export async function addTodo(deps: AppDeps, u: AuthUser, b: { title: string; content: string; dueAt?: string | null | undefined; clueId?: number | null | undefined }) {
+export async function addTodo(
+  deps: AppDeps,
+  u: AuthUser,
+  b: {
+    title: string;
+    content: string;
+    dueAt?: string | null | undefined;
+    clueId?: number | null | undefined;
+  },
+) {
   const now = deps.now();
   const [t] = await deps.db
     .insert(todos)
-    .values({ userId: u.id, title: b.title, content: b.content, dueAt: b.dueAt ? new Date(b.dueAt) : null, clueId: b.clueId ?? null, createdAt: now })
+    .values({
+      userId: u.id,
+      title: b.title,
+      content: b.content,
+      dueAt: b.dueAt ? new Date(b.dueAt) : null,
+      clueId: b.clueId ?? null,
+      createdAt: now,
+    })
     .returning();
   return todoRow(must(t, 'todo'), now);
 }
@@ -64,7 +100,10 @@ export async function addTodo(deps: AppDeps, u: AuthUser, b: { title: string; co
 /** Completes (1) or deletes (2) an own open todo; someone else's todo is "not found". */
 export async function markTodo(deps: AppDeps, u: AuthUser, id: number, status: 1 | 2) {
   const now = deps.now();
-  const [t] = await deps.db.select().from(todos).where(and(eq(todos.id, id), eq(todos.userId, u.id)));
+  const [t] = await deps.db
+    .select()
+    .from(todos)
+    .where(and(eq(todos.id, id), eq(todos.userId, u.id)));
   if (!t || t.status === 2) throw notFound('待办 / todo');
   if (status === 1 && t.status === 1) throw ruleViolation('待办已完成 / the todo is already completed', 'id');
   const done = await deps.db
@@ -93,12 +132,37 @@ export async function openTasks(deps: AppDeps, u: AuthUser): Promise<Task[]> {
   const end = dayEnd(now);
   const approvals = await decidableApprovals(deps.db, u, ['transfer', 'abandon', 'invalid']);
   const clueNames = approvals.length
-    ? new Map((await deps.db.select({ id: clues.id, name: clues.childName, code: clues.cluecode }).from(clues).where(inArray(clues.id, approvals.map((a) => a.clueId)))).map((c) => [c.id, c]))
+    ? new Map(
+        (
+          await deps.db
+            .select({ id: clues.id, name: clues.childName, code: clues.cluecode })
+            .from(clues)
+            .where(
+              inArray(
+                clues.id,
+                approvals.map((a) => a.clueId),
+              ),
+            )
+        ).map((c) => [c.id, c]),
+      )
     : new Map<number, { id: number; name: string; code: string }>();
   const follows = await deps.db
-    .select({ id: clues.id, name: clues.childName, code: clues.cluecode, next: clues.nextVisitAt, createdAt: clues.createdAt })
+    .select({
+      id: clues.id,
+      name: clues.childName,
+      code: clues.cluecode,
+      next: clues.nextVisitAt,
+      createdAt: clues.createdAt,
+    })
     .from(clues)
-    .where(and(eq(clues.ownerUserId, u.id), inArray(clues.flowState, [...WORKING]), isNotNull(clues.nextVisitAt), lt(clues.nextVisitAt, end)))
+    .where(
+      and(
+        eq(clues.ownerUserId, u.id),
+        inArray(clues.flowState, [...WORKING]),
+        isNotNull(clues.nextVisitAt),
+        lt(clues.nextVisitAt, end),
+      ),
+    )
     .orderBy(asc(clues.nextVisitAt));
   const due = await deps.db
     .select()
@@ -108,17 +172,51 @@ export async function openTasks(deps: AppDeps, u: AuthUser): Promise<Task[]> {
   const tasks: Task[] = [
     ...approvals.map((a) => {
       const c = clueNames.get(a.clueId);
-      return { id: `approval:${a.id}`, kind: 'approval' as const, title: `${KIND_NAMES[a.kind as keyof typeof KIND_NAMES] ?? a.kind}：${c?.name ?? ''} ${c?.code ?? ''}`.trim(), clueId: a.clueId, dueAt: null, overdue: false, createdAt: a.requestedAt.toISOString() };
+      return {
+        id: `approval:${a.id}`,
+        kind: 'approval' as const,
+        title:
+          `${KIND_NAMES[a.kind as keyof typeof KIND_NAMES] ?? a.kind}：${c?.name ?? ''} ${c?.code ?? ''}`.trim(),
+        clueId: a.clueId,
+        dueAt: null,
+        overdue: false,
+        createdAt: a.requestedAt.toISOString(),
+      };
     }),
-    ...follows.map((f) => ({ id: `follow:${f.id}`, kind: 'follow' as const, title: `跟进：${f.name} ${f.code}`, clueId: f.id, dueAt: iso(f.next), overdue: !!f.next && f.next < dayStart(now), createdAt: f.createdAt.toISOString() })),
-    ...due.map((t) => ({ id: `todo:${t.id}`, kind: 'todo' as const, title: t.title, clueId: t.clueId, dueAt: iso(t.dueAt), overdue: !!t.dueAt && t.dueAt < now, createdAt: t.createdAt.toISOString() })),
+    ...follows.map((f) => ({
+      id: `follow:${f.id}`,
+      kind: 'follow' as const,
+      title: `跟进：${f.name} ${f.code}`,
+      clueId: f.id,
+      dueAt: iso(f.next),
+      overdue: !!f.next && f.next < dayStart(now),
+      createdAt: f.createdAt.toISOString(),
+    })),
+    ...due.map((t) => ({
+      id: `todo:${t.id}`,
+      kind: 'todo' as const,
+      title: t.title,
+      clueId: t.clueId,
+      dueAt: iso(t.dueAt),
+      overdue: !!t.dueAt && t.dueAt < now,
+      createdAt: t.createdAt.toISOString(),
+    })),
   ];
   return tasks;
 }
 
-export async function taskList(deps: AppDeps, u: AuthUser, q: { pageIdx: number; pageSize: number; kind?: 'approval' | 'follow' | 'todo' | undefined }) {
+export async function taskList(
+  deps: AppDeps,
+  u: AuthUser,
+  q: { pageIdx: number; pageSize: number; kind?: 'approval' | 'follow' | 'todo' | undefined },
+) {
   const all = (await openTasks(deps, u)).filter((t) => !q.kind || t.kind === q.kind);
-  return { list: all.slice((q.pageIdx - 1) * q.pageSize, q.pageIdx * q.pageSize), total: all.length, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  return {
+    list: all.slice((q.pageIdx - 1) * q.pageSize, q.pageIdx * q.pageSize),
+    total: all.length,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function menuCount(deps: AppDeps, u: AuthUser) {
@@ -130,7 +228,8 @@ export async function closeTask(deps: AppDeps, u: AuthUser, id: string) {
   const [kind, raw] = id.split(':');
   const n = Number(raw);
   if (kind === 'todo') return markTodo(deps, u, n, 1);
-  if (kind === 'approval') throw ruleViolation('审批任务请在审批页处理 / approval tasks are closed by deciding them', 'id');
+  if (kind === 'approval')
+    throw ruleViolation('审批任务请在审批页处理 / approval tasks are closed by deciding them', 'id');
   await deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, n, true);
     if (c.ownerUserId !== u.id || !c.nextVisitAt) throw notFound('任务 / task');

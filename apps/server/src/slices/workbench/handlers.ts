@@ -6,7 +6,8 @@ import * as svc from './service.js';
 
 export const workbenchHandlers: SliceHandlers<typeof contract.workbench> = {
   selectApproveClue: async ({ deps, user, query }) => svc.approvalsFor(deps, user, query.empId),
-  selectApproveClueDetail: async ({ deps, user, query }) => approvalDetail(deps, user, query.transferId, 'transfer'),
+  selectApproveClueDetail: async ({ deps, user, query }) =>
+    approvalDetail(deps, user, query.transferId, 'transfer'),
   approve: async ({ deps, user, body, ip }) => {
     await decide(deps, user, 'transfer', body, ip);
     return true;

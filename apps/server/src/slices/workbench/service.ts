@@ -19,12 +19,30 @@ export async function approvalsFor(deps: AppDeps, u: AuthUser, empId: number | u
     return ids.length ? approvalRows(deps.db, inArray(clueApprovals.id, ids)) : [];
   }
   if (!u.isAdmin) throw noPermission('只能查看自己的审批 / you may only see your own approvals');
-  const campuses = (await deps.db.select({ c: userCampuses.schoolItemCode }).from(userCampuses).where(eq(userCampuses.userId, empId))).map((r) => r.c);
+  const campuses = (
+    await deps.db
+      .select({ c: userCampuses.schoolItemCode })
+      .from(userCampuses)
+      .where(eq(userCampuses.userId, empId))
+  ).map((r) => r.c);
   if (!campuses.length) return [];
-  return approvalRows(deps.db, and(eq(clueApprovals.kind, 'transfer'), eq(clueApprovals.status, 5), inArray(clueApprovals.fromSchoolItemCode, campuses)));
+  return approvalRows(
+    deps.db,
+    and(
+      eq(clueApprovals.kind, 'transfer'),
+      eq(clueApprovals.status, 5),
+      inArray(clueApprovals.fromSchoolItemCode, campuses),
+    ),
+  );
 }
 
-const item = (c: typeof clues.$inferSelect, at: Date | null, title: string, now: Date, approvalId: number | null = null) => ({
+const item = (
+  c: typeof clues.$inferSelect,
+  at: Date | null,
+  title: string,
+  now: Date,
+  approvalId: number | null = null,
+) => ({
   clueId: c.id,
   cluecode: c.cluecode,
   childName: c.childName,
@@ -46,24 +64,59 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
     const rows = await deps.db
       .select()
       .from(clues)
-      .where(and(eq(clues.ownerUserId, u.id), inArray(clues.flowState, [...WORKING]), isNotNull(clues.nextVisitAt), lt(clues.nextVisitAt, end)))
+      .where(
+        and(
+          eq(clues.ownerUserId, u.id),
+          inArray(clues.flowState, [...WORKING]),
+          isNotNull(clues.nextVisitAt),
+          lt(clues.nextVisitAt, end),
+        ),
+      )
       .orderBy(clues.nextVisitAt);
     return { type, items: rows.map((c) => item(c, c.nextVisitAt, '今日跟进', now)), targets: [] };
   }
   if (type === 2) {
-    const scope = isManager(u) ? (u.allScope ? undefined : u.schoolItems.length ? inArray(clues.schoolItemCode, u.schoolItems) : sql`false`) : eq(clues.ownerUserId, u.id);
+    const scope = isManager(u)
+      ? u.allScope
+        ? undefined
+        : u.schoolItems.length
+          ? inArray(clues.schoolItemCode, u.schoolItems)
+          : sql`false`
+      : eq(clues.ownerUserId, u.id);
     const rows = await deps.db
       .select()
       .from(clues)
-      .where(and_([scope, eq(clues.flowState, 'visit_scheduled'), gte(clues.visitAt, start), lt(clues.visitAt, end)]))
+      .where(
+        and_([
+          scope,
+          eq(clues.flowState, 'visit_scheduled'),
+          gte(clues.visitAt, start),
+          lt(clues.visitAt, end),
+        ]),
+      )
       .orderBy(clues.visitAt);
     return { type, items: rows.map((c) => item(c, c.visitAt, '今日到访', now)), targets: [] };
   }
   if (type === 3) {
     const pending = await decidableApprovals(deps.db, u, ['transfer', 'abandon', 'invalid']);
     if (!pending.length) return { type, items: [], targets: [] };
-    const byId = new Map((await deps.db.select().from(clues).where(inArray(clues.id, pending.map((a) => a.clueId)))).map((c) => [c.id, c]));
-    const names = { transfer: '转移审批', abandon: '放弃审批', invalid: '无效审批' } as Record<string, string>;
+    const byId = new Map(
+      (
+        await deps.db
+          .select()
+          .from(clues)
+          .where(
+            inArray(
+              clues.id,
+              pending.map((a) => a.clueId),
+            ),
+          )
+      ).map((c) => [c.id, c]),
+    );
+    const names = { transfer: '转移审批', abandon: '放弃审批', invalid: '无效审批' } as Record<
+      string,
+      string
+    >;
     return {
       type,
       items: pending.flatMap((a) => {
@@ -94,7 +147,13 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
     const rows = await deps.db
       .select()
       .from(clueTargets)
-      .where(and(eq(clueTargets.targetYear, d.getUTCFullYear()), eq(clueTargets.targetType, 2), eq(clueTargets.employeeCode, u.employeeCode)));
+      .where(
+        and(
+          eq(clueTargets.targetYear, d.getUTCFullYear()),
+          eq(clueTargets.targetType, 2),
+          eq(clueTargets.employeeCode, u.employeeCode),
+        ),
+      );
     if (rows.length) target = rows.reduce((sum, r) => sum + Number(r[`m${month}` as keyof typeof r] ?? 0), 0);
   }
   return {
@@ -110,17 +169,42 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
 }
 
 /** Students converted from clues whose family has not signed yet (no order slice yet: every such student). */
-export async function parentNoSign(deps: AppDeps, u: AuthUser, q: { pageIdx: number; pageSize: number; schoolItemCode?: string | undefined }) {
+export async function parentNoSign(
+  deps: AppDeps,
+  u: AuthUser,
+  q: { pageIdx: number; pageSize: number; schoolItemCode?: string | undefined },
+) {
   if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
   const where = and_([
     isNotNull(students.sourceClueId),
-    u.allScope ? undefined : u.schoolItems.length ? inArray(students.schoolItemCode, u.schoolItems) : sql`false`,
+    u.allScope
+      ? undefined
+      : u.schoolItems.length
+        ? inArray(students.schoolItemCode, u.schoolItems)
+        : sql`false`,
     q.schoolItemCode ? eq(students.schoolItemCode, q.schoolItemCode) : undefined,
   ]);
-  const [n] = await deps.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(students).where(where);
-  const rows = await deps.db.select().from(students).where(where).orderBy(desc(students.createdAt), desc(students.id)).limit(q.pageSize).offset((q.pageIdx - 1) * q.pageSize);
+  const [n] = await deps.db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(students)
+    .where(where);
+  const rows = await deps.db
+    .select()
+    .from(students)
+    .where(where)
+    .orderBy(desc(students.createdAt), desc(students.id))
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
   return {
-    list: rows.map((s) => ({ studentCode: s.code, studentName: s.name, parentName: s.parentName, phone: s.phone, schoolItemCode: s.schoolItemCode, clueId: s.sourceClueId, createdAt: s.createdAt.toISOString() })),
+    list: rows.map((s) => ({
+      studentCode: s.code,
+      studentName: s.name,
+      parentName: s.parentName,
+      phone: s.phone,
+      schoolItemCode: s.schoolItemCode,
+      clueId: s.sourceClueId,
+      createdAt: s.createdAt.toISOString(),
+    })),
     total: n?.n ?? 0,
     pageIdx: q.pageIdx,
     pageSize: q.pageSize,
