@@ -1,10 +1,12 @@
-// Generates the SQL migrations from the drizzle tables (drizzle-kit generate).
-// Until the first release the history is squashed into one initial migration (see docs/decisions.md):
-// pass --squash to regenerate it from scratch.
-import { rmSync } from 'node:fs';
+// Generates the next SQL migration from the drizzle tables (drizzle-kit generate).
+// The history is never squashed: every schema change is a new migration after the last one, so a
+// database made by any earlier release upgrades in place. Usage: pnpm db:generate --name what_changed
 import { spawnSync } from 'node:child_process';
-const squash = process.argv.includes('--squash');
-if (squash) rmSync(new URL('../drizzle', import.meta.url), { recursive: true, force: true });
-const args = ['exec', 'drizzle-kit', 'generate', ...(squash ? ['--name', 'init'] : [])];
-const r = spawnSync('pnpm', args, { stdio: 'inherit' });
+const i = process.argv.indexOf('--name');
+const name = i > 0 ? process.argv[i + 1] : undefined;
+if (!name || !/^[a-z0-9_]+$/.test(name)) {
+  console.error('Name the migration: pnpm --filter @bo/server db:generate --name what_changed (a-z, 0-9, _)');
+  process.exit(2);
+}
+const r = spawnSync('pnpm', ['exec', 'drizzle-kit', 'generate', '--name', name], { stdio: 'inherit' });
 process.exit(r.status ?? 1);
