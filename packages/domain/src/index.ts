@@ -3,6 +3,7 @@ export * from './labels.js';
 export * from './money.js';
 export * from './text.js';
 export * from './dates.js';
+export * from './businessDay.js';
 export * from './statuses.js';
 export * from './roles.js';
 export * from './constants.js';

@@ -10,8 +10,60 @@ export interface WithRoles {
   readonly roles?: readonly RoleRef[] | null;
 }
 
-/** Role codes that see the task centre badge. */
-export const TASK_BADGE_ROLES: readonly number[] = [76, 72, 58, 34, 15, 5];
+/**
+ * Role codes (spec §6 gives the numbers; the meanings are ours, docs/decisions.md "System and
+ * sign-in"). The only place a role code is written as a number: everything else names it.
+ */
+export const ROLE = {
+  /** 超级管理员: every privilege, every region and campus. */
+  admin: 1,
+  /** 电销专员: works resources and phone leads. */
+  esales: 5,
+  /** 成长顾问: looks after enrolled families and renewals. */
+  growth: 15,
+  /** 财务: orders, payments, refunds, finance master data; all campuses. */
+  finance: 20,
+  /** 人力资源: employees, salary; all campuses. */
+  hr: 30,
+  /** 课程顾问 (sales): follows up and converts clues. */
+  consultant: 34,
+  /** 教师: own timetable and class confirmation. */
+  teacher: 40,
+  /** 教务: scheduling, classrooms, course authorisation. */
+  academic: 50,
+  /** 销售主管: distributes clues, watches the team. */
+  supervisor: 58,
+  /** 居家干预: home-intervention therapist. */
+  homeIntervention: 60,
+  /** 中心主任: runs campuses, approves within them. */
+  centreLeader: 72,
+  /** 区域总监: approves transfers, abandons and invalid clues in their regions. */
+  director: 76,
+} as const;
+/** A role code of `ROLE`. */
+export type RoleCode = (typeof ROLE)[keyof typeof ROLE];
+
+/** Managers of the clue flows: see every clue of their campuses, distribute, correct (with administrators). */
+export const MANAGER_ROLES: readonly RoleCode[] = [ROLE.director, ROLE.centreLeader, ROLE.supervisor];
+/** Approvers of clue transfers, abandons and invalid clues (with administrators). */
+export const APPROVER_ROLES: readonly RoleCode[] = [ROLE.director, ROLE.centreLeader];
+/** Front-line clue staff a manager may hand clues to: consultants and the managers above them. */
+export const CLUE_STAFF_ROLES: readonly RoleCode[] = [
+  ROLE.consultant,
+  ROLE.supervisor,
+  ROLE.centreLeader,
+  ROLE.director,
+];
+
+/** Role codes that see the task centre badge (spec §6). */
+export const TASK_BADGE_ROLES: readonly RoleCode[] = [
+  ROLE.director,
+  ROLE.centreLeader,
+  ROLE.supervisor,
+  ROLE.consultant,
+  ROLE.growth,
+  ROLE.esales,
+];
 /** Badge count from which the badge changes style. */
 export const TASK_BADGE_HIGH = 1000;
 

@@ -1,5 +1,14 @@
 // Shared pieces of the clues slice: roles, scope checks, row mapping, the state move with version check.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  APPROVER_ROLES,
+  MANAGER_ROLES,
+  ROLE,
+  ageInMonths,
+  shanghaiDate,
+  shanghaiDayEnd,
+  shanghaiDayStart,
+} from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -23,30 +32,15 @@ export type ClueRecord = typeof clues.$inferSelect;
 export type ClueInsert = typeof clues.$inferInsert;
 export type TClueRow = z.input<typeof contract.clues.mylist.response>['list'][number];
 
-/** Role codes (spec §6, meanings in docs/decisions.md). */
-export const ROLE = {
-  admin: 1,
-  director: 76,
-  centreLeader: 72,
-  supervisor: 58,
-  consultant: 34,
-  growth: 15,
-  esales: 5,
-} as const;
-const MANAGER_ROLES: readonly number[] = [ROLE.director, ROLE.centreLeader, ROLE.supervisor];
-const APPROVER_ROLES: readonly number[] = [ROLE.director, ROLE.centreLeader];
+export { ROLE };
+const isRole = (u: AuthUser, codes: readonly number[]) => u.roles.some((r) => codes.includes(r));
+export const isManager = (u: AuthUser) => u.isAdmin || isRole(u, MANAGER_ROLES);
+export const isApprover = (u: AuthUser) => u.isAdmin || isRole(u, APPROVER_ROLES);
 
-export const isManager = (u: AuthUser) => u.isAdmin || u.roles.some((r) => MANAGER_ROLES.includes(r));
-export const isApprover = (u: AuthUser) => u.isAdmin || u.roles.some((r) => APPROVER_ROLES.includes(r));
-
-/** Midnight of the Asia/Shanghai day containing `d` (the business day; UTC+8 has no DST). */
-export function dayStart(d: Date): Date {
-  const off = 8 * 3600_000;
-  return new Date(Math.floor((d.getTime() + off) / 86_400_000) * 86_400_000 - off);
-}
-export const dayEnd = (d: Date) => new Date(dayStart(d).getTime() + 86_400_000);
-/** YYYY-MM-DD of the Asia/Shanghai day. */
-export const dayStr = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+// The Asia/Shanghai business day lives in @bo/domain; these names stay for the slice's callers.
+export const dayStart = shanghaiDayStart;
+export const dayEnd = shanghaiDayEnd;
+export const dayStr = shanghaiDate;
 /** Start of a YYYY-MM-DD Asia/Shanghai day. */
 export const parseDay = (s: string) => new Date(`${s}T00:00:00+08:00`);
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -57,16 +51,8 @@ export const maskName = (s: string | null | undefined) =>
 /** Masks a phone: 13812345678 → 138****5678. */
 export const maskPhone = (s: string) => (s.length === 11 ? `${s.slice(0, 3)}****${s.slice(7)}` : '****');
 
-export function ageMonths(birthDate: string | null, now: Date): number | null {
-  if (!birthDate) return null;
-  const [y, m, d] = birthDate.split('-').map(Number);
-  if (!y || !m || !d) return null;
-  const today = dayStr(now).split('-').map(Number);
-  const [ty = 0, tm = 0, td = 0] = today;
-  let months = (ty - y) * 12 + (tm - m);
-  if (td < d) months -= 1;
-  return Math.max(0, months);
-}
+/** Age in whole months on today's Shanghai day, by the domain's rule (null for a future birth date). */
+export const ageMonths = (birthDate: string | null, now: Date) => ageInMonths(birthDate, now);
 
 /** Columns of a clue row plus campus name, owner name, follow count and tags. */
 export const rowColumns = {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageInMonths,
+  shanghaiDate,
+  shanghaiDayEnd,
+  shanghaiDayOf,
+  shanghaiDayStart,
+  shanghaiMonthStart,
+  shanghaiWeekStart,
+} from './businessDay.js';
+
+const at = (s: string) => new Date(s);
+
+describe('the Asia/Shanghai business day', () => {
+  it('puts 16:00 UTC and later on the next Shanghai day', () => {
+    expect(shanghaiDate(at('2026-03-01T15:59:59.999Z'))).toBe('2026-03-01');
+    expect(shanghaiDate(at('2026-03-01T16:00:00.000Z'))).toBe('2026-03-02');
+  });
+
+  it('starts and ends a day at Shanghai midnight', () => {
+    expect(shanghaiDayStart(at('2026-03-01T17:30:00Z')).toISOString()).toBe('2026-03-01T16:00:00.000Z');
+    expect(shanghaiDayStart(at('2026-03-01T15:30:00Z')).toISOString()).toBe('2026-02-28T16:00:00.000Z');
+    expect(shanghaiDayEnd(at('2026-03-01T17:30:00Z')).toISOString()).toBe('2026-03-02T16:00:00.000Z');
+  });
+
+  it('reads a YYYY-MM-DD day as its Shanghai start, or its end (exclusive)', () => {
+    expect(shanghaiDayOf('2026-03-02')?.toISOString()).toBe('2026-03-01T16:00:00.000Z');
+    expect(shanghaiDayOf('2026-03-02', { end: true })?.toISOString()).toBe('2026-03-02T16:00:00.000Z');
+    expect(shanghaiDayOf('2026-02-30')).toBeNull();
+    expect(shanghaiDayOf('2026-3-2')).toBeNull();
+  });
+
+  it('starts the week on the Shanghai Monday, also late on a Sunday UTC', () => {
+    // 2026-03-08 is a Sunday; 17:00 UTC is Monday 01:00 in Shanghai.
+    expect(shanghaiWeekStart(at('2026-03-08T17:00:00Z')).toISOString()).toBe('2026-03-08T16:00:00.000Z');
+    expect(shanghaiWeekStart(at('2026-03-08T15:00:00Z')).toISOString()).toBe('2026-03-01T16:00:00.000Z');
+  });
+
+  it('starts the month on the Shanghai first of the month', () => {
+    expect(shanghaiMonthStart(at('2026-03-31T16:30:00Z')).toISOString()).toBe('2026-03-31T16:00:00.000Z');
+    expect(shanghaiMonthStart(at('2026-03-31T15:30:00Z')).toISOString()).toBe('2026-02-28T16:00:00.000Z');
+  });
+});
+
+describe('ageInMonths', () => {
+  it('follows ageFromBirthDate on the Shanghai day', () => {
+    // 2026-03-14T16:30Z is already the 15th in Shanghai: the month is complete.
+    expect(ageInMonths('2023-01-15', at('2026-03-14T16:30:00Z'))).toBe(38);
+    expect(ageInMonths('2023-01-15', at('2026-03-14T15:30:00Z'))).toBe(37);
+  });
+
+  it('completes a month born on the 31st on the last day of a shorter month', () => {
+    expect(ageInMonths('2026-01-31', at('2026-02-28T04:00:00Z'))).toBe(1);
+  });
+
+  it('has no age for an empty, invalid or future birth date', () => {
+    expect(ageInMonths(null, at('2026-03-01T04:00:00Z'))).toBeNull();
+    expect(ageInMonths('2026-13-01', at('2026-03-01T04:00:00Z'))).toBeNull();
+    expect(ageInMonths('2026-03-02', at('2026-03-01T04:00:00Z'))).toBeNull();
+  });
+});
