@@ -30,3 +30,11 @@ test('signs in with the messenger QR code', async ({ page, request, sdkAs }) => 
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText(name).first()).toBeVisible();
 });
+
+test('refuses a messenger return whose state this browser never sent', async ({ page }) => {
+  // A forged return link (login CSRF): a valid-looking code with a state of someone else's choosing.
+  await page.goto('/auth?code=forged-code&state=attacker-chosen');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('button', { name: '返回登录' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?/);
+});

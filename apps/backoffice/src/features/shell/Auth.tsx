@@ -28,7 +28,9 @@ export function Auth() {
       setError(t('auth.missingCode'));
       return;
     }
-    if (!appid && expected && state !== expected) {
+    // The QR sign-in must come back with the state this browser sent: a missing or different one is
+    // a forged or replayed return (login CSRF), refused before the code is spent.
+    if (!appid && (!expected || state !== expected)) {
       setError(t('auth.failed'));
       return;
     }

@@ -24,8 +24,14 @@ export function useFinishSignIn() {
   };
 }
 
+/** An unguessable OAuth `state` (128 bits from the browser's CSPRNG), checked on return by /auth. */
+function newOAuthState(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function qrUrl(authorizeUrl: string): string {
-  const state = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  const state = newOAuthState();
   sessionStorage.setItem(QR_STATE_KEY, state);
   const u = new URL(authorizeUrl, window.location.origin);
   if (!u.searchParams.has('redirect_uri'))
