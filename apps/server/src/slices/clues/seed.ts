@@ -67,7 +67,24 @@ const CHILD = [
   '佳琪',
   '天佑',
 ];
-const PARENT = ['丽', '静', '敏', '伟', '强', '芳', '娜', '磊', '洋', '艳', '军', '杰', '婷', '勇', '霞'];
+/** Parents' given names with the relation they fit: a mother is never listed as 父亲. */
+const PARENT: readonly (readonly [string, '父亲' | '母亲'])[] = [
+  ['丽', '母亲'],
+  ['静', '母亲'],
+  ['敏', '母亲'],
+  ['伟', '父亲'],
+  ['强', '父亲'],
+  ['芳', '母亲'],
+  ['娜', '母亲'],
+  ['磊', '父亲'],
+  ['洋', '父亲'],
+  ['艳', '母亲'],
+  ['军', '父亲'],
+  ['杰', '父亲'],
+  ['婷', '母亲'],
+  ['勇', '父亲'],
+  ['霞', '母亲'],
+];
 /** Channel codes of the clue settings' demo channels. */
 const CHANNELS = ['REFER_OLD', 'WALKIN', 'WECHAT_MP', 'BAIDU', 'DOUYIN', 'H5', 'MEITUAN'];
 const FOLLOWS = [
@@ -141,9 +158,9 @@ export async function seedClues({ db, now, scale }: SeedContext) {
       childName: surname + (CHILD[(i * 3) % CHILD.length] ?? '小宝'),
       gender: (i % 2) + 1,
       birthDate: dayStr(birth),
-      parentName: surname + (PARENT[i % PARENT.length] ?? '芳'),
+      parentName: surname + (PARENT[i % PARENT.length]?.[0] ?? '芳'),
       phone: `138${String(10_000_000 + i * 104_729).slice(-8)}`,
-      relation: i % 3 === 0 ? '父亲' : '母亲',
+      relation: PARENT[i % PARENT.length]?.[1] ?? '母亲',
       schoolItemCode: campus,
       channelCode: channel,
       intention: ['A', 'B', 'C', 'D'][i % 4] ?? 'B',

@@ -208,11 +208,21 @@ export function demoStaff(): DemoEmployee[] {
   ) => {
     const i = n - 7;
     const female = i % 3 !== 0;
-    const given = (female ? GIVEN_F : GIVEN_M)[(i * 5) % 12] ?? '晓';
-    const name = `${SURNAMES[i % SURNAMES.length] ?? '张'}${given}`;
+    const givens = female ? GIVEN_F : GIVEN_M;
+    // A real name, never a padded one: walk the surname × given-name grid from this person's
+    // starting point to the first combination not yet taken.
+    let name = '';
+    for (let k = 0; k < SURNAMES.length * givens.length; k += 1) {
+      const surname = SURNAMES[(i + Math.floor(k / givens.length)) % SURNAMES.length] ?? '张';
+      const candidate = `${surname}${givens[(i * 5 + k) % givens.length] ?? '晓'}`;
+      if (!out.some((e) => e.name === candidate)) {
+        name = candidate;
+        break;
+      }
+    }
     out.push({
       code: `E${String(n).padStart(4, '0')}`,
-      name: out.some((e) => e.name === name) ? `${name}${String.fromCharCode(0x4e00 + (i % 9))}` : name,
+      name,
       gender: female ? 2 : 1,
       schoolItemCode: campus,
       campuses,
