@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useT } from '../i18n';
 import { decide, failureTarget, loadPermissions } from './guard';
+import { hasScreen } from './registry';
 import { clearLogin, sdk } from './sdk';
 import { session, useSession } from './session';
 
@@ -40,7 +41,7 @@ export function Guard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const t = useT();
-  const d = decide({ pathname: location.pathname, search: location.search, token, permissions });
+  const d = decide({ pathname: location.pathname, search: location.search, token, permissions, hasScreen });
 
   useEffect(() => {
     if (d.kind !== 'load') return;

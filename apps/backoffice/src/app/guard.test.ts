@@ -35,6 +35,30 @@ describe('navigation guard', () => {
     expect(decide({ pathname: '/home', token: 't', permissions: perms })).toEqual({ kind: 'allow' });
     expect(isForbidden('/setting/employees', perms.forbidden)).toBe(false);
   });
+  it('lets a path without a screen in this build through to "not found", forbidden or not', () => {
+    const built = (p: string) => p === '/setting/campus';
+    // Not built: the same "not found" for everyone, not "no access" for those who lack the grant.
+    expect(
+      decide({
+        pathname: '/financial/installmentDetails/7',
+        token: 't',
+        permissions: perms,
+        hasScreen: built,
+      }),
+    ).toEqual({ kind: 'allow' });
+    // Built and forbidden: still "no access".
+    expect(decide({ pathname: '/setting/campus', token: 't', permissions: perms, hasScreen: built })).toEqual(
+      {
+        kind: 'redirect',
+        to: '/noauth',
+      },
+    );
+    // Without a token the sign-in comes first, built or not.
+    expect(decide({ pathname: '/nowhere', token: null, permissions: null, hasScreen: built })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fnowhere',
+    });
+  });
   it('fetches forbidden routes before the menu', async () => {
     const calls: string[] = [];
     const p = await loadPermissions({

@@ -10,6 +10,8 @@ export interface GuardInput {
   search?: string;
   token: string | null;
   permissions: Permissions | null;
+  /** Whether this build has a screen for the path; a path without one is "not found" for everyone. */
+  hasScreen?: (pathname: string) => boolean;
 }
 
 /** True for /auth, /login, /modifyPwd, /noauth, /err. */
@@ -27,9 +29,10 @@ export function isForbidden(pathname: string, forbidden: readonly string[]): boo
 /**
  * What the guard does for a navigation:
  * public → allow; no token → /login (remembering where to return); token without permissions → load;
- * forbidden path → /noauth; otherwise allow.
+ * a path this build has no screen for → allow (the layout shows "not found", the same for every user,
+ * rather than "no access" for a screen nobody could open); forbidden path → /noauth; otherwise allow.
  */
-export function decide({ pathname, search = '', token, permissions }: GuardInput): GuardDecision {
+export function decide({ pathname, search = '', token, permissions, hasScreen }: GuardInput): GuardDecision {
   if (isPublicPath(pathname)) return { kind: 'allow' };
   if (!token) {
     const back =
@@ -37,6 +40,7 @@ export function decide({ pathname, search = '', token, permissions }: GuardInput
     return { kind: 'redirect', to: `/login${back}` };
   }
   if (!permissions) return { kind: 'load' };
+  if (hasScreen && !hasScreen(pathname)) return { kind: 'allow' };
   if (isForbidden(pathname, permissions.forbidden)) return { kind: 'redirect', to: '/noauth' };
   return { kind: 'allow' };
 }
