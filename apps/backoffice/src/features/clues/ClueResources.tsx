@@ -10,7 +10,7 @@ import { listQuery, ListScreenView, type ListScreenDef } from '../../app/list';
 import { asFormField, asSearchField, CampusMasterSelect, ChannelSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
-import { ClueFrame, When } from './common';
+import { ClueFrame, DateTimeCell } from './common';
 import { formatDateTime } from './logic';
 import { ResourceInput, type TResourceRow, type TResourceStatus } from './types';
 
@@ -79,13 +79,13 @@ function columns(t: TFunction) {
       id: 'lastFollowAt',
       header: t('clue.lastFollow'),
       exportValue: (r: TResourceRow) => formatDateTime(r.lastFollowAt),
-      cell: (r: TResourceRow) => <When iso={r.lastFollowAt} />,
+      cell: (r: TResourceRow) => <DateTimeCell iso={r.lastFollowAt} />,
     },
     {
       id: 'createdAt',
       header: t('clue.createdAt'),
       exportValue: (r: TResourceRow) => formatDateTime(r.createdAt),
-      cell: (r: TResourceRow) => <When iso={r.createdAt} />,
+      cell: (r: TResourceRow) => <DateTimeCell iso={r.createdAt} />,
     },
   ];
 }

@@ -7,7 +7,7 @@ import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
 import { ApprovalDialog } from './ApprovalDialog';
-import { ClueFrame, ClueLink, When } from './common';
+import { ClueFrame, ClueLink, DateTimeCell } from './common';
 import { formatDateTime } from './logic';
 
 export const approvalStatusOptions = (t: TFunction) => [
@@ -42,7 +42,7 @@ export function approvalColumns(
       id: 'requestedAt',
       header: t('clue.requestedAt'),
       exportValue: (r) => formatDateTime(r.requestedAt),
-      cell: (r) => <When iso={r.requestedAt} />,
+      cell: (r) => <DateTimeCell iso={r.requestedAt} />,
     },
     {
       id: 'status',

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { ClueFrame, When } from './common';
+import { ClueFrame, DateTimeCell } from './common';
 import { formatDateTime } from './logic';
 import { todosDef } from './Todos';
 import type { TTaskRow } from './types';
@@ -46,7 +46,7 @@ function tasksDef(open: (clueId: number) => void): ListScreenDef<Task> {
         exportValue: (r) => formatDateTime(r.dueAt),
         cell: (r) => (
           <span className="inline-flex items-center gap-1.5">
-            <When iso={r.dueAt} />
+            <DateTimeCell iso={r.dueAt} />
             {r.overdue && <Badge tone="danger">{t('task.overdue')}</Badge>}
           </span>
         ),
@@ -55,7 +55,7 @@ function tasksDef(open: (clueId: number) => void): ListScreenDef<Task> {
         id: 'createdAt',
         header: t('clue.createdAt'),
         exportValue: (r) => formatDateTime(r.createdAt),
-        cell: (r) => <When iso={r.createdAt} />,
+        cell: (r) => <DateTimeCell iso={r.createdAt} />,
       },
     ],
     list: (a) => sdk.tasks.taskCenterList({ query: listQuery(a) }),

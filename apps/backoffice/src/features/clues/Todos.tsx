@@ -4,7 +4,7 @@ import { Badge } from '@bo/ui-kit';
 import { z } from 'zod';
 import { listQuery, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { When } from './common';
+import { DateTimeCell } from './common';
 import { formatDateTime, localInputToIso } from './logic';
 
 export const TodoForm = z.object({
@@ -39,7 +39,7 @@ export const todosDef: ListScreenDef<TTodoRow, typeof TodoForm> = {
       exportValue: (r) => formatDateTime(r.dueAt),
       cell: (r) => (
         <span className="inline-flex items-center gap-1.5">
-          <When iso={r.dueAt} />
+          <DateTimeCell iso={r.dueAt} />
           {r.overdue && r.status === 0 && <Badge tone="danger">{t('task.overdue')}</Badge>}
         </span>
       ),
@@ -48,7 +48,7 @@ export const todosDef: ListScreenDef<TTodoRow, typeof TodoForm> = {
       id: 'createdAt',
       header: t('clue.createdAt'),
       exportValue: (r) => formatDateTime(r.createdAt),
-      cell: (r) => <When iso={r.createdAt} />,
+      cell: (r) => <DateTimeCell iso={r.createdAt} />,
     },
   ],
   list: (a) => sdk.tasks.todoList({ query: listQuery(a) }),

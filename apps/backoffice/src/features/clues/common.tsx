@@ -45,13 +45,27 @@ export function StateBadge({ state }: { state: TClueState }) {
   );
 }
 
-/** A time shown relatively, with the exact time on hover. */
+/**
+ * A time shown relatively ('3天前'), with the exact time on hover: for feeds and timelines.
+ * Table columns use DateTimeCell instead, so one column always shows one form.
+ */
 export function When({ iso }: { iso: string | null | undefined }) {
   const [locale] = useLocale();
   if (!iso) return <span className="text-subtle">—</span>;
   return (
     <time dateTime={iso} title={formatDateTime(iso)}>
       {relativeTime(iso, new Date(), locale)}
+    </time>
+  );
+}
+
+/** A table cell's time: always 'YYYY-MM-DD HH:mm', the relative form on hover. */
+export function DateTimeCell({ iso }: { iso: string | null | undefined }) {
+  const [locale] = useLocale();
+  if (!iso) return <span className="text-subtle">—</span>;
+  return (
+    <time dateTime={iso} title={relativeTime(iso, new Date(), locale)} className="tabular-nums">
+      {formatDateTime(iso)}
     </time>
   );
 }
@@ -104,19 +118,19 @@ export function clueColumns(t: TFunction, o: { owner?: boolean } = {}): ListColu
       id: 'lastFollowAt',
       header: t('clue.lastFollow'),
       exportValue: (r) => formatDateTime(r.lastFollowAt),
-      cell: (r) => <When iso={r.lastFollowAt} />,
+      cell: (r) => <DateTimeCell iso={r.lastFollowAt} />,
     },
     {
       id: 'nextVisitAt',
       header: t('clue.nextVisit'),
       exportValue: (r) => formatDateTime(r.nextVisitAt),
-      cell: (r) => <When iso={r.nextVisitAt} />,
+      cell: (r) => <DateTimeCell iso={r.nextVisitAt} />,
     },
     {
       id: 'createdAt',
       header: t('clue.createdAt'),
       exportValue: (r) => formatDateTime(r.createdAt),
-      cell: (r) => <When iso={r.createdAt} />,
+      cell: (r) => <DateTimeCell iso={r.createdAt} />,
     },
   ];
 }

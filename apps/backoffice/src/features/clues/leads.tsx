@@ -5,7 +5,7 @@ import { listQuery, ListScreenView, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { ClueLink, StateBadge, When } from './common';
+import { ClueLink, DateTimeCell, StateBadge } from './common';
 import { formatDateTime } from './logic';
 import type { TLeadRow } from './types';
 
@@ -49,7 +49,7 @@ export function leadsDef(source: LeadSourceKey): ListScreenDef<TLeadRow> {
         id: 'receivedAt',
         header: t('lead.receivedAt'),
         exportValue: (r) => formatDateTime(r.receivedAt),
-        cell: (r) => <When iso={r.receivedAt} />,
+        cell: (r) => <DateTimeCell iso={r.receivedAt} />,
       },
       { id: 'parentName', header: t('clue.parentName') },
       { id: 'childName', header: t('clue.childName') },

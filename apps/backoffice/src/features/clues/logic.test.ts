@@ -51,8 +51,12 @@ describe('relativeTime', () => {
     expect(relativeTime('2026-01-07T12:00:00Z', now, 'zh-CN')).toBe('3天前');
     expect(relativeTime(null, now, 'en')).toBe('');
   });
-  it('falls back to the date after a week', () => {
-    expect(relativeTime('2025-12-01T12:00:00Z', now, 'en')).toMatch(/^2025-12-0[12] /);
+  it('stays relative for long spans, so one column never mixes forms', () => {
+    expect(relativeTime('2025-12-01T12:00:00Z', now, 'en')).toBe('1 month ago');
+    expect(relativeTime('2025-12-01T12:00:00Z', now, 'zh-CN')).toBe('1个月前');
+    expect(relativeTime('2025-12-27T12:00:00Z', now, 'en')).toBe('14 days ago');
+    expect(relativeTime('2023-01-10T12:00:00Z', now, 'zh-CN')).toBe('3年前');
+    expect(relativeTime('2026-01-11T12:00:00Z', now, 'en')).toBe('in 1 day');
   });
 });
 

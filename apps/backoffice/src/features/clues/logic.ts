@@ -72,8 +72,18 @@ export function detailActions(allowed: readonly string[]): DetailAction[] {
   return ORDER.filter((a) => NEEDS[a].some((n) => set.has(n)));
 }
 
+/** Units of relativeTime, largest first: seconds per unit, zh-CN word, English singular and plural. */
+const RELATIVE_UNITS: readonly (readonly [number, string, string, string])[] = [
+  [86400 * 365, '年', 'year', 'years'],
+  [86400 * 30, '个月', 'month', 'months'],
+  [86400, '天', 'day', 'days'],
+  [3600, '小时', 'h', 'h'],
+  [60, '分钟', 'min', 'min'],
+];
+
 /**
- * A short relative time: 'just now', '5 min ago', 'in 2 h', '3 days ago', else the date.
+ * A short relative time, always relative (a column or feed never mixes "5天前" with a date):
+ * 'just now', '5 min ago', 'in 2 h', '3 days ago', '2 months ago', '1 year ago'.
  * @example relativeTime('2026-01-01T00:00:00Z', new Date('2026-01-01T00:05:00Z'), 'en') // '5 min ago'
  */
 export function relativeTime(iso: string | null | undefined, now: Date, locale: 'zh-CN' | 'en'): string {
@@ -84,13 +94,14 @@ export function relativeTime(iso: string | null | undefined, now: Date, locale: 
   const past = diff <= 0;
   const s = Math.abs(diff) / 1000;
   const zh = locale === 'zh-CN';
-  const fmt = (n: number, zhUnit: string, enUnit: string) =>
-    zh ? `${n}${zhUnit}${past ? '前' : '后'}` : past ? `${n} ${enUnit} ago` : `in ${n} ${enUnit}`;
-  if (s < 60) return zh ? '刚刚' : 'just now';
-  if (s < 3600) return fmt(Math.floor(s / 60), '分钟', 'min');
-  if (s < 86400) return fmt(Math.floor(s / 3600), '小时', 'h');
-  if (s < 86400 * 7) return fmt(Math.floor(s / 86400), '天', s < 86400 * 2 ? 'day' : 'days');
-  return formatDateTime(iso);
+  for (const [secs, zhUnit, one, many] of RELATIVE_UNITS) {
+    if (s < secs) continue;
+    const n = Math.floor(s / secs);
+    if (zh) return `${n}${zhUnit}${past ? '前' : '后'}`;
+    const unit = n === 1 ? one : many;
+    return past ? `${n} ${unit} ago` : `in ${n} ${unit}`;
+  }
+  return zh ? '刚刚' : 'just now';
 }
 
 /** 'YYYY-MM-DD HH:mm' in the browser's time zone. */
