@@ -1,9 +1,51 @@
 // /home: a welcome with the user's name, roles, campuses and quick links to their screens.
 import { Badge, Card, Icon } from '@bo/ui-kit';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../app/session';
 import { useLocale, useT } from '../../i18n';
 import { useMenu } from '../shell/useMenu';
+
+/** Quick entries shown before a group folds the rest behind "more". */
+const FOLDED = 8;
+
+/** A group's entries: the first eight, and a toggle for the rest so no screen is out of reach. */
+function QuickLinks({ items, title }: { items: readonly { path: string; title: string }[]; title: string }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const shown = open ? items : items.slice(0, FOLDED);
+  return (
+    <ul className="flex flex-wrap gap-1.5">
+      {shown.map((i) => (
+        <li key={i.path}>
+          <Link
+            to={i.path}
+            className="inline-flex h-7 items-center gap-1 rounded-md bg-canvas px-2.5 text-xs text-ink-2 transition-colors hover:bg-brand-50 hover:text-brand-600"
+          >
+            {i.title}
+          </Link>
+        </li>
+      ))}
+      {items.length > FOLDED && (
+        <li>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-label={
+              open
+                ? t('home.lessOf', { group: title })
+                : t('home.moreOf', { group: title, n: items.length - FOLDED })
+            }
+            onClick={() => setOpen((v) => !v)}
+            className="inline-flex h-7 items-center gap-1 rounded-md px-2.5 text-xs text-brand-600 transition-colors hover:bg-brand-50"
+          >
+            {open ? t('home.less') : t('home.more', { n: items.length - FOLDED })}
+          </button>
+        </li>
+      )}
+    </ul>
+  );
+}
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'home.morning';
@@ -89,18 +131,7 @@ export default function Home() {
                     <p className="text-2xs text-subtle">{t('home.screens', { n: g.items.length })}</p>
                   </div>
                 </header>
-                <ul className="flex flex-wrap gap-1.5">
-                  {g.items.slice(0, 8).map((i) => (
-                    <li key={i.path}>
-                      <Link
-                        to={i.path}
-                        className="inline-flex h-7 items-center gap-1 rounded-md bg-canvas px-2.5 text-xs text-ink-2 transition-colors hover:bg-brand-50 hover:text-brand-600"
-                      >
-                        {i.title}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <QuickLinks items={g.items} title={g.title} />
               </section>
             ))}
           </div>

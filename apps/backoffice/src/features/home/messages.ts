@@ -12,6 +12,10 @@ export const homeMessages: Messages = {
     'home.quickLinks': '快捷入口',
     'home.noLinks': '暂无可用的功能，请联系管理员开通权限。',
     'home.screens': '{n} 个功能',
+    'home.more': '更多（{n}）',
+    'home.less': '收起',
+    'home.moreOf': '展开{group}的其余 {n} 个功能',
+    'home.lessOf': '收起{group}',
   },
   en: {
     'home.morning': 'Good morning, {name}',
@@ -24,5 +28,9 @@ export const homeMessages: Messages = {
     'home.quickLinks': 'Quick links',
     'home.noLinks': 'No screens are available yet; ask an administrator for access.',
     'home.screens': '{n} screens',
+    'home.more': 'More ({n})',
+    'home.less': 'Less',
+    'home.moreOf': 'Show the other {n} screens of {group}',
+    'home.lessOf': 'Fold {group}',
   },
 };

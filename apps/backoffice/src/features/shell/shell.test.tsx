@@ -3,6 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '@bo/domain';
+import { hasScreen } from '../../app/registry';
 import { routes } from '../../app/router';
 import { queryClient } from '../../app/sdk';
 import { session } from '../../app/session';
@@ -51,6 +53,41 @@ describe('layout shell', () => {
   afterEach(() => {
     cleanup();
     session.clear();
+  });
+
+  it('folds a quick-entry group past eight screens behind "more", and unfolds it', async () => {
+    const clueScreens = ROUTES.filter(
+      (r) => r.group === 'clues' && !r.path.includes(':') && hasScreen(r.path),
+    );
+    expect(clueScreens.length).toBeGreaterThan(8);
+    session.signIn(testUser());
+    session.setPermissions({
+      forbidden: [],
+      menu: [
+        {
+          code: 'clues',
+          name: '线索管理',
+          nameEn: 'Clues',
+          cssname: '',
+          path: '/clues',
+          privileges: clueScreens.map((r) => ({
+            code: r.path,
+            name: r.title['zh-CN'],
+            nameEn: r.title.en,
+            navigateurl: r.path,
+          })),
+        },
+      ],
+    });
+    mount('/home');
+    const group = await screen.findByRole('region', { name: '线索管理' });
+    expect(within(group).getAllByRole('link')).toHaveLength(8);
+    const more = within(group).getByRole('button', {
+      name: `展开线索管理的其余 ${clueScreens.length - 8} 个功能`,
+    });
+    fireEvent.click(more);
+    expect(within(group).getAllByRole('link')).toHaveLength(clueScreens.length);
+    expect(within(group).getByRole('button', { name: '收起线索管理' })).toBeTruthy();
   });
 
   it('sends a visitor without a token to the sign-in form', async () => {
