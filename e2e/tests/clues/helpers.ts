@@ -1,5 +1,6 @@
 // Shared steps of the clue journeys.
 import { expect, type Page } from '@playwright/test';
+import { pick } from '../../fixtures/combobox';
 
 /** An 11-digit mobile that no other run has used. */
 export const uniquePhone = () => `139${String(Date.now()).slice(-8)}`;
@@ -15,7 +16,7 @@ export async function createClue(
   await dialog.getByLabel('孩子姓名').fill(o.child);
   await dialog.getByLabel('家长姓名').fill(o.parent);
   await dialog.getByLabel('手机号').fill(o.phone);
-  await dialog.getByLabel('校区').selectOption('SH01');
+  await pick(dialog, '校区', 'SH01');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
 }

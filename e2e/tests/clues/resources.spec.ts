@@ -1,6 +1,7 @@
 // An e-sales resource is created, followed up and sent to a campus, where it becomes a clue.
 import { expect, test } from '../../fixtures/auth';
 import { uniquePhone } from './helpers';
+import { pick } from '../../fixtures/combobox';
 
 test.use({ user: 'sales' });
 
@@ -13,7 +14,7 @@ test('a resource is followed up and sent to a campus as a clue', async ({ page }
   await dialog.getByLabel('联系人').fill(name);
   await dialog.getByLabel('手机号').fill(phone);
   await dialog.getByLabel('孩子姓名').fill(`${name}宝宝`);
-  await dialog.getByLabel('校区').selectOption('SH01');
+  await pick(dialog, '校区', 'SH01');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
 

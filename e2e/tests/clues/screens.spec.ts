@@ -1,5 +1,6 @@
 // Every clue screen opens for the director with its title and no error; the list screens show a table.
 import { expect, test } from '../../fixtures/auth';
+import { pick } from '../../fixtures/combobox';
 
 const LISTS: Array<[string, string]> = [
   ['/clues/clueList', '线索列表'],
@@ -45,7 +46,7 @@ test('a channel sign is created and deleted', async ({ page }) => {
   const name = `E2E标识${Date.now().toString(36).slice(-4)}`;
   await dialog.getByLabel('标识名称').fill(name);
   await dialog.getByLabel('渠道').selectOption({ index: 1 });
-  await dialog.getByLabel('校区').selectOption('SH01');
+  await pick(dialog, '校区', 'SH01');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: name });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn, unique } from './helpers';
+import { pick } from '../../fixtures/combobox';
 
 test('an employee is created with campus and post, then found by the filters', async ({ page }) => {
   await signIn(page);
@@ -17,7 +18,7 @@ test('an employee is created with campus and post, then found by the filters', a
 
   await dialog.getByLabel('工号').fill(`E${id}`);
   await dialog.getByLabel('姓名').fill(name);
-  await dialog.getByLabel('所属校区').selectOption({ index: 1 });
+  await pick(dialog, '所属校区', 'shxh', '上海徐汇校区');
   await dialog.getByLabel('岗位').selectOption({ index: 1 });
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();

@@ -1,8 +1,9 @@
-// Selectors over master data, cached by TanStack Query and shared by every screen: each is a
-// labelled native select (findable by its label), fed by the master-data endpoints. The region
+// Selectors over master data, cached by TanStack Query and shared by every screen, fed by the
+// master-data endpoints. Short lists are labelled native selects; the long ones people search by
+// name (campuses, courses, employees, teachers) are searchable comboboxes that also match pinyin. The region
 // and campus selectors limited to the user's token scope are in ./selectors.tsx.
 import { MIN_TEACHER_RANK, cityOptions } from '@bo/domain';
-import { Select } from '@bo/ui-kit';
+import { SearchSelect, Select } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLocale, useT } from '../i18n';
@@ -27,6 +28,8 @@ export interface MasterSelectProps {
 interface Opt {
   value: Value;
   label: string;
+  /** More text a searchable select matches (a code). */
+  keywords?: string;
 }
 
 /** Master data changes rarely; a minute of freshness, refetched after any save (the list binding invalidates). */
@@ -45,13 +48,31 @@ function OptionsSelect({
   placeholder,
   className,
   size,
-}: MasterSelectProps & { options: readonly Opt[]; loading?: boolean; label: string }) {
+  searchable,
+}: MasterSelectProps & { options: readonly Opt[]; loading?: boolean; label: string; searchable?: boolean }) {
   const t = useT();
   // Keep the value's type (number ids stay numbers; codes stay strings).
   const strOptions = useMemo(
     () => options.map((o) => ({ value: String(o.value), label: o.label })),
     [options],
   );
+  if (searchable)
+    return (
+      <SearchSelect<Value>
+        id={id}
+        label={label}
+        error={error}
+        required={required}
+        disabled={disabled}
+        loading={loading}
+        value={value}
+        onChange={onChange}
+        options={options}
+        placeholder={placeholder ?? t('master.choose')}
+        wrapperClassName={className}
+        size={size}
+      />
+    );
   return (
     <Select
       id={id}
@@ -92,9 +113,18 @@ export function CampusMasterSelect(p: MasterSelectProps & { provincetypecode?: s
     queryFn: () => sdk.organisation.allSchoolItems({ query: { provincetypecode: region } }),
     staleTime: STALE,
   });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  const options = useMemo(
+    () => (q.data ?? []).map((r) => ({ value: r.code, label: r.name, keywords: r.code })),
+    [q.data],
+  );
   return (
-    <OptionsSelect {...p} label={p.label ?? t('master.campus')} options={options} loading={q.isLoading} />
+    <OptionsSelect
+      {...p}
+      searchable
+      label={p.label ?? t('master.campus')}
+      options={options}
+      loading={q.isLoading}
+    />
   );
 }
 
@@ -281,9 +311,18 @@ export function CourseSelect(
       sdk.courses.courses({ query: { status: 1, coursecategorycode: cat, courserankcode: rank } }),
     staleTime: STALE,
   });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
+  const options = useMemo(
+    () => (q.data ?? []).map((r) => ({ value: r.code, label: r.name, keywords: r.code })),
+    [q.data],
+  );
   return (
-    <OptionsSelect {...p} label={p.label ?? t('master.course')} options={options} loading={q.isLoading} />
+    <OptionsSelect
+      {...p}
+      searchable
+      label={p.label ?? t('master.course')}
+      options={options}
+      loading={q.isLoading}
+    />
   );
 }
 
@@ -424,7 +463,13 @@ export function EmployeeSelect(p: MasterSelectProps & { schoolItemCode?: string 
     [q.data],
   );
   return (
-    <OptionsSelect {...p} label={p.label ?? t('master.employee')} options={options} loading={q.isLoading} />
+    <OptionsSelect
+      {...p}
+      searchable
+      label={p.label ?? t('master.employee')}
+      options={options}
+      loading={q.isLoading}
+    />
   );
 }
 
@@ -443,7 +488,13 @@ export function TeacherSelect(p: MasterSelectProps & { schoolItemCode?: string; 
     [q.data],
   );
   return (
-    <OptionsSelect {...p} label={p.label ?? t('master.teacher')} options={options} loading={q.isLoading} />
+    <OptionsSelect
+      {...p}
+      searchable
+      label={p.label ?? t('master.teacher')}
+      options={options}
+      loading={q.isLoading}
+    />
   );
 }
 

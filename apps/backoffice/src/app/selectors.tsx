@@ -1,7 +1,8 @@
 // Region and campus selectors limited to the user's own provinceTypes and schoolItems (spec §6).
-// Type 1 adds 'All' (code 0); type 2 has none. A single real option is preselected.
+// Type 1 adds 'All' (code 0); type 2 has none. A single real option is preselected. Campuses are
+// many: their selector is searchable (name, code, pinyin initials).
 import { preselect, scopeOptions, type Option } from '@bo/domain';
-import { Select } from '@bo/ui-kit';
+import { SearchSelect, Select } from '@bo/ui-kit';
 import { useEffect, useMemo } from 'react';
 import { useLocale, useT } from '../i18n';
 import { useUser } from './session';
@@ -96,11 +97,11 @@ export function CampusSelect({
   }, [user, type, locale, provinceTypeCode]);
   usePreselect(options, value, onChange);
   return (
-    <Select
+    <SearchSelect<Code>
       label={label ?? t('shell.selector.campus')}
-      value={value === null || value === undefined ? '' : String(value)}
-      onChange={(v) => onChange(v === '' ? '' : (options.find((o) => String(o.value) === v)?.value ?? v))}
-      options={toSelectOptions(options)}
+      value={value}
+      onChange={onChange}
+      options={options.map((o) => ({ value: o.value, label: o.label, keywords: String(o.value) }))}
       placeholder={type === 2 && options.length !== 1 ? t('shell.selector.choose') : undefined}
       size={size}
       inline={inline}

@@ -37,6 +37,15 @@ export interface ListLabels {
   cancel: string;
   close: string;
   ok: string;
+  noMatch: string;
+  typeToNarrow: (n: number) => string;
+  dateRange: string;
+  today: string;
+  last7Days: string;
+  last30Days: string;
+  thisMonth: string;
+  lastMonth: string;
+  clearDates: string;
 }
 
 export const listLabelsZh: ListLabels = {
@@ -75,6 +84,15 @@ export const listLabelsZh: ListLabels = {
   cancel: '取消',
   close: '关闭',
   ok: '确定',
+  noMatch: '无匹配项',
+  typeToNarrow: (n) => `共 ${n} 项，请输入以缩小范围`,
+  dateRange: '日期范围',
+  today: '今天',
+  last7Days: '近 7 天',
+  last30Days: '近 30 天',
+  thisMonth: '本月',
+  lastMonth: '上月',
+  clearDates: '清除日期',
 };
 
 export const listLabelsEn: ListLabels = {
@@ -113,6 +131,15 @@ export const listLabelsEn: ListLabels = {
   cancel: 'Cancel',
   close: 'Close',
   ok: 'OK',
+  noMatch: 'No match',
+  typeToNarrow: (n) => `${n} matches: type to narrow`,
+  dateRange: 'Date range',
+  today: 'Today',
+  last7Days: 'Last 7 days',
+  last30Days: 'Last 30 days',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
+  clearDates: 'Clear dates',
 };
 
 export const ListLabelsContext = createContext<ListLabels>(listLabelsZh);

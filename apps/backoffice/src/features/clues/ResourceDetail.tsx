@@ -1,6 +1,17 @@
 // /clues/resourceDetail?id=: one e-sales resource — follow-up (draft kept until saved or the tab
 // closes), send to a campus as a clue, transfer, invalid, abandon, receive; its history.
-import { Button, Card, Checkbox, Dialog, EmptyState, Select, Spinner, TextArea, TextField } from '@bo/ui-kit';
+import {
+  Button,
+  Card,
+  Checkbox,
+  Dialog,
+  EmptyState,
+  SearchSelect,
+  Select,
+  Spinner,
+  TextArea,
+  TextField,
+} from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -220,11 +231,12 @@ function SpecialistSelect({ value, onChange }: { value: number | ''; onChange: (
     queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [5, 34] } }),
   });
   return (
-    <Select
+    <SearchSelect<number>
       label={t('res.owner')}
       value={value}
-      onChange={(v) => onChange(v === '' ? '' : Number(v))}
+      onChange={onChange}
       placeholder={t('master.choose')}
+      loading={q.isLoading}
       options={(q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})` }))}
     />
   );

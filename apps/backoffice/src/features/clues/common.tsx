@@ -6,7 +6,7 @@ import {
   Badge,
   Card,
   PageHeader,
-  Select,
+  SearchSelect,
   type FormField,
   type ListColumn,
   type SearchField,
@@ -248,15 +248,15 @@ export function ConsultantSelect({
     [q.data],
   );
   return (
-    <Select
+    <SearchSelect<number>
       id={id}
       label={label}
       error={error}
       value={value}
-      onChange={(v) => onChange(v === '' ? '' : Number(v))}
+      onChange={onChange}
       options={options}
       placeholder={t('master.choose')}
-      disabled={q.isLoading}
+      loading={q.isLoading}
     />
   );
 }
