@@ -26,7 +26,7 @@ test('a resource is followed up and sent to a campus as a clue', async ({ page }
 
   await page.getByRole('toolbar', { name: '线索操作' }).getByRole('button', { name: '下发校区' }).click();
   const send = page.getByRole('dialog', { name: '下发校区' });
-  await expect(send.getByLabel('校区')).toHaveValue('SH01');
+  await expect(send.getByRole('combobox', { name: '校区' })).toHaveValue('上海徐汇校区');
   await send.getByRole('button', { name: '提交' }).click();
   await expect(send).toBeHidden();
   await expect(page.getByRole('heading', { name: new RegExp(name) }).getByText('已下发校区')).toBeVisible();

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { I18nProvider, useT } from '../i18n';
+import { ListKitProvider } from './list/kitLabels';
 import { installReloadOnChunkError } from './reload';
 import { createAppRouter } from './router';
 import { queryClient } from './sdk';
@@ -19,7 +20,9 @@ function Providers() {
   return (
     <ToastProvider>
       <ConfirmProvider labels={labels}>
-        <RouterProvider router={router} />
+        <ListKitProvider>
+          <RouterProvider router={router} />
+        </ListKitProvider>
         <UpdateChecker />
       </ConfirmProvider>
     </ToastProvider>

@@ -6,3 +6,5 @@ export type { InputFrameProps } from './shell.js';
 export * from './SearchSelect.js';
 export { loadPinyin, matchesPinyin, matchesPlain } from './pinyin.js';
 export type { PinyinReader, PinyinReadings } from './pinyin.js';
+export * from './DateRangeInput.js';
+export * from './dateRange.js';

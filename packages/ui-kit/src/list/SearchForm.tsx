@@ -2,6 +2,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../components/Button.js';
 import { Select, TextField } from '../components/fields.js';
+import { DateRangeInput } from '../inputs/DateRangeInput.js';
 import { useListLabels } from './labels.js';
 import { trimValues } from './params.js';
 import type { SearchField } from './types.js';
@@ -69,30 +70,13 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
             );
           case 'dateRange':
             return (
-              <fieldset key={f.name} className="flex items-end gap-1.5">
-                <legend className="sr-only">{f.label}</legend>
-                <TextField
-                  id={`${id}-start`}
-                  type="date"
-                  label={`${f.label} ${L.dateFrom}`}
-                  value={draft[f.startName] ?? ''}
-                  max={draft[f.endName] || undefined}
-                  onChange={(e) => set(f.startName, e.target.value)}
-                  wrapperClassName="w-40"
-                />
-                <span className="pb-2 text-subtle" aria-hidden="true">
-                  –
-                </span>
-                <TextField
-                  id={`${id}-end`}
-                  type="date"
-                  label={`${f.label} ${L.dateTo}`}
-                  value={draft[f.endName] ?? ''}
-                  min={draft[f.startName] || undefined}
-                  onChange={(e) => set(f.endName, e.target.value)}
-                  wrapperClassName="w-40"
-                />
-              </fieldset>
+              <DateRangeInput
+                key={f.name}
+                id={id}
+                label={f.label}
+                value={{ start: draft[f.startName] ?? '', end: draft[f.endName] ?? '' }}
+                onChange={(r) => setDraft((d) => ({ ...d, [f.startName]: r.start, [f.endName]: r.end }))}
+              />
             );
           case 'custom':
             return (

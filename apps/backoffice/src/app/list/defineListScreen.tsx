@@ -21,11 +21,11 @@ import {
   type BulkAction,
   type FormField,
   type ListColumn,
-  type ListLabels,
   type RowAction,
   type SearchField,
   type SortState,
 } from '@bo/ui-kit';
+import { useListKitLabels } from './kitLabels';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
@@ -129,65 +129,6 @@ export interface ScreenHelpers<Row> {
   filters: Record<string, string>;
   /** Changes some filters (back to page 1). */
   setFilters: (patch: Record<string, string>) => void;
-}
-
-/** The kit's labels in the current language, from the binding's messages. */
-export function useListKitLabels(): ListLabels {
-  const t = useT();
-  return useMemo<ListLabels>(
-    () => ({
-      search: t('list.search'),
-      reset: t('list.reset'),
-      create: t('list.create'),
-      export: t('list.export'),
-      import: t('list.import'),
-      template: t('list.template'),
-      actions: t('list.actions'),
-      columns: t('list.columns'),
-      columnsHint: t('list.columnsHint'),
-      selectAll: t('list.selectAll'),
-      selectRow: t('list.selectRow'),
-      selected: (n) => t('list.selected', { n }),
-      empty: t('list.empty'),
-      loadFailed: t('list.loadFailed'),
-      retry: t('list.retry'),
-      total: (n) => t('list.total', { n }),
-      pageSize: t('list.pageSize'),
-      perPage: (n) => t('list.perPage', { n }),
-      prevPage: t('list.prevPage'),
-      nextPage: t('list.nextPage'),
-      page: (n) => t('list.page', { n }),
-      loading: t('list.loading'),
-      dateFrom: t('list.dateFrom'),
-      dateTo: t('list.dateTo'),
-      all: t('list.all'),
-      enabled: t('list.enabled'),
-      disabled: t('list.disabled'),
-      confirmDisable: t('list.confirmDisable'),
-      confirmEnable: t('list.confirmEnable'),
-      confirmTitle: t('list.confirmTitle'),
-      exporting: (done, total) => t('list.exporting', { done, total }),
-      save: t('list.save'),
-      cancel: t('list.cancel'),
-      close: t('list.close'),
-      ok: t('list.ok'),
-      noMatch: t('list.noMatch'),
-      typeToNarrow: (n) => t('list.typeToNarrow', { n }),
-      dateRange: t('list.dateRange'),
-      today: t('list.today'),
-      last7Days: t('list.last7Days'),
-      last30Days: t('list.last30Days'),
-      thisMonth: t('list.thisMonth'),
-      lastMonth: t('list.lastMonth'),
-      clearDates: t('list.clearDates'),
-    }),
-    [t],
-  );
-}
-
-/** The kit's texts for everything below (screens that use the kit outside a list screen). */
-export function ListKitProvider({ children }: { children: ReactNode }) {
-  return <ListLabelsContext.Provider value={useListKitLabels()}>{children}</ListLabelsContext.Provider>;
 }
 
 const isPaged = <Row,>(r: ListResult<Row>): r is { list: Row[]; total: number } => !Array.isArray(r);

@@ -1,3 +1,4 @@
 export * from './defineListScreen';
+export * from './kitLabels';
 export * from './workbook';
 export * from './messages';

@@ -1,5 +1,5 @@
 // The filters of the clue reports: creation date range, region, campus, channel.
-import { Button, TextField } from '@bo/ui-kit';
+import { Button, DateRangeInput } from '@bo/ui-kit';
 import { ChannelSelect } from '../../app/masterSelectors';
 import { CampusSelect, RegionSelect } from '../../app/selectors';
 import { useT } from '../../i18n';
@@ -25,19 +25,11 @@ export function FilterBar({
       aria-label={t('ca.filter.hint')}
       onSubmit={(e) => e.preventDefault()}
     >
-      <TextField
-        type="date"
-        label={t('ca.filter.start')}
-        value={value.startDate ?? ''}
-        onChange={(e) => onChange({ ...value, startDate: e.target.value || undefined })}
+      <DateRangeInput
         size="sm"
-      />
-      <TextField
-        type="date"
-        label={t('ca.filter.end')}
-        value={value.endDate ?? ''}
-        onChange={(e) => onChange({ ...value, endDate: e.target.value || undefined })}
-        size="sm"
+        label={t('ca.filter.created')}
+        value={{ start: value.startDate ?? '', end: value.endDate ?? '' }}
+        onChange={(r) => onChange({ ...value, startDate: r.start || undefined, endDate: r.end || undefined })}
       />
       <RegionSelect
         size="sm"

@@ -4,6 +4,7 @@ import type { Messages } from '../../i18n/types';
 export const clueAnalysisMessages: Messages = {
   'zh-CN': {
     'ca.filter.start': '开始日期',
+    'ca.filter.created': '创建日期',
     'ca.filter.end': '结束日期',
     'ca.filter.date': '日期',
     'ca.filter.period': '周期',
@@ -47,6 +48,7 @@ export const clueAnalysisMessages: Messages = {
   },
   en: {
     'ca.filter.start': 'From',
+    'ca.filter.created': 'Created',
     'ca.filter.end': 'To',
     'ca.filter.date': 'Date',
     'ca.filter.period': 'Period',
