@@ -11,6 +11,7 @@ import { AppError } from './http/errors.js';
 import { API_PREFIX, send } from './http/register.js';
 import { registerSlices } from './slices/index.js';
 import { referencePage } from './http/reference.js';
+import { concurrencyGate } from './http/gate.js';
 
 /** The upload size cap of spec §9 (20 MB), enforced on the server too. */
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
@@ -43,6 +44,15 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
           },
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: deps.config.TRUST_PROXY,
+  });
+
+  const gate = concurrencyGate({
+    maxConcurrent: deps.config.MAX_CONCURRENT_REQUESTS,
+    maxQueued: deps.config.MAX_QUEUED_REQUESTS,
+    queueTimeoutMs: deps.config.QUEUE_TIMEOUT_MS,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith(`${API_PREFIX}/`)) await gate.onRequest(req, reply);
   });
 
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 9 } });

@@ -31,6 +31,20 @@ export const ConfigSchema = z.object({
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
+  /** How long a resolved session is reused without asking the database (seconds; 0 = every request). */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** PostgreSQL statement_timeout of every pooled connection (ms; 0 = none). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Connections of the PostgreSQL pool. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** API requests handled at once; more wait in a queue (0 = no limit). */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).default(32),
+  /** Requests allowed to wait; beyond that the server answers 503 at once. */
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(512),
+  /** A request that waited this long in the queue is answered 503 (ms). */
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /** Lists count exactly up to this many rows; above it the total is the planner's estimate. */
+  LIST_COUNT_EXACT_LIMIT: z.coerce.number().int().min(0).default(10_000),
   /** Validate every response against the contract (default on outside production). */
   VALIDATE_RESPONSES: bool.optional(),
   /** Trust X-Forwarded-For from a reverse proxy (only behind one: otherwise clients could spoof their address). */

@@ -36,7 +36,12 @@ async function main() {
     throw e;
   }
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+    poolSize: config.DB_POOL_SIZE,
+  });
   const now = () => new Date();
   let demoSeeded = false;
   if (await isEmpty(database.db)) {

@@ -4,6 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type pg from 'pg';
+import type { PoolClient } from 'pg';
+import { AUTH_CHANNEL, authChanged, parseAuthChange } from '../http/authEvents.js';
+import { queryScope } from './queryScope.js';
 
 export type Db = PgDatabase<
   PgQueryResultHKT,
@@ -31,6 +35,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; 'memory://' for an in-memory database. */
   dataDir?: string;
+  /** PostgreSQL: statement_timeout of every pooled connection (ms; 0 = none). Default 30 s. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: connections of the pool (default 10). */
+  poolSize?: number;
 }
 
 export async function openDatabase(o: OpenOptions): Promise<Database> {
@@ -38,7 +46,12 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.default.Pool({ connectionString: o.databaseUrl, max: 10 });
+    const pool = new pg.default.Pool({
+      connectionString: o.databaseUrl,
+      max: o.poolSize ?? 10,
+      // A runaway query is stopped by the server even when nobody cancels it.
+      statement_timeout: o.statementTimeoutMs ?? 30_000,
+    });
     // An idle connection the server drops (a restart, an administrator) is replaced by the pool on the
     // next query; without a listener the pool's 'error' event would end the process.
     let closing = false;
@@ -46,13 +59,16 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${err.message}`);
     });
     // numeric and bigint stay strings (exact money); int8 counts come back as strings too.
-    const db = drizzle(pool) as unknown as Db;
     await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+    const listener = await authListener(pg.default, o.databaseUrl, () => closing);
+    trackRequestQueries(pool, listener.cancel);
+    const db = drizzle(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       close: async () => {
         closing = true;
+        await listener.close();
         await pool.end();
       },
       ping: async () => {
@@ -68,6 +84,8 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir);
   const db = drizzle(client) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  // PGlite runs the listeners before the writing statement returns: invalidation is immediate.
+  await client.listen(AUTH_CHANNEL, (payload) => authChanged(parseAuthChange(payload)));
   return {
     db,
     kind: 'pglite',
@@ -87,4 +105,91 @@ function migrationsFolder(): string {
       `No migrations found (looked in ${candidates.join(', ')}); run "pnpm --filter @bo/server db:generate".`,
     );
   return found;
+}
+
+type PgModule = typeof pg;
+
+/**
+ * A dedicated connection that LISTENs for the auth triggers' notifications (cache invalidation
+ * across servers) and sends cancellations. Reconnects after a drop; whatever was cached before the
+ * drop may have missed a notification, so every cache is cleared then.
+ */
+async function authListener(pg: PgModule, url: string, closing: () => boolean) {
+  let client: InstanceType<PgModule['Client']> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === AUTH_CHANNEL) authChanged(parseAuthChange(n.payload ?? ''));
+    });
+    c.on('error', (err) => {
+      if (closing()) return;
+      console.warn(`PostgreSQL listener connection lost (${err.message}); reconnecting`);
+      client = undefined;
+      schedule();
+    });
+    await c.connect();
+    await c.query(`listen ${AUTH_CHANNEL}`);
+    client = c;
+    authChanged({ kind: 'all' });
+  };
+  const schedule = () => {
+    retry ??= setTimeout(() => {
+      retry = undefined;
+      connect().catch((e: unknown) => {
+        console.warn(`PostgreSQL listener: ${e instanceof Error ? e.message : String(e)}`);
+        schedule();
+      });
+    }, 1000);
+  };
+  await connect();
+  return {
+    cancel: (pid: number) => {
+      client?.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+    },
+    close: async () => {
+      if (retry) clearTimeout(retry);
+      await client?.end();
+    },
+  };
+}
+
+type ConnectCallback = (err: Error | undefined, client: PoolClient | undefined, done: () => void) => void;
+
+/**
+ * Remembers which pooled connection runs which request's queries (queryScope), so abandoning the
+ * request cancels its running statement on the server (pg_cancel_backend on that backend).
+ */
+function trackRequestQueries(pool: InstanceType<PgModule['Pool']>, cancel: (pid: number) => void) {
+  const rawConnect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+  const scoped = async (): Promise<PoolClient> => {
+    const scope = queryScope.getStore();
+    // The client left while this request waited: its remaining queries are not started.
+    if (scope?.aborted) throw new Error('request abandoned by the client');
+    const c = await rawConnect();
+    if (!scope) return c;
+    const pid = (c as unknown as { processID?: number }).processID;
+    if (pid === undefined) return c;
+    const canceller = () => cancel(pid);
+    scope.cancellers.add(canceller);
+    const release = c.release.bind(c);
+    c.release = (err?: Error | boolean) => {
+      scope.cancellers.delete(canceller);
+      c.release = release;
+      release(err);
+    };
+    return c;
+  };
+  // pg's Pool.query uses the callback form of connect; drizzle's transactions the promise form.
+  (pool as unknown as { connect: (cb?: ConnectCallback) => Promise<PoolClient> | undefined }).connect = (
+    cb?: ConnectCallback,
+  ) => {
+    const p = scoped();
+    if (!cb) return p;
+    p.then(
+      (c) => cb(undefined, c, () => c.release()),
+      (e: unknown) => cb(e instanceof Error ? e : new Error(String(e)), undefined, () => undefined),
+    );
+    return undefined;
+  };
 }

@@ -35,5 +35,8 @@ export const ruleViolation = (message: string, field?: string) =>
 export const tooMany = (message: string) => new AppError(ErrorCode.tooMany, message, 429);
 export const notConfigured = (what: string) =>
   new AppError(ErrorCode.notConfigured, `${what}未配置 / ${what} is not configured`, 503);
+/** Load shedding: too many requests wait already; the client should retry shortly. */
+export const serverBusy = () =>
+  new AppError(ErrorCode.notConfigured, '服务器繁忙，请稍后再试 / Server busy, try again shortly', 503);
 /** A soft error (code 99): only for endpoints declared soft; shown inline, no popup. */
 export const softError = (message: string) => new AppError(ErrorCode.soft, message, 200);

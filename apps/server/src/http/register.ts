@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../deps.js';
 import { AppError, badInput, noPermission, tokenInvalid } from './errors.js';
 import { hasPrivilege, type AuthUser } from './auth.js';
+import { abandon, newQueryScope, queryScope } from '../db/queryScope.js';
 
 export interface UploadedFile {
   filename: string;
@@ -84,80 +85,85 @@ export function registerSlice<S extends Slice>(
     const handler = (handlers as Record<string, Handler<AnyEndpoint>>)[name];
     if (!handler) throw new Error(`slice ${sliceName}: no handler for ${name}`);
     const validateResponses = deps.config.VALIDATE_RESPONSES ?? deps.config.NODE_ENV !== 'production';
+    const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+      const token = headerToken(req);
+      const maybeUser = token ? await deps.auth.resolve(token, req.ip) : null;
+      if (e.access.kind !== 'public') {
+        if (!maybeUser) throw tokenInvalid();
+        if (e.access.kind === 'privilege' && !hasPrivilege(maybeUser, e.access.anyOf)) throw noPermission();
+        // After a reset the account must change its password before anything else (system slice).
+        if (maybeUser.mustChangePassword && !PASSWORD_CHANGE_EXEMPT.includes(`${sliceName}.${name}`))
+          throw noPermission(MUST_CHANGE_PASSWORD);
+      }
+      let file: UploadedFile | undefined;
+      const fields: Record<string, string> = {};
+      let rawBody: unknown = req.body;
+      if (e.kind === 'upload') {
+        if (!req.isMultipart()) throw badInput('file', 'file: a multipart upload with a file is required');
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (!file)
+              file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+            else await part.toBuffer();
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        if (!file) throw badInput('file', 'file: a file is required');
+        rawBody = fields.payload ? safeJson(fields.payload) : undefined;
+      }
+      const ctx = {
+        params: parseOrThrow(e.params, req.params, 'params'),
+        query: parseOrThrow(e.query, req.query, 'query'),
+        body: parseOrThrow(e.body, rawBody, 'body'),
+        file,
+        fields,
+        get user(): AuthUser {
+          if (!maybeUser) throw tokenInvalid();
+          return maybeUser;
+        },
+        maybeUser,
+        deps,
+        ip: req.ip,
+        req,
+        reply,
+      } as unknown as HandlerCtx<AnyEndpoint>;
+      const result = await handler(ctx);
+      if (e.kind === 'download' || (e.returnsFile && isDownload(result))) {
+        const d = result as DownloadResult;
+        return reply
+          .header('content-type', d.contentType)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(d.filename)}`)
+          .send(d.body);
+      }
+      if (e.returnsFile) return send(reply, 0, (result as { message?: string }).message ?? 'ok', null);
+      let data: unknown = result === undefined || result === true ? null : result;
+      if (validateResponses && data !== null) {
+        const r = e.response.safeParse(data);
+        if (!r.success) {
+          const issue = r.error.issues[0];
+          req.log.error({ endpoint: `${sliceName}.${name}`, issue }, 'response does not match the contract');
+          throw new AppError(
+            ErrorCode.internal,
+            `response of ${sliceName}.${name} does not match the contract at ${issue?.path.join('.')}: ${issue?.message}`,
+            500,
+          );
+        }
+        data = r.data;
+      }
+      return send(reply, 0, 'ok', data);
+    };
     app.route({
       method: e.method,
       url: toRoutePath(e.path),
       config: { endpoint: `${sliceName}.${name}` },
-      handler: async (req, reply) => {
-        const token = headerToken(req);
-        const maybeUser = token ? await deps.auth.resolve(token, req.ip) : null;
-        if (e.access.kind !== 'public') {
-          if (!maybeUser) throw tokenInvalid();
-          if (e.access.kind === 'privilege' && !hasPrivilege(maybeUser, e.access.anyOf)) throw noPermission();
-          // After a reset the account must change its password before anything else (system slice).
-          if (maybeUser.mustChangePassword && !PASSWORD_CHANGE_EXEMPT.includes(`${sliceName}.${name}`))
-            throw noPermission(MUST_CHANGE_PASSWORD);
-        }
-        let file: UploadedFile | undefined;
-        const fields: Record<string, string> = {};
-        let rawBody: unknown = req.body;
-        if (e.kind === 'upload') {
-          if (!req.isMultipart()) throw badInput('file', 'file: a multipart upload with a file is required');
-          for await (const part of req.parts()) {
-            if (part.type === 'file') {
-              if (!file)
-                file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-              else await part.toBuffer();
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-          }
-          if (!file) throw badInput('file', 'file: a file is required');
-          rawBody = fields.payload ? safeJson(fields.payload) : undefined;
-        }
-        const ctx = {
-          params: parseOrThrow(e.params, req.params, 'params'),
-          query: parseOrThrow(e.query, req.query, 'query'),
-          body: parseOrThrow(e.body, rawBody, 'body'),
-          file,
-          fields,
-          get user(): AuthUser {
-            if (!maybeUser) throw tokenInvalid();
-            return maybeUser;
-          },
-          maybeUser,
-          deps,
-          ip: req.ip,
-          req,
-          reply,
-        } as unknown as HandlerCtx<AnyEndpoint>;
-        const result = await handler(ctx);
-        if (e.kind === 'download' || (e.returnsFile && isDownload(result))) {
-          const d = result as DownloadResult;
-          return reply
-            .header('content-type', d.contentType)
-            .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(d.filename)}`)
-            .send(d.body);
-        }
-        if (e.returnsFile) return send(reply, 0, (result as { message?: string }).message ?? 'ok', null);
-        let data: unknown = result === undefined || result === true ? null : result;
-        if (validateResponses && data !== null) {
-          const r = e.response.safeParse(data);
-          if (!r.success) {
-            const issue = r.error.issues[0];
-            req.log.error(
-              { endpoint: `${sliceName}.${name}`, issue },
-              'response does not match the contract',
-            );
-            throw new AppError(
-              ErrorCode.internal,
-              `response of ${sliceName}.${name} does not match the contract at ${issue?.path.join('.')}: ${issue?.message}`,
-              500,
-            );
-          }
-          data = r.data;
-        }
-        return send(reply, 0, 'ok', data);
+      handler: (req, reply) => {
+        const scope = newQueryScope();
+        // 'close' before the answer was written: the client left, so its queries are cancelled.
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableEnded) abandon(scope);
+        });
+        return queryScope.run(scope, () => handle(req, reply));
       },
     });
   }

@@ -6,6 +6,7 @@ import type { AuthInfoInput, AuthInfoQuery, PrivilegeInput, RoleInput, TPrivileg
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
+import { authChanged } from '../../http/authEvents.js';
 import {
   badInput,
   conflict,
@@ -104,6 +105,7 @@ export async function saveRole(deps: AppDeps, actor: Actor, ip: string, input: z
       after: values,
     });
   });
+  authChanged({ kind: 'all' });
   const [r] = await roleRows(deps.db, eq(roles.code, input.code));
   return must(r, 'saved role');
 }
@@ -121,6 +123,7 @@ export async function roleUpdateStatus(deps: AppDeps, actor: Actor, ip: string, 
       .where(eq(roles.code, code));
     await audit(deps, tx, actor, ip, 'role.status', `roles:${code}`, { before: r.status, after: status });
   });
+  authChanged({ kind: 'all' });
 }
 
 export async function saveRolePrivileges(
@@ -165,6 +168,7 @@ export async function saveRolePrivileges(
       removed: before.filter((c) => !afterSet.has(c)).sort(),
     });
   });
+  authChanged({ kind: 'all' });
 }
 
 // ---------------- privileges ----------------
@@ -224,6 +228,7 @@ export async function savePrivilege(
       after: values,
     });
   });
+  authChanged({ kind: 'all' });
 }
 
 export async function privilegeUpdateStatus(
@@ -246,6 +251,7 @@ export async function privilegeUpdateStatus(
       after: status,
     });
   });
+  authChanged({ kind: 'all' });
 }
 
 // ---------------- accounts ----------------
@@ -484,6 +490,7 @@ export async function saveAccount(
     );
     return userId;
   });
+  authChanged({ kind: 'user', id });
   return { id, username: input.username, temporaryPassword: temp };
 }
 
