@@ -63,6 +63,14 @@ export const ConfigSchema = z.object({
   CLUE_RECYCLE_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Delay added to each failed sign-in, per recent failure (ms; capped at 2 s). 0 in tests. */
   LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(2000).default(200),
+  /** Spreadsheet uploads (streamed): bytes the workbook may unzip to, counted while inflating. */
+  SHEET_MAX_UNZIPPED_MB: z.coerce.number().int().min(1).max(1024).default(30),
+  /** Data rows of an uploaded sheet (below the header row). */
+  SHEET_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** Columns holding a value in an uploaded sheet. */
+  SHEET_MAX_COLUMNS: z.coerce.number().int().min(1).max(16_384).default(100),
+  /** Characters of one cell of an uploaded sheet (Excel's own limit is 32,767). */
+  SHEET_MAX_CELL_CHARS: z.coerce.number().int().min(1).max(1_000_000).default(32_767),
   /** Corporate messenger (DingTalk-style) QR sign-in; all three enable it. */
   DINGTALK_BASE_URL: optionalUrl,
   DINGTALK_CLIENT_ID: z.string().optional(),

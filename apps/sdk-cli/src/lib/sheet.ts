@@ -1,9 +1,11 @@
-// Streaming spreadsheet I/O with exceljs (xlsx) and a small CSV reader/writer: rows flow through
-// without holding a 100k-row file in memory.
+// Streaming spreadsheet I/O: xlsx read by the bounded reader of @bo/domain, written with exceljs, and a
+// small CSV reader/writer: rows flow through without holding a 100k-row file in memory.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { readXlsxRows, SheetReadError, type SheetLimits } from '@bo/domain/xlsx-read';
 import { CliError } from './errors.js';
 
 export type SheetFormat = 'xlsx' | 'csv';
@@ -47,26 +49,37 @@ export function cellText(v: unknown): string {
   return JSON.stringify(v);
 }
 
-async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-  });
-  for await (const sheet of reader) {
-    for await (const r of sheet) {
-      const values = Array.isArray(r.values) ? (r.values as unknown[]).slice(1) : [];
-      const cells: string[] = [];
-      for (let i = 0; i < values.length; i += 1) cells.push(cellText(values[i]));
-      yield { row: r.number, cells };
-    }
-    break; // the first worksheet only
+/**
+ * The CLI's spreadsheet limits: larger than the server's upload limits (the CLI sends rows in chunks of
+ * 500), still bounded so that a hostile or broken file is refused instead of exhausting memory.
+ */
+export const CLI_SHEET_LIMITS: SheetLimits = {
+  maxUnzippedBytes: 512 * 1024 * 1024,
+  maxRows: 1_000_000,
+  maxColumns: 200,
+  maxCellChars: 32_767,
+};
+/** Largest .xlsx read (it is read into memory for its zip directory; 1,000,000 rows take about 40 MB). */
+export const CLI_MAX_XLSX_BYTES = 200 * 1024 * 1024;
+
+async function* readXlsx(file: string, limits: SheetLimits): AsyncGenerator<SheetRow> {
+  const size = (await stat(file)).size;
+  if (size > CLI_MAX_XLSX_BYTES)
+    throw new CliError(`${file}: larger than ${CLI_MAX_XLSX_BYTES / 1024 / 1024} MB (limit)`, 2);
+  try {
+    for await (const r of readXlsxRows(await readFile(file), limits))
+      yield { row: r.rowNo, cells: r.cells.map(cellText) };
+  } catch (e) {
+    if (e instanceof SheetReadError) throw new CliError(`${file}: ${e.message}`, 2);
+    throw e;
   }
 }
 
 /** A CSV record parser (RFC 4180: quotes, doubled quotes, newlines inside quotes; BOM stripped). */
-export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<string[]> {
+export async function* parseCsv(
+  chunks: AsyncIterable<string>,
+  maxFieldChars = Number.POSITIVE_INFINITY,
+): AsyncGenerator<string[]> {
   let field = '';
   let record: string[] = [];
   let quoted = false;
@@ -103,6 +116,9 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<s
         field = '';
       } else field += c;
     }
+    // Checked per chunk: a field never grows past the limit by more than one chunk.
+    if (field.length > maxFieldChars)
+      throw new CliError(`a cell has more than ${maxFieldChars} characters (limit)`, 2);
   }
   if (field !== '' || record.length) {
     record.push(field.endsWith('\r') ? field.slice(0, -1) : field);
@@ -110,17 +126,23 @@ export async function* parseCsv(chunks: AsyncIterable<string>): AsyncGenerator<s
   }
 }
 
-async function* readCsv(file: string): AsyncGenerator<SheetRow> {
+async function* readCsv(file: string, limits: SheetLimits): AsyncGenerator<SheetRow> {
   let n = 0;
-  for await (const rec of parseCsv(createReadStream(file, { encoding: 'utf8' }))) {
+  for await (const rec of parseCsv(createReadStream(file, { encoding: 'utf8' }), limits.maxCellChars)) {
     n += 1;
+    if (n > limits.maxRows + 1) throw new CliError(`${file}: more than ${limits.maxRows} rows (limit)`, 2);
+    if (rec.length > limits.maxColumns && rec.slice(limits.maxColumns).some((c) => c.trim() !== ''))
+      throw new CliError(`${file}: more than ${limits.maxColumns} columns (limit)`, 2);
     yield { row: n, cells: rec.map((c) => c.trim()) };
   }
 }
 
 /** Reads the first sheet of an .xlsx or a .csv file row by row, skipping blank rows. */
-export async function* readSheet(file: string): AsyncGenerator<SheetRow> {
-  const rows = formatOf(file) === 'xlsx' ? readXlsx(file) : readCsv(file);
+export async function* readSheet(
+  file: string,
+  limits: SheetLimits = CLI_SHEET_LIMITS,
+): AsyncGenerator<SheetRow> {
+  const rows = formatOf(file) === 'xlsx' ? readXlsx(file, limits) : readCsv(file, limits);
   for await (const r of rows) {
     if (r.cells.some((c) => c !== '')) yield r;
   }

@@ -3,6 +3,8 @@
 import ExcelJS from 'exceljs';
 import { EXPORT_NAMES, exportFileName } from '@bo/domain';
 import type { DownloadResult, TImportResult, TImportRowError } from '@bo/api-sdk';
+import { readXlsxRows, SheetReadError, type CellValue, type SheetLimits } from '@bo/domain/xlsx-read';
+import type { Config } from '../config.js';
 import { badInput } from '../http/errors.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -106,28 +108,77 @@ export function cellText(v: ExcelJS.CellValue): string | number | null {
 const normHeader = (h: string) => h.replace(/[*＊\s]/g, '').toLowerCase();
 const headerNames = (c: XlsxColumn) => new Set([c.key, c.header, ...c.header.split('/')].map(normHeader));
 
-/**
- * Reads the first sheet of an uploaded xlsx: the header row (row 1) is matched to the columns by header
- * text or API field name; every later row with a value becomes a row. Refuses a file that is not an xlsx
- * or lacks a required column (400 naming 'file').
- */
-export async function readSheet(data: Buffer | Uint8Array, columns: XlsxColumn[]): Promise<SheetRow[]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw badInput('file', '文件不是有效的Excel(xlsx)文件 / the file is not a valid xlsx workbook');
+/** A streamed cell as the value an import sees: text trimmed (blank = null), dates as ISO, booleans 1/0. */
+function streamedText(v: CellValue): string | number | null {
+  if (v === null) return null;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'number') return v;
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) return null;
+    const iso = v.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
   }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badInput('file', '文件中没有工作表 / the workbook has no sheet');
+  return v.trim() === '' ? null : v.trim();
+}
+
+/** The sheet limits of the configuration (README "Configuration"). */
+export const sheetLimits = (c: Config): SheetLimits => ({
+  maxUnzippedBytes: c.SHEET_MAX_UNZIPPED_MB * 1024 * 1024,
+  maxRows: c.SHEET_MAX_ROWS,
+  maxColumns: c.SHEET_MAX_COLUMNS,
+  maxCellChars: c.SHEET_MAX_CELL_CHARS,
+});
+
+/**
+ * Reads the first sheet of an uploaded xlsx, streamed and bounded by `limits` (a file past one is refused
+ * with 400 naming the limit): the header row (row 1) is matched to the columns by header text or API field
+ * name; every later row with a value becomes a row. Refuses a file that is not an xlsx or lacks a required
+ * column (400 naming 'file').
+ */
+export async function readSheet(
+  data: Buffer | Uint8Array,
+  columns: XlsxColumn[],
+  limits: SheetLimits,
+): Promise<SheetRow[]> {
   const byCol = new Map<number, XlsxColumn>();
-  ws.getRow(1).eachCell((cell, colNo) => {
-    const t = cellText(cell.value);
-    if (t === null) return;
-    const name = normHeader(String(t));
-    const c = columns.find((x) => headerNames(x).has(name));
-    if (c) byCol.set(colNo, c);
-  });
+  const rows: SheetRow[] = [];
+  let headed = false;
+  try {
+    for await (const row of readXlsxRows(data, limits)) {
+      if (!headed) {
+        headed = true;
+        if (row.rowNo === 1) {
+          row.cells.forEach((cell, i) => {
+            const t = streamedText(cell);
+            if (t === null) return;
+            const name = normHeader(String(t));
+            const c = columns.find((x) => headerNames(x).has(name));
+            if (c) byCol.set(i, c);
+          });
+          continue;
+        }
+      }
+      const values: Record<string, unknown> = {};
+      let any = false;
+      for (const [i, c] of byCol) {
+        const t = streamedText(row.cells[i] ?? null);
+        if (t === null) continue;
+        values[c.key] = c.text ? String(t) : t;
+        any = true;
+      }
+      if (any) rows.push({ rowNo: row.rowNo, values });
+    }
+  } catch (e) {
+    if (e instanceof SheetReadError) throw badInput('file', e.message);
+    throw e;
+  }
+  // Checked after the whole (bounded) read, so every file meets the limits whatever its headers.
+  assertColumns(columns, byCol);
+  if (rows.length === 0) throw badInput('file', '文件中没有数据行 / the sheet has no data rows');
+  return rows;
+}
+
+function assertColumns(columns: XlsxColumn[], byCol: Map<number, XlsxColumn>) {
   const found = new Set([...byCol.values()].map((c) => c.key));
   const missing = columns.filter((c) => c.required && !found.has(c.key));
   if (missing.length)
@@ -135,21 +186,6 @@ export async function readSheet(data: Buffer | Uint8Array, columns: XlsxColumn[]
       'file',
       `缺少列：${missing.map((c) => c.header).join('、')} / missing columns: ${missing.map((c) => c.key).join(', ')}`,
     );
-  const rows: SheetRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (row, rowNo) => {
-    if (rowNo === 1) return;
-    const values: Record<string, unknown> = {};
-    let any = false;
-    for (const [colNo, c] of byCol) {
-      const t = cellText(row.getCell(colNo).value);
-      if (t === null) continue;
-      values[c.key] = c.text ? String(t) : t;
-      any = true;
-    }
-    if (any) rows.push({ rowNo, values });
-  });
-  if (rows.length === 0) throw badInput('file', '文件中没有数据行 / the sheet has no data rows');
-  return rows;
 }
 
 /**
@@ -205,13 +241,14 @@ export const importedMessage = (r: TImportResult) =>
 export async function runFileImport(o: {
   file: { data: Buffer | Uint8Array };
   columns: XlsxColumn[];
+  limits: SheetLimits;
   today: Date;
   importRows: (
     rows: Record<string, unknown>[],
     o: { dryRun: boolean; firstRow: number },
   ) => Promise<TImportResult>;
 }): Promise<DownloadResult | { message: string }> {
-  const rows = await readSheet(o.file.data, o.columns);
+  const rows = await readSheet(o.file.data, o.columns, o.limits);
   // Rows are numbered as in the sheet (messages such as "duplicates row 3" then name sheet rows); with
   // blank rows in between, row numbers are mapped back by position.
   const first = rows[0]?.rowNo ?? 2;

@@ -1,7 +1,7 @@
 import type { contract } from '@bo/api-sdk';
 import { exportFileName } from '@bo/domain';
 import type { SliceHandlers } from '../../http/register.js';
-import { runFileImport, templateFile, workbook, xlsxFile } from '../../shared/xlsx.js';
+import { runFileImport, sheetLimits, templateFile, workbook, xlsxFile } from '../../shared/xlsx.js';
 import { simpleHandlers } from '../finance/simple.js';
 import * as s from './service.js';
 
@@ -84,6 +84,7 @@ export const clueSettingsHandlers: SliceHandlers<typeof contract.clueSettings> =
   clueTargetImport: (ctx) =>
     runFileImport({
       file: ctx.file,
+      limits: sheetLimits(ctx.deps.config),
       columns: s.CLUE_TARGET_COLUMNS,
       today: ctx.deps.now(),
       importRows: (rows, o) => s.importClueTargets(ctx, rows, o),

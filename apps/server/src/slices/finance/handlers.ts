@@ -1,7 +1,7 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { statusOf } from '../../shared/masterdata/index.js';
-import { runFileImport, templateFile, type XlsxColumn } from '../../shared/xlsx.js';
+import { runFileImport, sheetLimits, templateFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { simpleHandlers } from './simple.js';
 import * as s from './service.js';
 
@@ -41,6 +41,7 @@ export const financeHandlers: SliceHandlers<typeof contract.finance> = {
   bankAccountImport: (ctx) =>
     runFileImport({
       file: ctx.file,
+      limits: sheetLimits(ctx.deps.config),
       columns: BANK_ACCOUNT_COLUMNS,
       today: ctx.deps.now(),
       importRows: (rows, o) => s.importBankAccounts(ctx, rows, o),

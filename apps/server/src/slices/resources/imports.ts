@@ -6,7 +6,13 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { DbOrTx } from '../../db/client.js';
 import { writeAudit } from '../../shared/audit.js';
-import { importResultFile, readSheet, templateFile, type XlsxColumn } from '../../shared/xlsx.js';
+import {
+  importResultFile,
+  readSheet,
+  sheetLimits,
+  templateFile,
+  type XlsxColumn,
+} from '../../shared/xlsx.js';
 import { provinceTypes, schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
 import { clueChannels } from '../clueSettings/tables.js';
@@ -214,7 +220,7 @@ export async function importFile(
   data: Buffer,
   ip: string,
 ): Promise<DownloadResult | { message: string }> {
-  const sheet = await readSheet(data, RESOURCE_COLUMNS);
+  const sheet = await readSheet(data, RESOURCE_COLUMNS, sheetLimits(deps.config));
   const r = await importRows(
     deps,
     u,

@@ -2,7 +2,7 @@ import type { contract, TMonthlyAdvanceKind } from '@bo/api-sdk';
 import { MONTHLY_ADVANCE_KINDS } from '@bo/api-sdk';
 import { exportFileName } from '@bo/domain';
 import type { HandlerCtx, SliceHandlers } from '../../http/register.js';
-import { runFileImport, templateFile, workbook, xlsxFile } from '../../shared/xlsx.js';
+import { runFileImport, sheetLimits, templateFile, workbook, xlsxFile } from '../../shared/xlsx.js';
 import type { MdCtx } from '../../shared/masterdata/index.js';
 import * as s from './service.js';
 
@@ -17,6 +17,7 @@ const advance = (kind: TMonthlyAdvanceKind) => ({
   upload: (ctx: HandlerCtx<C['centerAdvanceIncomeUpload']>) =>
     runFileImport({
       file: ctx.file,
+      limits: sheetLimits(ctx.deps.config),
       columns: s.advanceColumns(kind),
       today: today(ctx),
       importRows: (rows, o) => s.importMonthlyAdvances(ctx, kind, rows, o),
@@ -39,6 +40,7 @@ export const schoolFinanceHandlers: SliceHandlers<C> = {
   schoolCostImport: (ctx) =>
     runFileImport({
       file: ctx.file,
+      limits: sheetLimits(ctx.deps.config),
       columns: s.SCHOOL_COST_COLUMNS,
       today: today(ctx),
       importRows: (rows, o) => s.importSchoolCosts(ctx, rows, o),
@@ -68,6 +70,7 @@ export const schoolFinanceHandlers: SliceHandlers<C> = {
   schoolRevenueImport: (ctx) =>
     runFileImport({
       file: ctx.file,
+      limits: sheetLimits(ctx.deps.config),
       columns: s.SCHOOL_REVENUE_COLUMNS,
       today: today(ctx),
       importRows: (rows, o) => s.importSchoolRevenues(ctx, rows, o),
