@@ -41,7 +41,7 @@ describe('sign-in', () => {
     expect(JSON.stringify(await audits('auth.loginFailed'))).not.toContain('nope');
   });
 
-  it('locks the account after 5 failures within 15 minutes, tells the minutes left, and unlocks by itself', async () => {
+  it('locks the account and address pair after 5 failures within 15 minutes, tells the minutes left, and unlocks by itself', async () => {
     const login = (password: string) => t.sdk().system.login({ body: { username: 'hr', password } });
     for (let i = 0; i < 4; i++) {
       await expectApiError(login('wrong-' + i), ErrorCode.validation);
@@ -49,9 +49,9 @@ describe('sign-in', () => {
     }
     const locked = await expectApiError(login('wrong-5'), ErrorCode.tooMany);
     expect(locked.message).toContain('15 minute');
-    // While locked even the right password is refused, without checking it.
+    // While locked even the right password is refused from this address, without checking it.
     const still = await expectApiError(login('demo123456'), ErrorCode.tooMany);
-    expect(still.message).toContain('locked');
+    expect(still.message).toContain('for this account from this address');
     expect((await audits('auth.lockout', 'users:hr')).length).toBe(1);
     t.clock.advance(14 * MINUTE);
     expect((await expectApiError(login('demo123456'), ErrorCode.tooMany)).message).toContain('1 minute');
@@ -60,7 +60,7 @@ describe('sign-in', () => {
     expect(user.username).toBe('hr');
   });
 
-  it('resets the account counter on success', async () => {
+  it('resets the pair counter on success', async () => {
     const login = (password: string) => t.sdk().system.login({ body: { username: 'teacher', password } });
     for (let i = 0; i < 4; i++) await expectApiError(login('bad'), ErrorCode.validation);
     await login('demo123456');

@@ -1,4 +1,5 @@
 // Sign-in rules: password check with throttling, provider sign-in, password changes, audit, sessions.
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
@@ -22,10 +23,10 @@ import {
 import { users } from './tables.js';
 import { createSession, loadAccount, revokeSession, revokeUserSessions, tokenObject } from './sessions.js';
 import {
-  accountLocked,
-  assertNotLocked,
+  assertMayTry,
   failureDelay,
   ipLocked,
+  pairLocked,
   recordFailure,
   recordSuccess,
   sleep,
@@ -36,6 +37,20 @@ const WRONG_CREDENTIALS = '用户名或密码错误 / wrong username or password
 export const HOME_INTERVENTION_ROLE = 60;
 
 type UserRow = typeof users.$inferSelect;
+
+/**
+ * A hash of no one's password at the configured cost, verified for unknown names so that they take the
+ * same work (and time) as known ones and cannot be told apart. Made once per cost.
+ */
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(logN: number): Promise<string> {
+  let h = dummyHashes.get(logN);
+  if (!h) {
+    h = hashPassword(randomBytes(24).toString('base64'), logN);
+    dummyHashes.set(logN, h);
+  }
+  return h;
+}
 
 /**
  * Checks a username and password with throttling. Throws 429 while locked (without checking the
@@ -51,7 +66,7 @@ async function checkCredentials(
   const { db } = deps;
   const now = deps.now();
   try {
-    await assertNotLocked(db, username, ip, now);
+    await assertMayTry(db, username, ip, now);
   } catch (e) {
     await writeAudit(db, {
       action: 'auth.loginFailed',
@@ -64,7 +79,10 @@ async function checkCredentials(
     throw e;
   }
   const [u] = await db.select().from(users).where(eq(users.username, username));
-  const ok = u ? await verifyPassword(password, u.passwordHash) : false;
+  // One code path for known and unknown names: the same verification work either way.
+  const hash = u?.passwordHash ?? (await dummyHash(deps.config.SCRYPT_LOG_N));
+  const verified = await verifyPassword(password, hash);
+  const ok = u !== undefined && verified;
   if (u && ok && u.status === 1) return u;
   const reason = !u ? 'unknown user' : !ok ? 'wrong password' : 'disabled';
   const outcome = await recordFailure(db, username, ip, now);
@@ -75,12 +93,12 @@ async function checkCredentials(
     userId: u?.id ?? null,
     ip,
     at: now,
-    detail: { reason, via: action, failures: outcome.accountFailures },
+    detail: { reason, via: action, failures: outcome.pairFailures },
   });
   if (outcome.locked) {
     await writeAudit(db, {
       action: 'auth.lockout',
-      target: outcome.locked === 'account' ? `users:${username}` : `ip:${ip}`,
+      target: outcome.locked === 'pair' ? `users:${username}` : `ip:${ip}`,
       username,
       userId: u?.id ?? null,
       ip,
@@ -88,8 +106,8 @@ async function checkCredentials(
       detail: { minutes: outcome.lockMinutes },
     });
   }
-  await sleep(failureDelay(deps.config.LOGIN_FAILURE_DELAY_MS, outcome.accountFailures));
-  if (outcome.locked === 'account') throw accountLocked(outcome.lockMinutes);
+  await sleep(failureDelay(deps.config.LOGIN_FAILURE_DELAY_MS, outcome.pairFailures));
+  if (outcome.locked === 'pair') throw pairLocked(outcome.lockMinutes);
   if (outcome.locked === 'ip') throw ipLocked(outcome.lockMinutes);
   throw new AppError(ErrorCode.validation, WRONG_CREDENTIALS, 400, 'password');
 }

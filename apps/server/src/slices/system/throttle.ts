@@ -1,5 +1,8 @@
-// Failed sign-in throttling, per account and per client IP, over the login_attempts table
-// (so it holds across restarts and several server processes). Numbers: docs/decisions.md.
+// Failed sign-in throttling over the login_attempts table (so it holds across restarts and several
+// server processes). A stranger must not be able to lock a user out, so nothing locks an account as such:
+// an account and address pair locks; an address that fails across many accounts locks (itself only);
+// across addresses an account under attack is slowed, and only for addresses that already failed on it —
+// the owner's password from an address with no recent failure always gets checked. Numbers: docs/decisions.md.
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tooMany } from '../../http/errors.js';
@@ -7,22 +10,39 @@ import { loginAttempts } from './tables.js';
 
 export const WINDOW_MS = 15 * 60_000;
 export const LOCK_MS = 15 * 60_000;
-export const ACCOUNT_MAX_FAILURES = 5;
+/** Failures of one account from one address within WINDOW_MS that lock that pair for LOCK_MS. */
+export const PAIR_MAX_FAILURES = 5;
+/** Failures from one address (any accounts) within WINDOW_MS that lock the address for LOCK_MS. */
 export const IP_MAX_FAILURES = 20;
+/** Failures of one account (any addresses) within WINDOW_MS after which its attempts are spaced out. */
+export const ACCOUNT_SLOW_AFTER = 5;
+/** The spacing: 1 s after the 5th failure, doubling with each further one, at most 60 s. */
+export const ACCOUNT_SLOW_BASE_MS = 1000;
+export const ACCOUNT_SLOW_MAX_MS = 60_000;
 export const MAX_DELAY_MS = 2000;
 
 const minutesLeft = (until: number, now: number) => Math.max(1, Math.ceil((until - now) / 60_000));
 
-export const accountLocked = (minutes: number) =>
+export const pairLocked = (minutes: number) =>
   tooMany(
-    `登录失败次数过多，账号已锁定，请${minutes}分钟后再试 / too many failed sign-ins: the account is locked, try again in ${minutes} minute(s)`,
+    `该账号在此地址登录失败次数过多，请${minutes}分钟后再试 / too many failed sign-ins for this account from this address: try again in ${minutes} minute(s)`,
   );
 export const ipLocked = (minutes: number) =>
   tooMany(
     `该地址登录失败次数过多，请${minutes}分钟后再试 / too many failed sign-ins from this address: try again in ${minutes} minute(s)`,
   );
+export const slowedDown = (seconds: number) =>
+  tooMany(
+    `该账号近期登录失败较多，请${seconds}秒后再试 / many recent failed sign-ins for this account: try again in ${seconds} second(s)`,
+  );
 
 const normal = (username: string) => username.trim().toLowerCase();
+
+/** The spacing required between attempts on an account with `failures` recent failures (0 = none). */
+export const accountSpacing = (failures: number) =>
+  failures < ACCOUNT_SLOW_AFTER
+    ? 0
+    : Math.min(ACCOUNT_SLOW_MAX_MS, ACCOUNT_SLOW_BASE_MS * 2 ** (failures - ACCOUNT_SLOW_AFTER));
 
 /**
  * When the failures in `times` (newest first) lock: the newest failure L locks until L + LOCK_MS
@@ -36,14 +56,29 @@ export function lockedUntil(times: Date[], max: number): number | null {
   return inWindow >= max ? newest.getTime() + LOCK_MS : null;
 }
 
-async function accountFailures(db: DbOrTx, username: string, now: Date): Promise<Date[]> {
+const since = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** Failures of the pair since its last success (newest first, within the window and a lock). */
+async function pairFailures(db: DbOrTx, username: string, ip: string, now: Date): Promise<Date[]> {
+  const pair = and(eq(loginAttempts.username, username), eq(loginAttempts.ip, ip));
   const [lastOk] = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.username, username), eq(loginAttempts.success, true)))
+    .where(and(pair, eq(loginAttempts.success, true)))
     .orderBy(desc(loginAttempts.at))
     .limit(1);
-  const since = Math.max(lastOk?.at.getTime() ?? 0, now.getTime() - WINDOW_MS - LOCK_MS);
+  const from = Math.max(lastOk?.at.getTime() ?? 0, now.getTime() - WINDOW_MS - LOCK_MS);
+  const rows = await db
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(and(pair, eq(loginAttempts.success, false), gt(loginAttempts.at, new Date(from))))
+    .orderBy(desc(loginAttempts.at))
+    .limit(PAIR_MAX_FAILURES * 4);
+  return rows.map((r) => r.at);
+}
+
+/** Failures of the account from any address within the window (newest first). */
+async function accountFailures(db: DbOrTx, username: string, now: Date): Promise<Date[]> {
   const rows = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
@@ -51,11 +86,11 @@ async function accountFailures(db: DbOrTx, username: string, now: Date): Promise
       and(
         eq(loginAttempts.username, username),
         eq(loginAttempts.success, false),
-        gt(loginAttempts.at, new Date(since)),
+        gt(loginAttempts.at, since(now, WINDOW_MS)),
       ),
     )
     .orderBy(desc(loginAttempts.at))
-    .limit(ACCOUNT_MAX_FAILURES * 4);
+    .limit(64);
   return rows.map((r) => r.at);
 }
 
@@ -67,7 +102,7 @@ async function ipFailures(db: DbOrTx, ip: string, now: Date): Promise<Date[]> {
       and(
         eq(loginAttempts.ip, ip),
         eq(loginAttempts.success, false),
-        gt(loginAttempts.at, new Date(now.getTime() - WINDOW_MS - LOCK_MS)),
+        gt(loginAttempts.at, since(now, WINDOW_MS + LOCK_MS)),
       ),
     )
     .orderBy(desc(loginAttempts.at))
@@ -75,44 +110,54 @@ async function ipFailures(db: DbOrTx, ip: string, now: Date): Promise<Date[]> {
   return rows.map((r) => r.at);
 }
 
-/** Throws 429 with the minutes left when the account or the address is locked. */
-export async function assertNotLocked(db: DbOrTx, username: string, ip: string, now: Date): Promise<void> {
+/**
+ * Throws 429 (before any password is checked) when the address is locked, the pair is locked, or the
+ * account is being slowed and this address already failed on it within the window.
+ */
+export async function assertMayTry(db: DbOrTx, username: string, ip: string, now: Date): Promise<void> {
   const t = now.getTime();
+  const name = normal(username);
   const ipUntil = lockedUntil(await ipFailures(db, ip, now), IP_MAX_FAILURES);
   if (ipUntil && ipUntil > t) throw ipLocked(minutesLeft(ipUntil, t));
-  const accUntil = lockedUntil(await accountFailures(db, normal(username), now), ACCOUNT_MAX_FAILURES);
-  if (accUntil && accUntil > t) throw accountLocked(minutesLeft(accUntil, t));
+  const pair = await pairFailures(db, name, ip, now);
+  const pairUntil = lockedUntil(pair, PAIR_MAX_FAILURES);
+  if (pairUntil && pairUntil > t) throw pairLocked(minutesLeft(pairUntil, t));
+  if (!pair.some((d) => d.getTime() > t - WINDOW_MS)) return;
+  const acc = await accountFailures(db, name, now);
+  const next = (acc[0]?.getTime() ?? 0) + accountSpacing(acc.length);
+  if (next > t) throw slowedDown(Math.max(1, Math.ceil((next - t) / 1000)));
 }
 
 export interface FailureOutcome {
-  /** Failures of the account within the window, this one included. */
-  accountFailures: number;
-  /** Set when this failure locked the account or the address. */
-  locked: 'account' | 'ip' | null;
+  /** Failures of this account from this address within the window, this one included. */
+  pairFailures: number;
+  /** Set when this failure locked the pair or the address. */
+  locked: 'pair' | 'ip' | null;
   lockMinutes: number;
 }
 
-/** Records a failed attempt and tells whether it locked the account or the address. */
+/** Records a failed attempt and tells whether it locked the pair or the address. */
 export async function recordFailure(
   db: DbOrTx,
   username: string,
   ip: string,
   now: Date,
 ): Promise<FailureOutcome> {
-  await db.insert(loginAttempts).values({ at: now, username: normal(username), ip, success: false });
-  const acc = await accountFailures(db, normal(username), now);
+  const name = normal(username);
+  await db.insert(loginAttempts).values({ at: now, username: name, ip, success: false });
   const t = now.getTime();
-  const accUntil = lockedUntil(acc, ACCOUNT_MAX_FAILURES);
+  const pair = await pairFailures(db, name, ip, now);
+  const pairUntil = lockedUntil(pair, PAIR_MAX_FAILURES);
   const ipUntil = lockedUntil(await ipFailures(db, ip, now), IP_MAX_FAILURES);
-  const inWindow = acc.filter((d) => d.getTime() > t - WINDOW_MS).length;
-  if (accUntil && accUntil > t)
-    return { accountFailures: inWindow, locked: 'account', lockMinutes: minutesLeft(accUntil, t) };
+  const inWindow = pair.filter((d) => d.getTime() > t - WINDOW_MS).length;
+  if (pairUntil && pairUntil > t)
+    return { pairFailures: inWindow, locked: 'pair', lockMinutes: minutesLeft(pairUntil, t) };
   if (ipUntil && ipUntil > t)
-    return { accountFailures: inWindow, locked: 'ip', lockMinutes: minutesLeft(ipUntil, t) };
-  return { accountFailures: inWindow, locked: null, lockMinutes: 0 };
+    return { pairFailures: inWindow, locked: 'ip', lockMinutes: minutesLeft(ipUntil, t) };
+  return { pairFailures: inWindow, locked: null, lockMinutes: 0 };
 }
 
-/** A success resets the account's counter (the address keeps its own); old rows are pruned. */
+/** A success resets the pair's counter (the address and the account keep theirs); old rows are pruned. */
 export async function recordSuccess(db: DbOrTx, username: string, ip: string, now: Date): Promise<void> {
   await db.insert(loginAttempts).values({ at: now, username: normal(username), ip, success: true });
   await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(now.getTime() - 24 * 3600_000)));
