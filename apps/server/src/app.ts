@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode, buildOpenApi } from '@bo/api-sdk';
 import type { AppDeps } from './deps.js';
 import { AppError } from './http/errors.js';
+import { loggableError } from './http/logSafe.js';
 import { API_PREFIX, send } from './http/register.js';
 import { registerSlices } from './slices/index.js';
 import { referencePage } from './http/reference.js';
@@ -24,6 +25,8 @@ export interface BuildOptions {
   /** Folder of the built UI (index.html and assets); omitted = API only. */
   uiDir?: string | undefined;
   logger?: boolean;
+  /** Where the log lines go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<FastifyInstance> {
@@ -33,6 +36,7 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
         ? false
         : {
             level: deps.config.LOG_LEVEL,
+            ...(o.logStream ? { stream: o.logStream } : {}),
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
@@ -82,7 +86,7 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return send(reply, ErrorCode.validation, `body: ${fe.message}`, null, fe.statusCode, 'body');
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return send(reply, ErrorCode.internal, '服务器内部错误 / internal server error', null, 500);
   });
 

@@ -1,4 +1,5 @@
 export * from './contract/define.js';
+export * from './contract/bounds.js';
 export * from './contract/index.js';
 export * from './errors.js';
 export * from './client.js';

@@ -12,6 +12,7 @@ import {
   type ParsedParams,
   type ParsedQuery,
   type Slice,
+  textProblem,
 } from '@bo/api-sdk';
 import type { AppDeps } from '../deps.js';
 import { AppError, badInput, noPermission, tokenInvalid } from './errors.js';
@@ -100,16 +101,26 @@ export function registerSlice<S extends Slice>(
       let rawBody: unknown = req.body;
       if (e.kind === 'upload') {
         if (!req.isMultipart()) throw badInput('file', 'file: a multipart upload with a file is required');
-        for await (const part of req.parts()) {
-          if (part.type === 'file') {
-            if (!file)
-              file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
-            else await part.toBuffer();
-          } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
+        try {
+          for await (const part of req.parts()) {
+            if (part.type === 'file') {
+              if (!file)
+                file = { filename: part.filename, mimetype: part.mimetype, data: await part.toBuffer() };
+              else await part.toBuffer();
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
           }
+        } catch (err) {
+          throw malformedMultipart(err);
         }
         if (!file) throw badInput('file', 'file: a file is required');
+        const nameProblem = textProblem(file.filename);
+        if (nameProblem) throw badInput('file', `file: 文件名 / file name: ${nameProblem}`);
+        for (const [k, v] of Object.entries(fields)) {
+          const problem = textProblem(v);
+          if (problem) throw badInput(k, `${k}: ${problem}`);
+        }
         rawBody = fields.payload ? safeJson(fields.payload) : undefined;
       }
       const ctx = {
@@ -167,6 +178,18 @@ export function registerSlice<S extends Slice>(
       },
     });
   }
+}
+
+/**
+ * A multipart body the parser gives up on (cut off, a broken boundary) is the client's fault: 400
+ * naming the file. Size limits keep their own answer (413, app.ts).
+ */
+function malformedMultipart(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('FST_') && code !== 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return err;
+  return badInput('file', 'file: 上传内容不完整或格式错误 / the multipart upload is incomplete or malformed');
 }
 
 const isDownload = (r: unknown): r is DownloadResult =>

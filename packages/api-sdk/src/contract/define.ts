@@ -1,6 +1,7 @@
 // The one way an endpoint is declared: as data, from which the client, the server routes,
 // the CLI catalogue and the OpenAPI document are all derived.
 import { z } from 'zod';
+import { bounded } from './bounds.js';
 
 /** Backend services of spec §7; every one defaults to the same origin. */
 export const SERVICES = [
@@ -126,9 +127,11 @@ function endpoint<
     envelope: (o.envelope ?? (o.service === 'common' ? 'common' : 'standard')) as En,
     soft: (o.soft ?? false) as S,
     returnsFile: (o.returnsFile ?? false) as F,
-    params: o.params as P,
-    query: o.query as Q,
-    body: o.body as B,
+    // Inputs are bounded here, once for every endpoint: texts, numbers and dates a client sends
+    // fit PostgreSQL's columns or are refused as 400 naming the field (bounds.ts).
+    params: bounded(o.params) as P,
+    query: bounded(o.query) as Q,
+    body: bounded(o.body) as B,
     response: o.response,
   };
 }
