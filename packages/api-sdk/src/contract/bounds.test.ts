@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { INT32_MAX, TEXT_MAX, bounded, textProblem, unboundedParts } from './bounds.js';
+import { INT32_MAX, TEXT_MAX, TimestampText, bounded, textProblem, unboundedParts } from './bounds.js';
 import { catalogue } from './index.js';
 
 describe('textProblem', () => {
@@ -28,6 +28,13 @@ describe('textProblem', () => {
   ])('accepts %j', (s) => {
     expect(textProblem(s)).toBeNull();
   });
+});
+
+it('TimestampText takes real timestamps only', () => {
+  expect(TimestampText.safeParse('2024-05-01T08:00:00+08:00').success).toBe(true);
+  expect(TimestampText.safeParse('2024-05-01 08:00:00').success).toBe(true);
+  for (const bad of ['a', '99999-01-01T00:00:00Z', '2024-02-30T00:00:00Z', ''])
+    expect(TimestampText.safeParse(bad).success, bad).toBe(false);
 });
 
 describe('bounded', () => {

@@ -74,6 +74,19 @@ export const Int4Id = z.coerce
   .min(1, 'id须为正整数 / a positive id')
   .max(INT32_MAX, `不能大于${INT32_MAX} / at most ${INT32_MAX}`);
 
+/** A timestamp as text (ISO 8601, or 'YYYY-MM-DD HH:mm:ss'), a real one within years 1..9999. */
+export const TimestampText = z
+  .string()
+  .trim()
+  .max(40)
+  .check(
+    z.core._check<string>((ctx) => {
+      const v = ctx.value;
+      if (!DATE_SHAPE.test(v) || dateShapeProblem(v) || Number.isNaN(Date.parse(v.replace(' ', 'T'))))
+        ctx.issues.push({ code: 'custom', message: '不是有效的时间 / not a valid timestamp', input: v });
+    }),
+  );
+
 // ---- the bounding walk ----
 
 type Def = z.core.$ZodTypeDef & Record<string, unknown>;

@@ -1,6 +1,7 @@
 // Todo list and task centre (the menu badge of spec §6).
 import { z } from 'zod';
 import { Ok, PageQuery, get, page, post, priv, signedIn, type Slice } from './define.js';
+import { TimestampText } from './bounds.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 /** 0 open, 1 completed, 2 deleted. */
@@ -62,7 +63,7 @@ export const tasks = {
     body: z.object({
       title: z.string().trim().min(1, '请填写待办事项 / the title is required').max(100),
       content: z.string().trim().max(1000).default(''),
-      dueAt: Ts.nullable().optional(),
+      dueAt: TimestampText.nullable().optional(),
       clueId: z.number().int().nullable().optional(),
     }),
     response: TodoRow,

@@ -124,7 +124,8 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
       .select({ code: schoolItems.code })
       .from(schoolItems)
       .where(
-        /^\d+$/.test(id)
+        // Beyond nine digits it cannot be a serial id (int4); it may still be a code.
+        /^\d{1,9}$/.test(id)
           ? or(eq(schoolItems.id, Number(id)), eq(schoolItems.code, id))
           : eq(schoolItems.code, id),
       );
