@@ -85,9 +85,17 @@ describe('assessment scales', () => {
     await admin.clueSettings.assessScaleUpdateStatus({ body: { code: 'S_SOCIAL', status: 1 } });
   });
 
-  it('keeps the list and writes to the screen holders', async () => {
+  it('shows the list to the screen holders and keeps writes to the clue-settings owners', async () => {
     const sales = await t.as('sales');
     expect((await sales.clueSettings.assessScaleList({ query: {} })).total).toBeGreaterThan(0);
+    await expectApiError(
+      sales.clueSettings.assessScaleSave({ body: { code: 'S_C', name: '顾问量表', items } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      sales.clueSettings.assessScaleUpdateStatus({ body: { code: 'S_LANG', status: 0 } }),
+      ErrorCode.noPermission,
+    );
     const teacher = await t.as('teacher');
     await expectApiError(teacher.clueSettings.assessScaleList({ query: {} }), ErrorCode.noPermission);
     await expectApiError(

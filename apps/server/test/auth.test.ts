@@ -176,7 +176,7 @@ describe('sessions', () => {
       .system.login({ body: { username: 'teacher', password: reset.temporaryPassword } });
     expect(user.mustChangePassword).toBe(true);
     const s = t.sdk(user.token);
-    const refused = await expectApiError(s.system.allUsers(), ErrorCode.noPermission);
+    const refused = await expectApiError(s.clueSettings.assessScaleAll(), ErrorCode.noPermission);
     expect(refused.message).toContain('change your password first');
     // The shell still loads: user info, menu and forbidden routes answer.
     expect((await s.system.userInfo()).mustChangePassword).toBe(true);
@@ -187,7 +187,7 @@ describe('sessions', () => {
       body: { oldPassword: reset.temporaryPassword, newPassword: 'Teacher2026' },
     });
     expect((await s.system.userInfo()).mustChangePassword).toBe(false);
-    expect((await s.system.allUsers()).length).toBeGreaterThan(0);
+    expect((await s.clueSettings.assessScaleAll()).length).toBeGreaterThan(0);
     expect((await audits('auth.passwordReset', 'users:teacher')).length).toBe(1);
   });
 

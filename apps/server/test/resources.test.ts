@@ -292,7 +292,7 @@ describe('resources: import', () => {
   it('a bad row: the result workbook lists it and nothing is written; a clean file imports; a re-run creates no duplicates', async () => {
     const good = [phone(), phone()];
     const before = (await director.resources.queryResourceList({ query: {} })).total;
-    const bad = await director.resources.importESalesRes({
+    const bad = await esales.resources.importESalesRes({
       file: await xlsx([
         { name: '周女士', phone: good[0] ?? '', schoolItemCode: 'SH01', level: 'A' },
         { name: '吴先生', phone: '12345', schoolItemCode: 'SH01' },
@@ -313,11 +313,11 @@ describe('resources: import', () => {
       { name: '周女士', phone: good[0] ?? '', schoolItemCode: 'SH01', level: 'A' },
       { name: '郑先生', phone: good[1] ?? '', childName: '小郑', schoolItemCode: 'HZ01' },
     ]);
-    const okRes = await director.resources.importESalesRes({ file, filename: 'res.xlsx' });
+    const okRes = await esales.resources.importESalesRes({ file, filename: 'res.xlsx' });
     expect(okRes).toMatchObject({ result: 2, code: 0 });
     expect((await director.resources.queryResourceList({ query: {} })).total).toBe(before + 2);
 
-    const again = await director.resources.importESalesRes({ file, filename: 'res.xlsx' });
+    const again = await esales.resources.importESalesRes({ file, filename: 'res.xlsx' });
     expect(again.result).toBe(1);
     if (again.result === 1)
       expect(JSON.stringify(await sheetValues(Buffer.from(await again.file.arrayBuffer())))).toContain(
@@ -328,11 +328,11 @@ describe('resources: import', () => {
 
   it('the JSON batch import reports errors and duplicates and honours dryRun', async () => {
     const p = phone();
-    const dry = await director.resources.importRows({
+    const dry = await esales.resources.importRows({
       body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }], dryRun: true },
     });
     expect(dry).toEqual({ total: 1, created: 0, skipped: 0, errors: [], duplicates: [] });
-    const err = await director.resources.importRows({
+    const err = await esales.resources.importRows({
       body: {
         rows: [
           { name: '甲', phone: p, schoolItemCode: 'SH01' },
@@ -342,7 +342,7 @@ describe('resources: import', () => {
     });
     expect(err.created).toBe(0);
     expect(err.errors).toEqual([{ row: 2, column: 'level', reason: 'A, B, C or D' }]);
-    const res = await director.resources.importRows({
+    const res = await esales.resources.importRows({
       body: {
         rows: [
           { name: '甲', phone: p, schoolItemCode: 'SH01' },
@@ -352,7 +352,7 @@ describe('resources: import', () => {
     });
     expect(res.created).toBe(1);
     expect(res.duplicates).toEqual([{ row: 2, phone: p, owner: '第1行 / row 1' }]);
-    const rerun = await director.resources.importRows({
+    const rerun = await esales.resources.importRows({
       body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }] },
     });
     expect(rerun.created).toBe(0);

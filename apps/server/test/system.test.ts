@@ -325,10 +325,12 @@ describe('small reads', () => {
     expect(await t.sdk(token).system.isJujiganyu()).toBe(true);
   });
 
-  it('lists enabled users for pickers by name', async () => {
-    const found = await (await t.as('sales')).system.allUsers({ query: { name: '王' } });
+  it('lists enabled users for pickers by name, to the account screens only', async () => {
+    const found = await (await t.as('admin')).system.allUsers({ query: { name: '王' } });
     expect(found.map((u) => u.username)).toEqual(['director']);
     expect(Object.keys(must(found[0])).sort()).toEqual(['id', 'name', 'username']);
+    await expectApiError((await t.as('teacher')).system.allUsers({ query: {} }), ErrorCode.noPermission);
+    await expectApiError((await t.as('sales')).system.allUsers({ query: {} }), ErrorCode.noPermission);
   });
 
   it('directors hold the clue approval action, consultants do not', async () => {
@@ -341,8 +343,10 @@ describe('small reads', () => {
     ).toBe('action');
   });
 
-  it('lists roles for selectors with their account counts', async () => {
-    const roles = await (await t.as('sales')).system.roles({ query: {} });
+  it('lists roles with their account counts to the screens that assign roles', async () => {
+    await expectApiError((await t.as('teacher')).system.roles({ query: {} }), ErrorCode.noPermission);
+    await expectApiError((await t.as('sales')).system.roles({ query: {} }), ErrorCode.noPermission);
+    const roles = await (await t.as('hr')).system.roles({ query: {} });
     expect(roles.find((r) => r.code === 34)?.userCount).toBeGreaterThan(0);
     expect(roles.map((r) => r.code)).toEqual(
       expect.arrayContaining([1, 5, 15, 20, 30, 34, 40, 50, 58, 60, 72, 76]),

@@ -262,7 +262,8 @@ export const AssessScaleInput = versioned(
 export type TAssessScaleInput = z.input<typeof AssessScaleInput>;
 const scale = simpleEndpoints({
   service: 'setting',
-  access: SCALES,
+  // Scales are company-wide settings: only the clue-settings owners change them; the screen reads.
+  access: CLUES,
   listAccess: SCALES,
   what: 'an assessment scale',
   row: AssessScaleRow,

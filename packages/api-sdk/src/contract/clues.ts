@@ -429,6 +429,21 @@ export const CLUE_ACTIONS = {
 } as const;
 /** Any screen where clues are worked. */
 const work = priv(CLUE_LIST, SCHOOL, DIST, PUBLIC, WORK);
+/**
+ * Looking up who holds a phone: the screens that take in or screen leads (clue desks, resources,
+ * primary screening), not every signed-in user (issue 11 §4: a teacher enumerated phones).
+ */
+const phoneLookup = priv(
+  CLUE_LIST,
+  SCHOOL,
+  DIST,
+  PUBLIC,
+  WORK,
+  BAIDU,
+  '/clues/clueDetail',
+  '/clues/primaryScreen',
+  '/clues/clueResources',
+);
 /** Approvers: the service also requires a director (76), centre leader (72) or administrator of the campus. */
 const approve = priv(CLUE_ACTIONS.approve, INVALID);
 
@@ -554,7 +569,7 @@ export const clues = {
   checkClueRepeat: get('/clue/checkClueRepeat', {
     service: 'clue',
     summary: 'Whether an active clue already holds the phone, and who.',
-    access: signedIn,
+    access: phoneLookup,
     query: PhoneQuery,
     response: z.object({ repeat: z.boolean(), holder: PhoneHolder.nullable() }),
   }),
@@ -562,28 +577,28 @@ export const clues = {
     service: 'clue',
     summary:
       'Whether the phone is protected: an owned working clue of someone else (pool and high-sea clues are not protected).',
-    access: signedIn,
+    access: phoneLookup,
     query: PhoneQuery,
     response: z.object({ protected: z.boolean(), holder: PhoneHolder.nullable(), message: z.string() }),
   }),
   queryByMobile: get('/clue/queryByMobile', {
     service: 'clue',
     summary: 'Every clue under a mobile (masked outside the caller’s scope).',
-    access: signedIn,
+    access: phoneLookup,
     query: MobileQuery,
     response: z.array(PhoneHolder),
   }),
   listUserClueByPhone: get('/clue/listUserClueByPhone', {
     service: 'clue',
     summary: 'Clues under a phone; isMyself=1 only the caller’s own; cluePosition filters by flow state.',
-    access: signedIn,
+    access: phoneLookup,
     query: z.object({ phone: Phone, isMyself: QueryBool.default(true), cluePosition: ClueState.optional() }),
     response: z.array(PhoneHolder),
   }),
   getBizIdByPhone: get('/clue/getBizIdByPhone', {
     service: 'clue',
     summary: 'The active clue and the student under a phone (ids only when visible to the caller).',
-    access: signedIn,
+    access: phoneLookup,
     query: PhoneQuery,
     response: z.object({
       clueId: z.number().int().nullable(),
@@ -602,7 +617,7 @@ export const clues = {
     service: 'clue',
     summary:
       'Cooperation filter: clues and students under a mobile across campuses, masked for other owners.',
-    access: signedIn,
+    access: phoneLookup,
     query: MobileQuery,
     response: z.array(CorFilterRow),
   }),

@@ -469,7 +469,14 @@ export const employees = {
     service: 'setting',
     summary:
       'Employed staff who may be named as the recommender of a referred clue (name or mobile filter; at most 50; every campus).',
-    access: signedIn,
+    // The referrer of a clue may work at any campus: only the clue desks pick one.
+    access: priv(
+      '/clues/clueList',
+      '/clues/schoolClues',
+      '/clues/disCluelist',
+      '/workSurface/index',
+      '/clues/clueDetail',
+    ),
     query: z.object({ name: z.string().trim().optional() }),
     response: z.array(EmployeePick),
   }),

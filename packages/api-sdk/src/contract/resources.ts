@@ -207,6 +207,8 @@ export type TResourceImportResult = z.infer<typeof ResourceImportResult>;
 const RES = '/clues/clueResources';
 const RES_DETAIL = '/clues/resourceDetail';
 const work = priv(RES, RES_DETAIL);
+/** Bulk import is an action of its own (the clue import privilege), not part of working resources. */
+const IMPORT = priv('clues.import');
 
 export const resources = {
   queryResourceList: get('/resource/queryResourceList', {
@@ -362,21 +364,21 @@ export const resources = {
     returnsFile: true,
     summary:
       'Import resources from an xlsx (columns: name*, phone*, childName, gender, birthDate, provinceTypeCode, schoolItemCode, channel, level, note). A bad row → nothing written, the import-result workbook lists the reasons; duplicates by phone are skipped and listed in the workbook; otherwise a JSON message.',
-    access: priv(RES),
+    access: IMPORT,
     response: FileResponse,
   }),
   importTemplate: get('/resource/importTemplate', {
     service: 'clue',
     kind: 'download',
     summary: 'The xlsx template of importESalesRes.',
-    access: priv(RES),
+    access: IMPORT,
     response: FileResponse,
   }),
   importRows: post('/resource/importRows', {
     service: 'clue',
     summary:
       'Batch import (CLI): rows validated first; any error → nothing written; duplicates by phone reported, not created. dryRun writes nothing.',
-    access: priv(RES),
+    access: IMPORT,
     body: z.object({ rows: z.array(ResourceImportRow).min(1).max(5000), dryRun: z.boolean().default(false) }),
     response: ResourceImportResult,
   }),

@@ -321,8 +321,10 @@ export const system = {
   }),
   roles: get('/system/roles', {
     service: 'setting',
-    summary: 'Every role with its status and number of accounts (also a selector).',
-    access: signedIn,
+    summary:
+      'Every role with its status and number of accounts (the role selector of the account and staff screens).',
+    // Screens that assign roles; a role list with account counts is not for every signed-in user.
+    access: priv(ROLES, ACCOUNTS, '/staff/list', '/setting/employees'),
     query: z.object({ name: z.string().trim().optional(), status: StatusValue.optional() }),
     response: z.array(RoleRow),
   }),
@@ -420,8 +422,9 @@ export const system = {
   }),
   allUsers: get('/system/alluser', {
     service: 'setting',
-    summary: 'Enabled accounts for pickers (by name or username, at most 50).',
-    access: signedIn,
+    summary:
+      'Enabled accounts for pickers (by name or username, at most 50); outside all-campus scope only accounts sharing a campus.',
+    access: priv(ACCOUNTS, ROLES),
     query: z.object({ name: z.string().trim().optional() }),
     response: z.array(UserPick),
   }),

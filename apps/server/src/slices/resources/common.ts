@@ -28,13 +28,16 @@ export { isManager };
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 export const ctxAudit = (u: AuthUser, ip: string | null) => ({ userId: u.id, username: u.username, ip });
 
-/** True when the resource's campus or region is among the user's. */
+/**
+ * True when the resource is within the user's scope, as clues are scoped: a resource of a campus by
+ * that campus only (a region grants no other campus of it); one placed only in a region by the region.
+ */
 export function inScope(
   u: AuthUser,
   r: Pick<ResourceRecord, 'schoolItemCode' | 'provinceTypeCode'>,
 ): boolean {
   if (u.allScope) return true;
-  if (r.schoolItemCode && u.schoolItems.includes(r.schoolItemCode)) return true;
+  if (r.schoolItemCode) return u.schoolItems.includes(r.schoolItemCode);
   return !!r.provinceTypeCode && u.provinceTypes.includes(r.provinceTypeCode);
 }
 
@@ -54,7 +57,9 @@ export function scopeWhere(u: AuthUser): SQL | undefined {
   if (u.allScope) return undefined;
   const area = or(
     u.schoolItems.length ? inArray(resources.schoolItemCode, u.schoolItems) : sql`false`,
-    u.provinceTypes.length ? inArray(resources.provinceTypeCode, u.provinceTypes) : sql`false`,
+    u.provinceTypes.length
+      ? and(isNull(resources.schoolItemCode), inArray(resources.provinceTypeCode, u.provinceTypes))
+      : sql`false`,
   );
   if (isManager(u)) return or(eq(resources.ownerUserId, u.id), area);
   return or(

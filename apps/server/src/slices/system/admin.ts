@@ -550,8 +550,21 @@ export async function resetPassword(deps: AppDeps, actor: Actor, ip: string, cod
 export const generateIdCode = (code: string, name: string) =>
   `${code}-${createHash('sha1').update(name, 'utf8').digest('hex').slice(0, 4)}`;
 
-export async function pickUsers(db: DbOrTx, name: string | undefined) {
+export async function pickUsers(db: DbOrTx, name: string | undefined, u: AuthUser) {
   const conds: SQL[] = [eq(users.status, 1)];
+  // Outside all-campus scope, only the accounts that share one of the caller's campuses.
+  if (!u.allScope) {
+    if (!u.schoolItems.length) return [];
+    conds.push(
+      inArray(
+        users.id,
+        db
+          .select({ id: userCampuses.userId })
+          .from(userCampuses)
+          .where(inArray(userCampuses.schoolItemCode, u.schoolItems)),
+      ),
+    );
+  }
   if (name) conds.push(or(ilike(users.name, `%${name}%`), ilike(users.username, `%${name}%`)) as SQL);
   return db
     .select({ id: users.id, username: users.username, name: users.name })

@@ -107,5 +107,5 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
   },
   resetPassword: async ({ query, user, deps, ip }) => resetPassword(deps, user, ip, query.usercode),
   generateIdCode: async ({ query }) => generateIdCode(query.code, query.name),
-  allUsers: async ({ query, deps }) => pickUsers(deps.db, query.name),
+  allUsers: async ({ query, deps, user }) => pickUsers(deps.db, query.name, user),
 };
