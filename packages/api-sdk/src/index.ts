@@ -17,3 +17,4 @@ export * from './contract/finance.js';
 export * from './contract/clueSettings.js';
 export * from './contract/courseAuthority.js';
 export * from './contract/schoolFinance.js';
+export * from './contract/approvals.js';

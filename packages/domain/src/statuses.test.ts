@@ -11,6 +11,7 @@ import {
   activityStatus,
   approvalStatus,
   approvalStatusLabel,
+  approvalCode,
   codeLabel,
   describeFrequency,
   hasScheduleOrders,
@@ -52,6 +53,9 @@ describe('approval status', () => {
     ['pass', 'PASS'],
     [30, 'REJECT'],
     ['REJECT', 'REJECT'],
+    [40, 'REVOKE'],
+    ['cancel', 'CANCEL'],
+    [50, 'CANCEL'],
   ] as const)('%s → %s', (input, name) => {
     expect(approvalStatus(input)).toBe(name);
   });
@@ -66,6 +70,14 @@ describe('approval status', () => {
     expect(approvalStatusLabel(15)).toBe(APPROVAL_STATUS.PASS.label['zh-CN']);
     expect(approvalStatusLabel('REJECT', 'en')).toBe('Rejected');
     expect(approvalStatusLabel(99)).toBe('-');
+  });
+
+  it('stores one code per status, whichever form was given', () => {
+    expect(approvalCode('PASS')).toBe(20);
+    expect(approvalCode(15)).toBe(20);
+    expect(approvalCode('wait')).toBe(5);
+    expect(approvalCode(40)).toBe(40);
+    expect(approvalCode('nope')).toBeNull();
   });
 });
 

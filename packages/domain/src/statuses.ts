@@ -34,15 +34,20 @@ export function activityStatus(code: unknown): ActivityStatus | null {
 
 // ---------------------------------------------------------------- approval status
 
-/** Approval status names. */
-export type ApprovalStatusName = 'WAIT' | 'DEFAULT' | 'PASS' | 'REJECT';
+/** Approval status names. REVOKE and CANCEL are ours (the spec names only the first four; docs/approvals.md). */
+export type ApprovalStatusName = 'WAIT' | 'DEFAULT' | 'PASS' | 'REJECT' | 'REVOKE' | 'CANCEL';
 
-/** Approval statuses with the numeric codes that mean them: 5 WAIT, 10 DEFAULT, 15/20 PASS, 30 REJECT. */
+/**
+ * Approval statuses with the numeric codes that mean them: 5 WAIT, 10 DEFAULT, 15/20 PASS, 30 REJECT
+ * (spec §4); 40 REVOKE (an approved request undone) and 50 CANCEL (withdrawn by its requester) are ours.
+ */
 export const APPROVAL_STATUS = {
   WAIT: { name: 'WAIT', codes: [5], label: { 'zh-CN': '待审批', en: 'Pending approval' } },
   DEFAULT: { name: 'DEFAULT', codes: [10], label: { 'zh-CN': '审批中', en: 'In approval' } },
   PASS: { name: 'PASS', codes: [15, 20], label: { 'zh-CN': '已通过', en: 'Approved' } },
   REJECT: { name: 'REJECT', codes: [30], label: { 'zh-CN': '已驳回', en: 'Rejected' } },
+  REVOKE: { name: 'REVOKE', codes: [40], label: { 'zh-CN': '已撤销', en: 'Revoked' } },
+  CANCEL: { name: 'CANCEL', codes: [50], label: { 'zh-CN': '已取消', en: 'Cancelled' } },
 } as const satisfies Record<
   ApprovalStatusName,
   { name: ApprovalStatusName; codes: readonly number[]; label: Label }
@@ -67,6 +72,25 @@ export function approvalStatus(valueOrName: unknown): ApprovalStatusName | null 
   const n = Number(valueOrName);
   const hit = Object.values(APPROVAL_STATUS).find((s) => (s.codes as readonly number[]).includes(n));
   return hit ? hit.name : null;
+}
+
+/** The code the server stores for each status (PASS: 20; 15 is read as PASS too). */
+export const APPROVAL_CODE = {
+  WAIT: 5,
+  DEFAULT: 10,
+  PASS: 20,
+  REJECT: 30,
+  REVOKE: 40,
+  CANCEL: 50,
+} as const satisfies Record<ApprovalStatusName, number>;
+
+/** Statuses that still wait for a decision. */
+export const APPROVAL_OPEN: readonly number[] = [APPROVAL_CODE.WAIT, APPROVAL_CODE.DEFAULT];
+
+/** The stored code of a status given as code or name; null when unknown. Example: `approvalCode('pass')` → 20. */
+export function approvalCode(valueOrName: unknown): number | null {
+  const name = approvalStatus(valueOrName);
+  return name ? APPROVAL_CODE[name] : null;
 }
 
 /** Display label of an approval status (code or name); '-' when unknown. Example: `approvalStatusLabel(5, 'en')` → 'Pending approval'. */

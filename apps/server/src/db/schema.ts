@@ -14,3 +14,4 @@ export * from '../slices/clueSettings/tables.js';
 export * from '../slices/courseAuthority/tables.js';
 export * from '../slices/schoolFinance/tables.js';
 export * from '../slices/employees/tables.js';
+export * from '../slices/approvals/tables.js';

@@ -20,6 +20,7 @@ import { callsHandlers } from './calls/handlers.js';
 import { tasksHandlers } from './tasks/handlers.js';
 import { workbenchHandlers } from './workbench/handlers.js';
 import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
+import { approvalsHandlers } from './approvals/index.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);
@@ -39,4 +40,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'tasks', contract.tasks, tasksHandlers);
   registerSlice(app, deps, 'workbench', contract.workbench, workbenchHandlers);
   registerSlice(app, deps, 'clueAnalysis', contract.clueAnalysis, clueAnalysisHandlers);
+  registerSlice(app, deps, 'approvals', contract.approvals, approvalsHandlers);
 }

@@ -39,8 +39,15 @@ export const Gender = z.coerce
   .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]));
 /** Intention levels of a follow-up: A hot … D cold. */
 export const IntentionLevel = z.enum(['A', 'B', 'C', 'D']);
-/** Approval status of spec §4: 5 pending, 20 approved, 30 rejected. */
-export const ApprovalStatus = z.union([z.literal(5), z.literal(20), z.literal(30)]);
+/** Status of a clue request on the approval engine: 5 pending, 20 approved, 30 rejected, 50 cancelled (10 and 40 are not used by the clue kinds). */
+export const ApprovalStatus = z.union([
+  z.literal(5),
+  z.literal(10),
+  z.literal(20),
+  z.literal(30),
+  z.literal(40),
+  z.literal(50),
+]);
 export const ApprovalKind = z.enum(['transfer', 'abandon', 'invalid']);
 
 const Ts = z.string().describe('ISO 8601 timestamp');

@@ -17,6 +17,7 @@ import { calls } from './calls.js';
 import { tasks } from './tasks.js';
 import { workbench } from './workbench.js';
 import { clueAnalysis } from './clueAnalysis.js';
+import { approvals } from './approvals.js';
 
 export const contract = {
   system,
@@ -36,6 +37,7 @@ export const contract = {
   tasks,
   workbench,
   clueAnalysis,
+  approvals,
 } as const satisfies Record<string, Slice>;
 export type Contract = typeof contract;
 export type SliceName = keyof Contract;

@@ -5,6 +5,7 @@ import { schoolItems } from '../organisation/tables.js';
 import { eq, or } from 'drizzle-orm';
 import { usersWithRolesAt } from './common.js';
 import * as svc from './service.js';
+import { decideClue } from './approvals.js';
 import * as q from './queries.js';
 import * as x from './extras.js';
 
@@ -87,14 +88,14 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   abandonListAll: async ({ deps, user, body }) => q.listApprovals(deps, user, 'abandon', body),
   abandonDetail: async ({ deps, user, query }) => q.approvalDetail(deps, user, query.id, 'abandon'),
   abandonApprove: async ({ deps, user, body, ip }) => {
-    await svc.decide(deps, user, 'abandon', body, ip);
+    await decideClue(deps, user, 'abandon', body, ip);
     return true;
   },
 
   invalidSubmit: async ({ deps, user, body }) => svc.invalidSubmit(deps, user, body),
   invalidList: async ({ deps, user, query }) => q.listApprovals(deps, user, 'invalid', query),
   invalidApprove: async ({ deps, user, body, ip }) => {
-    await svc.decide(deps, user, 'invalid', body, ip);
+    await decideClue(deps, user, 'invalid', body, ip);
     return true;
   },
   invalidApprovers: async ({ deps, user, query }) => {
@@ -134,7 +135,7 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   },
   centerWorkerList: async ({ deps, user, query }) => q.listApprovals(deps, user, 'invalid', query, true),
   centerWorkerApprove: async ({ deps, user, body, ip }) => {
-    await svc.decide(deps, user, 'invalid', body, ip);
+    await decideClue(deps, user, 'invalid', body, ip);
     return true;
   },
   centerWorkerDetail: async ({ deps, user, params }) => q.approvalDetail(deps, user, params.id, 'invalid'),

@@ -1,5 +1,18 @@
 // Clue reads: scoped lists, the detail, follow records, phone look-ups, approvals, steps done.
-import { and, desc, eq, ilike, inArray, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -9,15 +22,7 @@ import { noPermission, notFound } from '../../http/errors.js';
 import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
 import { students } from '../students/tables.js';
-import {
-  clueApprovals,
-  clueContacts,
-  clueEvents,
-  clueFollows,
-  clueMatriculations,
-  clues,
-  clueTags,
-} from './tables.js';
+import { clueContacts, clueEvents, clueFollows, clueMatriculations, clues, clueTags } from './tables.js';
 import {
   allowedActions,
   and_,
@@ -34,6 +39,8 @@ import {
   type ClueRecord,
 } from './common.js';
 import { STATE_NAMES, type ClueState } from './states.js';
+import { CLUE_KINDS, clueKindOf, type ClueApprovalKind } from './approvalKinds.js';
+import { approvalRequests, holdsCampus } from '../approvals/index.js';
 
 type ListQuery = z.output<(typeof contract.clues)['list']['query']>;
 type ApprovalQuery = z.output<(typeof contract.clues)['invalidList']['query']>;
@@ -138,89 +145,93 @@ export async function flows(deps: AppDeps, u: AuthUser, clueId: number) {
   return flowRows(deps.db, [clueId]);
 }
 
-/** Approval rows with names of clue, people and campus. */
+const A = approvalRequests;
+const payloadInt = (key: string) => sql`(${A.payload} ->> ${key})::int`;
+/** Only the clue kinds' requests. */
+const clueRequests = (kinds: readonly ClueApprovalKind[] = ['transfer', 'abandon', 'invalid']) =>
+  and(
+    eq(A.subjectType, 'clue'),
+    inArray(
+      A.kind,
+      kinds.map((k) => CLUE_KINDS[k]),
+    ),
+  );
+
+/** Approval rows (requests of the clue kinds on the engine) with names of clue, people and campus. */
 export async function approvalRows(
   db: DbOrTx,
   where: SQL | undefined,
   limit?: { pageIdx: number; pageSize: number },
 ) {
-  const req = sql`(select name from users x where x.id = ${clueApprovals.requestedBy})`;
-  const dec = sql`(select name from users x where x.id = ${clueApprovals.decidedBy})`;
-  const frm = sql`(select name from users x where x.id = ${clueApprovals.fromUserId})`;
-  const to = sql`(select name from users x where x.id = ${clueApprovals.toUserId})`;
+  const name = (id: SQLWrapper) => sql<string | null>`(select name from users x where x.id = ${id})`;
   let q = db
     .select({
-      a: clueApprovals,
+      a: A,
       cluecode: clues.cluecode,
       childName: clues.childName,
       phone: clues.phone,
-      requestedByName: sql<string | null>`${req}`,
-      decidedByName: sql<string | null>`${dec}`,
-      fromUserName: sql<string | null>`${frm}`,
-      toUserName: sql<string | null>`${to}`,
+      requestedByName: name(A.requestedBy),
+      decidedByName: name(A.decidedBy),
+      fromUserName: name(payloadInt('fromUserId')),
+      toUserName: name(payloadInt('toUserId')),
     })
-    .from(clueApprovals)
-    .innerJoin(clues, eq(clues.id, clueApprovals.clueId))
-    .where(where)
-    .orderBy(desc(clueApprovals.requestedAt), desc(clueApprovals.id))
+    .from(A)
+    .innerJoin(clues, eq(clues.id, A.subjectId))
+    .where(and(clueRequests(), where))
+    .orderBy(desc(A.requestedAt), desc(A.id))
     .$dynamic();
   if (limit) q = q.limit(limit.pageSize).offset((limit.pageIdx - 1) * limit.pageSize);
   const rows = await q;
-  return rows.map((r) => ({
-    id: r.a.id,
-    kind: r.a.kind as 'transfer' | 'abandon' | 'invalid',
-    status: r.a.status as 5 | 20 | 30,
-    clueId: r.a.clueId,
-    cluecode: r.cluecode,
-    childName: r.childName,
-    phone: r.phone,
-    fromSchoolItemCode: r.a.fromSchoolItemCode,
-    toSchoolItemCode: r.a.toSchoolItemCode,
-    fromUserName: r.fromUserName,
-    toUserId: r.a.toUserId,
-    toUserName: r.toUserName,
-    reasonCode: r.a.reasonCode,
-    reason: r.a.reason,
-    requestedByName: r.requestedByName,
-    requestedAt: r.a.requestedAt.toISOString(),
-    decidedByName: r.decidedByName,
-    decidedAt: iso(r.a.decidedAt),
-    comment: r.a.comment,
-  }));
+  return rows.map((r) => {
+    const p = r.a.payload;
+    return {
+      id: r.a.id,
+      kind: clueKindOf(r.a.kind),
+      status: r.a.status as 5 | 10 | 20 | 30 | 40 | 50,
+      clueId: r.a.subjectId,
+      cluecode: r.cluecode,
+      childName: r.childName,
+      phone: r.phone,
+      fromSchoolItemCode: r.a.schoolItemCode,
+      toSchoolItemCode: r.a.toSchoolItemCode,
+      fromUserName: r.fromUserName,
+      toUserId: typeof p.toUserId === 'number' ? p.toUserId : null,
+      toUserName: r.toUserName,
+      reasonCode: typeof p.reasonCode === 'string' ? p.reasonCode : null,
+      reason: r.a.reason,
+      requestedByName: r.requestedByName,
+      requestedAt: r.a.requestedAt.toISOString(),
+      decidedByName: r.decidedByName,
+      decidedAt: iso(r.a.decidedAt),
+      comment: r.a.comment,
+    };
+  });
 }
 
 /** Approvals of one kind in the caller's scope (consultants: their own requests), paged. */
 export async function listApprovals(
   deps: AppDeps,
   u: AuthUser,
-  kind: 'transfer' | 'abandon' | 'invalid',
+  kind: ClueApprovalKind,
   q: ApprovalQuery,
   onlyPending = false,
 ) {
-  const parts: Array<SQL | undefined> = [eq(clueApprovals.kind, kind)];
-  if (onlyPending) parts.push(eq(clueApprovals.status, 5));
-  else if (q.status) parts.push(eq(clueApprovals.status, q.status));
+  const parts: Array<SQL | undefined> = [clueRequests([kind])];
+  if (onlyPending) parts.push(eq(A.status, 5));
+  else if (q.status) parts.push(eq(A.status, q.status));
   if (!u.allScope) {
     const mine = u.schoolItems.length
-      ? or(
-          inArray(clueApprovals.fromSchoolItemCode, u.schoolItems),
-          inArray(clueApprovals.toSchoolItemCode, u.schoolItems),
-        )
+      ? or(inArray(A.schoolItemCode, u.schoolItems), inArray(A.toSchoolItemCode, u.schoolItems))
       : sql`false`;
     parts.push(
       isManager(u)
         ? mine
-        : and(mine, or(eq(clueApprovals.requestedBy, u.id), eq(clueApprovals.fromUserId, u.id))),
+        : and(mine, or(eq(A.requestedBy, u.id), sql`${payloadInt('fromUserId')} = ${u.id}`)),
     );
   }
   if (q.schoolItemCode) {
     assertCampus(u, q.schoolItemCode);
-    parts.push(
-      or(
-        eq(clueApprovals.fromSchoolItemCode, q.schoolItemCode),
-        eq(clueApprovals.toSchoolItemCode, q.schoolItemCode),
-      ),
-    );
+    parts.push(or(eq(A.schoolItemCode, q.schoolItemCode), eq(A.toSchoolItemCode, q.schoolItemCode)));
   }
   if (q.keyword) {
     const k = `%${q.keyword}%`;
@@ -229,8 +240,8 @@ export async function listApprovals(
   const where = and_(parts);
   const [t] = await deps.db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(clueApprovals)
-    .innerJoin(clues, eq(clues.id, clueApprovals.clueId))
+    .from(A)
+    .innerJoin(clues, eq(clues.id, A.subjectId))
     .where(where);
   return {
     list: await approvalRows(deps.db, where, q),
@@ -240,19 +251,12 @@ export async function listApprovals(
   };
 }
 
-export async function approvalDetail(
-  deps: AppDeps,
-  u: AuthUser,
-  id: number,
-  kind: 'transfer' | 'abandon' | 'invalid',
-) {
-  const [row] = await approvalRows(deps.db, and(eq(clueApprovals.id, id), eq(clueApprovals.kind, kind)));
+export async function approvalDetail(deps: AppDeps, u: AuthUser, id: number, kind: ClueApprovalKind) {
+  const [row] = await approvalRows(deps.db, and(eq(A.id, id), clueRequests([kind])));
   if (!row) throw notFound('审批申请 / request');
-  const [a] = await deps.db.select().from(clueApprovals).where(eq(clueApprovals.id, id));
+  const [a] = await deps.db.select().from(A).where(eq(A.id, id));
   const c = await loadClue(deps.db, row.clueId);
-  const inScope =
-    u.allScope || [a?.fromSchoolItemCode, a?.toSchoolItemCode].some((x) => !!x && u.schoolItems.includes(x));
-  if (!inScope && a?.requestedBy !== u.id)
+  if (a && !holdsCampus(u, a) && a.requestedBy !== u.id)
     throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
   const now = deps.now();
   return { ...row, clue: await loadRow(deps.db, c.id, now), follows: await flowRows(deps.db, [c.id]) };
@@ -292,7 +296,7 @@ export async function detail(deps: AppDeps, u: AuthUser, clueId: number) {
       phone: x.phone,
       note: x.note,
     })),
-    approvals: await approvalRows(deps.db, eq(clueApprovals.clueId, clueId)),
+    approvals: await approvalRows(deps.db, eq(A.subjectId, clueId)),
     actions: allowedActions(u, c),
   };
 }

@@ -5,7 +5,6 @@ import type { SeedContext } from '../../seed/context.js';
 import { users } from '../system/tables.js';
 import { students } from '../students/tables.js';
 import {
-  clueApprovals,
   clueCalendarDays,
   clueCalendarSchools,
   clueChannelSigns,
@@ -19,6 +18,10 @@ import {
   clues,
   clueTags,
 } from './tables.js';
+import { fileRequest } from '../approvals/index.js';
+import { CLUE_KINDS } from './approvalKinds.js';
+// The clue kinds register on the engine when this module loads; a seed files requests of them.
+import './approvals.js';
 import { dayStart, dayStr } from './common.js';
 import { insertClue, nextId } from './service.js';
 import type { ClueState } from './states.js';
@@ -239,24 +242,30 @@ export async function seedClues({ db, now, scale }: SeedContext) {
           : kind === 'abandon'
             ? '家长明确表示暂不考虑'
             : '号码为空号';
-      const [a] = await db
-        .insert(clueApprovals)
-        .values({
-          kind,
-          clueId: c.id,
-          fromState: 'following',
-          fromUserId: owner,
-          fromSchoolItemCode: campus,
+      const a = await fileRequest(
+        db,
+        owner,
+        {
+          kind: CLUE_KINDS[kind],
+          subjectId: c.id,
+          subjectCode: c.cluecode,
+          subjectName: c.childName,
+          schoolItemCode: campus,
           toSchoolItemCode: kind === 'transfer' ? 'SH02' : campus,
-          toUserId: kind === 'transfer' ? approver : null,
           reason,
-          requestedBy: owner,
-          requestedAt: new Date(today - 3600_000),
-        })
-        .returning({ id: clueApprovals.id });
+          payload: {
+            fromState: 'following',
+            fromUserId: owner,
+            toUserId: kind === 'transfer' ? approver : null,
+            toPool: false,
+            reasonCode: null,
+          },
+        },
+        new Date(today - 3600_000),
+      );
       await db
         .update(clues)
-        .set({ pendingFrom: 'following', pendingApprovalId: a?.id ?? null })
+        .set({ pendingFrom: 'following', pendingApprovalId: a })
         .where(eq(clues.id, c.id));
     }
     if (state === 'assessed' || state === 'converted') {

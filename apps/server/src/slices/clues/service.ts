@@ -1,6 +1,6 @@
 // Clue commands: creation, pools, follow-up, approvals, visits, conversion. One transaction each;
 // every state change goes through the transition table (states.ts) and the version check (common.ts).
-import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -13,15 +13,7 @@ import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
 import { students } from '../students/tables.js';
 import { clueChannels, clueCustomerIntentions } from '../clueSettings/tables.js';
-import {
-  clueApprovals,
-  clueContacts,
-  clueDistributionRules,
-  clueEvents,
-  clueFollows,
-  clueTags,
-  clues,
-} from './tables.js';
+import { clueContacts, clueDistributionRules, clueEvents, clueFollows, clueTags, clues } from './tables.js';
 import {
   activeHolder,
   assertCanSee,
@@ -29,7 +21,6 @@ import {
   campusConsultants,
   checkVersion,
   dayStart,
-  isApprover,
   isManager,
   isUniqueViolation,
   loadClue,
@@ -43,6 +34,8 @@ import {
 } from './common.js';
 import { STATE_NAMES, type ClueState } from './states.js';
 import { flowRows } from './queries.js';
+import { fileClueRequest } from './approvals.js';
+import { closeRequest } from '../approvals/index.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 
@@ -462,49 +455,6 @@ export async function follow(deps: AppDeps, u: AuthUser, b: Body<'followSave'>) 
   );
 }
 
-async function createApproval(
-  tx: DbOrTx,
-  c: ClueRecord,
-  u: AuthUser,
-  now: Date,
-  kind: 'transfer' | 'abandon' | 'invalid',
-  action: 'transferRequest' | 'submitToDirector' | 'abandonRequest' | 'invalidRequest',
-  v: {
-    toUserId?: number | null;
-    toSchoolItemCode?: string | null;
-    toPool?: boolean;
-    reasonCode?: string | null;
-    reason: string;
-  },
-): Promise<number> {
-  const [a] = await tx
-    .insert(clueApprovals)
-    .values({
-      kind,
-      clueId: c.id,
-      fromState: c.flowState,
-      fromUserId: c.ownerUserId,
-      fromSchoolItemCode: c.schoolItemCode,
-      toUserId: v.toUserId ?? null,
-      toSchoolItemCode: v.toSchoolItemCode ?? c.schoolItemCode,
-      toPool: v.toPool ?? false,
-      reasonCode: v.reasonCode ?? null,
-      reason: v.reason,
-      requestedBy: u.id,
-      requestedAt: now,
-    })
-    .returning({ id: clueApprovals.id });
-  const id = must(a, 'approval').id;
-  await move(tx, c, {
-    action,
-    actor: u,
-    now,
-    patch: { pendingFrom: c.flowState, pendingApprovalId: id },
-    detail: { approvalId: id, reason: v.reason },
-  });
-  return id;
-}
-
 export async function transferSameCampus(deps: AppDeps, u: AuthUser, b: Body<'transferSave'>, ip: string) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -537,7 +487,7 @@ export async function transferSameCampus(deps: AppDeps, u: AuthUser, b: Body<'tr
       return { id: null, direct: true };
     }
     authorize(u, c, 'transferRequest');
-    const id = await createApproval(tx, c, u, now, 'transfer', 'transferRequest', {
+    const id = await fileClueRequest(tx, c, u, now, 'transfer', 'transferRequest', {
       toUserId: b.toUserId,
       reason: b.reason,
     });
@@ -558,7 +508,7 @@ export async function transferOtherCampus(deps: AppDeps, u: AuthUser, b: Body<'t
     if (!(await campusExists(tx, b.toSchoolItemCode)))
       throw badInput('body.toSchoolItemCode', 'body.toSchoolItemCode: 校区不存在 / no such campus');
     if (b.toUserId != null) await assertConsultantOf(tx, b.toUserId, b.toSchoolItemCode, 'body.toUserId');
-    const id = await createApproval(tx, c, u, now, 'transfer', 'transferRequest', {
+    const id = await fileClueRequest(tx, c, u, now, 'transfer', 'transferRequest', {
       toUserId: b.toUserId ?? null,
       toSchoolItemCode: b.toSchoolItemCode,
       reason: b.reason,
@@ -572,7 +522,7 @@ export async function submitToDirector(deps: AppDeps, u: AuthUser, b: Body<'subm
   return deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);
     authorize(u, c, 'submitToDirector');
-    const id = await createApproval(tx, c, u, now, 'transfer', 'submitToDirector', {
+    const id = await fileClueRequest(tx, c, u, now, 'transfer', 'submitToDirector', {
       toPool: true,
       reason: b.reason,
     });
@@ -593,7 +543,7 @@ export async function abandonRequest(
     for (const clueId of clueIds) {
       const c = await loadClue(tx, clueId, true);
       authorize(u, c, 'abandonRequest');
-      ids.push(await createApproval(tx, c, u, now, 'abandon', 'abandonRequest', { reasonCode, reason }));
+      ids.push(await fileClueRequest(tx, c, u, now, 'abandon', 'abandonRequest', { reasonCode, reason }));
     }
     return ids;
   });
@@ -622,111 +572,11 @@ export async function invalidSubmit(deps: AppDeps, u: AuthUser, b: Body<'invalid
         '该线索的无效申请已被驳回超过两次，不能再次提交 / invalid requests for this clue were rejected more than twice',
         'clueId',
       );
-    const id = await createApproval(tx, c, u, now, 'invalid', 'invalidRequest', {
+    const id = await fileClueRequest(tx, c, u, now, 'invalid', 'invalidRequest', {
       reasonCode: b.reasonCode ?? null,
       reason: b.reason,
     });
     return { id, direct: false };
-  });
-}
-
-/** May the user decide this request? Approver role, the clue's campus (or the target campus) in scope, not their own request. */
-export function assertMayDecide(u: AuthUser, a: typeof clueApprovals.$inferSelect) {
-  if (!isApprover(u))
-    throw noPermission(
-      '只有区域总监、中心主任或管理员可以审批 / only a director, centre leader or administrator may decide',
-    );
-  if (!u.allScope) {
-    const campuses = [a.fromSchoolItemCode, a.toSchoolItemCode].filter((x): x is string => !!x);
-    if (!campuses.length || !campuses.some((x) => u.schoolItems.includes(x)))
-      throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
-  }
-  if (a.requestedBy === u.id && !u.isAdmin)
-    throw noPermission('不能审批自己的申请 / you cannot decide your own request');
-}
-
-export async function decide(
-  deps: AppDeps,
-  u: AuthUser,
-  kind: 'transfer' | 'abandon' | 'invalid',
-  d: { id: number; pass: boolean; comment: string },
-  ip: string,
-) {
-  const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    const [a] = await tx.select().from(clueApprovals).where(eq(clueApprovals.id, d.id)).for('update');
-    if (!a || a.kind !== kind) throw notFound('审批申请 / request');
-    assertMayDecide(u, a);
-    if (a.status !== 5) throw conflict('该申请已被处理 / the request was already decided', 'id');
-    const claimed = await tx
-      .update(clueApprovals)
-      .set({
-        status: d.pass ? 20 : 30,
-        decidedBy: u.id,
-        decidedAt: now,
-        comment: d.comment,
-        version: a.version + 1,
-      })
-      .where(
-        and(eq(clueApprovals.id, a.id), eq(clueApprovals.status, 5), eq(clueApprovals.version, a.version)),
-      )
-      .returning({ id: clueApprovals.id });
-    if (!claimed.length) throw conflict('该申请已被处理 / the request was already decided', 'id');
-    const c = await loadClue(tx, a.clueId, true);
-    const clear = { pendingFrom: null, pendingApprovalId: null };
-    const detail = { approvalId: a.id, comment: d.comment };
-    if (!d.pass) {
-      const action =
-        kind === 'transfer' ? 'transferReject' : kind === 'abandon' ? 'abandonReject' : 'invalidReject';
-      await move(tx, c, {
-        action,
-        actor: u,
-        now,
-        detail,
-        patch: { ...clear, ...(kind === 'invalid' ? { invalidRejectCount: c.invalidRejectCount + 1 } : {}) },
-      });
-    } else if (kind === 'abandon') {
-      await move(tx, c, {
-        action: 'abandonApprove',
-        actor: u,
-        now,
-        detail,
-        patch: { ...clear, ownerUserId: null, assignedAt: null, nextVisitAt: null },
-      });
-    } else if (kind === 'invalid') {
-      await move(tx, c, {
-        action: 'invalidApprove',
-        actor: u,
-        now,
-        detail,
-        patch: { ...clear, invalidReason: a.reason, nextVisitAt: null },
-      });
-    } else {
-      const campus = a.toSchoolItemCode ?? c.schoolItemCode;
-      const toPool = a.toPool || a.toUserId === null;
-      await move(tx, c, {
-        action: 'transferApprove',
-        actor: u,
-        now,
-        detail,
-        to: toPool ? 'pool' : undefined,
-        patch: {
-          ...clear,
-          schoolItemCode: campus,
-          ownerUserId: toPool ? null : a.toUserId,
-          assignedAt: toPool ? null : now,
-          ...(toPool ? { nextVisitAt: null } : {}),
-        },
-      });
-      if (toPool) await enterPool(tx, await loadClue(tx, c.id), now);
-    }
-    await writeAudit(tx, {
-      action: `clue.${kind}.${d.pass ? 'pass' : 'reject'}`,
-      target: `clue_approvals:${a.id}`,
-      detail: { clueId: c.id, comment: d.comment },
-      ...ctxAudit(u, ip),
-      at: now,
-    });
   });
 }
 
@@ -862,17 +712,14 @@ export async function correctState(deps: AppDeps, u: AuthUser, b: Body<'updateCl
       if (h) throw phoneTaken(h);
     }
     // A pending request is closed when its clue is moved out of the pending state by hand.
-    if (c.pendingApprovalId && c.flowState !== b.flowState) {
-      await tx
-        .update(clueApprovals)
-        .set({
-          status: 30,
-          decidedBy: u.id,
-          decidedAt: now,
-          comment: `管理员修正状态 / corrected by administrator: ${b.reason}`,
-        })
-        .where(and(eq(clueApprovals.id, c.pendingApprovalId), eq(clueApprovals.status, 5)));
-    }
+    if (c.pendingApprovalId && c.flowState !== b.flowState)
+      await closeRequest(
+        tx,
+        c.pendingApprovalId,
+        u,
+        now,
+        `管理员修正状态 / corrected by administrator: ${b.reason}`,
+      );
     const pending = ['transfer_pending', 'abandon_pending', 'invalid_pending'].includes(b.flowState);
     await move(tx, c, {
       action: 'correct',
@@ -1013,37 +860,6 @@ export async function merge(deps: AppDeps, u: AuthUser, b: Body<'merge'>, ip: st
       at: now,
     });
     return { clueId: p.keep.id, merged: ids.length, followsMoved: p.followsMoved };
-  });
-}
-
-/** Pending approvals (any kind) the user may decide, oldest first. */
-export async function decidableApprovals(
-  db: DbOrTx,
-  u: AuthUser,
-  kinds: Array<'transfer' | 'abandon' | 'invalid'>,
-) {
-  if (!isApprover(u)) return [];
-  if (!u.allScope && !u.schoolItems.length) return [];
-  // Narrowed in SQL (the badge asks often); assertMayDecide below stays the one rule.
-  const scope = u.allScope
-    ? undefined
-    : or(
-        inArray(clueApprovals.fromSchoolItemCode, u.schoolItems),
-        inArray(clueApprovals.toSchoolItemCode, u.schoolItems),
-      );
-  const notOwn = u.isAdmin ? undefined : sql`${clueApprovals.requestedBy} is distinct from ${u.id}`;
-  const rows = await db
-    .select()
-    .from(clueApprovals)
-    .where(and(eq(clueApprovals.status, 5), inArray(clueApprovals.kind, kinds), scope, notOwn))
-    .orderBy(asc(clueApprovals.requestedAt), asc(clueApprovals.id));
-  return rows.filter((a) => {
-    try {
-      assertMayDecide(u, a);
-      return true;
-    } catch {
-      return false;
-    }
   });
 }
 

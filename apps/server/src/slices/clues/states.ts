@@ -49,6 +49,8 @@ export const TRANSITIONS = {
   },
   invalidApprove: { from: ['invalid_pending'], to: 'invalid', who: ['approver'], approval: false },
   invalidReject: { from: ['invalid_pending'], to: 'previous', who: ['approver'], approval: false },
+  /** The requester withdrew a pending request (POST /approval/cancel). */
+  cancelRequest: { from: PENDING, to: 'previous', who: ['owner', 'manager'], approval: false },
   scheduleVisit: {
     from: ['following', 'visit_scheduled'],
     to: 'visit_scheduled',

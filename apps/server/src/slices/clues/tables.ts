@@ -107,35 +107,6 @@ export const clueEvents = pgTable(
 );
 
 /** Transfer, abandon and invalid requests; status 5 pending, 20 passed, 30 rejected. */
-export const clueApprovals = pgTable(
-  'clue_approvals',
-  {
-    id: serial('id').primaryKey(),
-    kind: text('kind').notNull(),
-    status: integer('status').notNull().default(5),
-    clueId: integer('clue_id').notNull(),
-    fromState: text('from_state').notNull(),
-    fromUserId: integer('from_user_id'),
-    fromSchoolItemCode: text('from_school_item_code'),
-    toUserId: integer('to_user_id'),
-    toSchoolItemCode: text('to_school_item_code'),
-    /** True for submitClueToDirector: on approval the clue returns to the pool. */
-    toPool: boolean('to_pool').notNull().default(false),
-    reasonCode: text('reason_code'),
-    reason: text('reason').notNull().default(''),
-    requestedBy: integer('requested_by'),
-    requestedAt: tz('requested_at').notNull().defaultNow(),
-    decidedBy: integer('decided_by'),
-    decidedAt: tz('decided_at'),
-    comment: text('comment'),
-    version: integer('version').notNull().default(1),
-  },
-  (t) => [
-    index('clue_approvals_status_idx').on(t.kind, t.status),
-    index('clue_approvals_clue_idx').on(t.clueId),
-  ],
-);
-
 export const clueDistributionRules = pgTable('clue_distribution_rules', {
   schoolItemCode: text('school_item_code').primaryKey(),
   /** manual | round_robin | least_loaded */

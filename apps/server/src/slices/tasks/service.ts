@@ -7,7 +7,7 @@ import { notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
 import { clues } from '../clues/tables.js';
 import { dayEnd, dayStart, iso, loadClue, touch } from '../clues/common.js';
-import { decidableApprovals } from '../clues/service.js';
+import { approvalKindLabel, pendingDecisions } from '../approvals/index.js';
 import { WORKING } from '../clues/states.js';
 import { todos } from './tables.js';
 
@@ -124,28 +124,12 @@ export interface Task {
   createdAt: string;
 }
 
-const KIND_NAMES = { transfer: '转移审批', abandon: '放弃审批', invalid: '无效审批' } as const;
-
 /** Every open task of the user, oldest due first. */
 export async function openTasks(deps: AppDeps, u: AuthUser): Promise<Task[]> {
   const now = deps.now();
   const end = dayEnd(now);
-  const approvals = await decidableApprovals(deps.db, u, ['transfer', 'abandon', 'invalid']);
-  const clueNames = approvals.length
-    ? new Map(
-        (
-          await deps.db
-            .select({ id: clues.id, name: clues.childName, code: clues.cluecode })
-            .from(clues)
-            .where(
-              inArray(
-                clues.id,
-                approvals.map((a) => a.clueId),
-              ),
-            )
-        ).map((c) => [c.id, c]),
-      )
-    : new Map<number, { id: number; name: string; code: string }>();
+  // Every kind's requests awaiting the user, from the engine (narrowed in SQL).
+  const approvals = await pendingDecisions(deps.db, u);
   const follows = await deps.db
     .select({
       id: clues.id,
@@ -170,19 +154,15 @@ export async function openTasks(deps: AppDeps, u: AuthUser): Promise<Task[]> {
     .where(and(eq(todos.userId, u.id), eq(todos.status, 0), isNotNull(todos.dueAt), lt(todos.dueAt, end)))
     .orderBy(asc(todos.dueAt));
   const tasks: Task[] = [
-    ...approvals.map((a) => {
-      const c = clueNames.get(a.clueId);
-      return {
-        id: `approval:${a.id}`,
-        kind: 'approval' as const,
-        title:
-          `${KIND_NAMES[a.kind as keyof typeof KIND_NAMES] ?? a.kind}：${c?.name ?? ''} ${c?.code ?? ''}`.trim(),
-        clueId: a.clueId,
-        dueAt: null,
-        overdue: false,
-        createdAt: a.requestedAt.toISOString(),
-      };
-    }),
+    ...approvals.map((a) => ({
+      id: `approval:${a.id}`,
+      kind: 'approval' as const,
+      title: `${approvalKindLabel(a.kind)}：${a.subjectName} ${a.subjectCode ?? ''}`.trim(),
+      clueId: a.subjectType === 'clue' ? a.subjectId : null,
+      dueAt: null,
+      overdue: false,
+      createdAt: a.requestedAt.toISOString(),
+    })),
     ...follows.map((f) => ({
       id: `follow:${f.id}`,
       kind: 'follow' as const,

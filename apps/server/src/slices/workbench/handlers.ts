@@ -1,7 +1,7 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { approvalDetail } from '../clues/queries.js';
-import { decide } from '../clues/service.js';
+import { decideClue } from '../clues/approvals.js';
 import * as svc from './service.js';
 
 export const workbenchHandlers: SliceHandlers<typeof contract.workbench> = {
@@ -9,7 +9,7 @@ export const workbenchHandlers: SliceHandlers<typeof contract.workbench> = {
   selectApproveClueDetail: async ({ deps, user, query }) =>
     approvalDetail(deps, user, query.transferId, 'transfer'),
   approve: async ({ deps, user, body, ip }) => {
-    await decide(deps, user, 'transfer', body, ip);
+    await decideClue(deps, user, 'transfer', body, ip);
     return true;
   },
   workList: async ({ deps, user, query }) => svc.workList(deps, user, query.type),

@@ -6,17 +6,18 @@ import { noPermission } from '../../http/errors.js';
 import { userCampuses } from '../system/tables.js';
 import { clueTargets } from '../clueSettings/tables.js';
 import { students } from '../students/tables.js';
-import { clueApprovals, clueEvents, clueFollows, clues } from '../clues/tables.js';
+import { clueEvents, clueFollows, clues } from '../clues/tables.js';
 import { and_, dayEnd, dayStart, iso, isManager } from '../clues/common.js';
 import { approvalRows } from '../clues/queries.js';
-import { decidableApprovals } from '../clues/service.js';
+import { approvalRequests, pendingDecisions } from '../approvals/index.js';
+import { CLUE_KINDS, clueKindOf } from '../clues/approvalKinds.js';
 import { WORKING, type ClueState } from '../clues/states.js';
 
 /** Pending transfer requests the approver (default: the caller; others only for an administrator) may decide. */
 export async function approvalsFor(deps: AppDeps, u: AuthUser, empId: number | undefined) {
   if (empId === undefined || empId === u.id) {
-    const ids = (await decidableApprovals(deps.db, u, ['transfer'])).map((a) => a.id);
-    return ids.length ? approvalRows(deps.db, inArray(clueApprovals.id, ids)) : [];
+    const ids = (await pendingDecisions(deps.db, u, [CLUE_KINDS.transfer])).map((a) => a.id);
+    return ids.length ? approvalRows(deps.db, inArray(approvalRequests.id, ids)) : [];
   }
   if (!u.isAdmin) throw noPermission('只能查看自己的审批 / you may only see your own approvals');
   const campuses = (
@@ -29,9 +30,9 @@ export async function approvalsFor(deps: AppDeps, u: AuthUser, empId: number | u
   return approvalRows(
     deps.db,
     and(
-      eq(clueApprovals.kind, 'transfer'),
-      eq(clueApprovals.status, 5),
-      inArray(clueApprovals.fromSchoolItemCode, campuses),
+      eq(approvalRequests.kind, CLUE_KINDS.transfer),
+      eq(approvalRequests.status, 5),
+      inArray(approvalRequests.schoolItemCode, campuses),
     ),
   );
 }
@@ -98,7 +99,7 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
     return { type, items: rows.map((c) => item(c, c.visitAt, '今日到访', now)), targets: [] };
   }
   if (type === 3) {
-    const pending = await decidableApprovals(deps.db, u, ['transfer', 'abandon', 'invalid']);
+    const pending = await pendingDecisions(deps.db, u, Object.values(CLUE_KINDS));
     if (!pending.length) return { type, items: [], targets: [] };
     const byId = new Map(
       (
@@ -108,7 +109,7 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
           .where(
             inArray(
               clues.id,
-              pending.map((a) => a.clueId),
+              pending.map((a) => a.subjectId),
             ),
           )
       ).map((c) => [c.id, c]),
@@ -120,8 +121,9 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
     return {
       type,
       items: pending.flatMap((a) => {
-        const c = byId.get(a.clueId);
-        return c ? [{ ...item(c, a.requestedAt, names[a.kind] ?? a.kind, now, a.id), overdue: false }] : [];
+        const c = byId.get(a.subjectId);
+        const name = names[clueKindOf(a.kind)] ?? a.kind;
+        return c ? [{ ...item(c, a.requestedAt, name, now, a.id), overdue: false }] : [];
       }),
       targets: [],
     };

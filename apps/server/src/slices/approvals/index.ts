@@ -1,0 +1,20 @@
+// The approval engine's public face: other slices register kinds, file and close requests, and read
+// "my pending decisions" through these names only (docs/approvals.md).
+export {
+  approvalKindLabel,
+  registerApprovalKind,
+  type ApprovalKindDef,
+  type HookContext,
+  type RequestRecord,
+} from './registry.js';
+export {
+  closeRequest,
+  decide,
+  fileRequest,
+  holdsCampus,
+  pendingCount,
+  pendingDecisions,
+  type NewRequest,
+} from './engine.js';
+export { approvalRequests, type StoredStep } from './tables.js';
+export { approvalsHandlers } from './handlers.js';
