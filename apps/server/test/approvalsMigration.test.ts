@@ -14,18 +14,17 @@ const MIGRATIONS = join(import.meta.dirname, '..', 'drizzle');
 const tmp = mkdtempSync(join(tmpdir(), 'approvals-migration-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** The migrations of the first release only (0000_init), as a database made by it was migrated. */
-function firstRelease(): string {
-  const dir = join(tmp, 'first');
+/** The migrations before the engine's, as a database made by the previous release was migrated. */
+function previousRelease(): string {
+  const dir = join(tmp, 'previous');
   mkdirSync(join(dir, 'meta'), { recursive: true });
-  cpSync(join(MIGRATIONS, '0000_init.sql'), join(dir, '0000_init.sql'));
   const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
     entries: Array<{ tag: string }>;
   };
-  writeFileSync(
-    join(dir, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.tag === '0000_init') }),
-  );
+  const upTo = journal.entries.findIndex((e) => e.tag.endsWith('_approval_engine'));
+  const entries = journal.entries.slice(0, upTo);
+  for (const e of entries) cpSync(join(MIGRATIONS, `${e.tag}.sql`), join(dir, `${e.tag}.sql`));
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
   return dir;
 }
 
@@ -86,12 +85,12 @@ const director: AuthUser = {
   mustChangePassword: false,
 };
 
-describe('upgrading a database of the first release', () => {
+describe('upgrading a database of the previous release', () => {
   it('moves its clue approvals onto the engine: ids kept, the pending one still decidable', async () => {
     const url = process.env.TEST_DATABASE_URL;
     const o = url ? await openPostgres(url) : await openPglite();
     try {
-      await o.migrate(firstRelease());
+      await o.migrate(previousRelease());
       await o.db.execute(sql`
         insert into clues (id, cluecode, child_name, parent_name, phone, flow_state, school_item_code, pending_from, pending_approval_id, owner_user_id)
         values (7, 'XS00000007', '小明', '王芳', '13800000007', 'invalid_pending', 'SH01', 'following', 41, 3),

@@ -1,0 +1,1 @@
+DROP TABLE "clue_approvals" CASCADE;
