@@ -1,11 +1,13 @@
 // /setting/operate: the system dictionaries (items by dictType, e.g. business_type) and tags.
-// The spec names the screen without content; it owns /sysDict/* and /tag/* (docs/decisions.md).
+// The spec names the screen without content; it owns /sysDict/* and /tag/* and hosts the approval
+// flows of every kind (docs/decisions.md, docs/approvals.md).
 import { SysDictInput, TagInput, type TSysDictRow, type TTagRow } from '@bo/api-sdk';
 import { isValid, listQuery, statusOptions, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
+import { ApprovalFlows } from './ApprovalFlows';
 
 export const dictItems: ListScreenDef<TSysDictRow, typeof SysDictInput> = {
   key: 'dicts',
@@ -134,7 +136,11 @@ export default function Operate() {
   return (
     <ScreenFrame description={t('set.operate.desc')}>
       <TabbedScreen
-        tabs={[listTab('dicts', t('set.dict'), dictItems), listTab('tags', t('set.tag'), tags)]}
+        tabs={[
+          listTab('dicts', t('set.dict'), dictItems),
+          listTab('tags', t('set.tag'), tags),
+          { key: 'flows', label: t('flow.tab'), content: <ApprovalFlows /> },
+        ]}
       />
     </ScreenFrame>
   );
