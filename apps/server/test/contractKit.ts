@@ -43,8 +43,10 @@ const TEXT_CANDIDATES = [
 ];
 
 /** A value the schema accepts when one is easy to find (else a best guess): the baseline of a request. */
-export function sample(s: z.ZodType, depth = 0): unknown {
+export function sample(s: z.ZodType, depth = 0, minimal = false): unknown {
   if (depth > 8) return undefined;
+  // Minimal: optional fields and fields with a default are left out (only what is required).
+  const sample_ = (inner: z.ZodType, d: number) => sample(inner, d, minimal);
   const def = defOf(s);
   const ok = (v: unknown) => s.safeParse(v).success;
   switch (def.type) {
@@ -61,36 +63,37 @@ export function sample(s: z.ZodType, depth = 0): unknown {
     case 'null':
       return null;
     case 'array': {
-      const one = [sample(def.element as z.ZodType, depth + 1)];
+      const one = [sample_(def.element as z.ZodType, depth + 1)];
       return ok([]) ? [] : one;
     }
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(def.shape as Record<string, z.ZodType>)) {
-        const x = sample(v, depth + 1);
+        const x = sample_(v, depth + 1);
         if (x !== undefined) out[k] = x;
       }
       return out;
     }
     case 'optional':
-    case 'nullable':
     case 'default':
     case 'prefault':
+      return minimal && depth > 0 ? undefined : sample_(def.innerType as z.ZodType, depth + 1);
+    case 'nullable':
     case 'catch':
     case 'readonly':
     case 'nonoptional':
-      return sample(def.innerType as z.ZodType, depth + 1);
+      return sample_(def.innerType as z.ZodType, depth + 1);
     case 'pipe': {
-      const a = sample(def.in as z.ZodType, depth + 1);
+      const a = sample_(def.in as z.ZodType, depth + 1);
       if (a !== undefined && ok(a)) return a;
-      return sample(def.out as z.ZodType, depth + 1);
+      return sample_(def.out as z.ZodType, depth + 1);
     }
     case 'union':
       for (const o of def.options as z.ZodType[]) {
-        const v = sample(o, depth + 1);
+        const v = sample_(o, depth + 1);
         if (ok(v)) return v;
       }
-      return sample((def.options as z.ZodType[])[0] ?? z.string(), depth + 1);
+      return sample_((def.options as z.ZodType[])[0] ?? z.string(), depth + 1);
     case 'record':
       return {};
     default:
@@ -228,8 +231,8 @@ export async function call(
 }
 
 /** The plausible input of an endpoint: every declared part sampled. */
-export function baseline(e: AnyEndpoint): CallInput {
-  const part = (s: z.ZodType | undefined) => (s ? sample(s) : undefined);
+export function baseline(e: AnyEndpoint, minimal = false): CallInput {
+  const part = (s: z.ZodType | undefined) => (s ? sample(s, 0, minimal) : undefined);
   return {
     params: part(e.params) as Record<string, unknown> | undefined,
     query: part(e.query) as Record<string, unknown> | undefined,

@@ -1,6 +1,7 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { badInput } from '../../http/errors.js';
+import { assertCampus } from '../../http/auth.js';
 import { schoolItems } from '../organisation/tables.js';
 import { eq, or } from 'drizzle-orm';
 import { usersWithRolesAt } from './common.js';
@@ -100,6 +101,7 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   },
   invalidApprovers: async ({ deps, user, query }) => {
     let campus = query.schoolItemCode ?? null;
+    assertCampus(user, campus);
     if (query.clueId) campus = (await q.visibleClue(deps, user, query.clueId)).schoolItemCode;
     if (!campus)
       throw badInput('query.schoolItemCode', 'query.schoolItemCode: a campus or a clue is required');
@@ -119,7 +121,7 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
       rejectCount: c.invalidRejectCount,
     };
   },
-  commissioners4clueValid: async ({ deps, params }) => {
+  commissioners4clueValid: async ({ deps, user, params }) => {
     const id = params.id;
     const [s] = await deps.db
       .select({ code: schoolItems.code })
@@ -131,6 +133,7 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
           : eq(schoolItems.code, id),
       );
     if (!s) throw badInput('params.id', 'params.id: 校区不存在 / no such campus');
+    assertCampus(user, s.code);
     return invalidApprovers(deps.db, s.code);
   },
   centerWorkerList: async ({ deps, user, query }) => q.listApprovals(deps, user, 'invalid', query, true),

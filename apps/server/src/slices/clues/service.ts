@@ -229,6 +229,8 @@ export async function createClue(deps: AppDeps, u: AuthUser, b: Body<'clueSave'>
 
 export async function distribute(deps: AppDeps, u: AuthUser, b: Body<'distributeSave'>, ip: string) {
   const now = deps.now();
+  // A campus named outside the caller's scope is refused even where the clue's own campus governs.
+  assertCampus(u, b.schoolItemCode);
   return deps.db.transaction(async (tx) => {
     for (const id of b.clueIds) {
       const c = await loadClue(tx, id, true);

@@ -539,6 +539,7 @@ export async function send(deps: AppDeps, u: AuthUser, q: Query<'send'>, ip: str
 
 /** Enabled users with any of the roles, sharing a campus or region with the caller (everyone for all-scope callers). */
 export async function usersByRoles(deps: AppDeps, u: AuthUser, b: Body<'getUserListByRoles'>) {
+  assertCampus(u, b.schoolItemCode);
   const rows = await deps.db
     .select({ id: users.id, username: users.username, name: users.name, role: userRoles.roleCode })
     .from(users)
@@ -560,7 +561,8 @@ export async function usersByRoles(deps: AppDeps, u: AuthUser, b: Body<'getUserL
       u.allScope ||
       r.id === u.id ||
       cs.some((c) => u.schoolItems.includes(c)) ||
-      regionsOf(r.id).some((p) => u.provinceTypes.includes(p));
+      // A region shares only users placed in the region without a campus (as resources are scoped).
+      (!cs.length && regionsOf(r.id).some((p) => u.provinceTypes.includes(p)));
     if (!shares) continue;
     const e = out.get(r.id) ?? { id: r.id, username: r.username, name: r.name, roles: [] };
     e.roles.push(r.role);
