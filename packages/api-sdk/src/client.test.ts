@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { z } from 'zod';
 import { createClient, type ClientHooks } from './client.js';
 import { FileResponse, Ok, get, post, publicAccess, signedIn, type Slice } from './contract/define.js';
-import { ApiError, ErrorCode, TOKEN_FAILED_MESSAGE } from './errors.js';
+import { ApiError, ErrorCode, TOKEN_FAILED_MESSAGE, isConnectionFinished } from './errors.js';
 
 // A throwaway contract covering every kind and envelope.
 const Item = z.object({ id: z.number().int(), name: z.string() });
@@ -305,12 +305,19 @@ describe('request', () => {
 });
 
 describe('transport, download and upload failures', () => {
-  it("a refused connection shows 'deployment in progress, please try later'", async () => {
+  it('a refused connection says the server cannot be reached', async () => {
     const { sdk, hooks } = client({ base: closedURL });
     const e = await rejection(sdk.items());
     expect(e.kind).toBe('transport');
-    expect(e.message).toBe('deployment in progress, please try later');
-    expect(hooks.onError).toHaveBeenCalledWith('deployment in progress, please try later', e);
+    expect(e.message).toBe('the server cannot be reached; check the network and try again');
+    expect(hooks.onError).toHaveBeenCalledWith(e.message, e);
+  });
+
+  it("only a connection the server ended is spec §8's 'deployment in progress'", () => {
+    expect(isConnectionFinished('socket hang up')).toBe(true);
+    expect(isConnectionFinished('Connection finished unexpectedly')).toBe(true);
+    expect(isConnectionFinished('Failed to fetch')).toBe(false);
+    expect(isConnectionFinished('connect ECONNREFUSED 127.0.0.1:9')).toBe(false);
   });
 
   it('a download resolves a Blob', async () => {
@@ -343,7 +350,7 @@ describe('transport, download and upload failures', () => {
 
   it("an upload over a refused connection shows 'upload failed: ' plus the transport reason", async () => {
     const e = await rejection(client({ base: closedURL }).sdk.upload({ file: new Blob(['x']) }));
-    expect(e.message).toBe('upload failed: deployment in progress, please try later');
+    expect(e.message).toBe('upload failed: the server cannot be reached; check the network and try again');
   });
 });
 

@@ -132,7 +132,7 @@ export function createCaller(options: ClientOptions): Caller {
               : cause.message
             : cause.message
           : String(cause);
-      const shown = isConnectionFinished(msg) ? text('deploying') : msg;
+      const shown = isConnectionFinished(msg) ? text('deploying') : text('unreachable');
       if (e.kind === 'upload')
         return fail(new ApiError(-1, text('uploadFailed') + shown, name, undefined, 'upload'));
       return fail(new ApiError(-1, shown, name, undefined, 'transport'));

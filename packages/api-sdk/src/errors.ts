@@ -34,6 +34,10 @@ export const TOKEN_FAILED_MESSAGE = 'Token验证失败!';
 export const clientMessages = {
   unknownServerError: { 'zh-CN': '未知的服务器错误', en: 'unknown server error' },
   deploying: { 'zh-CN': '系统正在部署中，请稍后再试', en: 'deployment in progress, please try later' },
+  unreachable: {
+    'zh-CN': '无法连接服务器，请检查网络后重试',
+    en: 'the server cannot be reached; check the network and try again',
+  },
   downloadFailed: { 'zh-CN': '下载失败', en: 'download failed' },
   uploadFailed: { 'zh-CN': '上传失败：', en: 'upload failed: ' },
   badResponse: { 'zh-CN': '服务器响应格式不正确', en: 'the server answered in an unexpected shape' },
@@ -63,16 +67,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Connection-level failures that, during a rollout, mean the server is being redeployed. */
-const CONNECTION_FINISH_PREFIXES = [
-  'fetch failed',
-  'Failed to fetch',
-  'NetworkError',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'socket hang up',
-  'ERR_CONNECTION',
-];
-/** True when a transport error text starts like a connection that ended (spec §8 'deployment in progress'). */
+/**
+ * Texts of a connection the server ended while answering (a rollout closing its sockets): spec §8's
+ * connection-finish case, shown as 'deployment in progress'. A server that cannot be reached at all
+ * (refused, no network) is not that case: the user is told the server cannot be reached.
+ */
+const CONNECTION_FINISH_PREFIXES = ['connection finish', 'econnreset', 'socket hang up', 'other side closed'];
+/**
+ * True when a transport error text starts like a connection that ended (spec §8 'deployment in progress').
+ * Example: isConnectionFinished('socket hang up') → true; isConnectionFinished('Failed to fetch') → false.
+ */
 export const isConnectionFinished = (message: string) =>
-  CONNECTION_FINISH_PREFIXES.some((p) => message.startsWith(p));
+  CONNECTION_FINISH_PREFIXES.some((p) => message.toLowerCase().startsWith(p));

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { I18nProvider, useT } from '../i18n';
+import { FormKitProvider } from './form';
 import { ListKitProvider } from './list/kitLabels';
 import { installReloadOnChunkError } from './reload';
 import { createAppRouter } from './router';
@@ -20,10 +21,12 @@ function Providers() {
   return (
     <ToastProvider>
       <ConfirmProvider labels={labels}>
-        <ListKitProvider>
-          <RouterProvider router={router} />
-        </ListKitProvider>
-        <UpdateChecker />
+        <FormKitProvider>
+          <ListKitProvider>
+            <RouterProvider router={router} />
+          </ListKitProvider>
+          <UpdateChecker />
+        </FormKitProvider>
       </ConfirmProvider>
     </ToastProvider>
   );

@@ -100,7 +100,8 @@ describe('RecordFormDialog', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });
-    expect(await screen.findByText('编码已存在 / the code is taken')).toBeTruthy();
+    // Shown in the user's language (zh-CN here), on the field it names.
+    expect(await screen.findByText('编码已存在')).toBeTruthy();
     expect(screen.getByLabelText(/编码/).getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -124,7 +125,7 @@ describe('RecordFormDialog', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '保存' }));
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('reload');
+    expect((await screen.findByRole('alert')).textContent).toContain('记录已被他人修改');
   });
 
   it('sends an empty date as no date', async () => {

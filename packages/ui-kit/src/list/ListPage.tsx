@@ -83,6 +83,8 @@ function compare(a: unknown, b: unknown): number {
   return String(a ?? '').localeCompare(String(b ?? ''), 'zh-CN', { numeric: true });
 }
 
+const NO_ROWS: never[] = [];
+
 export function ListPage<Row>(props: ListPageProps<Row>) {
   const {
     title,
@@ -105,6 +107,8 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   } = props;
   const L = useListLabels();
   const confirm = useConfirm();
+  // A failed load shows the failure, not the rows of an earlier answer.
+  const failed = Boolean(error);
   const { state, setState } = useListState(props);
   const [hidden, setHidden] = useState<string[]>(() => {
     const saved = loadHiddenColumns(listKey);
@@ -254,7 +258,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
       {children}
       <DataTable
         columns={columns}
-        rows={shown}
+        rows={failed ? NO_ROWS : shown}
         getRowId={getRowId}
         loading={loading}
         error={error}
@@ -272,7 +276,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
       <Pagination
         pageIdx={state.pageIdx}
         pageSize={state.pageSize}
-        total={clientPaging ? rows.length : total}
+        total={failed ? 0 : clientPaging ? rows.length : total}
         onChange={(pageIdx, pageSize) => patch({ pageIdx, pageSize })}
       />
     </section>

@@ -136,7 +136,7 @@ describe('table', () => {
     fireEvent.click(screen.getByRole('button', { name: /编码/ }));
     expect((onParams.mock.calls.at(-1)?.[0] as URLSearchParams).get('sort')).toBe('code.asc');
   });
-  it('shows an error with a retry', () => {
+  it('shows an error with a retry, never the previous rows as if they were the answer', () => {
     const retry = vi.fn();
     render(
       <ListPage<Row>
@@ -146,13 +146,15 @@ describe('table', () => {
         onParamsChange={() => undefined}
         columns={columns}
         getRowId={(r) => r.code}
-        rows={[]}
-        total={0}
+        rows={rows}
+        total={2}
         error={new Error('网络错误')}
         onRetry={retry}
       />,
     );
     expect(screen.getByRole('alert').textContent).toContain('网络错误');
+    expect(screen.queryByText('北京一校')).toBeNull();
+    expect(screen.queryByText('共 2 条')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(retry).toHaveBeenCalled();
   });

@@ -33,6 +33,7 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { useLocale, useT, type TFunction } from '../../i18n';
 import { downloadBlob, readWorkbookRows, writeWorkbook, type SheetColumn } from './workbook';
+import { errorText } from '../sdk';
 
 export interface ListQueryArgs {
   /** Search values from the URL, trimmed; '' when empty. */
@@ -149,6 +150,8 @@ export interface ListScreenProps {
   /** Separates this list's URL parameters from other lists on the screen (tabs). */
   paramPrefix?: string;
 }
+
+const NO_ROWS: never[] = [];
 
 /** Renders a declared list screen. */
 export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
@@ -413,10 +416,11 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
         {...listProps}
         columns={columns}
         getRowId={def.rowId}
-        rows={rows}
-        total={total}
+        // While a failed list is fetched again it shows the skeleton, not the rows before the failure.
+        rows={query.isError ? NO_ROWS : rows}
+        total={query.isError ? 0 : total}
         loading={query.isFetching}
-        error={query.error}
+        error={query.isError && !query.isFetching ? errorText(query.error) : undefined}
         onRetry={() => void query.refetch()}
         clientPaging={clientPaging}
         serverSort={def.serverSort}

@@ -1,0 +1,2 @@
+export { FormKitProvider } from './FormKitProvider';
+export { bodyOf, queryOf, useCommandForm, type CommandFormOptions } from './useCommandForm';

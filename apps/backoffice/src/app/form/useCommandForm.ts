@@ -1,0 +1,49 @@
+// The one hook behind every action dialog and bespoke form of the app: the endpoint's schema drives
+// the form (useSchemaForm), and a success refreshes what the screen shows, says so, and hands over.
+import type { AnyEndpoint } from '@bo/api-sdk';
+import { toastBridge, useSchemaForm, type SchemaForm, type SchemaFormOptions } from '@bo/ui-kit';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * The body schema of a contract entry, to build a form on (or derive one with .pick / .extend).
+ * Example: `bodyOf(contract.clues.abandonSave).pick({ clueId: true, reason: true })`.
+ */
+export function bodyOf<E extends AnyEndpoint & { body: z.ZodType }>(endpoint: E): E['body'] {
+  return endpoint.body;
+}
+
+/** The query schema of a contract entry (GET commands such as highSeaReject take their input there). */
+export function queryOf<E extends AnyEndpoint & { query: z.ZodType }>(endpoint: E): E['query'] {
+  return endpoint.query;
+}
+
+export interface CommandFormOptions<S extends z.ZodType<FieldValues, FieldValues>, R> extends Omit<
+  SchemaFormOptions<S, R>,
+  'onSuccess'
+> {
+  /** After success (queries refreshed, message shown): close the dialog, go on. */
+  onDone?: (result: R, values: z.output<S>) => unknown;
+  /** A success message (a toast); none when omitted. */
+  success?: string;
+  /** Refresh the screen's queries after success (default true). */
+  refresh?: boolean;
+}
+
+export function useCommandForm<S extends z.ZodType<FieldValues, FieldValues>, R = unknown>({
+  onDone,
+  success,
+  refresh = true,
+  ...options
+}: CommandFormOptions<S, R>): SchemaForm<z.input<S>, z.output<S>> {
+  const qc = useQueryClient();
+  return useSchemaForm<S, R>({
+    ...options,
+    onSuccess: async (result, values) => {
+      if (refresh) await qc.invalidateQueries();
+      if (success) toastBridge.current?.success(success);
+      await onDone?.(result, values);
+    },
+  });
+}
