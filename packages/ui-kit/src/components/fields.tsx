@@ -41,17 +41,15 @@ export function FieldShell({
   return (
     <div className={cx(inline ? 'flex items-center gap-2' : 'flex flex-col gap-1', className)}>
       {label !== undefined && (
-        <label
-          htmlFor={id}
-          className={cx('text-xs font-medium text-ink-2', inline && 'shrink-0 whitespace-nowrap')}
-        >
+        // The required mark sits beside the <label>, so the label's text is the field's name alone.
+        <span className={cx('text-xs font-medium text-ink-2', inline && 'shrink-0 whitespace-nowrap')}>
           {required && (
             <span className="mr-0.5 text-danger-500" aria-hidden="true">
               *
             </span>
           )}
-          {label}
-        </label>
+          <label htmlFor={id}>{label}</label>
+        </span>
       )}
       <div className={cx(inline && 'min-w-0 flex-1')}>{children}</div>
       {error ? (

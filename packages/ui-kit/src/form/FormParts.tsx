@@ -86,6 +86,8 @@ export interface FormDialogProps {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Fields in two columns on wide screens. */
   columns?: 1 | 2;
+  /** Buttons in place of the one submit button (pass / reject), each submitting the form. */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
@@ -104,6 +106,7 @@ export function FormDialog({
   submitDisabled,
   size = 'md',
   columns = 1,
+  actions,
   children,
 }: FormDialogProps) {
   const wasOpen = useRef(open);
@@ -123,9 +126,11 @@ export function FormDialog({
       footer={
         <>
           <Button onClick={onClose}>{form.texts.cancel}</Button>
-          <SubmitButton form={form} variant={danger ? 'danger' : 'primary'} disabled={submitDisabled}>
-            {submitText}
-          </SubmitButton>
+          {actions ?? (
+            <SubmitButton form={form} variant={danger ? 'danger' : 'primary'} disabled={submitDisabled}>
+              {submitText}
+            </SubmitButton>
+          )}
         </>
       }
     >

@@ -46,7 +46,8 @@ export interface SchemaFormOptions<S extends z.ZodType<FieldValues, FieldValues>
   /** Values that arrive later (a loaded record): the form follows them until the user edits. */
   values?: z.input<S>;
   onSubmit: (values: z.output<S>) => Promise<R>;
-  onSuccess?: (result: R, values: z.output<S>) => unknown;
+  /** After success; `form.reset` starts a page form (follow-up, contact) again. */
+  onSuccess?: (result: R, values: z.output<S>, form: { reset: (values?: z.input<S>) => void }) => unknown;
   /** Asked after validation, before onSubmit; a function may return null to skip it for some values. */
   confirm?: Confirmation | ((values: z.output<S>) => Confirmation | null);
   /** Overrides the kit's reload after a version conflict. */
@@ -157,6 +158,14 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>, R =
     [localize, labelOf, rhf, T],
   );
 
+  const reset = useCallback(
+    (values?: In) => {
+      setProblem(null);
+      rhf.reset(values);
+    },
+    [rhf],
+  );
+
   const submit = useMemo(
     () =>
       rhf.handleSubmit(async (values) => {
@@ -166,26 +175,18 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>, R =
         if (c && !(await confirmFn({ danger: true, title: T.confirmTitle, ...c }))) return;
         try {
           const result = await o.onSubmit(values);
-          await o.onSuccess?.(result, values);
+          await o.onSuccess?.(result, values, { reset });
         } catch (e) {
           showError(e);
         }
       }),
-    [rhf, confirmFn, showError, T],
+    [rhf, confirmFn, showError, T, reset],
   );
 
   const reload = useCallback(async () => {
     setProblem(null);
     await (opts.current.onReload ?? kit.reload)?.();
   }, [kit]);
-
-  const reset = useCallback(
-    (values?: In) => {
-      setProblem(null);
-      rhf.reset(values);
-    },
-    [rhf],
-  );
 
   const registerLabel = useCallback((name: string, label: string) => {
     labels.current.set(name, label);

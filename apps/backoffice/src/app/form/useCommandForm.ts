@@ -23,8 +23,8 @@ export interface CommandFormOptions<S extends z.ZodType<FieldValues, FieldValues
   SchemaFormOptions<S, R>,
   'onSuccess'
 > {
-  /** After success (queries refreshed, message shown): close the dialog, go on. */
-  onDone?: (result: R, values: z.output<S>) => unknown;
+  /** After success (queries refreshed, message shown): close the dialog, or `form.reset()` a page form. */
+  onDone?: (result: R, values: z.output<S>, form: { reset: (values?: z.input<S>) => void }) => unknown;
   /** A success message (a toast); none when omitted. */
   success?: string;
   /** Refresh the screen's queries after success (default true). */
@@ -40,10 +40,10 @@ export function useCommandForm<S extends z.ZodType<FieldValues, FieldValues>, R 
   const qc = useQueryClient();
   return useSchemaForm<S, R>({
     ...options,
-    onSuccess: async (result, values) => {
+    onSuccess: async (result, values, form) => {
       if (refresh) await qc.invalidateQueries();
       if (success) toastBridge.current?.success(success);
-      await onDone?.(result, values);
+      await onDone?.(result, values, form);
     },
   });
 }

@@ -1,10 +1,11 @@
 // Deciding a transfer, abandon or invalid request: the clue, the reason, a comment, pass or reject.
-// Invalid requests also show the server's two checks (created over two days ago, rejected over twice).
+// Rejecting asks for confirmation. Invalid requests also show the server's two checks (created over two days ago, rejected over twice).
 import type { TApprovalRow } from './types';
-import { Button, Dialog, TextArea } from '@bo/ui-kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { errorText, sdk } from '../../app/sdk';
+import { contract } from '@bo/api-sdk';
+import { Button, FormDialog, FormTextArea } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { bodyOf, useCommandForm } from '../../app/form';
+import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ClueLink, When } from './common';
 
@@ -43,100 +44,83 @@ function InvalidChecks({ clueId }: { clueId: number }) {
   );
 }
 
+const DecisionForm = bodyOf(contract.clues.abandonApprove);
+
 export function ApprovalDialog({ row, onClose }: { row: TApprovalRow | null; onClose: () => void }) {
+  // Mounted per request, so a comment never carries over to the next one.
+  return row ? <DecideDialog key={row.id} row={row} onClose={onClose} /> : null;
+}
+
+function DecideDialog({ row, onClose }: { row: TApprovalRow; onClose: () => void }) {
   const t = useT();
-  const qc = useQueryClient();
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState<'pass' | 'reject' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const close = () => {
-    setComment('');
-    setError(null);
-    onClose();
-  };
-  const run = async (pass: boolean) => {
-    if (!row) return;
-    setBusy(pass ? 'pass' : 'reject');
-    setError(null);
-    try {
-      await decide(row.kind, { id: row.id, pass, comment });
-      await qc.invalidateQueries();
-      close();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(null);
-    }
+  const form = useCommandForm({
+    schema: DecisionForm,
+    defaultValues: { id: row.id, pass: true, comment: '' },
+    onSubmit: (body) => decide(row.kind, body),
+    // A decision stands once taken; a rejection sends the request back for good.
+    confirm: (v) => (v.pass ? null : { message: t('clue.confirmReject'), okText: t('clue.reject') }),
+    onDone: onClose,
+  });
+  const choosing = form.rhf.watch('pass');
+  const submitAs = (pass: boolean) => {
+    form.rhf.setValue('pass', pass);
+    void form.submit();
   };
   return (
-    <Dialog
-      open={row !== null}
-      onClose={close}
-      title={row ? t(`clue.approve.${row.kind}`) : ''}
-      closeLabel={t('list.close')}
-      footer={
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      title={t(`clue.approve.${row.kind}`)}
+      actions={
         <>
-          <Button onClick={close}>{t('list.cancel')}</Button>
           <Button
             variant="danger"
-            loading={busy === 'reject'}
-            disabled={busy !== null}
-            onClick={() => void run(false)}
+            loading={form.busy && !choosing}
+            disabled={form.busy}
+            onClick={() => submitAs(false)}
           >
             {t('clue.reject')}
           </Button>
           <Button
             variant="primary"
-            loading={busy === 'pass'}
-            disabled={busy !== null}
-            onClick={() => void run(true)}
+            loading={form.busy && choosing}
+            disabled={form.busy}
+            onClick={() => submitAs(true)}
           >
             {t('clue.pass')}
           </Button>
         </>
       }
     >
-      {row && (
-        <div className="space-y-3">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-            <dt className="text-muted">{t('clue.childName')}</dt>
-            <dd>
-              <ClueLink clueId={row.clueId} childName={row.childName} />{' '}
-              <span className="text-subtle">{row.cluecode}</span>
-            </dd>
-            <dt className="text-muted">{t('clue.phone')}</dt>
-            <dd>{row.phone}</dd>
-            <dt className="text-muted">{t('clue.requestedBy')}</dt>
-            <dd>
-              {row.requestedByName ?? '—'} · <When iso={row.requestedAt} />
-            </dd>
-            {row.kind === 'transfer' && (
-              <>
-                <dt className="text-muted">{t('clue.transferTo')}</dt>
-                <dd>
-                  {[row.toSchoolItemCode ?? row.fromSchoolItemCode, row.toUserName ?? t('clue.toPool')]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </dd>
-              </>
-            )}
-            <dt className="text-muted">{t('clue.reason')}</dt>
-            <dd className="whitespace-pre-wrap">{row.reason}</dd>
-          </dl>
-          {row.kind === 'invalid' && <InvalidChecks clueId={row.clueId} />}
-          <TextArea
-            label={t('clue.comment')}
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            maxLength={500}
-          />
-          {error && (
-            <p role="alert" className="text-danger-600">
-              {error}
-            </p>
+      <div className="space-y-3">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+          <dt className="text-muted">{t('clue.childName')}</dt>
+          <dd>
+            <ClueLink clueId={row.clueId} childName={row.childName} />{' '}
+            <span className="text-subtle">{row.cluecode}</span>
+          </dd>
+          <dt className="text-muted">{t('clue.phone')}</dt>
+          <dd>{row.phone}</dd>
+          <dt className="text-muted">{t('clue.requestedBy')}</dt>
+          <dd>
+            {row.requestedByName ?? '—'} · <When iso={row.requestedAt} />
+          </dd>
+          {row.kind === 'transfer' && (
+            <>
+              <dt className="text-muted">{t('clue.transferTo')}</dt>
+              <dd>
+                {[row.toSchoolItemCode ?? row.fromSchoolItemCode, row.toUserName ?? t('clue.toPool')]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </dd>
+            </>
           )}
-        </div>
-      )}
-    </Dialog>
+          <dt className="text-muted">{t('clue.reason')}</dt>
+          <dd className="whitespace-pre-wrap">{row.reason}</dd>
+        </dl>
+        {row.kind === 'invalid' && <InvalidChecks clueId={row.clueId} />}
+        <FormTextArea form={form} name="comment" label={t('clue.comment')} />
+      </div>
+    </FormDialog>
   );
 }

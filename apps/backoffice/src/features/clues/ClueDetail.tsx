@@ -1,29 +1,31 @@
 // /clues/clueDetail?id=: one clue — child and parent, state and the actions the server allows,
 // the follow-up form (draft kept in localStorage until saved or the tab closes), the follow
 // timeline, history, contacts, tags, approvals, assessments and call records.
-import type { TClueRow } from './types';
-import { Badge, Button, Card, EmptyState, Select, Spinner, Tabs, TextArea, TextField } from '@bo/ui-kit';
+import { contract } from '@bo/api-sdk';
+import { Badge, Button, Card, EmptyState, FormText, FormView, Spinner, SubmitButton, Tabs } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { useSearchParams } from 'react-router';
 import { followDraftKey } from '../../app/drafts';
+import { bodyOf, useCommandForm } from '../../app/form';
 import { ListKitProvider } from '../../app/list';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
 import { ActionDialog, type DialogKind } from './ClueActions';
+import { FollowUpForm } from './FollowUpForm';
 import { StateBadge, When } from './common';
-import {
-  detailActions,
-  formatDateTime,
-  localInputToIso,
-  readDraft,
-  writeDraft,
-  type DetailAction,
-  type FollowDraft,
-} from './logic';
+import { detailActions, formatDateTime, type DetailAction } from './logic';
 
-const LEVELS = ['A', 'B', 'C', 'D'] as const;
+const Contact = bodyOf(contract.clues.contactSave).pick({
+  clueId: true,
+  name: true,
+  relation: true,
+  phone: true,
+});
+// One tag of the tag list the endpoint takes.
+const NewTag = z.object({ tag: bodyOf(contract.clues.tagsSave).shape.tags.element });
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -31,90 +33,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dt className="text-xs text-muted">{label}</dt>
       <dd className="mt-0.5 truncate text-sm text-ink">{children ?? '—'}</dd>
     </div>
-  );
-}
-
-function FollowForm({ clue, draftKey }: { clue: TClueRow; draftKey: string }) {
-  const t = useT();
-  const qc = useQueryClient();
-  const [draft, setDraft] = useState<FollowDraft>(() => readDraft(localStorage, draftKey));
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(readDraft(localStorage, draftKey)), [draftKey]);
-  const update = (patch: Partial<FollowDraft>) => {
-    setDraft((d) => {
-      const next = { ...d, ...patch };
-      writeDraft(localStorage, draftKey, next);
-      return next;
-    });
-  };
-  const save = useMutation({
-    mutationFn: () =>
-      sdk.clues.followSave({
-        body: {
-          clueId: clue.clueId,
-          content: draft.content,
-          nextVisitAt: localInputToIso(draft.nextVisitAt),
-          intentionLevel:
-            draft.intentionLevel === '' ? null : (draft.intentionLevel as (typeof LEVELS)[number]),
-          version: clue.version,
-        },
-      }),
-    onSuccess: async () => {
-      localStorage.removeItem(draftKey);
-      setDraft({ content: '', nextVisitAt: '', intentionLevel: '' });
-      setError(null);
-      await qc.invalidateQueries();
-    },
-    onError: (e) => setError(errorText(e)),
-  });
-  return (
-    <form
-      aria-label={t('clue.followForm')}
-      className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!draft.content.trim()) {
-          setError(t('clue.followRequired'));
-          return;
-        }
-        save.mutate();
-      }}
-    >
-      <TextArea
-        label={t('clue.followContent')}
-        required
-        value={draft.content}
-        maxLength={2000}
-        showCount
-        onChange={(e) => update({ content: e.target.value })}
-      />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField
-          label={t('clue.nextVisit')}
-          type="datetime-local"
-          value={draft.nextVisitAt}
-          onChange={(e) => update({ nextVisitAt: e.target.value })}
-        />
-        <Select
-          label={t('clue.intention')}
-          value={draft.intentionLevel}
-          onChange={(v) => update({ intentionLevel: v })}
-          placeholder={t('master.choose')}
-          options={LEVELS.map((l) => ({ value: l, label: t(`clue.level.${l}`) }))}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-danger-600">
-          {error}
-        </p>
-      )}
-      <div className="flex items-center justify-end gap-2">
-        {draft.content && <span className="text-xs text-subtle">{t('clue.draftKept')}</span>}
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          {t('clue.saveFollow')}
-        </Button>
-      </div>
-    </form>
   );
 }
 
@@ -164,16 +82,11 @@ function Contacts({
 }) {
   const t = useT();
   const qc = useQueryClient();
-  const [form, setForm] = useState({ name: '', relation: '', phone: '' });
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: () => sdk.clues.contactSave({ body: { clueId, ...form, note: '' } }),
-    onSuccess: async () => {
-      setForm({ name: '', relation: '', phone: '' });
-      setError(null);
-      await qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] });
-    },
-    onError: (e) => setError(errorText(e)),
+  const add = useCommandForm({
+    schema: Contact,
+    defaultValues: { clueId, name: '', relation: '', phone: '' },
+    onSubmit: (body) => sdk.clues.contactSave({ body }),
+    onDone: (_r, _v, form) => form.reset(),
   });
   const remove = useMutation({
     mutationFn: (id: number) => sdk.clues.contactDelete({ query: { id } }),
@@ -205,40 +118,18 @@ function Contacts({
         </ul>
       )}
       {editable && (
-        <form
+        <FormView
+          form={add}
           aria-label={t('clue.addContact')}
-          className="grid grid-cols-1 items-end gap-2 sm:grid-cols-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            add.mutate();
-          }}
+          className="grid grid-cols-1 items-end gap-2 space-y-0 sm:grid-cols-4 [&>[role=alert]]:sm:col-span-4"
         >
-          <TextField
-            label={t('clue.contactName')}
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-            required
-          />
-          <TextField
-            label={t('clue.relation')}
-            value={form.relation}
-            onChange={(e) => setForm({ ...form, relation: e.target.value })}
-          />
-          <TextField
-            label={t('clue.contactPhone')}
-            value={form.phone}
-            onChange={(e) => setForm({ ...form, phone: e.target.value })}
-            required
-          />
-          <Button type="submit" loading={add.isPending}>
+          <FormText form={add} name="name" label={t('clue.contactName')} />
+          <FormText form={add} name="relation" label={t('clue.relation')} />
+          <FormText form={add} name="phone" label={t('clue.contactPhone')} type="tel" />
+          <SubmitButton form={add} variant="secondary">
             {t('clue.addContact')}
-          </Button>
-          {error && (
-            <p role="alert" className="text-sm text-danger-600 sm:col-span-4">
-              {error}
-            </p>
-          )}
-        </form>
+          </SubmitButton>
+        </FormView>
       )}
     </div>
   );
@@ -247,13 +138,17 @@ function Contacts({
 function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; editable: boolean }) {
   const t = useT();
   const qc = useQueryClient();
-  const [text, setText] = useState('');
   const save = useMutation({
     mutationFn: (next: string[]) => sdk.clues.tagsSave({ body: { clueId, tags: next } }),
-    onSuccess: async () => {
-      setText('');
-      await qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] });
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] }),
+  });
+  const add = useCommandForm({
+    schema: NewTag,
+    defaultValues: { tag: '' },
+    onSubmit: async ({ tag }) => {
+      if (!tags.includes(tag)) await sdk.clues.tagsSave({ body: { clueId, tags: [...tags, tag] } });
     },
+    onDone: (_r, _v, form) => form.reset(),
   });
   return (
     <div className="flex flex-wrap items-center gap-1.5" aria-label={t('clue.tags')}>
@@ -274,26 +169,12 @@ function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; edit
         </Badge>
       ))}
       {editable && (
-        <form
-          className="flex items-center gap-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const v = text.trim();
-            if (v && !tags.includes(v)) save.mutate([...tags, v]);
-          }}
-        >
-          <TextField
-            size="sm"
-            aria-label={t('clue.newTag')}
-            placeholder={t('clue.newTag')}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            maxLength={30}
-          />
-          <Button size="sm" type="submit" loading={save.isPending}>
+        <FormView form={add} className="flex items-start gap-1 space-y-0">
+          <FormText form={add} name="tag" label={t('clue.newTag')} placeholder={t('clue.newTag')} />
+          <SubmitButton form={add} size="sm" variant="secondary" className="mt-5">
             {t('clue.addTag')}
-          </Button>
-        </form>
+          </SubmitButton>
+        </FormView>
       )}
     </div>
   );
@@ -470,7 +351,13 @@ export default function ClueDetail() {
           <div className="space-y-4 lg:col-span-2">
             {editable && (
               <Card title={t('clue.followUp')}>
-                <FollowForm clue={c} draftKey={followDraftKey('clueDetail', raw)} />
+                <FollowUpForm
+                  draftKey={followDraftKey('clueDetail', raw)}
+                  levelLabel={t('clue.intention')}
+                  onSave={(v) =>
+                    sdk.clues.followSave({ body: { ...v, clueId: c.clueId, version: c.version } })
+                  }
+                />
               </Card>
             )}
             <Card>

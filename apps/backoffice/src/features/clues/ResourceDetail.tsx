@@ -1,21 +1,22 @@
 // /clues/resourceDetail?id=: one e-sales resource — follow-up (draft kept until saved or the tab
 // closes), send to a campus as a clue, transfer, invalid, abandon, receive; its history.
+import { contract } from '@bo/api-sdk';
 import {
   Button,
   Card,
-  Checkbox,
-  Dialog,
   EmptyState,
+  FormCheckbox,
+  FormControl,
+  FormDialog,
+  FormTextArea,
   SearchSelect,
-  Select,
   Spinner,
-  TextArea,
-  TextField,
 } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { followDraftKey } from '../../app/drafts';
+import { bodyOf, queryOf, useCommandForm } from '../../app/form';
 import { ListKitProvider } from '../../app/list';
 import { CampusMasterSelect } from '../../app/masterSelectors';
 import { usePageTitle } from '../../app/pageTitle';
@@ -23,223 +24,149 @@ import { errorText, sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
 import { ResStatus } from './ClueResources';
 import { ConsultantSelect, When } from './common';
-import { formatDateTime, localInputToIso, readDraft, writeDraft, type FollowDraft } from './logic';
+import { FollowUpForm } from './FollowUpForm';
+import { formatDateTime } from './logic';
 import type { TResourceDetail } from './types';
 
 type ResAction = 'send' | 'transfer' | 'invalid' | 'abandon';
-const LEVELS = ['A', 'B', 'C', 'D'] as const;
 
-function ResFollow({ res, draftKey }: { res: TResourceDetail; draftKey: string }) {
-  const t = useT();
-  const qc = useQueryClient();
-  const [draft, setDraft] = useState<FollowDraft>(() => readDraft(localStorage, draftKey));
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(readDraft(localStorage, draftKey)), [draftKey]);
-  const update = (patch: Partial<FollowDraft>) =>
-    setDraft((d) => {
-      const next = { ...d, ...patch };
-      writeDraft(localStorage, draftKey, next);
-      return next;
-    });
-  const save = useMutation({
-    mutationFn: () =>
-      sdk.resources.saveFlow({
-        body: {
-          id: res.id,
-          content: draft.content,
-          level: draft.intentionLevel === '' ? null : (draft.intentionLevel as (typeof LEVELS)[number]),
-          nextFollowAt: localInputToIso(draft.nextVisitAt),
-          version: res.version,
-        },
-      }),
-    onSuccess: async () => {
-      localStorage.removeItem(draftKey);
-      setDraft({ content: '', nextVisitAt: '', intentionLevel: '' });
-      setError(null);
-      await qc.invalidateQueries();
-    },
-    onError: (e) => setError(errorText(e)),
-  });
-  return (
-    <form
-      aria-label={t('clue.followForm')}
-      className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!draft.content.trim()) setError(t('clue.followRequired'));
-        else save.mutate();
-      }}
-    >
-      <TextArea
-        label={t('clue.followContent')}
-        required
-        value={draft.content}
-        maxLength={2000}
-        showCount
-        onChange={(e) => update({ content: e.target.value })}
-      />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField
-          label={t('clue.nextVisit')}
-          type="datetime-local"
-          value={draft.nextVisitAt}
-          onChange={(e) => update({ nextVisitAt: e.target.value })}
-        />
-        <Select
-          label={t('res.level')}
-          value={draft.intentionLevel}
-          onChange={(v) => update({ intentionLevel: v })}
-          placeholder={t('master.choose')}
-          options={LEVELS.map((l) => ({ value: l, label: t(`clue.level.${l}`) }))}
-        />
-      </div>
-      {error && (
-        <p role="alert" className="text-sm text-danger-600">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end">
-        <Button type="submit" variant="primary" loading={save.isPending}>
-          {t('clue.saveFollow')}
-        </Button>
-      </div>
-    </form>
-  );
-}
+const Send = queryOf(contract.resources.send);
+const Transfer = bodyOf(contract.resources.transfer);
+const Invalid = bodyOf(contract.resources.invalid);
+const Abandon = bodyOf(contract.resources.abandonSave);
 
-function ResActionDialog({
-  kind,
-  res,
-  onClose,
-}: {
-  kind: ResAction | null;
+interface ResActionProps {
   res: TResourceDetail;
   onClose: () => void;
-}) {
+}
+
+/** Send the resource to a campus as a clue, optionally to a consultant there. */
+function SendDialog({ res, onClose }: ResActionProps) {
   const t = useT();
-  const qc = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [campus, setCampus] = useState('');
-  const [owner, setOwner] = useState<number | ''>('');
-  const [route, setRoute] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (kind) {
-      setReason('');
-      setCampus(res.schoolItemCode ?? '');
-      setOwner('');
-      setRoute(false);
-      setError(null);
-    }
-  }, [kind, res.schoolItemCode]);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (kind === 'send')
-        await sdk.resources.send({
-          query: {
-            id: res.id,
-            schoolItemCode: campus || undefined,
-            ownerUserId: owner === '' ? undefined : owner,
-            route,
-            version: res.version,
-          },
-        });
-      else if (kind === 'transfer') {
-        if (owner === '') throw new Error(t('clue.chooseConsultant'));
-        await sdk.resources.transfer({ body: { id: res.id, toUserId: owner, reason, version: res.version } });
-      } else if (kind === 'invalid')
-        await sdk.resources.invalid({ body: { id: res.id, reason, version: res.version } });
-      else if (kind === 'abandon')
-        await sdk.resources.abandonSave({ body: { id: res.id, reason, version: res.version } });
-      await qc.invalidateQueries();
-      onClose();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useCommandForm({
+    schema: Send,
+    defaultValues: {
+      id: res.id,
+      schoolItemCode: res.schoolItemCode ?? '',
+      route: false,
+      version: res.version,
+    },
+    onSubmit: (query) => sdk.resources.send({ query }),
+    onDone: onClose,
+  });
+  const campus = form.rhf.watch('schoolItemCode');
   return (
-    <Dialog
-      open={kind !== null}
-      onClose={onClose}
-      title={kind ? t(`res.action.${kind}`) : ''}
-      closeLabel={t('list.close')}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('list.cancel')}</Button>
-          <Button
-            variant={kind === 'invalid' || kind === 'abandon' ? 'danger' : 'primary'}
-            loading={busy}
-            onClick={() => void run()}
-          >
-            {t('clue.submit')}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3">
-        {kind === 'send' && (
-          <>
-            <CampusMasterSelect
-              label={t('clue.campus')}
-              required
-              value={campus}
-              onChange={(v) => {
-                setCampus(String(v));
-                setOwner('');
-              }}
-            />
-            {campus && (
-              <ConsultantSelect
-                label={t('clue.consultantOptional')}
-                schoolItemCode={campus}
-                value={owner}
-                onChange={setOwner}
-              />
-            )}
-            <Checkbox label={t('res.route')} checked={route} onChange={(e) => setRoute(e.target.checked)} />
-          </>
-        )}
-        {kind === 'transfer' && <SpecialistSelect value={owner} onChange={setOwner} />}
-        {kind !== 'send' && (
-          <TextArea
-            label={t('clue.reason')}
-            required
-            value={reason}
-            maxLength={500}
-            onChange={(e) => setReason(e.target.value)}
+    <FormDialog form={form} onClose={onClose} title={t('res.action.send')}>
+      <FormControl
+        form={form}
+        name="schoolItemCode"
+        label={t('clue.campus')}
+        required
+        render={(c) => (
+          <CampusMasterSelect
+            id={c.id}
+            label={c.label}
+            required={c.required}
+            error={c.error}
+            value={typeof c.value === 'string' ? c.value : ''}
+            onChange={(v) => {
+              c.onChange(String(v));
+              form.rhf.setValue('ownerUserId', undefined);
+            }}
           />
         )}
-        {error && (
-          <p role="alert" className="text-sm text-danger-600">
-            {error}
-          </p>
-        )}
-      </div>
-    </Dialog>
+      />
+      {typeof campus === 'string' && campus !== '' && (
+        <FormControl
+          form={form}
+          name="ownerUserId"
+          label={t('clue.consultantOptional')}
+          render={(c) => (
+            <ConsultantSelect
+              id={c.id}
+              label={c.label}
+              error={c.error}
+              schoolItemCode={campus}
+              value={typeof c.value === 'number' ? c.value : ''}
+              onChange={(v) => c.onChange(v === '' ? undefined : v)}
+            />
+          )}
+        />
+      )}
+      <FormCheckbox form={form} name="route" label={t('res.route')} />
+    </FormDialog>
   );
 }
 
-function SpecialistSelect({ value, onChange }: { value: number | ''; onChange: (v: number | '') => void }) {
+function TransferDialog({ res, onClose }: ResActionProps) {
   const t = useT();
-  const q = useQuery({
+  const specialists = useQuery({
     queryKey: ['res', 'specialists'],
     queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [5, 34] } }),
   });
+  const form = useCommandForm({
+    schema: Transfer,
+    defaultValues: { id: res.id, reason: '', version: res.version },
+    onSubmit: (body) => sdk.resources.transfer({ body }),
+    onDone: onClose,
+  });
   return (
-    <SearchSelect<number>
-      label={t('res.owner')}
-      value={value}
-      onChange={onChange}
-      placeholder={t('master.choose')}
-      loading={q.isLoading}
-      options={(q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})` }))}
-    />
+    <FormDialog form={form} onClose={onClose} title={t('res.action.transfer')}>
+      <FormControl
+        form={form}
+        name="toUserId"
+        label={t('res.owner')}
+        render={(c) => (
+          <SearchSelect<number>
+            id={c.id}
+            label={c.label}
+            required={c.required}
+            error={c.error}
+            value={typeof c.value === 'number' ? c.value : ''}
+            onChange={(v) => c.onChange(v === '' ? undefined : v)}
+            placeholder={t('master.choose')}
+            loading={specialists.isLoading}
+            options={(specialists.data ?? []).map((u) => ({
+              value: u.id,
+              label: `${u.name} (${u.username})`,
+            }))}
+          />
+        )}
+      />
+      <FormTextArea form={form} name="reason" label={t('clue.reason')} />
+    </FormDialog>
   );
+}
+
+function ReasonDialog({ res, onClose, kind }: ResActionProps & { kind: 'invalid' | 'abandon' }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: kind === 'invalid' ? Invalid : Abandon,
+    defaultValues: { id: res.id, reason: '', version: res.version },
+    onSubmit: (body) =>
+      kind === 'invalid' ? sdk.resources.invalid({ body }) : sdk.resources.abandonSave({ body }),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog form={form} onClose={onClose} title={t(`res.action.${kind}`)} danger>
+      <FormTextArea form={form} name="reason" label={t('clue.reason')} />
+    </FormDialog>
+  );
+}
+
+/** The dialog of the chosen action, mounted when opened so every opening starts afresh. */
+function ResActionDialog({ kind, ...props }: ResActionProps & { kind: ResAction | null }) {
+  switch (kind) {
+    case 'send':
+      return <SendDialog {...props} />;
+    case 'transfer':
+      return <TransferDialog {...props} />;
+    case 'invalid':
+    case 'abandon':
+      return <ReasonDialog {...props} kind={kind} />;
+    case null:
+      return null;
+  }
 }
 
 export default function ResourceDetail() {
@@ -348,7 +275,21 @@ export default function ResourceDetail() {
         </Card>
         {can('follow') && (
           <Card title={t('clue.followUp')}>
-            <ResFollow res={r} draftKey={followDraftKey('resourceDetail', raw)} />
+            <FollowUpForm
+              draftKey={followDraftKey('resourceDetail', raw)}
+              levelLabel={t('res.level')}
+              onSave={(v) =>
+                sdk.resources.saveFlow({
+                  body: {
+                    id: r.id,
+                    content: v.content,
+                    level: v.intentionLevel,
+                    nextFollowAt: v.nextVisitAt,
+                    version: r.version,
+                  },
+                })
+              }
+            />
           </Card>
         )}
         <Card title={t('clue.history')}>

@@ -227,6 +227,7 @@ export function ConsultantSelect({
   label,
   id,
   error,
+  required,
 }: {
   schoolItemCode?: string | null;
   value: number | '';
@@ -234,6 +235,7 @@ export function ConsultantSelect({
   label: string;
   id?: string;
   error?: string;
+  required?: boolean;
 }) {
   const t = useT();
   const q = useQuery({
@@ -252,6 +254,7 @@ export function ConsultantSelect({
       id={id}
       label={label}
       error={error}
+      required={required}
       value={value}
       onChange={onChange}
       options={options}

@@ -67,6 +67,8 @@ export const clueMessages: Messages = {
     'clue.childName': '孩子姓名',
     'clue.chooseConsultant': '请选择顾问',
     'clue.chooseTime': '请选择时间',
+    'clue.confirmReject': '驳回后申请即结束，不能撤回。确定驳回吗？',
+    'clue.confirmHighSeaReject': '退回公海后线索立即离开你的名下，且不能撤回。确定退回吗？',
     'clue.claim': '领取',
     'clue.claimFailed': '领取失败',
     'clue.claimForCampus': '领取到校区',
@@ -387,6 +389,9 @@ export const clueMessages: Messages = {
     'clue.childName': 'Child name',
     'clue.chooseConsultant': 'Choose a consultant',
     'clue.chooseTime': 'Choose a time',
+    'clue.confirmReject': 'A rejected request ends and cannot be taken back. Reject it?',
+    'clue.confirmHighSeaReject':
+      'Giving the clue back to the high sea takes it from you at once and cannot be undone. Give it back?',
     'clue.claim': 'Claim',
     'clue.claimFailed': 'Claim refused',
     'clue.claimForCampus': 'Claim for a campus',

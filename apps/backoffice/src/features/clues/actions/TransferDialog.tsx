@@ -1,0 +1,132 @@
+// Transfer a clue: to a consultant of its campus, to another campus (optionally a consultant there),
+// or up to the director. Three endpoints, three forms with their own schemas; the dialog shows one.
+import { contract } from '@bo/api-sdk';
+import { FormControl, FormDialog, FormTextArea } from '@bo/ui-kit';
+import { useState } from 'react';
+import { CampusMasterSelect } from '../../../app/masterSelectors';
+import { bodyOf, useCommandForm } from '../../../app/form';
+import { sdk } from '../../../app/sdk';
+import { useT } from '../../../i18n';
+import { ConsultantSelect } from '../common';
+import type { ClueActionProps } from './types';
+
+type Mode = 'consultant' | 'campus' | 'director';
+const MODES: readonly Mode[] = ['consultant', 'campus', 'director'];
+
+const ToConsultant = bodyOf(contract.clues.transferSave);
+const ToCampus = bodyOf(contract.clues.transferSaveCampus);
+const ToDirector = bodyOf(contract.clues.submitClueToDirector);
+
+const userId = (v: unknown): number | '' => (typeof v === 'number' ? v : '');
+
+export function TransferDialog({ clue, onClose, toDirector }: ClueActionProps & { toDirector?: boolean }) {
+  const t = useT();
+  const [mode, setMode] = useState<Mode>(toDirector ? 'director' : 'consultant');
+  const clueId = clue.clueId;
+  const consultant = useCommandForm({
+    schema: ToConsultant,
+    defaultValues: { clueId, reason: '', version: clue.version },
+    onSubmit: (body) => sdk.clues.transferSave({ body }),
+    onDone: onClose,
+  });
+  const campus = useCommandForm({
+    schema: ToCampus,
+    defaultValues: { clueId, toSchoolItemCode: '', reason: '' },
+    onSubmit: (body) => sdk.clues.transferSaveCampus({ body }),
+    onDone: onClose,
+  });
+  const director = useCommandForm({
+    schema: ToDirector,
+    defaultValues: { clueId, reason: '' },
+    onSubmit: (body) => sdk.clues.submitClueToDirector({ body }),
+    onDone: onClose,
+  });
+  const toCampus = campus.rhf.watch('toSchoolItemCode');
+
+  const modePicker = (
+    <fieldset>
+      <legend className="mb-1 text-xs font-medium text-ink-2">{t('clue.transferTo')}</legend>
+      <div className="flex flex-wrap gap-4">
+        {MODES.map((m) => (
+          <label key={m} className="inline-flex items-center gap-1.5 text-sm">
+            <input type="radio" name="transfer-mode" checked={mode === m} onChange={() => setMode(m)} />
+            {t(`clue.transferMode.${m}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+  const title = t(`clue.action.${toDirector ? 'toDirector' : 'transfer'}`);
+
+  if (mode === 'campus')
+    return (
+      <FormDialog form={campus} onClose={onClose} title={title}>
+        {modePicker}
+        <FormControl
+          form={campus}
+          name="toSchoolItemCode"
+          label={t('clue.toCampus')}
+          render={(c) => (
+            <CampusMasterSelect
+              id={c.id}
+              label={c.label}
+              required={c.required}
+              error={c.error}
+              value={typeof c.value === 'string' ? c.value : ''}
+              onChange={(v) => {
+                c.onChange(String(v));
+                campus.rhf.setValue('toUserId', undefined);
+              }}
+            />
+          )}
+        />
+        {typeof toCampus === 'string' && toCampus !== '' && (
+          <FormControl
+            form={campus}
+            name="toUserId"
+            label={t('clue.consultantOptional')}
+            render={(c) => (
+              <ConsultantSelect
+                id={c.id}
+                label={c.label}
+                error={c.error}
+                schoolItemCode={toCampus}
+                value={userId(c.value)}
+                onChange={(v) => c.onChange(v === '' ? null : v)}
+              />
+            )}
+          />
+        )}
+        <FormTextArea form={campus} name="reason" label={t('clue.reason')} />
+      </FormDialog>
+    );
+  if (mode === 'director')
+    return (
+      <FormDialog form={director} onClose={onClose} title={title}>
+        {modePicker}
+        <FormTextArea form={director} name="reason" label={t('clue.reason')} />
+      </FormDialog>
+    );
+  return (
+    <FormDialog form={consultant} onClose={onClose} title={title}>
+      {modePicker}
+      <FormControl
+        form={consultant}
+        name="toUserId"
+        label={t('clue.consultant')}
+        render={(c) => (
+          <ConsultantSelect
+            id={c.id}
+            label={c.label}
+            error={c.error}
+            required={c.required}
+            schoolItemCode={clue.schoolItemCode}
+            value={userId(c.value)}
+            onChange={(v) => c.onChange(v === '' ? undefined : v)}
+          />
+        )}
+      />
+      <FormTextArea form={consultant} name="reason" label={t('clue.reason')} />
+    </FormDialog>
+  );
+}
