@@ -63,7 +63,7 @@ test('a visited clue is converted into a student', async ({ page, signIn }) => {
   await actions.getByRole('button', { name: '转为学员' }).click();
   dialog = page.getByRole('dialog', { name: '转为学员' });
   await expect(dialog.getByLabel('学员姓名')).toHaveValue(child);
-  await expect(dialog.getByLabel('校区')).toHaveValue('SH01');
+  await expect(dialog.getByRole('combobox', { name: '校区' })).toHaveValue('上海徐汇校区');
   await dialog.getByRole('button', { name: '提交' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: new RegExp(child) }).getByText('已转化')).toBeVisible();
