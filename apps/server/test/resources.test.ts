@@ -331,7 +331,13 @@ describe('resources: import', () => {
     const dry = await esales.resources.importRows({
       body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }], dryRun: true },
     });
-    expect(dry).toEqual({ total: 1, created: 0, skipped: 0, errors: [], duplicates: [] });
+    // What the import would do, nothing written: a second dry run still would create it.
+    expect(dry).toEqual({ total: 1, created: 1, skipped: 0, errors: [], duplicates: [] });
+    expect(
+      await esales.resources.importRows({
+        body: { rows: [{ name: '甲', phone: p, schoolItemCode: 'SH01' }], dryRun: true },
+      }),
+    ).toEqual(dry);
     const err = await esales.resources.importRows({
       body: {
         rows: [

@@ -188,6 +188,47 @@ export interface ImportOutcome {
   exitCode: number;
 }
 
+/**
+ * The rows of a dry-run chunk to send: a row whose key (the kind's `key`) appeared in an earlier chunk is
+ * settled here as the real import will settle it — a duplicate notice, not created (clues, resources), or
+ * the row error the server gives a key repeated within one call. Keys of this chunk are then remembered.
+ */
+function repeatedKeys(
+  kind: ImportKind,
+  chunk: Prepared[],
+  seen: Map<string, number>,
+  headerOf: (field: string) => string,
+  errors: RowError[],
+  notices: RowError[],
+): Prepared[] {
+  if (!kind.key) return chunk;
+  const { fields, repeat } = kind.key;
+  const column = headerOf(fields[0] ?? '');
+  const sent: Prepared[] = [];
+  const mine = new Map<string, number>();
+  for (const c of chunk) {
+    const parts = fields.map((f) => c.record[f]);
+    if (parts.some((v) => v === undefined || v === null || String(v).trim() === '')) {
+      sent.push(c);
+      continue;
+    }
+    const k = parts.map((v) => String(v).trim()).join('\u0001');
+    const earlier = seen.get(k);
+    if (earlier === undefined) {
+      sent.push(c);
+      if (!mine.has(k)) mine.set(k, c.row);
+    } else if (repeat === 'notice')
+      notices.push({
+        row: c.row,
+        column,
+        reason: `重复，未导入 / duplicate, not imported: 第${earlier}行 / row ${earlier}`,
+      });
+    else errors.push({ row: c.row, column, reason: `与第${earlier}行重复 / duplicates row ${earlier}` });
+  }
+  for (const [k, row] of mine) seen.set(k, row);
+  return sent;
+}
+
 async function sendAll(
   o: ImportOptions,
   dryRun: boolean,
@@ -198,6 +239,7 @@ async function sendAll(
   const size = o.chunkSize ?? CHUNK_SIZE;
   const bar = (o.progress ?? ((l, t) => createProgress(l, t)))(dryRun ? 'checking' : 'importing', total);
   const sums = { created: 0, updated: 0, unchanged: 0, skipped: 0, sent: 0 };
+  const seenKeys = new Map<string, number>();
   const headerOf = (field: string) =>
     o.kind.columns.find((c) => c.field === field || c.field === field.split('.')[0])?.header ?? field;
   try {
@@ -205,22 +247,29 @@ async function sendAll(
       records(o.file, o.kind, (e) => dryRun && errors.push(e)),
       size,
     )) {
-      const firstRow = chunk[0]?.row ?? 2;
+      // Each chunk is its own call, so the server cannot see a key repeated from an earlier chunk; the
+      // dry run settles those rows here as the real import will (see `repeatedKeys`).
+      const sent = dryRun ? repeatedKeys(o.kind, chunk, seenKeys, headerOf, errors, notices) : chunk;
+      sums.skipped += chunk.length - sent.length;
+      sums.sent += chunk.length;
+      bar.increment(chunk.length);
+      if (!sent.length) continue;
+      const firstRow = sent[0]?.row ?? 2;
       const res = BatchResult.parse(
         await o.send(
-          chunk.map((c) => c.record),
+          sent.map((c) => c.record),
           { dryRun, firstRow },
         ),
       );
       for (const e of res.errors)
         errors.push({
-          row: fileRow(o.kind, e.row, firstRow, chunk),
+          row: fileRow(o.kind, e.row, firstRow, sent),
           column: headerOf(e.column),
           reason: e.reason,
         });
       for (const d of res.duplicates ?? []) {
         notices.push({
-          row: fileRow(o.kind, d.row, firstRow, chunk),
+          row: fileRow(o.kind, d.row, firstRow, sent),
           column: headerOf('phone'),
           reason: `重复，未导入 / duplicate, not imported${d.owner ? `: ${d.owner}` : ''}`,
         });
@@ -229,8 +278,6 @@ async function sendAll(
       sums.updated += res.updated ?? 0;
       sums.unchanged += res.unchanged ?? 0;
       sums.skipped += res.skipped ?? 0;
-      sums.sent += chunk.length;
-      bar.increment(chunk.length);
       if (!dryRun && res.errors.length) break; // refused on the real run (the data changed since the check): stop here
     }
   } finally {

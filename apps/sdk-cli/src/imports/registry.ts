@@ -28,6 +28,12 @@ export interface ImportKind {
    * reports file rows (the master-data engine); 'index' — 1-based positions in the rows sent.
    */
   rowNumbers?: 'firstRow' | 'index';
+  /**
+   * The fields a row is matched by. The CLI sends a file in chunks, each its own call, so the dry run
+   * settles a key repeated from an earlier chunk itself: 'notice' — the import reports it as a duplicate
+   * and creates nothing (clues, resources); 'error' — a row error, as the server gives within one call.
+   */
+  key?: { fields: string[]; repeat: 'notice' | 'error' };
 }
 
 /** Parses a number cell (refuses text that is not one). */
@@ -79,6 +85,7 @@ const monthlyAdvance = (
 export const IMPORTS: ImportKind[] = [
   {
     name: 'regions',
+    key: { fields: ['code'], repeat: 'error' },
     description: '区域 regions (upsert by code)',
     endpoint: 'organisation.provinceTypeImport',
     columns: [
@@ -90,6 +97,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'campuses',
+    key: { fields: ['code'], repeat: 'error' },
     description: '校区 campuses (upsert by code)',
     endpoint: 'organisation.schoolItemImport',
     columns: [
@@ -106,6 +114,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'cities',
+    key: { fields: ['code'], repeat: 'error' },
     description: '城市 cities (upsert by code)',
     endpoint: 'organisation.cityImport',
     columns: [
@@ -119,6 +128,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'cityRanks',
+    key: { fields: ['code'], repeat: 'error' },
     description: '城市级别 city ranks (upsert by code)',
     endpoint: 'organisation.cityRankImport',
     columns: [
@@ -130,6 +140,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'dictionaries',
+    key: { fields: ['dictType', 'code'], repeat: 'error' },
     description: '字典项 dictionary items (upsert by dictType + code)',
     endpoint: 'dictionaries.dictImport',
     columns: [
@@ -143,6 +154,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'courseCategories',
+    key: { fields: ['code'], repeat: 'error' },
     description: '课程类别 course categories (upsert by code)',
     endpoint: 'courses.categoryImport',
     columns: [
@@ -155,6 +167,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'courseRanks',
+    key: { fields: ['code'], repeat: 'error' },
     description: '课程级别 course ranks (upsert by code)',
     endpoint: 'courses.rankImport',
     columns: [
@@ -168,6 +181,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'courses',
+    key: { fields: ['code'], repeat: 'error' },
     description: '课程 courses (upsert by code)',
     endpoint: 'courses.courseImport',
     columns: [
@@ -187,6 +201,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'clues',
+    key: { fields: ['phone'], repeat: 'notice' },
     description: '线索 clues (duplicates by phone are reported, not created)',
     endpoint: 'clues.importRows',
     rowNumbers: 'index',
@@ -205,6 +220,7 @@ export const IMPORTS: ImportKind[] = [
   },
   {
     name: 'resources',
+    key: { fields: ['phone'], repeat: 'notice' },
     description: '资源 e-sales resources (duplicates by phone are reported, not created)',
     endpoint: 'resources.importRows',
     rowNumbers: 'index',

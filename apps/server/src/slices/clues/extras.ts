@@ -768,8 +768,9 @@ export async function importRows(deps: AppDeps, u: AuthUser, b: Body<'importRows
     errors,
     duplicates,
   };
-  if (errors.length || b.dryRun)
-    return { ...result, created: 0, skipped: errors.length ? b.rows.length : result.skipped };
+  if (errors.length) return { ...result, skipped: b.rows.length };
+  // A dry run answers what the import would do: the same counts, nothing written.
+  if (b.dryRun) return { ...result, created: fresh.length };
   await deps.db.transaction(async (tx) => {
     for (const x of fresh) {
       const c = await insertClue(tx, {

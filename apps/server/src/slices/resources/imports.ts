@@ -163,7 +163,8 @@ export async function importRows(
   }
   const total = rows.length;
   if (errors.length) return { total, created: 0, skipped: total, errors, duplicates };
-  if (dryRun) return { total, created: 0, skipped: total - fresh.length, errors, duplicates };
+  // A dry run answers what the import would do: the same counts, nothing written.
+  if (dryRun) return { total, created: fresh.length, skipped: total - fresh.length, errors, duplicates };
   const owner = isManager(u) ? null : u.id;
   await deps.db.transaction(async (tx) => {
     for (const x of fresh) {
