@@ -56,6 +56,10 @@ const EVERY_SIGNED_IN: [RegExp, string][] = [
   [/^resources\.getResLevel$/, 'the names of the resource levels'],
   [/^calls\.tencentLogout$/, 'ends one’s own call-centre seat'],
   [/^tasks\./, 'one’s own todo list and the task badge of the menu'],
+  [
+    /^approvals\.(pass|reject|cancel|revoke|pending|pendingCount|mine|detail)$/,
+    'the approval inbox: who may decide is the request’s current step (named approvers and roles in scope), checked per request by the approval engine; one’s own requests',
+  ],
 ];
 
 const ROLES = ['admin', 'director', 'sales', 'finance', 'teacher', 'hr', 'esales'] as const;
