@@ -106,3 +106,40 @@ describe('cells', () => {
     expect(() => formatOf('a.xls')).toThrow(/only .xlsx and .csv/);
   });
 });
+
+describe('limits', () => {
+  const small = { maxUnzippedBytes: 1024 * 1024, maxRows: 2, maxColumns: 3, maxCellChars: 10 };
+  const readWith = async (file: string) => {
+    const out: SheetRow[] = [];
+    for await (const r of readSheet(file, small)) out.push(r);
+    return out;
+  };
+
+  it('refuses an xlsx past a limit, naming it, and reads one within them', async () => {
+    const ok = path.join(dir, 'limits-ok.xlsx');
+    await writeSheet(
+      ok,
+      ['a', 'b'],
+      [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+    );
+    expect((await readWith(ok)).length).toBe(3);
+    const rowsFile = path.join(dir, 'limits-rows.xlsx');
+    await writeSheet(rowsFile, ['a'], [['1'], ['2'], ['3']]);
+    await expect(readWith(rowsFile)).rejects.toThrow(/more than 2 rows \(limit\)/);
+    const cellFile = path.join(dir, 'limits-cell.xlsx');
+    await writeSheet(cellFile, ['a'], [['x'.repeat(11)]]);
+    await expect(readWith(cellFile)).rejects.toThrow(/more than 10 characters \(limit\)/);
+  });
+
+  it('refuses a csv past a limit, naming it', async () => {
+    const cols = path.join(dir, 'limits-cols.csv');
+    await writeSheet(cols, ['a', 'b', 'c', 'd'], [['1', '2', '3', '4']]);
+    await expect(readWith(cols)).rejects.toThrow(/more than 3 columns \(limit\)/);
+    const cell = path.join(dir, 'limits-cell.csv');
+    await writeSheet(cell, ['a'], [['y'.repeat(100_000)]]);
+    await expect(readWith(cell)).rejects.toThrow(/more than 10 characters \(limit\)/);
+  });
+});
