@@ -23,6 +23,8 @@ export const clues = pgTable(
     /** 'XS' + 8 digits of the id. */
     cluecode: text('cluecode').notNull().unique(),
     childName: text('child_name').notNull(),
+    /** The child's name's pinyin sort key, kept by a database trigger (docs/decisions.md, pinyin order). */
+    childNamePy: text('child_name_py').notNull().default(''),
     gender: integer('gender').notNull().default(0),
     birthDate: text('birth_date'),
     parentName: text('parent_name').notNull(),

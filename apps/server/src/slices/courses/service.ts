@@ -22,6 +22,7 @@ import { badInput } from '../../http/errors.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { adjustCostReasons, courseBuyTypes, courseCategories, courseRanks, courses } from './tables.js';
 import { courseRankUsageCheckers, courseUsageCheckers } from './usage.js';
+import { byPinyin } from '../../shared/pinyinOrder.js';
 
 const names = async (db: DbOrTx, table: typeof courseCategories | typeof courseRanks, codes: string[]) => {
   const list = [...new Set(codes)];
@@ -160,7 +161,13 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
     name: likeFilter(courses.name),
     status: eqFilter(courses.validStatus),
   },
-  sort: [asc(courses.categoryCode), asc(courses.rankCode), asc(courses.sort), asc(courses.code)],
+  sort: [
+    asc(courses.categoryCode),
+    asc(courses.rankCode),
+    asc(courses.sort),
+    ...byPinyin(courses.namePy, courses.name),
+    asc(courses.code),
+  ],
   unique: [
     { field: 'code', label: '编码' },
     { field: 'name', within: ['courserankcode'], label: '名称' },

@@ -47,6 +47,8 @@ export const courses = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
+    /** The name's pinyin sort key, kept by a database trigger (docs/decisions.md, pinyin order). */
+    namePy: text('name_py').notNull().default(''),
     categoryCode: text('category_code').notNull(),
     rankCode: text('rank_code').notNull(),
     /** 1 one-to-one, 2 small group (default), 3 class, 4 online. */

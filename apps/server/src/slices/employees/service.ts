@@ -51,6 +51,7 @@ import {
   skillRanks,
   subjects,
 } from './tables.js';
+import { byPinyin } from '../../shared/pinyinOrder.js';
 
 /** The rank type whose ranks are teachers' levels 1–5. */
 export const TEACHER_RANK_TYPE = 'TEACHER';
@@ -338,7 +339,7 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
     }
     return conds.length ? and(...conds) : undefined;
   },
-  sort: [asc(employees.schoolItemCode), asc(employees.code)],
+  sort: [asc(employees.schoolItemCode), ...byPinyin(employees.namePy, employees.name), asc(employees.code)],
   unique: [
     { field: 'code', label: '工号' },
     { field: 'mobile', label: '手机号' },
@@ -619,7 +620,7 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
     .leftJoin(posts, eq(posts.code, employees.postCode))
     .leftJoin(skillRanks, eq(skillRanks.code, employees.skillRankCode))
     .where(and(...conds))
-    .orderBy(asc(employees.schoolItemCode), asc(employees.code))
+    .orderBy(...byPinyin(employees.namePy, employees.name), asc(employees.code))
     .limit(f.limit ?? 1000);
   const rows = await q;
   // Staff of other campuses are named, never reachable: their mobile numbers stay out of the answer.

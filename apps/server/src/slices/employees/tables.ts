@@ -74,6 +74,8 @@ export const employees = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
+    /** The name's pinyin sort key, kept by a database trigger (docs/decisions.md, pinyin order). */
+    namePy: text('name_py').notNull().default(''),
     mobile: text('mobile').unique(),
     /** 1 male, 2 female. */
     gender: integer('gender').notNull().default(1),

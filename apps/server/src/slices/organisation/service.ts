@@ -16,6 +16,7 @@ import { badInput } from '../../http/errors.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { sysDicts } from '../dictionaries/tables.js';
 import { cities, cityRanks, provinceTypes, schoolItems } from './tables.js';
+import { byPinyin } from '../../shared/pinyinOrder.js';
 
 const nameMap = async (
   db: DbOrTx,
@@ -106,7 +107,7 @@ export const campusType = defineRecordType<TSchoolItemRow, TSchoolItemInput>({
     citycode: eqFilter(schoolItems.cityCode),
     businesstypecode: eqFilter(schoolItems.businessTypeCode),
   },
-  sort: [asc(schoolItems.sort), asc(schoolItems.code)],
+  sort: [asc(schoolItems.sort), ...byPinyin(schoolItems.namePy, schoolItems.name), asc(schoolItems.code)],
   unique: [{ field: 'name', label: '名称' }],
   parents: [
     {

@@ -38,6 +38,8 @@ export const schoolItems = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
+    /** The name's pinyin sort key, kept by a database trigger (docs/decisions.md, pinyin order). */
+    namePy: text('name_py').notNull().default(''),
     provinceTypeCode: text('province_type_code').notNull(),
     cityCode: text('city_code'),
     businessTypeCode: text('business_type_code'),

@@ -8,6 +8,8 @@ export const students = pgTable(
     /** Student code, 'S' + 8 digits of the id. */
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
+    /** The name's pinyin sort key, kept by a database trigger (docs/decisions.md, pinyin order). */
+    namePy: text('name_py').notNull().default(''),
     /** 1 boy, 2 girl, 0 unknown. */
     gender: integer('gender').notNull().default(0),
     birthDate: text('birth_date'),
