@@ -30,6 +30,11 @@ export interface ListColumn<Row> {
   id: string;
   /** Plain text: also the column chooser's label and the export's header. */
   header: string;
+  /**
+   * The value is a code of a named set (a key the app resolves, such as 'channel'): cells, sorting
+   * and the export show the name instead of the code.
+   */
+  names?: string;
   /** The cell's value for sorting and export; default `row[id]`. */
   value?: (row: Row) => unknown;
   /** What the cell shows; default the value as text. */

@@ -25,6 +25,7 @@ import {
   type SearchField,
   type SortState,
 } from '@bo/ui-kit';
+import { useNamedColumns } from './codeNames';
 import { useListKitLabels } from './kitLabels';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -165,7 +166,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
   const labels = useListKitLabels();
   const [searchParams, setSearchParams] = useSearchParams();
   const searchFields = useMemo(() => def.searchFields?.(t) ?? [], [def, t]);
-  const columns = useMemo(() => {
+  const declared = useMemo(() => {
     const cols = def.columns(t);
     if (def.status) {
       const st = def.status;
@@ -188,6 +189,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
     }
     return cols;
   }, [def, t, toast, qc]);
+  const columns = useNamedColumns(declared);
 
   const listProps = {
     params: searchParams,

@@ -22,8 +22,8 @@ const Signs = defineListScreen<TChannelSignRow, typeof SignForm>({
   ],
   columns: (t) => [
     { id: 'name', header: t('sign.name'), fixed: true },
-    { id: 'channel', header: t('clue.channel') },
-    { id: 'schoolItemCode', header: t('clue.campus') },
+    { id: 'channel', header: t('clue.channel'), names: 'channel' },
+    { id: 'schoolItemCode', header: t('clue.campus'), names: 'campus' },
     { id: 'remark', header: t('clue.note') },
   ],
   list: (a) => sdk.clues.channelSignList({ query: listQuery(a) }),

@@ -72,7 +72,7 @@ function columns(t: TFunction) {
       header: t('clue.campus'),
       value: (r: TResourceRow) => r.schoolItemName ?? r.schoolItemCode,
     },
-    { id: 'channel', header: t('clue.channel') },
+    { id: 'channel', header: t('clue.channel'), names: 'channel' },
     { id: 'ownerName', header: t('res.owner') },
     { id: 'followCount', header: t('clue.followCount'), align: 'right' as const },
     {

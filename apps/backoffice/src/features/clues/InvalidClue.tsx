@@ -35,7 +35,7 @@ export function approvalColumns(
       cell: (r) => <ClueLink clueId={r.clueId} childName={r.childName} />,
     },
     { id: 'phone', header: t('clue.phone') },
-    { id: 'fromSchoolItemCode', header: t('clue.campus') },
+    { id: 'fromSchoolItemCode', header: t('clue.campus'), names: 'campus' },
     { id: 'reason', header: t('clue.reason') },
     { id: 'requestedByName', header: t('clue.requestedBy') },
     {

@@ -108,7 +108,7 @@ export function clueColumns(t: TFunction, o: { owner?: boolean } = {}): ListColu
       header: t('clue.campus'),
       value: (r) => r.schoolItemName ?? r.schoolItemCode ?? t('clue.brandCentre'),
     },
-    { id: 'channel', header: t('clue.channel') },
+    { id: 'channel', header: t('clue.channel'), names: 'channel' },
     ...(o.owner === false
       ? []
       : [{ id: 'ownerName', header: t('clue.owner') } satisfies ListColumn<TClueRow>]),
