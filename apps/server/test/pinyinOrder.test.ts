@@ -1,5 +1,5 @@
 // Chinese names in pinyin order, identical on PGlite and PostgreSQL (the suite runs on both):
-// the trigger-kept key columns of migration 0002 and the byPinyin order over them.
+// the trigger-kept key columns of migration 0004 and the byPinyin order over them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { byPinyin } from '../src/shared/pinyinOrder.js';

@@ -1,5 +1,5 @@
 // Chinese names in pinyin order, the same on PGlite and PostgreSQL: a name's key column (name_py,
-// kept by a trigger of migration 0002) compared byte by byte, then the name itself to break ties.
+// kept by a trigger of migration 0004) compared byte by byte, then the name itself to break ties.
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
