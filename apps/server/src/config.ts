@@ -20,8 +20,8 @@ export const ConfigSchema = z.object({
     .optional(),
   /** Seed demo data into an empty database: auto = only the embedded one. */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Multiplies the demo data volume (benchmarks). */
-  SEED_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Multiplies the demo data volume (benchmarks); 60 clues a step, so 16667 is about a million. */
+  SEED_SCALE: z.coerce.number().int().min(1).max(20_000).default(1),
   /** Password for the first administrator of a production database (no demo data). */
   ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

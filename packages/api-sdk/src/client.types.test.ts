@@ -115,6 +115,7 @@ describe('createClient types', () => {
     expectTypeOf(sdk.rows.list).returns.resolves.toEqualTypeOf<{
       list: { id: number; name: string; createdAt: Date }[];
       total: number;
+      totalEstimated?: boolean | undefined;
       pageIdx: number;
       pageSize: number;
     }>();

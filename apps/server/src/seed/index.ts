@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
+import { DETAILED_SCALE_MAX, seedBulkClues } from './bulk.js';
 import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
 import { seedEmployeesDemo } from '../slices/employees/seed.js';
@@ -49,9 +50,13 @@ export type SeedMode = { kind: 'demo' } | { kind: 'admin'; password: string } | 
 /** Seeds in one transaction, so a failed seed leaves the database empty. */
 export async function seed(db: Db, mode: SeedMode, o: { scale: number; now: Date; scryptLogN: number }) {
   await db.transaction(async (tx) => {
-    const ctx: SeedContext = { db: tx, ...o };
+    // The slices seed their detailed demo rows one by one; volume beyond that is bulk SQL.
+    const ctx: SeedContext = { db: tx, ...o, scale: Math.min(o.scale, DETAILED_SCALE_MAX) };
     for (const s of referenceSeeds) await s(ctx);
-    if (mode.kind === 'demo') for (const s of demoSeeds) await s(ctx);
+    if (mode.kind === 'demo') {
+      for (const s of demoSeeds) await s(ctx);
+      await seedBulkClues({ ...ctx, scale: o.scale });
+    }
     if (mode.kind === 'admin') await seedFirstAdmin(ctx, mode.password);
   });
 }

@@ -203,15 +203,25 @@ export const PageQuery = z.object({
 });
 export type TPageQuery = z.infer<typeof PageQuery>;
 
-/** A page of rows: the rows plus the total count of the whole filtered result. */
+/**
+ * A page of rows: the rows plus the total count of the whole filtered result. A huge result is not
+ * counted on every page: then `totalEstimated` is true and `total` is the database's estimate.
+ */
 export const page = <T extends AnyZod>(row: T) =>
   z.object({
     list: z.array(row),
     total: z.number().int().nonnegative(),
+    totalEstimated: z.boolean().optional(),
     pageIdx: z.number().int(),
     pageSize: z.number().int(),
   });
-export type Page<T> = { list: T[]; total: number; pageIdx: number; pageSize: number };
+export type Page<T> = {
+  list: T[];
+  total: number;
+  totalEstimated?: boolean;
+  pageIdx: number;
+  pageSize: number;
+};
 
 /** valid/invalid switch of master data: 1 valid, 0 invalid. */
 export const ValidStatus = z.coerce

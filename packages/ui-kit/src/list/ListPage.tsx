@@ -48,6 +48,8 @@ export interface ListPageProps<Row> {
   /** The current page's rows (or, with clientPaging, every row). */
   rows: Row[];
   total: number;
+  /** The total is the database's estimate (pages answer totalEstimated above a size). */
+  totalEstimated?: boolean;
   loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
@@ -95,6 +97,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
     getRowId,
     rows,
     total,
+    totalEstimated,
     loading,
     error,
     onRetry,
@@ -277,6 +280,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
         pageIdx={state.pageIdx}
         pageSize={state.pageSize}
         total={failed ? 0 : clientPaging ? rows.length : total}
+        totalEstimated={!failed && !clientPaging && totalEstimated === true}
         onChange={(pageIdx, pageSize) => patch({ pageIdx, pageSize })}
       />
     </section>

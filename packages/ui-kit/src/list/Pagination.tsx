@@ -8,6 +8,8 @@ export interface PaginationProps {
   pageIdx: number;
   pageSize: number;
   total: number;
+  /** total is an estimate: shown as "约 1,000,000 条". */
+  totalEstimated?: boolean;
   onChange: (pageIdx: number, pageSize: number) => void;
 }
 
@@ -25,7 +27,7 @@ export function pageWindow(current: number, last: number): number[] {
   return res;
 }
 
-export function Pagination({ pageIdx, pageSize, total, onChange }: PaginationProps) {
+export function Pagination({ pageIdx, pageSize, total, totalEstimated, onChange }: PaginationProps) {
   const L = useListLabels();
   const last = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -33,7 +35,7 @@ export function Pagination({ pageIdx, pageSize, total, onChange }: PaginationPro
       aria-label={L.page(pageIdx)}
       className="flex flex-wrap items-center justify-end gap-2 text-sm text-ink-2"
     >
-      <span>{L.total(total)}</span>
+      <span>{totalEstimated ? L.totalAbout(total) : L.total(total)}</span>
       <label className="inline-flex items-center gap-1">
         <span className="sr-only">{L.pageSize}</span>
         <select

@@ -18,6 +18,8 @@ export interface ListLabels {
   loadFailed: string;
   retry: string;
   total: (n: number) => string;
+  /** The total is the database's estimate (a huge list is not counted on every page). */
+  totalAbout: (n: number) => string;
   pageSize: string;
   perPage: (n: number) => string;
   prevPage: string;
@@ -65,6 +67,7 @@ export const listLabelsZh: ListLabels = {
   loadFailed: '加载失败',
   retry: '重试',
   total: (n) => `共 ${n} 条`,
+  totalAbout: (n) => `约 ${n.toLocaleString('en-US')} 条`,
   pageSize: '每页条数',
   perPage: (n) => `${n} 条/页`,
   prevPage: '上一页',
@@ -112,6 +115,7 @@ export const listLabelsEn: ListLabels = {
   loadFailed: 'Loading failed',
   retry: 'Retry',
   total: (n) => `${n} in total`,
+  totalAbout: (n) => `about ${n.toLocaleString('en-US')} in total`,
   pageSize: 'Rows per page',
   perPage: (n) => `${n} / page`,
   prevPage: 'Previous page',

@@ -45,7 +45,7 @@ export interface ListQueryArgs {
 }
 
 /** A page of the server (or every row, for lists the server does not page). */
-export type ListResult<Row> = { list: Row[]; total: number } | Row[];
+export type ListResult<Row> = { list: Row[]; total: number; totalEstimated?: boolean } | Row[];
 
 export interface ImportRowsResult {
   total: number;
@@ -133,7 +133,8 @@ export interface ScreenHelpers<Row> {
   setFilters: (patch: Record<string, string>) => void;
 }
 
-const isPaged = <Row,>(r: ListResult<Row>): r is { list: Row[]; total: number } => !Array.isArray(r);
+const isPaged = <Row,>(r: ListResult<Row>): r is { list: Row[]; total: number; totalEstimated?: boolean } =>
+  !Array.isArray(r);
 
 /** Every query of master data: a change shows in every list and selector that reads it. */
 const invalidateAll = (qc: ReturnType<typeof useQueryClient>) => qc.invalidateQueries();
@@ -216,15 +217,21 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
 
   // Stable arrays: the table re-renders only when the data or the filters change.
   const filtersKey = JSON.stringify(state.filters);
-  const { rows, total, clientPaging } = useMemo(() => {
+  const { rows, total, totalEstimated, clientPaging } = useMemo(() => {
     const data = query.data;
-    if (!data) return { rows: [] as Row[], total: 0, clientPaging: false };
-    if (isPaged(data) && !clientSide) return { rows: data.list, total: data.total, clientPaging: false };
+    if (!data) return { rows: [] as Row[], total: 0, totalEstimated: false, clientPaging: false };
+    if (isPaged(data) && !clientSide)
+      return {
+        rows: data.list,
+        total: data.total,
+        totalEstimated: data.totalEstimated === true,
+        clientPaging: false,
+      };
     const all = isPaged(data) ? data.list : data;
     const filtered = def.filterRows
       ? def.filterRows(all, JSON.parse(filtersKey) as Record<string, string>)
       : all;
-    return { rows: filtered, total: filtered.length, clientPaging: true };
+    return { rows: filtered, total: filtered.length, totalEstimated: false, clientPaging: true };
   }, [query.data, clientSide, def, filtersKey]);
 
   // ---- create / edit ----
@@ -421,6 +428,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
         // While a failed list is fetched again it shows the skeleton, not the rows before the failure.
         rows={query.isError ? NO_ROWS : rows}
         total={query.isError ? 0 : total}
+        totalEstimated={!query.isError && totalEstimated}
         loading={query.isFetching}
         error={query.isError && !query.isFetching ? errorText(query.error) : undefined}
         onRetry={() => void query.refetch()}

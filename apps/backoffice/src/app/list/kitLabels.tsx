@@ -25,6 +25,7 @@ export function useListKitLabels(): ListLabels {
       loadFailed: t('list.loadFailed'),
       retry: t('list.retry'),
       total: (n) => t('list.total', { n }),
+      totalAbout: (n) => t('list.totalAbout', { n: n.toLocaleString('en-US') }),
       pageSize: t('list.pageSize'),
       perPage: (n) => t('list.perPage', { n }),
       prevPage: t('list.prevPage'),

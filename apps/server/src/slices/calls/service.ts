@@ -1,24 +1,10 @@
 // Call records: save (idempotent per provider session), scoped lists and counts, transcript/notes,
 // soft delete and quality scoring (one current score per call, every re-scoring kept and audited).
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { countUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import {
@@ -162,13 +148,13 @@ function toRow(j: Joined): CallRowOut {
 
 export async function list(deps: AppDeps, u: AuthUser, q: CallQuery) {
   const where = filterWhere(u, q);
-  const [t] = await deps.db.select({ n: count() }).from(callRecords).where(where);
+  const t = await countUpTo(deps, callRecords, where);
   const rows = await selectRows(deps.db)
     .where(where)
     .orderBy(desc(callRecords.startAt), desc(callRecords.id))
     .limit(q.pageSize)
     .offset((q.pageIdx - 1) * q.pageSize);
-  return { list: rows.map(toRow), total: t?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  return { list: rows.map(toRow), ...t, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
 export const LIST_ALL_CAP = 5000;

@@ -50,6 +50,7 @@ export const callRecords = pgTable(
   (t) => [
     uniqueIndex('call_records_session_uq').on(t.sessionId),
     index('call_records_user_start_idx').on(t.userId, t.startAt),
+    index('call_records_start_idx').on(t.startAt, t.id),
     index('call_records_clue_idx').on(t.clueId),
     index('call_records_resource_idx').on(t.resourceId),
     index('call_records_phone_idx').on(t.phone),

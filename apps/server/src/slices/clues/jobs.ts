@@ -2,6 +2,7 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { writeAudit } from '../../shared/audit.js';
+import { onlyOneServer } from '../../db/singleRun.js';
 import { clues } from './tables.js';
 import { loadClue, move } from './common.js';
 import { WORKING, canTransition, type ClueState } from './states.js';
@@ -65,7 +66,8 @@ export function startClueJobs(deps: AppDeps, log: (msg: string) => void = () => 
     if (running) return;
     running = true;
     try {
-      const n = await recycleStale(deps);
+      // Several servers on one database: only one of them recycles at a time.
+      const n = await onlyOneServer(deps.db, deps.dbKind, 'clues.recycle', () => recycleStale(deps));
       if (n) log(`clues: ${n} recycled to the high sea`);
     } catch (e) {
       log(`clues: recycle failed: ${e instanceof Error ? e.message : String(e)}`);

@@ -16,6 +16,7 @@ import {
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { countUpTo } from '../../db/paging.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { noPermission, notFound } from '../../http/errors.js';
@@ -88,17 +89,14 @@ function scopeWhere(u: AuthUser, mode: ListMode, q: ListQuery): SQL | undefined 
 
 export async function listClues(deps: AppDeps, u: AuthUser, mode: ListMode, q: ListQuery) {
   const where = scopeWhere(u, mode, q);
-  const [t] = await deps.db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(clues)
-    .where(where);
+  const t = await countUpTo(deps, clues, where);
   const rows = await selectRows(deps.db)
     .where(where)
     .orderBy(desc(clues.createdAt), desc(clues.id))
     .limit(q.pageSize)
     .offset((q.pageIdx - 1) * q.pageSize);
   const now = deps.now();
-  return { list: rows.map((r) => toRow(r, now)), total: t?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  return { list: rows.map((r) => toRow(r, now)), ...t, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
 export async function stateSummary(deps: AppDeps, u: AuthUser, q: ListQuery) {

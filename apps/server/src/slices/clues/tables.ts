@@ -72,6 +72,12 @@ export const clues = pgTable(
     index('clues_phone_idx').on(t.phone),
     index('clues_campus_state_idx').on(t.schoolItemCode, t.flowState),
     index('clues_owner_idx').on(t.ownerUserId),
+    // The lists' order (newest first), alone and under their usual filters: the first page reads
+    // about a page of index entries at any size.
+    index('clues_created_idx').on(t.createdAt, t.id),
+    index('clues_owner_created_idx').on(t.ownerUserId, t.createdAt, t.id),
+    index('clues_campus_created_idx').on(t.schoolItemCode, t.createdAt, t.id),
+    index('clues_state_created_idx').on(t.flowState, t.createdAt, t.id),
   ],
 );
 

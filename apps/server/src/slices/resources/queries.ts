@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, ilike, isNull, inArray, lt, or, type SQL } f
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { countUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { users } from '../system/tables.js';
@@ -82,7 +83,7 @@ function listWhere(u: AuthUser, q: ListQuery, withStatus = true): SQL | undefine
 
 export async function list(deps: AppDeps, u: AuthUser, q: ListQuery) {
   const where = listWhere(u, q);
-  const [t] = await deps.db.select({ n: count() }).from(resources).where(where);
+  const t = await countUpTo(deps, resources, where);
   const rows = await selectRows(deps.db)
     .where(where)
     .orderBy(desc(resources.createdAt), desc(resources.id))
@@ -93,7 +94,7 @@ export async function list(deps: AppDeps, u: AuthUser, q: ListQuery) {
       const { flows: _f, actions: _a, ...row } = toRow(j);
       return row;
     }),
-    total: t?.n ?? 0,
+    ...t,
     pageIdx: q.pageIdx,
     pageSize: q.pageSize,
   };

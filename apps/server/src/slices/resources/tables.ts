@@ -51,6 +51,8 @@ export const resources = pgTable(
     index('resources_phone_idx').on(t.phone),
     index('resources_owner_idx').on(t.ownerUserId, t.status),
     index('resources_campus_idx').on(t.schoolItemCode, t.status),
+    index('resources_created_idx').on(t.createdAt, t.id),
+    index('resources_campus_created_idx').on(t.schoolItemCode, t.createdAt, t.id),
   ],
 );
 

@@ -1,0 +1,77 @@
+// Benchmark volumes: SEED_SCALE beyond what the slices' detailed demo seeds insert row by row is
+// added here in set-based SQL (generate_series, 100k rows a statement), so a million clues take
+// minutes, not hours. The rows look like the demo's (campuses, owners, states, channels, dates).
+import { sql } from 'drizzle-orm';
+import type { SeedContext } from './context.js';
+
+/** Scales up to this go through the slices' own demo seeds, row by row (full detail: follows, events). */
+export const DETAILED_SCALE_MAX = 10;
+/** Clues per scale step, as the clue demo seed's plan. */
+const CLUES_PER_SCALE = 60;
+const BATCH = 100_000;
+
+/** Working states weighted as the demo plan (out of 60), the owned ones get the campus's owner. */
+const STATES = [
+  ['pool', 6],
+  ['following', 14],
+  ['visit_scheduled', 6],
+  ['visited', 5],
+  ['assessed', 4],
+  ['converted', 5],
+  ['high_sea', 7],
+  ['following', 9],
+  ['invalid', 4],
+] as const;
+const UNOWNED = new Set(['pool', 'high_sea']);
+
+/** Answers how many clues it added. */
+export async function seedBulkClues({ db, now, scale }: SeedContext): Promise<number> {
+  const total = Math.max(0, scale - DETAILED_SCALE_MAX) * CLUES_PER_SCALE;
+  if (!total) return 0;
+  const states = STATES.flatMap(([s, n]) => Array.from({ length: n }, () => s));
+  const owned = states.map((s) => !UNOWNED.has(s));
+  const stateArr = `{${states.join(',')}}`;
+  const ownedArr = `{${owned.join(',')}}`;
+  for (let from = 1; from <= total; from += BATCH) {
+    const to = Math.min(total, from + BATCH - 1);
+    await db.execute(sql`
+      with owners as (
+        select max(id) filter (where username = 'sales') as sales,
+               max(id) filter (where username = 'director') as director,
+               max(id) filter (where username = 'admin') as admin
+        from users
+      ),
+      g as (
+        select nextval(pg_get_serial_sequence('clues', 'id')) as id, n,
+          (${stateArr}::text[])[1 + n % 60] as state,
+          (${ownedArr}::boolean[])[1 + n % 60] as owned,
+          (array['SH01','SH02','HZ01','BJ01'])[1 + n % 4] as campus,
+          ${now.toISOString()}::timestamptz - make_interval(days => (n % 400)::int, mins => ((n * 53) % 1440)::int) as at
+        from generate_series(${from}::int, ${to}::int) n
+      )
+      insert into clues (id, cluecode, child_name, gender, birth_date, parent_name, phone, relation,
+        school_item_code, channel_code, intention, intention_level, flow_state, owner_user_id, assigned_at,
+        source, note, last_follow_at, invalid_reason, created_by, created_at, updated_at)
+      select g.id, 'XS' || lpad(g.id::text, 8, '0'),
+        (array['王','李','张','刘','陈','杨','赵','黄'])[1 + n % 8] || (array['小宝','乐乐','豆豆','安安','多多'])[1 + n % 5],
+        1 + n % 2, to_char(g.at - make_interval(years => 2 + (n % 7)::int), 'YYYY-MM-DD'),
+        (array['王','李','张','刘','陈','杨','赵','黄'])[1 + n % 8] || (array['芳','伟','静','强'])[1 + n % 4],
+        '139' || lpad(n::text, 8, '0'), (array['母亲','父亲'])[1 + n % 2],
+        g.campus,
+        (array['REFER_OLD','WALKIN','WECHAT_MP','BAIDU','DOUYIN','H5','MEITUAN'])[1 + n % 7],
+        (array['A','B','C','D'])[1 + n % 4],
+        case when g.owned then (array['A','B','C','D'])[1 + n % 4] end,
+        g.state,
+        case when g.owned then case g.campus when 'SH01' then o.sales when 'BJ01' then o.admin else o.director end end,
+        case when g.owned then g.at + interval '1 hour' end,
+        'manual', '',
+        case when g.owned then g.at + make_interval(days => (n % 9)::int) end,
+        case when g.state = 'invalid' then '空号 / number does not exist' end,
+        case when g.owned then case g.campus when 'SH01' then o.sales when 'BJ01' then o.admin else o.director end end,
+        g.at, g.at
+      from g cross join owners o`);
+  }
+  // Fresh statistics: the list estimates and plans depend on them.
+  await db.execute(sql`analyze clues`);
+  return total;
+}
