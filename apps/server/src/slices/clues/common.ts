@@ -13,10 +13,11 @@ import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
+import { conflict, noPermission, notFound } from '../../http/errors.js';
 import { schoolItems } from '../organisation/tables.js';
 import { userCampuses, userRoles, users } from '../system/tables.js';
 import { clueEvents, clues } from './tables.js';
+import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   ACTIVE,
   STATE_NAMES,
@@ -133,7 +134,8 @@ export async function loadRow(db: DbOrTx, id: number, now: Date): Promise<TClueR
 /** Loads a clue; inside a command's transaction on PostgreSQL the row is locked until commit. */
 export async function loadClue(db: DbOrTx, id: number, lock = false): Promise<ClueRecord> {
   const q = db.select().from(clues).where(eq(clues.id, id));
-  const [c] = lock ? await q.for('update') : await q;
+  if (lock) return lockOne(q, '线索 / clue');
+  const [c] = await q;
   if (!c) throw notFound('线索 / clue');
   return c;
 }
@@ -217,7 +219,7 @@ export async function move(tx: DbOrTx, c: ClueRecord, o: MoveOptions): Promise<C
     .set({ ...o.patch, flowState: to, updatedAt: o.now, version: sql`${clues.version} + 1` })
     .where(and(eq(clues.id, c.id), eq(clues.version, c.version)))
     .returning({ id: clues.id });
-  if (!done.length) throw staleVersion();
+  assertMoved(done);
   await tx.insert(clueEvents).values({
     clueId: c.id,
     action: o.action,
@@ -237,12 +239,11 @@ export async function touch(tx: DbOrTx, c: ClueRecord, now: Date, patch: Partial
     .set({ ...patch, updatedAt: now, version: sql`${clues.version} + 1` })
     .where(and(eq(clues.id, c.id), eq(clues.version, c.version)))
     .returning({ id: clues.id });
-  if (!done.length) throw staleVersion();
+  assertMoved(done);
 }
 
-export const checkVersion = (c: ClueRecord, version: number | undefined) => {
-  if (version !== undefined && version !== c.version) throw staleVersion();
-};
+export const checkVersion = (c: ClueRecord, version: number | undefined) =>
+  checkRowVersion(c.version, version);
 
 /** The active clue holding a phone, with owner and campus names. */
 export async function activeHolder(db: DbOrTx, phone: string) {

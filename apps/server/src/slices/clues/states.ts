@@ -1,7 +1,7 @@
 // The clue state machine (docs/clue-states.md): every command asks `transition()` before it writes.
 import { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
-import { ruleViolation } from '../../http/errors.js';
+import { defineStateMachine, type StateRule } from '../../shared/stateMachine.js';
 
 const ClueStateSchema = contract.clues.detail.response.shape.flowState;
 /** The clue states, as the contract declares them. */
@@ -11,14 +11,8 @@ export const CLUE_STATES: readonly ClueState[] = ClueStateSchema.options;
 /** Who may fire an action: the clue's owner, a campus manager, an approver, the system, a super admin. */
 export type Actor = 'owner' | 'manager' | 'approver' | 'anyone' | 'system' | 'admin';
 
-export interface TransitionRule {
-  from: readonly ClueState[];
-  /** The target; 'same' keeps the state (follow, direct transfer), 'previous' returns to pendingFrom. */
-  to: ClueState | 'same' | 'previous';
-  who: readonly Actor[];
-  /** True when the action only files a request that an approver decides. */
-  approval: boolean;
-}
+/** A row of the transition table ('previous' returns to pendingFrom). */
+export type TransitionRule = StateRule<ClueState, Actor>;
 
 /** States in which a consultant works the clue (owned, not waiting for a decision). */
 export const WORKING: readonly ClueState[] = ['following', 'visit_scheduled', 'visited', 'assessed'];
@@ -86,23 +80,20 @@ export const STATE_NAMES: Record<ClueState, string> = {
   merged: '已合并',
 };
 
+/** The clue machine, declared on the shared helper (src/shared/stateMachine.ts). */
+export const CLUE_MACHINE = defineStateMachine<ClueState, ClueAction, Actor>({
+  subject: { 'zh-CN': '线索', en: 'clue' },
+  field: 'flowState',
+  names: STATE_NAMES,
+  rules: TRANSITIONS,
+});
+
 /**
  * The state after `action` on a clue in `from`, or a 422 naming the action and the state.
  * @example transition('confirmVisit', 'visit_scheduled') // 'visited'
  */
-export function transition(action: ClueAction, from: ClueState, pendingFrom?: ClueState | null): ClueState {
-  const rule: TransitionRule = TRANSITIONS[action];
-  if (!rule.from.includes(from)) {
-    throw ruleViolation(
-      `线索当前状态「${STATE_NAMES[from]}」不允许此操作 / action "${action}" is not allowed on a clue in state "${from}" (allowed from: ${rule.from.join(', ')})`,
-      'flowState',
-    );
-  }
-  if (rule.to === 'same') return from;
-  if (rule.to === 'previous') return pendingFrom ?? 'following';
-  return rule.to;
-}
+export const transition = (action: ClueAction, from: ClueState, pendingFrom?: ClueState | null): ClueState =>
+  CLUE_MACHINE.next(action, from, pendingFrom ?? 'following');
 
 /** True when the action is allowed from the state (no throw). */
-export const canTransition = (action: ClueAction, from: ClueState) =>
-  (TRANSITIONS[action] as TransitionRule).from.includes(from);
+export const canTransition = (action: ClueAction, from: ClueState) => CLUE_MACHINE.can(action, from);

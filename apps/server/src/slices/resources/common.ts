@@ -4,12 +4,13 @@ import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
-import { conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
+import { conflict, noPermission, notFound } from '../../http/errors.js';
 import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
 import { clues } from '../clues/tables.js';
 import { isManager } from '../clues/common.js';
 import { resourceFlows, resources } from './tables.js';
+import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   POOL_RES,
   RES_STATUS_NAMES,
@@ -95,14 +96,14 @@ export function allowedActions(u: AuthUser, r: ResourceRecord): string[] {
   });
 }
 
-export const checkVersion = (r: ResourceRecord, version: number | undefined) => {
-  if (version !== undefined && version !== r.version) throw staleVersion();
-};
+export const checkVersion = (r: ResourceRecord, version: number | undefined) =>
+  checkRowVersion(r.version, version);
 
 /** Loads a resource; inside a transaction on PostgreSQL the row is locked until commit. */
 export async function loadResource(db: DbOrTx, id: number, lock = false): Promise<ResourceRecord> {
   const q = db.select().from(resources).where(eq(resources.id, id));
-  const [r] = lock ? await q.for('update') : await q;
+  if (lock) return lockOne(q, '资源 / resource');
+  const [r] = await q;
   if (!r) throw notFound('资源 / resource');
   return r;
 }
@@ -128,7 +129,7 @@ export async function move(tx: DbOrTx, r: ResourceRecord, o: MoveOptions): Promi
     .set({ ...o.patch, status: o.to, updatedAt: o.now, version: sql`${resources.version} + 1` })
     .where(and(eq(resources.id, r.id), eq(resources.version, r.version)))
     .returning({ id: resources.id });
-  if (!done.length) throw staleVersion();
+  assertMoved(done);
   const [f] = await tx
     .insert(resourceFlows)
     .values({

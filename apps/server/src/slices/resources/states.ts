@@ -1,7 +1,7 @@
 // The resource state machine (docs/clue-states.md "Resources"): every command asks `transition()` first.
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
-import { ruleViolation } from '../../http/errors.js';
+import { defineStateMachine, type StateRule } from '../../shared/stateMachine.js';
 
 export type ResourceStatus = z.infer<
   (typeof contract.resources.queryResourceDetail.response)['shape']['status']
@@ -9,12 +9,7 @@ export type ResourceStatus = z.infer<
 /** Who may fire an action: the resource's owner, a supervisor of its campus/region, any specialist in scope. */
 export type ResActor = 'owner' | 'supervisor' | 'specialist';
 
-export interface ResRule {
-  from: readonly ResourceStatus[];
-  /** 'same' keeps the state. */
-  to: ResourceStatus | 'same';
-  who: readonly ResActor[];
-}
+export type ResRule = StateRule<ResourceStatus, ResActor>;
 
 /** States that hold the phone: a new resource with the same phone is refused. */
 export const ACTIVE_RES: readonly ResourceStatus[] = ['new', 'assigned', 'following', 'abandoned'];
@@ -43,17 +38,17 @@ export const RES_STATUS_NAMES: Record<ResourceStatus, string> = {
   abandoned: '资源池',
 };
 
+/** The resource machine, declared on the shared helper (src/shared/stateMachine.ts). */
+export const RES_MACHINE = defineStateMachine<ResourceStatus, ResAction, ResActor>({
+  subject: { 'zh-CN': '资源', en: 'resource' },
+  field: 'status',
+  names: RES_STATUS_NAMES,
+  rules: RES_TRANSITIONS,
+});
+
 /**
  * The state after `action` on a resource in `from`, or a 422 naming both.
  * @example resTransition('follow', 'assigned') // 'following'
  */
-export function resTransition(action: ResAction, from: ResourceStatus): ResourceStatus {
-  const rule: ResRule = RES_TRANSITIONS[action];
-  if (!rule.from.includes(from)) {
-    throw ruleViolation(
-      `资源当前状态「${RES_STATUS_NAMES[from]}」不允许此操作 / action "${action}" is not allowed on a resource in state "${from}" (allowed from: ${rule.from.join(', ')})`,
-      'status',
-    );
-  }
-  return rule.to === 'same' ? from : rule.to;
-}
+export const resTransition = (action: ResAction, from: ResourceStatus): ResourceStatus =>
+  RES_MACHINE.next(action, from);

@@ -1,0 +1,83 @@
+// One way to declare a record's state machine (clues, resources; orders, lessons and salary periods
+// later): a transition table as data, the 422 that names the action and the state, and the row rules
+// every move follows — lock the row, check the version the command read, update on that version.
+import { ruleViolation, notFound, staleVersion } from '../http/errors.js';
+
+export interface StateRule<S extends string, W extends string> {
+  from: readonly S[];
+  /** The target; 'same' keeps the state, 'previous' returns to the state saved when a request was filed. */
+  to: S | 'same' | 'previous';
+  /** Who may fire the action (the slice decides what each name means for a user and a record). */
+  who: readonly W[];
+  /** True when the action only files a request that an approver decides. */
+  approval?: boolean;
+}
+
+export interface StateMachine<S extends string, A extends string, W extends string> {
+  readonly rules: Readonly<Record<A, StateRule<S, W>>>;
+  readonly names: Readonly<Record<S, string>>;
+  /** The state after `action` from `from`, or a 422 naming both (and where the action is allowed from). */
+  next: (action: A, from: S, previous?: S | null) => S;
+  /** Whether the action is allowed from the state (no throw). */
+  can: (action: A, from: S) => boolean;
+  /** The actions allowed from the state whose `who` the caller plays. */
+  allowed: (from: S, plays: (who: readonly W[]) => boolean) => A[];
+}
+
+/**
+ * Declares a machine.
+ * @example
+ * const m = defineStateMachine({ subject: { 'zh-CN': '资源', en: 'resource' }, field: 'status',
+ *   names: { new: '新资源', sent: '已下发' }, rules: { send: { from: ['new'], to: 'sent', who: ['owner'] } } });
+ * m.next('send', 'new') // 'sent'; m.next('send', 'sent') throws 422 naming "send" and "sent"
+ */
+export function defineStateMachine<S extends string, A extends string, W extends string>(o: {
+  subject: { 'zh-CN': string; en: string };
+  /** The field a refusal names (e.g. 'flowState'). */
+  field: string;
+  names: Record<S, string>;
+  rules: Record<A, StateRule<S, W>>;
+}): StateMachine<S, A, W> {
+  const rule = (a: A): StateRule<S, W> => o.rules[a];
+  return {
+    rules: o.rules,
+    names: o.names,
+    next: (action, from, previous) => {
+      const r = rule(action);
+      if (!r.from.includes(from))
+        throw ruleViolation(
+          `${o.subject['zh-CN']}当前状态「${o.names[from]}」不允许此操作 / action "${action}" is not allowed on a ${o.subject.en} in state "${from}" (allowed from: ${r.from.join(', ')})`,
+          o.field,
+        );
+      if (r.to === 'same') return from;
+      if (r.to === 'previous') return previous ?? from;
+      return r.to;
+    },
+    can: (action, from) => rule(action).from.includes(from),
+    allowed: (from, plays) =>
+      (Object.keys(o.rules) as A[]).filter((a) => rule(a).from.includes(from) && plays(rule(a).who)),
+  };
+}
+
+/**
+ * Loads one row for a move, locked until the transaction ends (`select … for update`); 404 naming
+ * `what` when there is none. Pass the select without awaiting it.
+ */
+export async function lockOne<T>(
+  q: { for: (strength: 'update') => PromiseLike<T[]> },
+  what: string,
+): Promise<T> {
+  const [row] = await q.for('update');
+  if (!row) throw notFound(what);
+  return row;
+}
+
+/** The version a command sent must still be the row's (409 otherwise). */
+export function checkVersion(current: number, sent: number | undefined): void {
+  if (sent !== undefined && sent !== current) throw staleVersion();
+}
+
+/** A conditional update on the version read touched no row: someone changed the record meanwhile (409). */
+export function assertMoved(rows: readonly unknown[]): void {
+  if (!rows.length) throw staleVersion();
+}
