@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode, buildOpenApi } from '@bo/api-sdk';
 import type { AppDeps } from './deps.js';
 import { AppError } from './http/errors.js';
-import { loggableError } from './http/logSafe.js';
+import { loggableError, sqlStateOf } from './http/logSafe.js';
 import { API_PREFIX, send } from './http/register.js';
 import { registerSlices } from './slices/index.js';
 import { referencePage } from './http/reference.js';
@@ -86,6 +86,25 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       return send(reply, ErrorCode.validation, `body: ${fe.message}`, null, fe.statusCode, 'body');
     }
+    // Races between two writers that a service did not catch are conflicts, not internal errors:
+    // a unique key taken meanwhile, or a serialization failure or deadlock PostgreSQL broke.
+    const state = sqlStateOf(err);
+    if (state === '23505')
+      return send(
+        reply,
+        ErrorCode.conflict,
+        '记录已存在 / a record with the same key already exists',
+        null,
+        409,
+      );
+    if (state === '40001' || state === '40P01')
+      return send(
+        reply,
+        ErrorCode.conflict,
+        '并发冲突，请重试 / a concurrent change interfered; try again',
+        null,
+        409,
+      );
     req.log.error({ err: loggableError(err) }, 'unhandled error');
     return send(reply, ErrorCode.internal, '服务器内部错误 / internal server error', null, 500);
   });

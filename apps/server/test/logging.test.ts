@@ -21,6 +21,10 @@ beforeAll(async () => {
     await t.deps.db.execute(sql`select ${phone}::integer as p, ${name}::date as n`);
     return { ok: true };
   });
+  app.post('/api/test/racing-insert', async () => {
+    await t.deps.db.execute(sql`do $$ begin raise unique_violation using message = 'taken'; end $$`);
+    return { ok: true };
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -40,4 +44,10 @@ it('logs a database error by its code and SQL text, never the phone or name of t
   expect(line).toContain('::integer');
   expect(logged).not.toContain('13912345678');
   expect(logged).not.toContain('王小明');
+});
+
+it('answers a unique key taken by a concurrent writer with 409, not 500', async () => {
+  const res = await app.inject({ method: 'POST', url: '/api/test/racing-insert' });
+  expect(res.statusCode).toBe(409);
+  expect(res.json()).toMatchObject({ code: 409 });
 });

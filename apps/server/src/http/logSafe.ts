@@ -34,6 +34,12 @@ function chain(err: unknown): Record<string, unknown>[] {
 
 const isSqlState = (v: unknown) => typeof v === 'string' && /^[0-9A-Z]{5}$/.test(v);
 
+/** The SQLSTATE of a database error anywhere in the cause chain (drizzle wraps the driver's), or null. */
+export function sqlStateOf(err: unknown): string | null {
+  const withCode = chain(err).find((l) => isSqlState(l.code));
+  return withCode ? String(withCode.code) : null;
+}
+
 /**
  * The error as it may be logged. A database error (anything in its cause chain with a query or a
  * SQLSTATE) is reduced to names and codes; any other error keeps its message and stack.
