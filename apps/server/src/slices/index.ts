@@ -21,6 +21,9 @@ import { tasksHandlers } from './tasks/handlers.js';
 import { workbenchHandlers } from './workbench/handlers.js';
 import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
 import { approvalsHandlers } from './approvals/index.js';
+// Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
+import './clues/usage.js';
+import './resources/usage.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);

@@ -16,7 +16,7 @@ import { defineRecordType, eqFilter, likeFilter } from '../../shared/masterdata/
 import { clueChannels } from '../clueSettings/tables.js';
 import { schoolItems } from '../organisation/tables.js';
 import { channelGroups, sysDicts, tags } from './tables.js';
-import { channelGroupUsage, dictItemUsage } from './usage.js';
+import { channelGroupUsage, dictItemUsage, tagUsage } from './usage.js';
 
 export const dictType = defineRecordType<TSysDictRow, TSysDictInput>({
   name: 'sysDict',
@@ -87,6 +87,9 @@ export const tagType = defineRecordType<TTagRow, TTagInput>({
   version: 'version',
   updatedAt: tags.updatedAt,
   deletable: true,
+  // Like dictionary items: a disabled tag stays on the records that carry it; deleting a carried one is refused.
+  inUse: async (tx, row, op) =>
+    op === 'delete' ? tagUsage.check(tx, { tagType: row.tagType, name: row.name }) : null,
 });
 
 export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroupInput>({
