@@ -44,7 +44,7 @@ export const ConfigSchema = z.object({
   /** A request that waited this long in the queue is answered 503 (ms). */
   QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   /** Lists count exactly up to this many rows; above it the total is the planner's estimate. */
-  LIST_COUNT_EXACT_LIMIT: z.coerce.number().int().min(0).default(10_000),
+  LIST_COUNT_EXACT_LIMIT: z.coerce.number().int().min(0).default(1000),
   /** Validate every response against the contract (default on outside production). */
   VALIDATE_RESPONSES: bool.optional(),
   /** Trust X-Forwarded-For from a reverse proxy (only behind one: otherwise clients could spoof their address). */
