@@ -1,0 +1,130 @@
+// The load benchmark's server side (bench/load.mjs starts it): the real application on one port and,
+// on another, the two references per measured endpoint: /bare/<name> answers the same JSON from
+// memory (the framework's floor), /sql/<name> runs the best hand-written SQL for the same answer
+// through the same database driver, without authentication (the floor any design pays).
+import Fastify from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { isEmpty, seed } from '../src/seed/index.js';
+import { sessionResolver } from '../src/slices/system/sessions.js';
+import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+  poolSize: config.DB_POOL_SIZE,
+});
+const now = () => new Date();
+if (await isEmpty(database.db))
+  await seed(
+    database.db,
+    { kind: 'demo' },
+    { scale: config.SEED_SCALE, now: now(), scryptLogN: config.SCRYPT_LOG_N },
+  );
+const deps = {
+  db: database.db,
+  dbKind: database.kind,
+  config,
+  now,
+  auth: sessionResolver(database.db, config, now),
+  ping: database.ping,
+};
+const app = await buildApp(deps, { logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (a: ReturnType<typeof app.server.address>) => (typeof a === 'object' && a ? a.port : 0);
+
+const login = async (username: string) => {
+  const r = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  return (r.json() as { data: { token: string } }).data.token;
+};
+const tokens = { admin: await login('admin'), sales: await login('sales') };
+const ids = (await database.db.execute(
+  sql`select id, username from users where username = 'sales'`,
+)) as unknown as {
+  rows: Array<{ id: number }>;
+};
+const salesId = ids.rows[0]?.id ?? 0;
+
+const rows = async (q: SQL) => ((await database.db.execute(q)) as unknown as { rows: unknown[] }).rows;
+const capped = (from: SQL) => sql`select count(*)::int as n from (select 1 from ${from} limit 1001) c`;
+const ACTIVE = sql`flow_state not in ('invalid', 'merged')`;
+
+/** Measured endpoints: the real path and token, and the hand-written SQL of the same answer. */
+const ENDPOINTS: Array<{ name: string; url: string; as: keyof typeof tokens; sql: () => Promise<unknown> }> =
+  [
+    {
+      name: 'system.roles',
+      url: '/api/system/roles',
+      as: 'admin',
+      sql: () =>
+        rows(sql`select r.code, r.name, r.description, r.status, r.is_admin, r.all_scope, r.version,
+        (select count(*)::int from user_roles ur where ur.role_code = r.code) as user_count from roles r order by r.code`),
+    },
+    {
+      name: 'clues.list (consultant)',
+      url: '/api/clue/list?pageIdx=1&pageSize=20',
+      as: 'sales',
+      sql: async () => {
+        const where = sql`school_item_code = 'SH01' and (owner_user_id = ${salesId} or flow_state = 'pool') and ${ACTIVE}`;
+        return [
+          await rows(sql`select * from clues where ${where} order by created_at desc, id desc limit 20`),
+          await rows(capped(sql`clues where ${where}`)),
+        ];
+      },
+    },
+    {
+      name: 'clues.list (admin)',
+      url: '/api/clue/list?pageIdx=1&pageSize=20',
+      as: 'admin',
+      sql: async () => [
+        await rows(sql`select * from clues where ${ACTIVE} order by created_at desc, id desc limit 20`),
+        await rows(capped(sql`clues where ${ACTIVE}`)),
+      ],
+    },
+    {
+      name: 'dictionaries.dictList',
+      url: '/api/sysDict/dictList?pageIdx=1&pageSize=20',
+      as: 'admin',
+      sql: async () => [
+        await rows(sql`select * from sys_dicts order by dict_type, sort, id limit 20`),
+        await rows(sql`select count(*)::int as n from sys_dicts`),
+      ],
+    },
+    {
+      name: 'system.authInfos',
+      url: '/api/system/authinfos?pageIdx=1&pageSize=20',
+      as: 'admin',
+      sql: async () => [
+        await rows(sql`select u.*, (select json_agg(role_code) from user_roles ur where ur.user_id = u.id) as roles,
+        (select json_agg(school_item_code) from user_campuses uc where uc.user_id = u.id) as campuses
+        from users u order by u.id limit 20`),
+        await rows(sql`select count(*)::int as n from users`),
+      ],
+    },
+  ];
+
+const ref = Fastify({ logger: false });
+for (const [i, e] of ENDPOINTS.entries()) {
+  const r = await app.inject({ method: 'GET', url: e.url, headers: { token: tokens[e.as] } });
+  const body = r.body;
+  ref.get(`/bare/${i}`, async (_req, reply) => reply.type('application/json').send(body));
+  ref.get(`/sql/${i}`, async () => ({ code: 0, message: 'ok', data: await e.sql() }));
+}
+ref.get('/rss', async () => ({ rss: process.memoryUsage().rss }));
+await ref.listen({ port: 0, host: '127.0.0.1' });
+console.log(
+  JSON.stringify({
+    app: port(app.server.address()),
+    ref: port(ref.server.address()),
+    db: database.kind,
+    endpoints: ENDPOINTS.map((e, i) => ({ i, name: e.name, url: e.url, token: tokens[e.as] })),
+  }),
+);
