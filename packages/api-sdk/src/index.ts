@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './client.js';
 export * from './openapi.js';
 export * from './sdk.js';
+export * from './contract/fields.js';
 export * from './contract/masterData.js';
 export * from './contract/system.js';
 export * from './contract/feedback.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageInMonths,
+  isAfterToday,
   shanghaiDate,
   shanghaiDayEnd,
   shanghaiDayOf,
@@ -57,5 +58,19 @@ describe('ageInMonths', () => {
     expect(ageInMonths(null, at('2026-03-01T04:00:00Z'))).toBeNull();
     expect(ageInMonths('2026-13-01', at('2026-03-01T04:00:00Z'))).toBeNull();
     expect(ageInMonths('2026-03-02', at('2026-03-01T04:00:00Z'))).toBeNull();
+  });
+});
+
+describe('isAfterToday', () => {
+  it('compares with the Shanghai day, so tomorrow in Shanghai is already today there', () => {
+    // 2026-03-01T17:00Z is 2026-03-02 01:00 in Shanghai.
+    expect(isAfterToday('2026-03-02', at('2026-03-01T17:00:00Z'))).toBe(false);
+    expect(isAfterToday('2026-03-02', at('2026-03-01T15:00:00Z'))).toBe(true);
+    expect(isAfterToday('2026-03-03', at('2026-03-01T17:00:00Z'))).toBe(true);
+  });
+
+  it('accepts an empty day', () => {
+    expect(isAfterToday(null, at('2026-03-01T17:00:00Z'))).toBe(false);
+    expect(isAfterToday('', at('2026-03-01T17:00:00Z'))).toBe(false);
   });
 });

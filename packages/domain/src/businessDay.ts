@@ -57,3 +57,11 @@ export function ageInMonths(birth: string | null | undefined, now: Date): number
   const age = ageFromBirthDate(birth, shanghaiDate(now));
   return age ? age.years * 12 + age.months : null;
 }
+
+/** The refusal of a birth date after today (the server names the field beside it). */
+export const FUTURE_BIRTH_DATE_MESSAGE = '出生日期不能晚于今天 / the birth date cannot be in the future';
+
+/** Whether a 'YYYY-MM-DD' day comes after the Shanghai day of `now` (empty → false). */
+export function isAfterToday(day: string | null | undefined, now: Date): boolean {
+  return !!day && day.slice(0, 10) > shanghaiDate(now);
+}

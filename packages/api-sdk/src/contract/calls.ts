@@ -1,6 +1,7 @@
 // Call records, quality control and the outbound-call service adapters (Tencent Cloud Contact Center
 // style and Zhichi style). Decisions: docs/decisions.md "Resources and calls".
 import { z } from 'zod';
+import { Phone } from './fields.js';
 import { Ok, PageQuery, get, page, post, priv, signedIn, type Slice } from './define.js';
 
 export const CallDirection = z.enum(['out', 'in']);
@@ -14,11 +15,7 @@ const Ts = z.string().describe('ISO 8601 timestamp');
 const TsIn = z.iso.datetime({ offset: true, message: 'an ISO 8601 timestamp' });
 const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 const Id = z.coerce.number().int().positive();
-/** A mobile or a landline (digits, optional leading +, dashes). */
-const PhoneNo = z
-  .string()
-  .trim()
-  .regex(/^\+?[0-9][0-9-]{4,19}$/, '电话号码格式不正确 / not a phone number');
+const PhoneNo = Phone;
 
 export const CallRow = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 // The clue lifecycle: pools, follow-up, transfer, abandon, invalid, conversion (docs/clue-states.md).
 import { z } from 'zod';
+import { BirthDate, Mobile } from './fields.js';
 import {
   Ok,
   PageQuery,
@@ -52,10 +53,8 @@ export const ApprovalKind = z.enum(['transfer', 'abandon', 'invalid']);
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
-const Phone = z
-  .string()
-  .trim()
-  .regex(/^1\d{10}$/, '手机号须为11位 / a mobile number of 11 digits');
+// Clue phones are the family's mobile: every lookup and duplicate check is by mobile.
+const Phone = Mobile;
 const ClueId = z.coerce.number().int().positive();
 const Text = (max: number) => z.string().trim().max(max);
 const Reason = z.string().trim().min(1, '请填写原因 / a reason is required').max(500);
@@ -166,7 +165,7 @@ export const ClueDetail = ClueRow.extend({
 export const ClueInput = z.object({
   childName: z.string().trim().min(1, '请填写孩子姓名 / the child name is required').max(50),
   gender: Gender.default(0),
-  birthDate: DateStr.nullable().optional(),
+  birthDate: BirthDate.nullable().optional(),
   parentName: z.string().trim().min(1, '请填写家长姓名 / the parent name is required').max(50),
   phone: Phone,
   relation: Text(20).default(''),
@@ -363,7 +362,7 @@ export const StudentInput = z.object({
   clueId: ClueId,
   name: z.string().trim().min(1, 'the student name is required').max(50),
   gender: Gender,
-  birthDate: DateStr.nullable().optional(),
+  birthDate: BirthDate.nullable().optional(),
   parentName: z.string().trim().min(1, 'the parent name is required').max(50),
   phone: Phone,
   schoolItemCode: z.string().trim().min(1, 'the campus is required').max(20),

@@ -1,5 +1,6 @@
 // Course categories, ranks, courses, buy types and adjust-cost reasons (spec §3 master data, §7 Courses).
 import { z } from 'zod';
+import { money } from './fields.js';
 import {
   FileResponse,
   Ok,
@@ -29,18 +30,7 @@ export const COURSE_SCREEN = '/setting/course';
 const write = priv(COURSE_SCREEN);
 
 /** A price in yuan: up to 7 integer digits and 2 decimals (spec §5/§9), carried as an exact decimal string. */
-export const Price = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
-  const s = typeof v === 'number' ? String(v) : v;
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(s)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: '金额最多7位整数、2位小数 / an amount with up to 7 integer digits and 2 decimals',
-    });
-    return z.NEVER;
-  }
-  const [i = '0', d = ''] = s.split('.');
-  return `${String(Number(i))}.${d.padEnd(2, '0')}`;
-});
+export const Price = money({ maxIntDigits: 7 });
 
 /** Teaching modes (dictionary teaching_mode): 1 one-to-one, 2 small group (the default, spec §9), 3 class, 4 online. */
 export const TeachingMode = z.coerce.number().int().min(1).max(4);

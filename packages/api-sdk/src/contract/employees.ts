@@ -1,6 +1,7 @@
 // Employees and their master data: employee types, posts, skill rank types, skill ranks, subjects,
 // salary periods; teacher/consultant pickers (spec §3, §7 "Employee and salary master data").
 import { z } from 'zod';
+import { Mobile, optionalPhone } from './fields.js';
 import {
   FileResponse,
   Ok,
@@ -185,12 +186,7 @@ export const EmployeeInput = versioned(
     id: z.coerce.number().int().min(1).optional(),
     code: MdCode,
     name: z.string().trim().min(1, 'name is required').max(50),
-    mobile: z
-      .string()
-      .trim()
-      .regex(/^(1\d{10})?$/, 'mobile: 11 digits starting with 1')
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    mobile: optionalPhone(Mobile),
     gender: z.coerce.number().int().min(1).max(2).default(1),
     schoolItemCode: z.string().trim().min(1, '请选择校区 / the campus is required'),
     schoolItemCodes: z.array(z.string().trim().min(1)).max(50).default([]),

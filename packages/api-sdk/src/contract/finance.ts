@@ -2,7 +2,7 @@
 // pay types, pay function names, tax rates, refund reasons, cost and voucher types, currencies,
 // settlement organisations, materiel and the two-level dictionary reasons.
 import { z } from 'zod';
-import { fromCents, toCents } from '@bo/domain';
+import { Money } from './fields.js';
 import {
   FileResponse,
   Ok,
@@ -36,18 +36,7 @@ const FINANCE = priv('/setting/finance');
 // ---- shared shapes of the simple lists (also used by clue settings) ----
 
 /** An exact non-negative amount of at most 2 decimals, as a string with 2 decimals ("12.5" → "12.50"); numbers are read by their decimal text. */
-export const FeeAmount = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim().replace(/,/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(
-        /^\d{1,12}(\.\d{1,2})?$/,
-        '金额须为非负数，最多两位小数 / a non-negative amount with at most 2 decimals',
-      ),
-  )
-  .transform((v) => fromCents(toCents(v) ?? 0n));
+export const FeeAmount = Money;
 /** A percentage 0–100 with at most 2 decimals, exact, as a string ("6.00" means 6%). */
 export const RatePercent = FeeAmount.refine(
   (v) => Number(v) <= 100,

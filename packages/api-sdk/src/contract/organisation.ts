@@ -1,5 +1,6 @@
 // Regions (province types), campuses (school items), cities and city ranks (spec §3 master data, §7 settings).
 import { z } from 'zod';
+import { Phone, optionalPhone } from './fields.js';
 import {
   FileResponse,
   Ok,
@@ -73,13 +74,7 @@ export const SchoolItemInput = versioned(
     citycode: z.string().trim().min(1, '请选择城市 / the city is required'),
     businesstypecode: MdRef,
     address: MdText(200),
-    phone: z
-      .string()
-      .trim()
-      .max(30)
-      .regex(/^[0-9+\-() ]*$/, 'phone: digits, +, -, (, ) only')
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    phone: optionalPhone(Phone),
     validstatus: ValidStatus.optional(),
     sort: MdSort,
   }),
@@ -100,6 +95,9 @@ export const CityRow = z.object({
   rankname: z.string().nullable().optional(),
   /** GB/T 2260 division code of the real city, when it is one. */
   divisioncode: z.string().nullable(),
+  /** The business region of the city: a campus in the city must be in this region (null: any). */
+  provincetypecode: z.string().nullable(),
+  provincetypename: z.string().nullable().optional(),
   validstatus: ValidStatus,
   sort: z.number().int(),
   version: z.number().int(),
@@ -116,6 +114,7 @@ export const CityInput = versioned(
       .regex(/^(\d{6})?$/, 'divisioncode: a 6-digit division code')
       .nullish()
       .transform((v) => (v ? v : null)),
+    provincetypecode: MdRef,
     validstatus: ValidStatus.optional(),
     sort: MdSort,
   }),
@@ -125,6 +124,7 @@ export const CityPageQuery = PageQuery.extend({
   name: z.string().trim().optional(),
   status: ValidStatus.optional(),
   rankcode: z.string().trim().optional(),
+  provincetypecode: z.string().trim().optional(),
 });
 
 export const CityRankRow = z.object({
@@ -225,7 +225,12 @@ export const organisation = {
     service: 'setting',
     summary: 'Cities for selectors: valid ones, or every city with isAll=1.',
     access: signedIn,
-    query: z.object({ isAll: QueryBool.optional(), rankcode: z.string().trim().optional() }),
+    query: z.object({
+      isAll: QueryBool.optional(),
+      rankcode: z.string().trim().optional(),
+      /** Only the cities of this region (and those without a region). */
+      provincetypecode: z.string().trim().optional(),
+    }),
     response: z.array(CityRow),
   }),
   cityList2: get('/setting/citylist2', {

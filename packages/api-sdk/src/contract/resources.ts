@@ -1,6 +1,7 @@
 // E-sales resources (/resource/*): raw leads worked by e-sales specialists (role 5) before they are
 // sent to a campus as a clue. States and rules: docs/clue-states.md "Resources".
 import { z } from 'zod';
+import { BirthDate, Mobile } from './fields.js';
 import {
   FileResponse,
   Ok,
@@ -28,10 +29,7 @@ const Gender = z.coerce
 const Ts = z.string().describe('ISO 8601 timestamp');
 const TsIn = z.iso.datetime({ offset: true, message: 'an ISO 8601 timestamp' });
 const DateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
-const Phone = z
-  .string()
-  .trim()
-  .regex(/^1\d{10}$/, '手机号须为11位 / a mobile number of 11 digits');
+const Phone = Mobile;
 const Id = z.coerce.number().int().positive();
 const Text = (max: number) => z.string().trim().max(max);
 const Reason = z.string().trim().min(1, '请填写原因 / a reason is required').max(500);
@@ -122,7 +120,7 @@ const BaseInfo = z.object({
   name: z.string().trim().min(1, '请填写联系人姓名 / the contact name is required').max(50),
   childName: Text(50).default(''),
   gender: Gender.default(0),
-  birthDate: DateStr.nullable().optional(),
+  birthDate: BirthDate.nullable().optional(),
   provinceTypeCode: z.string().trim().max(20).nullable().optional(),
   schoolItemCode: z.string().trim().max(20).nullable().optional(),
   level: ResLevel.nullable().optional(),

@@ -1,5 +1,6 @@
 // Sign-in, sessions, roles, privileges, menus, accounts (spec §7 Auth and system).
 import { z } from 'zod';
+import { Mobile, optionalPhone } from './fields.js';
 import { Ok, PageQuery, page, post, get, priv, publicAccess, signedIn, type Slice } from './define.js';
 
 export const RoleRef = z.object({ code: z.number().int(), name: z.string() });
@@ -193,12 +194,7 @@ export const AuthInfoInput = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9_.@-]+$/, 'letters, digits and _ . @ - only'),
   name: z.string().trim().min(1, 'name is required').max(50),
-  mobile: z
-    .string()
-    .trim()
-    .regex(/^1\d{10}$/, 'a mobile number of 11 digits')
-    .nullable()
-    .optional(),
+  mobile: optionalPhone(Mobile),
   roles: z.array(z.coerce.number().int()).min(1, 'at least one role'),
   regions: z.array(z.string().trim().min(1)).default([]),
   campuses: z.array(z.string().trim().min(1)).default([]),

@@ -2,7 +2,8 @@
 // the school-opening calendar, the channel of a clue and the CLI batch import.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { contract } from '@bo/api-sdk';
+import { BirthDate, MOBILE_MESSAGE, isMobile, type contract } from '@bo/api-sdk';
+import { isAfterToday } from '@bo/domain';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -685,7 +686,7 @@ const ImportLine = (now: Date) => ({
     const row = i + 1;
     const err = (column: string, reason: string) => errors.push({ row, column, reason });
     const phone = String(r.phone ?? '').trim();
-    if (!/^1\d{10}$/.test(phone)) err('phone', '手机号须为11位 / a mobile number of 11 digits');
+    if (!isMobile(phone)) err('phone', MOBILE_MESSAGE);
     if (!String(r.childName ?? '').trim()) err('childName', '必填 / required');
     if (!String(r.parentName ?? '').trim()) err('parentName', '必填 / required');
     const g =
@@ -698,10 +699,7 @@ const ImportLine = (now: Date) => ({
             : Number(r.gender);
     if (![0, 1, 2].includes(g)) err('gender', '0, 1 (男) or 2 (女)');
     const bd = r.birthDate ? String(r.birthDate).trim() : null;
-    if (
-      bd &&
-      (!/^\d{4}-\d{2}-\d{2}$/.test(bd) || Number.isNaN(Date.parse(bd)) || Date.parse(bd) > now.getTime())
-    )
+    if (bd && (!BirthDate.safeParse(bd).success || isAfterToday(bd, now)))
       err('birthDate', 'YYYY-MM-DD, not in the future');
     return { phone, gender: g, birthDate: bd };
   },

@@ -1,6 +1,7 @@
 // Clue commands: creation, pools, follow-up, approvals, visits, conversion. One transaction each;
 // every state change goes through the transition table (states.ts) and the version check (common.ts).
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { FUTURE_BIRTH_DATE_MESSAGE, isAfterToday } from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -164,6 +165,7 @@ export async function enterPool(tx: DbOrTx, c: ClueRecord, now: Date): Promise<C
 
 export async function createClue(deps: AppDeps, u: AuthUser, b: Body<'clueSave'>, ip: string) {
   const now = deps.now();
+  if (isAfterToday(b.birthDate, now)) throw badInput('body.birthDate', FUTURE_BIRTH_DATE_MESSAGE);
   const campus = b.schoolItemCode || null;
   if (campus) {
     assertCampus(u, campus);
@@ -625,6 +627,7 @@ export async function confirmVisit(deps: AppDeps, u: AuthUser, b: Body<'clueConf
 
 export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'studentCreate'>, ip: string) {
   const now = deps.now();
+  if (isAfterToday(b.birthDate, now)) throw badInput('body.birthDate', FUTURE_BIRTH_DATE_MESSAGE);
   assertCampus(u, b.schoolItemCode);
   return deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true);

@@ -42,8 +42,14 @@ export const organisationHandlers: SliceHandlers<typeof contract.organisation> =
     }),
   schoolItemImport: (ctx) => campusType.importRows(ctx, ctx.body.rows, ctx.body),
 
-  cityList: (ctx) =>
-    cityType.all(ctx, { status: ctx.query.isAll ? undefined : 1, rankcode: ctx.query.rankcode }),
+  cityList: async (ctx) => {
+    const region = ctx.query.provincetypecode;
+    const rows = await cityType.all(ctx, {
+      status: ctx.query.isAll ? undefined : 1,
+      rankcode: ctx.query.rankcode,
+    });
+    return region ? rows.filter((c) => !c.provincetypecode || c.provincetypecode === region) : rows;
+  },
   cityList2: (ctx) => cityType.page(ctx, ctx.query),
   citySave: (ctx) => cityType.save(ctx, ctx.body),
   cityUpdateStatus: async (ctx) => !!(await cityType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),

@@ -14,15 +14,15 @@ export const DEMO_CITY_RANKS = [
   { code: 'T3', name: '二线城市' },
 ];
 export const DEMO_CITIES = [
-  { code: 'SH', name: '上海市', rankCode: 'T1', divisionCode: '310100' },
-  { code: 'HZ', name: '杭州市', rankCode: 'T2', divisionCode: '330100' },
-  { code: 'NJ', name: '南京市', rankCode: 'T2', divisionCode: '320100' },
-  { code: 'BJ', name: '北京市', rankCode: 'T1', divisionCode: '110100' },
-  { code: 'TJ', name: '天津市', rankCode: 'T2', divisionCode: '120100' },
-  { code: 'GZ', name: '广州市', rankCode: 'T1', divisionCode: '440100' },
-  { code: 'SZ', name: '深圳市', rankCode: 'T1', divisionCode: '440300' },
-  { code: 'CD', name: '成都市', rankCode: 'T2', divisionCode: '510100' },
-  { code: 'CQ', name: '重庆市', rankCode: 'T2', divisionCode: '500100' },
+  { code: 'SH', name: '上海市', rankCode: 'T1', divisionCode: '310100', provinceTypeCode: 'HD' },
+  { code: 'HZ', name: '杭州市', rankCode: 'T2', divisionCode: '330100', provinceTypeCode: 'HD' },
+  { code: 'NJ', name: '南京市', rankCode: 'T2', divisionCode: '320100', provinceTypeCode: 'HD' },
+  { code: 'BJ', name: '北京市', rankCode: 'T1', divisionCode: '110100', provinceTypeCode: 'HB' },
+  { code: 'TJ', name: '天津市', rankCode: 'T2', divisionCode: '120100', provinceTypeCode: 'HB' },
+  { code: 'GZ', name: '广州市', rankCode: 'T1', divisionCode: '440100', provinceTypeCode: 'HN' },
+  { code: 'SZ', name: '深圳市', rankCode: 'T1', divisionCode: '440300', provinceTypeCode: 'HN' },
+  { code: 'CD', name: '成都市', rankCode: 'T2', divisionCode: '510100', provinceTypeCode: 'XN' },
+  { code: 'CQ', name: '重庆市', rankCode: 'T2', divisionCode: '500100', provinceTypeCode: 'XN' },
 ];
 export const DEMO_CAMPUSES = [
   {

@@ -12,7 +12,7 @@ import type {
 } from '@bo/api-sdk';
 import { CityInput, CityRankInput, ProvinceTypeInput, SchoolItemInput } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
-import { badInput } from '../../http/errors.js';
+import { badInput, ruleViolation } from '../../http/errors.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { sysDicts } from '../dictionaries/tables.js';
 import { cities, cityRanks, provinceTypes, schoolItems } from './tables.js';
@@ -123,7 +123,7 @@ export const campusType = defineRecordType<TSchoolItemRow, TSchoolItemInput>({
   status: 'validstatus',
   version: 'version',
   updatedAt: schoolItems.updatedAt,
-  prepare: async (tx, { values }) => {
+  prepare: async (tx, { values, existing }) => {
     const bt = values.businesstypecode;
     if (typeof bt === 'string' && bt) {
       const [d] = await tx
@@ -134,6 +134,21 @@ export const campusType = defineRecordType<TSchoolItemRow, TSchoolItemInput>({
       if (!d)
         throw badInput('businesstypecode', `业务类型「${bt}」不存在 / business type "${bt}" does not exist`);
     }
+    // A campus lies in its city's region; checked when either of them is set or changed.
+    if (values.provincetypecode === undefined && values.citycode === undefined) return;
+    const region = values.provincetypecode ?? existing?.provincetypecode;
+    const city = values.citycode ?? existing?.citycode;
+    if (typeof city !== 'string' || !city || typeof region !== 'string') return;
+    const [c] = await tx
+      .select({ name: cities.name, region: cities.provinceTypeCode })
+      .from(cities)
+      .where(eq(cities.code, city))
+      .limit(1);
+    if (c?.region && c.region !== region)
+      throw badInput(
+        'citycode',
+        `城市「${c.name}」不属于区域「${region}」（属于「${c.region}」） / the city ${city} belongs to region ${c.region}, not ${region}`,
+      );
   },
   decorate: async (db, rows) => {
     const regions = await nameMap(
@@ -174,6 +189,7 @@ export const cityType = defineRecordType<TCityRow, TCityInput>({
     name: cities.name,
     rankcode: cities.rankCode,
     divisioncode: cities.divisionCode,
+    provincetypecode: cities.provinceTypeCode,
     validstatus: cities.validStatus,
     sort: cities.sort,
     version: cities.version,
@@ -183,6 +199,7 @@ export const cityType = defineRecordType<TCityRow, TCityInput>({
     name: likeFilter(cities.name),
     status: eqFilter(cities.validStatus),
     rankcode: eqFilter(cities.rankCode),
+    provincetypecode: eqFilter(cities.provinceTypeCode),
   },
   sort: [asc(cities.sort), asc(cities.code)],
   unique: [{ field: 'name', label: '名称' }],
@@ -194,7 +211,36 @@ export const cityType = defineRecordType<TCityRow, TCityInput>({
       status: cityRanks.validStatus,
       label: '城市级别 / city rank',
     },
+    {
+      field: 'provincetypecode',
+      table: provinceTypes,
+      key: provinceTypes.code,
+      status: provinceTypes.validStatus,
+      label: '区域 / region',
+    },
   ],
+  // Giving a city a region is refused while valid campuses of the city lie in another region.
+  prepare: async (tx, { values, existing }) => {
+    const region = values.provincetypecode;
+    const code = values.code ?? existing?.code;
+    if (typeof region !== 'string' || !region || typeof code !== 'string') return;
+    const [other] = await tx
+      .select({ code: schoolItems.code, region: schoolItems.provinceTypeCode })
+      .from(schoolItems)
+      .where(
+        and(
+          eq(schoolItems.cityCode, code),
+          eq(schoolItems.validStatus, 1),
+          sql`${schoolItems.provinceTypeCode} <> ${region}`,
+        ),
+      )
+      .limit(1);
+    if (other)
+      throw ruleViolation(
+        `校区「${other.code}」在该城市但属于区域「${other.region}」 / campus ${other.code} of this city is in region ${other.region}, not ${region}`,
+        'provincetypecode',
+      );
+  },
   children: [
     {
       table: schoolItems,
@@ -212,7 +258,16 @@ export const cityType = defineRecordType<TCityRow, TCityInput>({
       cityRanks,
       rows.map((r) => r.rankcode),
     );
-    return rows.map((r) => ({ ...r, rankname: r.rankcode ? (ranks.get(r.rankcode) ?? null) : null }));
+    const regions = await nameMap(
+      db,
+      provinceTypes,
+      rows.map((r) => r.provincetypecode),
+    );
+    return rows.map((r) => ({
+      ...r,
+      rankname: r.rankcode ? (ranks.get(r.rankcode) ?? null) : null,
+      provincetypename: r.provincetypecode ? (regions.get(r.provincetypecode) ?? null) : null,
+    }));
   },
 });
 

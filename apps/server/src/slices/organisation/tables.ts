@@ -18,6 +18,8 @@ export const cities = pgTable('cities', {
   rankCode: text('rank_code'),
   /** Administrative division code (GB/T 2260) of the city, when it is a real city. */
   divisionCode: text('division_code'),
+  /** The business region the city belongs to: its campuses must be in it (null: not assigned yet). */
+  provinceTypeCode: text('province_type_code'),
   validStatus: integer('valid_status').notNull().default(1),
   sort: integer('sort').notNull().default(0),
   ...audit,

@@ -1,7 +1,8 @@
 // Resource imports: the JSON batch (CLI) and the xlsx upload. All rows are checked first: any error and
 // nothing is written; phones held by an active resource or clue (or an earlier row) are reported, not created.
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DownloadResult } from '@bo/api-sdk';
+import { BirthDate, MOBILE_MESSAGE, isMobile, type DownloadResult } from '@bo/api-sdk';
+import { isAfterToday } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -107,19 +108,14 @@ export async function importRows(
     if (!name) err('name', '必填 / required');
     else if (name.length > 50) err('name', '最多50字 / at most 50 characters');
     const phone = str(r.phone);
-    if (!/^1\d{10}$/.test(phone)) err('phone', '手机号须为11位 / a mobile number of 11 digits');
+    if (!isMobile(phone)) err('phone', MOBILE_MESSAGE);
     const childName = str(r.childName);
     if (childName.length > 50) err('childName', '最多50字 / at most 50 characters');
     const gRaw = str(r.gender);
     const gender = gRaw === '' ? 0 : gRaw === '男' ? 1 : gRaw === '女' ? 2 : Number(gRaw);
     if (![0, 1, 2].includes(gender)) err('gender', '0, 1 (男) or 2 (女)');
     const birthDate = str(r.birthDate) || null;
-    if (
-      birthDate &&
-      (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate) ||
-        Number.isNaN(Date.parse(birthDate)) ||
-        Date.parse(birthDate) > now.getTime())
-    )
+    if (birthDate && (!BirthDate.safeParse(birthDate).success || isAfterToday(birthDate, now)))
       err('birthDate', 'YYYY-MM-DD, not in the future');
     const campus = str(r.schoolItemCode) || null;
     let region = str(r.provinceTypeCode) || null;

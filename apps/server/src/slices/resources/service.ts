@@ -1,6 +1,7 @@
 // Resource commands: creation, assignment, follow-up, transfer, abandon/receive, invalid and the send to
 // a campus (a clue through the clues slice's own creation and duplicate rules). One transaction each.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { FUTURE_BIRTH_DATE_MESSAGE, isAfterToday } from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -143,6 +144,7 @@ async function assertAssignee(
 
 export async function createResource(deps: AppDeps, u: AuthUser, b: Body<'save'>, ip: string) {
   const now = deps.now();
+  if (isAfterToday(b.birthDate, now)) throw badInput('body.birthDate', FUTURE_BIRTH_DATE_MESSAGE);
   const id = await deps.db.transaction(async (tx) => {
     const place = await placement(tx, u, b.schoolItemCode, b.provinceTypeCode);
     if (!u.allScope && !place.schoolItemCode && !place.provinceTypeCode)
@@ -199,6 +201,7 @@ export async function createResource(deps: AppDeps, u: AuthUser, b: Body<'save'>
 
 export async function modifyBaseInfo(deps: AppDeps, u: AuthUser, b: Body<'modifyBaseInfo'>, ip: string) {
   const now = deps.now();
+  if (isAfterToday(b.birthDate, now)) throw badInput('body.birthDate', FUTURE_BIRTH_DATE_MESSAGE);
   await deps.db.transaction(async (tx) => {
     const r = await loadResource(tx, b.id, true);
     checkVersion(r, b.version);
