@@ -1,4 +1,4 @@
-// README's test command: type check, lint, unit + integration on PGlite, integration on a
+// README's test command: type check, lint (with format and the migrations check), unit + integration on PGlite, integration on a
 // throwaway PostgreSQL, then e2e in Chromium against the built system. The packages' vitest suites
 // run two at a time (the machine has 2 cores; each suite is self-contained: in-memory PGlite, port 0).
 // Prints per-step timings and, as its very last line, "N passed, N failed" with the real counts of
@@ -138,6 +138,10 @@ async function main() {
   if (want('lint')) {
     check('lint', run('lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']));
     check('format', run('format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level=warn']));
+    check(
+      'migrations',
+      run('migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(root, 'apps/server') }),
+    );
   }
   if (want('unit')) {
     console.log(`\n━━ unit and integration on PGlite: ${packages.length} suites, ${CONCURRENCY} at a time`);
