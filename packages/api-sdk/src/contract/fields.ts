@@ -76,7 +76,7 @@ export const money = ({ maxIntDigits = 12 }: MoneyOptions = {}) =>
       if (!/^-?\d*(\.\d*)?$/.test(v) || !/\d/.test(v))
         ctx.addIssue({ code: 'custom', message: '金额须为数字 / the amount must be a number' });
       else if (v.startsWith('-'))
-        ctx.addIssue({ code: 'custom', message: '金额不能为负数 / the amount cannot be negative' });
+        ctx.addIssue({ code: 'custom', message: '金额不能为负数 / a non-negative amount is required' });
       else if ((v.split('.')[1] ?? '').length > 2)
         ctx.addIssue({
           code: 'custom',
