@@ -86,7 +86,7 @@ async function expectUpgraded(database: Database) {
   );
   expect(admin[0]?.username).toBe('admin');
   expect(admin[0]?.password_hash).toMatch(/\S{20,}/);
-  // 0004_city_region: the new column is filled from the cities' campuses.
+  // 0006_city_region: the new column is filled from the cities' campuses.
   const cities = await rows<{ code: string; region: string | null }>(
     sql`select code, province_type_code as region from cities where code in ('SH', 'BJ') order by code`,
   );
