@@ -59,7 +59,13 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
       if (!closing) console.warn(`PostgreSQL dropped an idle connection: ${err.message}`);
     });
     // numeric and bigint stay strings (exact money); int8 counts come back as strings too.
-    await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+    // Migrations (an index over millions of rows) may take longer than any request may: own connection, no timeout.
+    const migrator = new pg.default.Pool({ connectionString: o.databaseUrl, max: 1 });
+    try {
+      await migrate(drizzle(migrator), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await migrator.end();
+    }
     const listener = await authListener(pg.default, o.databaseUrl, () => closing);
     trackRequestQueries(pool, listener.cancel);
     const db = drizzle(pool) as unknown as Db;

@@ -30,6 +30,8 @@ export async function seedBulkClues({ db, now, scale }: SeedContext): Promise<nu
   if (!total) return 0;
   const states = STATES.flatMap(([s, n]) => Array.from({ length: n }, () => s));
   const owned = states.map((s) => !UNOWNED.has(s));
+  // A batch of 100k rows takes longer than a request's statement_timeout may; this transaction only.
+  await db.execute(sql`set local statement_timeout = 0`);
   const stateArr = `{${states.join(',')}}`;
   const ownedArr = `{${owned.join(',')}}`;
   for (let from = 1; from <= total; from += BATCH) {
