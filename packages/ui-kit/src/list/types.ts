@@ -26,8 +26,7 @@ export function fieldNames(fields: readonly SearchField[]): string[] {
   return fields.flatMap((f) => (f.kind === 'dateRange' ? [f.startName, f.endName] : [f.name]));
 }
 
-export interface ListColumn<Row> {
-  id: string;
+interface ColumnParts<Row> {
   /** Plain text: also the column chooser's label and the export's header. */
   header: string;
   /**
@@ -35,8 +34,6 @@ export interface ListColumn<Row> {
    * and the export show the name instead of the code.
    */
   names?: string;
-  /** The cell's value for sorting and export; default `row[id]`. */
-  value?: (row: Row) => unknown;
   /** What the cell shows; default the value as text. */
   cell?: (row: Row) => ReactNode;
   /** The text written to the export; default the value. Give false to leave the column out. */
@@ -48,6 +45,22 @@ export interface ListColumn<Row> {
   align?: 'left' | 'right' | 'center';
   width?: number;
 }
+
+/** Keys of the row a column may read by id alone (a typo fails the type check, not a blank cell). */
+export type RowKey<Row> = keyof Row & string;
+
+/**
+ * A column of a list: its id names a field of the row, or the column says how to read its value.
+ */
+export type ListColumn<Row> = ColumnParts<Row> &
+  (
+    | {
+        id: RowKey<Row>;
+        /** The cell's value for sorting and export; default `row[id]`. */
+        value?: (row: Row) => unknown;
+      }
+    | { id: string; value: (row: Row) => unknown }
+  );
 
 export interface RowAction<Row> {
   key: string;

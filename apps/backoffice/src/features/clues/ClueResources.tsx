@@ -1,6 +1,6 @@
 // /clues/clueResources: e-sales resources (/resource/queryResourceList) — mine, the pool or all in
 // scope — with create, claim (receive), distribute to specialists (dist) and the xlsx import.
-import type { Tone } from '@bo/ui-kit';
+import type { ListColumn, Tone } from '@bo/ui-kit';
 import { Badge, Button, Dialog } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -41,7 +41,7 @@ const ResourceForm = ResourceInput.extend({
   level: z.preprocess(empty, ResourceInput.shape.level),
 });
 
-function columns(t: TFunction) {
+function columns(t: TFunction): ListColumn<TResourceRow>[] {
   return [
     {
       id: 'name',

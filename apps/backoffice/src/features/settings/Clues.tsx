@@ -189,7 +189,7 @@ const revisitEvents = simpleDef<TSimpleRow & { dueDays: number }, typeof Revisit
   extraFields: (t) => [{ kind: 'number', name: 'dueDays', label: t('set.dueDays'), min: 0, max: 365 }],
 });
 
-const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 const targetTypeOptions = (t: (k: string) => string) => [
   { value: '1', label: t('set.targetType.1') },
   { value: '2', label: t('set.targetType.2') },
@@ -216,7 +216,11 @@ export const clueTargets: ListScreenDef<TClueTargetRow, typeof ClueTargetInput> 
     { id: 'targetType', header: t('set.targetType'), value: (r) => t(`set.targetType.${r.targetType}`) },
     { id: 'schoolItemName', header: t('master.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode },
     { id: 'employeeName', header: t('master.employee'), value: (r) => r.employeeName ?? r.employeeCode },
-    ...MONTHS.map((m) => ({ id: `m${m}`, header: t('set.monthN', { n: m }), align: 'right' as const })),
+    ...MONTHS.map((m) => ({
+      id: `m${m}` as const,
+      header: t('set.monthN', { n: m }),
+      align: 'right' as const,
+    })),
     { id: 'total', header: t('set.total'), align: 'right', sortable: true },
     { id: 'remark', header: t('list.remark'), defaultHidden: true },
   ],

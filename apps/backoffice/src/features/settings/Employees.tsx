@@ -36,7 +36,7 @@ const codeNameSort = (t: TFunction) => [
 
 /** A code/name/order list the server answers whole. */
 function codeList<
-  Row extends { code: string; name: string; validstatus: number },
+  Row extends { code: string; name: string; validstatus: number; sort: number },
   S extends z.ZodType<FieldValues>,
 >(o: {
   key: string;

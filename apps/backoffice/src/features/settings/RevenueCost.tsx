@@ -33,6 +33,7 @@ const money = (id: string, header: string) => ({
   id,
   header,
   align: 'right' as const,
+  value: (r: Record<string, unknown>) => r[id],
   cell: (r: Record<string, unknown>) => formatAmount(r[id]),
 });
 
@@ -187,7 +188,7 @@ function advanceDef(kind: (typeof MONTHLY_ADVANCE_KINDS)[number], label: string)
         header: t('master.campus'),
         value: (r) => r.schoolItemName ?? r.schoolItemCode,
       },
-      ...(kind.perEmployee ? [{ id: 'employeeCode', header: t('set.employeeCode') }] : []),
+      ...(kind.perEmployee ? [{ id: 'employeeCode' as const, header: t('set.employeeCode') }] : []),
       money('amount', t('set.amount')),
     ],
     list: (a) => sdk.schoolFinance.monthlyAdvanceList({ query: listQuery(a, { kind: kind.kind }) }),
