@@ -105,6 +105,20 @@ export const ConfigSchema = z.object({
   ZHICHI_BASE_URL: optionalUrl,
   ZHICHI_APP_ID: z.string().optional(),
   ZHICHI_APP_KEY: z.string().optional(),
+  /** Tencent Cloud SMS (SendSms, API 3.0 version 2021-01-11): key pair, SmsSdkAppId, signature name. */
+  SMS_BASE_URL: z.string().url().default('https://sms.tencentcloudapi.com'),
+  SMS_REGION: z.string().default('ap-guangzhou'),
+  SMS_SECRET_ID: z.string().optional(),
+  SMS_SECRET_KEY: z.string().optional(),
+  SMS_SDK_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric SmsSdkAppId').optional(),
+  SMS_SIGN_NAME: z.string().optional(),
+  /** The address parents open the links of text messages at (e.g. https://bo.example.com). */
+  PUBLIC_URL: optionalUrl,
+  /** Approved template id per message kind: "evaluate=123456,evaluationResult=123457". */
+  SMS_TEMPLATES: z
+    .string()
+    .regex(/^[A-Za-z]+=\d+(,[A-Za-z]+=\d+)*$/, 'must look like kind=templateId,kind2=templateId2')
+    .optional(),
 });
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; uploadDir: string };
 

@@ -143,11 +143,12 @@ describe('the state machine through the endpoints', () => {
     const m = await sales.clues.matriculationSave({
       body: { clueId: c.clueId, matriculationType: 'language', conclusion: '语言发育落后约6个月', score: 72 },
     });
-    const sent = await sales.clues.sendEvaluate({
-      query: { uuid: m.uuid, phone: c.phone, matriculationType: 'language' },
-    });
-    expect(sent.link).toContain(m.uuid);
-    expect((await sales.clues.entranceAssessment({ query: { clueId: c.clueId } })).sends).toHaveLength(1);
+    // Without text-message configuration nothing is sent or recorded (the sends: test/sms.test.ts).
+    await expectApiError(
+      sales.clues.sendEvaluate({ query: { uuid: m.uuid, phone: c.phone, matriculationType: 'language' } }),
+      ErrorCode.notConfigured,
+    );
+    expect((await sales.clues.entranceAssessment({ query: { clueId: c.clueId } })).sends).toHaveLength(0);
     const draft = await sales.clues.preSaveStudent({ query: { clueId: c.clueId } });
     expect(draft).toMatchObject({ name: '林可馨', phone: c.phone, schoolItemCode: 'SH01' });
     expect(draft.assessment?.conclusion).toBe('语言发育落后约6个月');

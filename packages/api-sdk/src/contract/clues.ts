@@ -922,7 +922,8 @@ export const clues = {
   }),
   matriculationSend: post('/ifree/matriculationResult/send/{id}', {
     service: 'clue',
-    summary: 'Send the assessment result to the parent (records the send; returns the link).',
+    summary:
+      'Send the assessment result link to the parent by text message (503 when not configured), record the send and return the link.',
     access: priv(ASSESS, CLUE_LIST, SCHOOL, WORK),
     params: z.object({ id: z.coerce.number().int().positive() }),
     response: EvaluationSendRow,
@@ -930,7 +931,7 @@ export const clues = {
   sendEvaluate: post('/ifree/matriculationResult/sendEvaluate', {
     service: 'clue',
     summary:
-      'Record that the evaluation link was sent to a phone by SMS and return the link (no SMS adapter yet).',
+      'Send the evaluation link to a phone by text message (SMS adapter; 503 when not configured), record the send and return the link.',
     access: priv(ASSESS, CLUE_LIST, SCHOOL, WORK),
     query: z.object({
       uuid: z.string().trim().min(1).max(100),

@@ -2,10 +2,11 @@
 // signed with TC3-HMAC-SHA256 exactly as Tencent Cloud API 3.0 specifies (service 'ccc', version
 // 2020-02-10, signed headers content-type;host). Zhichi (Sobot): GET /api/get_token with
 // appid, create_time and sign = md5(appid + create_time + app_key), then agent commands with header token.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { notConfigured } from '../../http/errors.js';
 import { providerFailed, providerJson as sharedProviderJson } from '../../shared/providerHttp.js';
+import { tc3Authorization, tencentCloudCall } from '../../shared/tencentCloud.js';
 
 /** Call centres put their errors in the body, whatever the HTTP status. */
 const providerJson = (what: string, url: string, init: RequestInit) =>
@@ -46,43 +47,8 @@ export function zhichiSettings(c: Config): ZhichiSettings {
   return { baseUrl: c.ZHICHI_BASE_URL, appId: c.ZHICHI_APP_ID, appKey: c.ZHICHI_APP_KEY };
 }
 
-const sha256hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
-const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s, 'utf8').digest();
 export const md5hex = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-
-/**
- * The Authorization header of Tencent Cloud API 3.0 (TC3-HMAC-SHA256) for a JSON POST to '/'.
- * @example tc3Authorization({ secretId, secretKey, service: 'ccc', host: 'ccc.tencentcloudapi.com', timestamp: 1700000000, payload: '{}' })
- */
-export function tc3Authorization(o: {
-  secretId: string;
-  secretKey: string;
-  service: string;
-  host: string;
-  timestamp: number;
-  payload: string;
-  contentType?: string;
-}): string {
-  const contentType = o.contentType ?? 'application/json; charset=utf-8';
-  const canonicalRequest = [
-    'POST',
-    '/',
-    '',
-    `content-type:${contentType}\nhost:${o.host}\n`,
-    'content-type;host',
-    sha256hex(o.payload),
-  ].join('\n');
-  const date = new Date(o.timestamp * 1000).toISOString().slice(0, 10);
-  const scope = `${date}/${o.service}/tc3_request`;
-  const stringToSign = ['TC3-HMAC-SHA256', String(o.timestamp), scope, sha256hex(canonicalRequest)].join(
-    '\n',
-  );
-  const kDate = hmac(`TC3${o.secretKey}`, date);
-  const kService = hmac(kDate, o.service);
-  const kSigning = hmac(kService, 'tc3_request');
-  const signature = createHmac('sha256', kSigning).update(stringToSign, 'utf8').digest('hex');
-  return `TC3-HMAC-SHA256 Credential=${o.secretId}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
-}
+export { tc3Authorization };
 
 /** Calls a TCCC action; answers the Response object or throws the provider's error code and message. */
 export async function tcccCall(
@@ -91,34 +57,19 @@ export async function tcccCall(
   params: Record<string, unknown>,
   now: Date,
 ): Promise<Record<string, unknown>> {
-  const payload = JSON.stringify(params);
-  const url = new URL(s.baseUrl);
-  const timestamp = Math.floor(now.getTime() / 1000);
-  const body = await providerJson(TCCC, s.baseUrl.replace(/\/?$/, '/'), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      authorization: tc3Authorization({
-        secretId: s.secretId,
-        secretKey: s.secretKey,
-        service: TCCC_SERVICE,
-        host: url.host,
-        timestamp,
-        payload,
-      }),
-      'x-tc-action': action,
-      'x-tc-timestamp': String(timestamp),
-      'x-tc-version': TCCC_VERSION,
+  return tencentCloudCall(
+    {
+      what: TCCC,
+      baseUrl: s.baseUrl,
+      secretId: s.secretId,
+      secretKey: s.secretKey,
+      service: TCCC_SERVICE,
+      version: TCCC_VERSION,
     },
-    body: payload,
-  });
-  const r = (typeof body.Response === 'object' && body.Response !== null ? body.Response : {}) as Record<
-    string,
-    unknown
-  >;
-  const err = r.Error as { Code?: unknown; Message?: unknown } | undefined;
-  if (err) throw providerFailed(TCCC, `${String(err.Code ?? 'Error')}: ${String(err.Message ?? '')}`);
-  return r;
+    action,
+    params,
+    now,
+  );
 }
 
 export interface TcccLogin {

@@ -17,6 +17,7 @@ import {
   staleVersion,
 } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { publicLink, sendSms } from '../../shared/sms.js';
 import { must } from '../../shared/must.js';
 import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
@@ -333,11 +334,20 @@ export async function saveMatriculation(deps: AppDeps, u: AuthUser, b: Body<'mat
 
 export async function sendMatriculation(deps: AppDeps, u: AuthUser, id: number) {
   const now = deps.now();
+  // The text message goes out before anything is recorded: a failed send records nothing.
+  const [m0] = await deps.db.select().from(clueMatriculations).where(eq(clueMatriculations.id, id));
+  if (!m0) throw notFound('评估结果 / assessment');
+  const c0 = await loadClue(deps.db, m0.clueId);
+  authorize(u, c0, 'follow');
+  await sendSms(deps, {
+    kind: 'evaluationResult',
+    phone: c0.phone,
+    params: [c0.childName, publicLink(deps.config, `/assessment/result?uuid=${m0.uuid}`)],
+  });
   return deps.db.transaction(async (tx) => {
     const [m] = await tx.select().from(clueMatriculations).where(eq(clueMatriculations.id, id));
     if (!m) throw notFound('评估结果 / assessment');
     const c = await loadClue(tx, m.clueId);
-    authorize(u, c, 'follow');
     await tx.update(clueMatriculations).set({ sentAt: now }).where(eq(clueMatriculations.id, id));
     const [s] = await tx
       .insert(clueEvaluationSends)
@@ -368,6 +378,11 @@ export async function sendEvaluate(
     .limit(1);
   if (h && !u.allScope && h.schoolItemCode && !u.schoolItems.includes(h.schoolItemCode))
     throw noPermission('该手机号的线索不在您的校区 / the phone’s clue is outside your campuses');
+  await sendSms(deps, {
+    kind: 'evaluate',
+    phone: q.phone,
+    params: [publicLink(deps.config, evaluationLink(q.uuid, q.matriculationType))],
+  });
   const [s] = await deps.db
     .insert(clueEvaluationSends)
     .values({
