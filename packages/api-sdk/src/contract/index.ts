@@ -11,7 +11,7 @@ import { employees } from './employees.js';
 import { clueSettings } from './clueSettings.js';
 import { courseAuthority } from './courseAuthority.js';
 import { schoolFinance } from './schoolFinance.js';
-import { clues } from './clues.js';
+import { clues } from './clues/index.js';
 import { resources } from './resources.js';
 import { calls } from './calls.js';
 import { tasks } from './tasks.js';

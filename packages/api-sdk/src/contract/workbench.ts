@@ -1,7 +1,7 @@
 // Workbench: approvals of transfers and the work lists of the /workSurface/index screen.
 import { z } from 'zod';
 import { Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
-import { ApprovalDetail, ApprovalRow, ClueState, Decision } from './clues.js';
+import { ApprovalDetail, ApprovalRow, ClueState, Decision } from './clues/index.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 /** 1 today's follow-ups, 2 today's visits, 3 my approvals, 4 my targets (this month). */

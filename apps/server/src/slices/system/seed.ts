@@ -127,7 +127,7 @@ const STUDENT_ORDERS = [
 
 /**
  * Action privileges (not screens) that endpoints name in their access rule, with the menu group
- * they show under in the privilege tree. The clue actions are those of contract/clues.ts.
+ * they show under in the privilege tree. The clue actions are those of contract/clues/access.ts.
  */
 export const ACTION_PRIVILEGES = [
   {
