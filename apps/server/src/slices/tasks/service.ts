@@ -5,10 +5,8 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
-import { clues } from '../clues/tables.js';
-import { dayEnd, dayStart, iso, loadClue, touch } from '../clues/common.js';
+import { clues, dayEnd, dayStart, iso, loadClue, touch, WORKING } from '../clues/index.js';
 import { approvalKindLabel, pendingDecisions } from '../approvals/index.js';
-import { WORKING } from '../clues/states.js';
 import { todos } from './tables.js';
 
 const todoRow = (t: typeof todos.$inferSelect, now: Date) => ({

@@ -1,7 +1,6 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { approvalDetail } from '../clues/queries.js';
-import { decideClue } from '../clues/approvals.js';
+import { approvalDetail, decideClue } from '../clues/index.js';
 import * as svc from './service.js';
 
 export const workbenchHandlers: SliceHandlers<typeof contract.workbench> = {

@@ -6,12 +6,22 @@ import { noPermission } from '../../http/errors.js';
 import { userCampuses } from '../system/tables.js';
 import { clueTargets } from '../clueSettings/tables.js';
 import { students } from '../students/tables.js';
-import { clueEvents, clueFollows, clues } from '../clues/tables.js';
-import { and_, dayEnd, dayStart, iso, isManager } from '../clues/common.js';
-import { approvalRows } from '../clues/queries.js';
+import {
+  clueEvents,
+  clueFollows,
+  clues,
+  and_,
+  dayEnd,
+  dayStart,
+  iso,
+  isManager,
+  approvalRows,
+  CLUE_KINDS,
+  clueKindOf,
+  WORKING,
+  type ClueState,
+} from '../clues/index.js';
 import { approvalRequests, pendingDecisions } from '../approvals/index.js';
-import { CLUE_KINDS, clueKindOf } from '../clues/approvalKinds.js';
-import { WORKING, type ClueState } from '../clues/states.js';
 
 /** Pending transfer requests the approver (default: the caller; others only for an administrator) may decide. */
 export async function approvalsFor(deps: AppDeps, u: AuthUser, empId: number | undefined) {
