@@ -8,7 +8,11 @@ import { usersWithRolesAt } from './common.js';
 import * as svc from './service.js';
 import { decideClue } from './approvals.js';
 import * as q from './queries.js';
-import * as x from './extras.js';
+import * as assessment from './assessment.js';
+import * as calendar from './calendar.js';
+import * as imports from './importRows.js';
+import * as leads from './leads.js';
+import * as records from './records.js';
 
 const invalidApprovers = async (db: Parameters<typeof usersWithRolesAt>[0], campus: string | null) =>
   usersWithRolesAt(db, [1, 76, 72], campus);
@@ -22,16 +26,16 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   list2Summary: async ({ deps, user, query }) => q.stateSummary(deps, user, query),
   distributionPoolList: async ({ deps, user, query }) => q.listClues(deps, user, 'pool', query),
   getCompletedProject: async ({ deps, user, query }) => q.completedSteps(deps, user, query.clueId),
-  list4baidu: async ({ deps, user, query }) => x.leadList(deps, user, 'baidu', query),
-  list4Douyin: async ({ deps, user, query }) => x.leadList(deps, user, 'douyin', query),
-  list4H5: async ({ deps, user, query }) => x.leadList(deps, user, 'h5', query),
-  list4baiduSummary: async ({ deps, user, query }) => x.leadSummary(deps, user, 'baidu', query),
-  list4DouyinSummary: async ({ deps, user, query }) => x.leadSummary(deps, user, 'douyin', query),
-  list4H5Summary: async ({ deps, user, query }) => x.leadSummary(deps, user, 'h5', query),
-  douyinAdUcName: async ({ deps }) => x.douyinAccounts(deps),
+  list4baidu: async ({ deps, user, query }) => leads.leadList(deps, user, 'baidu', query),
+  list4Douyin: async ({ deps, user, query }) => leads.leadList(deps, user, 'douyin', query),
+  list4H5: async ({ deps, user, query }) => leads.leadList(deps, user, 'h5', query),
+  list4baiduSummary: async ({ deps, user, query }) => leads.leadSummary(deps, user, 'baidu', query),
+  list4DouyinSummary: async ({ deps, user, query }) => leads.leadSummary(deps, user, 'douyin', query),
+  list4H5Summary: async ({ deps, user, query }) => leads.leadSummary(deps, user, 'h5', query),
+  douyinAdUcName: async ({ deps }) => leads.douyinAccounts(deps),
   ingest: async ({ deps, params, body, req }) => {
-    x.checkWebhookToken(deps, params.source, req.headers['x-webhook-token']);
-    return x.ingest(deps, params.source, body);
+    leads.checkWebhookToken(deps, params.source, req.headers['x-webhook-token']);
+    return leads.ingest(deps, params.source, body);
   },
 
   checkClueRepeat: async ({ deps, user, query }) => {
@@ -145,10 +149,11 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
 
   intoSchoolSave: async ({ deps, user, body }) => svc.scheduleVisit(deps, user, body),
   clueConfirmSave: async ({ deps, user, body }) => svc.confirmVisit(deps, user, body),
-  entranceAssessment: async ({ deps, user, query }) => x.entranceAssessment(deps, user, query.clueId),
-  matriculationSave: async ({ deps, user, body }) => x.saveMatriculation(deps, user, body),
-  matriculationSend: async ({ deps, user, params }) => x.sendMatriculation(deps, user, params.id),
-  sendEvaluate: async ({ deps, user, query }) => x.sendEvaluate(deps, user, query),
+  entranceAssessment: async ({ deps, user, query }) =>
+    assessment.entranceAssessment(deps, user, query.clueId),
+  matriculationSave: async ({ deps, user, body }) => assessment.saveMatriculation(deps, user, body),
+  matriculationSend: async ({ deps, user, params }) => assessment.sendMatriculation(deps, user, params.id),
+  sendEvaluate: async ({ deps, user, query }) => assessment.sendEvaluate(deps, user, query),
   preSaveStudent: async ({ deps, user, query }) => q.studentDraft(deps, user, query.clueId),
   studentCreate: async ({ deps, user, body, ip }) => svc.createStudent(deps, user, body, ip),
   bindingStudent: async ({ deps, user, body, ip }) => {
@@ -161,34 +166,34 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   },
 
   modifyClueChannel: async ({ deps, user, body, ip }) => {
-    await x.modifyChannel(deps, user, body, ip);
+    await records.modifyChannel(deps, user, body, ip);
     return true;
   },
   queryRecommender: async ({ deps, user, query }) => q.recommenders(deps, user, query.keyword),
-  channelSignList: async ({ deps, user, query }) => x.channelSigns(deps, user, query),
+  channelSignList: async ({ deps, user, query }) => leads.channelSigns(deps, user, query),
   channelSignDelete: async ({ deps, user, query }) => {
-    await x.deleteChannelSign(deps, user, query.id);
+    await leads.deleteChannelSign(deps, user, query.id);
     return true;
   },
-  channelSignSave: async ({ deps, user, body }) => x.saveChannelSign(deps, user, body),
-  contactSave: async ({ deps, user, body }) => x.saveContact(deps, user, body),
+  channelSignSave: async ({ deps, user, body }) => leads.saveChannelSign(deps, user, body),
+  contactSave: async ({ deps, user, body }) => records.saveContact(deps, user, body),
   contactDelete: async ({ deps, user, query }) => {
-    await x.deleteContact(deps, user, query.id);
+    await records.deleteContact(deps, user, query.id);
     return true;
   },
-  tagsSave: async ({ deps, user, body }) => x.saveTags(deps, user, body),
+  tagsSave: async ({ deps, user, body }) => records.saveTags(deps, user, body),
   calendarList: async ({ deps, user, query }) =>
-    x.calendarList(deps, user, query.monthStr, query.typeCalendar),
+    calendar.calendarList(deps, user, query.monthStr, query.typeCalendar),
   calendarSchoolList: async ({ deps, user, query }) =>
-    x.calendarSchoolList(deps, user, query.monthStr, query.schoolItemCode),
-  calendarSchoolsOnDate: async ({ deps, user, query }) => x.schoolsOnDate(deps, user, query.dateStr),
+    calendar.calendarSchoolList(deps, user, query.monthStr, query.schoolItemCode),
+  calendarSchoolsOnDate: async ({ deps, user, query }) => calendar.schoolsOnDate(deps, user, query.dateStr),
   updateCalender: async ({ deps, user, body }) => {
-    await x.updateCalendar(deps, user, body);
+    await calendar.updateCalendar(deps, user, body);
     return true;
   },
   updateCalenderSchool: async ({ deps, user, body }) => {
-    await x.updateCalendarSchool(deps, user, body);
+    await calendar.updateCalendarSchool(deps, user, body);
     return true;
   },
-  importRows: async ({ deps, user, body, ip }) => x.importRows(deps, user, body, ip),
+  importRows: async ({ deps, user, body, ip }) => imports.importRows(deps, user, body, ip),
 };
