@@ -1,6 +1,9 @@
-// Starts the real server on loopback over a fresh database for one test file:
-// PGlite in memory by default, or a new database on the PostgreSQL of TEST_DATABASE_URL.
+// Starts the real server on loopback over a database of its own for one test file: PGlite in
+// memory by default, or a new database on the PostgreSQL of TEST_DATABASE_URL. With demo data it
+// copies the run's seeded template (test/global-setup.ts) rather than migrating and seeding again.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, createSdk, type Sdk } from '@bo/api-sdk';
 import { loadConfig, type Config } from '../src/config.js';
@@ -10,6 +13,7 @@ import { seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
 import type { AppDeps } from '../src/deps.js';
+import { TEST_SCRYPT_LOG_N, type DbTemplate } from './template.js';
 
 export { DEMO_PASSWORD };
 
@@ -47,16 +51,35 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Seed demo data (default true). */
   demo?: boolean;
+  /**
+   * The server's clock. Without one, a copy of the run's template is used and the clock starts at
+   * the template's seed time; with one, the demo data is seeded fresh at the clock's time.
+   */
   clock?: TestClock;
+  /** Migrate and seed a database of its own even when a template is at hand. */
+  fresh?: boolean;
   env?: Record<string, string>;
 }
 
-async function freshPostgres(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** The run's seeded template, when the global setup prepared one (not in other packages' runs). */
+function runTemplate(): DbTemplate | undefined {
+  try {
+    return inject('dbTemplate') ?? undefined;
+  } catch {
+    // inject() throws outside a vitest worker.
+    return undefined;
+  }
+}
+
+async function freshPostgres(
+  url: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const pg = await import('pg');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.default.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -72,16 +95,32 @@ async function freshPostgres(url: string): Promise<{ url: string; drop: () => Pr
 }
 
 export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
-  const clock = o.clock ?? testClock();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '10', ...o.env });
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const fresh = pgUrl ? await freshPostgres(pgUrl) : undefined;
-  const database = await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: 'memory://' });
-  await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, {
-    scale: 1,
-    now: clock.now(),
-    scryptLogN: 10,
+  const found = o.demo === false || o.clock || o.fresh ? undefined : runTemplate();
+  const template = found && (found.kind === 'postgres') === Boolean(pgUrl) ? found : undefined;
+  const clock = o.clock ?? testClock(template?.seededAt);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N),
+    ...o.env,
   });
+  const fresh = pgUrl
+    ? await freshPostgres(pgUrl, template?.kind === 'postgres' ? template.database : undefined)
+    : undefined;
+  const database = await openDatabase(
+    fresh
+      ? { databaseUrl: fresh.url }
+      : template?.kind === 'pglite'
+        ? { dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template.file)]) }
+        : { dataDir: 'memory://' },
+  );
+  if (!template)
+    await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, {
+      scale: 1,
+      now: clock.now(),
+      scryptLogN: TEST_SCRYPT_LOG_N,
+    });
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,

@@ -27,6 +27,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<void>;
+  /** PGlite only: the data directory as a gzip tarball (the test harness's template). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,6 +41,8 @@ export interface OpenOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL: connections of the pool (default 10). */
   poolSize?: number;
+  /** A PGlite data directory tarball (`dumpDataDir`) to start from: tests copy a seeded template. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(o: OpenOptions): Promise<Database> {
@@ -87,7 +91,9 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = o.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = o.loadDataDir
+    ? await PGlite.create(dir, { loadDataDir: o.loadDataDir })
+    : await PGlite.create(dir);
   const db = drizzle(client) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
   // PGlite runs the listeners before the writing statement returns: invalidation is immediate.
@@ -96,6 +102,7 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     ping: async () => {
       await client.query('select 1');
     },

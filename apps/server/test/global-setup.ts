@@ -1,0 +1,70 @@
+// Once per `vitest run`: migrate and demo-seed one template database, which every test file then
+// copies instead of migrating and seeding its own (seconds per file, most of a small file's time).
+// PGlite: the seeded data directory as a gzip tarball in a temporary file, loaded per file.
+// PostgreSQL (TEST_DATABASE_URL): a template database, copied per file with CREATE DATABASE … TEMPLATE.
+// The seed time is fixed for the run and handed to the files, whose clocks start at it: a copy is
+// then exactly what a fresh seed at that instant would have been.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client.js';
+import { seed } from '../src/seed/index.js';
+import { TEST_SCRYPT_LOG_N, type DbTemplate } from './template.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbTemplate: DbTemplate | null;
+  }
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const pg = await import('pg');
+  const c = new pg.default.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const seededAt = new Date().toISOString();
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_NO_TEMPLATE === '1') {
+    project.provide('dbTemplate', null);
+    return async () => undefined;
+  }
+  if (pgUrl) {
+    const name = `tpl_${randomBytes(6).toString('hex')}`;
+    await adminQuery(pgUrl, `create database ${name}`);
+    const u = new URL(pgUrl);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: u.toString() });
+    await seed(
+      database.db,
+      { kind: 'demo' },
+      { scale: 1, now: new Date(seededAt), scryptLogN: TEST_SCRYPT_LOG_N },
+    );
+    // CREATE DATABASE … TEMPLATE refuses a template with open connections.
+    await database.close();
+    project.provide('dbTemplate', { kind: 'postgres', database: name, seededAt });
+    return () => adminQuery(pgUrl, `drop database if exists ${name} with (force)`);
+  }
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await seed(
+    database.db,
+    { kind: 'demo' },
+    { scale: 1, now: new Date(seededAt), scryptLogN: TEST_SCRYPT_LOG_N },
+  );
+  if (!database.dumpDataDir) throw new Error('PGlite database without dumpDataDir');
+  const tarball = await database.dumpDataDir();
+  await database.close();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-template-'));
+  const file = path.join(dir, 'pgdata.tar.gz');
+  writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+  project.provide('dbTemplate', { kind: 'pglite', file, seededAt });
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
