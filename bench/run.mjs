@@ -1,13 +1,14 @@
 // Benchmarks (`pnpm bench [--scale N] [--requests N] [--no-build] [--no-pg]`): server cold start to a
 // ready /healthz on PGlite (fresh data folder, then reopening it) and on a throwaway PostgreSQL,
-// p50/p95 latency of list endpoints on loopback, and the gzip size of what the browser loads for
-// the first page. Prints a table and writes bench/out/latest.json. Never asserted by tests.
+// p50/p95 latency of list endpoints on loopback, and the gzip size of what the browser loads
+// (bench/bundle.mjs: the first page, /login, the largest chunk and screen). Prints a table and
+// writes bench/out/latest.json. Never asserted by tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { bundle, describeBundle } from './bundle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -19,7 +20,6 @@ const value = (name, dflt) => {
 const scale = Number(value('--scale', '1'));
 const requests = Number(value('--requests', '200'));
 const serverMain = path.join(root, 'apps/server/dist/main.js');
-const uiDist = path.join(root, 'apps/backoffice/dist');
 
 /** List endpoints measured (GET, signed in as admin); ones the server does not have yet are skipped. */
 const LIST_ENDPOINTS = [
@@ -138,29 +138,6 @@ async function latency(base) {
   return out;
 }
 
-/** The JS and CSS of the first page: index.html's module script, modulepreloads and stylesheets. */
-function bundle() {
-  const index = path.join(uiDist, 'index.html');
-  if (!existsSync(index)) return { skipped: 'apps/backoffice/dist not built' };
-  const html = readFileSync(index, 'utf8');
-  const files = new Set();
-  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g))
-    files.add(m[1]);
-  for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="(?:modulepreload|stylesheet)"/g))
-    files.add(m[1]);
-  const list = [...files].map((f) => {
-    const buf = readFileSync(path.join(uiDist, f.replace(/^\//, '')));
-    return { file: f, bytes: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
-  });
-  const sum = (ext, k) => list.filter((x) => x.file.endsWith(ext)).reduce((a, x) => a + x[k], 0);
-  return {
-    files: list,
-    js: { bytes: sum('.js', 'bytes'), gzip: sum('.js', 'gzip') },
-    css: { bytes: sum('.css', 'bytes'), gzip: sum('.css', 'gzip') },
-  };
-}
-
 async function pglite() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-bench-'));
   try {
@@ -271,12 +248,7 @@ async function main() {
     `Benchmarks ${result.date} on ${result.machine.cores} cores (${result.machine.cpu}), Node ${result.machine.node}, load average ${result.machine.loadAverage1m}, SEED_SCALE=${scale}`,
   );
   result.bundle = bundle();
-  if (result.bundle.skipped) console.log(`First page: skipped (${result.bundle.skipped})`);
-  else {
-    console.log(
-      `First page: JS ${(result.bundle.js.gzip / 1024).toFixed(1)} KiB gzip (${(result.bundle.js.bytes / 1024).toFixed(1)} KiB raw), CSS ${(result.bundle.css.gzip / 1024).toFixed(1)} KiB gzip (${(result.bundle.css.bytes / 1024).toFixed(1)} KiB raw), ${result.bundle.files.length} files`,
-    );
-  }
+  for (const line of describeBundle(result.bundle)) console.log(line);
   result.pglite = await pglite();
   console.log(
     `PGlite: cold start ${result.pglite.freshStartMs} ms on a fresh data folder (migrations + demo seed), ${result.pglite.reopenStartMs} ms reopening it`,

@@ -8,8 +8,8 @@ import {
   type CallOutput,
   type Service,
   type Slice,
-  fillPath,
 } from './contract/define.js';
+import { fillPath } from './contract/path.js';
 import {
   ApiError,
   TOKEN_FAILED_MESSAGE,

@@ -1,6 +1,5 @@
 // The response envelope and the error catalogue of spec §8: the server answers with these codes,
 // the client turns them into data or an ApiError. Lives here and nowhere else.
-import { z } from 'zod';
 
 export type Locale = 'zh-CN' | 'en';
 
@@ -42,16 +41,6 @@ export const clientMessages = {
   uploadFailed: { 'zh-CN': '上传失败：', en: 'upload failed: ' },
   badResponse: { 'zh-CN': '服务器响应格式不正确', en: 'the server answered in an unexpected shape' },
 } as const satisfies Record<string, Record<Locale, string>>;
-
-/** The envelope every JSON endpoint answers with. */
-export const EnvelopeSchema = z.object({
-  code: z.number(),
-  message: z.string().default(''),
-  data: z.unknown().optional(),
-  /** For validation errors: the dotted path of the first bad field, e.g. "body.phone". */
-  field: z.string().optional(),
-});
-export type TEnvelope = z.infer<typeof EnvelopeSchema>;
 
 /** A rejected call: the envelope's code and message, the field at fault, and where it came from. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 // OpenAPI 3.1 document generated from the contract (zod → JSON Schema), for other internal apps.
 import { z } from 'zod';
 import { catalogue } from './contract/index.js';
-import { EnvelopeSchema } from './errors.js';
+import { EnvelopeSchema } from './envelope.js';
 
 const toSchema = (s: z.ZodType, io: 'input' | 'output') => {
   try {

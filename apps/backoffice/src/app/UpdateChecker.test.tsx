@@ -14,6 +14,8 @@ describe('update prompt', () => {
   });
 
   it('asks to refresh when the served build changed, and stays quiet after "later"', async () => {
+    // The prompt is its own chunk, which the page fetches soon after it is up: here, at once.
+    await import('./UpdateDialog');
     document.head.innerHTML = page('index-OLD');
     vi.useFakeTimers();
     const fetchMock = vi.fn(async () => new Response(page('index-NEW')));

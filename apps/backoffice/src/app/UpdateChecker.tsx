@@ -1,25 +1,48 @@
 // Polls for a new build every 300000 ms (spec §4) and asks to refresh (spec §8 texts).
 import { UPDATE_POLL_MS } from '@bo/domain';
-import { Button, Dialog } from '@bo/ui-kit';
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../i18n';
+import type { UpdateDialog } from './UpdateDialog';
 import { checkForUpdate, currentAsset } from './version';
 
+type Prompt = typeof UpdateDialog;
+// Fetched soon after the page is up, not with it: once a new build is deployed, this build's
+// files may be gone from the server, so the prompt must already be at hand.
+const loadPrompt = () => import('./UpdateDialog').then((m) => m.UpdateDialog);
+const PREFETCH_AFTER_MS = 5000;
+
 export function UpdateChecker({ intervalMs = UPDATE_POLL_MS }: { intervalMs?: number }) {
-  const t = useT();
   const [open, setOpen] = useState(false);
+  const [Prompt, setPrompt] = useState<Prompt | null>(null);
   const deferred = useRef(false);
 
   useEffect(() => {
     const current = currentAsset();
     if (!current) return undefined;
+    let prompt: Promise<Prompt> | null = null;
+    const prompted = () => (prompt ??= loadPrompt());
+    const prefetch = window.setTimeout(
+      () => {
+        prompted().catch(() => {
+          prompt = null;
+        });
+      },
+      Math.min(PREFETCH_AFTER_MS, intervalMs),
+    );
     const id = window.setInterval(() => {
       if (deferred.current) return;
-      void checkForUpdate(current).then((isNew) => {
-        if (isNew) setOpen(true);
-      });
+      void checkForUpdate(current)
+        .then(async (isNew) => {
+          if (!isNew) return;
+          const P = await prompted();
+          setPrompt(() => P);
+          setOpen(true);
+        })
+        .catch(() => undefined);
     }, intervalMs);
-    return () => window.clearInterval(id);
+    return () => {
+      window.clearTimeout(prefetch);
+      window.clearInterval(id);
+    };
   }, [intervalMs]);
 
   const later = () => {
@@ -27,23 +50,5 @@ export function UpdateChecker({ intervalMs = UPDATE_POLL_MS }: { intervalMs?: nu
     setOpen(false);
   };
 
-  return (
-    <Dialog
-      open={open}
-      onClose={later}
-      title={t('update.title')}
-      size="sm"
-      closeLabel={t('common.close')}
-      footer={
-        <>
-          <Button onClick={later}>{t('update.later')}</Button>
-          <Button variant="primary" onClick={() => window.location.reload()}>
-            {t('update.refresh')}
-          </Button>
-        </>
-      }
-    >
-      {t('update.text')}
-    </Dialog>
-  );
+  return Prompt ? <Prompt open={open} onLater={later} /> : null;
 }

@@ -1,6 +1,6 @@
 // The app's one SDK instance and React Query client. UI effects of the error catalogue (spec §8)
 // are injected here: popups through the toast bridge, token failure back to /login.
-import { ErrorCode, createSdk, type ApiError } from '@bo/api-sdk';
+import { ErrorCode, createLazySdk, type ApiError } from '@bo/api-sdk';
 import { toastBridge } from '@bo/ui-kit';
 import { QueryClient } from '@tanstack/react-query';
 import { pickLanguage } from '../i18n/bilingual';
@@ -35,7 +35,8 @@ export const SILENT_ENDPOINTS = new Set([
 
 let lastTokenFailure = 0;
 
-export const sdk = createSdk({
+// Each slice's contract (and zod) downloads on its first call, not with the first page.
+export const sdk = createLazySdk({
   baseURL: '/api',
   getToken: () => session.token(),
   locale: getLocale,

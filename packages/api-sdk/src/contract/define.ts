@@ -2,6 +2,7 @@
 // the CLI catalogue and the OpenAPI document are all derived.
 import { z } from 'zod';
 import { bounded } from './bounds.js';
+export { fillPath } from './path.js';
 
 /** Backend services of spec §7; every one defaults to the same origin. */
 export const SERVICES = [
@@ -299,13 +300,3 @@ export interface SoftError {
 }
 export const isSoftError = (v: unknown): v is SoftError =>
   typeof v === 'object' && v !== null && 'errorMessage' in v && Object.keys(v).length === 1;
-
-/** Fills {name} placeholders of a path. */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const v = params?.[name];
-    if (v === undefined || v === null || v === '')
-      throw new Error(`missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(v));
-  });
-}

@@ -1,7 +1,20 @@
 // confirm() as a promise: `if (await confirm({ title, message })) ...`. One provider near the root.
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { Button } from './Button.js';
-import { Dialog } from './Dialog.js';
+
+// The provider sits at the root of every page, /login too: the dialog's code (headless UI) loads
+// with the first confirmation, not with the first page.
+const Dialog = lazy(() => import('./Dialog.js').then((m) => ({ default: m.Dialog })));
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -50,25 +63,29 @@ export function ConfirmProvider({
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog
-        open={state !== null}
-        onClose={() => settle(false)}
-        title={state?.title ?? ''}
-        size="sm"
-        closeLabel={labels.close}
-        footer={
-          <>
-            {!state?.noCancel && (
-              <Button onClick={() => settle(false)}>{state?.cancelText ?? labels.cancel}</Button>
-            )}
-            <Button variant={state?.danger ? 'danger' : 'primary'} onClick={() => settle(true)} autoFocus>
-              {state?.okText ?? labels.ok}
-            </Button>
-          </>
-        }
-      >
-        {state?.message}
-      </Dialog>
+      {state !== null && (
+        <Suspense fallback={null}>
+          <Dialog
+            open
+            onClose={() => settle(false)}
+            title={state.title}
+            size="sm"
+            closeLabel={labels.close}
+            footer={
+              <>
+                {!state.noCancel && (
+                  <Button onClick={() => settle(false)}>{state.cancelText ?? labels.cancel}</Button>
+                )}
+                <Button variant={state.danger ? 'danger' : 'primary'} onClick={() => settle(true)} autoFocus>
+                  {state.okText ?? labels.ok}
+                </Button>
+              </>
+            }
+          >
+            {state.message}
+          </Dialog>
+        </Suspense>
+      )}
     </ConfirmContext.Provider>
   );
 }

@@ -54,8 +54,9 @@ describe('base components', () => {
       </ConfirmProvider>,
     );
     fireEvent.click(screen.getByText('go'));
+    const ok = await screen.findByRole('button', { name: '确定' });
     await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+      fireEvent.click(ok);
     });
     expect(result).toBe(true);
   });

@@ -2,7 +2,7 @@ import { ConfirmProvider, ToastProvider } from '@bo/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@bo/domain';
 import { hasScreen } from '../../app/registry';
 import { routes } from '../../app/router';
@@ -46,6 +46,16 @@ function mount(path: string) {
 }
 
 describe('layout shell', () => {
+  // Every page is a lazy route: load their modules once, as a browser would have them cached,
+  // so the first test does not spend its wait on compiling them.
+  beforeAll(async () => {
+    await Promise.all([
+      import('./Login'),
+      import('./Layout'),
+      import('./StatusPages'),
+      import('../../app/Guard'),
+    ]);
+  });
   beforeEach(() => {
     sessionStorage.clear();
     localStorage.clear();
