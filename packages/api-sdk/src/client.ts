@@ -24,6 +24,11 @@ export interface ClientHooks {
   onError?: (message: string, error: ApiError) => void;
   /** The token failed: clear the login and go to /login. */
   onTokenInvalid?: () => void;
+  /**
+   * A method of the typed client was called ('slice.name'), told synchronously at the call, before
+   * any request: the UI learns which slices a query reads and a command changes.
+   */
+  onCall?: (endpoint: string) => void;
 }
 
 export interface ClientOptions {
@@ -269,7 +274,11 @@ export function createClient<C extends Record<string, Slice>>(
   for (const [sliceName, slice] of Object.entries(contract)) {
     const methods: Record<string, unknown> = {};
     for (const [name, e] of Object.entries(slice)) {
-      methods[name] = (input?: unknown) => caller.call(`${sliceName}.${name}`, e, input as never);
+      const full = `${sliceName}.${name}`;
+      methods[name] = (input?: unknown) => {
+        options.hooks?.onCall?.(full);
+        return caller.call(full, e, input as never);
+      };
     }
     out[sliceName] = methods;
   }

@@ -51,6 +51,16 @@ describe('createLazySdk', () => {
     expect(sdk.system.loginOptions).toBe(sdk.system.loginOptions);
   });
 
+  it('tells each call at once, before the slice has loaded', () => {
+    const calls: string[] = [];
+    const sdk = createLazySdk(
+      { baseURL, validateResponses: false, hooks: { onCall: (e) => calls.push(e) } },
+      { system: () => new Promise<Slice>(() => undefined) },
+    );
+    void sdk.system.loginOptions();
+    expect(calls).toEqual(['system.loginOptions']);
+  });
+
   it('refuses an endpoint the slice does not declare', async () => {
     const sdk = createLazySdk({ baseURL }, { system: async () => contract.system });
     const unknown = (sdk.system as unknown as Record<string, () => Promise<unknown>>).nope;

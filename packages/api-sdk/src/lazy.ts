@@ -61,6 +61,7 @@ export function createLazySdk(
         if (!m) {
           const full = `${sliceName}.${name}`;
           m = async (input?: unknown) => {
+            options.hooks?.onCall?.(full);
             const slice = await load(sliceName, loader);
             const e: AnyEndpoint | undefined = slice[name];
             if (!e) throw new Error(`no endpoint ${full} in the contract`);

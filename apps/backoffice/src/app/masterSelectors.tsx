@@ -94,7 +94,7 @@ function OptionsSelect({
 export function RegionMasterSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'regions'],
+    queryKey: ['master', 'organisation', 'regions'],
     queryFn: () => sdk.organisation.allProvinceTypes(),
     staleTime: STALE,
   });
@@ -109,7 +109,7 @@ export function CampusMasterSelect(p: MasterSelectProps & { provincetypecode?: s
   const t = useT();
   const region = p.provincetypecode || undefined;
   const q = useQuery({
-    queryKey: ['master', 'campuses', region ?? ''],
+    queryKey: ['master', 'organisation', 'campuses', region ?? ''],
     queryFn: () => sdk.organisation.allSchoolItems({ query: { provincetypecode: region } }),
     staleTime: STALE,
   });
@@ -133,7 +133,7 @@ export function CitySelect(p: MasterSelectProps & { withCentres?: boolean }) {
   const t = useT();
   const [locale] = useLocale();
   const q = useQuery({
-    queryKey: ['master', 'cities'],
+    queryKey: ['master', 'organisation', 'cities'],
     queryFn: () => sdk.organisation.cityList(),
     staleTime: STALE,
   });
@@ -147,7 +147,7 @@ export function CitySelect(p: MasterSelectProps & { withCentres?: boolean }) {
 export function CityRankSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'cityRanks'],
+    queryKey: ['master', 'organisation', 'cityRanks'],
     queryFn: () => sdk.organisation.cityRankList({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -160,7 +160,7 @@ export function CityRankSelect(p: MasterSelectProps) {
 /** Items of one system dictionary (e.g. business_type). */
 export function DictSelect(p: MasterSelectProps & { dictType: string; label: string }) {
   const q = useQuery({
-    queryKey: ['master', 'dict', p.dictType],
+    queryKey: ['master', 'dictionaries', 'dict', p.dictType],
     queryFn: () => sdk.dictionaries.dictListAll({ query: { dictType: p.dictType, status: 1 } }),
     staleTime: STALE,
   });
@@ -173,7 +173,7 @@ export function ChannelSelect(p: MasterSelectProps & { typeCodes?: string[] }) {
   const t = useT();
   const types = p.typeCodes?.join(',') ?? '';
   const q = useQuery({
-    queryKey: ['master', 'channels', types],
+    queryKey: ['master', 'clueSettings', 'channels', types],
     queryFn: () => sdk.clueSettings.channelListMulti({ query: { typeCodes: types || undefined } }),
     staleTime: STALE,
   });
@@ -186,7 +186,7 @@ export function ChannelSelect(p: MasterSelectProps & { typeCodes?: string[] }) {
 export function ChannelTypeSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'channelTypes'],
+    queryKey: ['master', 'clueSettings', 'channelTypes'],
     queryFn: () => sdk.clueSettings.channelTypes(),
     staleTime: STALE,
   });
@@ -204,7 +204,7 @@ export function ChannelTypeSelect(p: MasterSelectProps) {
 export function ChannelGroupSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'channelGroups'],
+    queryKey: ['master', 'dictionaries', 'channelGroups'],
     queryFn: () => sdk.dictionaries.channelGroupList({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -223,7 +223,7 @@ export function ChannelGroupSelect(p: MasterSelectProps) {
 export function PayTypeSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'payTypes'],
+    queryKey: ['master', 'finance', 'payTypes'],
     queryFn: () => sdk.finance.payTypes(),
     staleTime: STALE,
   });
@@ -237,7 +237,7 @@ export function PayTypeSelect(p: MasterSelectProps) {
 export function BillTypeSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'billTypes'],
+    queryKey: ['master', 'finance', 'billTypes'],
     queryFn: () => sdk.finance.billTypes(),
     staleTime: STALE,
   });
@@ -251,7 +251,7 @@ export function BillTypeSelect(p: MasterSelectProps) {
 export function TaxRateSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'taxRates'],
+    queryKey: ['master', 'finance', 'taxRates'],
     queryFn: () => sdk.finance.taxRatePage({ body: { pageIdx: 1, pageSize: 500, validstatus: 1 } }),
     staleTime: STALE,
   });
@@ -268,7 +268,7 @@ export function TaxRateSelect(p: MasterSelectProps) {
 export function CourseCategorySelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'courseCategories'],
+    queryKey: ['master', 'courses', 'courseCategories'],
     queryFn: () => sdk.courses.categories({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -288,7 +288,7 @@ export function CourseRankSelect(p: MasterSelectProps & { coursecategorycode?: s
   const t = useT();
   const cat = p.coursecategorycode || undefined;
   const q = useQuery({
-    queryKey: ['master', 'courseRanks', cat ?? ''],
+    queryKey: ['master', 'courses', 'courseRanks', cat ?? ''],
     queryFn: () => sdk.courses.ranks({ query: { status: 1, coursecategorycode: cat } }),
     staleTime: STALE,
   });
@@ -306,7 +306,7 @@ export function CourseSelect(
   const cat = p.coursecategorycode || undefined;
   const rank = p.courserankcode || undefined;
   const q = useQuery({
-    queryKey: ['master', 'courses', cat ?? '', rank ?? ''],
+    queryKey: ['master', 'courses', 'courses', cat ?? '', rank ?? ''],
     queryFn: () =>
       sdk.courses.courses({ query: { status: 1, coursecategorycode: cat, courserankcode: rank } }),
     staleTime: STALE,
@@ -370,7 +370,7 @@ export function CourseCascade({
 export function PostSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'posts'],
+    queryKey: ['master', 'employees', 'posts'],
     queryFn: () => sdk.employees.posts({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -382,7 +382,7 @@ export function PostSelect(p: MasterSelectProps) {
 export function EmployeeTypeSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'employeeTypes'],
+    queryKey: ['master', 'employees', 'employeeTypes'],
     queryFn: () => sdk.employees.types({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -401,7 +401,7 @@ export function EmployeeTypeSelect(p: MasterSelectProps) {
 export function SkillRankTypeSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'skillRankTypes'],
+    queryKey: ['master', 'employees', 'skillRankTypes'],
     queryFn: () => sdk.employees.skillRankTypes({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -420,7 +420,7 @@ export function SkillRankTypeSelect(p: MasterSelectProps) {
 export function SkillRankSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'skillRanks'],
+    queryKey: ['master', 'employees', 'skillRanks'],
     queryFn: () => sdk.employees.skillRanks({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -441,7 +441,7 @@ export function SkillRankSelect(p: MasterSelectProps) {
 export function RoleSelect(p: MasterSelectProps) {
   const t = useT();
   const q = useQuery({
-    queryKey: ['master', 'roles'],
+    queryKey: ['master', 'system', 'roles'],
     queryFn: () => sdk.system.roles({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -454,7 +454,7 @@ export function EmployeeSelect(p: MasterSelectProps & { schoolItemCode?: string 
   const t = useT();
   const campus = p.schoolItemCode || undefined;
   const q = useQuery({
-    queryKey: ['master', 'employees', campus ?? ''],
+    queryKey: ['master', 'employees', 'employees', campus ?? ''],
     queryFn: () => sdk.employees.codeAndName({ query: { schoolItemCode: campus } }),
     staleTime: STALE,
   });
@@ -479,7 +479,7 @@ export function TeacherSelect(p: MasterSelectProps & { schoolItemCode?: string; 
   const campus = p.schoolItemCode || undefined;
   const minRank = p.minRank ?? MIN_TEACHER_RANK;
   const q = useQuery({
-    queryKey: ['master', 'teachersByMinRank', campus ?? '', minRank],
+    queryKey: ['master', 'employees', 'teachersByMinRank', campus ?? '', minRank],
     queryFn: () => sdk.employees.teachersByMinRank({ query: { schoolItemCode: campus, minRank } }),
     staleTime: STALE,
   });
@@ -567,7 +567,7 @@ type CheckFieldProps = {
 /** Subjects as checkboxes (values are subject ids). */
 export function SubjectsField(p: CheckFieldProps) {
   const q = useQuery({
-    queryKey: ['master', 'subjects'],
+    queryKey: ['master', 'employees', 'subjects'],
     queryFn: () => sdk.employees.subjects({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -578,7 +578,7 @@ export function SubjectsField(p: CheckFieldProps) {
 /** Roles as checkboxes (values are role codes). */
 export function RolesField(p: CheckFieldProps) {
   const q = useQuery({
-    queryKey: ['master', 'roles'],
+    queryKey: ['master', 'system', 'roles'],
     queryFn: () => sdk.system.roles({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -589,7 +589,7 @@ export function RolesField(p: CheckFieldProps) {
 /** Course ranks as checkboxes (values are rank codes), grouped by category in the label. */
 export function CourseRanksField(p: CheckFieldProps) {
   const q = useQuery({
-    queryKey: ['master', 'courseRanks', ''],
+    queryKey: ['master', 'courses', 'courseRanks', ''],
     queryFn: () => sdk.courses.ranks({ query: { status: 1 } }),
     staleTime: STALE,
   });
@@ -607,7 +607,7 @@ export function CourseRanksField(p: CheckFieldProps) {
 /** Campuses as checkboxes (values are campus codes). */
 export function CampusesField(p: CheckFieldProps) {
   const q = useQuery({
-    queryKey: ['master', 'campuses', ''],
+    queryKey: ['master', 'organisation', 'campuses', ''],
     queryFn: () => sdk.organisation.allSchoolItems({ query: {} }),
     staleTime: STALE,
   });

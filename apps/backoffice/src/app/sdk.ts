@@ -5,6 +5,7 @@ import { toastBridge } from '@bo/ui-kit';
 import { QueryClient } from '@tanstack/react-query';
 import { pickLanguage } from '../i18n/bilingual';
 import { getLocale } from '../i18n/locale';
+import { noteCall } from './invalidation';
 import { session } from './session';
 import { clearTabs } from './tabs';
 
@@ -41,6 +42,8 @@ export const sdk = createLazySdk({
   getToken: () => session.token(),
   locale: getLocale,
   hooks: {
+    // Which slices queries read and commands change: refreshes stay narrow (app/invalidation.ts).
+    onCall: noteCall,
     onError: (message: string, error: ApiError) => {
       if (!SILENT_ENDPOINTS.has(error.endpoint))
         toastBridge.current?.error(pickLanguage(message, getLocale()));

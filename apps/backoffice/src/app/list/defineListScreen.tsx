@@ -35,6 +35,7 @@ import type { z } from 'zod';
 import { useLocale, useT, type TFunction } from '../../i18n';
 import { downloadBlob, readWorkbookRows, writeWorkbook, type SheetColumn } from './workbook';
 import { errorText } from '../sdk';
+import { fetchList, invalidateAfter, listSlices, watchCalls } from '../invalidation';
 
 export interface ListQueryArgs {
   /** Search values from the URL, trimmed; '' when empty. */
@@ -136,9 +137,6 @@ export interface ScreenHelpers<Row> {
 const isPaged = <Row,>(r: ListResult<Row>): r is { list: Row[]; total: number; totalEstimated?: boolean } =>
   !Array.isArray(r);
 
-/** Every query of master data: a change shows in every list and selector that reads it. */
-const invalidateAll = (qc: ReturnType<typeof useQueryClient>) => qc.invalidateQueries();
-
 function isConflict(e: unknown): boolean {
   return (
     typeof e === 'object' &&
@@ -180,9 +178,10 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
             on={st.isOn(row)}
             name={def.rowName?.(row) ?? def.rowId(row)}
             onChange={async (on) => {
-              await st.set(row, on);
+              const change = watchCalls(() => st.set(row, on));
+              await change.result;
               toast.success(t('list.statusChanged'));
-              await invalidateAll(qc);
+              await invalidateAfter(qc, change.slices, def.key);
             }}
           />
         ),
@@ -211,7 +210,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
   const queryArgs = clientSide ? { filters: {}, pageIdx: 1, pageSize: 500, sort: null } : args;
   const query = useQuery({
     queryKey: ['list', def.key, queryArgs],
-    queryFn: () => def.list(queryArgs),
+    queryFn: () => fetchList(def.key, () => def.list(queryArgs)),
     placeholderData: keepPreviousData,
   });
 
@@ -252,7 +251,8 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
   };
   const helpers: ScreenHelpers<Row> = {
     edit: (row) => void openEdit(row).catch(() => undefined),
-    refresh: () => invalidateAll(qc),
+    // A screen's own action changes, most likely, what its list reads.
+    refresh: () => invalidateAfter(qc, listSlices(def.key) ?? new Set(), def.key),
     filters: state.filters,
     setFilters: (patch) => setState({ filters: { ...state.filters, ...patch }, pageIdx: 1 }),
   };
@@ -310,15 +310,17 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
   const onImport = async (file: File) => {
     setImporting(true);
     try {
-      if (def.importFile) {
-        const r = await def.importFile.call(file);
+      const importFile = def.importFile;
+      if (importFile) {
+        const run = watchCalls(() => importFile.call(file));
+        const r = await run.result;
         if (r.result === 1) {
           downloadBlob(r.file, `${EXPORT_NAMES.importResult[locale]}.xlsx`);
           toast.warning(t('list.importResultDownloaded'));
         } else if (r.code === 0) {
           toast.success(r.message || t('list.importDone'));
         }
-        await invalidateAll(qc);
+        await invalidateAfter(qc, run.slices, def.key);
         return;
       }
       if (def.importRows) {
@@ -347,14 +349,18 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
     }
   };
   const confirmImport = async () => {
-    if (!preview || !def.importRows) return;
+    const importRows = def.importRows;
+    if (!preview || !importRows) return;
     setImporting(true);
     try {
-      const r = await def.importRows.call({ rows: preview.rows, dryRun: false, firstRow: preview.firstRow });
+      const run = watchCalls(() =>
+        importRows.call({ rows: preview.rows, dryRun: false, firstRow: preview.firstRow }),
+      );
+      const r = await run.result;
       if (r.written) {
         toast.success(t('list.imported', { created: r.created, updated: r.updated }));
         setPreview(null);
-        await invalidateAll(qc);
+        await invalidateAfter(qc, run.slices, def.key);
       } else setPreview({ ...preview, result: r });
     } catch {
       // shown by the SDK
@@ -401,9 +407,10 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
         confirm: t('list.confirmDelete'),
         onClick: async (r) => {
           try {
-            await remove.call(r);
+            const run = watchCalls(() => remove.call(r));
+            await run.result;
             toast.success(t('list.deleted'));
-            await invalidateAll(qc);
+            await invalidateAfter(qc, run.slices, def.key);
           } catch {
             // shown by the SDK
           }
@@ -476,16 +483,17 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
           })}
           initialValues={editing?.values}
           onSubmit={async (values) => {
+            const run = watchCalls(() => form.save(values, editing?.row ?? null, { filters: state.filters }));
             try {
-              await form.save(values, editing?.row ?? null, { filters: state.filters });
+              await run.result;
             } catch (e) {
               // A stale version: refresh the list so a reopened dialog has the current record.
-              if (isConflict(e)) void invalidateAll(qc);
+              if (isConflict(e)) void invalidateAfter(qc, run.slices, def.key);
               throw e;
             }
             toast.success(t('list.saved'));
             setEditing(null);
-            await invalidateAll(qc);
+            await invalidateAfter(qc, run.slices, def.key);
           }}
         />
       )}

@@ -29,7 +29,7 @@ interface FieldProps {
 
 function RolesChecks(p: FieldProps) {
   const q = useQuery({
-    queryKey: ['master', 'roles'],
+    queryKey: ['master', 'system', 'roles'],
     queryFn: () => sdk.system.roles({ query: { status: 1 } }),
     staleTime: 60_000,
   });
@@ -40,7 +40,7 @@ function RolesChecks(p: FieldProps) {
 /** Regions the signed-in administrator may see (the server scopes the answer), hence may grant. */
 function RegionsChecks(p: FieldProps) {
   const q = useQuery({
-    queryKey: ['master', 'regions'],
+    queryKey: ['master', 'organisation', 'regions'],
     queryFn: () => sdk.organisation.allProvinceTypes(),
     staleTime: 60_000,
   });
@@ -51,7 +51,7 @@ function RegionsChecks(p: FieldProps) {
 /** Campuses the signed-in administrator may see (scoped by the server), hence may grant. */
 function CampusesChecks(p: FieldProps) {
   const q = useQuery({
-    queryKey: ['master', 'campuses', ''],
+    queryKey: ['master', 'organisation', 'campuses', ''],
     queryFn: () => sdk.organisation.allSchoolItems({ query: {} }),
     staleTime: 60_000,
   });
