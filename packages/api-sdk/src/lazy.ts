@@ -24,6 +24,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   tasks: () => import('./contract/tasks.js').then((m) => m.tasks),
   workbench: () => import('./contract/workbench.js').then((m) => m.workbench),
   clueAnalysis: () => import('./contract/clueAnalysis.js').then((m) => m.clueAnalysis),
+  approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
 };
 
 /**
