@@ -15,9 +15,10 @@ const countClues = async (t: TestServer, childName?: string) => {
 describe('template copies', () => {
   let a: TestServer;
   let b: TestServer;
+  // Two copies made at the same time; generous on a machine shared with other work.
   beforeAll(async () => {
     [a, b] = await Promise.all([startTestServer(), startTestServer()]);
-  });
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
   });

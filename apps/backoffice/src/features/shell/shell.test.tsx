@@ -1,6 +1,6 @@
 import { ConfirmProvider, ToastProvider } from '@bo/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '@bo/domain';
@@ -49,11 +49,14 @@ describe('layout shell', () => {
   // Every page is a lazy route: load their modules once, as a browser would have them cached,
   // so the first test does not spend its wait on compiling them.
   beforeAll(async () => {
+    // Pages resolve lazily: on a busy machine the first render of the shell takes over a second.
+    configure({ asyncUtilTimeout: 5000 });
     await Promise.all([
       import('./Login'),
       import('./Layout'),
       import('./StatusPages'),
       import('../../app/Guard'),
+      import('../home/Home'),
     ]);
   });
   beforeEach(() => {
