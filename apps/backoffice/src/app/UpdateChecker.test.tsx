@@ -38,5 +38,6 @@ describe('update prompt', () => {
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
+    // Loading the prompt's module (ui-kit's dialog) takes seconds on a busy machine.
+  }, 20_000);
 });
