@@ -1,10 +1,12 @@
 // /clues/assessScale: assessment scales (docs/decisions.md "Assessment scales"): the instruments of
 // entrance assessments with their age range (months) and items (name, max score): list, create, edit, enable.
 import { AssessScaleInput, type TAssessScaleItem, type TAssessScaleRow } from '@bo/api-sdk';
-import { Button, controlClass, FieldShell, type CustomFormFieldProps } from '@bo/ui-kit';
+import { Button, controlClass, FieldShell, type CustomFormFieldProps, type ListColumn } from '@bo/ui-kit';
+import { isForbidden } from '../../app/guard';
 import { defineListScreen, isValid, listQuery, statusOptions } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { useT } from '../../i18n';
+import { useSession } from '../../app/session';
+import { useT, type TFunction } from '../../i18n';
 import { ClueFrame } from './common';
 
 type ItemDraft = { name: string; maxScore: number | string };
@@ -69,6 +71,26 @@ function ItemsField(p: CustomFormFieldProps) {
 
 const totalScore = (items: TAssessScaleItem[]) => items.reduce((s, i) => s + i.maxScore, 0);
 
+const scaleColumns = (t: TFunction): ListColumn<TAssessScaleRow>[] => [
+  { id: 'code', header: t('list.code'), fixed: true },
+  { id: 'name', header: t('list.name') },
+  {
+    id: 'ageRange',
+    header: t('scale.ageRange'),
+    value: (r) => t('scale.months', { from: r.ageFrom, to: r.ageTo }),
+  },
+  {
+    id: 'items',
+    header: t('scale.items'),
+    value: (r) => r.items.map((i) => `${i.name}(${i.maxScore})`).join('、'),
+  },
+  { id: 'total', header: t('scale.total'), align: 'right', value: (r) => totalScore(r.items) },
+  { id: 'remark', header: t('scale.description') },
+];
+
+/** Scales are global settings: only holders of the clue settings screen may write them (the server agrees). */
+const SCALE_OWNER_SCREEN = '/setting/clues';
+
 const Scales = defineListScreen<TAssessScaleRow, typeof AssessScaleInput>({
   key: 'assessScales',
   what: (t) => t('scale.what'),
@@ -78,22 +100,7 @@ const Scales = defineListScreen<TAssessScaleRow, typeof AssessScaleInput>({
     { kind: 'text', name: 'name', label: t('list.name') },
     { kind: 'select', name: 'validstatus', label: t('list.status'), options: statusOptions(t) },
   ],
-  columns: (t) => [
-    { id: 'code', header: t('list.code'), fixed: true },
-    { id: 'name', header: t('list.name') },
-    {
-      id: 'ageRange',
-      header: t('scale.ageRange'),
-      value: (r) => t('scale.months', { from: r.ageFrom, to: r.ageTo }),
-    },
-    {
-      id: 'items',
-      header: t('scale.items'),
-      value: (r) => r.items.map((i) => `${i.name}(${i.maxScore})`).join('、'),
-    },
-    { id: 'total', header: t('scale.total'), align: 'right', value: (r) => totalScore(r.items) },
-    { id: 'remark', header: t('scale.description') },
-  ],
+  columns: scaleColumns,
   list: (a) => sdk.clueSettings.assessScaleList({ query: listQuery(a) }),
   form: {
     schema: AssessScaleInput,
@@ -130,11 +137,30 @@ const Scales = defineListScreen<TAssessScaleRow, typeof AssessScaleInput>({
   },
 });
 
+/** The same list for readers: no create, edit or status switch, the status shown as text. */
+const ScalesReadOnly = defineListScreen<TAssessScaleRow>({
+  key: 'assessScalesRead',
+  what: (t) => t('scale.what'),
+  rowId: (r) => r.code,
+  rowName: (r) => r.name,
+  searchFields: (t) => [
+    { kind: 'text', name: 'name', label: t('list.name') },
+    { kind: 'select', name: 'validstatus', label: t('list.status'), options: statusOptions(t) },
+  ],
+  columns: (t) => [
+    ...scaleColumns(t),
+    {
+      id: 'validstatus',
+      header: t('list.status'),
+      value: (r) => (isValid(r) ? t('list.enabled') : t('list.disabled')),
+    },
+  ],
+  list: (a) => sdk.clueSettings.assessScaleList({ query: listQuery(a) }),
+});
+
 export default function AssessScale() {
   const t = useT();
-  return (
-    <ClueFrame description={t('scale.desc')}>
-      <Scales />
-    </ClueFrame>
-  );
+  const { permissions } = useSession();
+  const canWrite = permissions !== null && !isForbidden(SCALE_OWNER_SCREEN, permissions.forbidden);
+  return <ClueFrame description={t('scale.desc')}>{canWrite ? <Scales /> : <ScalesReadOnly />}</ClueFrame>;
 }
