@@ -18,7 +18,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   clueSettings: () => import('./contract/clueSettings.js').then((m) => m.clueSettings),
   courseAuthority: () => import('./contract/courseAuthority.js').then((m) => m.courseAuthority),
   schoolFinance: () => import('./contract/schoolFinance.js').then((m) => m.schoolFinance),
-  clues: () => import('./contract/clues.js').then((m) => m.clues),
+  clues: () => import('./contract/clues/index.js').then((m) => m.clues),
   resources: () => import('./contract/resources.js').then((m) => m.resources),
   calls: () => import('./contract/calls.js').then((m) => m.calls),
   tasks: () => import('./contract/tasks.js').then((m) => m.tasks),
