@@ -14,7 +14,8 @@ test('an employee is created with campus and post, then found by the filters', a
   const dialog = page.getByRole('dialog', { name: '新增员工' });
   // The schema's errors show on the fields before anything is sent.
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByText('请选择校区 / the campus is required')).toBeVisible();
+  // In the user's language, naming the field by its label (the form kit's messages).
+  await expect(dialog.getByRole('alert').filter({ hasText: '所属校区' })).toHaveText('请填写 所属校区');
 
   await dialog.getByLabel('工号').fill(`E${id}`);
   await dialog.getByLabel('姓名').fill(name);
