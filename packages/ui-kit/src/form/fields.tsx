@@ -12,6 +12,9 @@ import {
   type SelectOption,
 } from '../components/fields.js';
 import type { SchemaForm } from './useSchemaForm.js';
+import { toCents, toChineseCurrency } from '@bo/domain';
+import { AmountInput } from '../inputs/AmountInput.js';
+import { useMoneyLabels } from '../money/labels.js';
 
 interface FieldBase<In extends FieldValues> {
   // The output type does not matter to a field: any form whose values have this name.
@@ -354,6 +357,55 @@ export function FormControl<In extends FieldValues>(
           })}
         </>
       )}
+    />
+  );
+}
+
+/**
+ * An amount in yuan (spec §5/§9: digits and one dot, at most 7 integer digits and 2 decimals while
+ * typing), kept as the typed text for the contract's `money()`; the amount in Chinese capitals is
+ * shown under it so a mistyped zero is seen before it is saved.
+ */
+export function FormAmount<In extends FieldValues>(
+  p: FieldBase<In> & { maxIntDigits?: number; capitals?: boolean },
+) {
+  const { id, required } = useField(p);
+  const labels = useMoneyLabels();
+  return (
+    <Controller
+      control={p.form.rhf.control}
+      name={p.name}
+      render={({ field, fieldState }) => {
+        const text =
+          typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : '';
+        const capitals = p.capitals !== false && text !== '' && text !== '0.' && toCents(text) !== null;
+        return (
+          <AmountInput
+            id={id}
+            ref={field.ref}
+            label={p.label}
+            error={fieldState.error?.message}
+            hint={
+              capitals ? (
+                <>
+                  {labels.capitals}：<span className="text-ink-2">{toChineseCurrency(text)}</span>
+                  {p.hint ? <> · {p.hint}</> : null}
+                </>
+              ) : (
+                p.hint
+              )
+            }
+            required={required}
+            disabled={p.disabled}
+            placeholder={p.placeholder ?? '0.00'}
+            maxIntDigits={p.maxIntDigits}
+            wrapperClassName={p.className}
+            value={text}
+            onChange={(v) => field.onChange(v === '' ? undefined : v)}
+            onBlur={field.onBlur}
+          />
+        );
+      }}
     />
   );
 }
