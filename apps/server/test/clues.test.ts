@@ -366,6 +366,43 @@ describe('approvals', () => {
     // The phone is free again.
     await sales.clues.clueSave({ body: clueBody({ phone: ok.phone }) });
   });
+
+  it('who may approve an invalid request follows the approval policy the administrator edits', async () => {
+    const names = async (clueId: number) =>
+      (await sales.clues.invalidApprovers({ query: { clueId } })).map((a) => a.username).sort();
+    const c = await salesClue('following');
+    expect(await names(c.clueId)).toEqual(['admin', 'director']);
+    const policy = (await admin.approvals.policyList()).find((p) => p.kind === 'clueInvalid');
+    const [hr] = (await admin.system.allUsers({ query: { name: 'hr' } })).filter((u) => u.username === 'hr');
+    await admin.approvals.policySave({
+      body: {
+        kind: 'clueInvalid',
+        version: policy?.version ?? 0,
+        steps: [{ name: '财务复核', roles: [20], userIds: [hr?.id ?? 0], mode: 'any', aboveCents: null }],
+      },
+    });
+    expect(await names(c.clueId)).toEqual(['finance', 'hr']);
+    const byCode = await sales.clues.commissioners4clueValid({ params: { id: 'SH01' } });
+    expect(byCode.map((a) => a.username).sort()).toEqual(['finance', 'hr']);
+    // The engine's check is the same rule: the director is no longer an approver, finance is.
+    const r = await sales.clues.invalidSubmit({ body: { clueId: c.clueId, reason: '空号' } });
+    await expectApiError(
+      director.clues.invalidApprove({ body: { id: r.id ?? 0, pass: true } }),
+      ErrorCode.noPermission,
+    );
+    const finance = await t.as('finance');
+    await finance.approvals.pass({ body: { id: r.id ?? 0 } });
+    expect(await state(c.clueId)).toBe('invalid');
+    const saved = (await admin.approvals.policyList()).find((p) => p.kind === 'clueInvalid');
+    await admin.approvals.policySave({
+      body: {
+        kind: 'clueInvalid',
+        version: saved?.version ?? 0,
+        steps: policy?.steps ?? [],
+      },
+    });
+    expect(await names((await salesClue('following')).clueId)).toEqual(['admin', 'director']);
+  });
 });
 
 describe('invalid marking after two days', () => {

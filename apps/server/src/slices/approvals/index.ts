@@ -16,5 +16,6 @@ export {
   pendingDecisions,
   type NewRequest,
 } from './engine.js';
+export { eligibleApprovers, type Approver } from './approvers.js';
 export { approvalRequests, type StoredStep } from './tables.js';
 export { approvalsHandlers } from './handlers.js';

@@ -4,7 +4,9 @@ import { badInput } from '../../http/errors.js';
 import { assertCampus } from '../../http/auth.js';
 import { schoolItems } from '../organisation/tables.js';
 import { eq, or } from 'drizzle-orm';
-import { usersWithRolesAt } from './common.js';
+import { eligibleApprovers } from '../approvals/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { CLUE_KINDS } from './approvalKinds.js';
 import * as svc from './service.js';
 import { decideClue } from './approvals.js';
 import * as q from './queries.js';
@@ -14,8 +16,9 @@ import * as imports from './importRows.js';
 import * as leads from './leads.js';
 import * as records from './records.js';
 
-const invalidApprovers = async (db: Parameters<typeof usersWithRolesAt>[0], campus: string | null) =>
-  usersWithRolesAt(db, [1, 76, 72], campus);
+/** Who may decide an invalid request at the campus: the first step of the kind's policy (settings). */
+const invalidApprovers = async (db: DbOrTx, campus: string | null) =>
+  eligibleApprovers(db, CLUE_KINDS.invalid, campus);
 
 export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   clueSave: async ({ deps, user, body, ip }) => svc.createClue(deps, user, body, ip),

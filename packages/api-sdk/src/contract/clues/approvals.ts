@@ -126,7 +126,8 @@ export const approvalsEndpoints = {
   }),
   invalidApprovers: get('/clue/clue/invalid/approve/user/list', {
     service: 'clue',
-    summary: 'Who may approve invalid requests of a campus (directors and centre leaders of it).',
+    summary:
+      'Who may approve invalid requests of a campus: the first step of the clueInvalid approval policy, holding the campus.',
     access: work,
     query: z.object({ schoolItemCode: z.string().trim().optional(), clueId: ClueId.optional() }),
     response: z.array(UserPick),
@@ -147,7 +148,8 @@ export const approvalsEndpoints = {
   }),
   commissioners4clueValid: get('/hr/commissioners4clueValid/{id}', {
     service: 'ehr',
-    summary: 'Approvers of invalid clues of a campus ({id}: school_items id or code).',
+    summary:
+      'Approvers of invalid clues of a campus ({id}: school_items id or code), from the clueInvalid approval policy.',
     access: work,
     params: z.object({ id: z.string().trim().min(1) }),
     response: z.array(UserPick),
