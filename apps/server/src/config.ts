@@ -101,7 +101,7 @@ export const ConfigSchema = z.object({
   TCCC_SDK_APP_ID: z.string().regex(/^\d+$/, 'must be the numeric SdkAppId').optional(),
   TCCC_SECRET_ID: z.string().optional(),
   TCCC_SECRET_KEY: z.string().optional(),
-  /** Zhichi (Sobot-style) call centre: API base URL, appid and app key (sign = md5(appid+create_time+app_key)). */
+  /** Zhichi (Sobot) V6 call centre: API base URL (e.g. https://openapi.soboten.com), appId and app secret. */
   ZHICHI_BASE_URL: optionalUrl,
   ZHICHI_APP_ID: z.string().optional(),
   ZHICHI_APP_KEY: z.string().optional(),

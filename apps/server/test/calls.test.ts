@@ -44,10 +44,15 @@ const tcccPeer = {
   ttlSeconds: 3600,
   calls: [] as Array<{ action: string; params: Record<string, unknown> }>,
 };
+/** Sobot's V6 call centre as published: company and agent tokens, agent settings, agent login/logout. */
 const zhichiPeer = {
   appKey: ZHICHI.appKey,
-  tokens: 0,
-  agents: [] as Array<{ command: string; body: Record<string, unknown> }>,
+  companyTokens: [] as string[],
+  /** Tokens the peer has let expire (answered with HTTP 401). */
+  expired: new Set<string>(),
+  agentTokens: 0,
+  agents: new Map([['1001', { ext: '5001', phone: '13900000001' }]]),
+  requests: [] as Array<{ path: string; body: Record<string, unknown> | null }>,
 };
 
 async function listen(
@@ -57,6 +62,92 @@ async function listen(
     void readBody(req).then((body) => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(handler(req, body)));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const v6 = (kind: string, data: Record<string, unknown>) => ({
+  apiVersion: '6.2.0',
+  status: 'Success',
+  code: 200,
+  message: 'OK',
+  reason: 'OK',
+  kind,
+  creationTime: Date.now(),
+  data,
+});
+const v6Error = (code: number, message: string) => ({
+  apiVersion: '6.2.0',
+  status: 'Failure',
+  code,
+  message,
+  reason: message,
+});
+
+async function listenZhichi(): Promise<{ server: Server; url: string }> {
+  const answer = (req: IncomingMessage, body: string): [number, unknown] => {
+    const u = new URL(req.url ?? '/', 'http://x');
+    const b = body ? (JSON.parse(body) as Record<string, unknown>) : null;
+    const str = (k: string) => (typeof b?.[k] === 'string' ? (b[k] as string) : '');
+    if (req.method === 'POST' && (u.pathname === '/tokens/company' || u.pathname === '/tokens/agent')) {
+      const sign = createHash('md5')
+        .update(str('appId') + str('currentTime') + str('responseType') + zhichiPeer.appKey)
+        .digest('hex');
+      if (str('responseType') !== 'token' || str('appId') !== ZHICHI.appId || sign !== str('sign'))
+        return [401, v6Error(401, 'sign签名错误 invalid sign')];
+      if (u.pathname === '/tokens/agent') {
+        if (!zhichiPeer.agents.has(str('agentNo'))) return [400, v6Error(400, 'agent not found')];
+        zhichiPeer.agentTokens += 1;
+        return [
+          200,
+          {
+            response_type: 'token',
+            access_token: `za-${str('agentNo')}-${zhichiPeer.agentTokens}`,
+            expires_in: 86400,
+          },
+        ];
+      }
+      const token = `zt-${zhichiPeer.companyTokens.length + 1}`;
+      zhichiPeer.companyTokens.push(token);
+      return [200, { response_type: 'token', access_token: token, expires_in: 86400 }];
+    }
+    const auth = String(req.headers.authorization ?? '');
+    if (!zhichiPeer.companyTokens.includes(auth) || zhichiPeer.expired.has(auth))
+      return [401, v6Error(401, 'access_token expired')];
+    zhichiPeer.requests.push({ path: u.pathname + u.search, body: b });
+    if (req.method === 'GET' && u.pathname === '/callservice/v6/cc-config/api/agents') {
+      const a = zhichiPeer.agents.get(u.searchParams.get('agent') ?? '');
+      if (u.searchParams.get('agentType') !== '0' || !a) return [200, v6Error(404, 'agent not found')];
+      return [200, v6('Agent', { agentID: u.searchParams.get('agent'), ...a })];
+    }
+    if (req.method === 'POST' && u.pathname === '/callservice/v6/webmsg/agent/_login') {
+      if (!zhichiPeer.agents.has(str('agentID'))) return [200, v6Error(404, 'agent not found')];
+      if (!['sip', 'pstn'].includes(str('phoneType')) || typeof b?.bindExt !== 'string')
+        return [200, v6Error(400, 'phoneType and bindExt are required')];
+      if (str('phoneType') === 'pstn' && !str('bindMobile'))
+        return [200, v6Error(400, 'bindMobile is required for pstn')];
+      return [
+        200,
+        v6('AgentLogin', {
+          agentState: str('agentState') || '2',
+          reasonCode: '0',
+          phoneType: str('phoneType'),
+          bindExt: str('bindExt'),
+          bindMobile: str('bindMobile'),
+        }),
+      ];
+    }
+    if (req.method === 'POST' && u.pathname === '/callservice/v6/webmsg/agent/_logout')
+      return str('agentID') ? [200, v6('AgentLogout', {})] : [200, v6Error(400, 'agentID is required')];
+    return [404, v6Error(404, 'no such api')];
+  };
+  const server = createServer((req, res) => {
+    void readBody(req).then((body) => {
+      const [status, json] = answer(req, body);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -102,30 +193,7 @@ beforeAll(async () => {
     if (action === 'ModifyStaff') return { Response: { RequestId } };
     return { Response: { Error: { Code: 'InvalidAction', Message: action }, RequestId } };
   });
-  zhichi = await listen((req, body) => {
-    const u = new URL(req.url ?? '/', 'http://x');
-    if (u.pathname === '/api/get_token') {
-      const appid = u.searchParams.get('appid') ?? '';
-      const ct = u.searchParams.get('create_time') ?? '';
-      const sign = createHash('md5')
-        .update(appid + ct + zhichiPeer.appKey)
-        .digest('hex');
-      if (appid !== ZHICHI.appId || sign !== u.searchParams.get('sign'))
-        return { ret_code: '900002', ret_msg: 'sign签名错误' };
-      zhichiPeer.tokens += 1;
-      return {
-        ret_code: '000000',
-        ret_msg: '操作成功',
-        item: { token: `zt-${zhichiPeer.tokens}`, expires_in: '86400' },
-      };
-    }
-    if (!String(req.headers.token ?? '').startsWith('zt-'))
-      return { ret_code: '900001', ret_msg: 'token无效' };
-    const m = /^\/api\/callcenter\/agent\/(login|logout)$/.exec(u.pathname);
-    if (!m) return { ret_code: '900404', ret_msg: 'no such api' };
-    zhichiPeer.agents.push({ command: m[1] ?? '', body: JSON.parse(body) as Record<string, unknown> });
-    return { ret_code: '000000', ret_msg: '操作成功', item: {} };
-  });
+  zhichi = await listenZhichi();
   t = await startTestServer({
     env: {
       TCCC_BASE_URL: tccc.url,
@@ -402,34 +470,80 @@ describe('Tencent Cloud Contact Center adapter', () => {
   });
 });
 
-describe('Zhichi adapter', () => {
+describe('Zhichi (Sobot) V6 call-centre adapter', () => {
+  const login = () => sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } });
+
   it('answers a wrong sign with the provider’s message', async () => {
     zhichiPeer.appKey = 'wrong';
     try {
-      const e = await expectApiError(
-        sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } }),
-        ErrorCode.notConfigured,
-      );
-      expect(e.message).toContain('900002');
+      const e = await expectApiError(login(), ErrorCode.notConfigured);
+      expect(e.message).toContain('invalid sign');
     } finally {
       zhichiPeer.appKey = ZHICHI.appKey;
     }
   });
 
-  it('gets a token with sign = md5(appid + create_time + app_key), then signs the agent in and out', async () => {
-    const l = await sales.calls.zhichiLogin({ query: { jobNumber: '1001', phone: '13800000003' } });
+  it('signs the agent in with the company token, answers an agent token, and signs out', async () => {
+    const before = zhichiPeer.requests.length;
+    const l = await login();
     expect(l).toMatchObject({ provider: 'zhichi', agentId: '1001', sdkUrl: null });
-    expect(l.token).toMatch(/^zt-/);
-    expect(zhichiPeer.agents.at(-1)).toEqual({
-      command: 'login',
-      body: { agent_jobnum: '1001', agent_phone: '13800000003' },
-    });
+    // The browser gets the agent's own token, never the company token.
+    expect(l.token).toMatch(/^za-1001-/);
+    expect(zhichiPeer.requests.slice(before)).toEqual([
+      { path: '/callservice/v6/cc-config/api/agents?agentType=0&agent=1001', body: null },
+      {
+        path: '/callservice/v6/webmsg/agent/_login',
+        body: {
+          agentID: '1001',
+          agentType: '0',
+          bindExt: '5001',
+          phoneType: 'pstn',
+          bindMobile: '13800000003',
+          agentState: '1',
+          edgeOut: '1',
+        },
+      },
+    ]);
     await sales.calls.zhichiLogout({ query: { jobNumber: '1001' } });
-    expect(zhichiPeer.agents.at(-1)).toEqual({ command: 'logout', body: { agent_jobnum: '1001' } });
+    expect(zhichiPeer.requests.at(-1)).toEqual({
+      path: '/callservice/v6/webmsg/agent/_logout',
+      body: { agentID: '1001', agentType: '0' },
+    });
+  });
+
+  it('reuses the company token, and fetches a new one once when the provider says it expired', async () => {
+    await login();
+    const issued = zhichiPeer.companyTokens.length;
+    await login();
+    expect(zhichiPeer.companyTokens.length).toBe(issued);
+    zhichiPeer.expired.add(zhichiPeer.companyTokens.at(-1) ?? '');
+    await login();
+    expect(zhichiPeer.companyTokens.length).toBe(issued + 1);
+  });
+
+  it('names the provider’s reason when the agent is unknown there', async () => {
+    const e = await expectApiError(
+      sales.calls.zhichiLogin({ query: { jobNumber: '9999', phone: '13800000003' } }),
+      ErrorCode.notConfigured,
+    );
+    expect(e.message).toContain('404: agent not found');
   });
 });
 
 describe('not configured', () => {
+  it('tells the panel which call centre is configured: Tencent first, then Zhichi, else none', async () => {
+    expect(await esales.calls.centre()).toEqual({ provider: 'tencent' });
+    const saved = { ...t.deps.config };
+    try {
+      Object.assign(t.deps.config, { TCCC_SECRET_KEY: undefined });
+      expect(await esales.calls.centre()).toEqual({ provider: 'zhichi' });
+      Object.assign(t.deps.config, { ZHICHI_APP_ID: undefined });
+      expect(await esales.calls.centre()).toEqual({ provider: null });
+    } finally {
+      Object.assign(t.deps.config, saved);
+    }
+  });
+
   it('answers 503 for the providers without configuration', async () => {
     const saved = { ...t.deps.config };
     Object.assign(t.deps.config, { TCCC_BASE_URL: undefined, ZHICHI_APP_KEY: undefined });

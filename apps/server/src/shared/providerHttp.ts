@@ -17,7 +17,7 @@ export async function providerJson(
   what: string,
   url: string,
   init: RequestInit,
-  o: { httpErrors?: 'status' | 'body' } = {},
+  o: { httpErrors?: 'status' | 'body'; onStatus?: (status: number) => void } = {},
 ): Promise<Record<string, unknown>> {
   let res: Response;
   try {
@@ -33,6 +33,7 @@ export async function providerJson(
   }
   if (typeof body !== 'object' || body === null) throw providerFailed(what, `HTTP ${res.status}`);
   const obj = body as Record<string, unknown>;
+  o.onStatus?.(res.status);
   if (!res.ok && (o.httpErrors ?? 'status') === 'status') {
     const reason =
       typeof obj.message === 'string'

@@ -282,6 +282,13 @@ export const calls = {
     response: QualityScore,
   }),
 
+  centre: get('/call/centre', {
+    service: 'interaction',
+    summary:
+      'Which outbound-call centre this server is configured for (the agent panel signs in there): tencent when TCCC_* is complete, else zhichi when ZHICHI_* is, else null.',
+    access: agent,
+    response: z.object({ provider: z.enum(['tencent', 'zhichi']).nullable() }),
+  }),
   tencentLogin: post('/tencent/login', {
     service: 'interaction',
     summary:
@@ -323,14 +330,14 @@ export const calls = {
   zhichiLogin: post('/zhichi/login', {
     service: 'interaction',
     summary:
-      'Sign the agent (job number, phone) in to the Zhichi call centre; token by appid + create_time + sign=md5(appid+create_time+app_key). 503 when ZHICHI_* is not configured.',
+      'Sign the agent (job number, answering phone) in to the Zhichi (Sobot) V6 call centre (callservice/v6 agent _login with the company token of POST /tokens/company) and answer the agent token (POST /tokens/agent) for the browser. 503 when ZHICHI_* is not configured.',
     access: agent,
     query: z.object({ jobNumber: z.string().trim().min(1).max(50), phone: PhoneNo }),
     response: AgentLogin,
   }),
   zhichiLogout: post('/zhichi/logout', {
     service: 'interaction',
-    summary: 'Sign the agent out of the Zhichi call centre.',
+    summary: 'Sign the agent out of the Zhichi (Sobot) V6 call centre (callservice/v6 agent _logout).',
     access: agent,
     query: z.object({ jobNumber: z.string().trim().min(1).max(50) }),
     response: Ok,

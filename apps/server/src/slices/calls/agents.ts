@@ -8,7 +8,17 @@ import { writeAudit } from '../../shared/audit.js';
 import { activeHolder, isManager } from '../clues/common.js';
 import { activeResource } from '../resources/common.js';
 import { callAgentSessions } from './tables.js';
-import { tcccCall, tcccLoginToken, tcccSettings, zhichiAgent, zhichiSettings } from './providers.js';
+import {
+  ZHICHI_AGENT_LOGIN,
+  ZHICHI_AGENT_LOGOUT,
+  tcccCall,
+  tcccLoginToken,
+  tcccSettings,
+  zhichiAgentSettingPath,
+  zhichiAgentToken,
+  zhichiSettings,
+  zhichiV6,
+} from './providers.js';
 import { lastCallTo } from './service.js';
 
 const RENEW_MS = 5 * 60_000;
@@ -27,6 +37,21 @@ async function upsertSession(
     .insert(callAgentSessions)
     .values({ userId: u.id, provider, ...values })
     .onConflictDoUpdate({ target: [callAgentSessions.userId, callAgentSessions.provider], set: values });
+}
+
+/** The configured call centre: Tencent first when both are set up. */
+export function centre(deps: AppDeps): { provider: 'tencent' | 'zhichi' | null } {
+  const configured = (f: () => unknown) => {
+    try {
+      f();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (configured(() => tcccSettings(deps.config))) return { provider: 'tencent' };
+  if (configured(() => zhichiSettings(deps.config))) return { provider: 'zhichi' };
+  return { provider: null };
 }
 
 export async function tencentLogin(deps: AppDeps, u: AuthUser, phone: string | undefined, ip: string) {
@@ -179,12 +204,26 @@ export async function flashMsg(deps: AppDeps, u: AuthUser, bj: string, zj: strin
 export async function zhichiLogin(deps: AppDeps, u: AuthUser, jobNumber: string, phone: string, ip: string) {
   const s = zhichiSettings(deps.config);
   const now = deps.now();
-  const { token, expiresAt } = await zhichiAgent(
+  // The agent answers on the given phone (pstn); the extension the call centre bound to the agent is
+  // sent as bindExt, which the login requires.
+  const setting = await zhichiV6(s, 'GET', zhichiAgentSettingPath(jobNumber), null, now);
+  const ext = typeof setting.data.ext === 'string' ? setting.data.ext : '';
+  await zhichiV6(
     s,
-    'login',
-    { agent_jobnum: jobNumber, agent_phone: phone },
+    'POST',
+    ZHICHI_AGENT_LOGIN,
+    {
+      agentID: jobNumber,
+      agentType: '0',
+      bindExt: ext,
+      phoneType: 'pstn',
+      bindMobile: phone,
+      agentState: '1',
+      edgeOut: '1',
+    },
     now,
   );
+  const { token, expiresAt } = await zhichiAgentToken(s, jobNumber, now);
   await upsertSession(deps, u, 'zhichi', jobNumber, phone, expiresAt);
   await writeAudit(deps.db, {
     action: 'call.agentLogin',
@@ -212,7 +251,7 @@ export async function zhichiLogout(deps: AppDeps, u: AuthUser, jobNumber: string
     .where(and(eq(callAgentSessions.provider, 'zhichi'), eq(callAgentSessions.agentId, jobNumber)));
   if (sess && sess.userId !== u.id && !isManager(u))
     throw noPermission('只能签出自己的坐席 / you may sign out only your own seat');
-  await zhichiAgent(s, 'logout', { agent_jobnum: jobNumber }, now);
+  await zhichiV6(s, 'POST', ZHICHI_AGENT_LOGOUT, { agentID: jobNumber, agentType: '0' }, now);
   await deps.db
     .update(callAgentSessions)
     .set({ endedAt: now })

@@ -20,6 +20,7 @@ export const callsHandlers: SliceHandlers<typeof contract.calls> = {
   deleteById: async ({ deps, user, query, ip }) => ok(svc.remove(deps, user, query.id, ip)),
   content: async ({ deps, user, query, body, ip }) => svc.content(deps, user, query.id, body, ip),
   qualitySave: async ({ deps, user, body, ip }) => svc.qualitySave(deps, user, body, ip),
+  centre: async ({ deps }) => agents.centre(deps),
   tencentLogin: async ({ deps, user, body, ip }) => agents.tencentLogin(deps, user, body?.phone, ip),
   tencentKeepAlive: async ({ deps, user, query }) => agents.tencentKeepAlive(deps, user, query.email),
   tencentLogout: async ({ deps, user, ip }) => ok(agents.tencentLogout(deps, user, ip)),

@@ -1,7 +1,8 @@
 // Outbound-call service adapters. Tencent Cloud Contact Center (TCCC): JSON POST to {TCCC_BASE_URL}/
 // signed with TC3-HMAC-SHA256 exactly as Tencent Cloud API 3.0 specifies (service 'ccc', version
-// 2020-02-10, signed headers content-type;host). Zhichi (Sobot): GET /api/get_token with
-// appid, create_time and sign = md5(appid + create_time + app_key), then agent commands with header token.
+// 2020-02-10, signed headers content-type;host). Zhichi (Sobot) V6 call centre: a company token from
+// POST /tokens/company (sign = md5(appId + currentTime + responseType + app key)), then the
+// callservice/v6 agent endpoints with that token in Authorization. Decisions: "Resources and calls".
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { notConfigured } from '../../http/errors.js';
@@ -9,8 +10,8 @@ import { providerFailed, providerJson as sharedProviderJson } from '../../shared
 import { tc3Authorization, tencentCloudCall } from '../../shared/tencentCloud.js';
 
 /** Call centres put their errors in the body, whatever the HTTP status. */
-const providerJson = (what: string, url: string, init: RequestInit) =>
-  sharedProviderJson(what, url, init, { httpErrors: 'body' });
+const providerJson = (what: string, url: string, init: RequestInit, onStatus?: (status: number) => void) =>
+  sharedProviderJson(what, url, init, { httpErrors: 'body', ...(onStatus ? { onStatus } : {}) });
 
 export const TCCC = '腾讯云联络中心 / Tencent Cloud Contact Center';
 export const ZHICHI = '智齿呼叫中心 / Zhichi call centre';
@@ -87,49 +88,125 @@ export async function tcccLoginToken(s: TcccSettings, seatUserId: string, now: D
   return { token: r.Token, sdkUrl: r.SdkURL, expiresAt: exp };
 }
 
-/** Zhichi access tokens are cached per app until 5 minutes before they expire. */
-const zhichiTokens = new Map<string, { token: string; until: number }>();
+/** The V6 company token, per app: reused until half its lifetime has passed, as Sobot asks. */
+const zhichiTokens = new Map<string, { token: string; renewAt: number; expiresAt: number }>();
+/** Sobot answers no lifetime in some variants; its tokens live 24 h, we assume 2 h to stay safe. */
+const ZHICHI_DEFAULT_TTL_S = 7200;
+export const ZHICHI_RESPONSE_TYPE = 'token';
 
+/** sign = md5(appId + currentTime + responseType + app secret) of Sobot's V6 unified authentication. */
+export const zhichiSign = (appId: string, currentTime: string, appKey: string) =>
+  md5hex(appId + currentTime + ZHICHI_RESPONSE_TYPE + appKey);
+
+const zhichiKey = (s: ZhichiSettings) => `${s.baseUrl}|${s.appId}|${s.appKey}`;
+const zhichiUrl = (s: ZhichiSettings, path: string) => s.baseUrl.replace(/\/$/, '') + path;
+
+/**
+ * The company token of the V6 call centre: `POST /tokens/company` with appId, currentTime (ms),
+ * responseType 'token' and the sign; answers `access_token` (or `accessToken`) and its lifetime.
+ */
 export async function zhichiToken(s: ZhichiSettings, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  const key = `${s.baseUrl}|${s.appId}|${s.appKey}`;
+  const key = zhichiKey(s);
   const cached = zhichiTokens.get(key);
-  if (cached && cached.until > now.getTime())
-    return { token: cached.token, expiresAt: new Date(cached.until + 300_000) };
-  const createTime = String(Math.floor(now.getTime() / 1000));
-  const u = new URL(s.baseUrl.replace(/\/$/, '') + '/api/get_token');
-  u.searchParams.set('appid', s.appId);
-  u.searchParams.set('create_time', createTime);
-  u.searchParams.set('sign', md5hex(s.appId + createTime + s.appKey));
-  const r = await providerJson(ZHICHI, u.toString(), { method: 'GET' });
-  checkZhichi(r);
-  const item = (r.item ?? {}) as { token?: unknown; expires_in?: unknown };
-  if (typeof item.token !== 'string' || !item.token) throw providerFailed(ZHICHI, 'no token in the answer');
-  const seconds = Number(item.expires_in ?? 86_400) || 86_400;
-  const expiresAt = new Date(now.getTime() + seconds * 1000);
-  zhichiTokens.set(key, { token: item.token, until: expiresAt.getTime() - 300_000 });
-  return { token: item.token, expiresAt };
+  if (cached && cached.renewAt > now.getTime())
+    return { token: cached.token, expiresAt: new Date(cached.expiresAt) };
+  const currentTime = String(now.getTime());
+  const r = await providerJson(ZHICHI, zhichiUrl(s, '/tokens/company'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json;charset=utf-8' },
+    body: JSON.stringify({
+      responseType: ZHICHI_RESPONSE_TYPE,
+      appId: s.appId,
+      currentTime,
+      sign: zhichiSign(s.appId, currentTime, s.appKey),
+    }),
+  });
+  const token = r.access_token ?? r.accessToken;
+  if (typeof token !== 'string' || !token) throw providerFailed(ZHICHI, zhichiReason(r, 'no access_token'));
+  const seconds = Number(r.expires_in ?? r.expiresIn ?? ZHICHI_DEFAULT_TTL_S) || ZHICHI_DEFAULT_TTL_S;
+  const expiresAt = now.getTime() + seconds * 1000;
+  zhichiTokens.set(key, { token, renewAt: now.getTime() + (seconds * 1000) / 2, expiresAt });
+  return { token, expiresAt: new Date(expiresAt) };
 }
 
-function checkZhichi(r: Record<string, unknown>) {
-  if (r.ret_code !== '000000') {
-    zhichiTokens.clear();
-    throw providerFailed(ZHICHI, `${String(r.ret_code ?? 'error')}: ${String(r.ret_msg ?? '')}`);
+/**
+ * The agent token (`POST /tokens/agent`, agentNo = job number) for the browser's JS/UI SDK: the
+ * company token never leaves the server.
+ */
+export async function zhichiAgentToken(
+  s: ZhichiSettings,
+  jobNumber: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const currentTime = String(now.getTime());
+  const r = await providerJson(ZHICHI, zhichiUrl(s, '/tokens/agent'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json;charset=utf-8' },
+    body: JSON.stringify({
+      responseType: ZHICHI_RESPONSE_TYPE,
+      appId: s.appId,
+      currentTime,
+      sign: zhichiSign(s.appId, currentTime, s.appKey),
+      agentNo: jobNumber,
+    }),
+  });
+  const token = r.access_token ?? r.accessToken;
+  if (typeof token !== 'string' || !token) throw providerFailed(ZHICHI, zhichiReason(r, 'no access_token'));
+  const seconds = Number(r.expires_in ?? r.expiresIn ?? ZHICHI_DEFAULT_TTL_S) || ZHICHI_DEFAULT_TTL_S;
+  return { token, expiresAt: new Date(now.getTime() + seconds * 1000) };
+}
+
+function zhichiReason(r: Record<string, unknown>, fallback: string): string {
+  const code = r.code ?? r.status;
+  const text = [r.message, r.reason, r.error_description, r.error].find(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+  return code !== undefined || text ? `${String(code ?? 'error')}: ${text ?? fallback}` : fallback;
+}
+
+/**
+ * One call of the V6 call-capability API (`/callservice/v6/...`) with the company token in
+ * `Authorization`. Success is `code` 200 with `status` 'Success'; an expired token (401) is fetched
+ * anew once.
+ */
+export async function zhichiV6(
+  s: ZhichiSettings,
+  method: 'GET' | 'POST',
+  path: string,
+  body: Record<string, unknown> | null,
+  now: Date,
+): Promise<{ data: Record<string, unknown>; token: string; expiresAt: Date }> {
+  for (let attempt = 0; ; attempt += 1) {
+    const { token, expiresAt } = await zhichiToken(s, now);
+    let status = 200;
+    const r = await providerJson(
+      ZHICHI,
+      zhichiUrl(s, path),
+      body
+        ? {
+            method,
+            headers: { 'content-type': 'application/json;charset=utf-8', authorization: token },
+            body: JSON.stringify(body),
+          }
+        : { method, headers: { authorization: token } },
+      (st) => (status = st),
+    );
+    const expired = status === 401 || Number(r.code) === 401;
+    if (expired && attempt === 0) {
+      zhichiTokens.delete(zhichiKey(s));
+      continue;
+    }
+    if (Number(r.code) !== 200 || r.status !== 'Success') {
+      if (expired) zhichiTokens.delete(zhichiKey(s));
+      throw providerFailed(ZHICHI, zhichiReason(r, 'refused'));
+    }
+    const data = typeof r.data === 'object' && r.data !== null ? (r.data as Record<string, unknown>) : {};
+    return { data, token, expiresAt };
   }
 }
 
-/** An agent command of the Zhichi call centre (login / logout), authenticated with the access token. */
-export async function zhichiAgent(
-  s: ZhichiSettings,
-  command: 'login' | 'logout',
-  body: Record<string, unknown>,
-  now: Date,
-) {
-  const { token, expiresAt } = await zhichiToken(s, now);
-  const r = await providerJson(ZHICHI, `${s.baseUrl.replace(/\/$/, '')}/api/callcenter/agent/${command}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', token },
-    body: JSON.stringify(body),
-  });
-  checkZhichi(r);
-  return { token, expiresAt };
-}
+/** Query Agent Setting (Basic Management API): the agent's bound extension and phone. */
+export const zhichiAgentSettingPath = (jobNumber: string) =>
+  `/callservice/v6/cc-config/api/agents?agentType=0&agent=${encodeURIComponent(jobNumber)}`;
+export const ZHICHI_AGENT_LOGIN = '/callservice/v6/webmsg/agent/_login';
+export const ZHICHI_AGENT_LOGOUT = '/callservice/v6/webmsg/agent/_logout';
