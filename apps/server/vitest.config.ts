@@ -14,5 +14,6 @@ export default defineConfig({
     maxWorkers: '100%',
     // One seeded template per run, copied by every test file (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-warnings.ts'],
   },
 });

@@ -130,6 +130,7 @@ type PgModule = typeof pg;
 async function authListener(pg: PgModule, url: string, closing: () => boolean) {
   let client: InstanceType<PgModule['Client']> | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let cancels: Promise<void> = Promise.resolve();
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
@@ -157,8 +158,14 @@ async function authListener(pg: PgModule, url: string, closing: () => boolean) {
   };
   await connect();
   return {
+    // One at a time: a pg client runs one query at a time, and queueing on it is deprecated.
     cancel: (pid: number) => {
-      client?.query('select pg_cancel_backend($1)', [pid]).catch(() => undefined);
+      cancels = cancels
+        .then(() => client?.query('select pg_cancel_backend($1)', [pid]))
+        .then(
+          () => undefined,
+          () => undefined,
+        );
     },
     close: async () => {
       if (retry) clearTimeout(retry);

@@ -476,25 +476,32 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
   },
   decorate: async (db, rows) => {
     const codes = rows.map((r) => r.code);
-    const [campusRows, subjectRows, accountRows, postRows, rankRows, typeRows, schoolRows] =
-      await Promise.all([
-        db.select().from(employeeCampuses).where(inArray(employeeCampuses.employeeCode, codes)),
-        db
-          .select({ code: employeeSubjects.employeeCode, id: subjects.id, name: subjects.name })
-          .from(employeeSubjects)
-          .innerJoin(subjects, eq(subjects.id, employeeSubjects.subjectId))
-          .where(inArray(employeeSubjects.employeeCode, codes))
-          .orderBy(asc(subjects.sort), asc(subjects.id)),
-        db
-          .select({ code: users.employeeCode, username: users.username, roleCode: userRoles.roleCode })
-          .from(users)
-          .leftJoin(userRoles, eq(userRoles.userId, users.id))
-          .where(inArray(users.employeeCode, codes)),
-        db.select({ code: posts.code, name: posts.name, role: posts.postRole }).from(posts),
-        db.select({ code: skillRanks.code, name: skillRanks.name, level: skillRanks.level }).from(skillRanks),
-        db.select({ code: employeeTypes.code, name: employeeTypes.name }).from(employeeTypes),
-        db.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems),
-      ]);
+    // One after another: inside a transaction `db` is a single connection, which runs one query at a time.
+    const campusRows = await db
+      .select()
+      .from(employeeCampuses)
+      .where(inArray(employeeCampuses.employeeCode, codes));
+    const subjectRows = await db
+      .select({ code: employeeSubjects.employeeCode, id: subjects.id, name: subjects.name })
+      .from(employeeSubjects)
+      .innerJoin(subjects, eq(subjects.id, employeeSubjects.subjectId))
+      .where(inArray(employeeSubjects.employeeCode, codes))
+      .orderBy(asc(subjects.sort), asc(subjects.id));
+    const accountRows = await db
+      .select({ code: users.employeeCode, username: users.username, roleCode: userRoles.roleCode })
+      .from(users)
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .where(inArray(users.employeeCode, codes));
+    const postRows = await db
+      .select({ code: posts.code, name: posts.name, role: posts.postRole })
+      .from(posts);
+    const rankRows = await db
+      .select({ code: skillRanks.code, name: skillRanks.name, level: skillRanks.level })
+      .from(skillRanks);
+    const typeRows = await db
+      .select({ code: employeeTypes.code, name: employeeTypes.name })
+      .from(employeeTypes);
+    const schoolRows = await db.select({ code: schoolItems.code, name: schoolItems.name }).from(schoolItems);
     const postM = new Map(postRows.map((p) => [p.code, p]));
     const rankM = new Map(rankRows.map((p) => [p.code, p]));
     const typeM = new Map(typeRows.map((p) => [p.code, p.name]));
