@@ -1,9 +1,18 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { catalogue } from './catalogue';
+import { catalogue, isMessageKey, type MessageKey } from './catalogue';
 import { format } from './format';
 import { getLocale, setLocale, subscribeLocale, type Locale } from './locale';
 
-export type TFunction = (key: string, vars?: Record<string, string | number>) => string;
+/** A key no feature declares fails the type check; a key built from a code must be a union of known keys. */
+export type TFunction = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+/**
+ * The message of a key built from a code the server sends (an event, a state, an outcome), or
+ * `fallback` (the code itself) when no feature declares one. Keys known at compile time use t().
+ */
+export function tCode(t: TFunction, key: string, fallback: string = key): string {
+  return isMessageKey(key) ? t(key) : fallback;
+}
 
 interface I18n {
   locale: Locale;

@@ -1,4 +1,5 @@
-export { I18nProvider, useT, useLocale, translate, type TFunction } from './I18nProvider';
+export { I18nProvider, useT, useLocale, translate, tCode, type TFunction } from './I18nProvider';
 export { getLocale, setLocale, LOCALES, type Locale } from './locale';
 export { pickLanguage } from './bilingual';
-export type { Messages } from './types';
+export { defineMessages, type Messages } from './types';
+export { isMessageKey, type MessageKey } from './catalogue';

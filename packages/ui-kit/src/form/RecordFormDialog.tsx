@@ -27,8 +27,9 @@ export interface CustomFormFieldProps {
   values: Record<string, unknown>;
 }
 
-interface Common {
-  name: string;
+interface Common<N extends string> {
+  /** A field of the form's schema (a name the schema lacks fails the type check). */
+  name: N;
   label: string;
   hint?: string;
   placeholder?: string;
@@ -40,7 +41,10 @@ interface Common {
   wide?: boolean;
 }
 
-export type FormField = Common &
+/** The field names of a form schema. */
+export type FieldName<S extends z.ZodType<FieldValues>> = Extract<keyof z.input<S>, string>;
+
+export type FormField<N extends string = string> = Common<N> &
   (
     | { kind: 'text' | 'textarea' | 'date'; maxLength?: number }
     | { kind: 'number'; min?: number; max?: number; step?: number }
@@ -58,7 +62,7 @@ export interface RecordFormDialogProps<S extends z.ZodType<FieldValues>> {
   onClose: () => void;
   title: ReactNode;
   schema: S;
-  fields: readonly FormField[];
+  fields: readonly FormField<FieldName<S>>[];
   /** The record being edited (with its version), or the defaults of a new one. */
   initialValues?: Record<string, unknown>;
   mode?: 'create' | 'edit';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { RecordFormDialog, type FormField } from './RecordFormDialog.js';
+import { RecordFormDialog, type FieldName, type FormField } from './RecordFormDialog.js';
 import { serverErrorField } from './serverError.js';
 
 afterEach(cleanup);
@@ -13,7 +13,7 @@ const schema = z.object({
   validstatus: z.union([z.literal(0), z.literal(1)]),
   version: z.number().int().optional(),
 });
-const fields: FormField[] = [
+const fields: FormField<FieldName<typeof schema>>[] = [
   { kind: 'text', name: 'code', label: '编码', required: true, lockedOnEdit: true },
   { kind: 'text', name: 'name', label: '名称', required: true },
   { kind: 'number', name: 'sort', label: '排序' },

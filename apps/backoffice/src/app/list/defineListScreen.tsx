@@ -19,6 +19,7 @@ import {
   useListState,
   useToast,
   type BulkAction,
+  type FieldName,
   type FormField,
   type ListColumn,
   type RowAction,
@@ -80,7 +81,7 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
     fields: (
       t: TFunction,
       ctx: { mode: 'create' | 'edit'; row: Row | null; filters: Record<string, string> },
-    ) => FormField[];
+    ) => FormField<FieldName<S>>[];
     /** Values of a new record (may take the list's filters, e.g. the parent being viewed). */
     defaults?: Record<string, unknown> | ((filters: Record<string, string>) => Record<string, unknown>);
     /** The form values of a record (default: the row itself, version included). */

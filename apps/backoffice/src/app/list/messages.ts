@@ -1,7 +1,7 @@
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 
 /** Texts of the list-screen binding (the kit's own texts are built from these too). */
-export const listMessages: Messages = {
+export const listMessages = defineMessages({
   'zh-CN': {
     'list.search': '查询',
     'list.reset': '重置',
@@ -152,4 +152,4 @@ export const listMessages: Messages = {
     'list.sort': 'Order',
     'list.version': 'Version',
   },
-};
+});

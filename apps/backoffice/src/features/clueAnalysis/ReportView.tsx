@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadBlob } from '../../app/list/workbook';
-import { useLocale, useT } from '../../i18n';
+import { tCode, useLocale, useT } from '../../i18n';
 import type { DetailPage, Filter, Report, ReportColumn, ReportRow } from './api';
 
 const COLORS = ['#3b6fd8', '#22a06b', '#e2a03f', '#d6455d', '#7c5cd6', '#2aa3b8'];
@@ -201,13 +201,22 @@ function DetailDialog({
           <table className="w-full text-sm" aria-label={title}>
             <thead className="bg-hover text-left">
               <tr>
-                {['cluecode', 'child', 'campus', 'channel', 'state', 'owner', 'created', 'firstFollow'].map(
-                  (k) => (
-                    <th key={k} className="px-2 py-1.5">
-                      {t(`ca.detail.${k}`)}
-                    </th>
-                  ),
-                )}
+                {(
+                  [
+                    'cluecode',
+                    'child',
+                    'campus',
+                    'channel',
+                    'state',
+                    'owner',
+                    'created',
+                    'firstFollow',
+                  ] as const
+                ).map((k) => (
+                  <th key={k} className="px-2 py-1.5">
+                    {t(`ca.detail.${k}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -217,7 +226,7 @@ function DetailDialog({
                   <td className="px-2 py-1.5">{c.childName}</td>
                   <td className="px-2 py-1.5">{c.schoolItemName ?? '—'}</td>
                   <td className="px-2 py-1.5">{c.channelName ?? c.channel ?? '—'}</td>
-                  <td className="px-2 py-1.5">{t(`clue.state.${c.flowState}`)}</td>
+                  <td className="px-2 py-1.5">{tCode(t, `clue.state.${c.flowState}`, c.flowState)}</td>
                   <td className="px-2 py-1.5">{c.ownerName ?? '—'}</td>
                   <td className="px-2 py-1.5">{new Date(c.createdAt).toLocaleString()}</td>
                   <td className="px-2 py-1.5 text-right">{c.firstFollowHours ?? '—'}</td>

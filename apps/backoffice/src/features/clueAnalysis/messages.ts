@@ -1,7 +1,7 @@
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 
 /** Clue analysis texts. Report column headers come from the server (zh and en) and are picked by locale. */
-export const clueAnalysisMessages: Messages = {
+export const clueAnalysisMessages = defineMessages({
   'zh-CN': {
     'ca.filter.start': '开始日期',
     'ca.filter.created': '创建日期',
@@ -90,4 +90,4 @@ export const clueAnalysisMessages: Messages = {
     'ca.detail.close': 'Close',
     'ca.openDetail': 'Show the clues behind {metric} of {name}',
   },
-};
+});

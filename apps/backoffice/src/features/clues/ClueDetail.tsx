@@ -12,7 +12,7 @@ import { bodyOf, useCommandForm } from '../../app/form';
 import { ListKitProvider } from '../../app/list';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
-import { useLocale, useT } from '../../i18n';
+import { tCode, useLocale, useT } from '../../i18n';
 import { ActionDialog, type DialogKind } from './ClueActions';
 import { FollowUpForm } from './FollowUpForm';
 import { StateBadge, When } from './common';
@@ -402,13 +402,10 @@ export default function ClueDetail() {
                             id: e.id,
                             at: e.at,
                             who: e.userName,
-                            title:
-                              t(`clue.event.${e.action}`) === `clue.event.${e.action}`
-                                ? e.action
-                                : t(`clue.event.${e.action}`),
+                            title: tCode(t, `clue.event.${e.action}`, e.action),
                             body:
                               e.toState && e.fromState !== e.toState
-                                ? `${e.fromState ? t(`clue.state.${e.fromState}`) : ''} → ${t(`clue.state.${e.toState}`)}`
+                                ? `${e.fromState ? tCode(t, `clue.state.${e.fromState}`) : ''} → ${tCode(t, `clue.state.${e.toState}`)}`
                                 : null,
                           }))}
                         />
@@ -458,7 +455,7 @@ export default function ClueDetail() {
             <Card title={t('clue.childInfo')}>
               <dl className="grid grid-cols-2 gap-3">
                 <Field label={t('clue.childName')}>{c.childName}</Field>
-                <Field label={t('clue.gender')}>{t(`clue.gender.${c.gender}`)}</Field>
+                <Field label={t('clue.gender')}>{tCode(t, `clue.gender.${c.gender}`, '—')}</Field>
                 <Field label={t('clue.birthDate')}>{c.birthDate}</Field>
                 <Field label={t('clue.age')}>
                   {c.ageMonths === null

@@ -178,7 +178,7 @@ export default function ClueResources() {
             kind: 'select',
             name: 'gender',
             label: tt('clue.gender'),
-            options: [0, 1, 2].map((g) => ({ value: g, label: tt(`clue.gender.${g}`) })),
+            options: ([0, 1, 2] as const).map((g) => ({ value: g, label: tt(`clue.gender.${g}`) })),
           },
           { kind: 'date', name: 'birthDate', label: tt('clue.birthDate') },
           {

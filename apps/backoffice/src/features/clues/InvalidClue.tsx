@@ -16,7 +16,7 @@ export const approvalStatusOptions = (t: TFunction) => [
   { value: '30', label: t('clue.approval.30') },
 ];
 
-export function ApprovalStatus({ status }: { status: number }) {
+export function ApprovalStatus({ status }: { status: TApprovalRow['status'] }) {
   const t = useT();
   return (
     <Badge tone={status === 5 ? 'warning' : status === 20 ? 'success' : 'danger'}>

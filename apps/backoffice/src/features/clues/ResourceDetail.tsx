@@ -21,7 +21,7 @@ import { ListKitProvider } from '../../app/list';
 import { CampusMasterSelect } from '../../app/masterSelectors';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
-import { useLocale, useT } from '../../i18n';
+import { tCode, useLocale, useT } from '../../i18n';
 import { ResStatus } from './ClueResources';
 import { ConsultantSelect, When } from './common';
 import { FollowUpForm } from './FollowUpForm';
@@ -300,11 +300,7 @@ export default function ResourceDetail() {
               {r.flows.map((f) => (
                 <li key={f.id}>
                   <div className="flex flex-wrap gap-x-2 text-xs text-muted">
-                    <span className="font-medium text-ink">
-                      {t(`res.flow.${f.action}`) === `res.flow.${f.action}`
-                        ? f.action
-                        : t(`res.flow.${f.action}`)}
-                    </span>
+                    <span className="font-medium text-ink">{tCode(t, `res.flow.${f.action}`, f.action)}</span>
                     <span>{f.userName}</span>
                     <When iso={f.createdAt} />
                     {f.level && <span>{f.level}</span>}

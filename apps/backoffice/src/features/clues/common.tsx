@@ -7,6 +7,7 @@ import {
   Card,
   PageHeader,
   SearchSelect,
+  type FieldName,
   type FormField,
   type ListColumn,
   type SearchField,
@@ -176,7 +177,7 @@ export const ClueFormSchema = ClueInput.extend({
   channel: z.preprocess((v) => (v === '' ? null : v), ClueInput.shape.channel),
 });
 
-export function clueFormFields(t: TFunction): FormField[] {
+export function clueFormFields(t: TFunction): FormField<FieldName<typeof ClueFormSchema>>[] {
   return [
     { kind: 'text', name: 'childName', label: t('clue.childName'), required: true, maxLength: 50 },
     {

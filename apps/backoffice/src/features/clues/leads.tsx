@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { listQuery, ListScreenView, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
-import { useT } from '../../i18n';
+import { tCode, useT } from '../../i18n';
 import { ClueLink, DateTimeCell, StateBadge } from './common';
 import { formatDateTime } from './logic';
 import type { TLeadRow } from './types';
@@ -57,7 +57,11 @@ export function leadsDef(source: LeadSourceKey): ListScreenDef<TLeadRow> {
       { id: 'campaignName', header: t('lead.campaign') },
       { id: 'adAccountName', header: t('lead.adAccount'), defaultHidden: source === 'h5' },
       { id: 'city', header: t('lead.city'), defaultHidden: true },
-      { id: 'outcome', header: t('lead.outcome'), value: (r) => t(`lead.outcome.${r.outcome}`) },
+      {
+        id: 'outcome',
+        header: t('lead.outcome'),
+        value: (r) => tCode(t, `lead.outcome.${r.outcome}`, r.outcome),
+      },
       {
         id: 'cluecode',
         header: t('clue.what'),

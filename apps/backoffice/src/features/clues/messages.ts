@@ -1,7 +1,7 @@
 // Texts of the clue screens, the task centre and the workbench (zh-CN and en, same keys).
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 
-export const clueMessages: Messages = {
+export const clueMessages = defineMessages({
   'zh-CN': {
     'assess.assessor': '评估师',
     'assess.desc': '已到访待评估、已评估的线索：点击评估进入评估页',
@@ -42,6 +42,9 @@ export const clueMessages: Messages = {
     'clue.approval.20': '已通过',
     'clue.approval.30': '已驳回',
     'clue.approval.5': '待审批',
+    'clue.approval.10': '审批中',
+    'clue.approval.40': '已撤销',
+    'clue.approval.50': '已取消',
     'clue.approvalStatus': '审批状态',
     'clue.approvals': '审批记录',
     'clue.approve.abandon': '放弃审批',
@@ -362,6 +365,9 @@ export const clueMessages: Messages = {
     'clue.approval.20': 'Approved',
     'clue.approval.30': 'Rejected',
     'clue.approval.5': 'Pending',
+    'clue.approval.10': 'In approval',
+    'clue.approval.40': 'Revoked',
+    'clue.approval.50': 'Cancelled',
     'clue.approvalStatus': 'Approval status',
     'clue.approvals': 'Approvals',
     'clue.approve.abandon': 'Decide an abandon request',
@@ -646,4 +652,4 @@ export const clueMessages: Messages = {
     'wb.todos': 'My todos',
     'wb.visits': 'Visits today',
   },
-};
+});

@@ -3,7 +3,7 @@ import { Badge, Card, Icon } from '@bo/ui-kit';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useUser } from '../../app/session';
-import { useLocale, useT } from '../../i18n';
+import { useLocale, useT, type MessageKey } from '../../i18n';
 import { useMenu } from '../shell/useMenu';
 
 /** Quick entries shown before a group folds the rest behind "more". */
@@ -47,7 +47,7 @@ function QuickLinks({ items, title }: { items: readonly { path: string; title: s
   );
 }
 
-function greetingKey(hour: number): string {
+function greetingKey(hour: number): MessageKey {
   if (hour < 12) return 'home.morning';
   if (hour < 18) return 'home.afternoon';
   return 'home.evening';

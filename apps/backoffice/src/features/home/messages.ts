@@ -1,6 +1,6 @@
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 
-export const homeMessages: Messages = {
+export const homeMessages = defineMessages({
   'zh-CN': {
     'home.morning': '早上好，{name}',
     'home.afternoon': '下午好，{name}',
@@ -33,4 +33,4 @@ export const homeMessages: Messages = {
     'home.moreOf': 'Show the other {n} screens of {group}',
     'home.lessOf': 'Fold {group}',
   },
-};
+});

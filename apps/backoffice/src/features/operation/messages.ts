@@ -1,6 +1,6 @@
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 
-export const operationMessages: Messages = {
+export const operationMessages = defineMessages({
   'zh-CN': {
     'op.feedback.title': '意见反馈',
     'op.feedback.description': '员工提交的问题和意见，处理后可回复提交人。',
@@ -47,4 +47,4 @@ export const operationMessages: Messages = {
     'op.feedback.saved': 'Saved',
     'op.feedback.noFiles': 'No files',
   },
-};
+});

@@ -19,7 +19,7 @@ import {
   ChannelTypeSelect,
 } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
-import { useT } from '../../i18n';
+import { tCode, useT, type MessageKey, type TFunction } from '../../i18n';
 import { exportFileName } from '@bo/domain';
 import { ScreenFrame } from './ScreenFrame';
 import { simpleDef } from './simple';
@@ -35,7 +35,7 @@ interface SimpleApi {
   save: typeof sdk.clueSettings.transferSave;
   status: typeof sdk.clueSettings.transferUpdateStatus;
 }
-const plain = (key: string, what: string, api: SimpleApi) =>
+const plain = (key: string, what: MessageKey, api: SimpleApi) =>
   simpleDef<TSimpleRow, typeof SimpleInput>({
     key,
     what,
@@ -148,7 +148,7 @@ const undealReasons = plain('undealReasons', 'set.undealReason', {
 /** Customer intentions and entry methods: created by save, changed by update (with the version), deletable. */
 const withUpdate = (
   key: string,
-  what: string,
+  what: MessageKey,
   api: SimpleApi & {
     update: typeof sdk.clueSettings.customerIntentionUpdate;
     remove: typeof sdk.clueSettings.customerIntentionDelete;
@@ -190,7 +190,7 @@ const revisitEvents = simpleDef<TSimpleRow & { dueDays: number }, typeof Revisit
 });
 
 const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
-const targetTypeOptions = (t: (k: string) => string) => [
+const targetTypeOptions = (t: TFunction) => [
   { value: '1', label: t('set.targetType.1') },
   { value: '2', label: t('set.targetType.2') },
 ];
@@ -213,7 +213,11 @@ export const clueTargets: ListScreenDef<TClueTargetRow, typeof ClueTargetInput> 
   ],
   columns: (t) => [
     { id: 'targetYear', header: t('set.targetYear'), sortable: true, align: 'right' },
-    { id: 'targetType', header: t('set.targetType'), value: (r) => t(`set.targetType.${r.targetType}`) },
+    {
+      id: 'targetType',
+      header: t('set.targetType'),
+      value: (r) => tCode(t, `set.targetType.${r.targetType}`, String(r.targetType)),
+    },
     { id: 'schoolItemName', header: t('master.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode },
     { id: 'employeeName', header: t('master.employee'), value: (r) => r.employeeName ?? r.employeeCode },
     ...MONTHS.map((m) => ({
@@ -257,7 +261,7 @@ export const clueTargets: ListScreenDef<TClueTargetRow, typeof ClueTargetInput> 
       { kind: 'text', name: 'employeeCode', label: t('set.employeeCode') },
       ...MONTHS.map((m) => ({
         kind: 'number' as const,
-        name: `m${m}`,
+        name: `m${m}` as const,
         label: t('set.monthN', { n: m }),
         min: 0,
       })),

@@ -35,7 +35,7 @@ const nameStatusSearch = (t: TFunction) => [
 
 /** Teaching modes of the contract (1 one-to-one, 2 small group, 3 class, 4 online). */
 const teachingModeOptions = (t: TFunction) =>
-  [1, 2, 3, 4].map((v) => ({ value: v, label: t(`set.teachingMode.${v}`) }));
+  ([1, 2, 3, 4] as const).map((v) => ({ value: v, label: t(`set.teachingMode.${v}`) }));
 const unitOptions = (t: TFunction) => [
   { value: 1, label: t('set.unit.hour') },
   { value: 2, label: t('set.unit.day') },

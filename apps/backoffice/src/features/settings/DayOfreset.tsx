@@ -111,7 +111,7 @@ export default function DayOfreset() {
   const [openDay, setOpenDay] = useState<{ dateStr: string; isOpen: boolean; note: string } | null>(null);
   const first = days.data?.[0];
   const lead = first ? weekdayIndex(first.dateStr) : 0;
-  const weekdays = [1, 2, 3, 4, 5, 6, 7].map((i) => t(`set.day.w${i}`));
+  const weekdays = ([1, 2, 3, 4, 5, 6, 7] as const).map((i) => t(`set.day.w${i}`));
   return (
     <ScreenFrame description={t('set.dayOfreset.desc')}>
       <ListKitProvider>

@@ -17,8 +17,9 @@ import type { z } from 'zod';
 import { isValid, matchFilters, statusOptions, type ListScreenDef } from '../../app/list';
 import { asFormField, asSearchField, SkillRankTypeSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
-import { useT, type TFunction } from '../../i18n';
+import { useT, type MessageKey, type TFunction } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
+import { sharedFields } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
 const codeStatus =
@@ -29,10 +30,11 @@ const nameStatusSearch = (t: TFunction) => [
   { kind: 'text' as const, name: 'name', label: t('list.name') },
   { kind: 'select' as const, name: 'status', label: t('list.status'), options: statusOptions(t) },
 ];
-const codeNameSort = (t: TFunction) => [
-  { kind: 'text' as const, name: 'code', label: t('list.code'), required: true, lockedOnEdit: true },
-  { kind: 'text' as const, name: 'name', label: t('list.name'), required: true },
-];
+const codeNameSort = <S extends z.ZodType<FieldValues>>(t: TFunction) =>
+  sharedFields<S>([
+    { kind: 'text', name: 'code', label: t('list.code'), required: true, lockedOnEdit: true },
+    { kind: 'text', name: 'name', label: t('list.name'), required: true },
+  ]);
 
 /** A code/name/order list the server answers whole. */
 function codeList<
@@ -40,7 +42,7 @@ function codeList<
   S extends z.ZodType<FieldValues>,
 >(o: {
   key: string;
-  what: string;
+  what: MessageKey;
   list: () => Promise<Row[]>;
   schema: S;
   save: (body: z.output<S>) => Promise<unknown>;
@@ -71,9 +73,9 @@ function codeList<
       schema: o.schema,
       defaults: { validstatus: 1, sort: 0 },
       fields: (t) => [
-        ...codeNameSort(t),
+        ...codeNameSort<S>(t),
         ...(o.extraFields?.(t) ?? []),
-        { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
+        ...sharedFields<S>([{ kind: 'number', name: 'sort', label: t('list.sort'), min: 0 }]),
       ],
       save: (body) => o.save(body),
     },

@@ -27,7 +27,7 @@ import {
   TaxRateSelect,
 } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
 import { simpleDef } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
@@ -175,7 +175,7 @@ const taxRates = simpleDef<Row<{ rate: string }>, typeof TaxRateInput>({
 });
 const plain = (
   key: string,
-  what: string,
+  what: MessageKey,
   api: {
     list: typeof sdk.finance.refundReasonList;
     save: typeof sdk.finance.refundReasonSave;
@@ -316,7 +316,7 @@ const dictReasons: ListScreenDef<ReasonRow, typeof ReasonForm> = {
         : [
             {
               kind: 'text' as const,
-              name: 'reasonType',
+              name: 'reasonType' as const,
               label: t('set.reasonType'),
               required: true,
               lockedOnEdit: true,

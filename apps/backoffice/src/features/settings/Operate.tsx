@@ -4,7 +4,7 @@
 import { SysDictInput, TagInput, type TSysDictRow, type TTagRow } from '@bo/api-sdk';
 import { isValid, listQuery, statusOptions, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { useT } from '../../i18n';
+import { tCode, useT } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
 import { ApprovalFlows } from './ApprovalFlows';
@@ -86,7 +86,11 @@ export const tags: ListScreenDef<TTagRow, typeof TagInput> = {
         </span>
       ),
     },
-    { id: 'tagType', header: t('set.tagType'), value: (r) => t(`set.tagType.${r.tagType}`) },
+    {
+      id: 'tagType',
+      header: t('set.tagType'),
+      value: (r) => tCode(t, `set.tagType.${r.tagType}`, String(r.tagType)),
+    },
     { id: 'color', header: t('set.color') },
     { id: 'sort', header: t('list.sort'), align: 'right' },
   ],

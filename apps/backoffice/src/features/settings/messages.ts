@@ -1,8 +1,8 @@
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 import { listMessages } from '../../app/list/messages';
 
 /** Settings and staff texts (with the list binding's, which every list screen uses). */
-const own: Messages = {
+const own = defineMessages({
   'zh-CN': {
     'set.day.open': '开放',
     'set.day.rest': '休息',
@@ -426,9 +426,9 @@ const own: Messages = {
     'staff.subjects': 'Subjects',
     'staff.rank': 'Skill rank',
   },
-};
+});
 
-export const settingsMessages: Messages = {
+export const settingsMessages = defineMessages({
   'zh-CN': { ...listMessages['zh-CN'], ...own['zh-CN'] },
   en: { ...listMessages.en, ...own.en },
-};
+});

@@ -1,9 +1,9 @@
 // The declaration of a simple settings list (code, name, remark, order, status): most master-data
 // tabs are one of these, with a few extra columns and fields.
-import type { FormField, ListColumn, SearchField } from '@bo/ui-kit';
+import type { FieldName, FormField, ListColumn, SearchField } from '@bo/ui-kit';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
-import type { TFunction } from '../../i18n';
+import type { MessageKey, TFunction } from '../../i18n';
 import {
   isValid,
   matchFilters,
@@ -36,7 +36,7 @@ export const SimpleFormSchema = z.object({
 export interface SimpleDefOptions<Row extends SimpleRowLike, S extends z.ZodType<FieldValues>> {
   key: string;
   /** Message key of what one record is called. */
-  what: string;
+  what: MessageKey;
   list: (args: ListQueryArgs) => Promise<ListResult<Row>>;
   /** The server answers every row: filter and page here. */
   whole?: boolean;
@@ -47,7 +47,7 @@ export interface SimpleDefOptions<Row extends SimpleRowLike, S extends z.ZodType
   /** Columns after the name. */
   extraColumns?: (t: TFunction) => ListColumn<Row>[];
   /** Form fields after the name. */
-  extraFields?: (t: TFunction) => FormField[];
+  extraFields?: (t: TFunction) => FormField<FieldName<S>>[];
   extraSearch?: (t: TFunction) => SearchField[];
   /** The record has no code of its own (keyed by id). */
   noCode?: boolean;
@@ -56,6 +56,14 @@ export interface SimpleDefOptions<Row extends SimpleRowLike, S extends z.ZodType
   statusKey?: 'validstatus' | 'status';
   more?: Partial<ListScreenDef<Row, S>>;
 }
+
+/**
+ * The fields every simple record's schema has. A builder generic in its schema cannot show the
+ * compiler that the schema has them, so it says so here, once; each screen's own fields are checked.
+ */
+export const sharedFields = <S extends z.ZodType<FieldValues>>(
+  fields: FormField<'code' | 'name' | 'sort' | 'remark'>[],
+): FormField<FieldName<S>>[] => fields as FormField<string>[] as FormField<FieldName<S>>[];
 
 export function simpleDef<
   Row extends SimpleRowLike,
@@ -88,31 +96,28 @@ export function simpleDef<
           schema,
           defaults: { [statusKey]: 1, sort: 0 },
           fields: (t) => [
-            ...(o.noCode
-              ? []
-              : [
-                  {
-                    kind: 'text',
-                    name: 'code',
-                    label: t('list.code'),
-                    required: true,
-                    lockedOnEdit: true,
-                    maxLength: 50,
-                  } satisfies FormField,
-                ]),
-            { kind: 'text', name: 'name', label: t('list.name'), required: true, maxLength: 100 },
+            ...sharedFields<S>([
+              ...(o.noCode
+                ? []
+                : [
+                    {
+                      kind: 'text',
+                      name: 'code',
+                      label: t('list.code'),
+                      required: true,
+                      lockedOnEdit: true,
+                      maxLength: 50,
+                    } as const,
+                  ]),
+              { kind: 'text', name: 'name', label: t('list.name'), required: true, maxLength: 100 },
+            ]),
             ...(o.extraFields?.(t) ?? []),
-            { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
-            ...(hasRemark
-              ? [
-                  {
-                    kind: 'textarea',
-                    name: 'remark',
-                    label: t('list.remark'),
-                    maxLength: 500,
-                  } satisfies FormField,
-                ]
-              : []),
+            ...sharedFields<S>([
+              { kind: 'number', name: 'sort', label: t('list.sort'), min: 0 },
+              ...(hasRemark
+                ? [{ kind: 'textarea', name: 'remark', label: t('list.remark'), maxLength: 500 } as const]
+                : []),
+            ]),
           ],
           save: o.save,
         }

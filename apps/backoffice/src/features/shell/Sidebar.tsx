@@ -8,7 +8,7 @@ import { Link, useLocation } from 'react-router';
 import { groupOfPath, type MenuGroupView } from '../../app/menu';
 import { sdk } from '../../app/sdk';
 import { useUser } from '../../app/session';
-import { useT } from '../../i18n';
+import { useT, type TFunction } from '../../i18n';
 import { optionalEndpoint } from './logout';
 
 const TASK_CENTER = '/clues/taskCenter';
@@ -34,7 +34,7 @@ function useTaskCount(enabled: boolean): number | null {
   return enabled && menuCount ? (q.data ?? null) : null;
 }
 
-function TaskBadge({ count, t }: { count: number; t: (k: string, v?: Record<string, number>) => string }) {
+function TaskBadge({ count, t }: { count: number; t: TFunction }) {
   if (count <= 0) return null;
   const high = isTaskBadgeHigh(count);
   return (

@@ -1,6 +1,6 @@
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 
-export const shellMessages: Messages = {
+export const shellMessages = defineMessages({
   'zh-CN': {
     'app.name': '教育康复运营后台',
     'app.tagline': '线索、学员、排课、财务与薪酬，一处完成。',
@@ -231,4 +231,4 @@ export const shellMessages: Messages = {
     'agent.hint': 'Click a phone number in a clue to call it; call records are linked to the clue.',
     'agent.close': 'Hide the call agent panel',
   },
-};
+});

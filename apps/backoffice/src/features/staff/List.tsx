@@ -160,7 +160,7 @@ export const employeesDef: ListScreenDef<TEmployeeRow, typeof EmployeeForm> = {
         : [
             {
               kind: 'custom' as const,
-              name: 'accountRoleCodes',
+              name: 'accountRoleCodes' as const,
               label: t('staff.accountRoles'),
               wide: true,
               render: (p: Parameters<typeof RolesField>[0]) => <RolesField {...p} />,

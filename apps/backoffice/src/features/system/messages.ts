@@ -1,7 +1,7 @@
-import type { Messages } from '../../i18n/types';
+import { defineMessages } from '../../i18n/types';
 
 /** Texts of the system screens (accounts, roles and privileges). */
-export const systemMessages: Messages = {
+export const systemMessages = defineMessages({
   'zh-CN': {
     'sys.users.desc': '登录账号、角色与数据范围',
     'sys.account': '账号',
@@ -112,4 +112,4 @@ export const systemMessages: Messages = {
     'sys.cssName': 'Icon',
     'sys.sort': 'Sort',
   },
-};
+});

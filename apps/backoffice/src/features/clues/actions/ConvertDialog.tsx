@@ -50,7 +50,7 @@ export function ConvertDialog({ clue, onClose }: ClueActionProps) {
         form={form}
         name="gender"
         label={t('clue.gender')}
-        options={[0, 1, 2].map((g) => ({ value: g, label: t(`clue.gender.${g}`) }))}
+        options={([0, 1, 2] as const).map((g) => ({ value: g, label: t(`clue.gender.${g}`) }))}
       />
       <FormDate form={form} name="birthDate" label={t('clue.birthDate')} />
       <FormText form={form} name="parentName" label={t('clue.parentName')} />
