@@ -114,6 +114,26 @@ export const ConfigSchema = z.object({
   SMS_SIGN_NAME: z.string().optional(),
   /** The address parents open the links of text messages at (e.g. https://bo.example.com). */
   PUBLIC_URL: optionalUrl,
+  /**
+   * WeChat Pay API v3 Native payment (online payment of orders): merchant id, app id, the merchant API
+   * certificate's serial number and private key, the platform public key and its id (the
+   * Wechatpay-Serial of answers and notifications), the APIv3 key (32 characters). Keys are PEM text or
+   * the path of a PEM file. All of them plus PUBLIC_URL (the notification address) enable it.
+   */
+  WECHATPAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com'),
+  WECHATPAY_MCH_ID: z.string().optional(),
+  WECHATPAY_APP_ID: z.string().optional(),
+  WECHATPAY_MCH_SERIAL_NO: z.string().optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
+  WECHATPAY_APIV3_KEY: z.string().length(32, 'must be the 32-character APIv3 key').optional(),
+  /** Minutes a payment QR code stays payable. */
+  WECHATPAY_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /** A TrueType font with Chinese glyphs for PDF receipts (a .ttf, or a .ttc with PDF_FONT_NAME). */
+  PDF_FONT_PATH: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
+  /** The font's PostScript name inside a .ttc collection (fc-scan --format '%{postscriptname}'). */
+  PDF_FONT_NAME: z.string().default('WenQuanYiMicroHei'),
   /** Approved template id per message kind: "evaluate=123456,evaluationResult=123457". */
   SMS_TEMPLATES: z
     .string()

@@ -23,6 +23,8 @@ const PUBLIC: Record<string, string> = {
   'common.counties': 'administrative divisions (public reference data)',
   'common.nations': 'ethnic groups (public reference data)',
   'clues.ingest': 'ad-platform webhooks, authenticated by their shared secret instead of a session',
+  'payments.notifyWechatpay':
+    'the payment gateway’s notification, authenticated by its platform-key signature over the body instead of a session',
 };
 
 /**

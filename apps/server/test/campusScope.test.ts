@@ -40,6 +40,8 @@ const LISTED: Record<string, string> = {
   'resources.send': `${BY_ID} of the resources slice; the target campus must be the caller’s (placement)`,
   'resources.save': 'checked in the listed test below (saving into another campus of the region)',
   'resources.modifyBaseInfo': `${BY_ID} of the resources slice; the new campus must be the caller’s (placement)`,
+  'payments.cuspay':
+    'the gateway is not configured here (503); the campus is refused before the gateway is asked, then by the order’s own campus (payments.test.ts)',
   'clueAnalysis.schoolDetail': DETAIL,
   'clueAnalysis.highSeaDetail': DETAIL,
   'clueAnalysis.recommenderDetail': DETAIL,

@@ -21,3 +21,4 @@ export * from './contract/clueSettings.js';
 export * from './contract/courseAuthority.js';
 export * from './contract/schoolFinance.js';
 export * from './contract/approvals.js';
+export * from './contract/payments.js';

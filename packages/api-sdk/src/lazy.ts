@@ -25,6 +25,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   workbench: () => import('./contract/workbench.js').then((m) => m.workbench),
   clueAnalysis: () => import('./contract/clueAnalysis.js').then((m) => m.clueAnalysis),
   approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
+  payments: () => import('./contract/payments.js').then((m) => m.payments),
 };
 
 /**

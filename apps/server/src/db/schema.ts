@@ -15,3 +15,4 @@ export * from '../slices/courseAuthority/tables.js';
 export * from '../slices/schoolFinance/tables.js';
 export * from '../slices/employees/tables.js';
 export * from '../slices/approvals/tables.js';
+export * from '../slices/payments/tables.js';

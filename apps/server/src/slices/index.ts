@@ -21,6 +21,7 @@ import { tasksHandlers } from './tasks/handlers.js';
 import { workbenchHandlers } from './workbench/handlers.js';
 import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
 import { approvalsHandlers } from './approvals/index.js';
+import { registerPayments } from './payments/index.js';
 // Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
 import './clues/usage.js';
 import './resources/usage.js';
@@ -44,4 +45,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'workbench', contract.workbench, workbenchHandlers);
   registerSlice(app, deps, 'clueAnalysis', contract.clueAnalysis, clueAnalysisHandlers);
   registerSlice(app, deps, 'approvals', contract.approvals, approvalsHandlers);
+  registerPayments(app, deps);
 }

@@ -18,6 +18,7 @@ import { tasks } from './tasks.js';
 import { workbench } from './workbench.js';
 import { clueAnalysis } from './clueAnalysis.js';
 import { approvals } from './approvals.js';
+import { payments } from './payments.js';
 
 export const contract = {
   system,
@@ -38,6 +39,7 @@ export const contract = {
   workbench,
   clueAnalysis,
   approvals,
+  payments,
 } as const satisfies Record<string, Slice>;
 export type Contract = typeof contract;
 export type SliceName = keyof Contract;
