@@ -10,7 +10,7 @@ import type { AppDeps } from './deps.js';
 import { AppError } from './http/errors.js';
 import { loggableError, sqlStateOf } from './http/logSafe.js';
 import { API_PREFIX, send } from './http/register.js';
-import { registerSlices } from './slices/index.js';
+import { publicPages, registerSlices } from './slices/index.js';
 import { referencePage } from './http/reference.js';
 import { concurrencyGate } from './http/gate.js';
 
@@ -18,8 +18,10 @@ import { concurrencyGate } from './http/gate.js';
 export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
 const SECRET_QUERY = /([?&](?:password|newpassword|oldpassword|token|code|dd_code)=)[^&]*/gi;
-/** The request URL as logged: secret query values are masked (credentials never reach a log). */
-export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1***');
+/** Parents' link tokens travel in the path (/p/evaluate/{token}, /api/public/evaluation/{token}). */
+const SECRET_PATH = /(\/(?:p\/(?:evaluate|result)|api\/public\/evaluation(?:Result)?)\/)[^/?#]+/g;
+/** The request URL as logged: secret query values and link tokens are masked (never in a log). */
+export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
 
 export interface BuildOptions {
   /** Folder of the built UI (index.html and assets); omitted = API only. */
@@ -129,6 +131,7 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
   );
 
   registerSlices(app, deps);
+  await app.register(publicPages(deps));
 
   const uiDir = o.uiDir && existsSync(path.join(o.uiDir, 'index.html')) ? o.uiDir : undefined;
   const indexHtml = uiDir ? readFileSync(path.join(uiDir, 'index.html'), 'utf8') : undefined;

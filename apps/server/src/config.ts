@@ -134,6 +134,13 @@ export const ConfigSchema = z.object({
   PDF_FONT_PATH: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
   /** The font's PostScript name inside a .ttc collection (fc-scan --format '%{postscriptname}'). */
   PDF_FONT_NAME: z.string().default('WenQuanYiMicroHei'),
+  /** How long the evaluation and result links of text messages open (hours; default a week). */
+  PUBLIC_LINK_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
   /** Approved template id per message kind: "evaluate=123456,evaluationResult=123457". */
   SMS_TEMPLATES: z
     .string()

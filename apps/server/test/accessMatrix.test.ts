@@ -25,6 +25,12 @@ const PUBLIC: Record<string, string> = {
   'clues.ingest': 'ad-platform webhooks, authenticated by their shared secret instead of a session',
   'payments.notifyWechatpay':
     'the payment gateway’s notification, authenticated by its platform-key signature over the body instead of a session',
+  'clues.publicEvaluation':
+    'the evaluation form a parent opens from a text message: the random link token (stored hashed, expiring) is the key; failed guesses are throttled',
+  'clues.publicEvaluationSubmit':
+    'the parent answers the evaluation form once with the link token; failed guesses are throttled',
+  'clues.publicEvaluationResult':
+    'the assessment result a parent opens from a text message with its link token (expiring); failed guesses are throttled',
 };
 
 /**

@@ -129,8 +129,9 @@ describe('text messages configured', () => {
       SmsSdkAppId: '1400009099',
       SignName: '星语康复',
       TemplateId: '449740',
-      TemplateParamSet: ['周子涵', `https://bo.example.com/assessment/result?uuid=${m.uuid}`],
+      TemplateParamSet: ['周子涵', s.link],
     });
+    expect(s.link).toMatch(/^https:\/\/bo\.example\.com\/p\/result\/[A-Za-z0-9_-]{43}$/);
     expect(s.phone).toBe(c.phone);
     expect((await sales.clues.entranceAssessment({ query: { clueId: c.clueId } })).sends).toHaveLength(1);
   });
@@ -138,13 +139,11 @@ describe('text messages configured', () => {
   it('sends the evaluation link with the evaluate template', async () => {
     const { m } = await assessed(sales, '13966600002');
     const before = sent.length;
-    await sales.clues.sendEvaluate({
+    const s = await sales.clues.sendEvaluate({
       query: { uuid: m.uuid, phone: '13966600002', matriculationType: 'language' },
     });
-    expect(sent[before]).toMatchObject({
-      TemplateId: '449739',
-      TemplateParamSet: [`https://bo.example.com/assessment/evaluate?uuid=${m.uuid}&type=language`],
-    });
+    expect(s.link).toMatch(/^https:\/\/bo\.example\.com\/p\/evaluate\/[A-Za-z0-9_-]{43}$/);
+    expect(sent[before]).toMatchObject({ TemplateId: '449739', TemplateParamSet: [s.link] });
   });
 
   it('answers 503 with the provider reason and records nothing when the number is refused', async () => {

@@ -52,7 +52,7 @@ export const MUST_CHANGE_PASSWORD = '请先修改密码 / change your password f
 /** Fastify's route syntax for the spec's {name} placeholders. */
 const toRoutePath = (p: string) => API_PREFIX + p.replace(/\{(\w+)\}/g, ':$1');
 
-function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+export function parseOrThrow(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
   if (!schema) return undefined;
   const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!r.success) {

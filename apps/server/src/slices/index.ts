@@ -22,6 +22,9 @@ import { workbenchHandlers } from './workbench/handlers.js';
 import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
 import { approvalsHandlers } from './approvals/index.js';
 import { registerPayments } from './payments/index.js';
+
+/** The parents' pages of text-message links (server-rendered HTML outside /api). */
+export { publicPages } from './clues/publicPages.js';
 // Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
 import './clues/usage.js';
 import './resources/usage.js';

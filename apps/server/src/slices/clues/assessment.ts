@@ -11,6 +11,7 @@ import { must } from '../../shared/must.js';
 import { clueEvaluationSends, clueMatriculations, clues } from './tables.js';
 import { authorize, loadClue, move } from './common.js';
 import { matriculationRow, visibleClue } from './queries.js';
+import { maskedPath, newLinkToken, publicPath, storeLink } from './publicLinks.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 
@@ -40,8 +41,6 @@ const sendRow = (s: typeof clueEvaluationSends.$inferSelect) => ({
   link: s.link,
   sentAt: s.sentAt.toISOString(),
 });
-const evaluationLink = (uuid: string, type: string) =>
-  `/assessment/evaluate?uuid=${encodeURIComponent(uuid)}&type=${encodeURIComponent(type)}`;
 
 export async function saveMatriculation(deps: AppDeps, u: AuthUser, b: Body<'matriculationSave'>) {
   const now = deps.now();
@@ -80,11 +79,9 @@ export async function sendMatriculation(deps: AppDeps, u: AuthUser, id: number) 
   if (!m0) throw notFound('评估结果 / assessment');
   const c0 = await loadClue(deps.db, m0.clueId);
   authorize(u, c0, 'follow');
-  await sendSms(deps, {
-    kind: 'evaluationResult',
-    phone: c0.phone,
-    params: [c0.childName, publicLink(deps.config, `/assessment/result?uuid=${m0.uuid}`)],
-  });
+  const t = newLinkToken();
+  const link = publicLink(deps.config, publicPath('result', t.token));
+  await sendSms(deps, { kind: 'evaluationResult', phone: c0.phone, params: [c0.childName, link] });
   return deps.db.transaction(async (tx) => {
     const [m] = await tx.select().from(clueMatriculations).where(eq(clueMatriculations.id, id));
     if (!m) throw notFound('评估结果 / assessment');
@@ -96,15 +93,36 @@ export async function sendMatriculation(deps: AppDeps, u: AuthUser, id: number) 
         uuid: m.uuid,
         phone: c.phone,
         matriculationType: m.matriculationType,
-        link: `/assessment/result?uuid=${m.uuid}`,
+        link: maskedPath('result', t.token),
         sentBy: u.id,
         sentAt: now,
       })
       .returning();
-    return sendRow(must(s, 'send'));
+    const send = must(s, 'send');
+    await storeLink(
+      tx,
+      deps,
+      t.hash,
+      {
+        kind: 'result',
+        clueId: c.id,
+        schoolItemCode: c.schoolItemCode,
+        matriculationType: m.matriculationType,
+        matriculationId: m.id,
+        sendId: send.id,
+        createdBy: u.id,
+      },
+      now,
+    );
+    // The whole link is answered once, to the sender; the record keeps only its beginning.
+    return { ...sendRow(send), link };
   });
 }
 
+/**
+ * Sends the evaluation form to the parent of the clue holding the phone (the newest one); the
+ * answers land on that clue. `uuid` is the caller's reference of the evaluation, kept on the send.
+ */
 export async function sendEvaluate(
   deps: AppDeps,
   u: AuthUser,
@@ -117,23 +135,39 @@ export async function sendEvaluate(
     .where(eq(clues.phone, q.phone))
     .orderBy(desc(clues.id))
     .limit(1);
-  if (h && !u.allScope && h.schoolItemCode && !u.schoolItems.includes(h.schoolItemCode))
+  if (!h) throw notFound('该手机号的线索 / a clue with this phone');
+  if (!u.allScope && h.schoolItemCode && !u.schoolItems.includes(h.schoolItemCode))
     throw noPermission('该手机号的线索不在您的校区 / the phone’s clue is outside your campuses');
-  await sendSms(deps, {
-    kind: 'evaluate',
-    phone: q.phone,
-    params: [publicLink(deps.config, evaluationLink(q.uuid, q.matriculationType))],
+  const t = newLinkToken();
+  const link = publicLink(deps.config, publicPath('evaluate', t.token));
+  await sendSms(deps, { kind: 'evaluate', phone: q.phone, params: [link] });
+  return deps.db.transaction(async (tx) => {
+    const [s] = await tx
+      .insert(clueEvaluationSends)
+      .values({
+        uuid: q.uuid,
+        phone: q.phone,
+        matriculationType: q.matriculationType,
+        link: maskedPath('evaluate', t.token),
+        sentBy: u.id,
+        sentAt: now,
+      })
+      .returning();
+    const send = must(s, 'send');
+    await storeLink(
+      tx,
+      deps,
+      t.hash,
+      {
+        kind: 'evaluate',
+        clueId: h.id,
+        schoolItemCode: h.schoolItemCode,
+        matriculationType: q.matriculationType,
+        sendId: send.id,
+        createdBy: u.id,
+      },
+      now,
+    );
+    return { ...sendRow(send), link };
   });
-  const [s] = await deps.db
-    .insert(clueEvaluationSends)
-    .values({
-      uuid: q.uuid,
-      phone: q.phone,
-      matriculationType: q.matriculationType,
-      link: evaluationLink(q.uuid, q.matriculationType),
-      sentBy: u.id,
-      sentAt: now,
-    })
-    .returning();
-  return sendRow(must(s, 'send'));
 }

@@ -14,6 +14,7 @@ import * as assessment from './assessment.js';
 import * as calendar from './calendar.js';
 import * as imports from './importRows.js';
 import * as leads from './leads.js';
+import * as publicLinks from './publicLinks.js';
 import * as records from './records.js';
 
 /** Who may decide an invalid request at the campus: the first step of the kind's policy (settings). */
@@ -157,6 +158,11 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   matriculationSave: async ({ deps, user, body }) => assessment.saveMatriculation(deps, user, body),
   matriculationSend: async ({ deps, user, params }) => assessment.sendMatriculation(deps, user, params.id),
   sendEvaluate: async ({ deps, user, query }) => assessment.sendEvaluate(deps, user, query),
+  publicEvaluation: async ({ deps, params, ip }) => publicLinks.evaluationForm(deps, params.token, ip),
+  publicEvaluationSubmit: async ({ deps, params, body, ip }) =>
+    publicLinks.submitEvaluation(deps, params.token, body, ip),
+  publicEvaluationResult: async ({ deps, params, ip }) =>
+    publicLinks.evaluationResult(deps, params.token, ip),
   preSaveStudent: async ({ deps, user, query }) => q.studentDraft(deps, user, query.clueId),
   studentCreate: async ({ deps, user, body, ip }) => svc.createStudent(deps, user, body, ip),
   bindingStudent: async ({ deps, user, body, ip }) => {

@@ -212,6 +212,10 @@ export const clueMatriculations = pgTable('clue_matriculations', {
   createdBy: integer('created_by'),
   createdAt: tz('created_at').notNull().defaultNow(),
   sentAt: tz('sent_at'),
+  /** 'staff' (recorded on the assessment screen) or 'parent' (answered on the public evaluation page). */
+  source: text('source').notNull().default('staff'),
+  /** The parent's item scores of the scale, when answered on the public page. */
+  answers: jsonb('answers').$type<{ name: string; score: number }[]>(),
 });
 
 /** Evaluation links sent to parents (an SMS adapter will deliver them; the record and link are kept). */
@@ -224,3 +228,28 @@ export const clueEvaluationSends = pgTable('clue_evaluation_sends', {
   sentBy: integer('sent_by'),
   sentAt: tz('sent_at').notNull().defaultNow(),
 });
+
+/**
+ * Links a parent opens without signing in (the evaluation form, an assessment result): only the
+ * sha256 of the random token is kept, as for sessions. An evaluate link answers once (usedAt).
+ */
+export const cluePublicLinks = pgTable(
+  'clue_public_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** 'evaluate' (the form) or 'result' (an assessment's result). */
+    kind: text('kind').notNull(),
+    clueId: integer('clue_id').notNull(),
+    schoolItemCode: text('school_item_code'),
+    matriculationType: text('matriculation_type').notNull(),
+    /** result: the assessment shown; evaluate: the record the answers became. */
+    matriculationId: integer('matriculation_id'),
+    sendId: integer('send_id'),
+    createdBy: integer('created_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    expiresAt: tz('expires_at').notNull(),
+    usedAt: tz('used_at'),
+  },
+  (t) => [index('clue_public_links_clue_idx').on(t.clueId)],
+);

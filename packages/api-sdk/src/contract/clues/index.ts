@@ -8,6 +8,7 @@ import { distributionEndpoints as distribution } from './distribution.js';
 import { approvalsEndpoints as approvals } from './approvals.js';
 import { assessmentEndpoints as assessment } from './assessment.js';
 import { calendarEndpoints as calendar } from './calendar.js';
+import { publicLinkEndpoints as publicLinks } from './publicLinks.js';
 
 export {
   ClueState,
@@ -29,6 +30,7 @@ export * from './distribution.js';
 export * from './approvals.js';
 export * from './assessment.js';
 export * from './calendar.js';
+export * from './publicLinks.js';
 
 export const clues = {
   clueSave: core.clueSave,
@@ -89,6 +91,9 @@ export const clues = {
   matriculationSave: assessment.matriculationSave,
   matriculationSend: assessment.matriculationSend,
   sendEvaluate: assessment.sendEvaluate,
+  publicEvaluation: publicLinks.publicEvaluation,
+  publicEvaluationSubmit: publicLinks.publicEvaluationSubmit,
+  publicEvaluationResult: publicLinks.publicEvaluationResult,
   preSaveStudent: assessment.preSaveStudent,
   studentCreate: assessment.studentCreate,
   bindingStudent: assessment.bindingStudent,
