@@ -1,5 +1,8 @@
-// Every feature's screens. One line per feature.
-import type { ScreenRoute } from '../app/screens';
+// Every feature: its screens and the message sets they show. One entry per feature.
+// `messages` are loaded before the feature's first screen renders (app/registry.ts), so the first
+// page carries only the shell's texts; list the sets of other features whose texts a screen shows
+// (the check in i18n/featureMessages.test.ts names what is missing).
+import type { Feature } from '../app/screens';
 import { clueRoutes } from './clues/routes';
 import { clueAnalysisRoutes } from './clueAnalysis/routes';
 import { homeRoutes } from './home/routes';
@@ -9,13 +12,26 @@ import { staffRoutes } from './staff/routes';
 import { systemRoutes } from './system/routes';
 import { workbenchRoutes } from './workbench/routes';
 
-export const featureRoutes: ScreenRoute[] = [
-  ...homeRoutes,
-  ...operationRoutes,
-  ...settingsRoutes,
-  ...staffRoutes,
-  ...clueRoutes,
-  ...clueAnalysisRoutes,
-  ...workbenchRoutes,
-  ...systemRoutes,
+/** Each feature's messages.ts, downloaded with the first screen that needs it. */
+const messages = {
+  home: () => import('./home/messages').then((m) => m.homeMessages),
+  operation: () => import('./operation/messages').then((m) => m.operationMessages),
+  settings: () => import('./settings/messages').then((m) => m.settingsMessages),
+  clues: () => import('./clues/messages').then((m) => m.clueMessages),
+  clueAnalysis: () => import('./clueAnalysis/messages').then((m) => m.clueAnalysisMessages),
+  system: () => import('./system/messages').then((m) => m.systemMessages),
+};
+
+export const features: Feature[] = [
+  { name: 'home', routes: homeRoutes, messages: [messages.home] },
+  { name: 'operation', routes: operationRoutes, messages: [messages.operation] },
+  { name: 'settings', routes: settingsRoutes, messages: [messages.settings] },
+  { name: 'staff', routes: staffRoutes, messages: [messages.settings] },
+  { name: 'clues', routes: clueRoutes, messages: [messages.clues] },
+  { name: 'clueAnalysis', routes: clueAnalysisRoutes, messages: [messages.clueAnalysis] },
+  { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues] },
+  { name: 'system', routes: systemRoutes, messages: [messages.system] },
 ];
+
+/** Every message set a feature may load (tests check them against each other). */
+export const messageLoaders = messages;

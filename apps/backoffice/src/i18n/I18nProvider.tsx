@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { catalogue, isMessageKey, type MessageKey } from './catalogue';
+import { getCatalogue, isMessageKey, subscribeCatalogue, type MessageKey } from './catalogue';
 import { format } from './format';
 import { getLocale, setLocale, subscribeLocale, type Locale } from './locale';
 
@@ -23,14 +23,18 @@ interface I18n {
 const I18nContext = createContext<I18n | null>(null);
 
 /** Translates outside React (SDK hooks, confirm texts built in plain modules). */
-export const translate: TFunction = (key, vars) =>
-  format(catalogue[getLocale()][key] ?? catalogue['zh-CN'][key] ?? key, vars);
+export const translate: TFunction = (key, vars) => {
+  const c = getCatalogue();
+  return format(c[getLocale()][key] ?? c['zh-CN'][key] ?? key, vars);
+};
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const locale = useSyncExternalStore(subscribeLocale, getLocale, getLocale);
+  // A new `t` when a feature's messages arrive, so what already shows re-renders with them.
+  const c = useSyncExternalStore(subscribeCatalogue, getCatalogue, getCatalogue);
   const t = useCallback<TFunction>(
-    (key, vars) => format(catalogue[locale][key] ?? catalogue['zh-CN'][key] ?? key, vars),
-    [locale],
+    (key, vars) => format(c[locale][key] ?? c['zh-CN'][key] ?? key, vars),
+    [locale, c],
   );
   const value = useMemo(() => ({ locale, setLocale, t }), [locale, t]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -1,27 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, isMessageKey, messageSets } from './catalogue';
-import { tCode, translate } from './I18nProvider';
-import { defineMessages } from './types';
+import { listMessages } from '../app/list/messages';
+import { masterMessages } from '../app/masterMessages';
+import { messageLoaders } from '../features';
+import { shellMessages } from '../features/shell/messages';
+import { addMessages, getCatalogue, isMessageKey, loadMessages, subscribeCatalogue } from './catalogue';
 import { format } from './format';
+import { tCode, translate } from './I18nProvider';
+import { defineMessages, type Messages } from './types';
+
+/** The catalogue of a language as plain text by key (test keys are not part of the app's union). */
+const texts = (locale: 'zh-CN' | 'en'): Readonly<Record<string, string | undefined>> =>
+  getCatalogue()[locale];
 
 describe('catalogue', () => {
-  it('has the same keys in both languages, in every feature', () => {
-    for (const m of messageSets) expect(Object.keys(m.en).sort()).toEqual(Object.keys(m['zh-CN']).sort());
-    expect(Object.keys(catalogue.en).length).toBe(Object.keys(catalogue['zh-CN']).length);
+  it('has the same keys in both languages, in every message set', async () => {
+    const sets: Messages[] = [shellMessages, listMessages, masterMessages];
+    for (const load of Object.values(messageLoaders)) sets.push(await load());
+    for (const m of sets) expect(Object.keys(m.en).sort()).toEqual(Object.keys(m['zh-CN']).sort());
   });
-  it('carries the spec texts', () => {
-    expect(catalogue['zh-CN']['update.title']).toBe('提示');
-    expect(catalogue.en['update.later']).toBe('Got it, I will refresh manually later');
-    expect(catalogue['zh-CN']['feedback.empty']).toBe('请先填写问题和意见');
-    expect(catalogue.en['login.username']).toBe('Username');
+  it('starts with the shell texts only; a feature brings its own when loaded, once', async () => {
+    expect(texts('zh-CN')['update.title']).toBe('提示');
+    expect(texts('en')['update.later']).toBe('Got it, I will refresh manually later');
+    expect(texts('zh-CN')['feedback.empty']).toBe('请先填写问题和意见');
+    expect(texts('en')['login.username']).toBe('Username');
+    expect(translate('home.morning', { name: 'A' })).toBe('home.morning');
+    let changes = 0;
+    const stop = subscribeCatalogue(() => (changes += 1));
+    await Promise.all([loadMessages([messageLoaders.home]), loadMessages([messageLoaders.home])]);
+    stop();
+    expect(changes).toBe(1);
+    expect(translate('home.morning', { name: 'A' })).toBe('早上好，A');
   });
-  it('takes only declared keys: a typo fails the type check, a code-built key falls back to the code', () => {
+  it('gives the catalogue a new identity when texts are added, so `t` changes with it', () => {
+    const before = getCatalogue();
+    addMessages({ 'zh-CN': { 'test.x': '甲' }, en: { 'test.x': 'A' } });
+    expect(getCatalogue()).not.toBe(before);
+    expect(texts('zh-CN')['test.x']).toBe('甲');
+    expect((before['zh-CN'] as Record<string, string | undefined>)['test.x']).toBeUndefined();
+  });
+  it('tries a failed download again on the next screen', async () => {
+    let calls = 0;
+    const flaky = () => {
+      calls += 1;
+      return calls === 1
+        ? Promise.reject(new Error('offline'))
+        : Promise.resolve({ 'zh-CN': { 'test.y': '乙' }, en: { 'test.y': 'B' } });
+    };
+    await expect(loadMessages([flaky])).rejects.toThrow('offline');
+    await loadMessages([flaky]);
+    expect(texts('zh-CN')['test.y']).toBe('乙');
+  });
+  it('takes only declared keys: a typo fails the type check, a code-built key falls back to the code', async () => {
+    await loadMessages([messageLoaders.clues]);
     // @ts-expect-error a key no feature declares is refused by the compiler
     expect(translate('clue.noSuchKey')).toBe('clue.noSuchKey');
     expect(isMessageKey('clue.state.assessed')).toBe(true);
     expect(isMessageKey('clue.state.noSuchState')).toBe(false);
     expect(tCode(translate, 'clue.state.noSuchState', 'noSuchState')).toBe('noSuchState');
-    expect(tCode(translate, 'clue.state.assessed')).toBe(catalogue['zh-CN']['clue.state.assessed']);
+    expect(tCode(translate, 'clue.state.assessed')).toBe(texts('zh-CN')['clue.state.assessed']);
   });
   it('declares both languages with the same keys (checked by the compiler)', () => {
     // @ts-expect-error the English half misses a key of the Chinese half

@@ -3,3 +3,4 @@ export { getLocale, setLocale, LOCALES, type Locale } from './locale';
 export { pickLanguage } from './bilingual';
 export { defineMessages, type Messages } from './types';
 export { isMessageKey, type MessageKey } from './catalogue';
+export { addMessages, loadMessages, type MessagesLoader } from './catalogue';

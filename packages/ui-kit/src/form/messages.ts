@@ -1,8 +1,9 @@
 // What the form kit says itself: validation messages that name the field by its label, and the
 // texts of its buttons and banners, in zh-CN and English. Zod's own English defaults never reach a user.
 import type { z } from 'zod';
+import type { FormLocale } from './context.js';
 
-export type FormLocale = 'zh-CN' | 'en';
+export type { FormLocale };
 
 export interface FormTexts {
   required: (label: string) => string;

@@ -1,7 +1,7 @@
 // The one way a form works: react-hook-form validated by the endpoint's zod schema, messages naming
 // the field's label in the user's language, a server refusal placed on the field it names, a
 // version conflict shown on top with a reload, an optional confirmation before what cannot be undone.
-import { createContext, useCallback, useContext, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import {
   get,
   set,
@@ -17,19 +17,10 @@ import type { z } from 'zod';
 import { useConfirm, type ConfirmOptions } from '../components/Confirm.js';
 import { formTexts, issueMessage, pickHalf, type FormLocale, type FormTexts } from './messages.js';
 import { emptyToAbsent, fieldSchema, isRequired } from './schema.js';
+import { useFormKit } from './context.js';
 import { errorMessage } from './serverError.js';
 
-/** What the app tells the kit once, near the root. */
-export interface FormKitConfig {
-  locale: FormLocale;
-  /** Turns a server message into the user's language (default: the half of '中文 / English'). */
-  localize?: (message: string) => string;
-  /** What "reload" does after a version conflict when a form gives no onReload (e.g. refetch every query). */
-  reload?: () => unknown;
-}
-
-export const FormKitContext = createContext<FormKitConfig>({ locale: 'zh-CN' });
-export const useFormKit = () => useContext(FormKitContext);
+export { FormKitContext, useFormKit, type FormKitConfig } from './context.js';
 
 export interface FormProblem {
   message: string;

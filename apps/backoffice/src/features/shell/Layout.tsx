@@ -5,6 +5,8 @@ import { Spinner } from '@bo/ui-kit';
 import { Activity, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { clearDraftForTab } from '../../app/drafts';
+import { listMessages } from '../../app/list/messages';
+import { masterMessages } from '../../app/masterMessages';
 import { autoTitle, ScreenContext, type ScreenContextValue } from '../../app/pageTitle';
 import { screenFor, type Screen } from '../../app/registry';
 import { ScreenBoundary } from '../../app/ScreenBoundary';
@@ -20,7 +22,7 @@ import {
   tabsReset,
   type PageTab,
 } from '../../app/tabs';
-import { useLocale, useT } from '../../i18n';
+import { addMessages, useLocale, useT } from '../../i18n';
 import { AgentPanel, showsAgentPanel } from './AgentPanel';
 import { FeedbackDialog } from './FeedbackDialog';
 import { PageTabs } from './PageTabs';
@@ -28,6 +30,10 @@ import { Sidebar } from './Sidebar';
 import { NotFound } from './StatusPages';
 import { TopBar } from './TopBar';
 import { useMenu } from './useMenu';
+
+// Every signed-in screen shows the list kit's and the master selectors' texts: they come with the
+// shell, not with /login.
+addMessages(listMessages, masterMessages);
 
 const COLLAPSE_KEY = 'menuCollapsed';
 
