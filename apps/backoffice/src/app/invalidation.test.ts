@@ -1,7 +1,14 @@
 // After a command, only the queries of the slices it called are refreshed.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { fetchList, invalidateAfter, noteCall, runCommand, watchCalls } from './invalidation';
+import {
+  NarrowQueryClient,
+  fetchList,
+  invalidateAfter,
+  noteCall,
+  runCommand,
+  watchCalls,
+} from './invalidation';
 
 /** Stands in for the SDK: calling an endpoint tells the hook at once, then answers later. */
 const call = (endpoint: string) => {
@@ -69,5 +76,44 @@ describe('narrow invalidation', () => {
       return call('organisation.schoolItemSave');
     });
     expect(invalidated(qc)).toHaveLength(6);
+  });
+});
+
+describe('the app client learns what each query reads', () => {
+  async function learning() {
+    const qc = new NarrowQueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    // Keys that name no slice: only the calls their functions make tell what they read.
+    await qc.fetchQuery({ queryKey: ['clue', 'detail', 7], queryFn: () => call('clues.detail') });
+    await qc.fetchQuery({
+      queryKey: ['res', 'detail', 3],
+      queryFn: () => call('resources.queryResourceDetail'),
+    });
+    await qc.fetchQuery({
+      queryKey: ['qc', 'call', 5],
+      queryFn: () => Promise.all([call('calls.qualityDetail'), call('clues.detail')]),
+    });
+    await qc.fetchQuery({ queryKey: ['roles'], queryFn: () => call('system.roles') });
+    return qc;
+  }
+
+  it('a clue command refreshes the queries that read clues, and leaves resources and roles alone', async () => {
+    const qc = await learning();
+    await runCommand(qc, () => call('clues.tagsSave'));
+    expect(invalidated(qc)).toEqual(['clue/detail/7', 'qc/call/5']);
+  });
+
+  it('a resource command refreshes only what read resources', async () => {
+    const qc = await learning();
+    await runCommand(qc, () => call('resources.receive'));
+    expect(invalidated(qc)).toEqual(['res/detail/3']);
+  });
+
+  it('forgets what a query read once the cache drops it', async () => {
+    const qc = await learning();
+    qc.removeQueries({ queryKey: ['roles'] });
+    await qc.fetchQuery({ queryKey: ['roles'], queryFn: async () => [] as string[] });
+    await runCommand(qc, () => call('resources.receive'));
+    // Nothing seen for the new ['roles']: refreshed to be safe, as any query of unknown reads.
+    expect(invalidated(qc)).toEqual(['res/detail/3', 'roles']);
   });
 });

@@ -3,13 +3,22 @@
 // The rule: a command changes the slices whose endpoints it called; a query reads the slices whose
 // endpoints its function called. Both are learnt from the SDK (its onCall hook, told synchronously
 // at each call), so no screen declares them by hand:
+// - any query of the app's client (NarrowQueryClient) reads the slices its function was seen calling;
 // - list screens' queries (['list', key, …]) read the slices their list function was seen calling;
 // - selectors' queries (['master', slice, …]) name their slice second;
 // - any other query whose key starts with a slice name reads that slice.
 // Whatever cannot be told — a query of another shape, a list not yet fetched, a command whose calls
 // came after an await — is refreshed, as before: narrower where known, never stale.
 import { sliceLoaders } from '@bo/api-sdk';
-import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  QueryClient,
+  type DefaultError,
+  type DefaultedQueryObserverOptions,
+  type Query,
+  type QueryClientConfig,
+  type QueryKey,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
 
 // The slice names, from the lazy SDK's loaders: the contract itself stays unloaded.
 const SLICES: ReadonlySet<string> = new Set(Object.keys(sliceLoaders));
@@ -48,8 +57,54 @@ export function listSlices(listKey: string): ReadonlySet<string> | undefined {
   return listReads.get(listKey);
 }
 
-/** Whether a query with this key may have changed after commands on `slices`. */
-export function isAffected(key: QueryKey, slices: ReadonlySet<string>): boolean {
+/** Slices each query was seen reading, by query hash (forgotten when the cache drops the query). */
+const queryReads = new Map<string, ReadonlySet<string>>();
+const learning = new WeakSet<object>();
+
+/**
+ * The app's React Query client: every query function runs watched, so the query knows the slices it
+ * reads whatever its key, and a command refreshes only those that read what it changed.
+ */
+export class NarrowQueryClient extends QueryClient {
+  constructor(config?: QueryClientConfig) {
+    super(config);
+    this.getQueryCache().subscribe((e) => {
+      if (e.type === 'removed') queryReads.delete(e.query.queryHash);
+    });
+  }
+
+  override defaultQueryOptions<
+    TQueryFnData = unknown,
+    TError = DefaultError,
+    TData = TQueryFnData,
+    TQueryData = TQueryFnData,
+    TQueryKey extends QueryKey = QueryKey,
+    TPageParam = never,
+  >(
+    options:
+      | QueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey, TPageParam>
+      | DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey>,
+  ): DefaultedQueryObserverOptions<TQueryFnData, TError, TData, TQueryData, TQueryKey> {
+    const o = super.defaultQueryOptions(options);
+    const fn = o.queryFn;
+    const hash = o.queryHash;
+    if (typeof fn === 'function' && hash !== undefined && !learning.has(fn)) {
+      const watched: typeof fn = (ctx) => {
+        const run = watchCalls(() => fn(ctx));
+        if (run.slices.size > 0) queryReads.set(hash, run.slices);
+        return run.result;
+      };
+      learning.add(watched);
+      o.queryFn = watched;
+    }
+    return o;
+  }
+}
+
+/** Whether a query may have changed after commands on `slices`. */
+export function isAffected(key: QueryKey, slices: ReadonlySet<string>, queryHash?: string): boolean {
+  const reads = queryHash === undefined ? undefined : queryReads.get(queryHash);
+  if (reads) return [...reads].some((s) => slices.has(s));
   const [head, second] = key;
   if (head === 'list') {
     const reads = typeof second === 'string' ? listReads.get(second) : undefined;
@@ -73,7 +128,7 @@ export function invalidateAfter(
   return qc.invalidateQueries({
     predicate: (q: Query) =>
       (listKey !== undefined && q.queryKey[0] === 'list' && q.queryKey[1] === listKey) ||
-      isAffected(q.queryKey, slices),
+      isAffected(q.queryKey, slices, q.queryHash),
   });
 }
 

@@ -2,10 +2,9 @@
 // are injected here: popups through the toast bridge, token failure back to /login.
 import { ErrorCode, createLazySdk, type ApiError } from '@bo/api-sdk';
 import { toastBridge } from '@bo/ui-kit';
-import { QueryClient } from '@tanstack/react-query';
 import { pickLanguage } from '../i18n/bilingual';
 import { getLocale } from '../i18n/locale';
-import { noteCall } from './invalidation';
+import { NarrowQueryClient, noteCall } from './invalidation';
 import { session } from './session';
 import { clearTabs } from './tabs';
 
@@ -73,7 +72,7 @@ const isClientError = (e: unknown) => {
   return typeof code === 'number' && code >= 400 && code < 500 && code !== ErrorCode.tooMany;
 };
 
-export const queryClient = new QueryClient({
+export const queryClient = new NarrowQueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,

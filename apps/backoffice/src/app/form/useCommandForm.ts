@@ -3,8 +3,10 @@
 import type { AnyEndpoint } from '@bo/api-sdk';
 import { toastBridge, useSchemaForm, type SchemaForm, type SchemaFormOptions } from '@bo/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { invalidateAfter, watchCalls } from '../invalidation';
 
 /**
  * The body schema of a contract entry, to build a form on (or derive one with .pick / .extend).
@@ -27,7 +29,7 @@ export interface CommandFormOptions<S extends z.ZodType<FieldValues, FieldValues
   onDone?: (result: R, values: z.output<S>, form: { reset: (values?: z.input<S>) => void }) => unknown;
   /** A success message (a toast); none when omitted. */
   success?: string;
-  /** Refresh the screen's queries after success (default true). */
+  /** Refresh, after success, the queries reading the slices the command called (default true). */
   refresh?: boolean;
 }
 
@@ -38,10 +40,17 @@ export function useCommandForm<S extends z.ZodType<FieldValues, FieldValues>, R 
   ...options
 }: CommandFormOptions<S, R>): SchemaForm<z.input<S>, z.output<S>> {
   const qc = useQueryClient();
+  // The slices the last submit called: what its success refreshes (app/invalidation.ts).
+  const changed = useRef<ReadonlySet<string>>(new Set());
   return useSchemaForm<S, R>({
     ...options,
+    onSubmit: (values) => {
+      const run = watchCalls(() => options.onSubmit(values));
+      changed.current = run.slices;
+      return run.result;
+    },
     onSuccess: async (result, values, form) => {
-      if (refresh) await qc.invalidateQueries();
+      if (refresh) await invalidateAfter(qc, changed.current);
       if (success) toastBridge.current?.success(success);
       await onDone?.(result, values, form);
     },

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ClueLink, StateBadge, When } from './common';
+import { runCommand } from '../../app/invalidation';
 
 export default function AssessmentInner() {
   const t = useT();
@@ -42,29 +43,27 @@ export default function AssessmentInner() {
   usePageTitle(c ? `${c.childName} ${assessed ? t('assess.done') : t('assess.waiting')}` : undefined);
   const save = useMutation({
     mutationFn: () =>
-      sdk.clues.matriculationSave({
-        body: {
-          clueId,
-          matriculationType: form.matriculationType,
-          conclusion: form.conclusion,
-          score: form.score === '' ? null : Number(form.score),
-          suggestion: form.suggestion,
-          assessorName: form.assessorName,
-        },
-      }),
+      runCommand(qc, () =>
+        sdk.clues.matriculationSave({
+          body: {
+            clueId,
+            matriculationType: form.matriculationType,
+            conclusion: form.conclusion,
+            score: form.score === '' ? null : Number(form.score),
+            suggestion: form.suggestion,
+            assessorName: form.assessorName,
+          },
+        }),
+      ),
     onSuccess: async () => {
       setForm({ matriculationType: preset, score: '', conclusion: '', suggestion: '', assessorName: '' });
       setError(null);
-      await qc.invalidateQueries();
     },
     onError: (e) => setError(errorText(e)),
   });
   const send = useMutation({
-    mutationFn: (id: number) => sdk.clues.matriculationSend({ params: { id } }),
-    onSuccess: async (r) => {
-      setLink(r.link);
-      await qc.invalidateQueries({ queryKey: ['clue', 'assessment', clueId] });
-    },
+    mutationFn: (id: number) => runCommand(qc, () => sdk.clues.matriculationSend({ params: { id } })),
+    onSuccess: (r) => setLink(r.link),
     onError: (e) => setError(errorText(e)),
   });
   if (!valid) return <EmptyState title={t('clue.noClue')} />;

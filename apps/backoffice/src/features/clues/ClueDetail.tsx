@@ -17,6 +17,7 @@ import { ActionDialog, type DialogKind } from './ClueActions';
 import { FollowUpForm } from './FollowUpForm';
 import { StateBadge, When } from './common';
 import { detailActions, formatDateTime, type DetailAction } from './logic';
+import { runCommand } from '../../app/invalidation';
 
 const Contact = bodyOf(contract.clues.contactSave).pick({
   clueId: true,
@@ -89,8 +90,7 @@ function Contacts({
     onDone: (_r, _v, form) => form.reset(),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => sdk.clues.contactDelete({ query: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] }),
+    mutationFn: (id: number) => runCommand(qc, () => sdk.clues.contactDelete({ query: { id } })),
   });
   return (
     <div className="space-y-3">
@@ -139,8 +139,8 @@ function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; edit
   const t = useT();
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (next: string[]) => sdk.clues.tagsSave({ body: { clueId, tags: next } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['clue', 'detail', clueId] }),
+    mutationFn: (next: string[]) =>
+      runCommand(qc, () => sdk.clues.tagsSave({ body: { clueId, tags: next } })),
   });
   const add = useCommandForm({
     schema: NewTag,

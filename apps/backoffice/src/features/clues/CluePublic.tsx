@@ -10,6 +10,7 @@ import { CampusMasterSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ClueFrame, clueColumns, clueSearch } from './common';
+import { runCommand } from '../../app/invalidation';
 
 export default function CluePublic() {
   const t = useT();
@@ -24,9 +25,8 @@ export default function CluePublic() {
     setError(null);
     setBusy(true);
     try {
-      await sdk.clues.receiveClue({ body: { clueId: row.clueId, schoolItemCode } });
+      await runCommand(qc, () => sdk.clues.receiveClue({ body: { clueId: row.clueId, schoolItemCode } }));
       setForCampus(null);
-      await qc.invalidateQueries();
       void navigate(`/clues/clueDetail?id=${row.clueId}`, { state: { childName: row.childName } });
     } catch (e) {
       setError(errorText(e));

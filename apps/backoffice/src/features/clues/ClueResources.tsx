@@ -13,6 +13,7 @@ import { useT, type TFunction } from '../../i18n';
 import { ClueFrame, DateTimeCell } from './common';
 import { formatDateTime } from './logic';
 import { ResourceInput, type TResourceRow, type TResourceStatus } from './types';
+import { runCommand } from '../../app/invalidation';
 
 export const RES_TONE: Record<TResourceStatus, Tone> = {
   new: 'info',
@@ -234,9 +235,10 @@ export default function ClueResources() {
     setBusy(true);
     setError(null);
     try {
-      await sdk.resources.dist({ body: { ids: dist.map((r) => r.id), userIds: users } });
+      await runCommand(qc, () =>
+        sdk.resources.dist({ body: { ids: dist.map((r) => r.id), userIds: users } }),
+      );
       setDist(null);
-      await qc.invalidateQueries();
     } catch (e) {
       setError(errorText(e));
     } finally {

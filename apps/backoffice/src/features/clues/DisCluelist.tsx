@@ -14,6 +14,7 @@ import {
   ConsultantSelect,
   type ClueFormSchema,
 } from './common';
+import { runCommand } from '../../app/invalidation';
 
 export default function DisCluelist() {
   const t = useT();
@@ -64,11 +65,16 @@ export default function DisCluelist() {
     setBusy(true);
     setError(null);
     try {
-      await sdk.clues.distributeSave({
-        body: { clueIds: rows.map((x) => x.clueId), ownerUserId: owner, schoolItemCode: campus ?? undefined },
-      });
+      await runCommand(qc, () =>
+        sdk.clues.distributeSave({
+          body: {
+            clueIds: rows.map((x) => x.clueId),
+            ownerUserId: owner,
+            schoolItemCode: campus ?? undefined,
+          },
+        }),
+      );
       setRows(null);
-      await qc.invalidateQueries();
     } catch (e) {
       setError(errorText(e));
     } finally {

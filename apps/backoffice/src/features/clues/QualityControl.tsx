@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { ClueFrame, ClueLink } from './common';
 import { formatDateTime, qualityTotal } from './logic';
 import type { TCallRow } from './types';
+import { runCommand } from '../../app/invalidation';
 
 export const QUALITY_ITEMS = ['greeting', 'discovery', 'knowledge', 'compliance'] as const;
 
@@ -40,15 +41,16 @@ function ScoreDialog({ call, onClose }: { call: TCallRow | null; onClose: () => 
     setBusy(true);
     setError(null);
     try {
-      await sdk.calls.qualitySave({
-        body: {
-          callId: call.id,
-          items: QUALITY_ITEMS.map((k) => ({ code: k, name: t(`qc.item.${k}`), score: Number(scores[k]) })),
-          comment,
-          version: current?.version,
-        },
-      });
-      await qc.invalidateQueries();
+      await runCommand(qc, () =>
+        sdk.calls.qualitySave({
+          body: {
+            callId: call.id,
+            items: QUALITY_ITEMS.map((k) => ({ code: k, name: t(`qc.item.${k}`), score: Number(scores[k]) })),
+            comment,
+            version: current?.version,
+          },
+        }),
+      );
       onClose();
     } catch (e) {
       setError(errorText(e));

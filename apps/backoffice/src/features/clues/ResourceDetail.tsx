@@ -27,6 +27,7 @@ import { ConsultantSelect, When } from './common';
 import { FollowUpForm } from './FollowUpForm';
 import { formatDateTime } from './logic';
 import type { TResourceDetail } from './types';
+import { runCommand } from '../../app/invalidation';
 
 type ResAction = 'send' | 'transfer' | 'invalid' | 'abandon';
 
@@ -184,8 +185,8 @@ export default function ResourceDetail() {
   });
   const [dialog, setDialog] = useState<ResAction | null>(null);
   const receive = useMutation({
-    mutationFn: (r: TResourceDetail) => sdk.resources.receive({ body: { id: r.id, version: r.version } }),
-    onSuccess: () => qc.invalidateQueries(),
+    mutationFn: (r: TResourceDetail) =>
+      runCommand(qc, () => sdk.resources.receive({ body: { id: r.id, version: r.version } })),
   });
   const r = q.data;
   usePageTitle(

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
+import { runCommand } from '../../app/invalidation';
 
 /** Every code of a branch (the node and its descendants). */
 export function branchCodes(n: TPrivilegeNode): string[] {
@@ -105,11 +106,12 @@ export function PrivilegeTree({ roleCode, roleName }: { roleCode: number; roleNa
   const save = async () => {
     setSaving(true);
     try {
-      await sdk.system.rolePrivilegeSave({
-        body: { code: roleCode, privilegeCodes: codesToSave(nodes, held) },
-      });
+      await runCommand(qc, () =>
+        sdk.system.rolePrivilegeSave({
+          body: { code: roleCode, privilegeCodes: codesToSave(nodes, held) },
+        }),
+      );
       toast.success(t('sys.treeSaved'));
-      await qc.invalidateQueries();
     } catch {
       // The SDK has shown the server's message.
     } finally {
