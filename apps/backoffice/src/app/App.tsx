@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { I18nProvider, useT } from '../i18n';
-import { FormKitProvider } from './form';
+import { FormKitProvider } from './form/FormKitProvider';
 import { ListKitProvider } from './list/kitLabels';
 import { installReloadOnChunkError } from './reload';
 import { createAppRouter } from './router';
