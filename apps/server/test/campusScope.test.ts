@@ -25,6 +25,8 @@ const NOT_CAMPUS_OWNED: Record<string, string> = {
     'an import answers per row: a row of another campus is refused in the result ("outside your scope") and nothing of the import is written (resources.test.ts)',
   'clues.importRows':
     'an import answers per row: a row of another campus is refused in the result and nothing of the import is written (clues.test.ts)',
+  'students.importRows':
+    'an import answers per row: a row of another campus is refused in the result ("outside your scope") and nothing of the import is written',
 };
 
 const DETAIL =
@@ -37,6 +39,10 @@ const BY_ID = 'a record found by id: refused by the record’s own campus (asser
 const LISTED: Record<string, string> = {
   'clues.receiveClue': `${BY_ID} of the clue slice`,
   'clues.studentCreate': `${BY_ID} of the clue slice`,
+  'students.insertStudent':
+    'the generated phone is already held after the first call (409 phone rule); another campus is refused by assertCampus before anything (students.test.ts)',
+  'students.saveOrEdit':
+    'as students.insertStudent (without id it creates); with an id the student’s own campus is checked too (students.test.ts)',
   'resources.send': `${BY_ID} of the resources slice; the target campus must be the caller’s (placement)`,
   'resources.save': 'checked in the listed test below (saving into another campus of the region)',
   'resources.modifyBaseInfo': `${BY_ID} of the resources slice; the new campus must be the caller’s (placement)`,

@@ -22,3 +22,4 @@ export * from './contract/courseAuthority.js';
 export * from './contract/schoolFinance.js';
 export * from './contract/approvals.js';
 export * from './contract/payments.js';
+export * from './contract/students.js';

@@ -26,6 +26,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   clueAnalysis: () => import('./contract/clueAnalysis.js').then((m) => m.clueAnalysis),
   approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
   payments: () => import('./contract/payments.js').then((m) => m.payments),
+  students: () => import('./contract/students.js').then((m) => m.students),
 };
 
 /**

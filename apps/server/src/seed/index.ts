@@ -7,6 +7,7 @@ import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
 import { seedEmployeesDemo } from '../slices/employees/seed.js';
 import { seedClues } from '../slices/clues/seed.js';
+import { seedStudentsDemo } from '../slices/students/seed.js';
 import { seedCoursesDemo } from '../slices/courses/seed.js';
 import { seedDictionaries, seedDictionariesDemo } from '../slices/dictionaries/seed.js';
 import { seedResourcesDemo } from '../slices/resources/seed.js';
@@ -36,6 +37,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedCourseAuthority,
   seedSchoolFinance,
   seedClues,
+  seedStudentsDemo,
   seedResourcesDemo,
   seedCallsDemo,
 ];

@@ -22,6 +22,7 @@ import { workbenchHandlers } from './workbench/handlers.js';
 import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
 import { approvalsHandlers } from './approvals/index.js';
 import { registerPayments } from './payments/index.js';
+import { studentsHandlers } from './students/handlers.js';
 
 /** The parents' pages of text-message links (server-rendered HTML outside /api). */
 export { publicPages } from './clues/publicPages.js';
@@ -49,4 +50,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'clueAnalysis', contract.clueAnalysis, clueAnalysisHandlers);
   registerSlice(app, deps, 'approvals', contract.approvals, approvalsHandlers);
   registerPayments(app, deps);
+  registerSlice(app, deps, 'students', contract.students, studentsHandlers);
 }

@@ -19,6 +19,7 @@ import { workbench } from './workbench.js';
 import { clueAnalysis } from './clueAnalysis.js';
 import { approvals } from './approvals.js';
 import { payments } from './payments.js';
+import { students } from './students.js';
 
 export const contract = {
   system,
@@ -40,6 +41,7 @@ export const contract = {
   clueAnalysis,
   approvals,
   payments,
+  students,
 } as const satisfies Record<string, Slice>;
 export type Contract = typeof contract;
 export type SliceName = keyof Contract;

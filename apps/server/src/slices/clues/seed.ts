@@ -26,7 +26,7 @@ import { dayStart, dayStr } from './common.js';
 import { insertClue, nextId } from './service.js';
 import type { ClueState } from './states.js';
 
-const SURNAMES = [
+export const SURNAMES = [
   '王',
   '李',
   '张',
@@ -48,7 +48,7 @@ const SURNAMES = [
   '罗',
   '高',
 ];
-const CHILD = [
+export const CHILD = [
   '子涵',
   '梓萱',
   '浩宇',
@@ -71,7 +71,7 @@ const CHILD = [
   '天佑',
 ];
 /** Parents' given names with the relation they fit: a mother is never listed as 父亲. */
-const PARENT: readonly (readonly [string, '父亲' | '母亲'])[] = [
+export const PARENT: readonly (readonly [string, '父亲' | '母亲'])[] = [
   ['丽', '母亲'],
   ['静', '母亲'],
   ['敏', '母亲'],

@@ -12,7 +12,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { schoolItems } from '../organisation/tables.js';
 import { users } from '../system/tables.js';
-import { students } from '../students/tables.js';
+import { createStudent as newStudent, students } from '../students/index.js';
 import { clueChannels, clueCustomerIntentions } from '../clueSettings/tables.js';
 import { clueContacts, clueDistributionRules, clueEvents, clueFollows, clueTags, clues } from './tables.js';
 import {
@@ -634,25 +634,22 @@ export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'student
     authorize(u, c, 'convert');
     if (!(await campusExists(tx, b.schoolItemCode)))
       throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
-    const sid = await nextId(tx, 'students');
-    const [s] = await tx
-      .insert(students)
-      .values({
-        id: sid,
-        code: `S${String(sid).padStart(8, '0')}`,
+    // The students slice creates the row (phone rule, campus, dates); the clue keeps the code.
+    const s = await newStudent(
+      tx,
+      {
         name: b.name,
         gender: b.gender,
         birthDate: b.birthDate ?? null,
         parentName: b.parentName,
+        relation: c.relation,
         phone: b.phone,
         schoolItemCode: b.schoolItemCode,
         sourceClueId: c.id,
         insurance: b.insurance ?? c.insurance,
-        createdBy: u.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: students.id, code: students.code });
+      },
+      { userId: u.id, at: now },
+    );
     const st = must(s, 'student');
     await move(tx, c, {
       action: 'convert',

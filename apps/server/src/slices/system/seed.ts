@@ -113,6 +113,16 @@ const EDUCATION_VIEWS = [
   '/education/classConfirm',
   '/education/appointmentClass',
 ];
+/** The case-file screens a consultant works in (issue 13). */
+const CASE_FILES = [
+  '/students/createStudent',
+  '/students/list',
+  '/students/editStudent',
+  '/students/studentDetail',
+  '/students/followUp',
+  '/students/renewal',
+  '/students/caselife',
+];
 const STUDENT_ORDERS = [
   '/students/order',
   '/students/payInstallment',
@@ -139,6 +149,8 @@ export const ACTION_PRIVILEGES = [
   { code: 'clues.distribute', name: '线索分配', nameEn: 'Distribute clues', groupCode: 'clues' },
   { code: 'clues.import', name: '线索导入', nameEn: 'Import clues', groupCode: 'clues' },
   { code: 'clues.merge', name: '线索合并', nameEn: 'Merge duplicate clues', groupCode: 'clues' },
+  { code: 'students.delete', name: '删除学员', nameEn: 'Delete case files', groupCode: 'students' },
+  { code: 'students.import', name: '导入学员', nameEn: 'Import case files', groupCode: 'students' },
   {
     code: 'clues.admin',
     name: '线索流程维护',
@@ -161,6 +173,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'clues.distribute',
     'clues.merge',
     '/students/*',
+    'students.delete',
+    'students.import',
     ...EDUCATION_VIEWS,
     '/dataStatistics/*',
   ],
@@ -171,6 +185,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'clues.approve',
     'clues.distribute',
     '/students/*',
+    'students.delete',
     ...EDUCATION_VIEWS,
     '/education/educationOperate',
     '/dataStatistics/*',
@@ -194,7 +209,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/clues/speechScreening',
     '/clues/assessScale',
     '/clues/recommendStatic',
-    '/students/createStudent',
+    ...CASE_FILES,
   ],
   15: [
     '/home',
@@ -216,7 +231,14 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/clues/primaryScreen',
     'clues.import',
   ],
-  20: ['/home', '/financial/*', '/setting/finance', ...STUDENT_ORDERS],
+  20: [
+    '/home',
+    '/financial/*',
+    '/setting/finance',
+    ...STUDENT_ORDERS,
+    '/students/list',
+    '/students/caselife',
+  ],
   30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary'],
   40: ['/home', '/education/classTable', '/education/classConfirm', '/education/appointmentClass'],
   50: ['/home', '/education/*', '/setting/courseAuthorization', '/setting/course'],

@@ -1,0 +1,12 @@
+// The students slice's public face: other slices create and read students only through it.
+export { students, studentFollows } from './tables.js';
+export {
+  createStudent,
+  assertPhoneFree,
+  DELETED,
+  type NewStudent,
+  type By,
+  type StudentRecord,
+} from './service.js';
+export { assertCanSeeStudent } from './queries.js';
+export { studentUsage } from './usage.js';
