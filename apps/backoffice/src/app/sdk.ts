@@ -31,6 +31,9 @@ export const SILENT_ENDPOINTS = new Set([
   'system.loginOptions',
   'feedback.create',
   'feedback.upload',
+  // The pay-online dialog shows these in place, and its poll would repeat a popup.
+  'payments.cuspay',
+  'payments.queryResult',
 ]);
 
 let lastTokenFailure = 0;

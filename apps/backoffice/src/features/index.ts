@@ -20,6 +20,8 @@ const messages = {
   clues: () => import('./clues/messages').then((m) => m.clueMessages),
   clueAnalysis: () => import('./clueAnalysis/messages').then((m) => m.clueAnalysisMessages),
   system: () => import('./system/messages').then((m) => m.systemMessages),
+  /** The pay-online dialog and receipt button (orders/PayOnlineDialog.tsx): every screen mounting them lists it. */
+  pay: () => import('./orders/payMessages').then((m) => m.payMessages),
 };
 
 export const features: Feature[] = [

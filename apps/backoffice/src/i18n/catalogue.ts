@@ -14,6 +14,7 @@ import type { settingsMessages } from '../features/settings/messages';
 import type { clueMessages } from '../features/clues/messages';
 import type { clueAnalysisMessages } from '../features/clueAnalysis/messages';
 import type { systemMessages } from '../features/system/messages';
+import type { payMessages } from '../features/orders/payMessages';
 
 type AllSets =
   | typeof shellMessages
@@ -24,7 +25,8 @@ type AllSets =
   | typeof settingsMessages
   | typeof clueMessages
   | typeof clueAnalysisMessages
-  | typeof systemMessages;
+  | typeof systemMessages
+  | typeof payMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

@@ -1,0 +1,48 @@
+import { defineMessages } from '../../i18n/types';
+
+/** Texts of the pay-online dialog and the receipt button (payments slice; orders screens mount them). */
+export const payMessages = defineMessages({
+  'zh-CN': {
+    'pay.online.title': '在线支付',
+    'pay.online.desc': '请家长用微信扫描二维码付款，付款成功后自动记入订单',
+    'pay.online.open': '在线支付',
+    'pay.online.order': '订单',
+    'pay.online.amount': '应付金额',
+    'pay.online.qr': '付款二维码',
+    'pay.online.creating': '正在生成二维码…',
+    'pay.online.waiting': '等待付款…',
+    'pay.online.expiresAt': '二维码有效至 {time}',
+    'pay.online.expired': '二维码已过期，请重新生成',
+    'pay.online.regenerate': '重新生成二维码',
+    'pay.online.paid': '已收款',
+    'pay.online.paidDesc': '已收到 {amount}，微信支付单号 {transactionId}',
+    'pay.online.failed': '无法生成二维码：{message}',
+    'pay.online.checkFailed': '查询支付结果失败：{message}',
+    'pay.online.retry': '重试',
+    'pay.online.close': '关闭',
+    'pay.online.done': '完成',
+    'pay.receipt': '下载收据',
+  },
+  en: {
+    'pay.online.title': 'Pay online',
+    'pay.online.desc':
+      'The parent scans the QR code with WeChat; the payment is recorded on the order when it succeeds',
+    'pay.online.open': 'Pay online',
+    'pay.online.order': 'Order',
+    'pay.online.amount': 'Amount due',
+    'pay.online.qr': 'Payment QR code',
+    'pay.online.creating': 'Making the QR code…',
+    'pay.online.waiting': 'Waiting for the payment…',
+    'pay.online.expiresAt': 'The QR code is valid until {time}',
+    'pay.online.expired': 'The QR code has expired; make a new one',
+    'pay.online.regenerate': 'New QR code',
+    'pay.online.paid': 'Paid',
+    'pay.online.paidDesc': '{amount} received, WeChat Pay transaction {transactionId}',
+    'pay.online.failed': 'The QR code could not be made: {message}',
+    'pay.online.checkFailed': 'The payment state could not be read: {message}',
+    'pay.online.retry': 'Retry',
+    'pay.online.close': 'Close',
+    'pay.online.done': 'Done',
+    'pay.receipt': 'Download receipt',
+  },
+});
