@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -19,6 +20,40 @@ const fakeURL = `http://127.0.0.1:${fakeProvider.port}`;
  * login page of the main server, which the other journeys use, stays as it is.
  */
 export const qrBaseURL = `http://127.0.0.1:${fakeProvider.port + 1}`;
+
+/**
+ * The fake WeChat Pay gateway (e2e/fake-provider/wechatpay.mjs) the second app server pays through.
+ * Its key pairs are made once per run: the config is evaluated again in each worker, which inherits
+ * this process's environment, so every evaluation sees the same keys.
+ */
+function wechatPayKeys(): Record<string, string> {
+  if (!process.env.E2E_WECHATPAY_KEYS) {
+    const pem = (
+      k: { export(o: { format: 'pem'; type: 'pkcs8' | 'spki' }): string | Buffer },
+      type: 'pkcs8' | 'spki',
+    ) => k.export({ format: 'pem', type }).toString();
+    const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    process.env.E2E_WECHATPAY_KEYS = JSON.stringify({
+      merchantPrivate: pem(merchant.privateKey, 'pkcs8'),
+      merchantPublic: pem(merchant.publicKey, 'spki'),
+      platformPrivate: pem(platform.privateKey, 'pkcs8'),
+      platformPublic: pem(platform.publicKey, 'spki'),
+      apiV3Key: randomBytes(16).toString('hex'),
+    });
+  }
+  return JSON.parse(process.env.E2E_WECHATPAY_KEYS) as Record<string, string>;
+}
+const wk = wechatPayKeys();
+export const fakeWechatPay = { port: fakeProvider.port + 2 };
+export const fakeWechatPayURL = `http://127.0.0.1:${fakeWechatPay.port}`;
+const wechatPayMerchant = {
+  WECHATPAY_MCH_ID: '1900009191',
+  WECHATPAY_APP_ID: 'wxe2e0000000000001',
+  WECHATPAY_MCH_SERIAL_NO: '5E2E5E2E5E2E5E2E5E2E5E2E5E2E5E2E5E2E5E2E',
+  WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0000000000000000000000000E2E',
+  WECHATPAY_APIV3_KEY: wk.apiV3Key ?? '',
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -78,6 +113,12 @@ export default defineConfig({
         DINGTALK_CLIENT_ID: fakeProvider.clientId,
         DINGTALK_CLIENT_SECRET: fakeProvider.clientSecret,
         DINGTALK_REDIRECT_URL: `${qrBaseURL}/auth`,
+        // Online payment through the fake WeChat Pay gateway below; it notifies this server.
+        ...wechatPayMerchant,
+        WECHATPAY_BASE_URL: fakeWechatPayURL,
+        WECHATPAY_PRIVATE_KEY: wk.merchantPrivate ?? '',
+        WECHATPAY_PLATFORM_PUBLIC_KEY: wk.platformPublic ?? '',
+        PUBLIC_URL: qrBaseURL,
       },
     },
     {
@@ -90,6 +131,18 @@ export default defineConfig({
         FAKE_PROVIDER_CLIENT_ID: fakeProvider.clientId,
         FAKE_PROVIDER_CLIENT_SECRET: fakeProvider.clientSecret,
         FAKE_PROVIDER_MOBILE: fakeProvider.mobile,
+      },
+    },
+    {
+      command: 'node fake-provider/wechatpay.mjs',
+      url: `${fakeWechatPayURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        ...wechatPayMerchant,
+        FAKE_WECHATPAY_PORT: String(fakeWechatPay.port),
+        FAKE_WECHATPAY_MERCHANT_PUBLIC_KEY: wk.merchantPublic ?? '',
+        FAKE_WECHATPAY_PLATFORM_PRIVATE_KEY: wk.platformPrivate ?? '',
       },
     },
   ],
