@@ -45,13 +45,15 @@ const login = async (username: string) => {
   });
   return (r.json() as { data: { token: string } }).data.token;
 };
-const tokens = { admin: await login('admin'), sales: await login('sales') };
+const tokens = { admin: await login('admin'), sales: await login('sales'), esales: await login('esales') };
 const ids = (await database.db.execute(
-  sql`select id, username from users where username = 'sales'`,
+  sql`select id, username from users where username in ('sales', 'esales')`,
 )) as unknown as {
-  rows: Array<{ id: number }>;
+  rows: Array<{ id: number; username: string }>;
 };
-const salesId = ids.rows[0]?.id ?? 0;
+const idOf = (u: string) => ids.rows.find((r) => r.username === u)?.id ?? 0;
+const salesId = idOf('sales');
+const esalesId = idOf('esales');
 
 const rows = async (q: SQL) => ((await database.db.execute(q)) as unknown as { rows: unknown[] }).rows;
 const capped = (from: SQL) => sql`select count(*)::int as n from (select 1 from ${from} limit 1001) c`;
@@ -88,6 +90,39 @@ const ENDPOINTS: Array<{ name: string; url: string; as: keyof typeof tokens; sql
         await rows(sql`select * from clues where ${ACTIVE} order by created_at desc, id desc limit 20`),
         await rows(capped(sql`clues where ${ACTIVE}`)),
       ],
+    },
+    {
+      // A specialist's list: own resources and the pool of the e-sales campuses (resources/common.ts scopeWhere).
+      name: 'resources.queryResourceList (e-sales)',
+      url: '/api/resource/queryResourceList?pageIdx=1&pageSize=20',
+      as: 'esales',
+      sql: async () => {
+        const where = sql`(r.owner_user_id = ${esalesId} or (r.owner_user_id is null and r.status in ('new', 'abandoned')
+          and (r.school_item_code in ('SH01', 'SH02', 'HZ01', 'NJ01') or (r.school_item_code is null and r.province_type_code = 'HD'))))`;
+        return [
+          await rows(sql`select r.*, s.name as school_item_name, u.name as owner_name, c.cluecode,
+            (select count(*)::int from resource_flows f where f.resource_id = r.id and f.action = 'follow') as follow_count
+            from resources r left join school_items s on s.code = r.school_item_code
+            left join users u on u.id = r.owner_user_id left join clues c on c.id = r.clue_id
+            where ${where} order by r.created_at desc, r.id desc limit 20`),
+          await rows(capped(sql`resources r where ${where}`)),
+        ];
+      },
+    },
+    {
+      name: 'calls.list (e-sales)',
+      url: '/api/call/list?pageIdx=1&pageSize=20',
+      as: 'esales',
+      sql: async () => {
+        const where = sql`k.deleted_at is null and k.user_id = ${esalesId}`;
+        return [
+          await rows(sql`select k.*, u.name as user_name, c.cluecode, c.parent_name, r.rescode, r.name as res_name
+            from call_records k left join users u on u.id = k.user_id left join clues c on c.id = k.clue_id
+            left join resources r on r.id = k.resource_id
+            where ${where} order by k.start_at desc, k.id desc limit 20`),
+          await rows(capped(sql`call_records k where ${where}`)),
+        ];
+      },
     },
     {
       name: 'dictionaries.dictList',

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
-import { DETAILED_SCALE_MAX, seedBulkClues } from './bulk.js';
+import { DETAILED_SCALE_MAX, seedBulkCalls, seedBulkClues, seedBulkResources } from './bulk.js';
 import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
 import { seedEmployeesDemo } from '../slices/employees/seed.js';
@@ -58,6 +58,8 @@ export async function seed(db: Db, mode: SeedMode, o: { scale: number; now: Date
     if (mode.kind === 'demo') {
       for (const s of demoSeeds) await s(ctx);
       await seedBulkClues({ ...ctx, scale: o.scale });
+      await seedBulkResources({ ...ctx, scale: o.scale });
+      await seedBulkCalls({ ...ctx, scale: o.scale });
     }
     if (mode.kind === 'admin') await seedFirstAdmin(ctx, mode.password);
   });

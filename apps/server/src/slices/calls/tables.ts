@@ -51,6 +51,8 @@ export const callRecords = pgTable(
     uniqueIndex('call_records_session_uq').on(t.sessionId),
     index('call_records_user_start_idx').on(t.userId, t.startAt),
     index('call_records_start_idx').on(t.startAt, t.id),
+    // A manager's or a filter's campus, newest first (the list's order).
+    index('call_records_campus_start_idx').on(t.schoolItemCode, t.startAt, t.id),
     index('call_records_clue_idx').on(t.clueId),
     index('call_records_resource_idx').on(t.resourceId),
     index('call_records_phone_idx').on(t.phone),

@@ -50,6 +50,8 @@ export const resources = pgTable(
       .where(sql`status in ('new', 'assigned', 'following', 'abandoned')`),
     index('resources_phone_idx').on(t.phone),
     index('resources_owner_idx').on(t.ownerUserId, t.status),
+    // A specialist's own resources, newest first (the list's default order).
+    index('resources_owner_created_idx').on(t.ownerUserId, t.createdAt, t.id),
     index('resources_campus_idx').on(t.schoolItemCode, t.status),
     index('resources_created_idx').on(t.createdAt, t.id),
     index('resources_campus_created_idx').on(t.schoolItemCode, t.createdAt, t.id),

@@ -1,0 +1,2 @@
+CREATE INDEX "resources_owner_created_idx" ON "resources" USING btree ("owner_user_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "call_records_campus_start_idx" ON "call_records" USING btree ("school_item_code","start_at","id");

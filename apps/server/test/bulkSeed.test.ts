@@ -1,0 +1,72 @@
+// Benchmark volumes (SEED_SCALE > 10): clues, resources and calls added in bulk SQL are rows the
+// real lists read like any other, in the caller's scope, newest first.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sdk } from '@bo/api-sdk';
+import { sql } from 'drizzle-orm';
+import { seedBulkCalls, seedBulkClues, seedBulkResources } from '../src/seed/bulk.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+let admin: Sdk;
+let esales: Sdk;
+const counts = async () => {
+  const r = (await t.database.db.execute(
+    sql`select (select count(*)::int from clues) as clues, (select count(*)::int from resources) as resources,
+      (select count(*)::int from call_records) as calls`,
+  )) as unknown as { rows: Array<{ clues: number; resources: number; calls: number }> };
+  const row = r.rows[0];
+  if (!row) throw new Error('no counts');
+  return row;
+};
+let before: Awaited<ReturnType<typeof counts>>;
+let added: { clues: number; resources: number; calls: number };
+
+beforeAll(async () => {
+  t = await startTestServer({ env: { LIST_COUNT_EXACT_LIMIT: '0' } });
+  admin = await t.as('admin');
+  esales = await t.as('esales');
+  before = await counts();
+  // Two steps beyond the detailed scale, in one transaction as the seed runs them.
+  const ctx = { now: t.clock.now(), scale: 12, scryptLogN: 10 };
+  added = await t.database.db.transaction(async (tx) => ({
+    clues: await seedBulkClues({ ...ctx, db: tx }),
+    resources: await seedBulkResources({ ...ctx, db: tx }),
+    calls: await seedBulkCalls({ ...ctx, db: tx }),
+  }));
+});
+afterAll(async () => t?.close());
+
+describe('bulk seeding', () => {
+  it('adds 60 clues, 40 resources and 80 calls per scale step beyond 10', async () => {
+    expect(added).toEqual({ clues: 120, resources: 80, calls: 160 });
+    const after = await counts();
+    expect(after.clues - before.clues).toBe(120);
+    expect(after.resources - before.resources).toBe(80);
+    expect(after.calls - before.calls).toBe(160);
+  });
+
+  it('the resource list shows a specialist the bulk resources she owns and the pool, valid by the contract', async () => {
+    const all = await admin.resources.queryResourceList({ query: { pageSize: 200 } });
+    const bulk = all.list.filter((r) => r.phone.startsWith('136'));
+    expect(all.total).toBe(before.resources + 80);
+    expect(new Set(bulk.map((r) => r.status))).toEqual(
+      new Set(['new', 'assigned', 'following', 'invalid', 'abandoned']),
+    );
+    const mine = await esales.resources.queryResourceList({ query: { scope: 'mine', pageSize: 200 } });
+    expect(mine.list.some((r) => r.phone.startsWith('136'))).toBe(true);
+    const pool = await esales.resources.queryResourceList({ query: { scope: 'pool', pageSize: 200 } });
+    expect(pool.list.filter((r) => r.phone.startsWith('136')).every((r) => r.ownerUserId === null)).toBe(
+      true,
+    );
+  });
+
+  it('the call list shows an agent her bulk calls, newest first', async () => {
+    const page = await esales.calls.list({ query: { pageSize: 100 } });
+    const bulk = page.list.filter((c) => c.phone.startsWith('137'));
+    expect(bulk.length).toBeGreaterThan(0);
+    const starts = page.list.map((c) => c.startAt);
+    expect([...starts].sort().reverse()).toEqual(starts);
+    const every = await admin.calls.list({ query: { pageSize: 1 } });
+    expect(every.total).toBe(before.calls + 160);
+  });
+});
