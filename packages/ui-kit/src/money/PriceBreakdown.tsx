@@ -1,16 +1,16 @@
 // The price of an order as the pricing slice answers it: each course's list price, every adjustment
 // line (discount, voucher, activity, manual), gift hours, the payable amount and it in capitals.
-import { fromCents, toChineseCurrency } from '@bo/domain';
+import { toChineseCurrency } from '@bo/domain';
 import { cx } from '../components/cx.js';
 import { Spinner } from '../components/Spinner.js';
 import { useMoneyLabels, type MoneyLabels } from './labels.js';
 import { MoneyText } from './MoneyText.js';
 
-/** One adjustment line of a course (cents negative for a reduction). */
+/** One adjustment line of a course, in yuan ('-100.00' for a reduction, '0.00' for a gift line). */
 export interface PriceAdjustmentView {
   source: string;
   label: string;
-  cents: number;
+  amount: string;
 }
 
 export interface PriceItemView {
@@ -18,21 +18,21 @@ export interface PriceItemView {
   courseName: string;
   /** 1 lesson hour, 2 day (spec §9). */
   unit: number;
-  unitPriceCents: number;
+  unitPrice: string;
   quantity: number;
   giftQuantity: number;
-  listCents: number;
+  listAmount: string;
   adjustments: readonly PriceAdjustmentView[];
-  amountCents: number;
+  amount: string;
 }
 
-/** The answer of a price calculation (`/incomeOrder/preCreate`), amounts in cents. */
+/** The answer of a price calculation (`/incomeOrder/preCreate`), amounts in yuan as the API carries them. */
 export interface PriceQuoteView {
   items: readonly PriceItemView[];
-  listCents: number;
+  listAmount: string;
   /** The sum of the reductions (positive). */
-  discountCents: number;
-  payableCents: number;
+  discountAmount: string;
+  payable: string;
 }
 
 /** Quantities are numbers with at most 2 decimals; shown without trailing zeros. */
@@ -41,7 +41,7 @@ const qty = (n: number) => String(Math.round(n * 100) / 100);
 function ItemRows({ item, labels }: { item: PriceItemView; labels: MoneyLabels }) {
   const unit = labels.unit(item.unit);
   // Gift hours are shown from the quantity; a zero-value gift line would repeat them.
-  const lines = item.adjustments.filter((a) => !(a.source === 'gift' && a.cents === 0));
+  const lines = item.adjustments.filter((a) => !(a.source === 'gift' && Number(a.amount) === 0));
   return (
     <>
       <tr className="border-t border-line">
@@ -49,13 +49,13 @@ function ItemRows({ item, labels }: { item: PriceItemView; labels: MoneyLabels }
           {item.courseName}
         </th>
         <td className="py-1.5 pr-3 text-right">
-          <MoneyText cents={item.unitPriceCents} />
+          <MoneyText yuan={item.unitPrice} />
         </td>
         <td className="py-1.5 pr-3 text-right tabular-nums">
           {qty(item.quantity)} {unit}
         </td>
         <td className="py-1.5 text-right">
-          <MoneyText cents={item.listCents} />
+          <MoneyText yuan={item.listAmount} />
         </td>
       </tr>
       {lines.map((a, i) => (
@@ -64,7 +64,7 @@ function ItemRows({ item, labels }: { item: PriceItemView; labels: MoneyLabels }
             {a.label}
           </th>
           <td className="py-0.5 text-right">
-            <MoneyText cents={a.cents} />
+            <MoneyText yuan={a.amount} />
           </td>
         </tr>
       ))}
@@ -84,7 +84,7 @@ function ItemRows({ item, labels }: { item: PriceItemView; labels: MoneyLabels }
             {labels.amount}
           </th>
           <td className="py-0.5 text-right">
-            <MoneyText cents={item.amountCents} />
+            <MoneyText yuan={item.amount} />
           </td>
         </tr>
       )}
@@ -147,16 +147,16 @@ export function PriceBreakdown({
                 {labels.totalList}
               </th>
               <td className="pt-1.5 text-right">
-                <MoneyText cents={quote.listCents} />
+                <MoneyText yuan={quote.listAmount} />
               </td>
             </tr>
-            {quote.discountCents !== 0 && (
+            {Number(quote.discountAmount) !== 0 && (
               <tr>
                 <th scope="row" colSpan={3} className="pr-3 text-left font-normal text-muted">
                   {labels.totalDiscount}
                 </th>
                 <td className="text-right">
-                  <MoneyText cents={-Math.abs(quote.discountCents)} />
+                  <MoneyText yuan={`-${quote.discountAmount.replace(/^-/, '')}`} />
                 </td>
               </tr>
             )}
@@ -165,14 +165,14 @@ export function PriceBreakdown({
                 {labels.payable}
               </th>
               <td className="pt-1 text-right">
-                <MoneyText cents={quote.payableCents} strong />
+                <MoneyText yuan={quote.payable} strong />
               </td>
             </tr>
             <tr>
               <th scope="row" colSpan={3} className="pr-3 text-left font-normal text-muted">
                 {labels.payableCapitals}
               </th>
-              <td className="text-right font-medium">{toChineseCurrency(fromCents(quote.payableCents))}</td>
+              <td className="text-right font-medium">{toChineseCurrency(quote.payable)}</td>
             </tr>
           </tfoot>
         </table>

@@ -79,20 +79,20 @@ describe('money parts', () => {
         courseCode: 'C1',
         courseName: '感统训练',
         unit: 1,
-        unitPriceCents: 30000,
+        unitPrice: '300.00',
         quantity: 40,
         giftQuantity: 4,
-        listCents: 1200000,
+        listAmount: '12000.00',
         adjustments: [
-          { source: 'manual', label: '手动优惠', cents: -100050 },
-          { source: 'gift', label: '赠送', cents: 0 },
+          { source: 'manual', label: '手动优惠', amount: '-1000.50' },
+          { source: 'gift', label: '赠送', amount: '0.00' },
         ],
-        amountCents: 1099950,
+        amount: '10999.50',
       },
     ],
-    listCents: 1200000,
-    discountCents: 100050,
-    payableCents: 1099950,
+    listAmount: '12000.00',
+    discountAmount: '1000.50',
+    payable: '10999.50',
   };
 
   it('shows list price, each adjustment, the gift hours, the payable amount and it in capitals', () => {
