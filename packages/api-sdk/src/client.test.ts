@@ -204,6 +204,18 @@ describe('standard envelope', () => {
     expect(hooks.onError.mock.calls[0]?.[1]).toBe(e);
   });
 
+  it('a cancelled request rejects without the error popup', async () => {
+    reply = (_q, res) => {
+      setTimeout(() => json(res, { code: 0, message: 'ok', data: [] }), 500);
+    };
+    const { sdk, hooks } = client();
+    const ctl = new AbortController();
+    const call = sdk.items({ query: { name: 'a' }, signal: ctl.signal });
+    ctl.abort();
+    await expect(call).rejects.toThrow();
+    expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
   it("another code without a message shows 'unknown server error'", async () => {
     reply = (_q, res) => json(res, { code: 422, message: '', data: null }, 422);
     const { sdk, hooks } = client();

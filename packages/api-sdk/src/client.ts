@@ -101,6 +101,7 @@ export function createCaller(options: ClientOptions): Caller {
       file?: Blob;
       filename?: string;
       fields?: Record<string, string>;
+      signal?: AbortSignal;
     };
     const base = options.serviceURLs?.[e.service] ?? options.baseURL;
     const url = base.replace(/\/$/, '') + fillPath(e.path, i.params);
@@ -127,8 +128,11 @@ export function createCaller(options: ClientOptions): Caller {
         responseType: e.kind === 'download' || e.returnsFile ? 'blob' : 'json',
         ignoreResponseError: true,
         retry: 0,
+        signal: i.signal,
       });
     } catch (cause) {
+      // The caller cancelled the request: nothing went wrong that a user should be told about.
+      if (i.signal?.aborted) throw cause;
       const msg =
         cause instanceof Error
           ? cause instanceof FetchError

@@ -271,7 +271,10 @@ export type CallInput<E extends AnyEndpoint> = Part<'params', E['params']> &
   Part<'body', E['body']> &
   (E['kind'] extends 'upload'
     ? { file: Blob; filename?: string; fields?: Record<string, string> }
-    : { file?: never });
+    : { file?: never }) & {
+    /** Cancels the request (a newer one replaces it): the call rejects without the error hook. */
+    signal?: AbortSignal;
+  };
 
 /** What a client call resolves to, after the envelope of spec §8. */
 export type CallOutput<E extends AnyEndpoint> = E['kind'] extends 'download'
