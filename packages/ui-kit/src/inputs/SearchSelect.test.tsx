@@ -68,4 +68,31 @@ describe('SearchSelect', () => {
     await waitFor(() => expect(screen.queryAllByRole('option')).toHaveLength(0));
     expect(screen.getByRole('status').textContent).toBe('无匹配项');
   });
+
+  it('tells the caller what is typed, so it can fetch the options by it', async () => {
+    const typed: string[] = [];
+    function Remote() {
+      const [opts, setOpts] = useState<typeof people>([]);
+      return (
+        <SearchSelect
+          label="学员"
+          options={opts}
+          value=""
+          onChange={() => undefined}
+          onQueryChange={(q) => {
+            typed.push(q);
+            setOpts(people.filter((p) => p.label.includes(q)));
+          }}
+        />
+      );
+    }
+    render(<Remote />);
+    const box = screen.getByRole('combobox', { name: '学员' });
+    await act(async () => {
+      fireEvent.focus(box);
+      fireEvent.change(box, { target: { value: '王' } });
+    });
+    expect(typed).toEqual(['王']);
+    await waitFor(() => expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['王建国']));
+  });
 });

@@ -31,6 +31,8 @@ export interface SearchSelectProps<V extends string | number = string> {
   size?: 'sm' | 'md';
   wrapperClassName?: string;
   loading?: boolean;
+  /** Told what the user types, for options the caller fetches by it (students by name or phone). */
+  onQueryChange?: (query: string) => void;
 }
 
 /** At most this many matches are drawn; typing narrows the rest. */
@@ -69,6 +71,7 @@ export function SearchSelect<V extends string | number = string>({
   size = 'md',
   wrapperClassName,
   loading,
+  onQueryChange,
 }: SearchSelectProps<V>) {
   const auto = useId();
   const fid = id ?? auto;
@@ -122,7 +125,10 @@ export function SearchSelect<V extends string | number = string>({
             autoComplete="off"
             placeholder={placeholder}
             displayValue={(c: Choice<V> | null) => c?.label ?? ''}
-            onChange={(e) => setQuery(e.target.value)}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              onQueryChange?.(e.target.value);
+            }}
             className={cx(controlClass, 'pr-8', size === 'sm' ? 'h-control-sm text-xs' : 'h-control')}
           />
           <ComboboxButton
