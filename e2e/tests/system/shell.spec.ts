@@ -68,4 +68,13 @@ test('feedback with an attachment reaches the feedback list', async ({ page, sig
 
   await signIn('admin', { to: '/operation/feedback' });
   await expect(page.getByText(text).first()).toBeVisible();
+
+  // The handler replies and marks it handled; the row then reads as handled.
+  const row = page.getByRole('row').filter({ hasText: text });
+  await row.getByRole('button', { name: '详情' }).click();
+  const detail = page.getByRole('dialog', { name: '反馈详情' });
+  await detail.getByLabel('回复').fill('已修复，请刷新后再试');
+  await detail.getByRole('button', { name: '标记为已处理' }).click();
+  await expect(detail).toBeHidden();
+  await expect(row.getByText('已处理')).toBeVisible();
 });

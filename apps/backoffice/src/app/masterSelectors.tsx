@@ -3,10 +3,10 @@
 // name (campuses, courses, employees, teachers) are searchable comboboxes that also match pinyin. The region
 // and campus selectors limited to the user's token scope are in ./selectors.tsx.
 import { MIN_TEACHER_RANK, cityOptions } from '@bo/domain';
-import { SearchSelect, Select } from '@bo/ui-kit';
+import { CheckGroup, SearchSelect, Select } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useLocale, useT } from '../i18n';
+import { useLocale, useT, type MessageKey } from '../i18n';
 import { sdk } from './sdk';
 
 type Value = string | number;
@@ -90,43 +90,96 @@ function OptionsSelect({
   );
 }
 
-/** Every valid region the user may see (server-scoped; administrators see all). */
-export function RegionMasterSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'organisation', 'regions'],
-    queryFn: () => sdk.organisation.allProvinceTypes(),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.region')} options={options} loading={q.isLoading} />
-  );
+/**
+ * Where a master list comes from: its cache key (under 'master'), how to fetch it, how a row reads as
+ * a choice. Parameters (a region, a category) come from the selector's props.
+ */
+interface MasterSource<R, P> {
+  key: (p: P) => readonly unknown[];
+  fetch: (p: P) => Promise<readonly R[]>;
+  option: (row: R) => Opt;
 }
 
-/** Every valid campus the user may see, optionally of one region (fresh after a campus is saved). */
-export function CampusMasterSelect(p: MasterSelectProps & { provincetypecode?: string }) {
-  const t = useT();
-  const region = p.provincetypecode || undefined;
+const source = <R, P extends object = object>(s: MasterSource<R, P>) => s;
+const NONE: readonly Opt[] = [];
+
+/** The choices of a source, cached a minute; the rows stay in the cache as fetched (others read them too). */
+function useMasterOptions<R, P extends object>(s: MasterSource<R, P>, p: P) {
   const q = useQuery({
-    queryKey: ['master', 'organisation', 'campuses', region ?? ''],
-    queryFn: () => sdk.organisation.allSchoolItems({ query: { provincetypecode: region } }),
+    queryKey: ['master', ...s.key(p)],
+    queryFn: () => s.fetch(p),
     staleTime: STALE,
+    select: (rows: readonly R[]) => rows.map(s.option),
   });
-  const options = useMemo(
-    () => (q.data ?? []).map((r) => ({ value: r.code, label: r.name, keywords: r.code })),
-    [q.data],
-  );
-  return (
-    <OptionsSelect
-      {...p}
-      searchable
-      label={p.label ?? t('master.campus')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
+  return { options: q.data ?? NONE, loading: q.isLoading };
 }
+
+/** A labelled select over a source (searchable for the long lists people find by name). */
+function masterSelect<R, P extends object = object>(
+  s: MasterSource<R, P>,
+  o: { label?: MessageKey; searchable?: boolean },
+) {
+  return function MasterSelect(p: MasterSelectProps & P) {
+    const t = useT();
+    const { options, loading } = useMasterOptions(s, p);
+    return (
+      <OptionsSelect
+        {...p}
+        searchable={o.searchable}
+        label={p.label ?? (o.label ? t(o.label) : '')}
+        options={options}
+        loading={loading}
+      />
+    );
+  };
+}
+
+export type CheckFieldProps = {
+  id: string;
+  label: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+};
+
+/** Checkboxes over a source, for a many-valued form field (subjects, roles, campuses). */
+function masterChecks<R>(s: MasterSource<R, object>) {
+  return function MasterChecks(p: CheckFieldProps) {
+    const { options, loading } = useMasterOptions(s, {});
+    return <CheckGroup<Value> {...p} options={options} loading={loading} />;
+  };
+}
+
+const regions = source({
+  key: () => ['organisation', 'regions'],
+  fetch: () => sdk.organisation.allProvinceTypes(),
+  option: (r) => ({ value: r.code, label: r.name }),
+});
+const campuses = source({
+  key: (p: { provincetypecode?: string }) => ['organisation', 'campuses', p.provincetypecode || ''],
+  fetch: (p) =>
+    sdk.organisation.allSchoolItems({ query: { provincetypecode: p.provincetypecode || undefined } }),
+  option: (r) => ({ value: r.code, label: r.name, keywords: r.code }),
+});
+const roles = source({
+  key: () => ['system', 'roles'],
+  fetch: () => sdk.system.roles({ query: { status: 1 } }),
+  option: (r) => ({ value: r.code, label: r.name }),
+});
+const courseRanks = source({
+  key: (p: { coursecategorycode?: string }) => ['courses', 'courseRanks', p.coursecategorycode || ''],
+  fetch: (p) =>
+    sdk.courses.ranks({ query: { status: 1, coursecategorycode: p.coursecategorycode || undefined } }),
+  option: (r) => ({ value: r.code, label: r.name }),
+});
+
+/** Every valid region the user may see (server-scoped; administrators see all). */
+export const RegionMasterSelect = masterSelect(regions, { label: 'master.region' });
+
+/** Every valid campus the user may see, optionally of one region (fresh after a campus is saved). */
+export const CampusMasterSelect = masterSelect(campuses, { label: 'master.campus', searchable: true });
 
 /** Cities, headed by the two centres (−1 brand traffic centre, −2 operations management centre) unless withCentres is false. */
 export function CitySelect(p: MasterSelectProps & { withCentres?: boolean }) {
@@ -144,187 +197,120 @@ export function CitySelect(p: MasterSelectProps & { withCentres?: boolean }) {
   return <OptionsSelect {...p} label={p.label ?? t('master.city')} options={options} loading={q.isLoading} />;
 }
 
-export function CityRankSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'organisation', 'cityRanks'],
-    queryFn: () => sdk.organisation.cityRankList({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.cityRank')} options={options} loading={q.isLoading} />
-  );
-}
+export const CityRankSelect = masterSelect(
+  source({
+    key: () => ['organisation', 'cityRanks'],
+    fetch: () => sdk.organisation.cityRankList({ query: { status: 1 } }),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.cityRank' },
+);
 
-/** Items of one system dictionary (e.g. business_type). */
-export function DictSelect(p: MasterSelectProps & { dictType: string; label: string }) {
-  const q = useQuery({
-    queryKey: ['master', 'dictionaries', 'dict', p.dictType],
-    queryFn: () => sdk.dictionaries.dictListAll({ query: { dictType: p.dictType, status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <OptionsSelect {...p} options={options} loading={q.isLoading} />;
-}
+/** Items of one system dictionary (e.g. business_type); the caller names it. */
+export const DictSelect: (p: MasterSelectProps & { dictType: string; label: string }) => React.ReactNode =
+  masterSelect(
+    source({
+      key: (p: { dictType: string }) => ['dictionaries', 'dict', p.dictType],
+      fetch: (p) => sdk.dictionaries.dictListAll({ query: { dictType: p.dictType, status: 1 } }),
+      option: (r) => ({ value: r.code, label: r.name }),
+    }),
+    {},
+  );
 
 /** Enabled channels, optionally of some channel types. */
-export function ChannelSelect(p: MasterSelectProps & { typeCodes?: string[] }) {
-  const t = useT();
-  const types = p.typeCodes?.join(',') ?? '';
-  const q = useQuery({
-    queryKey: ['master', 'clueSettings', 'channels', types],
-    queryFn: () => sdk.clueSettings.channelListMulti({ query: { typeCodes: types || undefined } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.channel')} options={options} loading={q.isLoading} />
-  );
-}
+export const ChannelSelect = masterSelect(
+  source({
+    key: (p: { typeCodes?: string[] }) => ['clueSettings', 'channels', p.typeCodes?.join(',') ?? ''],
+    fetch: (p) =>
+      sdk.clueSettings.channelListMulti({ query: { typeCodes: p.typeCodes?.join(',') || undefined } }),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.channel' },
+);
 
-export function ChannelTypeSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'clueSettings', 'channelTypes'],
-    queryFn: () => sdk.clueSettings.channelTypes(),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect
-      {...p}
-      label={p.label ?? t('master.channelType')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
+export const ChannelTypeSelect = masterSelect(
+  source({
+    key: () => ['clueSettings', 'channelTypes'],
+    fetch: () => sdk.clueSettings.channelTypes(),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.channelType' },
+);
 
-export function ChannelGroupSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'dictionaries', 'channelGroups'],
-    queryFn: () => sdk.dictionaries.channelGroupList({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect
-      {...p}
-      label={p.label ?? t('master.channelGroup')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
+export const ChannelGroupSelect = masterSelect(
+  source({
+    key: () => ['dictionaries', 'channelGroups'],
+    fetch: () => sdk.dictionaries.channelGroupList({ query: { status: 1 } }),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.channelGroup' },
+);
 
 /** Enabled pay types (values are ids). */
-export function PayTypeSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'finance', 'payTypes'],
-    queryFn: () => sdk.finance.payTypes(),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.payType')} options={options} loading={q.isLoading} />
-  );
-}
+export const PayTypeSelect = masterSelect(
+  source({
+    key: () => ['finance', 'payTypes'],
+    fetch: () => sdk.finance.payTypes(),
+    option: (r) => ({ value: r.id, label: r.name }),
+  }),
+  { label: 'master.payType' },
+);
 
 /** Enabled bill types (values are ids). */
-export function BillTypeSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'finance', 'billTypes'],
-    queryFn: () => sdk.finance.billTypes(),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.billType')} options={options} loading={q.isLoading} />
-  );
-}
+export const BillTypeSelect = masterSelect(
+  source({
+    key: () => ['finance', 'billTypes'],
+    fetch: () => sdk.finance.billTypes(),
+    option: (r) => ({ value: r.id, label: r.name }),
+  }),
+  { label: 'master.billType' },
+);
 
 /** Tax rates (values are ids; labels show the rate). */
-export function TaxRateSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'finance', 'taxRates'],
-    queryFn: () => sdk.finance.taxRatePage({ body: { pageIdx: 1, pageSize: 500, validstatus: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(
-    () => (q.data?.list ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.rate}%)` })),
-    [q.data],
-  );
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.taxRate')} options={options} loading={q.isLoading} />
-  );
-}
+export const TaxRateSelect = masterSelect(
+  source({
+    key: () => ['finance', 'taxRates'],
+    fetch: async () =>
+      (await sdk.finance.taxRatePage({ body: { pageIdx: 1, pageSize: 500, validstatus: 1 } })).list,
+    option: (r) => ({ value: r.id, label: `${r.name} (${r.rate}%)` }),
+  }),
+  { label: 'master.taxRate' },
+);
 
 /** Course categories (valid ones). */
-export function CourseCategorySelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'courses', 'courseCategories'],
-    queryFn: () => sdk.courses.categories({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect
-      {...p}
-      label={p.label ?? t('master.courseCategory')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
+export const CourseCategorySelect = masterSelect(
+  source({
+    key: () => ['courses', 'courseCategories'],
+    fetch: () => sdk.courses.categories({ query: { status: 1 } }),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.courseCategory' },
+);
 
 /** Course ranks (valid ones), of one category when given. */
-export function CourseRankSelect(p: MasterSelectProps & { coursecategorycode?: string }) {
-  const t = useT();
-  const cat = p.coursecategorycode || undefined;
-  const q = useQuery({
-    queryKey: ['master', 'courses', 'courseRanks', cat ?? ''],
-    queryFn: () => sdk.courses.ranks({ query: { status: 1, coursecategorycode: cat } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.courseRank')} options={options} loading={q.isLoading} />
-  );
-}
+export const CourseRankSelect = masterSelect(courseRanks, { label: 'master.courseRank' });
 
 /** Courses (valid ones), of one category and rank when given; values are course codes. */
-export function CourseSelect(
-  p: MasterSelectProps & { coursecategorycode?: string; courserankcode?: string },
-) {
-  const t = useT();
-  const cat = p.coursecategorycode || undefined;
-  const rank = p.courserankcode || undefined;
-  const q = useQuery({
-    queryKey: ['master', 'courses', 'courses', cat ?? '', rank ?? ''],
-    queryFn: () =>
-      sdk.courses.courses({ query: { status: 1, coursecategorycode: cat, courserankcode: rank } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(
-    () => (q.data ?? []).map((r) => ({ value: r.code, label: r.name, keywords: r.code })),
-    [q.data],
-  );
-  return (
-    <OptionsSelect
-      {...p}
-      searchable
-      label={p.label ?? t('master.course')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
+export const CourseSelect = masterSelect(
+  source({
+    key: (p: { coursecategorycode?: string; courserankcode?: string }) => [
+      'courses',
+      'courses',
+      p.coursecategorycode || '',
+      p.courserankcode || '',
+    ],
+    fetch: (p) =>
+      sdk.courses.courses({
+        query: {
+          status: 1,
+          coursecategorycode: p.coursecategorycode || undefined,
+          courserankcode: p.courserankcode || undefined,
+        },
+      }),
+    option: (r) => ({ value: r.code, label: r.name, keywords: r.code }),
+  }),
+  { label: 'master.course', searchable: true },
+);
 
 export interface CourseCascadeValue {
   coursecategorycode: string;
@@ -367,253 +353,104 @@ export function CourseCascade({
 }
 
 /** Posts (valid ones). */
-export function PostSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'employees', 'posts'],
-    queryFn: () => sdk.employees.posts({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <OptionsSelect {...p} label={p.label ?? t('master.post')} options={options} loading={q.isLoading} />;
-}
+export const PostSelect = masterSelect(
+  source({
+    key: () => ['employees', 'posts'],
+    fetch: () => sdk.employees.posts({ query: { status: 1 } }),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.post' },
+);
 
 /** Employee types (valid ones). */
-export function EmployeeTypeSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'employees', 'employeeTypes'],
-    queryFn: () => sdk.employees.types({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect
-      {...p}
-      label={p.label ?? t('master.employeeType')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
+export const EmployeeTypeSelect = masterSelect(
+  source({
+    key: () => ['employees', 'employeeTypes'],
+    fetch: () => sdk.employees.types({ query: { status: 1 } }),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.employeeType' },
+);
 
 /** Skill rank types (valid ones). */
-export function SkillRankTypeSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'employees', 'skillRankTypes'],
-    queryFn: () => sdk.employees.skillRankTypes({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return (
-    <OptionsSelect
-      {...p}
-      label={p.label ?? t('master.skillRankType')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
+export const SkillRankTypeSelect = masterSelect(
+  source({
+    key: () => ['employees', 'skillRankTypes'],
+    fetch: () => sdk.employees.skillRankTypes({ query: { status: 1 } }),
+    option: (r) => ({ value: r.code, label: r.name }),
+  }),
+  { label: 'master.skillRankType' },
+);
 
 /** Skill ranks (valid ones). */
-export function SkillRankSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'employees', 'skillRanks'],
-    queryFn: () => sdk.employees.skillRanks({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(
-    () =>
-      (q.data ?? []).map((r) => ({
-        value: r.code,
-        label: r.typeName ? `${r.typeName} · ${r.name}` : r.name,
-      })),
-    [q.data],
-  );
-  return (
-    <OptionsSelect {...p} label={p.label ?? t('master.skillRank')} options={options} loading={q.isLoading} />
-  );
-}
+export const SkillRankSelect = masterSelect(
+  source({
+    key: () => ['employees', 'skillRanks'],
+    fetch: () => sdk.employees.skillRanks({ query: { status: 1 } }),
+    option: (r) => ({ value: r.code, label: r.typeName ? `${r.typeName} · ${r.name}` : r.name }),
+  }),
+  { label: 'master.skillRank' },
+);
 
 /** Roles (values are the numeric role codes). */
-export function RoleSelect(p: MasterSelectProps) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['master', 'system', 'roles'],
-    queryFn: () => sdk.system.roles({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <OptionsSelect {...p} label={p.label ?? t('master.role')} options={options} loading={q.isLoading} />;
-}
+export const RoleSelect = masterSelect(roles, { label: 'master.role' });
 
 /** Employed staff of a campus (or all in scope), by code. */
-export function EmployeeSelect(p: MasterSelectProps & { schoolItemCode?: string }) {
-  const t = useT();
-  const campus = p.schoolItemCode || undefined;
-  const q = useQuery({
-    queryKey: ['master', 'employees', 'employees', campus ?? ''],
-    queryFn: () => sdk.employees.codeAndName({ query: { schoolItemCode: campus } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(
-    () => (q.data ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })),
-    [q.data],
-  );
-  return (
-    <OptionsSelect
-      {...p}
-      searchable
-      label={p.label ?? t('master.employee')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
+export const EmployeeSelect = masterSelect(
+  source({
+    key: (p: { schoolItemCode?: string }) => ['employees', 'employees', p.schoolItemCode || ''],
+    fetch: (p) => sdk.employees.codeAndName({ query: { schoolItemCode: p.schoolItemCode || undefined } }),
+    option: (r) => ({ value: r.code, label: `${r.name} (${r.code})` }),
+  }),
+  { label: 'master.employee', searchable: true },
+);
 
 /** Teachers of at least a rank level (spec §9: minimum rank 2), of a campus if given. */
-export function TeacherSelect(p: MasterSelectProps & { schoolItemCode?: string; minRank?: number }) {
-  const t = useT();
-  const campus = p.schoolItemCode || undefined;
-  const minRank = p.minRank ?? MIN_TEACHER_RANK;
-  const q = useQuery({
-    queryKey: ['master', 'employees', 'teachersByMinRank', campus ?? '', minRank],
-    queryFn: () => sdk.employees.teachersByMinRank({ query: { schoolItemCode: campus, minRank } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(
-    () => (q.data ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` })),
-    [q.data],
-  );
-  return (
-    <OptionsSelect
-      {...p}
-      searchable
-      label={p.label ?? t('master.teacher')}
-      options={options}
-      loading={q.isLoading}
-    />
-  );
-}
-
-/** Checkboxes of master data (subjects, campuses, roles) for a many-valued form field. */
-function CheckGroup({
-  id,
-  label,
-  options,
-  value,
-  onChange,
-  error,
-  disabled,
-  loading,
-}: {
-  id: string;
-  label: string;
-  options: readonly Opt[];
-  value: unknown;
-  onChange: (v: Value[]) => void;
-  error?: string;
-  disabled?: boolean;
-  loading?: boolean;
-}) {
-  const selected = Array.isArray(value) ? (value as Value[]) : [];
-  return (
-    <fieldset
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${id}-error` : undefined}
-      aria-busy={loading || undefined}
-    >
-      <legend className="mb-1 text-xs font-medium text-ink-2">{label}</legend>
-      <div className="flex max-h-36 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2">
-        {options.map((o) => (
-          <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
-            <input
-              type="checkbox"
-              className="size-3.5 accent-brand-500"
-              disabled={disabled}
-              checked={selected.some((s) => String(s) === String(o.value))}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked
-                    ? [...selected, o.value]
-                    : selected.filter((s) => String(s) !== String(o.value)),
-                )
-              }
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-type CheckFieldProps = {
-  id: string;
-  label: string;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  error?: string;
-  disabled?: boolean;
-};
+export const TeacherSelect = masterSelect(
+  source({
+    key: (p: { schoolItemCode?: string; minRank?: number }) => [
+      'employees',
+      'teachersByMinRank',
+      p.schoolItemCode || '',
+      p.minRank ?? MIN_TEACHER_RANK,
+    ],
+    fetch: (p) =>
+      sdk.employees.teachersByMinRank({
+        query: { schoolItemCode: p.schoolItemCode || undefined, minRank: p.minRank ?? MIN_TEACHER_RANK },
+      }),
+    option: (r) => ({ value: r.code, label: `${r.name} (${r.code})` }),
+  }),
+  { label: 'master.teacher', searchable: true },
+);
 
 /** Subjects as checkboxes (values are subject ids). */
-export function SubjectsField(p: CheckFieldProps) {
-  const q = useQuery({
-    queryKey: ['master', 'employees', 'subjects'],
-    queryFn: () => sdk.employees.subjects({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
-  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
-}
+export const SubjectsField = masterChecks(
+  source({
+    key: () => ['employees', 'subjects'],
+    fetch: () => sdk.employees.subjects({ query: { status: 1 } }),
+    option: (r) => ({ value: r.id, label: r.name }),
+  }),
+);
 
 /** Roles as checkboxes (values are role codes). */
-export function RolesField(p: CheckFieldProps) {
-  const q = useQuery({
-    queryKey: ['master', 'system', 'roles'],
-    queryFn: () => sdk.system.roles({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
-}
+export const RolesField = masterChecks(roles);
+
+/** Regions as checkboxes (values are region codes; the server scopes them to the signed-in user). */
+export const RegionsField = masterChecks(regions);
 
 /** Course ranks as checkboxes (values are rank codes), grouped by category in the label. */
-export function CourseRanksField(p: CheckFieldProps) {
-  const q = useQuery({
-    queryKey: ['master', 'courses', 'courseRanks', ''],
-    queryFn: () => sdk.courses.ranks({ query: { status: 1 } }),
-    staleTime: STALE,
-  });
-  const options = useMemo(
-    () =>
-      (q.data ?? []).map((r) => ({
-        value: r.code,
-        label: r.coursecategoryname ? `${r.coursecategoryname} · ${r.name}` : r.name,
-      })),
-    [q.data],
-  );
-  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
-}
+export const CourseRanksField = masterChecks(
+  source({
+    ...courseRanks,
+    option: (r) => ({
+      value: r.code,
+      label: r.coursecategoryname ? `${r.coursecategoryname} · ${r.name}` : r.name,
+    }),
+  }),
+);
 
 /** Campuses as checkboxes (values are campus codes). */
-export function CampusesField(p: CheckFieldProps) {
-  const q = useQuery({
-    queryKey: ['master', 'organisation', 'campuses', ''],
-    queryFn: () => sdk.organisation.allSchoolItems({ query: {} }),
-    staleTime: STALE,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <CheckGroup {...p} options={options} loading={q.isLoading} />;
-}
+export const CampusesField = masterChecks(campuses);
 
 /**
  * A master selector as a field of a record form: `{ kind: 'custom', name, label, render: asFormField(CitySelect) }`.
@@ -630,6 +467,7 @@ export function asFormField<P extends MasterSelectProps>(
     value: unknown;
     onChange: (v: unknown) => void;
     error?: string;
+    required?: boolean;
     disabled?: boolean;
     values: Record<string, unknown>;
   }) {
@@ -641,6 +479,7 @@ export function asFormField<P extends MasterSelectProps>(
       value: (f.value ?? '') as Value | '',
       onChange: f.onChange,
       error: f.error,
+      required: f.required,
       disabled: f.disabled,
     } as P;
     return <Component {...props} />;

@@ -8,7 +8,15 @@ import { cx } from '../components/cx.js';
 import { AmountInput } from '../inputs/AmountInput.js';
 import { useListLabels } from '../list/labels.js';
 import { FormDialog } from './FormParts.js';
-import { FormControl, FormDate, FormNumber, FormSelect, FormText, FormTextArea } from './fields.js';
+import {
+  FormCheckGroup,
+  FormControl,
+  FormDate,
+  FormNumber,
+  FormSelect,
+  FormText,
+  FormTextArea,
+} from './fields.js';
 import { useSchemaForm } from './useSchemaForm.js';
 
 export interface FormOption {
@@ -22,6 +30,8 @@ export interface CustomFormFieldProps {
   value: unknown;
   onChange: (value: unknown) => void;
   error?: string;
+  /** The schema (or the field) says a value is needed: the control shows the mark. */
+  required?: boolean;
   disabled?: boolean;
   /** The form's current values (for fields that depend on others, e.g. a rank within a category). */
   values: Record<string, unknown>;
@@ -207,54 +217,7 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
             break;
           }
           case 'multiselect':
-            control = (
-              <FormControl
-                {...common}
-                render={(c) => {
-                  const selected = (Array.isArray(c.value) ? c.value : []) as Array<string | number>;
-                  return (
-                    <fieldset
-                      aria-invalid={c.error ? true : undefined}
-                      aria-describedby={c.error ? `${c.id}-error` : undefined}
-                    >
-                      <legend className="mb-1 text-xs font-medium text-ink-2">
-                        {c.required && (
-                          <span className="mr-0.5 text-danger-500" aria-hidden="true">
-                            *
-                          </span>
-                        )}
-                        {c.label}
-                      </legend>
-                      <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2">
-                        {f.options.map((o) => (
-                          <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
-                            <input
-                              type="checkbox"
-                              className="size-3.5 accent-brand-500"
-                              disabled={c.disabled}
-                              checked={selected.includes(o.value)}
-                              onChange={(e) =>
-                                c.onChange(
-                                  e.target.checked
-                                    ? [...selected, o.value]
-                                    : selected.filter((s) => s !== o.value),
-                                )
-                              }
-                            />
-                            {o.label}
-                          </label>
-                        ))}
-                      </div>
-                      {c.error && (
-                        <p id={`${c.id}-error`} role="alert" className="mt-1 text-xs text-danger-600">
-                          {c.error}
-                        </p>
-                      )}
-                    </fieldset>
-                  );
-                }}
-              />
-            );
+            control = <FormCheckGroup {...common} options={f.options} />;
             break;
           case 'custom':
             // The renderer labels its control and shows `error` itself.
@@ -269,6 +232,7 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
                       value: c.value,
                       onChange: c.onChange,
                       error: c.error,
+                      required: c.required,
                       disabled: c.disabled,
                       values: watched,
                     })}

@@ -2,7 +2,7 @@
 // its label (with a required mark when the schema says so), its error, and hands the schema the
 // type it expects (numbers as numbers, an empty choice as no value, a time as ISO 8601).
 import type { ReactNode } from 'react';
-import { Controller, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type ControllerFieldState, type FieldValues, type Path } from 'react-hook-form';
 import {
   Checkbox,
   FieldShell,
@@ -31,9 +31,21 @@ interface FieldBase<In extends FieldValues> {
 
 function useField<In extends FieldValues>(p: FieldBase<In>) {
   p.form.registerLabel(p.name, p.label);
+  const id = `${p.form.id}-${p.name}`;
+  const required = p.required ?? p.form.required(p.name);
   return {
-    id: `${p.form.id}-${p.name}`,
-    required: p.required ?? p.form.required(p.name),
+    id,
+    required,
+    /** What every control's shell takes (label, mark, hint, error, wrapper): wired here, once. */
+    shell: (fieldState: ControllerFieldState) => ({
+      id,
+      label: p.label,
+      hint: p.hint,
+      error: fieldState.error?.message,
+      required,
+      disabled: p.disabled,
+      wrapperClassName: p.className,
+    }),
   };
 }
 
@@ -44,29 +56,29 @@ export function FormText<In extends FieldValues>(
     maxLength?: number;
     autoFocus?: boolean;
     inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+    /** An icon inside the box, before the text. */
+    prefix?: ReactNode;
+    /** Classes of the input itself (a larger box on the sign-in page). */
+    inputClassName?: string;
   },
 ) {
-  const { id, required } = useField(p);
+  const { shell } = useField(p);
   return (
     <Controller
       control={p.form.rhf.control}
       name={p.name}
       render={({ field, fieldState }) => (
         <TextField
-          id={id}
+          {...shell(fieldState)}
           ref={field.ref}
-          label={p.label}
-          hint={p.hint}
-          error={fieldState.error?.message}
-          required={required}
-          disabled={p.disabled}
           placeholder={p.placeholder}
           type={p.type ?? 'text'}
           autoComplete={p.autoComplete}
           autoFocus={p.autoFocus}
           inputMode={p.inputMode}
+          prefix={p.prefix}
+          className={p.inputClassName}
           maxLength={p.maxLength ?? p.form.maxLength(p.name)}
-          wrapperClassName={p.className}
           value={typeof field.value === 'string' || typeof field.value === 'number' ? field.value : ''}
           onChange={(e) => field.onChange(e.target.value)}
           onBlur={field.onBlur}
@@ -79,7 +91,7 @@ export function FormText<In extends FieldValues>(
 export function FormTextArea<In extends FieldValues>(
   p: FieldBase<In> & { maxLength?: number; rows?: number },
 ) {
-  const { id, required } = useField(p);
+  const { shell } = useField(p);
   const max = p.maxLength ?? p.form.maxLength(p.name);
   return (
     <Controller
@@ -87,18 +99,12 @@ export function FormTextArea<In extends FieldValues>(
       name={p.name}
       render={({ field, fieldState }) => (
         <TextArea
-          id={id}
+          {...shell(fieldState)}
           ref={field.ref}
-          label={p.label}
-          hint={p.hint}
-          error={fieldState.error?.message}
-          required={required}
-          disabled={p.disabled}
           placeholder={p.placeholder}
           rows={p.rows}
           maxLength={max}
           showCount={max !== undefined}
-          wrapperClassName={p.className}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={(e) => field.onChange(e.target.value)}
           onBlur={field.onBlur}
@@ -112,27 +118,21 @@ export function FormTextArea<In extends FieldValues>(
 export function FormNumber<In extends FieldValues>(
   p: FieldBase<In> & { min?: number; max?: number; step?: number },
 ) {
-  const { id, required } = useField(p);
+  const { shell } = useField(p);
   return (
     <Controller
       control={p.form.rhf.control}
       name={p.name}
       render={({ field, fieldState }) => (
         <TextField
-          id={id}
+          {...shell(fieldState)}
           ref={field.ref}
           type="number"
           inputMode="decimal"
-          label={p.label}
-          hint={p.hint}
-          error={fieldState.error?.message}
-          required={required}
-          disabled={p.disabled}
           placeholder={p.placeholder}
           min={p.min}
           max={p.max}
           step={p.step}
-          wrapperClassName={p.className}
           value={typeof field.value === 'number' || typeof field.value === 'string' ? field.value : ''}
           onChange={(e) => {
             const v = e.target.value;
@@ -147,24 +147,18 @@ export function FormNumber<In extends FieldValues>(
 
 /** A calendar day 'YYYY-MM-DD'; empty is no value. */
 export function FormDate<In extends FieldValues>(p: FieldBase<In> & { min?: string; max?: string }) {
-  const { id, required } = useField(p);
+  const { shell } = useField(p);
   return (
     <Controller
       control={p.form.rhf.control}
       name={p.name}
       render={({ field, fieldState }) => (
         <TextField
-          id={id}
+          {...shell(fieldState)}
           ref={field.ref}
           type="date"
-          label={p.label}
-          hint={p.hint}
-          error={fieldState.error?.message}
-          required={required}
-          disabled={p.disabled}
           min={p.min}
           max={p.max}
-          wrapperClassName={p.className}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={(e) => field.onChange(e.target.value === '' ? undefined : e.target.value)}
           onBlur={field.onBlur}
@@ -186,22 +180,16 @@ export function isoToLocalInput(iso: unknown): string {
 
 /** A moment, kept as ISO 8601 (what the contract takes), shown in local time; empty is no value. */
 export function FormDateTime<In extends FieldValues>(p: FieldBase<In>) {
-  const { id, required } = useField(p);
+  const { shell } = useField(p);
   return (
     <Controller
       control={p.form.rhf.control}
       name={p.name}
       render={({ field, fieldState }) => (
         <TextField
-          id={id}
+          {...shell(fieldState)}
           ref={field.ref}
           type="datetime-local"
-          label={p.label}
-          hint={p.hint}
-          error={fieldState.error?.message}
-          required={required}
-          disabled={p.disabled}
-          wrapperClassName={p.className}
           value={isoToLocalInput(field.value)}
           onChange={(e) => {
             const d = new Date(e.target.value);
@@ -218,28 +206,128 @@ export function FormDateTime<In extends FieldValues>(p: FieldBase<In>) {
 export function FormSelect<In extends FieldValues, V extends string | number = string | number>(
   p: FieldBase<In> & { options: ReadonlyArray<SelectOption<V>> },
 ) {
-  const { id, required } = useField(p);
+  const { shell } = useField(p);
   return (
     <Controller
       control={p.form.rhf.control}
       name={p.name}
       render={({ field, fieldState }) => (
         <Select<V>
-          id={id}
-          label={p.label}
-          hint={p.hint}
-          error={fieldState.error?.message}
-          required={required}
-          disabled={p.disabled}
+          {...shell(fieldState)}
           placeholder={p.placeholder ?? ''}
           options={p.options}
-          wrapperClassName={p.className}
           value={field.value as V | undefined}
           onChange={(v) => field.onChange(v === '' ? undefined : v)}
           onBlur={field.onBlur}
         />
       )}
     />
+  );
+}
+
+/** A labelled group of choices: the legend with its required mark, the choices, the error under them. */
+function ChoiceFieldset({
+  id,
+  label,
+  required,
+  error,
+  className,
+  boxed,
+  busy,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  className?: string;
+  /** Many choices: a bordered box that scrolls. */
+  boxed?: boolean;
+  /** The choices are still loading. */
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      id={id}
+      className={className}
+      aria-busy={busy || undefined}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <legend className="mb-1 text-xs font-medium text-ink-2">
+        {required && (
+          <span className="mr-0.5 text-danger-500" aria-hidden="true">
+            *
+          </span>
+        )}
+        {label}
+      </legend>
+      <div
+        className={
+          boxed
+            ? 'flex max-h-40 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2'
+            : 'flex flex-wrap gap-4'
+        }
+      >
+        {children}
+      </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+export interface CheckGroupProps<V extends string | number> {
+  id: string;
+  label: string;
+  options: ReadonlyArray<{ value: V; label: ReactNode }>;
+  /** The chosen values (anything else counts as none chosen). */
+  value: unknown;
+  onChange: (value: V[]) => void;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+  /** The options are still loading. */
+  loading?: boolean;
+}
+
+/** Several of a list, as checkboxes in a labelled group (roles, regions, campuses of an account). */
+export function CheckGroup<V extends string | number>(p: CheckGroupProps<V>) {
+  const chosen = (Array.isArray(p.value) ? p.value : []) as V[];
+  // Codes may come back as text ('3') from a record while the options hold numbers.
+  const has = (v: V) => chosen.some((c) => String(c) === String(v));
+  return (
+    <ChoiceFieldset
+      id={p.id}
+      label={p.label}
+      required={p.required}
+      error={p.error}
+      className={p.className}
+      boxed
+      busy={p.loading}
+    >
+      {p.options.map((o) => (
+        <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
+          <input
+            type="checkbox"
+            className="size-3.5 accent-brand-500"
+            disabled={p.disabled}
+            checked={has(o.value)}
+            onChange={(e) =>
+              p.onChange(
+                e.target.checked ? [...chosen, o.value] : chosen.filter((c) => String(c) !== String(o.value)),
+              )
+            }
+          />
+          {o.label}
+        </label>
+      ))}
+    </ChoiceFieldset>
   );
 }
 
@@ -252,44 +340,54 @@ export function FormRadioGroup<In extends FieldValues, V extends string | number
     <Controller
       control={p.form.rhf.control}
       name={p.name}
-      render={({ field, fieldState }) => {
-        const error = fieldState.error?.message;
-        return (
-          <fieldset
-            className={p.className}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          >
-            <legend className="mb-1 text-xs font-medium text-ink-2">
-              {required && (
-                <span className="mr-0.5 text-danger-500" aria-hidden="true">
-                  *
-                </span>
-              )}
-              {p.label}
-            </legend>
-            <div className="flex flex-wrap gap-4">
-              {p.options.map((o) => (
-                <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
-                  <input
-                    type="radio"
-                    name={id}
-                    disabled={p.disabled}
-                    checked={field.value === o.value}
-                    onChange={() => field.onChange(o.value)}
-                  />
-                  {o.label}
-                </label>
-              ))}
-            </div>
-            {error && (
-              <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">
-                {error}
-              </p>
-            )}
-          </fieldset>
-        );
-      }}
+      render={({ field, fieldState }) => (
+        <ChoiceFieldset
+          id={id}
+          label={p.label}
+          required={required}
+          error={fieldState.error?.message}
+          className={p.className}
+        >
+          {p.options.map((o) => (
+            <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
+              <input
+                type="radio"
+                name={id}
+                disabled={p.disabled}
+                checked={field.value === o.value}
+                onChange={() => field.onChange(o.value)}
+              />
+              {o.label}
+            </label>
+          ))}
+        </ChoiceFieldset>
+      )}
+    />
+  );
+}
+
+/** Several of a list (checkboxes in a labelled group); the value is the list of chosen values. */
+export function FormCheckGroup<In extends FieldValues, V extends string | number = string | number>(
+  p: FieldBase<In> & { options: ReadonlyArray<{ value: V; label: ReactNode }> },
+) {
+  const { id, required } = useField(p);
+  return (
+    <Controller
+      control={p.form.rhf.control}
+      name={p.name}
+      render={({ field, fieldState }) => (
+        <CheckGroup<V>
+          id={id}
+          label={p.label}
+          options={p.options}
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+          required={required}
+          disabled={p.disabled}
+          className={p.className}
+        />
+      )}
     />
   );
 }
@@ -369,7 +467,7 @@ export function FormControl<In extends FieldValues>(
 export function FormAmount<In extends FieldValues>(
   p: FieldBase<In> & { maxIntDigits?: number; capitals?: boolean },
 ) {
-  const { id, required } = useField(p);
+  const { shell } = useField(p);
   const labels = useMoneyLabels();
   return (
     <Controller
@@ -381,10 +479,8 @@ export function FormAmount<In extends FieldValues>(
         const capitals = p.capitals !== false && text !== '' && text !== '0.' && toCents(text) !== null;
         return (
           <AmountInput
-            id={id}
+            {...shell(fieldState)}
             ref={field.ref}
-            label={p.label}
-            error={fieldState.error?.message}
             hint={
               capitals ? (
                 <>
@@ -395,11 +491,8 @@ export function FormAmount<In extends FieldValues>(
                 p.hint
               )
             }
-            required={required}
-            disabled={p.disabled}
             placeholder={p.placeholder ?? '0.00'}
             maxIntDigits={p.maxIntDigits}
-            wrapperClassName={p.className}
             value={text}
             onChange={(v) => field.onChange(v === '' ? undefined : v)}
             onBlur={field.onBlur}

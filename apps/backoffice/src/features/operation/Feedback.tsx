@@ -1,23 +1,24 @@
 // /operation/feedback: feedback from staff, filtered by status and keyword; a handler replies and marks it handled.
 import type { z } from 'zod';
-import type { FeedbackStatus } from '@bo/api-sdk';
+import { contract, type FeedbackStatus } from '@bo/api-sdk';
 import {
   Badge,
   Button,
   Card,
   Dialog,
   EmptyState,
+  FormDialog,
+  FormTextArea,
   Icon,
   PageHeader,
   Select,
   Spinner,
-  TextArea,
   TextField,
-  useToast,
 } from '@bo/ui-kit';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { bodyOf, useCommandForm } from '../../app/form';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { FeedbackDialog } from '../shell/FeedbackDialog';
@@ -31,30 +32,15 @@ function when(iso: string | null): string {
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('zh-CN', { hour12: false });
 }
 
+const Reply = bodyOf(contract.feedback.update);
+
 function Detail({ code, onClose }: { code: string; onClose: () => void }) {
   const t = useT();
-  const toast = useToast();
-  const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['feedback', 'detail', code],
     queryFn: () => sdk.feedback.detail({ query: { code } }),
   });
-  const [reply, setReply] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: (status: Status) => {
-      const d = q.data;
-      if (!d) throw new Error('not loaded');
-      return sdk.feedback.update({
-        body: { code, status, reply: (reply ?? d.reply).trim(), version: d.version },
-      });
-    },
-    onSuccess: async () => {
-      toast.success(t('op.feedback.saved'));
-      await qc.invalidateQueries({ queryKey: ['feedback'] });
-      onClose();
-    },
-  });
-  const d = q.data;
+  if (q.data) return <ReplyDialog feedback={q.data} onClose={onClose} />;
   return (
     <Dialog
       open
@@ -62,78 +48,106 @@ function Detail({ code, onClose }: { code: string; onClose: () => void }) {
       title={t('op.feedback.detailTitle')}
       size="lg"
       closeLabel={t('common.close')}
-      footer={
-        d && (
-          <>
-            <Button onClick={onClose}>{t('common.cancel')}</Button>
-            {d.status === 'handled' ? (
-              <Button loading={save.isPending} onClick={() => save.mutate('open')}>
-                {t('op.feedback.reopen')}
-              </Button>
-            ) : null}
-            <Button variant="primary" loading={save.isPending} onClick={() => save.mutate('handled')}>
-              {d.status === 'handled' ? t('common.save') : t('op.feedback.markHandled')}
+    >
+      <div className="flex h-32 items-center justify-center text-brand-500">
+        <Spinner />
+      </div>
+    </Dialog>
+  );
+}
+
+type TFeedbackDetail = Awaited<ReturnType<typeof sdk.feedback.detail>>;
+
+/** The feedback, its files and the reply; saving marks it handled (or opens it again). */
+function ReplyDialog({ feedback: d, onClose }: { feedback: TFeedbackDetail; onClose: () => void }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: Reply,
+    defaultValues: { code: d.code, status: 'handled', reply: d.reply, version: d.version },
+    onSubmit: (body) => sdk.feedback.update({ body }),
+    success: t('op.feedback.saved'),
+    onDone: onClose,
+  });
+  const saving = form.rhf.watch('status');
+  const submitAs = (status: Status) => {
+    form.rhf.setValue('status', status);
+    void form.submit();
+  };
+  return (
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      title={t('op.feedback.detailTitle')}
+      size="lg"
+      actions={
+        <>
+          {d.status === 'handled' ? (
+            <Button
+              loading={form.busy && saving === 'open'}
+              disabled={form.busy}
+              onClick={() => submitAs('open')}
+            >
+              {t('op.feedback.reopen')}
             </Button>
-          </>
-        )
+          ) : null}
+          <Button
+            variant="primary"
+            loading={form.busy && saving === 'handled'}
+            disabled={form.busy}
+            onClick={() => submitAs('handled')}
+          >
+            {d.status === 'handled' ? t('common.save') : t('op.feedback.markHandled')}
+          </Button>
+        </>
       }
     >
-      {!d ? (
-        <div className="flex h-32 items-center justify-center text-brand-500">
-          <Spinner />
-        </div>
-      ) : (
-        <div className="space-y-4">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
-            <Badge tone={d.status === 'handled' ? 'success' : 'warning'} dot>
-              {t(`op.feedback.status.${d.status}`)}
-            </Badge>
-            <span>
-              {t('op.feedback.createdBy')}: {d.createdByName}
-            </span>
-            <span>
-              {t('op.feedback.createdAt')}: {when(d.createdAt)}
-            </span>
-            {d.handledByName && (
-              <span>
-                {t('op.feedback.handledBy')}: {d.handledByName}
-              </span>
-            )}
-          </div>
-          <p className="rounded-lg bg-canvas p-3 text-sm whitespace-pre-wrap text-ink">{d.content}</p>
-          <div>
-            <p className="mb-1.5 text-xs font-medium text-ink-2">{t('op.feedback.files')}</p>
-            {d.files.length === 0 ? (
-              <p className="text-xs text-subtle">{t('op.feedback.noFiles')}</p>
-            ) : (
-              <ul className="flex flex-wrap gap-2">
-                {d.files.map((f) => (
-                  <li key={f.id}>
-                    <a
-                      href={f.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-brand-600 hover:bg-brand-50"
-                    >
-                      <Icon name="file" size={13} />
-                      {f.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <TextArea
-            label={t('op.feedback.reply')}
-            placeholder={t('op.feedback.replyPlaceholder')}
-            value={reply ?? d.reply}
-            onChange={(e) => setReply(e.target.value)}
-            maxLength={3000}
-            rows={4}
-          />
-        </div>
-      )}
-    </Dialog>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
+        <Badge tone={d.status === 'handled' ? 'success' : 'warning'} dot>
+          {t(`op.feedback.status.${d.status}`)}
+        </Badge>
+        <span>
+          {t('op.feedback.createdBy')}: {d.createdByName}
+        </span>
+        <span>
+          {t('op.feedback.createdAt')}: {when(d.createdAt)}
+        </span>
+        {d.handledByName && (
+          <span>
+            {t('op.feedback.handledBy')}: {d.handledByName}
+          </span>
+        )}
+      </div>
+      <p className="rounded-lg bg-canvas p-3 text-sm whitespace-pre-wrap text-ink">{d.content}</p>
+      <div>
+        <p className="mb-1.5 text-xs font-medium text-ink-2">{t('op.feedback.files')}</p>
+        {d.files.length === 0 ? (
+          <p className="text-xs text-subtle">{t('op.feedback.noFiles')}</p>
+        ) : (
+          <ul className="flex flex-wrap gap-2">
+            {d.files.map((f) => (
+              <li key={f.id}>
+                <a
+                  href={f.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1.5 rounded-md border border-line px-2 py-1 text-xs text-brand-600 hover:bg-brand-50"
+                >
+                  <Icon name="file" size={13} />
+                  {f.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <FormTextArea
+        form={form}
+        name="reply"
+        label={t('op.feedback.reply')}
+        placeholder={t('op.feedback.replyPlaceholder')}
+        rows={4}
+      />
+    </FormDialog>
   );
 }
 

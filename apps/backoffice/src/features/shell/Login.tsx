@@ -1,11 +1,12 @@
 // /login: username and password; QR and enterprise sign-in when the server has them configured.
-import type { TUserToken } from '@bo/api-sdk';
-import { Button, Icon, TextField } from '@bo/ui-kit';
+import { contract, type TUserToken } from '@bo/api-sdk';
+import { Button, FormText, FormView, Icon, SubmitButton } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { bodyOf, useCommandForm } from '../../app/form';
 import { safeRedirect } from '../../app/guard';
-import { errorText, queryClient, sdk } from '../../app/sdk';
+import { queryClient, sdk } from '../../app/sdk';
 import { session } from '../../app/session';
 import { useT } from '../../i18n';
 import { AuthFrame } from './AuthFrame';
@@ -40,14 +41,21 @@ function qrUrl(authorizeUrl: string): string {
   return u.toString();
 }
 
+// The sign-in body (the endpoint also takes it as a query, hence the optional wrapper).
+const SignIn = bodyOf(contract.system.login).unwrap();
+
 export function Login() {
   const t = useT();
   const finish = useFinishSignIn();
   const [mode, setMode] = useState<'password' | 'qr' | 'enterprise'>('password');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useCommandForm({
+    schema: SignIn,
+    defaultValues: { username: '', password: '' },
+    onSubmit: (body) => sdk.system.login({ body }),
+    // A new session starts from an empty cache (finish clears it), so nothing to refresh here.
+    refresh: false,
+    onDone: (user) => finish(user),
+  });
 
   useEffect(() => {
     document.title = `${t('login.title')} · ${t('app.name')}`;
@@ -65,71 +73,37 @@ export function Login() {
       : null;
   const enterprise = Boolean(options.data?.wxcp.enabled);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!username.trim() || !password) {
-      setError(t('login.required'));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const user = await sdk.system.login({ body: { username: username.trim(), password } });
-      finish(user);
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
-  };
-
   return (
     <AuthFrame>
       {mode === 'password' && (
         <>
           <h1 className="text-2xl font-semibold text-ink">{t('login.welcome')}</h1>
           <p className="mt-1.5 mb-8 text-sm text-muted">{t('login.subtitle')}</p>
-          <form
-            onSubmit={(e) => void submit(e)}
-            className="space-y-4"
-            noValidate
-            aria-label={t('login.title')}
-          >
-            <TextField
-              label={t('login.username')}
+          <FormView form={form} className="space-y-4" aria-label={t('login.title')}>
+            <FormText
+              form={form}
               name="username"
+              label={t('login.username')}
               autoComplete="username"
               autoFocus
-              size="md"
-              className="h-control-lg text-base"
+              inputClassName="h-control-lg text-base"
               placeholder={t('login.usernamePlaceholder')}
               prefix={<Icon name="user" size={15} />}
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
             />
-            <TextField
-              label={t('login.password')}
+            <FormText
+              form={form}
               name="password"
               type="password"
+              label={t('login.password')}
               autoComplete="current-password"
-              className="h-control-lg text-base"
+              inputClassName="h-control-lg text-base"
               placeholder={t('login.passwordPlaceholder')}
               prefix={<Icon name="lock" size={15} />}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
             />
-            {error && (
-              <p
-                role="alert"
-                className="flex items-start gap-2 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700 ring-1 ring-danger-100 ring-inset"
-              >
-                <Icon name="alert" size={15} className="mt-0.5 shrink-0" />
-                {error}
-              </p>
-            )}
-            <Button type="submit" variant="primary" size="lg" loading={busy} className="w-full">
+            <SubmitButton form={form} size="lg" className="w-full">
               {t('login.submit')}
-            </Button>
-          </form>
+            </SubmitButton>
+          </FormView>
           <div className="mt-4 flex justify-end text-xs">
             <Link to="/modifyPwd" className="text-muted hover:text-brand-600">
               {t('login.forgot')}

@@ -29,7 +29,6 @@ export const shellMessages = defineMessages({
     'login.usernamePlaceholder': '请输入用户名',
     'login.passwordPlaceholder': '请输入密码',
     'login.submit': '登录',
-    'login.required': '请输入用户名和密码',
     'login.or': '其他登录方式',
     'login.qr': '钉钉扫码登录',
     'login.qrHint': '使用手机钉钉扫描二维码登录。点击下方按钮前往扫码页面，授权后会自动返回。',
@@ -143,7 +142,6 @@ export const shellMessages = defineMessages({
     'login.usernamePlaceholder': 'Your username',
     'login.passwordPlaceholder': 'Your password',
     'login.submit': 'Sign in',
-    'login.required': 'Enter your username and password',
     'login.or': 'Other ways to sign in',
     'login.qr': 'Sign in with DingTalk QR',
     'login.qrHint':

@@ -1,12 +1,12 @@
 // The privileges of one role as a tree (menu groups → screens → actions) with checkboxes: a parent
 // toggles its whole branch and shows an indeterminate state when part of it is held.
-import type { TPrivilegeNode } from '@bo/api-sdk';
-import { Button, Checkbox, Spinner, useToast } from '@bo/ui-kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { contract, type TPrivilegeNode } from '@bo/api-sdk';
+import { Checkbox, FormControl, FormView, Spinner, SubmitButton } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { bodyOf, useCommandForm } from '../../app/form';
 import { sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
-import { runCommand } from '../../app/invalidation';
 
 /** Every code of a branch (the node and its descendants). */
 export function branchCodes(n: TPrivilegeNode): string[] {
@@ -81,10 +81,10 @@ function Node({
   );
 }
 
+const Grant = bodyOf(contract.system.rolePrivilegeSave);
+
 export function PrivilegeTree({ roleCode, roleName }: { roleCode: number; roleName: string }) {
   const t = useT();
-  const toast = useToast();
-  const qc = useQueryClient();
   const tree = useQuery({
     queryKey: ['system', 'privileges'],
     queryFn: () => sdk.system.privileges({ query: {} }),
@@ -93,56 +93,80 @@ export function PrivilegeTree({ roleCode, roleName }: { roleCode: number; roleNa
     queryKey: ['system', 'role', roleCode],
     queryFn: () => sdk.system.role({ params: { code: roleCode } }),
   });
-  const [held, setHeld] = useState<Set<string>>(new Set());
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    if (role.data) setHeld(new Set(role.data.privilegeCodes));
-  }, [role.data]);
-  const count = useMemo(() => (tree.data ? codesToSave(tree.data, held).length : 0), [tree.data, held]);
-
   if (tree.isLoading || role.isLoading) return <Spinner label={t('list.loading')} />;
   if (!tree.data || !role.data) return <p role="alert">{t('list.loadFailed')}</p>;
-  const nodes = tree.data;
-  const save = async () => {
-    setSaving(true);
-    try {
-      await runCommand(qc, () =>
-        sdk.system.rolePrivilegeSave({
-          body: { code: roleCode, privilegeCodes: codesToSave(nodes, held) },
-        }),
-      );
-      toast.success(t('sys.treeSaved'));
-    } catch {
-      // The SDK has shown the server's message.
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <section aria-label={t('sys.treeTitle', { name: roleName })} className="flex flex-col gap-3">
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-ink">{t('sys.treeTitle', { name: roleName })}</h2>
-        <div className="flex items-center gap-3">
-          <span className="text-xs text-muted">{t('sys.selectedCount', { n: count })}</span>
-          <Button variant="primary" loading={saving} onClick={() => void save()}>
-            {t('sys.treeSave')}
-          </Button>
+    <GrantForm nodes={tree.data} roleCode={roleCode} roleName={roleName} held={role.data.privilegeCodes} />
+  );
+}
+
+/** The role's privileges as a form: the tree edits the held codes, saving stores them with their parents. */
+function GrantForm({
+  nodes,
+  roleCode,
+  roleName,
+  held,
+}: {
+  nodes: readonly TPrivilegeNode[];
+  roleCode: number;
+  roleName: string;
+  held: readonly string[];
+}) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: Grant,
+    defaultValues: { code: roleCode, privilegeCodes: [...held] },
+    onSubmit: (body) =>
+      sdk.system.rolePrivilegeSave({
+        body: { ...body, privilegeCodes: codesToSave(nodes, new Set(body.privilegeCodes)) },
+      }),
+    success: t('sys.treeSaved'),
+  });
+  const title = t('sys.treeTitle', { name: roleName });
+  const codes = form.rhf.watch('privilegeCodes');
+  const count = useMemo(() => codesToSave(nodes, new Set(codes)).length, [nodes, codes]);
+  return (
+    <section aria-label={title}>
+      <FormView form={form}>
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="text-base font-semibold text-ink">{title}</h2>
+          <div className="flex items-center gap-3">
+            <span className="text-xs text-muted">{t('sys.selectedCount', { n: count })}</span>
+            <SubmitButton form={form}>{t('sys.treeSave')}</SubmitButton>
+          </div>
         </div>
-      </div>
-      <ul
-        aria-label={t('sys.treeTitle', { name: roleName })}
-        className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto rounded-md border border-line p-3"
-      >
-        {nodes.map((n) => (
-          <Node
-            key={n.code}
-            node={n}
-            held={held}
-            depth={0}
-            onToggle={(node, on) => setHeld((h) => toggleBranch(node, h, on))}
-          />
-        ))}
-      </ul>
+        <FormControl
+          form={form}
+          name="privilegeCodes"
+          label={title}
+          render={({ value, onChange, error }) => {
+            const set = new Set(Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
+            return (
+              <>
+                <ul
+                  aria-label={title}
+                  className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto rounded-md border border-line p-3"
+                >
+                  {nodes.map((n) => (
+                    <Node
+                      key={n.code}
+                      node={n}
+                      held={set}
+                      depth={0}
+                      onToggle={(node, on) => onChange([...toggleBranch(node, set, on)])}
+                    />
+                  ))}
+                </ul>
+                {error && (
+                  <p role="alert" className="text-xs text-danger-600">
+                    {error}
+                  </p>
+                )}
+              </>
+            );
+          }}
+        />
+      </FormView>
     </section>
   );
 }

@@ -1,15 +1,21 @@
 // /setting/systemUsers: sign-in accounts (roles, data scope, linked employee), their status and
 // password resets. A new account's and a reset's temporary password is shown once.
 import { AuthInfoInput, type TAuthInfoRow } from '@bo/api-sdk';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { z } from 'zod';
 import { defineListScreen, listQuery, statusOptions, type ListScreenDef } from '../../app/list';
-import { asFormField, asSearchField, EmployeeSelect, RoleSelect } from '../../app/masterSelectors';
+import {
+  asFormField,
+  asSearchField,
+  CampusesField,
+  EmployeeSelect,
+  RegionsField,
+  RoleSelect,
+  RolesField,
+} from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ScreenFrame } from '../settings/ScreenFrame';
-import { CheckList, showSecret, TemporaryPasswordDialog } from './parts';
+import { showSecret, TemporaryPasswordDialog } from './parts';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 /** The contract's input; an empty mobile or employee means none. */
@@ -17,52 +23,6 @@ export const AccountForm = AuthInfoInput.extend({
   mobile: z.preprocess(blankToNull, AuthInfoInput.shape.mobile),
   employeeCode: z.preprocess(blankToNull, AuthInfoInput.shape.employeeCode),
 });
-
-interface FieldProps {
-  id: string;
-  label: string;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  error?: string;
-  disabled?: boolean;
-}
-
-function RolesChecks(p: FieldProps) {
-  const q = useQuery({
-    queryKey: ['master', 'system', 'roles'],
-    queryFn: () => sdk.system.roles({ query: { status: 1 } }),
-    staleTime: 60_000,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <CheckList {...p} options={options} />;
-}
-
-/** Regions the signed-in administrator may see (the server scopes the answer), hence may grant. */
-function RegionsChecks(p: FieldProps) {
-  const q = useQuery({
-    queryKey: ['master', 'organisation', 'regions'],
-    queryFn: () => sdk.organisation.allProvinceTypes(),
-    staleTime: 60_000,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <CheckList {...p} options={options} />;
-}
-
-/** Campuses the signed-in administrator may see (scoped by the server), hence may grant. */
-function CampusesChecks(p: FieldProps) {
-  const q = useQuery({
-    queryKey: ['master', 'organisation', 'campuses', ''],
-    queryFn: () => sdk.organisation.allSchoolItems({ query: {} }),
-    staleTime: 60_000,
-  });
-  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.code, label: r.name })), [q.data]);
-  return <CheckList {...p} options={options} />;
-}
-
-const checks = (C: (p: FieldProps) => React.ReactNode) =>
-  function render(f: FieldProps) {
-    return <C {...f} />;
-  };
 
 export const accountsDef: ListScreenDef<TAuthInfoRow, typeof AccountForm> = {
   key: 'systemUsers',
@@ -129,15 +89,21 @@ export const accountsDef: ListScreenDef<TAuthInfoRow, typeof AccountForm> = {
         label: t('sys.roles'),
         required: true,
         wide: true,
-        render: checks(RolesChecks),
+        render: (p) => <RolesField {...p} />,
       },
-      { kind: 'custom', name: 'regions', label: t('sys.regions'), wide: true, render: checks(RegionsChecks) },
+      {
+        kind: 'custom',
+        name: 'regions',
+        label: t('sys.regions'),
+        wide: true,
+        render: (p) => <RegionsField {...p} />,
+      },
       {
         kind: 'custom',
         name: 'campuses',
         label: t('sys.campuses'),
         wide: true,
-        render: checks(CampusesChecks),
+        render: (p) => <CampusesField {...p} />,
       },
       { kind: 'switch', name: 'status', label: t('list.status'), onValue: 1, offValue: 0 },
     ],

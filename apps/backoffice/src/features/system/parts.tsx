@@ -1,4 +1,4 @@
-// Pieces shared by the system screens: the one-time temporary password dialog and a checkbox list.
+// The one-time temporary password dialog of the system screens.
 import { Button, Dialog, useToast } from '@bo/ui-kit';
 import { useSyncExternalStore } from 'react';
 import { useT } from '../../i18n';
@@ -67,62 +67,5 @@ export function TemporaryPasswordDialog() {
         </>
       )}
     </Dialog>
-  );
-}
-
-export interface CheckOption {
-  value: string | number;
-  label: string;
-}
-
-/** Checkboxes for a many-valued form field, as a labelled group. */
-export function CheckList({
-  id,
-  label,
-  options,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  id: string;
-  label: string;
-  options: readonly CheckOption[];
-  value: unknown;
-  onChange: (v: Array<string | number>) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
-  const selected = Array.isArray(value) ? (value as Array<string | number>) : [];
-  const has = (v: string | number) => selected.some((s) => String(s) === String(v));
-  return (
-    <fieldset aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 text-xs font-medium text-ink-2">{label}</legend>
-      <div className="flex max-h-36 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2">
-        {options.map((o) => (
-          <label key={String(o.value)} className="inline-flex items-center gap-1.5 text-sm">
-            <input
-              type="checkbox"
-              className="size-3.5 accent-brand-500"
-              disabled={disabled}
-              checked={has(o.value)}
-              onChange={(e) =>
-                onChange(
-                  e.target.checked
-                    ? [...selected, o.value]
-                    : selected.filter((s) => String(s) !== String(o.value)),
-                )
-              }
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-danger-600">
-          {error}
-        </p>
-      )}
-    </fieldset>
   );
 }
