@@ -15,9 +15,18 @@ export const fakeProvider = {
   mobile: '13800000088',
 };
 const fakeURL = `http://127.0.0.1:${fakeProvider.port}`;
+/** The fake Tencent Cloud Contact Center of the calling journey (same fake provider process). */
+export const fakeTccc = {
+  sdkAppId: '1400000001',
+  secretId: 'AKIDe2eTccc',
+  secretKey: 'e2e-tccc-secret',
+  /** The line the seats call from. */
+  callerNumber: '02161230000',
+};
 /**
- * A second app server with the QR sign-in configured (its login page offers 钉钉扫码登录), so the
- * login page of the main server, which the other journeys use, stays as it is.
+ * A second app server with the providers configured against the fake provider (QR sign-in: its login
+ * page offers 钉钉扫码登录; the Tencent call centre: the agent panel signs in), so the main server,
+ * which the other journeys use, stays as it is — without a call centre.
  */
 export const qrBaseURL = `http://127.0.0.1:${fakeProvider.port + 1}`;
 
@@ -97,7 +106,8 @@ export default defineConfig({
       },
     },
     {
-      // The same server with QR sign-in against the fake messenger below (tests/system/qrLogin.spec.ts).
+      // The same server with QR sign-in and the call centre against the fake provider below
+      // (tests/system/qrLogin.spec.ts, tests/calls/calling.spec.ts) and online payment.
       command: `rm -rf ${dataDir}-qr && node ../apps/server/dist/main.js`,
       url: `${qrBaseURL}/healthz`,
       reuseExistingServer: false,
@@ -119,6 +129,10 @@ export default defineConfig({
         WECHATPAY_PRIVATE_KEY: wk.merchantPrivate ?? '',
         WECHATPAY_PLATFORM_PUBLIC_KEY: wk.platformPublic ?? '',
         PUBLIC_URL: qrBaseURL,
+        TCCC_BASE_URL: fakeURL,
+        TCCC_SDK_APP_ID: fakeTccc.sdkAppId,
+        TCCC_SECRET_ID: fakeTccc.secretId,
+        TCCC_SECRET_KEY: fakeTccc.secretKey,
       },
     },
     {
@@ -131,6 +145,10 @@ export default defineConfig({
         FAKE_PROVIDER_CLIENT_ID: fakeProvider.clientId,
         FAKE_PROVIDER_CLIENT_SECRET: fakeProvider.clientSecret,
         FAKE_PROVIDER_MOBILE: fakeProvider.mobile,
+        FAKE_TCCC_SDK_APP_ID: fakeTccc.sdkAppId,
+        FAKE_TCCC_SECRET_ID: fakeTccc.secretId,
+        FAKE_TCCC_SECRET_KEY: fakeTccc.secretKey,
+        FAKE_TCCC_CALLER: fakeTccc.callerNumber,
       },
     },
     {

@@ -34,6 +34,12 @@ export const SILENT_ENDPOINTS = new Set([
   // The pay-online dialog shows these in place, and its poll would repeat a popup.
   'payments.cuspay',
   'payments.queryResult',
+  // The agent panel shows the call centre's answers in place.
+  'calls.centre',
+  'calls.tencentLogin',
+  'calls.tencentKeepAlive',
+  'calls.tencentFlashMsg',
+  'calls.zhichiLogin',
 ]);
 
 let lastTokenFailure = 0;

@@ -22,6 +22,7 @@ const messages = {
   system: () => import('./system/messages').then((m) => m.systemMessages),
   /** The pay-online dialog and receipt button (orders/PayOnlineDialog.tsx): every screen mounting them lists it. */
   pay: () => import('./orders/payMessages').then((m) => m.payMessages),
+  calls: () => import('./calls/messages').then((m) => m.callsMessages),
 };
 
 export const features: Feature[] = [
@@ -29,9 +30,10 @@ export const features: Feature[] = [
   { name: 'operation', routes: operationRoutes, messages: [messages.operation] },
   { name: 'settings', routes: settingsRoutes, messages: [messages.settings] },
   { name: 'staff', routes: staffRoutes, messages: [messages.settings] },
-  { name: 'clues', routes: clueRoutes, messages: [messages.clues] },
+  // The agent panel and the phone numbers that dial (clue lists' columns) show on clue screens.
+  { name: 'clues', routes: clueRoutes, messages: [messages.clues, messages.calls] },
   { name: 'clueAnalysis', routes: clueAnalysisRoutes, messages: [messages.clueAnalysis] },
-  { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues] },
+  { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
 ];
 

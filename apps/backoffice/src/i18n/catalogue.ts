@@ -15,6 +15,7 @@ import type { clueMessages } from '../features/clues/messages';
 import type { clueAnalysisMessages } from '../features/clueAnalysis/messages';
 import type { systemMessages } from '../features/system/messages';
 import type { payMessages } from '../features/orders/payMessages';
+import type { callsMessages } from '../features/calls/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -26,7 +27,8 @@ type AllSets =
   | typeof clueMessages
   | typeof clueAnalysisMessages
   | typeof systemMessages
-  | typeof payMessages;
+  | typeof payMessages
+  | typeof callsMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

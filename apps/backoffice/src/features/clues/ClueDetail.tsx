@@ -13,6 +13,7 @@ import { ListKitProvider } from '../../app/list';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useLocale, useT } from '../../i18n';
+import { PhoneNumber } from '../calls/PhoneNumber';
 import { ActionDialog, type DialogKind } from './ClueActions';
 import { FollowUpForm } from './FollowUpForm';
 import { StateBadge, When } from './common';
@@ -468,7 +469,9 @@ export default function ClueDetail() {
               <dl className="grid grid-cols-2 gap-3">
                 <Field label={t('clue.parentName')}>{c.parentName}</Field>
                 <Field label={t('clue.relation')}>{c.relation || null}</Field>
-                <Field label={t('clue.phone')}>{c.phone}</Field>
+                <Field label={t('clue.phone')}>
+                  <PhoneNumber phone={c.phone} name={c.parentName || c.childName} clueId={c.clueId} />
+                </Field>
                 <Field label={t('clue.channel')}>{c.channel}</Field>
                 <Field label={t('clue.recommender')}>{c.recommender}</Field>
                 <Field label={t('clue.visitAt')}>{c.visitAt ? formatDateTime(c.visitAt) : null}</Field>

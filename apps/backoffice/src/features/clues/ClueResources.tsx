@@ -10,6 +10,7 @@ import { listQuery, ListScreenView, type ListScreenDef } from '../../app/list';
 import { asFormField, asSearchField, CampusMasterSelect, ChannelSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
+import { PhoneNumber } from '../calls/PhoneNumber';
 import { ClueFrame, DateTimeCell } from './common';
 import { formatDateTime } from './logic';
 import { ResourceInput, type TResourceRow, type TResourceStatus } from './types';
@@ -60,7 +61,11 @@ function columns(t: TFunction): ListColumn<TResourceRow>[] {
     },
     { id: 'rescode', header: t('res.code'), defaultHidden: true },
     { id: 'childName', header: t('clue.childName') },
-    { id: 'phone', header: t('clue.phone') },
+    {
+      id: 'phone',
+      header: t('clue.phone'),
+      cell: (r: TResourceRow) => <PhoneNumber phone={r.phone} name={r.name} resourceId={r.id} />,
+    },
     {
       id: 'status',
       header: t('clue.state'),

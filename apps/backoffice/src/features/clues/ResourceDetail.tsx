@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PhoneNumber } from '../calls/PhoneNumber';
 import { followDraftKey } from '../../app/drafts';
 import { bodyOf, queryOf, useCommandForm } from '../../app/form';
 import { ListKitProvider } from '../../app/list';
@@ -216,8 +217,8 @@ export default function ResourceDetail() {
                 {r.name} <ResStatus status={r.status} />
               </h1>
               <p className="mt-1 text-xs text-muted">
-                {r.rescode} · {r.phone} · {r.schoolItemName ?? r.schoolItemCode ?? '—'} · {t('res.owner')}:{' '}
-                {r.ownerName ?? '—'}
+                {r.rescode} · <PhoneNumber phone={r.phone} name={r.name} resourceId={r.id} /> ·{' '}
+                {r.schoolItemName ?? r.schoolItemCode ?? '—'} · {t('res.owner')}: {r.ownerName ?? '—'}
                 {r.clueId && (
                   <>
                     {' '}

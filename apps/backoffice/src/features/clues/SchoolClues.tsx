@@ -23,7 +23,7 @@ export const CampusClues = defineListScreen<TClueRow, typeof ClueFormSchema>({
   rowId: (r) => String(r.clueId),
   rowName: (r) => r.childName,
   searchFields: (t) => clueSearch(t),
-  columns: (t) => clueColumns(t),
+  columns: (t) => clueColumns(t, { dial: true }),
   list: (a) => sdk.clues.list2({ query: listQuery(a) }),
   form: clueCreateForm(),
 });

@@ -20,6 +20,7 @@ import { ListKitProvider, listQuery, type ListQueryArgs, type ListScreenDef } fr
 import { asFormField, asSearchField, CampusMasterSelect, ChannelSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useLocale, useT, type TFunction } from '../../i18n';
+import { PhoneNumber } from '../calls/PhoneNumber';
 import { formatDateTime, relativeTime, STATE_TONE } from './logic';
 
 export const CLUE_STATES: readonly TClueState[] = [
@@ -87,7 +88,10 @@ export function ClueLink({ clueId, childName }: { clueId: number; childName: str
 export const stateOptions = (t: TFunction) =>
   CLUE_STATES.map((s) => ({ value: s, label: t(`clue.state.${s}`) }));
 
-export function clueColumns(t: TFunction, o: { owner?: boolean } = {}): ListColumn<TClueRow>[] {
+export function clueColumns(
+  t: TFunction,
+  o: { owner?: boolean; dial?: boolean } = {},
+): ListColumn<TClueRow>[] {
   return [
     {
       id: 'childName',
@@ -97,7 +101,13 @@ export function clueColumns(t: TFunction, o: { owner?: boolean } = {}): ListColu
     },
     { id: 'cluecode', header: t('clue.code'), defaultHidden: true },
     { id: 'parentName', header: t('clue.parentName') },
-    { id: 'phone', header: t('clue.phone') },
+    o.dial
+      ? {
+          id: 'phone',
+          header: t('clue.phone'),
+          cell: (r) => <PhoneNumber phone={r.phone} name={r.parentName || r.childName} clueId={r.clueId} />,
+        }
+      : { id: 'phone', header: t('clue.phone') },
     {
       id: 'flowState',
       header: t('clue.state'),

@@ -1,8 +1,22 @@
-// Floating customer-service (call agent) panel, shown on the clue screens of spec §2.
-import { Icon, cx } from '@bo/ui-kit';
-import { useState } from 'react';
-import { CALL_TOKEN_KEY } from '../../app/session';
-import { useT } from '../../i18n';
+// Floating customer-service (call agent) panel, shown on the clue screens of spec §2: signs the agent in
+// to the configured call centre, shows the seat's real state, the call in progress and its screen pop.
+import { Button, Icon, Select, TextField, cx } from '@bo/ui-kit';
+import { useEffect, useState } from 'react';
+import {
+  CALL_TYPES,
+  callTypeNow,
+  chooseCallType,
+  dismissCall,
+  hangUp,
+  signIn,
+  signOut,
+  useAgent,
+  type ActiveCall,
+  type AgentState,
+  type CallType,
+} from '../calls/agent';
+import { formatDateTime } from '../clues/logic';
+import { tCode, useT } from '../../i18n';
 
 const AGENT_SCREENS = ['schoolClues', 'resourceDetail', 'clueResources', 'clueDetail'];
 
@@ -11,16 +25,139 @@ export function showsAgentPanel(pathname: string): boolean {
   return AGENT_SCREENS.some((s) => pathname.includes(s));
 }
 
+function statusText(t: ReturnType<typeof useT>, a: AgentState): string {
+  const centre = a.provider ? t(`calls.centre.${a.provider}`) : '';
+  if (a.call && !a.call.ended) return t('calls.onCall');
+  switch (a.status) {
+    case 'unknown':
+      return t('calls.checking');
+    case 'notConfigured':
+      return t('calls.notConfigured');
+    case 'offline':
+      return t('calls.offline', { centre });
+    case 'signingIn':
+      return t('calls.signingIn', { centre });
+    case 'online':
+      return t('calls.online', { centre, agent: a.agentId ?? '' });
+    case 'renewFailed':
+      return t('calls.renewFailed');
+  }
+}
+
+function SignInForm({ a }: { a: AgentState }) {
+  const t = useT();
+  const [phone, setPhone] = useState('');
+  const [jobNumber, setJobNumber] = useState('');
+  const zhichi = a.provider === 'zhichi';
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void signIn(zhichi ? { jobNumber: jobNumber.trim(), phone: phone.trim() } : { phone: phone.trim() });
+      }}
+    >
+      {zhichi && (
+        <TextField
+          label={t('calls.jobNumber')}
+          value={jobNumber}
+          required
+          maxLength={50}
+          onChange={(e) => setJobNumber(e.target.value)}
+        />
+      )}
+      <TextField
+        label={zhichi ? t('calls.answerPhone') : t('calls.bindPhone')}
+        type="tel"
+        value={phone}
+        required={zhichi}
+        maxLength={20}
+        onChange={(e) => setPhone(e.target.value)}
+      />
+      <Button type="submit" size="sm" loading={a.status === 'signingIn'}>
+        {a.status === 'renewFailed' ? t('calls.signInAgain') : t('calls.signIn')}
+      </Button>
+    </form>
+  );
+}
+
+function CallCard({ call }: { call: ActiveCall }) {
+  const t = useT();
+  const p = call.pop;
+  return (
+    <section aria-label={t('calls.screenPop')} className="space-y-1.5 rounded-lg bg-brand-50 p-3 text-xs">
+      <p className="text-sm font-medium text-ink">
+        {t('calls.calling', { name: call.target.name, phone: call.target.phone })}
+      </p>
+      {p?.clue && (
+        <p>
+          {t('calls.popClue', {
+            code: p.clue.cluecode,
+            parent: p.clue.parentName,
+            child: p.clue.childName,
+            state: tCode(t, `clue.state.${p.clue.flowState}`, p.clue.flowState),
+            owner: p.clue.ownerName ?? '—',
+          })}
+        </p>
+      )}
+      {p?.resource && (
+        <p>
+          {t('calls.popResource', {
+            code: p.resource.rescode,
+            name: p.resource.name,
+            owner: p.resource.ownerName ?? '—',
+          })}
+        </p>
+      )}
+      {p?.lastCall && (
+        <p className="text-muted">
+          {t('calls.popLastCall', {
+            at: formatDateTime(p.lastCall.startAt),
+            who: p.lastCall.userName ?? '',
+          })}
+        </p>
+      )}
+      {p && !p.clue && !p.resource && <p>{p.message}</p>}
+      {call.ended ? (
+        <div className="flex items-center justify-between gap-2 pt-1">
+          <p role="status">{t('calls.ended')}</p>
+          <Button size="sm" variant="ghost" onClick={dismissCall}>
+            {t('common.close')}
+          </Button>
+        </div>
+      ) : (
+        <Button size="sm" variant="danger" onClick={() => void hangUp()}>
+          {t('calls.hangUp')}
+        </Button>
+      )}
+    </section>
+  );
+}
+
 export function AgentPanel() {
   const t = useT();
+  const a = useAgent();
   const [open, setOpen] = useState(false);
-  const online = Boolean(localStorage.getItem(CALL_TOKEN_KEY));
+  // A dial, a call or a failure opens the panel where its state and message are.
+  useEffect(() => {
+    if (a.attention > 0) setOpen(true);
+  }, [a.attention]);
+  const signedIn = a.status === 'online' || a.status === 'renewFailed';
+  const type = callTypeNow();
+  const dot =
+    a.call && !a.call.ended
+      ? 'bg-brand-500'
+      : a.status === 'online'
+        ? 'bg-success-500'
+        : a.status === 'renewFailed'
+          ? 'bg-danger-500'
+          : 'bg-disabled';
   return (
     <div className="fixed right-5 bottom-5 z-40 flex flex-col items-end gap-3">
       {open && (
         <section
           aria-label={t('agent.title')}
-          className="w-72 animate-pop-in rounded-xl border border-line bg-surface shadow-modal"
+          className="w-80 animate-pop-in rounded-xl border border-line bg-surface shadow-modal"
         >
           <header className="flex items-center justify-between border-b border-line px-4 py-2.5">
             <h2 className="text-sm font-semibold">{t('agent.title')}</h2>
@@ -34,14 +171,37 @@ export function AgentPanel() {
             </button>
           </header>
           <div className="space-y-3 px-4 py-3 text-sm">
-            <p className="flex items-center gap-2">
-              <span
-                className={cx('size-2 rounded-full', online ? 'bg-success-500' : 'bg-disabled')}
-                aria-hidden="true"
-              />
-              {online ? t('agent.online') : t('agent.offline')}
+            <p className="flex items-center gap-2" role="status">
+              <span className={cx('size-2 shrink-0 rounded-full', dot)} aria-hidden="true" />
+              {statusText(t, a)}
             </p>
-            <p className="text-xs text-muted">{t('agent.hint')}</p>
+            {a.error && (
+              <p role="alert" className="text-xs text-danger-600">
+                {a.error}
+              </p>
+            )}
+            {a.call && <CallCard call={a.call} />}
+            {a.provider && !signedIn && <SignInForm a={a} />}
+            {signedIn && a.provider === 'tencent' && (
+              <Select<CallType>
+                label={t('calls.callType')}
+                size="sm"
+                value={type.type}
+                disabled={!type.canChange}
+                hint={type.canChange ? undefined : t('calls.callTypeLocked')}
+                options={CALL_TYPES.map((c) => ({ value: c, label: t(`calls.type.${c}`) }))}
+                onChange={(v) => {
+                  if (v) chooseCallType(v);
+                }}
+              />
+            )}
+            {a.status === 'renewFailed' && <SignInForm a={a} />}
+            {signedIn && (
+              <Button size="sm" variant="secondary" onClick={() => void signOut()}>
+                {t('calls.signOut')}
+              </Button>
+            )}
+            {a.status !== 'notConfigured' && <p className="text-xs text-muted">{t('calls.hint')}</p>}
           </div>
         </section>
       )}
@@ -50,9 +210,13 @@ export function AgentPanel() {
         aria-label={t('agent.open')}
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
-        className="flex size-12 items-center justify-center rounded-full bg-brand-500 text-white shadow-[0_8px_24px_-4px_rgb(51_112_255/0.55)] transition-transform hover:scale-105 hover:bg-brand-600"
+        className="relative flex size-12 items-center justify-center rounded-full bg-brand-500 text-white shadow-[0_8px_24px_-4px_rgb(51_112_255/0.55)] transition-transform hover:scale-105 hover:bg-brand-600"
       >
         <Icon name="headset" size={22} />
+        <span
+          className={cx('absolute top-1 right-1 size-2.5 rounded-full ring-2 ring-white', dot)}
+          aria-hidden="true"
+        />
       </button>
     </div>
   );

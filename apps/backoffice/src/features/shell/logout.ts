@@ -1,6 +1,7 @@
 // Log out (spec §2): outbound-call service first when a call token exists, then the session.
 import { CALL_TOKEN_KEY } from '../../app/session';
 import { clearLogin, queryClient, sdk } from '../../app/sdk';
+import { resetAgent, signOut as signOutSeat } from '../calls/agent';
 
 type MaybeCall = (input?: unknown) => Promise<unknown>;
 
@@ -11,15 +12,10 @@ export function optionalEndpoint(slice: object, name: string): MaybeCall | null 
 }
 
 export async function logout(): Promise<void> {
-  if (localStorage.getItem(CALL_TOKEN_KEY)) {
-    const tencentLogout = optionalEndpoint(sdk.calls, 'tencentLogout');
-    try {
-      await tencentLogout?.();
-    } catch {
-      /* the call service being down must not keep anyone signed in */
-    }
-    localStorage.removeItem(CALL_TOKEN_KEY);
-  }
+  // The seat's own sign-out (Tencent or Zhichi) never throws: the call service being down must
+  // not keep anyone signed in.
+  if (localStorage.getItem(CALL_TOKEN_KEY)) await signOutSeat();
+  resetAgent();
   try {
     await sdk.system.logout();
   } catch {

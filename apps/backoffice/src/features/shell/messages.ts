@@ -109,9 +109,6 @@ export const shellMessages = defineMessages({
 
     'agent.open': '打开坐席面板',
     'agent.title': '坐席面板',
-    'agent.online': '外呼服务已登录',
-    'agent.offline': '外呼服务未登录',
-    'agent.hint': '在线索详情中点击电话号码即可外呼；通话记录会自动关联到当前线索。',
     'agent.close': '收起坐席面板',
   },
   en: {
@@ -224,9 +221,6 @@ export const shellMessages = defineMessages({
 
     'agent.open': 'Open the call agent panel',
     'agent.title': 'Call agent',
-    'agent.online': 'Signed in to the outbound-call service',
-    'agent.offline': 'Not signed in to the outbound-call service',
-    'agent.hint': 'Click a phone number in a clue to call it; call records are linked to the clue.',
     'agent.close': 'Hide the call agent panel',
   },
 });
