@@ -48,6 +48,9 @@ const LISTED: Record<string, string> = {
   'resources.modifyBaseInfo': `${BY_ID} of the resources slice; the new campus must be the caller’s (placement)`,
   'payments.cuspay':
     'the gateway is not configured here (503); the campus is refused before the gateway is asked, then by the order’s own campus (payments.test.ts)',
+  'orders.preCreate':
+    'the campus is checked before pricing (orders/handlers.ts); generated lines name no course, so the own campus answers 400; checked in orders.test.ts "campus scope"',
+  'orders.create': `${BY_ID}: the student's campus and the order's (orders/service.ts); checked in orders.test.ts "campus scope"`,
   'clueAnalysis.schoolDetail': DETAIL,
   'clueAnalysis.highSeaDetail': DETAIL,
   'clueAnalysis.recommenderDetail': DETAIL,

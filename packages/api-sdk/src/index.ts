@@ -23,3 +23,4 @@ export * from './contract/schoolFinance.js';
 export * from './contract/approvals.js';
 export * from './contract/payments.js';
 export * from './contract/students.js';
+export * from './contract/orders.js';

@@ -27,6 +27,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
   payments: () => import('./contract/payments.js').then((m) => m.payments),
   students: () => import('./contract/students.js').then((m) => m.students),
+  orders: () => import('./contract/orders.js').then((m) => m.orders),
 };
 
 /**

@@ -16,3 +16,5 @@ export * from '../slices/schoolFinance/tables.js';
 export * from '../slices/employees/tables.js';
 export * from '../slices/approvals/tables.js';
 export * from '../slices/payments/tables.js';
+export * from '../slices/ledger/tables.js';
+export * from '../slices/orders/tables.js';

@@ -16,6 +16,7 @@ import { seedFinance } from '../slices/finance/seed.js';
 import { seedClueSettings } from '../slices/clueSettings/seed.js';
 import { seedCourseAuthority } from '../slices/courseAuthority/seed.js';
 import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
+import { seedOrdersDemo } from '../slices/orders/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
@@ -40,6 +41,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedStudentsDemo,
   seedResourcesDemo,
   seedCallsDemo,
+  seedOrdersDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -20,6 +20,7 @@ import { clueAnalysis } from './clueAnalysis.js';
 import { approvals } from './approvals.js';
 import { payments } from './payments.js';
 import { students } from './students.js';
+import { orders } from './orders.js';
 
 export const contract = {
   system,
@@ -42,6 +43,7 @@ export const contract = {
   approvals,
   payments,
   students,
+  orders,
 } as const satisfies Record<string, Slice>;
 export type Contract = typeof contract;
 export type SliceName = keyof Contract;

@@ -186,7 +186,7 @@ export interface Outcome {
  * the request at any step and runs onReject. `kinds` narrows which kinds the calling endpoint decides.
  */
 export async function decide(
-  deps: AppDeps,
+  deps: { db: DbOrTx; now: () => Date },
   u: AuthUser,
   d: DecideInput,
   ip: string | null,

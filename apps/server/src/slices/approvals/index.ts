@@ -9,6 +9,8 @@ export {
 } from './registry.js';
 export {
   closeRequest,
+  decidableBy,
+  requestDetail,
   decide,
   fileRequest,
   holdsCampus,

@@ -16,3 +16,4 @@ export {
   phoneTaken,
   touch,
 } from './common.js';
+export { assertCanSee, move } from './common.js';

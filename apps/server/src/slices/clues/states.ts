@@ -54,6 +54,8 @@ export const TRANSITIONS = {
   confirmVisit: { from: ['visit_scheduled'], to: 'visited', who: ['owner', 'manager'], approval: false },
   assess: { from: ['visited', 'assessed'], to: 'assessed', who: ['owner', 'manager'], approval: false },
   convert: { from: ['visited', 'assessed'], to: 'converted', who: ['owner', 'manager'], approval: false },
+  /** A clue payment (/incomeOrder/clue/create): paying makes the clue a student, whatever its working state. */
+  payConvert: { from: WORKING, to: 'converted', who: ['owner', 'manager'], approval: false },
   recycle: { from: WORKING, to: 'high_sea', who: ['system'], approval: false },
   merge: {
     from: ACTIVE.filter((s) => s !== 'converted' && !PENDING.includes(s)),

@@ -210,6 +210,10 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/clues/assessScale',
     '/clues/recommendStatic',
     ...CASE_FILES,
+    // Consultants open orders and record what the family paid for their campuses (issue 13).
+    '/students/order',
+    '/students/createPay',
+    '/students/payDetail',
   ],
   15: [
     '/home',

@@ -1,0 +1,34 @@
+// The student ledger (docs/money-design): every change of a student's hours or paid value is one
+// append-only movement; a correction is a new movement (a reversal), never an update.
+import { bigint, bigserial, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const studentLedger = pgTable(
+  'student_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    studentId: integer('student_id').notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    orderId: integer('order_id').notNull(),
+    orderItemId: integer('order_item_id').notNull(),
+    courseCode: text('course_code').notNull(),
+    /** purchase, gift, refund, adjust, consume, transferOut, transferIn, makeup, reversal. */
+    kind: text('kind').notNull(),
+    /** Signed hours (or days, by the course's unit). */
+    hours: numeric('hours', { precision: 12, scale: 2 }).notNull(),
+    /** Signed paid value in cents. */
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    /** The command that posted it: incomeOrder, refundOrder, adjustOrder, attendance … */
+    sourceType: text('source_type').notNull(),
+    sourceId: integer('source_id').notNull(),
+    /** A reversal names the movement it undoes. */
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
+    postedBy: integer('posted_by'),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('student_ledger_student_course_idx').on(t.studentId, t.courseCode),
+    index('student_ledger_item_idx').on(t.orderItemId),
+    index('student_ledger_source_idx').on(t.sourceType, t.sourceId),
+  ],
+);

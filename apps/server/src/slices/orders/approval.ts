@@ -1,0 +1,130 @@
+// The payment approval as a kind of the approval engine (docs/approvals.md): records covering an
+// order exactly file it; a pass confirms them and posts the purchase and gift hours to the ledger
+// in the decision's transaction; a reject sends the order back; a revoke undoes it while nothing
+// of it was consumed or refunded.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { ROLE } from '@bo/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { writeAudit } from '../../shared/audit.js';
+import { assertMoved, lockOne } from '../../shared/stateMachine.js';
+import { registerApprovalKind, type HookContext } from '../approvals/index.js';
+import { balances, onLedgerPosted, post, reverse, toQ100, type Movement } from '../ledger/index.js';
+import { PAY_CONFIRMED, PAY_PENDING, PAY_REJECTED, PAY_VOID, type OrderRecord } from './common.js';
+import { nextStatus, type OrderState } from './states.js';
+import { orderItems, orders, payRecords } from './tables.js';
+
+export const INCOME_ORDER_PAY = 'incomeOrderPay';
+/** The ledger's source type of the movements an income order posts. */
+export const INCOME_ORDER_SOURCE = 'incomeOrder';
+
+const Payload = z.object({ orderId: z.number().int() });
+type Payload = z.infer<typeof Payload>;
+
+async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRecord> {
+  return lockOne(tx.select().from(orders).where(eq(orders.id, id)), '订单 / order');
+}
+
+async function move(tx: DbOrTx, o: OrderRecord, status: number, at: Date, patch: Partial<OrderRecord> = {}) {
+  const done = await tx
+    .update(orders)
+    .set({ ...patch, status, updatedAt: at, version: o.version + 1 })
+    .where(and(eq(orders.id, o.id), eq(orders.version, o.version)))
+    .returning({ id: orders.id });
+  assertMoved(done);
+}
+
+const audit = (c: HookContext<Payload>, action: string, o: OrderRecord) =>
+  writeAudit(c.tx, {
+    action,
+    target: `orders:${o.code}`,
+    detail: { approval: c.request.id, comment: c.comment },
+    userId: c.actor.id,
+    username: c.actor.username,
+    at: c.now,
+  });
+
+/** The purchase (paid hours at the price paid) and gift (value 0) movements of an order's lines. */
+export async function purchaseMovements(tx: DbOrTx, o: OrderRecord): Promise<Movement[]> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
+  const base = (i: (typeof items)[number]) => ({
+    studentId: o.studentId,
+    schoolItemCode: o.schoolItemCode,
+    orderId: o.id,
+    orderItemId: i.id,
+    courseCode: i.courseCode,
+    sourceType: INCOME_ORDER_SOURCE,
+    sourceId: o.id,
+  });
+  return items.flatMap((i) => [
+    { ...base(i), kind: 'purchase' as const, hours100: toQ100(i.quantity), valueCents: i.amountCents },
+    ...(toQ100(i.giftQuantity) > 0
+      ? [{ ...base(i), kind: 'gift' as const, hours100: toQ100(i.giftQuantity), valueCents: 0 }]
+      : []),
+  ]);
+}
+
+/** Pending records of the order to a status (confirmed on a pass, rejected on a reject). */
+async function settleRecords(tx: DbOrTx, orderId: number, from: number[], to: number, at: Date) {
+  await tx
+    .update(payRecords)
+    .set({ status: to, updatedAt: at, version: sql`${payRecords.version} + 1` })
+    .where(and(eq(payRecords.orderId, orderId), inArray(payRecords.status, from)));
+  const [sum] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${payRecords.amountCents}), 0)::text` })
+    .from(payRecords)
+    .where(and(eq(payRecords.orderId, orderId), eq(payRecords.status, PAY_CONFIRMED)));
+  return Number(sum?.cents ?? 0);
+}
+
+async function sendBack(c: HookContext<Payload>) {
+  const o = await lockOrder(c.tx, c.payload.orderId);
+  const paid = await settleRecords(c.tx, o.id, [PAY_PENDING], PAY_REJECTED, c.now);
+  const previous: OrderState = paid > 0 ? 'partPaid' : 'unpaid';
+  await move(c.tx, o, nextStatus('reject', o.status, previous), c.now, { paidCents: paid });
+  return o;
+}
+
+registerApprovalKind<Payload>({
+  kind: INCOME_ORDER_PAY,
+  subjectType: 'order',
+  label: { 'zh-CN': '缴费审批', en: 'Payment approval' },
+  payload: Payload,
+  defaultSteps: [{ name: '财务审批', roles: [ROLE.finance], userIds: [], mode: 'any', aboveCents: null }],
+  onPass: async (c) => {
+    const o = await lockOrder(c.tx, c.payload.orderId);
+    const status = nextStatus('approve', o.status);
+    const paid = await settleRecords(c.tx, o.id, [PAY_PENDING], PAY_CONFIRMED, c.now);
+    await move(c.tx, o, status, c.now, { paidCents: paid, effectiveAt: c.now });
+    await post(c.tx, await purchaseMovements(c.tx, o), { userId: c.actor.id, at: c.now });
+    await audit(c, 'order.effective', o);
+  },
+  onReject: async (c) => {
+    await audit(c, 'order.payRejected', await sendBack(c));
+  },
+  onCancel: async (c) => {
+    await audit(c, 'order.payCancelled', await sendBack(c));
+  },
+  onRevoke: async (c) => {
+    const o = await lockOrder(c.tx, c.payload.orderId);
+    // The order leaves 'effective' first, so the ledger's close-on-zero listener leaves it alone.
+    await move(c.tx, o, nextStatus('revokeApproval', o.status), c.now, { paidCents: 0 });
+    await settleRecords(c.tx, o.id, [PAY_CONFIRMED, PAY_PENDING], PAY_VOID, c.now);
+    await reverse(c.tx, INCOME_ORDER_SOURCE, o.id, { userId: c.actor.id, at: c.now }, c.comment);
+    await audit(c, 'order.payRevoked', o);
+  },
+});
+
+// An effective order whose every item's balance reached zero is closed; hours coming back reopen it.
+onLedgerPosted(async (tx, orderIds, by) => {
+  const touched = await tx
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, orderIds), inArray(orders.status, [40, 50])));
+  for (const o of touched) {
+    const b = await balances(tx, { orderId: o.id });
+    const empty = b.length > 0 && b.every((x) => x.remaining100 === 0 && x.remainingValueCents === 0);
+    if (o.status === 40 && empty) await move(tx, o, nextStatus('close', o.status), by.at);
+    if (o.status === 50 && !empty) await move(tx, o, nextStatus('reopen', o.status), by.at);
+  }
+});

@@ -1,0 +1,91 @@
+import type { contract } from '@bo/api-sdk';
+import type { SliceHandlers } from '../../http/register.js';
+import { assertCampus } from '../../http/auth.js';
+import { ruleViolation } from '../../http/errors.js';
+import { workbook, xlsxFile } from '../../shared/xlsx.js';
+import { decide } from '../approvals/index.js';
+import { loadClue } from '../clues/index.js';
+import { students } from '../students/index.js';
+import { eq } from 'drizzle-orm';
+import { cents, quoteLines } from './common.js';
+import { INCOME_ORDER_PAY } from './approval.js';
+import * as q from './queries.js';
+import * as s from './service.js';
+
+const PAY_RECORD_COLUMNS = [
+  { key: 'orderCode', header: '订单编号 / Order', text: true },
+  { key: 'studentCode', header: '学员编号 / Student code', text: true },
+  { key: 'studentName', header: '学员 / Student' },
+  { key: 'schoolItemName', header: '校区 / Campus' },
+  { key: 'payer', header: '付款方 / Payer' },
+  { key: 'method', header: '支付方式 / Method' },
+  { key: 'amount', header: '金额 / Amount' },
+  { key: 'paidAt', header: '付款时间 / Paid at' },
+  { key: 'reference', header: '流水号 / Reference', text: true },
+  { key: 'status', header: '状态 / Status' },
+  { key: 'createdByName', header: '登记人 / Recorded by' },
+  { key: 'remark', header: '备注 / Remark' },
+];
+const METHOD = { 1: '现金', 2: '银行转账', 3: 'POS', 4: '线上支付' } as Record<number, string>;
+const RECORD_STATUS = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' } as Record<number, string>;
+
+export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
+  preCreate: async ({ deps, user, body }) => {
+    assertCampus(user, body.schoolItemCode);
+    if (body.studentId) {
+      const [st] = await deps.db.select().from(students).where(eq(students.id, body.studentId));
+      assertCampus(user, st?.schoolItemCode);
+    }
+    const quote = await quoteLines(deps.db, body.schoolItemCode, body.studentId ?? null, body);
+    return q.quoteOut(quote, cents(body.funderShare));
+  },
+  create: async ({ deps, user, body, ip }) => s.createOrder(deps, user, body, ip),
+  cluePreCreate: async ({ deps, user, body }) => {
+    const c = await loadClue(deps.db, body.clueId);
+    if (!c.schoolItemCode) throw ruleViolation('线索尚未分配校区 / the clue has no campus yet', 'clueId');
+    assertCampus(user, c.schoolItemCode);
+    return q.quoteOut(await quoteLines(deps.db, c.schoolItemCode, null, body), cents(body.funderShare));
+  },
+  clueCreate: async ({ deps, user, body, ip }) => s.createClueOrder(deps, user, body, ip),
+  edit: async ({ deps, user, body, ip }) => s.editOrder(deps, user, body, ip),
+  editDetail: async ({ deps, user, params }) => q.editDetail(deps, user, params.id),
+  detail: async ({ deps, user, params }) => q.orderDetail(deps, user, params.id),
+  revoke: async ({ deps, user, params, body, ip }) => {
+    await s.revokeOrder(deps, user, params.id, body, ip);
+    return true;
+  },
+  waitPayInfo: async ({ deps, user, params }) => q.waitPayInfo(deps, user, params.id),
+  studentAccount: async ({ deps, user, params }) => q.studentAccount(deps, user, params.id),
+  studentAccountDetail: async ({ deps, user, params, query }) =>
+    q.studentAccountDetail(deps, user, params.id, query),
+  addPayRecord: async ({ deps, user, body, ip }) => s.addPayRecord(deps, user, body, ip),
+  payRecordPage: async ({ deps, user, body }) => q.payRecordPage(deps, user, body),
+  payRecordExport: async ({ deps, user, body }) => {
+    const rows = (await q.payRecordAll(deps, user, body)).map((r) => ({
+      ...r,
+      payer: r.payer === 'funder' ? '资助方' : '家庭',
+      method: METHOD[r.method] ?? String(r.method),
+      status: RECORD_STATUS[r.status] ?? String(r.status),
+    }));
+    return xlsxFile('付款记录.xlsx', await workbook('付款记录', PAY_RECORD_COLUMNS, rows));
+  },
+  payRecordUpdate: async ({ deps, user, body, ip }) => {
+    await s.updatePayRecord(deps, user, body, ip);
+    return true;
+  },
+  approvalList: async ({ deps, user, query }) => q.approvalList(deps, user, query),
+  approvalDetail: async ({ deps, user, params }) => q.approvalDetail(deps, user, params.id),
+  chargeApproval: async ({ deps, user, body, ip }) =>
+    decide(
+      deps,
+      user,
+      {
+        id: body.id,
+        pass: body.result === 'PASS' || body.result === 20,
+        comment: body.comment,
+        version: body.version,
+      },
+      ip,
+      [INCOME_ORDER_PAY],
+    ),
+};

@@ -1,0 +1,614 @@
+// Reads of income orders, pay records, payment approvals and the student account, each limited to
+// the caller's campuses (a named record outside them is refused, lists are filtered).
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { toChineseCurrency } from '@bo/domain';
+import type { AppDeps } from '../../deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { approvalRequests, decidableBy, requestDetail } from '../approvals/index.js';
+import { courses } from '../courses/tables.js';
+import { balances, movements, q100ToNumber, toQ100 } from '../ledger/index.js';
+import { schoolItems } from '../organisation/tables.js';
+import { students } from '../students/index.js';
+import { users } from '../system/tables.js';
+import { loadOrder, recordSums, yuan, type OrderRecord } from './common.js';
+import type { Quote } from '../pricing/index.js';
+import { INCOME_ORDER_PAY } from './approval.js';
+import { ORDER_MACHINE, stateOf, statusName } from './states.js';
+import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const inWords = (c: number) => toChineseCurrency(yuan(c));
+const creator = alias(users, 'creator');
+const adviser = alias(users, 'adviser');
+
+async function studentOf(tx: DbOrTx, id: number) {
+  const [s] = await tx.select().from(students).where(eq(students.id, id));
+  if (!s) throw notFound('学员 / student');
+  return s;
+}
+
+const recordCols = {
+  r: payRecords,
+  orderCode: orders.code,
+  studentId: students.id,
+  studentCode: students.code,
+  studentName: students.name,
+  schoolItemCode: orders.schoolItemCode,
+  schoolItemName: schoolItems.name,
+  createdByName: creator.name,
+};
+type RecordJoin = {
+  r: typeof payRecords.$inferSelect;
+  orderCode: string;
+  studentId: number;
+  studentCode: string;
+  studentName: string;
+  schoolItemCode: string;
+  schoolItemName: string | null;
+  createdByName: string | null;
+};
+const recordRow = (x: RecordJoin) => ({
+  id: x.r.id,
+  orderId: x.r.orderId,
+  orderCode: x.orderCode,
+  studentId: x.studentId,
+  studentCode: x.studentCode,
+  studentName: x.studentName,
+  schoolItemCode: x.schoolItemCode,
+  schoolItemName: x.schoolItemName,
+  payer: x.r.payer === 'funder' ? ('funder' as const) : ('family' as const),
+  method: x.r.method,
+  amount: yuan(x.r.amountCents),
+  paidAt: x.r.paidAt.toISOString(),
+  reference: x.r.reference,
+  remark: x.r.remark,
+  status: x.r.status,
+  createdBy: x.r.createdBy,
+  createdByName: x.createdByName,
+  createdAt: x.r.createdAt.toISOString(),
+  version: x.r.version,
+});
+const recordsQuery = (tx: DbOrTx, where: SQL | undefined) =>
+  tx
+    .select(recordCols)
+    .from(payRecords)
+    .innerJoin(orders, eq(orders.id, payRecords.orderId))
+    .innerJoin(students, eq(students.id, orders.studentId))
+    .leftJoin(schoolItems, eq(schoolItems.code, orders.schoolItemCode))
+    .leftJoin(creator, eq(creator.id, payRecords.createdBy))
+    .where(where);
+
+async function orderRow(tx: DbOrTx, o: OrderRecord) {
+  const [x] = await tx
+    .select({
+      studentCode: students.code,
+      studentName: students.name,
+      schoolItemName: schoolItems.name,
+      createdByName: creator.name,
+      adviserName: adviser.name,
+    })
+    .from(orders)
+    .innerJoin(students, eq(students.id, orders.studentId))
+    .leftJoin(schoolItems, eq(schoolItems.code, orders.schoolItemCode))
+    .leftJoin(creator, eq(creator.id, orders.createdBy))
+    .leftJoin(adviser, eq(adviser.id, orders.adviserId))
+    .where(eq(orders.id, o.id));
+  const sums = await recordSums(tx, o.id);
+  return {
+    id: o.id,
+    code: o.code,
+    orderType: o.orderType,
+    status: o.status,
+    statusName: statusName(o.status),
+    studentId: o.studentId,
+    studentCode: x?.studentCode ?? '',
+    studentName: x?.studentName ?? '',
+    schoolItemCode: o.schoolItemCode,
+    schoolItemName: x?.schoolItemName ?? null,
+    listAmount: yuan(o.listCents),
+    discountAmount: yuan(o.discountCents),
+    payable: yuan(o.payableCents),
+    paid: yuan(o.paidCents),
+    pending: yuan(sums.pending),
+    familyShare: yuan(o.familyCents),
+    funderShare: yuan(o.funderCents),
+    funderCode: o.funderCode,
+    adviserId: o.adviserId,
+    adviserName: x?.adviserName ?? null,
+    remark: o.remark,
+    approvalId: o.approvalId,
+    createdBy: o.createdBy,
+    createdByName: x?.createdByName ?? null,
+    createdAt: o.createdAt.toISOString(),
+    effectiveAt: iso(o.effectiveAt),
+    version: o.version,
+  };
+}
+
+async function itemRows(tx: DbOrTx, orderId: number) {
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const adj = await tx
+    .select()
+    .from(orderAdjustments)
+    .where(eq(orderAdjustments.orderId, orderId))
+    .orderBy(asc(orderAdjustments.id));
+  return items.map((i) => ({
+    id: i.id,
+    courseCode: i.courseCode,
+    courseName: i.courseName,
+    buyTypeId: i.buyTypeId,
+    unit: i.unit,
+    unitPrice: yuan(i.unitPriceCents),
+    quantity: q100ToNumber(toQ100(i.quantity)),
+    giftQuantity: q100ToNumber(toQ100(i.giftQuantity)),
+    listAmount: yuan(i.listCents),
+    discountAmount: yuan(i.discountCents),
+    amount: yuan(i.amountCents),
+    adjustments: adj
+      .filter((a) => a.orderItemId === i.id)
+      .map((a) => ({
+        source: a.source as 'discount' | 'voucher' | 'activity' | 'gift' | 'manual',
+        ref: a.ref,
+        label: a.label,
+        amount: yuan(a.cents),
+      })),
+  }));
+}
+
+const orderRecords = async (tx: DbOrTx, orderId: number) =>
+  (await recordsQuery(tx, eq(payRecords.orderId, orderId)).orderBy(asc(payRecords.id))).map(recordRow);
+
+const ORDER_WRITE = ['/students/order', '/students/payInstallment'];
+
+export async function orderDetail(deps: AppDeps, u: AuthUser, id: number) {
+  const o = await loadOrder(deps.db, u, id);
+  const s = stateOf(o.status);
+  const actions: Array<'edit' | 'revoke' | 'pay'> = [];
+  if (hasPrivilege(u, ORDER_WRITE) && ORDER_MACHINE.can('edit', s)) actions.push('edit');
+  if (hasPrivilege(u, ORDER_WRITE) && ORDER_MACHINE.can('revoke', s) && o.paidCents === 0)
+    actions.push('revoke');
+  if (hasPrivilege(u, ['/students/createPay']) && ORDER_MACHINE.can('pay', s)) actions.push('pay');
+  return {
+    ...(await orderRow(deps.db, o)),
+    payableInWords: inWords(o.payableCents),
+    items: await itemRows(deps.db, o.id),
+    payRecords: await orderRecords(deps.db, o.id),
+    actions,
+  };
+}
+
+export async function editDetail(deps: AppDeps, u: AuthUser, id: number) {
+  const o = await loadOrder(deps.db, u, id);
+  const items = await deps.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, o.id))
+    .orderBy(asc(orderItems.id));
+  const lines = {
+    orderType: o.orderType,
+    items: items.map((i) => ({
+      courseCode: i.courseCode,
+      buyTypeId: i.buyTypeId,
+      quantity: q100ToNumber(toQ100(i.quantity)),
+      giftQuantity: q100ToNumber(toQ100(i.giftQuantity)),
+    })),
+    manualDiscount: yuan(o.manualDiscountCents),
+    funderShare: yuan(o.funderCents),
+    funderCode: o.funderCode,
+  };
+  // The stored breakdown, as the order keeps it (a course price changed since does not move it).
+  const stored = await itemRows(deps.db, o.id);
+  return {
+    id: o.id,
+    code: o.code,
+    version: o.version,
+    schoolItemCode: o.schoolItemCode,
+    studentId: o.studentId,
+    ...lines,
+    adviserId: o.adviserId,
+    remark: o.remark,
+    quote: {
+      items: stored.map((i) => ({
+        courseCode: i.courseCode,
+        courseName: i.courseName,
+        buyTypeId: i.buyTypeId,
+        unit: i.unit,
+        unitPrice: i.unitPrice,
+        quantity: i.quantity,
+        giftQuantity: i.giftQuantity,
+        listAmount: i.listAmount,
+        adjustments: i.adjustments,
+        amount: i.amount,
+      })),
+      listAmount: yuan(o.listCents),
+      discountAmount: yuan(o.discountCents),
+      payable: yuan(o.payableCents),
+      payableInWords: inWords(o.payableCents),
+      familyShare: yuan(o.familyCents),
+      funderShare: yuan(o.funderCents),
+    },
+  };
+}
+
+/** The contract's quote of a priced order. */
+export function quoteOut(q: Quote, funderCents: number) {
+  return {
+    items: q.items.map((i) => ({
+      courseCode: i.courseCode,
+      courseName: i.courseName,
+      buyTypeId: i.buyTypeId,
+      unit: i.unit,
+      unitPrice: yuan(i.unitPriceCents),
+      quantity: q100ToNumber(i.quantity100),
+      giftQuantity: q100ToNumber(i.gift100),
+      listAmount: yuan(i.listCents),
+      adjustments: i.adjustments.map((a) => ({
+        source: a.source,
+        ref: a.ref,
+        label: a.label,
+        amount: yuan(a.cents),
+      })),
+      amount: yuan(i.amountCents),
+    })),
+    listAmount: yuan(q.listCents),
+    discountAmount: yuan(q.discountCents),
+    payable: yuan(q.payableCents),
+    payableInWords: inWords(q.payableCents),
+    familyShare: yuan(q.payableCents - Math.min(funderCents, q.payableCents)),
+    funderShare: yuan(Math.min(funderCents, q.payableCents)),
+  };
+}
+
+export async function waitPayInfo(deps: AppDeps, u: AuthUser, id: number) {
+  const o = await loadOrder(deps.db, u, id);
+  const s = await studentOf(deps.db, o.studentId);
+  const sums = await recordSums(deps.db, o.id);
+  const due = o.status === 90 ? 0 : o.payableCents - sums.total;
+  return {
+    id: o.id,
+    code: o.code,
+    status: o.status,
+    statusName: statusName(o.status),
+    studentName: s.name,
+    schoolItemCode: o.schoolItemCode,
+    payable: yuan(o.payableCents),
+    payableInWords: inWords(o.payableCents),
+    paid: yuan(sums.confirmed),
+    pending: yuan(sums.pending),
+    due: yuan(due),
+    dueInWords: inWords(due),
+    family: {
+      share: yuan(o.familyCents),
+      recorded: yuan(sums.family),
+      due: yuan(o.familyCents - sums.family),
+    },
+    funder: {
+      share: yuan(o.funderCents),
+      recorded: yuan(sums.funder),
+      due: yuan(o.funderCents - sums.funder),
+      code: o.funderCode,
+    },
+    payRecords: await orderRecords(deps.db, o.id),
+    version: o.version,
+  };
+}
+
+export async function studentAccount(deps: AppDeps, u: AuthUser, studentId: number) {
+  const s = await studentOf(deps.db, studentId);
+  assertCampus(u, s.schoolItemCode);
+  const b = await balances(deps.db, { studentId });
+  const itemIds = b.map((x) => x.orderItemId);
+  const meta = itemIds.length
+    ? await deps.db
+        .select({
+          id: orderItems.id,
+          courseName: orderItems.courseName,
+          unit: orderItems.unit,
+          orderCode: orders.code,
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(inArray(orderItems.id, itemIds))
+    : [];
+  const byId = new Map(meta.map((m) => [m.id, m]));
+  const items = b.map((x) => ({
+    orderId: x.orderId,
+    orderCode: byId.get(x.orderItemId)?.orderCode ?? '',
+    orderItemId: x.orderItemId,
+    courseCode: x.courseCode,
+    courseName: byId.get(x.orderItemId)?.courseName ?? x.courseCode,
+    unit: byId.get(x.orderItemId)?.unit ?? 1,
+    bought: q100ToNumber(x.bought100),
+    gift: q100ToNumber(x.gift100),
+    consumed: q100ToNumber(x.consumed100),
+    refunded: q100ToNumber(x.refunded100),
+    adjusted: q100ToNumber(x.adjusted100),
+    transferred: q100ToNumber(x.transferred100),
+    remaining: q100ToNumber(x.remaining100),
+    remainingPaid: q100ToNumber(x.remainingPaid100),
+    remainingGift: q100ToNumber(x.remainingGift100),
+    paidValue: yuan(x.paidValueCents),
+    remainingValue: yuan(x.remainingValueCents),
+  }));
+  const perCourse = new Map<string, { courseName: string; r: number; p: number; g: number; v: number }>();
+  for (const x of b) {
+    const c = perCourse.get(x.courseCode) ?? {
+      courseName: byId.get(x.orderItemId)?.courseName ?? x.courseCode,
+      r: 0,
+      p: 0,
+      g: 0,
+      v: 0,
+    };
+    c.r += x.remaining100;
+    c.p += x.remainingPaid100;
+    c.g += x.remainingGift100;
+    c.v += x.remainingValueCents;
+    perCourse.set(x.courseCode, c);
+  }
+  return {
+    studentId: s.id,
+    studentCode: s.code,
+    studentName: s.name,
+    schoolItemCode: s.schoolItemCode,
+    items,
+    courses: [...perCourse].map(([courseCode, c]) => ({
+      courseCode,
+      courseName: c.courseName,
+      remaining: q100ToNumber(c.r),
+      remainingPaid: q100ToNumber(c.p),
+      remainingGift: q100ToNumber(c.g),
+      remainingValue: yuan(c.v),
+    })),
+    totalRemainingValue: yuan(b.reduce((sum, x) => sum + x.remainingValueCents, 0)),
+  };
+}
+
+export async function studentAccountDetail(
+  deps: AppDeps,
+  u: AuthUser,
+  studentId: number,
+  q: {
+    pageIdx: number;
+    pageSize: number;
+    courseCode?: string | undefined;
+    orderId?: number | undefined;
+    kind?: string | undefined;
+  },
+) {
+  const s = await studentOf(deps.db, studentId);
+  assertCampus(u, s.schoolItemCode);
+  const page = await movements(
+    deps.db,
+    {
+      studentId,
+      ...(q.courseCode ? { courseCode: q.courseCode } : {}),
+      ...(q.orderId ? { orderId: q.orderId } : {}),
+      ...(q.kind ? { kind: q.kind } : {}),
+    },
+    q,
+  );
+  const orderIds = [...new Set(page.list.map((m) => m.orderId))];
+  const codes = orderIds.length
+    ? await deps.db
+        .select({ id: orders.id, code: orders.code })
+        .from(orders)
+        .where(inArray(orders.id, orderIds))
+    : [];
+  const courseCodes = [...new Set(page.list.map((m) => m.courseCode))];
+  const names = courseCodes.length
+    ? await deps.db
+        .select({ code: courses.code, name: courses.name })
+        .from(courses)
+        .where(inArray(courses.code, courseCodes))
+    : [];
+  const userIds = [...new Set(page.list.map((m) => m.postedBy).filter((x): x is number => x !== null))];
+  const who = userIds.length
+    ? await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
+    : [];
+  return {
+    list: page.list.map((m) => ({
+      id: m.id,
+      orderId: m.orderId,
+      orderCode: codes.find((c) => c.id === m.orderId)?.code ?? '',
+      orderItemId: m.orderItemId,
+      courseCode: m.courseCode,
+      courseName: names.find((c) => c.code === m.courseCode)?.name ?? m.courseCode,
+      kind: m.kind,
+      hours: q100ToNumber(m.hours100),
+      value: yuan(m.valueCents),
+      sourceType: m.sourceType,
+      sourceId: m.sourceId,
+      reversesId: m.reversesId,
+      postedAt: m.postedAt.toISOString(),
+      postedBy: m.postedBy,
+      postedByName: who.find((w) => w.id === m.postedBy)?.name ?? null,
+      note: m.note,
+    })),
+    total: page.total,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
+}
+
+export interface PayRecordFilterInput {
+  schoolItemCode?: string | undefined;
+  status?: number | undefined;
+  method?: number | undefined;
+  payer?: 'family' | 'funder' | undefined;
+  orderId?: number | undefined;
+  orderCode?: string | undefined;
+  keyword?: string | undefined;
+  funderCode?: string | undefined;
+  paidFrom?: string | undefined;
+  paidTo?: string | undefined;
+}
+
+const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+function recordWhere(u: AuthUser, f: PayRecordFilterInput): SQL | undefined {
+  if (f.schoolItemCode) assertCampus(u, f.schoolItemCode);
+  const scope = campusScope(u);
+  const validDay = (d: string | undefined) =>
+    !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(dayStart(d).getTime());
+  return and(
+    scope ? inArray(orders.schoolItemCode, [...scope, '']) : undefined,
+    f.schoolItemCode ? eq(orders.schoolItemCode, f.schoolItemCode) : undefined,
+    f.status ? eq(payRecords.status, f.status) : undefined,
+    f.method ? eq(payRecords.method, f.method) : undefined,
+    f.payer ? eq(payRecords.payer, f.payer) : undefined,
+    f.orderId ? eq(payRecords.orderId, f.orderId) : undefined,
+    f.orderCode ? eq(orders.code, f.orderCode) : undefined,
+    f.funderCode ? eq(orders.funderCode, f.funderCode) : undefined,
+    f.keyword ? or(ilike(students.name, `%${f.keyword}%`), eq(students.code, f.keyword)) : undefined,
+    validDay(f.paidFrom) && f.paidFrom ? gte(payRecords.paidAt, dayStart(f.paidFrom)) : undefined,
+    validDay(f.paidTo) && f.paidTo
+      ? lt(payRecords.paidAt, new Date(dayStart(f.paidTo).getTime() + 86_400_000))
+      : undefined,
+  );
+}
+
+export async function payRecordPage(
+  deps: AppDeps,
+  u: AuthUser,
+  q: PayRecordFilterInput & { pageIdx: number; pageSize: number },
+) {
+  const w = recordWhere(u, q);
+  const rows = await recordsQuery(deps.db, w)
+    .orderBy(desc(payRecords.paidAt), desc(payRecords.id))
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  const [n] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payRecords)
+    .innerJoin(orders, eq(orders.id, payRecords.orderId))
+    .innerJoin(students, eq(students.id, orders.studentId))
+    .where(w);
+  return { list: rows.map(recordRow), total: Number(n?.n ?? 0), pageIdx: q.pageIdx, pageSize: q.pageSize };
+}
+
+/** Every record of the filter (the whole result, not a page), newest first. */
+export async function payRecordAll(deps: AppDeps, u: AuthUser, f: PayRecordFilterInput) {
+  const rows = await recordsQuery(deps.db, recordWhere(u, f))
+    .orderBy(desc(payRecords.paidAt), desc(payRecords.id))
+    .limit(100_000);
+  return rows.map(recordRow);
+}
+
+// ---- payment approvals ----
+
+export interface ApprovalQuery {
+  pageIdx: number;
+  pageSize: number;
+  status?: number | undefined;
+  schoolItemCode?: string | undefined;
+  keyword?: string | undefined;
+  mine?: boolean | undefined;
+}
+
+const approvalCols = {
+  r: approvalRequests,
+  orderCode: orders.code,
+  orderType: orders.orderType,
+  schoolItemName: schoolItems.name,
+  requestedByName: creator.name,
+};
+
+function approvalRow(
+  u: AuthUser,
+  x: {
+    r: typeof approvalRequests.$inferSelect;
+    orderCode: string;
+    orderType: number;
+    schoolItemName: string | null;
+    requestedByName: string | null;
+  },
+) {
+  const r = x.r;
+  const mine = [...u.roles.map((c) => `role:${c}`), `user:${u.id}`];
+  return {
+    id: r.id,
+    status: r.status,
+    orderId: r.subjectId,
+    orderCode: x.orderCode,
+    orderType: x.orderType,
+    studentName: r.subjectName,
+    schoolItemCode: r.schoolItemCode,
+    schoolItemName: x.schoolItemName,
+    amount: yuan(r.amountCents ?? 0),
+    requestedBy: r.requestedBy,
+    requestedByName: x.requestedByName,
+    requestedAt: r.requestedAt.toISOString(),
+    stepName: r.steps[r.step]?.name ?? null,
+    decidedAt: iso(r.decidedAt),
+    comment: r.comment,
+    canDecide:
+      (r.status === 5 || r.status === 10) &&
+      r.requestedBy !== u.id &&
+      r.awaiting.some((t) => mine.includes(t)) &&
+      (u.allScope || (!!r.schoolItemCode && u.schoolItems.includes(r.schoolItemCode))),
+    version: r.version,
+  };
+}
+
+const approvalsQuery = (tx: DbOrTx, where: SQL | undefined) =>
+  tx
+    .select(approvalCols)
+    .from(approvalRequests)
+    .innerJoin(orders, eq(orders.id, approvalRequests.subjectId))
+    .leftJoin(schoolItems, eq(schoolItems.code, approvalRequests.schoolItemCode))
+    .leftJoin(creator, eq(creator.id, approvalRequests.requestedBy))
+    .where(where);
+
+export async function approvalList(deps: AppDeps, u: AuthUser, q: ApprovalQuery) {
+  if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
+  const scope = campusScope(u);
+  const w = and(
+    eq(approvalRequests.kind, INCOME_ORDER_PAY),
+    scope ? inArray(approvalRequests.schoolItemCode, [...scope, '']) : undefined,
+    q.schoolItemCode ? eq(approvalRequests.schoolItemCode, q.schoolItemCode) : undefined,
+    q.status ? eq(approvalRequests.status, q.status) : undefined,
+    q.keyword
+      ? or(ilike(approvalRequests.subjectName, `%${q.keyword}%`), eq(approvalRequests.subjectCode, q.keyword))
+      : undefined,
+    q.mine ? decidableBy(u, [INCOME_ORDER_PAY]) : undefined,
+  );
+  const rows = await approvalsQuery(deps.db, w)
+    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  const [n] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(approvalRequests)
+    .where(w);
+  return {
+    list: rows.map((x) => approvalRow(u, x)),
+    total: Number(n?.n ?? 0),
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function approvalDetail(deps: AppDeps, u: AuthUser, id: number) {
+  const [x] = await approvalsQuery(
+    deps.db,
+    and(eq(approvalRequests.id, id), eq(approvalRequests.kind, INCOME_ORDER_PAY)),
+  );
+  if (!x) throw notFound('缴费审批 / payment approval');
+  assertCampus(u, x.r.schoolItemCode);
+  const d = await requestDetail(deps, u, id);
+  return {
+    ...approvalRow(u, x),
+    canDecide: d.canDecide,
+    steps: d.steps,
+    step: d.step,
+    history: d.history,
+    canRevoke: d.canRevoke,
+    order: await orderDetail(deps, u, x.r.subjectId),
+  };
+}

@@ -1,0 +1,456 @@
+// Income orders end to end over HTTP: the price breakdown, the order's states, pay records covering
+// the payable exactly, the payment approval on the engine (policies, self-approval, concurrency,
+// campus scope) and the ledger it feeds — money exact to the cent.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
+import { clues } from '../src/slices/clues/tables.js';
+import { students } from '../src/slices/students/tables.js';
+import { studentLedger } from '../src/slices/ledger/tables.js';
+import { orders, payRecords } from '../src/slices/orders/tables.js';
+import { ORDER_MACHINE, type OrderState } from '../src/slices/orders/states.js';
+import { expectApiError, startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+let admin: Sdk;
+let sales: Sdk;
+let finance: Sdk;
+let director: Sdk;
+/** A student of SH01 (the consultant's campus) and one of another campus. */
+let sh01: { id: number; code: string };
+let other: { id: number; schoolItemCode: string };
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.as('admin');
+  sales = await t.as('sales');
+  finance = await t.as('finance');
+  director = await t.as('director');
+  const [a] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(1);
+  const [b] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);
+  if (!a || !b) throw new Error('the demo seed has students in SH01 and BJ01');
+  sh01 = { id: a.id, code: a.code };
+  other = { id: b.id, schoolItemCode: b.schoolItemCode };
+}, 120_000);
+afterAll(async () => t?.close());
+
+const order = (o: Partial<TOrderCreateInput> = {}): TOrderCreateInput => ({
+  schoolItemCode: 'SH01',
+  studentId: sh01.id,
+  orderType: 0,
+  items: [{ courseCode: 'C001', quantity: 10 }],
+  ...o,
+});
+const status = async (id: number) => (await admin.orders.detail({ params: { id } })).status;
+const today = () => t.clock.now().toISOString();
+
+async function paidOrder(body = order()) {
+  const o = await sales.orders.create({ body });
+  const d = await sales.orders.detail({ params: { id: o.id } });
+  const r = await sales.orders.addPayRecord({
+    body: { orderId: o.id, method: 1, amount: d.payable, paidAt: today() },
+  });
+  return { ...o, payable: d.payable, approvalId: r.approvalId ?? 0 };
+}
+
+describe('demo data', () => {
+  it('seeds orders in every open state, the effective ones with their ledger movements', async () => {
+    const rows = await t.deps.db.select({ status: orders.status }).from(orders);
+    const states = new Set(rows.map((r) => r.status));
+    for (const s of [10, 20, 30, 40]) expect(states.has(s), `status ${s}`).toBe(true);
+    const effective = await t.deps.db.select().from(orders).where(eq(orders.status, 40)).limit(1);
+    const moves = await t.deps.db
+      .select()
+      .from(studentLedger)
+      .where(eq(studentLedger.orderId, effective[0]?.id ?? 0));
+    expect(moves.some((m) => m.kind === 'purchase')).toBe(true);
+  });
+});
+
+describe('price calculation', () => {
+  it('prices list × quantity, spreads a manual discount over the lines exactly and shows gift hours at 0', async () => {
+    const q = await sales.orders.preCreate({
+      body: {
+        schoolItemCode: 'SH01',
+        orderType: 1,
+        items: [
+          { courseCode: 'C001', quantity: 3, giftQuantity: 1 },
+          { courseCode: 'C002', quantity: 2.5 },
+        ],
+        manualDiscount: '100.01',
+      },
+    });
+    const [a, b] = q.items;
+    expect(a?.unitPrice).toBe('380.00');
+    expect(a?.listAmount).toBe('1140.00');
+    expect(b?.unitPrice).toBe('420.00');
+    expect(b?.listAmount).toBe('1050.00');
+    expect(q.listAmount).toBe('2190.00');
+    expect(q.discountAmount).toBe('100.01');
+    expect(q.payable).toBe('2089.99');
+    const manual = q.items.flatMap((i) => i.adjustments.filter((x) => x.source === 'manual'));
+    const sum = manual.reduce((s, x) => s + Math.round(Number(x.amount) * 100), 0);
+    expect(sum).toBe(-10001);
+    expect(a?.adjustments.find((x) => x.source === 'gift')?.amount).toBe('0.00');
+    expect(a?.giftQuantity).toBe(1);
+    expect(q.payableInWords).toBe('贰仟零捌拾玖元玖角玖分');
+  });
+
+  it('refuses a manual discount above the list price and an unknown course, naming the field', async () => {
+    const e = await expectApiError(
+      sales.orders.preCreate({ body: { ...order(), manualDiscount: '3800.01' } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('manualDiscount');
+    const e2 = await expectApiError(
+      sales.orders.preCreate({ body: { ...order(), items: [{ courseCode: 'NOPE', quantity: 1 }] } }),
+      ErrorCode.validation,
+    );
+    expect(e2.field).toBe('items.0.courseCode');
+  });
+
+  it('refuses more than 2 decimals of a quantity or an amount instead of rounding', async () => {
+    await expectApiError(
+      sales.orders.preCreate({ body: { ...order(), items: [{ courseCode: 'C001', quantity: 1.005 }] } }),
+      ErrorCode.validation,
+    );
+    await expectApiError(
+      sales.orders.preCreate({ body: { ...order(), manualDiscount: '1.001' } }),
+      ErrorCode.validation,
+    );
+  });
+});
+
+describe('the order state diagram', () => {
+  it('allows exactly the moves of docs/order-states.md', () => {
+    const legal: Record<string, OrderState[]> = {
+      edit: ['unpaid'],
+      pay: ['unpaid', 'partPaid'],
+      payInFull: ['unpaid', 'partPaid'],
+      updatePay: ['unpaid', 'partPaid'],
+      approve: ['awaitingApproval'],
+      reject: ['awaitingApproval'],
+      revoke: ['unpaid', 'partPaid', 'awaitingApproval'],
+      revokeApproval: ['effective'],
+      close: ['effective'],
+      reopen: ['closed'],
+    };
+    const all: OrderState[] = ['unpaid', 'partPaid', 'awaitingApproval', 'effective', 'closed', 'revoked'];
+    for (const [action, from] of Object.entries(legal))
+      for (const s of all)
+        expect(ORDER_MACHINE.can(action as keyof typeof legal & never, s), `${action} from ${s}`).toBe(
+          from.includes(s),
+        );
+    expect(() => ORDER_MACHINE.next('edit', 'effective')).toThrow(/edit/);
+  });
+
+  it('edits only an unpaid order on the version read; a stale version is 409, a paid one 422', async () => {
+    const o = await sales.orders.create({ body: order() });
+    const ed = await sales.orders.editDetail({ params: { id: o.id } });
+    await sales.orders.edit({
+      body: { id: o.id, version: ed.version, orderType: 0, items: [{ courseCode: 'C001', quantity: 5 }] },
+    });
+    expect((await sales.orders.detail({ params: { id: o.id } })).payable).toBe('1900.00');
+    await expectApiError(
+      sales.orders.edit({ body: { id: o.id, version: ed.version, orderType: 0, items: ed.items } }),
+      ErrorCode.conflict,
+    );
+    await sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '100', paidAt: today() } });
+    const now = await sales.orders.editDetail({ params: { id: o.id } });
+    await expectApiError(
+      sales.orders.edit({ body: { id: o.id, version: now.version, orderType: 0, items: now.items } }),
+      ErrorCode.rule,
+    );
+  });
+
+  it('revokes an unpaid or part-paid order (pending records void) and refuses a second revoke', async () => {
+    const o = await sales.orders.create({ body: order() });
+    await sales.orders.addPayRecord({
+      body: { orderId: o.id, method: 1, amount: '200.00', paidAt: today() },
+    });
+    await sales.orders.revoke({ params: { id: o.id }, body: { reason: '家长取消' } });
+    expect(await status(o.id)).toBe(90);
+    const recs = await t.deps.db.select().from(payRecords).where(eq(payRecords.orderId, o.id));
+    expect(recs.map((r) => r.status)).toEqual([40]);
+    await expectApiError(sales.orders.revoke({ params: { id: o.id }, body: {} }), ErrorCode.rule);
+  });
+});
+
+describe('pay records', () => {
+  it('a part payment leaves the order part paid; the rest files the approval; finance passes; hours reach the ledger', async () => {
+    const o = await sales.orders.create({
+      body: order({ items: [{ courseCode: 'C001', quantity: 10, giftQuantity: 2 }], manualDiscount: '0.01' }),
+    });
+    const first = await sales.orders.addPayRecord({
+      body: { orderId: o.id, method: 2, amount: '1000.00', paidAt: today(), reference: `T-${o.id}-1` },
+    });
+    expect(first.orderStatus).toBe(20);
+    expect(first.approvalId).toBeNull();
+    const wait = await sales.orders.waitPayInfo({ params: { id: o.id } });
+    expect(wait.due).toBe('2799.99');
+    const e = await expectApiError(
+      sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '2800.00', paidAt: today() } }),
+      ErrorCode.rule,
+    );
+    expect(e.field).toBe('amount');
+    const second = await sales.orders.addPayRecord({
+      body: { orderId: o.id, method: 1, amount: '2799.99', paidAt: today() },
+    });
+    expect(second.orderStatus).toBe(30);
+    const approvalId = second.approvalId ?? 0;
+    const list = await finance.orders.approvalList({ query: { mine: true } });
+    expect(list.list.some((r) => r.id === approvalId && r.amount === '3799.99')).toBe(true);
+    await finance.orders.chargeApproval({ body: { id: approvalId, result: 'PASS' } });
+    const d = await finance.orders.detail({ params: { id: o.id } });
+    expect(d.status).toBe(40);
+    expect(d.paid).toBe('3799.99');
+    expect(d.payRecords.every((r) => r.status === 20)).toBe(true);
+    const acc = await sales.orders.studentAccount({ params: { id: sh01.id } });
+    const line = acc.items.find((i) => i.orderId === o.id);
+    expect(line).toMatchObject({ bought: 10, gift: 2, remaining: 12, remainingPaid: 10, remainingGift: 2 });
+    expect(line?.remainingValue).toBe('3799.99');
+    const moves = await sales.orders.studentAccountDetail({
+      params: { id: sh01.id },
+      query: { orderId: o.id },
+    });
+    expect(moves.list.map((m) => m.kind).sort()).toEqual(['gift', 'purchase']);
+  });
+
+  it('a pending record can be corrected before the approval; a covered order’s records cannot', async () => {
+    const o = await sales.orders.create({ body: order({ items: [{ courseCode: 'C001', quantity: 1 }] }) });
+    const r = await sales.orders.addPayRecord({
+      body: { orderId: o.id, method: 1, amount: '80', paidAt: today() },
+    });
+    const page = await finance.orders.payRecordPage({ body: { orderId: o.id } });
+    const rec = page.list[0];
+    expect(rec?.id).toBe(r.id);
+    await finance.orders.payRecordUpdate({
+      body: { id: r.id, version: rec?.version ?? 0, method: 3, amount: '380.00', paidAt: today() },
+    });
+    expect(await status(o.id)).toBe(30);
+    const again = (await finance.orders.payRecordPage({ body: { orderId: o.id } })).list[0];
+    await expectApiError(
+      finance.orders.payRecordUpdate({
+        body: { id: r.id, version: again?.version ?? 0, method: 1, amount: '1', paidAt: today() },
+      }),
+      ErrorCode.rule,
+    );
+  });
+
+  it('refuses a reference already recorded for the same method (409 naming it)', async () => {
+    const a = await sales.orders.create({ body: order() });
+    const b = await sales.orders.create({ body: order() });
+    await sales.orders.addPayRecord({
+      body: { orderId: a.id, method: 2, amount: '1', paidAt: today(), reference: 'BANK-DUP-1' },
+    });
+    const e = await expectApiError(
+      sales.orders.addPayRecord({
+        body: { orderId: b.id, method: 2, amount: '1', paidAt: today(), reference: 'BANK-DUP-1' },
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.field).toBe('reference');
+  });
+
+  it('exports every record of the filter as a workbook', async () => {
+    const blob = await finance.orders.payRecordExport({ body: { schoolItemCode: 'SH01' } });
+    expect(blob.size).toBeGreaterThan(1000);
+  });
+});
+
+describe('the payment approval', () => {
+  it('a reject sends the order back to unpaid and rejects its pending records', async () => {
+    const o = await paidOrder();
+    await finance.approvals.reject({ body: { id: o.approvalId, comment: '金额与银行流水不符' } });
+    expect(await status(o.id)).toBe(10);
+    const recs = await t.deps.db.select().from(payRecords).where(eq(payRecords.orderId, o.id));
+    expect(recs.map((r) => r.status)).toEqual([30]);
+    // A new record covering the order files a new approval.
+    const again = await sales.orders.addPayRecord({
+      body: { orderId: o.id, method: 1, amount: o.payable, paidAt: today() },
+    });
+    expect(again.orderStatus).toBe(30);
+    expect(again.approvalId).not.toBe(o.approvalId);
+  });
+
+  it('nobody approves their own request', async () => {
+    const o = await sales.orders.create({ body: order() });
+    const r = await finance.orders.addPayRecord({
+      body: { orderId: o.id, method: 1, amount: '3800', paidAt: today() },
+    });
+    await expectApiError(
+      finance.orders.chargeApproval({ body: { id: r.approvalId ?? 0, result: 'PASS' } }),
+      ErrorCode.noPermission,
+    );
+  });
+
+  it('two approvers at once: one wins, the other gets 409', async () => {
+    const o = await paidOrder();
+    const results = await Promise.allSettled([
+      finance.orders.chargeApproval({ body: { id: o.approvalId, result: 'PASS' } }),
+      finance.orders.chargeApproval({ body: { id: o.approvalId, result: 'PASS' } }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected');
+    expect((failed as PromiseRejectedResult).reason).toMatchObject({ code: ErrorCode.conflict });
+    const posted = await t.deps.db.select().from(studentLedger).where(eq(studentLedger.orderId, o.id));
+    expect(posted).toHaveLength(1);
+  });
+
+  it('a threshold step applies only above its amount', async () => {
+    const flows = await admin.approvals.policyList();
+    const current = flows.find((f) => f.kind === 'incomeOrderPay');
+    await admin.approvals.policySave({
+      body: {
+        kind: 'incomeOrderPay',
+        version: current?.version ?? 0,
+        steps: [
+          { name: '财务审批', roles: [20], userIds: [], mode: 'any', aboveCents: null },
+          { name: '区域总监', roles: [76], userIds: [], mode: 'any', aboveCents: 500000 },
+        ],
+      },
+    });
+    try {
+      const small = await paidOrder(order({ items: [{ courseCode: 'C001', quantity: 1 }] }));
+      await finance.orders.chargeApproval({ body: { id: small.approvalId, result: 'PASS' } });
+      expect(await status(small.id)).toBe(40);
+      const big = await paidOrder(order({ items: [{ courseCode: 'C001', quantity: 20 }] }));
+      await finance.orders.chargeApproval({ body: { id: big.approvalId, result: 'PASS' } });
+      expect(await status(big.id)).toBe(30);
+      await director.approvals.pass({ body: { id: big.approvalId } });
+      expect(await status(big.id)).toBe(40);
+    } finally {
+      const now = (await admin.approvals.policyList()).find((f) => f.kind === 'incomeOrderPay');
+      await admin.approvals.policySave({
+        body: {
+          kind: 'incomeOrderPay',
+          version: now?.version ?? 0,
+          steps: [{ name: '财务审批', roles: [20], userIds: [], mode: 'any', aboveCents: null }],
+        },
+      });
+    }
+  });
+
+  it('revoking an approved payment reverses its hours; once hours are consumed it is refused', async () => {
+    const o = await paidOrder();
+    await finance.orders.chargeApproval({ body: { id: o.approvalId, result: 'PASS' } });
+    await finance.approvals.revoke({ body: { id: o.approvalId, comment: '录入错误' } });
+    expect(await status(o.id)).toBe(90);
+    const acc = await admin.orders.studentAccount({ params: { id: sh01.id } });
+    expect(acc.items.find((i) => i.orderId === o.id)?.remaining).toBe(0);
+
+    const used = await paidOrder();
+    await finance.orders.chargeApproval({ body: { id: used.approvalId, result: 'PASS' } });
+    const [item] = await t.deps.db.select().from(studentLedger).where(eq(studentLedger.orderId, used.id));
+    await t.deps.db.insert(studentLedger).values({
+      ...(item as typeof studentLedger.$inferInsert),
+      id: undefined,
+      kind: 'consume',
+      hours: '-1.00',
+      valueCents: -38000,
+      sourceType: 'attendance',
+      sourceId: 1,
+    });
+    await expectApiError(
+      finance.approvals.revoke({ body: { id: used.approvalId, comment: '录入错误' } }),
+      ErrorCode.conflict,
+    );
+    expect(await status(used.id)).toBe(40);
+  });
+});
+
+describe('campus scope', () => {
+  it('refuses another campus on every read and command of an order', async () => {
+    const o = await admin.orders.create({
+      body: order({ schoolItemCode: other.schoolItemCode, studentId: other.id }),
+    });
+    const id = o.id;
+    await expectApiError(sales.orders.detail({ params: { id } }), ErrorCode.noPermission);
+    await expectApiError(sales.orders.editDetail({ params: { id } }), ErrorCode.noPermission);
+    await expectApiError(sales.orders.waitPayInfo({ params: { id } }), ErrorCode.noPermission);
+    await expectApiError(sales.orders.revoke({ params: { id }, body: {} }), ErrorCode.noPermission);
+    await expectApiError(
+      sales.orders.addPayRecord({ body: { orderId: id, method: 1, amount: '1', paidAt: today() } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(sales.orders.studentAccount({ params: { id: other.id } }), ErrorCode.noPermission);
+    await expectApiError(
+      sales.orders.create({ body: order({ schoolItemCode: 'SH01', studentId: other.id }) }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      sales.orders.preCreate({ body: { ...order(), schoolItemCode: other.schoolItemCode } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      sales.orders.create({ body: order({ schoolItemCode: other.schoolItemCode, studentId: other.id }) }),
+      ErrorCode.noPermission,
+    );
+    const page = await sales.orders.payRecordPage({ body: {} });
+    expect(page.list.every((r) => r.schoolItemCode === 'SH01')).toBe(true);
+    const r = await admin.orders.addPayRecord({
+      body: { orderId: id, method: 1, amount: '3800', paidAt: today() },
+    });
+    await expectApiError(
+      director.orders.approvalDetail({ params: { id: r.approvalId ?? 0 } }),
+      ErrorCode.noPermission,
+    );
+  });
+});
+
+describe('clue payment', () => {
+  async function workingClue() {
+    const [c] = await t.deps.db
+      .select()
+      .from(clues)
+      .where(
+        and(
+          eq(clues.schoolItemCode, 'SH01'),
+          inArray(clues.flowState, ['following', 'visited', 'assessed']),
+          isNull(clues.studentCode),
+        ),
+      )
+      .limit(1);
+    if (!c) throw new Error('the demo seed has a working clue in SH01');
+    return c;
+  }
+
+  it('creates the student, converts the clue and writes the order in one transaction', async () => {
+    const c = await workingClue();
+    const o = await sales.orders.clueCreate({
+      body: {
+        clueId: c.id,
+        orderType: 4,
+        items: [{ courseCode: 'C001', quantity: 2 }],
+        student: { name: '缴费学员', gender: 1, parentName: '家长' },
+      },
+    });
+    const [s] = await t.deps.db.select().from(students).where(eq(students.id, o.studentId));
+    expect(s).toMatchObject({ sourceClueId: c.id, phone: c.phone, schoolItemCode: 'SH01' });
+    const [after] = await t.deps.db.select().from(clues).where(eq(clues.id, c.id));
+    expect(after).toMatchObject({ flowState: 'converted', studentCode: o.studentCode });
+    expect((await sales.orders.detail({ params: { id: o.id } })).orderType).toBe(4);
+  });
+
+  it('a failure leaves nothing: no student, no order, the clue unchanged', async () => {
+    const c = await workingClue();
+    const before = await t.deps.db.$count(students);
+    const ordersBefore = await t.deps.db.$count(orders);
+    await expectApiError(
+      sales.orders.clueCreate({
+        body: {
+          clueId: c.id,
+          orderType: 4,
+          items: [{ courseCode: 'C001', quantity: 2 }],
+          manualDiscount: '99999',
+          student: { name: '缴费学员', gender: 1, parentName: '家长' },
+        },
+      }),
+      ErrorCode.validation,
+    );
+    expect(await t.deps.db.$count(students)).toBe(before);
+    expect(await t.deps.db.$count(orders)).toBe(ordersBefore);
+    const [same] = await t.deps.db.select().from(clues).where(eq(clues.id, c.id));
+    expect(same?.flowState).toBe(c.flowState);
+  });
+});

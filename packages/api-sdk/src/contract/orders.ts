@@ -1,0 +1,598 @@
+// Income orders, pay records and the payment approval (issue 13, docs/order-states.md): the price
+// breakdown before an order exists, the order's life from unpaid to effective, the records that
+// pay it, the approval that confirms them, and the student account the ledger keeps.
+// Amounts travel as yuan strings with 2 decimals; quantities as numbers with at most 2 decimals.
+import { z } from 'zod';
+import { Money } from './fields.js';
+import { ApprovalHistoryRow, ApprovalOutcome, ApprovalStepDef } from './approvals.js';
+import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
+
+const Ts = z.string().describe('ISO 8601 timestamp');
+/** An amount in yuan as the server answers it: '1234.50'. */
+const Yuan = z.string().describe('yuan, 2 decimals');
+const Id = z.coerce.number().int().positive().max(2147483647);
+const IdParams = z.object({ id: Id });
+const Campus = z.string().trim().min(1, '请选择校区 / the campus is required').max(20);
+
+/** §9 order types: 0 renewal, 1 new enrolment, 3 placement, 4 clue payment, 5 collect-and-pay-on-behalf. */
+export const ORDER_TYPES = [0, 1, 3, 4, 5] as const;
+export const OrderType = z.coerce
+  .number()
+  .int()
+  .refine(
+    (v) => (ORDER_TYPES as readonly number[]).includes(v),
+    '订单类型无效 / not an order type (0, 1, 3, 4, 5)',
+  );
+
+/** 10 unpaid, 20 part paid, 30 awaiting payment approval, 40 effective, 50 closed, 90 revoked. */
+export const ORDER_STATUSES = [10, 20, 30, 40, 50, 90] as const;
+export const OrderStatus = z.number().int();
+/** 10 pending confirmation, 20 confirmed, 30 rejected, 40 void. */
+export const PayRecordStatus = z.number().int();
+/** 1 cash, 2 bank transfer, 3 POS, 4 online. */
+export const PayRecordMethod = z.coerce
+  .number()
+  .int()
+  .refine(
+    (v) => v >= 1 && v <= 4,
+    '支付方式无效 / not a pay method (1 cash, 2 bank transfer, 3 POS, 4 online)',
+  );
+export const OrderPayer = z.enum(['family', 'funder']);
+
+/** A quantity of lesson hours or days: above 0, at most 2 decimals, at most 99999.99. */
+export const OrderQuantity = z
+  .union([z.number(), z.string()])
+  .transform((v) => String(v).trim())
+  .refine(
+    (v) => /^\d{1,5}(\.\d{1,2})?$/.test(v),
+    '数量须为最多2位小数的正数 / a quantity with at most 2 decimals (up to 99999.99)',
+  )
+  .transform(Number);
+const OrderGiftQuantity = OrderQuantity.optional();
+
+export const OrderItemInput = z.object({
+  courseCode: z.string().trim().min(1, '请选择课程 / the course is required').max(50),
+  buyTypeId: z.coerce.number().int().positive().max(2147483647).nullish(),
+  quantity: OrderQuantity.refine((v) => v > 0, '购买数量须大于0 / the quantity must be above 0'),
+  giftQuantity: OrderGiftQuantity,
+});
+
+const OrderLines = {
+  orderType: OrderType,
+  items: z
+    .array(OrderItemInput)
+    .min(1, '至少选择一门课程 / at least one course is required')
+    .max(20, '一个订单最多20门课程 / at most 20 courses per order'),
+  /** The manual discount in yuan (never above what is left to pay). */
+  manualDiscount: Money.optional(),
+  /** Promotions (when the promotions slice exists): a voucher code, an activity code. */
+  voucherCode: z.string().trim().max(50).optional(),
+  activityCode: z.string().trim().max(50).optional(),
+  /** Split billing: the funder's share in yuan and the funder (finance settlement organisation code). */
+  funderShare: Money.optional(),
+  funderCode: z.string().trim().max(50).nullish(),
+};
+
+export const OrderPreCreateInput = z.object({
+  schoolItemCode: Campus,
+  studentId: Id.optional(),
+  ...OrderLines,
+});
+export type TOrderPreCreateInput = z.input<typeof OrderPreCreateInput>;
+
+export const OrderCreateInput = OrderPreCreateInput.extend({
+  studentId: Id,
+  adviserId: Id.nullish(),
+  remark: z.string().trim().max(500).default(''),
+});
+export type TOrderCreateInput = z.input<typeof OrderCreateInput>;
+
+/** The student a clue payment creates (the clue gives campus, phone and insurance flag by default). */
+export const ClueStudentInput = z.object({
+  name: z.string().trim().min(1, '请填写学员姓名 / the student name is required').max(50),
+  gender: z.coerce.number().int().min(0).max(2).default(0),
+  birthDate: z.string().trim().max(10).nullish(),
+  parentName: z.string().trim().max(50).default(''),
+});
+
+export const ClueOrderPreCreateInput = z.object({ clueId: Id, ...OrderLines });
+export const ClueOrderCreateInput = z.object({
+  clueId: Id,
+  ...OrderLines,
+  orderType: OrderType.default(4),
+  student: ClueStudentInput,
+  adviserId: Id.nullish(),
+  remark: z.string().trim().max(500).default(''),
+});
+export type TClueOrderCreateInput = z.input<typeof ClueOrderCreateInput>;
+
+export const OrderEditInput = z.object({
+  id: Id,
+  /** The version read; a stale one is refused with 409. */
+  version: z.number().int().positive(),
+  ...OrderLines,
+  adviserId: Id.nullish(),
+  remark: z.string().trim().max(500).default(''),
+});
+export type TOrderEditInput = z.input<typeof OrderEditInput>;
+
+export const PriceAdjustment = z.object({
+  source: z.enum(['discount', 'voucher', 'activity', 'gift', 'manual']),
+  ref: z.string(),
+  label: z.string(),
+  /** Negative: a reduction; 0: a gift line. */
+  amount: Yuan,
+});
+export const OrderQuoteItem = z.object({
+  courseCode: z.string(),
+  courseName: z.string(),
+  buyTypeId: z.number().int().nullable(),
+  /** 1 lesson hour, 2 day. */
+  unit: z.number().int(),
+  unitPrice: Yuan,
+  quantity: z.number(),
+  giftQuantity: z.number(),
+  listAmount: Yuan,
+  adjustments: z.array(PriceAdjustment),
+  amount: Yuan,
+});
+export const OrderQuote = z.object({
+  items: z.array(OrderQuoteItem),
+  listAmount: Yuan,
+  discountAmount: Yuan,
+  payable: Yuan,
+  /** The payable in Chinese capitals (大写). */
+  payableInWords: z.string(),
+  familyShare: Yuan,
+  funderShare: Yuan,
+});
+export type TOrderQuote = z.infer<typeof OrderQuote>;
+
+export const OrderCreated = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  studentId: z.number().int(),
+  studentCode: z.string(),
+});
+
+export const PayRecordRow = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  studentId: z.number().int(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  schoolItemCode: z.string(),
+  schoolItemName: z.string().nullable(),
+  payer: OrderPayer,
+  method: z.number().int(),
+  amount: Yuan,
+  paidAt: Ts,
+  reference: z.string().nullable(),
+  remark: z.string(),
+  status: PayRecordStatus,
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: Ts,
+  version: z.number().int(),
+});
+export type TPayRecordRow = z.infer<typeof PayRecordRow>;
+
+export const OrderItemRow = z.object({
+  id: z.number().int(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  buyTypeId: z.number().int().nullable(),
+  unit: z.number().int(),
+  unitPrice: Yuan,
+  quantity: z.number(),
+  giftQuantity: z.number(),
+  listAmount: Yuan,
+  discountAmount: Yuan,
+  amount: Yuan,
+  adjustments: z.array(PriceAdjustment),
+});
+
+export const OrderRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  orderType: z.number().int(),
+  status: OrderStatus,
+  statusName: z.string(),
+  studentId: z.number().int(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  schoolItemCode: z.string(),
+  schoolItemName: z.string().nullable(),
+  listAmount: Yuan,
+  discountAmount: Yuan,
+  payable: Yuan,
+  /** Confirmed payments. */
+  paid: Yuan,
+  /** Recorded, waiting for the payment approval. */
+  pending: Yuan,
+  familyShare: Yuan,
+  funderShare: Yuan,
+  funderCode: z.string().nullable(),
+  adviserId: z.number().int().nullable(),
+  adviserName: z.string().nullable(),
+  remark: z.string(),
+  approvalId: z.number().int().nullable(),
+  createdBy: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: Ts,
+  effectiveAt: Ts.nullable(),
+  version: z.number().int(),
+});
+export type TOrderRow = z.infer<typeof OrderRow>;
+
+export const OrderDetail = OrderRow.extend({
+  payableInWords: z.string(),
+  items: z.array(OrderItemRow),
+  payRecords: z.array(PayRecordRow),
+  /** What the caller may do now: edit, revoke, pay. */
+  actions: z.array(z.enum(['edit', 'revoke', 'pay'])),
+});
+export type TOrderDetail = z.infer<typeof OrderDetail>;
+
+export const OrderEditDetail = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  version: z.number().int(),
+  schoolItemCode: z.string(),
+  studentId: z.number().int(),
+  orderType: z.number().int(),
+  items: z.array(
+    z.object({
+      courseCode: z.string(),
+      buyTypeId: z.number().int().nullable(),
+      quantity: z.number(),
+      giftQuantity: z.number(),
+    }),
+  ),
+  manualDiscount: Yuan,
+  funderShare: Yuan,
+  funderCode: z.string().nullable(),
+  adviserId: z.number().int().nullable(),
+  remark: z.string(),
+  quote: OrderQuote,
+});
+
+export const WaitPayInfo = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  status: OrderStatus,
+  statusName: z.string(),
+  studentName: z.string(),
+  schoolItemCode: z.string(),
+  payable: Yuan,
+  payableInWords: z.string(),
+  paid: Yuan,
+  pending: Yuan,
+  /** Still to record: payable − confirmed − pending. */
+  due: Yuan,
+  dueInWords: z.string(),
+  family: z.object({ share: Yuan, recorded: Yuan, due: Yuan }),
+  funder: z.object({ share: Yuan, recorded: Yuan, due: Yuan, code: z.string().nullable() }),
+  payRecords: z.array(PayRecordRow),
+  version: z.number().int(),
+});
+
+export const StudentAccountItem = z.object({
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  orderItemId: z.number().int(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  unit: z.number().int(),
+  bought: z.number(),
+  gift: z.number(),
+  consumed: z.number(),
+  refunded: z.number(),
+  adjusted: z.number(),
+  transferred: z.number(),
+  remaining: z.number(),
+  remainingPaid: z.number(),
+  remainingGift: z.number(),
+  paidValue: Yuan,
+  remainingValue: Yuan,
+});
+export const StudentAccount = z.object({
+  studentId: z.number().int(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  schoolItemCode: z.string(),
+  items: z.array(StudentAccountItem),
+  /** Per course: the items of every order summed. */
+  courses: z.array(
+    z.object({
+      courseCode: z.string(),
+      courseName: z.string(),
+      remaining: z.number(),
+      remainingPaid: z.number(),
+      remainingGift: z.number(),
+      remainingValue: Yuan,
+    }),
+  ),
+  totalRemainingValue: Yuan,
+});
+export type TStudentAccount = z.infer<typeof StudentAccount>;
+
+export const LedgerMovementRow = z.object({
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  orderItemId: z.number().int(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  kind: z.string(),
+  hours: z.number(),
+  value: Yuan,
+  sourceType: z.string(),
+  sourceId: z.number().int(),
+  reversesId: z.number().int().nullable(),
+  postedAt: Ts,
+  postedBy: z.number().int().nullable(),
+  postedByName: z.string().nullable(),
+  note: z.string(),
+});
+export const LedgerMovementQuery = PageQuery.extend({
+  courseCode: z.string().trim().max(50).optional(),
+  orderId: Id.optional(),
+  kind: z.string().trim().max(20).optional(),
+});
+
+export const AddPayRecordInput = z.object({
+  orderId: Id,
+  payer: OrderPayer.default('family'),
+  method: PayRecordMethod,
+  amount: Money,
+  /** When the money was received (ISO date-time or date). */
+  paidAt: z.string().trim().min(1).max(40),
+  reference: z.string().trim().max(100).nullish(),
+  remark: z.string().trim().max(500).default(''),
+  /** The order's version read; a stale one is refused with 409. */
+  version: z.number().int().positive().optional(),
+});
+export type TAddPayRecordInput = z.input<typeof AddPayRecordInput>;
+export const PayRecordAdded = z.object({
+  id: z.number().int(),
+  orderStatus: OrderStatus,
+  /** The payment approval filed when the records cover the order exactly. */
+  approvalId: z.number().int().nullable(),
+});
+
+export const PayRecordFilter = z.object({
+  schoolItemCode: z.string().trim().max(20).optional(),
+  status: z.coerce.number().int().min(0).max(99).optional(),
+  method: z.coerce.number().int().min(0).max(9).optional(),
+  payer: OrderPayer.optional(),
+  orderId: Id.optional(),
+  orderCode: z.string().trim().max(20).optional(),
+  /** Student name or code. */
+  keyword: z.string().trim().max(50).optional(),
+  funderCode: z.string().trim().max(50).optional(),
+  paidFrom: z.string().trim().max(10).optional(),
+  paidTo: z.string().trim().max(10).optional(),
+});
+export const PayRecordPageInput = PageQuery.extend(PayRecordFilter.shape);
+
+export const PayRecordUpdateInput = z.object({
+  id: Id,
+  version: z.number().int().positive(),
+  method: PayRecordMethod,
+  amount: Money,
+  paidAt: z.string().trim().min(1).max(40),
+  reference: z.string().trim().max(100).nullish(),
+  remark: z.string().trim().max(500).default(''),
+});
+
+export const OrderRevokeInput = z
+  .object({
+    reason: z.string().trim().max(500).default(''),
+    version: z.number().int().positive().optional(),
+  })
+  .default({ reason: '' });
+
+export const PayApprovalRow = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  orderType: z.number().int(),
+  studentName: z.string(),
+  schoolItemCode: z.string().nullable(),
+  schoolItemName: z.string().nullable(),
+  amount: Yuan,
+  requestedBy: z.number().int().nullable(),
+  requestedByName: z.string().nullable(),
+  requestedAt: Ts,
+  stepName: z.string().nullable(),
+  decidedAt: Ts.nullable(),
+  comment: z.string().nullable(),
+  /** The caller may decide it now. */
+  canDecide: z.boolean(),
+  version: z.number().int(),
+});
+export const PayApprovalQuery = PageQuery.extend({
+  /** 5 WAIT, 10 in approval, 20 PASS, 30 REJECT, 40 REVOKE, 50 CANCEL; 0 or absent: all. */
+  status: z.coerce.number().int().min(0).max(99).optional(),
+  schoolItemCode: z.string().trim().max(20).optional(),
+  keyword: z.string().trim().max(50).optional(),
+  /** Only the requests the caller may decide now. */
+  mine: z
+    .preprocess(
+      (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+      z.boolean(),
+    )
+    .optional(),
+});
+export const PayApprovalDetail = PayApprovalRow.extend({
+  steps: z.array(ApprovalStepDef),
+  step: z.number().int(),
+  history: z.array(ApprovalHistoryRow),
+  canRevoke: z.boolean(),
+  order: OrderDetail,
+});
+
+/** The legacy decision path: PASS/20 or REJECT/30 on a payment approval, decided by the engine. */
+export const ChargeApprovalInput = z.object({
+  id: Id,
+  result: z.union([z.enum(['PASS', 'REJECT']), z.literal(20), z.literal(30)]),
+  comment: z.string().trim().max(500).default(''),
+  version: z.number().int().positive().optional(),
+});
+
+const ORDER = priv('/students/order', '/students/payInstallment');
+const ORDER_READ = priv(
+  '/students/order',
+  '/students/payDetail',
+  '/students/createPay',
+  '/students/editPay',
+  '/students/studentDetail',
+  '/financial/payApproval',
+  '/financial/orderDetails',
+);
+const ACCOUNT = priv(
+  '/students/studentDetail',
+  '/students/payDetail',
+  '/students/caselife',
+  '/financial/caselife',
+  '/financial/studentClass',
+);
+const PAY = priv('/students/createPay');
+const PAY_LIST = priv('/students/payDetail', '/financial/payApproval');
+const PAY_APPROVAL = priv('/financial/payApproval');
+
+export const orders = {
+  preCreate: post('/incomeOrder/preCreate', {
+    service: 'schedule',
+    summary:
+      'The price breakdown of an order without writing it (list price, discounts, gift hours, payable).',
+    access: ORDER,
+    body: OrderPreCreateInput,
+    response: OrderQuote,
+  }),
+  create: post('/incomeOrder/create', {
+    service: 'schedule',
+    summary: 'Create an income order for a student (priced again on the server); it starts unpaid.',
+    access: ORDER,
+    body: OrderCreateInput,
+    response: OrderCreated,
+  }),
+  cluePreCreate: post('/incomeOrder/clue/preCreate', {
+    service: 'schedule',
+    summary: 'The price breakdown of a clue payment (the clue’s campus).',
+    access: ORDER,
+    body: ClueOrderPreCreateInput,
+    response: OrderQuote,
+  }),
+  clueCreate: post('/incomeOrder/clue/create', {
+    service: 'schedule',
+    summary: 'A clue pays before it is a student: the student and the order are created in one transaction.',
+    access: ORDER,
+    body: ClueOrderCreateInput,
+    response: OrderCreated,
+  }),
+  edit: post('/incomeOrder/edit', {
+    service: 'schedule',
+    summary: 'Change an unpaid order’s lines and discounts (state 10 only, version checked); priced again.',
+    access: ORDER,
+    body: OrderEditInput,
+    response: OrderCreated,
+  }),
+  editDetail: get('/incomeOrder/editDetail/{id}', {
+    service: 'schedule',
+    summary: 'An order as its edit form reads it, with its current quote.',
+    access: ORDER,
+    params: IdParams,
+    response: OrderEditDetail,
+  }),
+  detail: get('/incomeOrder/detail/{id}', {
+    service: 'schedule',
+    summary: 'An order with its lines, price breakdown and pay records.',
+    access: ORDER_READ,
+    params: IdParams,
+    response: OrderDetail,
+  }),
+  revoke: post('/incomeOrder/revoke/{id}', {
+    service: 'schedule',
+    summary: 'Revoke an order not yet effective (pending pay records become void, an open approval closes).',
+    access: ORDER,
+    params: IdParams,
+    body: OrderRevokeInput,
+    response: Ok,
+  }),
+  waitPayInfo: get('/incomeOrder/waitPayInfo/{id}', {
+    service: 'schedule',
+    summary: 'What is still to pay on an order (per payer), with its records.',
+    access: ORDER_READ,
+    params: IdParams,
+    response: WaitPayInfo,
+  }),
+  studentAccount: get('/incomeOrder/studentAccount/{id}', {
+    service: 'schedule',
+    summary: 'A student’s hours and money balance per order item and per course, from the ledger.',
+    access: ACCOUNT,
+    params: IdParams,
+    response: StudentAccount,
+  }),
+  studentAccountDetail: get('/incomeOrder/studentAccount/detail/{id}', {
+    service: 'schedule',
+    summary: 'A student’s ledger movements, newest first.',
+    access: ACCOUNT,
+    params: IdParams,
+    query: LedgerMovementQuery,
+    response: page(LedgerMovementRow),
+  }),
+  addPayRecord: post('/charge/addPayRecord', {
+    service: 'schedule',
+    summary: 'Record a payment of an order; records covering the payable exactly file the payment approval.',
+    access: PAY,
+    body: AddPayRecordInput,
+    response: PayRecordAdded,
+  }),
+  payRecordPage: post('/payRecord/page', {
+    service: 'schedule',
+    summary: 'Pay records, filtered and paged.',
+    access: PAY_LIST,
+    body: PayRecordPageInput,
+    response: page(PayRecordRow),
+  }),
+  payRecordExport: post('/payRecord/export', {
+    service: 'schedule',
+    summary: 'Every pay record of the filter as a workbook.',
+    access: PAY_LIST,
+    kind: 'download',
+    body: PayRecordFilter,
+    response: FileResponse,
+  }),
+  payRecordUpdate: post('/payRecord/update', {
+    service: 'schedule',
+    summary: 'Correct a pending pay record while its order waits for payment (version checked).',
+    access: priv('/students/editPay'),
+    body: PayRecordUpdateInput,
+    response: Ok,
+  }),
+  approvalList: get('/incomeOrderApproval/list', {
+    service: 'schedule',
+    summary: 'Payment approvals of the caller’s campuses, filtered and paged.',
+    access: PAY_APPROVAL,
+    query: PayApprovalQuery,
+    response: page(PayApprovalRow),
+  }),
+  approvalDetail: get('/incomeOrderApproval/detail/{id}', {
+    service: 'schedule',
+    summary: 'A payment approval with its order, records and history.',
+    access: PAY_APPROVAL,
+    params: IdParams,
+    response: PayApprovalDetail,
+  }),
+  chargeApproval: post('/charge/approval', {
+    service: 'schedule',
+    summary: 'Decide a payment approval (legacy path): PASS or REJECT through the approval engine.',
+    access: PAY_APPROVAL,
+    body: ChargeApprovalInput,
+    response: ApprovalOutcome,
+  }),
+} satisfies Slice;
