@@ -9,6 +9,8 @@ import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orders, payRecords } from '../src/slices/orders/tables.js';
 import { ORDER_MACHINE, type OrderState } from '../src/slices/orders/states.js';
+import '../src/slices/orders/index.js';
+import { ordersPort } from '../src/slices/payments/orders.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -452,5 +454,30 @@ describe('clue payment', () => {
     expect(await t.deps.db.$count(orders)).toBe(ordersBefore);
     const [same] = await t.deps.db.select().from(clues).where(eq(clues.id, c.id));
     expect(same?.flowState).toBe(c.flowState);
+  });
+});
+
+describe('online payments (the payments slice’s port)', () => {
+  it('collects the outstanding family share, records a gateway payment once, and reads the receipt', async () => {
+    const o = await sales.orders.create({ body: order({ items: [{ courseCode: 'C001', quantity: 2 }] }) });
+    await sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '60.00', paidAt: today() } });
+    const port = ordersPort();
+    const due = await t.deps.db.transaction((tx) => port.orderToCollect(tx, o.id));
+    expect(due).toMatchObject({ outstandingFamilyCents: 70000, collectable: true });
+    const pay = {
+      orderId: o.id,
+      amountCents: 70000,
+      reference: `WX-${o.id}`,
+      paidAt: t.clock.now(),
+      by: null,
+    };
+    await t.deps.db.transaction((tx) => port.recordOnlinePayment(tx, pay));
+    await t.deps.db.transaction((tx) => port.recordOnlinePayment(tx, pay));
+    const d = await sales.orders.detail({ params: { id: o.id } });
+    expect(d.status).toBe(30);
+    expect(d.payRecords.filter((r) => r.method === 4)).toHaveLength(1);
+    const receipt = await t.deps.db.transaction((tx) => port.orderForReceipt(tx, o.code));
+    expect(receipt).toMatchObject({ payableCents: 76000, studentCode: sh01.code });
+    expect(receipt?.payments).toHaveLength(2);
   });
 });

@@ -6,4 +6,6 @@ export { orderForReceipt } from './receipt.js';
 export { INCOME_ORDER_PAY, INCOME_ORDER_SOURCE } from './approval.js';
 export { ORDER_MACHINE, ORDER_STATUS_CODE, stateOf, statusName, type OrderState } from './states.js';
 export { loadOrder, type OrderRecord } from './common.js';
+// Installs the orders side of the payments slice's port at load.
+import './forPayments.js';
 export { ordersHandlers } from './handlers.js';
