@@ -1,4 +1,5 @@
-// The shell: tabs across a reload, the task-centre badge by role, feedback with an attachment.
+// The shell: tabs across a reload and past the width of the bar, the task-centre badge by role,
+// feedback with an attachment and its reply.
 import { expect, test } from '../../fixtures/auth';
 import { unique } from './helpers';
 
@@ -30,6 +31,44 @@ test('tabs survive a reload, and right-click → close all leaves home', async (
   await expect(tabs.getByRole('link', { name: '校区管理' })).toHaveCount(0);
   await expect(tabs.getByRole('link', { name: '课程设置' })).toHaveCount(0);
   await expect(tabs.getByRole('link', { name: '首页' })).toBeVisible();
+});
+
+test('many tabs scroll with arrows, list in a menu, and keep the active one in view', async ({
+  page,
+  signIn,
+}) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  await signIn('admin', { to: '/home' });
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByRole('button', { name: '系统设置' }).click();
+  const screens = menu.getByRole('link');
+  const count = Math.min(await screens.count(), 12);
+  for (let i = 0; i < count; i++) await screens.nth(i).click();
+
+  const tabs = page.getByRole('navigation', { name: '已打开的页面' });
+  const left = page.getByRole('button', { name: '向左滚动页签' });
+  const right = page.getByRole('button', { name: '向右滚动页签' });
+  // The last one opened is active, at the far end: only the way back is open.
+  await expect(tabs.locator('a[aria-current="page"]')).toBeInViewport();
+  await expect(left).toBeEnabled();
+  await expect(right).toBeDisabled();
+  await expect(tabs.getByRole('link', { name: '首页' })).not.toBeInViewport();
+
+  // The menu of every open page takes you to one scrolled out of sight, and brings it into view.
+  await page.getByRole('button', { name: '全部已打开的页面' }).click();
+  await page.getByRole('menuitem', { name: '首页' }).click();
+  await expect(page).toHaveURL(/\/home/);
+  await expect(tabs.getByRole('link', { name: '首页' })).toBeInViewport();
+  await expect(left).toBeDisabled();
+
+  // The arrows scroll; End moves the focus to the last tab and shows it.
+  await right.click();
+  await expect(left).toBeEnabled();
+  await tabs.getByRole('link', { name: '首页' }).focus();
+  await page.keyboard.press('End');
+  const last = tabs.getByRole('link').last();
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport();
 });
 
 test('the task-centre badge shows for sales, never for finance', async ({ page, signIn, sdkAs }) => {

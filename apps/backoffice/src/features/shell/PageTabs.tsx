@@ -1,7 +1,9 @@
-// Closable page tabs (spec §2); right-click offers 'close all'.
-import { Icon, cx } from '@bo/ui-kit';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+// Closable page tabs (spec §2); right-click offers 'close all'. When the tabs do not fit, arrow
+// buttons scroll the strip and a menu lists every open page; the active tab is always scrolled into
+// view, and ←/→ move between tabs from the keyboard.
+import { Dropdown, Icon, cx } from '@bo/ui-kit';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { HOME_PATH, type PageTab } from '../../app/tabs';
 import { useT } from '../../i18n';
 
@@ -19,6 +21,50 @@ export function PageTabs({ tabs, activeKey, titleOf, onClose, onCloseAll, onClos
   const [menu, setMenu] = useState<{ x: number; y: number; key: string } | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const activeRef = useRef<HTMLLIElement>(null);
+  const strip = useRef<HTMLElement>(null);
+  const navigate = useNavigate();
+  const [edges, setEdges] = useState({ left: false, right: false });
+
+  // Which way there is more to see; checked on scroll, on resize and when tabs open or close.
+  const measure = useCallback(() => {
+    const el = strip.current;
+    if (!el) return;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+  }, []);
+  useLayoutEffect(measure, [measure, tabs]);
+  useEffect(() => {
+    const el = strip.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [measure]);
+
+  const scrollBy = (dir: -1 | 1) => {
+    const el = strip.current;
+    if (!el) return;
+    el.scrollBy?.({ left: dir * Math.max(120, el.clientWidth * 0.7), behavior: 'smooth' });
+  };
+
+  /** ←/→/Home/End on a tab move the focus to its neighbour (the browser scrolls it into view). */
+  const onTabKey = (e: KeyboardEvent<HTMLAnchorElement>) => {
+    const keys: Record<string, (i: number, n: number) => number> = {
+      ArrowLeft: (i) => i - 1,
+      ArrowRight: (i) => i + 1,
+      Home: () => 0,
+      End: (_i, n) => n - 1,
+    };
+    const step = keys[e.key];
+    const links = strip.current?.querySelectorAll<HTMLAnchorElement>('a[data-tab]');
+    if (!step || !links) return;
+    const all = Array.from(links);
+    const next = all[step(all.indexOf(e.currentTarget), all.length)];
+    if (!next) return;
+    e.preventDefault();
+    next.focus();
+  };
 
   useEffect(() => {
     if (!menu) return undefined;
@@ -38,13 +84,41 @@ export function PageTabs({ tabs, activeKey, titleOf, onClose, onCloseAll, onClos
     };
   }, [menu]);
 
+  // The active tab into view, within the strip only (scrollIntoView would also move the page).
   useEffect(() => {
-    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [activeKey]);
+    const el = strip.current;
+    const tab = activeRef.current;
+    if (!el || !tab) return;
+    const start = tab.offsetLeft - el.offsetLeft;
+    const end = start + tab.offsetWidth;
+    if (start < el.scrollLeft) el.scrollLeft = Math.max(0, start - 24);
+    else if (end > el.scrollLeft + el.clientWidth) el.scrollLeft = end - el.clientWidth + 24;
+    measure();
+  }, [activeKey, tabs.length, measure]);
+
+  const overflowing = edges.left || edges.right;
+  const arrow =
+    'inline-flex size-7 shrink-0 items-center justify-center self-center rounded-md text-muted hover:bg-hover hover:text-ink disabled:opacity-30 disabled:hover:bg-transparent';
 
   return (
-    <div className="relative flex h-10 shrink-0 items-end border-b border-line bg-surface px-3">
-      <nav aria-label={t('shell.tabs')} className="min-w-0 flex-1 overflow-x-auto [scrollbar-width:none]">
+    <div className="relative flex h-10 shrink-0 items-end gap-1 border-b border-line bg-surface px-3">
+      {overflowing && (
+        <button
+          type="button"
+          className={arrow}
+          aria-label={t('shell.tabsScrollLeft')}
+          disabled={!edges.left}
+          onClick={() => scrollBy(-1)}
+        >
+          <Icon name="chevronRight" size={14} className="rotate-180" />
+        </button>
+      )}
+      <nav
+        ref={strip}
+        aria-label={t('shell.tabs')}
+        onScroll={measure}
+        className="min-w-0 flex-1 overflow-x-auto [scrollbar-width:none]"
+      >
         <ul className="flex items-end gap-1">
           {tabs.map((tab) => {
             const active = tab.key === activeKey;
@@ -72,6 +146,8 @@ export function PageTabs({ tabs, activeKey, titleOf, onClose, onCloseAll, onClos
                 )}
                 <Link
                   to={tab.fullPath}
+                  data-tab
+                  onKeyDown={onTabKey}
                   aria-current={active ? 'page' : undefined}
                   className={cx(
                     'truncate py-1.5 pl-3',
@@ -100,6 +176,39 @@ export function PageTabs({ tabs, activeKey, titleOf, onClose, onCloseAll, onClos
           })}
         </ul>
       </nav>
+      {overflowing && (
+        <>
+          <button
+            type="button"
+            className={arrow}
+            aria-label={t('shell.tabsScrollRight')}
+            disabled={!edges.right}
+            onClick={() => scrollBy(1)}
+          >
+            <Icon name="chevronRight" size={14} />
+          </button>
+          <Dropdown
+            label={t('shell.tabsAll')}
+            triggerClassName={arrow}
+            trigger={<Icon name="chevronDown" size={14} />}
+            menuClassName="max-h-80 overflow-y-auto"
+            items={tabs.map((tab) => ({
+              key: tab.key,
+              label: (
+                <span
+                  className={cx(
+                    'block max-w-64 truncate',
+                    tab.key === activeKey && 'font-medium text-brand-600',
+                  )}
+                >
+                  {titleOf(tab)}
+                </span>
+              ),
+              onSelect: () => void navigate(tab.fullPath),
+            }))}
+          />
+        </>
+      )}
       {menu && (
         <div
           ref={menuRef}
