@@ -1,6 +1,5 @@
 // A framework-agnostic client built from the contract. UI effects (popups, navigation, clearing
 // the login) are hooks the app injects, so the same client runs in a browser, in Node and in the CLI.
-import { ofetch, FetchError } from 'ofetch';
 import type { z } from 'zod';
 import {
   type AnyEndpoint,
@@ -71,6 +70,49 @@ export function toQuery(query: Record<string, unknown> | undefined): Record<stri
   return out;
 }
 
+/** '?a=1&b=x&b=y' (arrays repeat the key), from toQuery's output. */
+function queryString(q: Record<string, string | string[]>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) for (const x of Array.isArray(v) ? v : [v]) p.append(k, x);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * One request with the platform's fetch (browsers, Node 20): a JSON body for anything but a form,
+ * the answer read whatever its HTTP status (envelope errors come with 4xx/5xx), as a blob for files
+ * and otherwise parsed as JSON when it is JSON. `_data` holds what was read.
+ */
+async function send(
+  $fetch: typeof fetch,
+  url: string,
+  o: { method: string; body: unknown; headers: Record<string, string>; blob: boolean; signal?: AbortSignal },
+): Promise<Response & { _data?: unknown }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
+  let body: RequestInit['body'];
+  if (o.body instanceof FormData) body = o.body;
+  else if (o.body !== undefined) {
+    body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
+    headers['content-type'] = 'application/json';
+  }
+  const res: Response & { _data?: unknown } = await $fetch(url, {
+    method: o.method,
+    body,
+    headers,
+    signal: o.signal,
+  });
+  if (o.blob) res._data = await res.blob();
+  else {
+    const text = await res.text();
+    try {
+      res._data = text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      res._data = text;
+    }
+  }
+  return res;
+}
+
 export interface Caller {
   call<E extends AnyEndpoint>(name: string, e: E, input?: CallInput<E>): Promise<CallOutput<E>>;
 }
@@ -81,7 +123,7 @@ export function createCaller(options: ClientOptions): Caller {
   const locale = (): Locale =>
     typeof options.locale === 'function' ? options.locale() : (options.locale ?? 'zh-CN');
   const text = (k: keyof typeof clientMessages) => clientMessages[k][locale()];
-  const $fetch = options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch;
+  const $fetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const validate = options.validateResponses ?? true;
 
   const fail = (err: ApiError, popup = true): never => {
@@ -118,35 +160,24 @@ export function createCaller(options: ClientOptions): Caller {
       body = form;
     }
 
-    let raw: unknown;
+    let res: Response & { _data?: unknown };
     try {
-      raw = await $fetch.raw(url, {
+      res = await send($fetch, url + queryString(toQuery(i.query)), {
         method: e.method,
-        query: toQuery(i.query),
-        body: e.method === 'GET' ? undefined : (body as Record<string, unknown> | FormData | undefined),
+        body: e.method === 'GET' ? undefined : body,
         headers,
-        responseType: e.kind === 'download' || e.returnsFile ? 'blob' : 'json',
-        ignoreResponseError: true,
-        retry: 0,
+        blob: e.kind === 'download' || e.returnsFile === true,
         signal: i.signal,
       });
     } catch (cause) {
       // The caller cancelled the request: nothing went wrong that a user should be told about.
       if (i.signal?.aborted) throw cause;
-      const msg =
-        cause instanceof Error
-          ? cause instanceof FetchError
-            ? cause.cause instanceof Error
-              ? cause.cause.message
-              : cause.message
-            : cause.message
-          : String(cause);
+      const msg = cause instanceof Error ? cause.message : String(cause);
       const shown = isConnectionFinished(msg) ? text('deploying') : text('unreachable');
       if (e.kind === 'upload')
         return fail(new ApiError(-1, text('uploadFailed') + shown, name, undefined, 'upload'));
       return fail(new ApiError(-1, shown, name, undefined, 'transport'));
     }
-    const res = raw as Response & { _data?: unknown };
 
     if (e.returnsFile) {
       const ct = res.headers.get('content-type') ?? '';

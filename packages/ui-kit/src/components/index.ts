@@ -2,6 +2,7 @@ export { cx } from './cx.js';
 export * from './Button.js';
 export * from './Spinner.js';
 export * from './fields.js';
+export * from './switch.js';
 export * from './Dialog.js';
 export * from './Confirm.js';
 export * from './Toast.js';

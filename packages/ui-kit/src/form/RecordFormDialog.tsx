@@ -3,7 +3,8 @@
 import { useEffect, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { FieldShell, Switch } from '../components/fields.js';
+import { FieldShell } from '../components/fields.js';
+import { Switch } from '../components/switch.js';
 import { cx } from '../components/cx.js';
 import { AmountInput } from '../inputs/AmountInput.js';
 import { useListLabels } from '../list/labels.js';

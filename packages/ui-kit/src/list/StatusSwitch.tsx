@@ -1,7 +1,7 @@
 // The enable/disable switch of a row, asking first ('确定要停用吗？') and showing the pending call.
 import { useState } from 'react';
 import { useConfirm } from '../components/Confirm.js';
-import { Switch } from '../components/fields.js';
+import { Switch } from '../components/switch.js';
 import { useListLabels } from './labels.js';
 
 export interface StatusSwitchProps {
