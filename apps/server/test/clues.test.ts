@@ -670,9 +670,11 @@ describe('extras', () => {
     });
     expect((await sales.clues.detail({ query: { clueId: c.clueId } })).contacts).toHaveLength(1);
     await sales.clues.contactDelete({ query: { id: ct.id } });
-    expect(
-      await sales.clues.tagsSave({ body: { clueId: c.clueId, tags: ['转介绍', '高意向', '高意向'] } }),
-    ).toEqual(['转介绍', '高意向'].sort());
+    const tags = await admin.dictionaries.tagListForTag({ query: { tagType: 1 } });
+    const ids = tags.slice(0, 2).map((x) => x.id);
+    const saved = await sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [...ids, ...ids] } });
+    expect(saved.map((x) => x.id).sort()).toEqual([...ids].sort());
+    expect(saved.map((x) => x.name)).toEqual(tags.slice(0, 2).map((x) => x.name));
     await sales.clues.modifyClueChannel({
       body: { clueId: c.clueId, channel: 'REFER_OLD', recommender: '林可馨' },
     });

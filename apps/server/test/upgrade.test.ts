@@ -100,6 +100,21 @@ async function expectUpgraded(database: Database) {
     { code: 'BJ', region: 'HB' },
     { code: 'SH', region: 'HD' },
   ]);
+  // 0012/0013: clue tags became references to tag records; every (clue, name) pair of the release is
+  // the same pair now, and a name no tag record had (转介绍) got a clue-tag record.
+  const released = (
+    JSON.parse(
+      /INSERT INTO "public"\."clue_tags" SELECT \* FROM json_populate_recordset\(NULL::"public"\."clue_tags", '(\[[\s\S]*?\])'\);/.exec(
+        dataSql(),
+      )?.[1] ?? '[]',
+    ) as { clue_id: number; tag: string }[]
+  ).map((r) => `${r.clue_id}:${r.tag}`);
+  expect(released.length).toBe(manifest.rows['public.clue_tags']);
+  const tagged = await rows<{ clue_id: number; name: string }>(
+    sql`select t.clue_id, g.name from clue_tags t join tags g on g.id = t.tag_id and g.tag_type = 1`,
+  );
+  expect(tagged.map((r) => `${r.clue_id}:${r.name}`).sort()).toEqual(released.sort());
+  expect(released.some((r) => r.endsWith(':转介绍'))).toBe(true);
   // The sequences continue after the release's rows: a new row does not collide.
   const next = await rows<{ id: number }>(
     sql`insert into city_ranks (code, name) values ('UPG', '升级测试') returning id`,

@@ -26,22 +26,69 @@ const clueBody = () => ({
   channel: 'WALKIN',
 });
 
-describe('tags in use by clues', () => {
+describe('clue tags are references to tag records', () => {
   it('refuses deleting a clue tag a clue carries and deletes it once no clue carries it', async () => {
     const tag = await admin.dictionaries.tagAdd({ body: { tagType: 1, name: '双职工家庭' } });
     const c = await sales.clues.clueSave({ body: clueBody() });
-    await sales.clues.tagsSave({ body: { clueId: c.clueId, tags: ['双职工家庭'] } });
+    await sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [tag.id] } });
     const e = await expectApiError(admin.dictionaries.tagDelete({ body: { id: tag.id } }), ErrorCode.rule);
     expect(e.message).toContain('1 clue(s) carry this tag');
-    await sales.clues.tagsSave({ body: { clueId: c.clueId, tags: [] } });
+    await sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [] } });
     expect(await admin.dictionaries.tagDelete({ body: { id: tag.id } })).toBe(true);
   });
 
-  it('does not look at clues for a tag of another type with the same name', async () => {
-    const c = await sales.clues.clueSave({ body: { ...clueBody(), phone: '13977700002' } });
-    await sales.clues.tagsSave({ body: { clueId: c.clueId, tags: ['学员标签'] } });
-    const other = await admin.dictionaries.tagAdd({ body: { tagType: 2, name: '学员标签' } });
-    expect(await admin.dictionaries.tagDelete({ body: { id: other.id } })).toBe(true);
+  it('a renamed tag shows its new name on every clue carrying it; lists filter by the tag id', async () => {
+    const tag = await admin.dictionaries.tagAdd({
+      body: { tagType: 1, name: '周末班意向', color: '#3e63dd' },
+    });
+    const a = await sales.clues.clueSave({ body: { ...clueBody(), phone: '13977700003', tagIds: [tag.id] } });
+    const b = await sales.clues.clueSave({ body: { ...clueBody(), phone: '13977700004' } });
+    expect(await sales.clues.tagsSave({ body: { clueId: b.clueId, tagIds: [tag.id, tag.id] } })).toEqual([
+      { id: tag.id, name: '周末班意向', color: '#3e63dd' },
+    ]);
+    await admin.dictionaries.tagAdd({
+      body: { id: tag.id, version: tag.version, tagType: 1, name: '周末班', color: '#3e63dd' },
+    });
+    for (const clueId of [a.clueId, b.clueId])
+      expect((await sales.clues.detail({ query: { clueId } })).tags).toEqual([
+        { id: tag.id, name: '周末班', color: '#3e63dd' },
+      ]);
+    const listed = await sales.clues.mylist({ query: { tagId: tag.id, pageSize: 50 } });
+    expect(listed.list.map((r) => r.clueId).sort()).toEqual([a.clueId, b.clueId].sort());
+    expect(listed.list.every((r) => r.tags.some((x) => x.name === '周末班'))).toBe(true);
+    // Deleting needs both clues to let it go.
+    const e = await expectApiError(admin.dictionaries.tagDelete({ body: { id: tag.id } }), ErrorCode.rule);
+    expect(e.message).toContain('2 clue(s) carry this tag');
+  });
+
+  it('takes only clue tags that exist; a disabled tag is not added but may stay where it is', async () => {
+    const c = await sales.clues.clueSave({ body: { ...clueBody(), phone: '13977700005' } });
+    const student = await admin.dictionaries.tagAdd({ body: { tagType: 2, name: '学员标签' } });
+    const e1 = await expectApiError(
+      sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [student.id] } }),
+      ErrorCode.validation,
+    );
+    expect(e1.field).toBe('tagIds.0');
+    // A student tag's usage does not look at clues.
+    expect(await admin.dictionaries.tagDelete({ body: { id: student.id } })).toBe(true);
+    await expectApiError(
+      sales.clues.clueSave({ body: { ...clueBody(), phone: '13977700006', tagIds: [999999] } }),
+      ErrorCode.validation,
+    );
+    const tag = await admin.dictionaries.tagAdd({ body: { tagType: 1, name: '待停用' } });
+    const other = await admin.dictionaries.tagAdd({ body: { tagType: 1, name: '仍启用' } });
+    await sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [tag.id] } });
+    await admin.dictionaries.tagAdd({
+      body: { id: tag.id, version: tag.version, tagType: 1, name: '待停用', status: 0 },
+    });
+    const kept = await sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [tag.id, other.id] } });
+    expect(kept.map((x) => x.id).sort()).toEqual([tag.id, other.id].sort());
+    const d = await sales.clues.clueSave({ body: { ...clueBody(), phone: '13977700007' } });
+    const e2 = await expectApiError(
+      sales.clues.tagsSave({ body: { clueId: d.clueId, tagIds: [other.id, tag.id] } }),
+      ErrorCode.validation,
+    );
+    expect(e2.field).toBe('tagIds.1');
   });
 });
 

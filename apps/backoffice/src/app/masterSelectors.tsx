@@ -217,6 +217,17 @@ export const DictSelect: (p: MasterSelectProps & { dictType: string; label: stri
     {},
   );
 
+/** Enabled tags of a type (1 clue tags, 2 student tags), chosen by the tag record's id. */
+export function TagSelect(p: MasterSelectProps & { tagType: 1 | 2; label: string }) {
+  const q = useQuery({
+    queryKey: ['master', 'dictionaries', 'tags', p.tagType],
+    queryFn: () => sdk.dictionaries.tagListForTag({ query: { tagType: p.tagType } }),
+    staleTime: STALE,
+  });
+  const options = useMemo(() => (q.data ?? []).map((r) => ({ value: r.id, label: r.name })), [q.data]);
+  return <OptionsSelect {...p} options={options} loading={q.isLoading} />;
+}
+
 /** Enabled channels, optionally of some channel types. */
 export const ChannelSelect = masterSelect(
   source({

@@ -2,7 +2,18 @@
 // the follow-up form (draft kept in localStorage until saved or the tab closes), the follow
 // timeline, history, contacts, tags, approvals, assessments and call records.
 import { contract } from '@bo/api-sdk';
-import { Badge, Button, Card, EmptyState, FormText, FormView, Spinner, SubmitButton, Tabs } from '@bo/ui-kit';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  FormSelect,
+  FormText,
+  FormView,
+  Spinner,
+  SubmitButton,
+  Tabs,
+} from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -26,8 +37,9 @@ const Contact = bodyOf(contract.clues.contactSave).pick({
   relation: true,
   phone: true,
 });
-// One tag of the tag list the endpoint takes.
-const NewTag = z.object({ tag: bodyOf(contract.clues.tagsSave).shape.tags.element });
+// One tag (a clue-tag record) of the list the endpoint takes.
+const NewTag = z.object({ tagId: bodyOf(contract.clues.tagsSave).shape.tagIds.element });
+type TagRef = { id: number; name: string; color: string | null };
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -136,33 +148,50 @@ function Contacts({
   );
 }
 
-function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; editable: boolean }) {
+function Tags({ clueId, tags, editable }: { clueId: number; tags: TagRef[]; editable: boolean }) {
   const t = useT();
   const qc = useQueryClient();
+  // The enabled clue tags of the settings (标签, type 1) are what can be added.
+  const choices = useQuery({
+    queryKey: ['tags', 'forTag', 1],
+    queryFn: () => sdk.dictionaries.tagListForTag({ query: { tagType: 1 } }),
+    enabled: editable,
+  });
+  const ids = tags.map((x) => x.id);
   const save = useMutation({
-    mutationFn: (next: string[]) =>
-      runCommand(qc, () => sdk.clues.tagsSave({ body: { clueId, tags: next } })),
+    mutationFn: (next: number[]) =>
+      runCommand(qc, () => sdk.clues.tagsSave({ body: { clueId, tagIds: next } })),
   });
   const add = useCommandForm({
     schema: NewTag,
-    defaultValues: { tag: '' },
-    onSubmit: async ({ tag }) => {
-      if (!tags.includes(tag)) await sdk.clues.tagsSave({ body: { clueId, tags: [...tags, tag] } });
+    defaultValues: {},
+    onSubmit: async ({ tagId }) => {
+      if (!ids.includes(tagId)) await sdk.clues.tagsSave({ body: { clueId, tagIds: [...ids, tagId] } });
     },
     onDone: (_r, _v, form) => form.reset(),
   });
+  const options = (choices.data ?? [])
+    .filter((x) => !ids.includes(x.id))
+    .map((x) => ({ value: x.id, label: x.name }));
   return (
     <div className="flex flex-wrap items-center gap-1.5" aria-label={t('clue.tags')}>
       {tags.map((tag) => (
-        <Badge key={tag} tone="brand">
-          {tag}
+        <Badge key={tag.id} tone="brand">
+          {tag.color && (
+            <span
+              aria-hidden
+              className="mr-1 inline-block h-2 w-2 rounded-full"
+              style={{ backgroundColor: tag.color }}
+            />
+          )}
+          {tag.name}
           {editable && (
             <button
               type="button"
               className="ml-1"
-              aria-label={t('clue.removeTag', { tag })}
+              aria-label={t('clue.removeTag', { tag: tag.name })}
               disabled={save.isPending}
-              onClick={() => save.mutate(tags.filter((x) => x !== tag))}
+              onClick={() => save.mutate(ids.filter((x) => x !== tag.id))}
             >
               ×
             </button>
@@ -171,7 +200,13 @@ function Tags({ clueId, tags, editable }: { clueId: number; tags: string[]; edit
       ))}
       {editable && (
         <FormView form={add} className="flex items-start gap-1 space-y-0">
-          <FormText form={add} name="tag" label={t('clue.newTag')} placeholder={t('clue.newTag')} />
+          <FormSelect
+            form={add}
+            name="tagId"
+            label={t('clue.newTag')}
+            placeholder={t('master.choose')}
+            options={options}
+          />
           <SubmitButton form={add} size="sm" variant="secondary" className="mt-5">
             {t('clue.addTag')}
           </SubmitButton>

@@ -17,7 +17,13 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ListKitProvider, listQuery, type ListQueryArgs, type ListScreenDef } from '../../app/list';
-import { asFormField, asSearchField, CampusMasterSelect, ChannelSelect } from '../../app/masterSelectors';
+import {
+  asFormField,
+  asSearchField,
+  CampusMasterSelect,
+  ChannelSelect,
+  TagSelect,
+} from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useLocale, useT, type TFunction } from '../../i18n';
 import { PhoneNumber } from '../calls/PhoneNumber';
@@ -124,6 +130,7 @@ export function clueColumns(
       ? []
       : [{ id: 'ownerName', header: t('clue.owner') } satisfies ListColumn<TClueRow>]),
     { id: 'intentionLevel', header: t('clue.intention'), align: 'center' },
+    { id: 'tags', header: t('clue.tags'), value: (r) => r.tags.map((x) => x.name).join('、') },
     { id: 'followCount', header: t('clue.followCount'), align: 'right' },
     {
       id: 'lastFollowAt',
@@ -160,6 +167,12 @@ export function clueSearch(t: TFunction, o: { state?: boolean; campus?: boolean 
           } satisfies SearchField,
         ]),
     { kind: 'custom', name: 'channel', label: t('clue.channel'), render: asSearchField(ChannelSelect) },
+    {
+      kind: 'custom',
+      name: 'tagId',
+      label: t('clue.tags'),
+      render: asSearchField(TagSelect, { tagType: 1 }),
+    },
     ...(o.state === false
       ? []
       : [

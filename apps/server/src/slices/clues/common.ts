@@ -63,9 +63,10 @@ export const rowColumns = {
   followCount: sql<number>`(select count(*)::int from clue_follows f where f.clue_id = ${clues.id})`.mapWith(
     Number,
   ),
-  tags: sql<
-    string | null
-  >`(select string_agg(t.tag, ',' order by t.tag) from clue_tags t where t.clue_id = ${clues.id})`,
+  // The tag records' current names: a rename shows on every clue at once. Text, parsed in toRow, so
+  // both drivers answer alike.
+  tags: sql<string | null>`(select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)
+    order by g.sort, g.id)::text from clue_tags t join tags g on g.id = t.tag_id where t.clue_id = ${clues.id})`,
 };
 
 export function selectRows(db: DbOrTx) {
@@ -107,7 +108,7 @@ export function toRow(r: Joined, now: Date): TClueRow {
     ownerName: r.ownerName,
     source: c.source as TClueRow['source'],
     note: c.note,
-    tags: r.tags ? r.tags.split(',') : [],
+    tags: r.tags ? (JSON.parse(r.tags) as TClueRow['tags']) : [],
     insurance: c.insurance,
     followCount: r.followCount,
     lastFollowAt: iso(c.lastFollowAt),

@@ -71,8 +71,10 @@ function scopeWhere(u: AuthUser, mode: ListMode, q: ListQuery): SQL | undefined 
   if (q.flowState) parts.push(eq(clues.flowState, q.flowState));
   if (q.ownerUserId) parts.push(eq(clues.ownerUserId, q.ownerUserId));
   if (q.source) parts.push(eq(clues.source, q.source));
-  if (q.tag)
-    parts.push(sql`exists (select 1 from clue_tags t where t.clue_id = ${clues.id} and t.tag = ${q.tag})`);
+  if (q.tagId)
+    parts.push(
+      sql`exists (select 1 from clue_tags t where t.clue_id = ${clues.id} and t.tag_id = ${q.tagId})`,
+    );
   if (q.keyword) {
     const k = `%${q.keyword.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
     parts.push(

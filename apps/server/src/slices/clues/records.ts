@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { assertClueTags, tagsOf } from './tags.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { clueContacts, clueEvents, clueTags } from './tables.js';
@@ -48,14 +49,16 @@ export async function deleteContact(deps: AppDeps, u: AuthUser, id: number) {
 }
 
 export async function saveTags(deps: AppDeps, u: AuthUser, b: Body<'tagsSave'>) {
-  const c = await loadClue(deps.db, b.clueId);
-  authorize(u, c, 'follow');
-  const tags = [...new Set(b.tags)].sort();
-  await deps.db.transaction(async (tx) => {
+  const ids = [...new Set(b.tagIds)];
+  return deps.db.transaction(async (tx) => {
+    const c = await loadClue(tx, b.clueId, true);
+    authorize(u, c, 'follow');
+    const carried = (await tx.select().from(clueTags).where(eq(clueTags.clueId, c.id))).map((r) => r.tagId);
+    await assertClueTags(tx, ids, carried);
     await tx.delete(clueTags).where(eq(clueTags.clueId, c.id));
-    if (tags.length) await tx.insert(clueTags).values(tags.map((tag) => ({ clueId: c.id, tag })));
+    if (ids.length) await tx.insert(clueTags).values(ids.map((tagId) => ({ clueId: c.id, tagId })));
+    return tagsOf(tx, c.id);
   });
-  return tags;
 }
 
 export async function modifyChannel(deps: AppDeps, u: AuthUser, b: Body<'modifyClueChannel'>, ip: string) {

@@ -1,6 +1,7 @@
 // Demo clues (deterministic): 60 across SH01/SH02/HZ01/BJ01 in every state, with follow records,
 // approvals, ad-platform leads, converted students, channel signs and calendar entries.
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { tags } from '../dictionaries/tables.js';
 import type { SeedContext } from '../../seed/context.js';
 import { users } from '../system/tables.js';
 import { students } from '../students/tables.js';
@@ -140,6 +141,12 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     BJ01: id('admin'),
   };
   const approver = id('director');
+  // The demo clue tags of the dictionaries seed (seeded before clues), by name.
+  const tagRows = await db
+    .select({ id: tags.id, name: tags.name })
+    .from(tags)
+    .where(and(eq(tags.tagType, 1), inArray(tags.name, ['高意向', '周末可约', '价格敏感'])));
+  const tagId = (n: string) => tagRows.find((r) => r.name === n)?.id;
   const states = PLAN.flatMap(([s, n]) => Array.from({ length: n * scale }, () => s));
   const today = dayStart(now).getTime();
 
@@ -219,11 +226,9 @@ export async function seedClues({ db, now, scale }: SeedContext) {
         at: new Date(today - DAY),
       });
     }
-    if (i % 6 === 0)
-      await db.insert(clueTags).values([
-        { clueId: c.id, tag: '高意向' },
-        { clueId: c.id, tag: i % 12 === 0 ? '转介绍' : '周末可约' },
-      ]);
+    const carried = i % 6 === 0 ? [tagId('高意向'), tagId(i % 12 === 0 ? '价格敏感' : '周末可约')] : [];
+    const tagIds = carried.filter((x): x is number => x !== undefined);
+    if (tagIds.length) await db.insert(clueTags).values(tagIds.map((t) => ({ clueId: c.id, tagId: t })));
     if (i % 10 === 3)
       await db.insert(clueContacts).values({
         clueId: c.id,

@@ -15,6 +15,7 @@ import { users } from '../system/tables.js';
 import { createStudent as newStudent, students } from '../students/index.js';
 import { clueChannels, clueCustomerIntentions } from '../clueSettings/tables.js';
 import { clueContacts, clueDistributionRules, clueEvents, clueFollows, clueTags, clues } from './tables.js';
+import { assertClueTags } from './tags.js';
 import {
   activeHolder,
   assertCanSee,
@@ -203,11 +204,14 @@ export async function createClue(deps: AppDeps, u: AuthUser, b: Body<'clueSave'>
       createdAt: now,
       updatedAt: now,
     });
-    if (b.tags.length)
+    const tagIds = [...new Set(b.tagIds)];
+    if (tagIds.length) {
+      await assertClueTags(tx, tagIds);
       await tx
         .insert(clueTags)
-        .values([...new Set(b.tags)].map((tag) => ({ clueId: c.id, tag })))
+        .values(tagIds.map((tagId) => ({ clueId: c.id, tagId })))
         .onConflictDoNothing();
+    }
     await tx.insert(clueEvents).values({
       clueId: c.id,
       action: 'create',
@@ -820,7 +824,7 @@ export async function merge(deps: AppDeps, u: AuthUser, b: Body<'merge'>, ip: st
     if (tags.length)
       await tx
         .insert(clueTags)
-        .values(tags.map((t) => ({ clueId: p.keep.id, tag: t.tag })))
+        .values(tags.map((t) => ({ clueId: p.keep.id, tagId: t.tagId })))
         .onConflictDoNothing();
     for (const o of p.others) {
       if (o.phone !== p.keep.phone)

@@ -161,11 +161,14 @@ export const clueContacts = pgTable(
   (t) => [index('clue_contacts_clue_idx').on(t.clueId), index('clue_contacts_phone_idx').on(t.phone)],
 );
 
-/** Tags of a clue by name (the dictionaries slice's tag table may later supply the names). */
+/**
+ * Tags of a clue: references to tag records of type 1 (dictionaries slice), so a renamed tag shows
+ * its new name everywhere and the tag's usage check counts these rows.
+ */
 export const clueTags = pgTable(
   'clue_tags',
-  { clueId: integer('clue_id').notNull(), tag: text('tag').notNull() },
-  (t) => [primaryKey({ columns: [t.clueId, t.tag] })],
+  { clueId: integer('clue_id').notNull(), tagId: integer('tag_id').notNull() },
+  (t) => [primaryKey({ columns: [t.clueId, t.tagId] }), index('clue_tags_tag_idx').on(t.tagId)],
 );
 
 export const clueChannelSigns = pgTable('clue_channel_signs', {

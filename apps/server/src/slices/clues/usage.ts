@@ -13,10 +13,10 @@ async function count(tx: DbOrTx, table: typeof clues | typeof clueTags, where: S
   return Number(r?.n ?? 0);
 }
 
-// Clue tags of tag type 1 (clue tags) are kept by name.
-tagUsage.register('clues', async (tx, { tagType, name }) => {
+// Clues carry tags of type 1 (clue tags) by reference.
+tagUsage.register('clues', async (tx, { id, tagType }) => {
   if (tagType !== 1) return null;
-  const n = await count(tx, clueTags, eq(clueTags.tag, name));
+  const n = await count(tx, clueTags, eq(clueTags.tagId, id));
   return n ? `有${n}条线索带有该标签，不能删除 / ${n} clue(s) carry this tag; it cannot be deleted` : null;
 });
 

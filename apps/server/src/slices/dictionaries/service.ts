@@ -89,7 +89,7 @@ export const tagType = defineRecordType<TTagRow, TTagInput>({
   deletable: true,
   // Like dictionary items: a disabled tag stays on the records that carry it; deleting a carried one is refused.
   inUse: async (tx, row, op) =>
-    op === 'delete' ? tagUsage.check(tx, { tagType: row.tagType, name: row.name }) : null,
+    op === 'delete' ? tagUsage.check(tx, { id: row.id, tagType: row.tagType, name: row.name }) : null,
 });
 
 export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroupInput>({

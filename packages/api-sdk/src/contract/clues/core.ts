@@ -16,7 +16,7 @@ import {
   ClueIdQuery,
 } from './fields.js';
 import { CLUE_LIST, SCHOOL, DIST, CLUE_ACTIONS, work } from './access.js';
-import { ClueRow, FollowRow, ContactRow, ClueDetail } from './rows.js';
+import { ClueRow, ClueTagRef, FollowRow, ContactRow, ClueDetail } from './rows.js';
 
 export const ClueInput = z.object({
   childName: z.string().trim().min(1, '请填写孩子姓名 / the child name is required').max(50),
@@ -33,7 +33,8 @@ export const ClueInput = z.object({
   /** Customer intention code of the clue settings. */
   intention: z.string().trim().max(50).nullable().optional(),
   note: Text(1000).default(''),
-  tags: z.array(z.string().trim().min(1).max(30)).max(20).default([]),
+  /** Clue tags (tag records of type 1) by id. */
+  tagIds: z.array(z.number().int().positive().max(2147483647)).max(20).default([]),
   insurance: z.boolean().default(false),
   /** Who follows it up: absent = a consultant keeps their own clue, a manager puts it in the pool. */
   ownerUserId: z.number().int().nullable().optional(),
@@ -49,7 +50,8 @@ export const ClueListQuery = PageQuery.extend({
   flowState: ClueState.optional(),
   ownerUserId: z.coerce.number().int().optional(),
   source: ClueSource.optional(),
-  tag: z.string().trim().optional(),
+  /** Clues carrying this tag (tag record id). */
+  tagId: z.coerce.number().int().positive().max(2147483647).optional(),
 });
 export type TClueListQuery = z.infer<typeof ClueListQuery>;
 
@@ -218,10 +220,14 @@ export const coreEndpoints = {
   }),
   tagsSave: post('/clue/tags', {
     service: 'clue',
-    summary: 'Replace the tags (names) of a clue.',
+    summary:
+      'Replace the tags of a clue (tag record ids of type 1); a tag added must be enabled, one the clue already carries may be disabled.',
     access: work,
-    body: z.object({ clueId: ClueId, tags: z.array(z.string().trim().min(1).max(30)).max(20) }),
-    response: z.array(z.string()),
+    body: z.object({
+      clueId: ClueId,
+      tagIds: z.array(z.number().int().positive().max(2147483647)).max(20),
+    }),
+    response: z.array(ClueTagRef),
   }),
   importRows: post('/clue/importRows', {
     service: 'clue',

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { ClueState, ClueSource, IntentionLevel, ApprovalStatus, ApprovalKind, Ts } from './fields.js';
 
+/** A tag a clue carries: the tag record's id, with its current name and colour. */
+export const ClueTagRef = z.object({ id: z.number().int(), name: z.string(), color: z.string().nullable() });
+
 export const ClueRow = z.object({
   clueId: z.number().int(),
   cluecode: z.string(),
@@ -25,7 +28,7 @@ export const ClueRow = z.object({
   ownerName: z.string().nullable(),
   source: ClueSource,
   note: z.string(),
-  tags: z.array(z.string()),
+  tags: z.array(ClueTagRef),
   insurance: z.boolean(),
   followCount: z.number().int(),
   lastFollowAt: Ts.nullable(),
