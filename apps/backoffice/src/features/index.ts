@@ -9,6 +9,7 @@ import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { settingsRoutes } from './settings/routes';
 import { staffRoutes } from './staff/routes';
+import { studentRoutes } from './students/routes';
 import { systemRoutes } from './system/routes';
 import { workbenchRoutes } from './workbench/routes';
 
@@ -23,6 +24,7 @@ const messages = {
   /** The pay-online dialog and receipt button (orders/PayOnlineDialog.tsx): every screen mounting them lists it. */
   pay: () => import('./orders/payMessages').then((m) => m.payMessages),
   calls: () => import('./calls/messages').then((m) => m.callsMessages),
+  students: () => import('./students/messages').then((m) => m.studentMessages),
 };
 
 export const features: Feature[] = [
@@ -35,6 +37,7 @@ export const features: Feature[] = [
   { name: 'clueAnalysis', routes: clueAnalysisRoutes, messages: [messages.clueAnalysis] },
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
+  { name: 'students', routes: studentRoutes, messages: [messages.students] },
 ];
 
 /** Every message set a feature may load (tests check them against each other). */

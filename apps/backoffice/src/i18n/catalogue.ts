@@ -16,6 +16,7 @@ import type { clueAnalysisMessages } from '../features/clueAnalysis/messages';
 import type { systemMessages } from '../features/system/messages';
 import type { payMessages } from '../features/orders/payMessages';
 import type { callsMessages } from '../features/calls/messages';
+import type { studentMessages } from '../features/students/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -28,7 +29,8 @@ type AllSets =
   | typeof clueAnalysisMessages
   | typeof systemMessages
   | typeof payMessages
-  | typeof callsMessages;
+  | typeof callsMessages
+  | typeof studentMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

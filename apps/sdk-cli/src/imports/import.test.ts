@@ -96,3 +96,68 @@ describe('import clues into the real server', () => {
     expect(again.notices.map((n) => n.row)).toEqual([2, 3, 4]);
   });
 });
+
+describe('import students into the real server', () => {
+  const kind = kindOf('students');
+  const send = sender(kind.endpoint);
+  const header = kind.columns.map((c) => c.header);
+  const row = (values: Record<string, string>) => header.map((h) => values[h] ?? '');
+
+  it('writes nothing while a row is wrong, reporting the file row and column', async () => {
+    const file = path.join(dir, 'students-bad.xlsx');
+    await writeSheet(file, header, [
+      row({ 学员姓名: '林若曦', 家长姓名: '林静', 手机号: '13812340001', 校区编码: 'SH01' }),
+      row({ 学员姓名: '周天佑', 家长姓名: '周伟', 手机号: '12345', 校区编码: 'SH01' }),
+      row({ 学员姓名: '何嘉懿', 家长姓名: '何芳', 手机号: '13812340003', 校区编码: 'NOPE' }),
+    ]);
+    const errorsFile = path.join(dir, 'students-bad.errors.xlsx');
+    const r = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
+    expect(r.exitCode).toBe(1);
+    const report: string[][] = [];
+    for await (const line of readSheet(errorsFile)) report.push(line.cells);
+    expect(report.slice(1).map((x) => [x[0], x[1]])).toEqual([
+      ['3', '手机号'],
+      ['4', '校区编码'],
+    ]);
+    const found = await real.admin().students.students({ query: { keyword: '林若曦' } });
+    expect(found.list.filter((s) => s.phone === '13812340001')).toEqual([]);
+  });
+
+  it('creates students, reports a repeated phone, and a re-run creates none', async () => {
+    const file = path.join(dir, 'students.xlsx');
+    await writeSheet(file, header, [
+      row({
+        学员姓名: '郭浩宇',
+        性别: '男',
+        家长姓名: '郭丽',
+        手机号: '13812340011',
+        校区编码: 'SH01',
+        诊断: '语言发育迟缓',
+      }),
+      row({
+        学员姓名: '郭诗涵',
+        性别: '女',
+        家长姓名: '郭丽',
+        手机号: '13812340012',
+        校区编码: 'SH01',
+        康复补贴: '是',
+      }),
+      row({ 学员姓名: '郭一诺', 家长姓名: '郭丽', 手机号: '13812340011', 校区编码: 'SH01' }),
+    ]);
+    const errorsFile = path.join(dir, 'students.errors.xlsx');
+    const dry = await runImport({ kind, file, dryRun: true, errorsFile, send, progress: quiet });
+    expect(dry).toMatchObject({ exitCode: 0, created: 2, written: false });
+    const first = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
+    expect(first.errors).toEqual([]);
+    expect(first).toMatchObject({ exitCode: 0, created: 2, written: true });
+    expect(first.notices.map((n) => n.row)).toEqual([4]);
+    const again = await runImport({ kind, file, dryRun: false, errorsFile, send, progress: quiet });
+    expect(again).toMatchObject({ exitCode: 0, created: 0 });
+    expect(again.notices.map((n) => n.row)).toEqual([2, 3, 4]);
+    const made = await real.admin().students.students({ query: { keyword: '1381234001' } });
+    expect(made.list.map((s) => [s.name, s.diagnosis, s.insurance]).sort()).toEqual([
+      ['郭浩宇', '语言发育迟缓', false],
+      ['郭诗涵', '', true],
+    ]);
+  });
+});

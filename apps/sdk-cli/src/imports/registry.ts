@@ -219,6 +219,27 @@ export const IMPORTS: ImportKind[] = [
     ],
   },
   {
+    name: 'students',
+    key: { fields: ['phone'], repeat: 'notice' },
+    description:
+      '学员档案 students (a phone already held by a student or active clue is reported, not created)',
+    endpoint: 'students.importRows',
+    rowNumbers: 'index',
+    columns: [
+      { header: '学员姓名', field: 'name', required: true },
+      { header: '性别', field: 'gender', note: '男/女 or 1/2' },
+      { header: '出生日期', field: 'birthDate', note: 'YYYY-MM-DD' },
+      { header: '家长姓名', field: 'parentName', required: true },
+      { header: '关系', field: 'relation' },
+      { header: '手机号', field: 'phone', required: true },
+      { header: '校区编码', field: 'schoolItemCode', required: true },
+      { header: '诊断', field: 'diagnosis' },
+      { header: '康复补贴', field: 'insurance', note: '是/否 or 1/0' },
+      { header: '学管账号', field: 'adviserUsername', note: 'the adviser’s username; works at the campus' },
+      { header: '备注', field: 'remark' },
+    ],
+  },
+  {
     name: 'resources',
     key: { fields: ['phone'], repeat: 'notice' },
     description: '资源 e-sales resources (duplicates by phone are reported, not created)',
