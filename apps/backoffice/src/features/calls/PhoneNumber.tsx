@@ -10,19 +10,18 @@ export function PhoneNumber({ className, ...target }: DialTarget & { className?:
   const busy = !!a.call && !a.call.ended;
   const canDial = a.provider === 'tencent' && (a.status === 'online' || a.status === 'renewFailed');
   const why =
-    a.status === 'notConfigured'
-      ? t('calls.notConfigured')
-      : a.provider === 'zhichi'
-        ? t('calls.zhichiNoDial')
-        : !canDial
-          ? t('calls.signInFirst')
-          : busy
-            ? t('calls.busy')
-            : t('calls.dialHint', { phone: target.phone });
+    a.provider === 'zhichi'
+      ? t('calls.zhichiNoDial')
+      : !canDial
+        ? t('calls.signInFirst')
+        : busy
+          ? t('calls.busy')
+          : t('calls.dialHint', { phone: target.phone });
   return (
     <span className={cx('inline-flex items-center gap-1.5', className)}>
       <span className="tabular-nums">{target.phone}</span>
-      {a.status !== 'notConfigured' && (
+      {/* No button until the server has named its call centre, and none without one. */}
+      {a.provider !== null && (
         <button
           type="button"
           aria-label={t('calls.dial', { phone: target.phone })}
