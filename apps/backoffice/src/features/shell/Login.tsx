@@ -1,5 +1,7 @@
 // /login: username and password; QR and enterprise sign-in when the server has them configured.
-import { contract, type TUserToken } from '@bo/api-sdk';
+import type { TUserToken } from '@bo/api-sdk';
+// The system slice alone: the whole contract (every slice) would triple what /login downloads.
+import { system } from '@bo/api-sdk/contract/system';
 import { Button, FormText, FormView, Icon, SubmitButton } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -42,7 +44,7 @@ function qrUrl(authorizeUrl: string): string {
 }
 
 // The sign-in body (the endpoint also takes it as a query, hence the optional wrapper).
-const SignIn = bodyOf(contract.system.login).unwrap();
+const SignIn = bodyOf(system.login).unwrap();
 
 export function Login() {
   const t = useT();
