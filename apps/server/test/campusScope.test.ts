@@ -51,6 +51,8 @@ const LISTED: Record<string, string> = {
   'orders.preCreate':
     'the campus is checked before pricing (orders/handlers.ts); generated lines name no course, so the own campus answers 400; checked in orders.test.ts "campus scope"',
   'orders.create': `${BY_ID}: the student's campus and the order's (orders/service.ts); checked in orders.test.ts "campus scope"`,
+  'orders.insertIncomeOrder': `${BY_ID}: the legacy path of orders.create, the same service`,
+  'orders.orderSave': `${BY_ID}: the legacy path of orders.create, the same service`,
   'clueAnalysis.schoolDetail': DETAIL,
   'clueAnalysis.highSeaDetail': DETAIL,
   'clueAnalysis.recommenderDetail': DETAIL,

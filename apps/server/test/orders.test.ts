@@ -481,3 +481,28 @@ describe('online payments (the payments slice’s port)', () => {
     expect(receipt?.payments).toHaveLength(2);
   });
 });
+
+describe('the legacy /charge and /order income paths', () => {
+  it('answer from the same orders: lists, by code, per student, new or renewal, and payments', async () => {
+    const o = await sales.orders.orderSave({ body: order({ items: [{ courseCode: 'C001', quantity: 1 }] }) });
+    await sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '100', paidAt: today() } });
+    const list = await sales.orders.incomeOrders({ query: { keyword: o.code } });
+    expect(list.list.map((r) => [r.code, r.pending])).toEqual([[o.code, '100.00']]);
+    expect((await sales.orders.orderList({ query: { keyword: o.code } })).total).toBe(1);
+    expect((await sales.orders.incomeOrder({ query: { code: o.code } })).id).toBe(o.id);
+    expect((await sales.orders.orderByCode({ query: { code: o.code } })).payable).toBe('380.00');
+    const mine = await sales.orders.studentOrders({ query: { studentcode: sh01.code } });
+    expect(mine.some((r) => r.id === o.id)).toBe(true);
+    const renewals = await sales.orders.renewOrders({ query: { schoolItemCode: 'SH01', pageSize: 500 } });
+    expect(renewals.list.every((r) => r.orderType === 0)).toBe(true);
+    const incomes = await sales.orders.studentIncomes({ query: { studentcode: sh01.code } });
+    expect(incomes.some((r) => r.orderId === o.id && r.amount === '100.00')).toBe(true);
+    expect((await sales.orders.isNew({ query: { studentcode: sh01.code } })).isNew).toBe(false);
+    const all = await sales.orders.incomeOrders({ query: { pageSize: 500 } });
+    expect(all.list.every((r) => r.schoolItemCode === 'SH01')).toBe(true);
+    await expectApiError(
+      sales.orders.incomeOrders({ query: { schoolItemCode: other.schoolItemCode } }),
+      ErrorCode.noPermission,
+    );
+  });
+});

@@ -443,6 +443,16 @@ export const ChargeApprovalInput = z.object({
   version: z.number().int().positive().optional(),
 });
 
+export const OrderListQuery = PageQuery.extend({
+  schoolItemCode: z.string().trim().max(20).optional(),
+  status: z.coerce.number().int().min(0).max(99).optional(),
+  orderType: z.coerce.number().int().min(0).max(9).optional(),
+  /** Student name or code, or the order code. */
+  keyword: z.string().trim().max(50).optional(),
+});
+const StudentCodeQuery = z.object({ studentcode: z.string().trim().min(1).max(20) });
+const OrderCodeQuery = z.object({ code: z.string().trim().min(1).max(20) });
+
 const ORDER = priv('/students/order', '/students/payInstallment');
 const ORDER_READ = priv(
   '/students/order',
@@ -594,5 +604,76 @@ export const orders = {
     access: PAY_APPROVAL,
     body: ChargeApprovalInput,
     response: ApprovalOutcome,
+  }),
+  // ---- the legacy /charge/* and /order/* income paths of §7, answering from the same tables ----
+  incomeOrders: get('/charge/incomeorders', {
+    service: 'schedule',
+    summary: 'Income orders of the caller’s campuses, filtered and paged (legacy path).',
+    access: ORDER_READ,
+    query: OrderListQuery,
+    response: page(OrderRow),
+  }),
+  incomeOrder: get('/charge/incomeorder', {
+    service: 'schedule',
+    summary: 'An income order by its code (legacy path).',
+    access: ORDER_READ,
+    query: OrderCodeQuery,
+    response: OrderDetail,
+  }),
+  insertIncomeOrder: post('/charge/insertincomeorder', {
+    service: 'schedule',
+    summary: 'Create an income order (legacy path of /incomeOrder/create).',
+    access: ORDER,
+    body: OrderCreateInput,
+    response: OrderCreated,
+  }),
+  studentOrders: get('/charge/studentorders', {
+    service: 'schedule',
+    summary: 'Every income order of one student.',
+    access: ORDER_READ,
+    query: StudentCodeQuery,
+    response: z.array(OrderRow),
+  }),
+  renewOrders: get('/charge/reneworders', {
+    service: 'schedule',
+    summary: 'Renewal orders (order type 0), filtered and paged.',
+    access: ORDER_READ,
+    query: OrderListQuery.omit({ orderType: true }),
+    response: page(OrderRow),
+  }),
+  isNew: get('/charge/isnew', {
+    service: 'schedule',
+    summary: 'Whether a student has never had an effective order (a new enrolment rather than a renewal).',
+    access: ORDER_READ,
+    query: StudentCodeQuery,
+    response: z.object({ isNew: z.boolean() }),
+  }),
+  orderSave: post('/order/save', {
+    service: 'schedule',
+    summary: 'Create an income order (legacy path of /incomeOrder/create).',
+    access: ORDER,
+    body: OrderCreateInput,
+    response: OrderCreated,
+  }),
+  orderList: get('/order/orders', {
+    service: 'schedule',
+    summary: 'Income orders, filtered and paged (legacy path).',
+    access: ORDER_READ,
+    query: OrderListQuery,
+    response: page(OrderRow),
+  }),
+  orderByCode: get('/order/order', {
+    service: 'schedule',
+    summary: 'An income order by its code (legacy path).',
+    access: ORDER_READ,
+    query: OrderCodeQuery,
+    response: OrderDetail,
+  }),
+  studentIncomes: get('/order/studentincomes', {
+    service: 'schedule',
+    summary: 'The pay records of one student’s orders, newest first.',
+    access: ORDER_READ,
+    query: StudentCodeQuery,
+    response: z.array(PayRecordRow),
   }),
 } satisfies Slice;

@@ -88,4 +88,17 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
       ip,
       [INCOME_ORDER_PAY],
     ),
+  incomeOrders: async ({ deps, user, query }) => q.orderPage(deps, user, query),
+  incomeOrder: async ({ deps, user, query }) => q.orderDetailByCode(deps, user, query.code),
+  insertIncomeOrder: async ({ deps, user, body, ip }) => s.createOrder(deps, user, body, ip),
+  studentOrders: async ({ deps, user, query }) => (await q.studentOrders(deps, user, query.studentcode)).list,
+  renewOrders: async ({ deps, user, query }) => q.orderPage(deps, user, { ...query, orderType: 0 }),
+  isNew: async ({ deps, user, query }) => {
+    const { list } = await q.studentOrders(deps, user, query.studentcode);
+    return { isNew: !list.some((o) => o.status === 40 || o.status === 50) };
+  },
+  orderSave: async ({ deps, user, body, ip }) => s.createOrder(deps, user, body, ip),
+  orderList: async ({ deps, user, query }) => q.orderPage(deps, user, query),
+  orderByCode: async ({ deps, user, query }) => q.orderDetailByCode(deps, user, query.code),
+  studentIncomes: async ({ deps, user, query }) => q.studentIncomes(deps, user, query.studentcode),
 };

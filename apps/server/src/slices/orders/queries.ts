@@ -81,22 +81,28 @@ const recordsQuery = (tx: DbOrTx, where: SQL | undefined) =>
     .leftJoin(creator, eq(creator.id, payRecords.createdBy))
     .where(where);
 
-async function orderRow(tx: DbOrTx, o: OrderRecord) {
-  const [x] = await tx
-    .select({
-      studentCode: students.code,
-      studentName: students.name,
-      schoolItemName: schoolItems.name,
-      createdByName: creator.name,
-      adviserName: adviser.name,
-    })
+const orderCols = {
+  o: orders,
+  studentCode: students.code,
+  studentName: students.name,
+  schoolItemName: schoolItems.name,
+  createdByName: creator.name,
+  adviserName: adviser.name,
+  pending: sql<string>`(select coalesce(sum(p.amount_cents), 0)::text from pay_records p where p.order_id = ${orders.id} and p.status = 10)`,
+};
+const ordersQuery = (tx: DbOrTx, where: SQL | undefined) =>
+  tx
+    .select(orderCols)
     .from(orders)
     .innerJoin(students, eq(students.id, orders.studentId))
     .leftJoin(schoolItems, eq(schoolItems.code, orders.schoolItemCode))
     .leftJoin(creator, eq(creator.id, orders.createdBy))
     .leftJoin(adviser, eq(adviser.id, orders.adviserId))
-    .where(eq(orders.id, o.id));
-  const sums = await recordSums(tx, o.id);
+    .where(where);
+type OrderJoin = Awaited<ReturnType<typeof ordersQuery>>[number];
+
+function listRow(x: OrderJoin) {
+  const o = x.o;
   return {
     id: o.id,
     code: o.code,
@@ -104,28 +110,99 @@ async function orderRow(tx: DbOrTx, o: OrderRecord) {
     status: o.status,
     statusName: statusName(o.status),
     studentId: o.studentId,
-    studentCode: x?.studentCode ?? '',
-    studentName: x?.studentName ?? '',
+    studentCode: x.studentCode,
+    studentName: x.studentName,
     schoolItemCode: o.schoolItemCode,
-    schoolItemName: x?.schoolItemName ?? null,
+    schoolItemName: x.schoolItemName,
     listAmount: yuan(o.listCents),
     discountAmount: yuan(o.discountCents),
     payable: yuan(o.payableCents),
     paid: yuan(o.paidCents),
-    pending: yuan(sums.pending),
+    pending: yuan(Number(x.pending)),
     familyShare: yuan(o.familyCents),
     funderShare: yuan(o.funderCents),
     funderCode: o.funderCode,
     adviserId: o.adviserId,
-    adviserName: x?.adviserName ?? null,
+    adviserName: x.adviserName,
     remark: o.remark,
     approvalId: o.approvalId,
     createdBy: o.createdBy,
-    createdByName: x?.createdByName ?? null,
+    createdByName: x.createdByName,
     createdAt: o.createdAt.toISOString(),
     effectiveAt: iso(o.effectiveAt),
     version: o.version,
   };
+}
+
+async function orderRow(tx: DbOrTx, o: OrderRecord) {
+  const [x] = await ordersQuery(tx, eq(orders.id, o.id));
+  if (!x) throw notFound('订单 / order');
+  return listRow(x);
+}
+
+export interface OrderListQuery {
+  pageIdx: number;
+  pageSize: number;
+  schoolItemCode?: string | undefined;
+  status?: number | undefined;
+  orderType?: number | undefined;
+  keyword?: string | undefined;
+  studentId?: number | undefined;
+}
+
+/** Orders of the caller's campuses, filtered, newest first. */
+export async function orderPage(deps: AppDeps, u: AuthUser, q: OrderListQuery) {
+  if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
+  const scope = campusScope(u);
+  const w = and(
+    scope ? inArray(orders.schoolItemCode, [...scope, '']) : undefined,
+    q.schoolItemCode ? eq(orders.schoolItemCode, q.schoolItemCode) : undefined,
+    q.status ? eq(orders.status, q.status) : undefined,
+    q.orderType !== undefined ? eq(orders.orderType, q.orderType) : undefined,
+    q.studentId ? eq(orders.studentId, q.studentId) : undefined,
+    q.keyword
+      ? or(ilike(students.name, `%${q.keyword}%`), eq(students.code, q.keyword), eq(orders.code, q.keyword))
+      : undefined,
+  );
+  const rows = await ordersQuery(deps.db, w)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  const [n] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .innerJoin(students, eq(students.id, orders.studentId))
+    .where(w);
+  return { list: rows.map(listRow), total: Number(n?.n ?? 0), pageIdx: q.pageIdx, pageSize: q.pageSize };
+}
+
+/** Every order of one student (by code), in the caller's campuses. */
+export async function studentOrders(deps: AppDeps, u: AuthUser, studentCode: string) {
+  const [s] = await deps.db.select().from(students).where(eq(students.code, studentCode));
+  if (!s) throw notFound('学员 / student');
+  assertCampus(u, s.schoolItemCode);
+  const rows = await ordersQuery(deps.db, eq(orders.studentId, s.id)).orderBy(
+    desc(orders.createdAt),
+    desc(orders.id),
+  );
+  return { student: s, list: rows.map(listRow) };
+}
+
+/** An order's detail by its code. */
+export async function orderDetailByCode(deps: AppDeps, u: AuthUser, code: string) {
+  const [o] = await deps.db.select({ id: orders.id }).from(orders).where(eq(orders.code, code));
+  if (!o) throw notFound('订单 / order');
+  return orderDetail(deps, u, o.id);
+}
+
+/** The pay records of one student's orders (by code), newest first. */
+export async function studentIncomes(deps: AppDeps, u: AuthUser, studentCode: string) {
+  const { student } = await studentOrders(deps, u, studentCode);
+  const rows = await recordsQuery(deps.db, eq(orders.studentId, student.id)).orderBy(
+    desc(payRecords.paidAt),
+    desc(payRecords.id),
+  );
+  return rows.map(recordRow);
 }
 
 async function itemRows(tx: DbOrTx, orderId: number) {
