@@ -32,3 +32,34 @@ test('a resource is followed up and sent to a campus as a clue', async ({ page }
   await expect(page.getByRole('heading', { name: new RegExp(name) }).getByText('已下发校区')).toBeVisible();
   await expect(page.getByRole('link', { name: /^XS|^C/ }).first()).toBeVisible();
 });
+
+test.describe('distribution', () => {
+  test.use({ user: 'admin' });
+
+  test('resources are dealt out to the chosen specialists; choosing none is refused on the field', async ({
+    page,
+  }) => {
+    const phone = uniquePhone();
+    const name = `分配${phone.slice(-4)}`;
+    await page.goto('/clues/clueResources');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const create = page.getByRole('dialog', { name: '新增资源' });
+    await create.getByLabel('联系人').fill(name);
+    await create.getByLabel('手机号').fill(phone);
+    await create.getByRole('button', { name: '保存' }).click();
+    await expect(create).toBeHidden();
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('checkbox', { name: '选择此行' }).check();
+    await page.getByRole('button', { name: '分配', exact: true }).click();
+    const dist = page.getByRole('dialog', { name: '分配 1 条资源' });
+    await dist.getByRole('button', { name: '分配', exact: true }).click();
+    await expect(dist.getByRole('alert')).toContainText('分配给（轮流分配）');
+    await dist
+      .getByRole('group', { name: '分配给（轮流分配）' })
+      .getByRole('checkbox', { name: /赵敏/ })
+      .check();
+    await dist.getByRole('button', { name: '分配', exact: true }).click();
+    await expect(dist).toBeHidden();
+  });
+});

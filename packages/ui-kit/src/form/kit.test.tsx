@@ -168,6 +168,23 @@ describe('the schema form kit', () => {
     expect(document.body.textContent).not.toContain('body.reason');
   });
 
+  it('keeps a rule’s own message after the server’s field path, without the path', async () => {
+    const submit = vi.fn(() =>
+      Promise.reject(
+        new FakeApiError('body.reason: 原因含有敏感词 / the reason has a banned word', 400, 'body.reason'),
+      ),
+    );
+    render(
+      <Kit>
+        <ReasonDialog onSubmit={submit} />
+      </Kit>,
+    );
+    fireEvent.change(field('原因'), { target: { value: '重复' } });
+    await press(submitButton());
+    expect(await screen.findByText('原因含有敏感词')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('body.reason');
+  });
+
   it('shows a version conflict on top with a reload that refetches', async () => {
     const reload = vi.fn();
     const submit = vi.fn(() =>

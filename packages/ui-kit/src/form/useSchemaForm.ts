@@ -65,6 +65,8 @@ export interface SchemaForm<In extends FieldValues, Out = In> {
   maxLength: (name: Path<In>) => number | undefined;
 }
 
+const CJK = /[\u3400-\u9fff]/;
+
 type ErrorLike = { code?: unknown; field?: unknown; kind?: unknown };
 const asErrorLike = (e: unknown): ErrorLike => (typeof e === 'object' && e !== null ? (e as ErrorLike) : {});
 
@@ -136,10 +138,11 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>, R =
             ? path.split('.')[0]
             : undefined);
       if (known) {
-        // The server's schema check says "body.x: <zod text>": say it as the form would.
-        const text = message.startsWith(`${asErrorLike(e).field as string}:`)
-          ? T.invalid(labelOf(known))
-          : message;
+        // The server's schema check says "body.x: <zod text>": say it as the form would, unless the
+        // text after the path is a rule's own message in our languages (then that, without the path).
+        const prefix = `${asErrorLike(e).field as string}:`;
+        const own = message.startsWith(prefix) ? message.slice(prefix.length).trim() : message;
+        const text = own === message || CJK.test(own) ? own : T.invalid(labelOf(known));
         rhf.setError(known as Path<In>, { type: 'server', message: text }, { shouldFocus: true });
         return;
       }

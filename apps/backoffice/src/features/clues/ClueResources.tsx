@@ -1,20 +1,21 @@
 // /clues/clueResources: e-sales resources (/resource/queryResourceList) — mine, the pool or all in
 // scope — with create, claim (receive), distribute to specialists (dist) and the xlsx import.
 import type { ListColumn, Tone } from '@bo/ui-kit';
-import { Badge, Button, Dialog } from '@bo/ui-kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { contract } from '@bo/api-sdk';
+import { Badge, FormCheckGroup, FormDialog } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { listQuery, ListScreenView, type ListScreenDef } from '../../app/list';
 import { asFormField, asSearchField, CampusMasterSelect, ChannelSelect } from '../../app/masterSelectors';
-import { errorText, sdk } from '../../app/sdk';
+import { bodyOf, useCommandForm } from '../../app/form';
+import { sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
 import { PhoneNumber } from '../calls/PhoneNumber';
 import { ClueFrame, DateTimeCell } from './common';
 import { formatDateTime } from './logic';
 import { ResourceInput, type TResourceRow, type TResourceStatus } from './types';
-import { runCommand } from '../../app/invalidation';
 
 export const RES_TONE: Record<TResourceStatus, Tone> = {
   new: 'info',
@@ -96,40 +97,41 @@ function columns(t: TFunction): ListColumn<TResourceRow>[] {
   ];
 }
 
-function SpecialistPicker({ value, onChange }: { value: number[]; onChange: (v: number[]) => void }) {
+const Dist = bodyOf(contract.resources.dist);
+
+/** Deals the chosen resources out to the chosen e-sales specialists. */
+function DistDialog({ rows, onClose }: { rows: TResourceRow[]; onClose: () => void }) {
   const t = useT();
-  const q = useQuery({
+  const specialists = useQuery({
     queryKey: ['res', 'specialists'],
     queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [5, 34] } }),
   });
+  const form = useCommandForm({
+    schema: Dist,
+    defaultValues: { ids: rows.map((r) => r.id), userIds: [] },
+    onSubmit: (body) => sdk.resources.dist({ body }),
+    onDone: onClose,
+  });
   return (
-    <fieldset>
-      <legend className="mb-1 text-xs font-medium text-ink-2">{t('res.specialists')}</legend>
-      <div className="flex max-h-48 flex-wrap gap-x-4 gap-y-1.5 overflow-y-auto rounded-md border border-line p-2">
-        {(q.data ?? []).map((u) => (
-          <label key={u.id} className="inline-flex items-center gap-1.5 text-sm">
-            <input
-              type="checkbox"
-              checked={value.includes(u.id)}
-              onChange={(e) =>
-                onChange(e.target.checked ? [...value, u.id] : value.filter((x) => x !== u.id))
-              }
-            />
-            {u.name} ({u.username})
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      title={t('res.distTitle', { n: rows.length })}
+      submitText={t('res.dist')}
+    >
+      <FormCheckGroup
+        form={form}
+        name="userIds"
+        label={t('res.specialists')}
+        options={(specialists.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})` }))}
+      />
+    </FormDialog>
   );
 }
 
 export default function ClueResources() {
   const t = useT();
-  const qc = useQueryClient();
   const [dist, setDist] = useState<TResourceRow[] | null>(null);
-  const [users, setUsers] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const def = useMemo<ListScreenDef<TResourceRow, typeof ResourceForm>>(
     () => ({
       key: 'resources',
@@ -225,60 +227,16 @@ export default function ClueResources() {
         {
           key: 'dist',
           label: tt('res.dist'),
-          onClick: (rows) => {
-            setDist(rows);
-            setUsers([]);
-            setError(null);
-          },
+          onClick: (rows) => setDist(rows),
         },
       ],
     }),
     [],
   );
-  const submit = async () => {
-    if (!dist) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await runCommand(qc, () =>
-        sdk.resources.dist({ body: { ids: dist.map((r) => r.id), userIds: users } }),
-      );
-      setDist(null);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <ClueFrame description={t('res.desc')}>
       <ListScreenView def={def} />
-      <Dialog
-        open={dist !== null}
-        onClose={() => setDist(null)}
-        title={t('res.distTitle', { n: dist?.length ?? 0 })}
-        closeLabel={t('list.close')}
-        footer={
-          <>
-            <Button onClick={() => setDist(null)}>{t('list.cancel')}</Button>
-            <Button
-              variant="primary"
-              loading={busy}
-              disabled={users.length === 0}
-              onClick={() => void submit()}
-            >
-              {t('res.dist')}
-            </Button>
-          </>
-        }
-      >
-        <SpecialistPicker value={users} onChange={setUsers} />
-        {error && (
-          <p role="alert" className="mt-2 text-danger-600">
-            {error}
-          </p>
-        )}
-      </Dialog>
+      {dist && <DistDialog rows={dist} onClose={() => setDist(null)} />}
     </ClueFrame>
   );
 }

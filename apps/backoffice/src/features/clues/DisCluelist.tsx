@@ -1,10 +1,11 @@
 // /clues/disCluelist: the distribution pool (/clue/distributionPoolList); bulk distribute to a consultant.
 import type { TClueRow } from './types';
-import { Button, Dialog } from '@bo/ui-kit';
-import { useQueryClient } from '@tanstack/react-query';
+import { contract } from '@bo/api-sdk';
+import { FormControl, FormDialog } from '@bo/ui-kit';
 import { useMemo, useState } from 'react';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
-import { errorText, sdk } from '../../app/sdk';
+import { bodyOf, useCommandForm } from '../../app/form';
+import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   ClueFrame,
@@ -14,15 +15,56 @@ import {
   ConsultantSelect,
   type ClueFormSchema,
 } from './common';
-import { runCommand } from '../../app/invalidation';
+
+const Distribute = bodyOf(contract.clues.distributeSave);
+
+/** Gives the chosen clues (all of one campus) to a consultant of that campus. */
+function DistributeDialog({ rows, onClose }: { rows: TClueRow[]; onClose: () => void }) {
+  const t = useT();
+  const campus = rows[0]?.schoolItemCode ?? null;
+  const mixed = rows.some((r) => r.schoolItemCode !== campus);
+  const form = useCommandForm({
+    schema: Distribute,
+    defaultValues: { clueIds: rows.map((r) => r.clueId), schoolItemCode: campus ?? undefined },
+    onSubmit: (body) => sdk.clues.distributeSave({ body }),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      title={t('clue.distributeTitle', { n: rows.length })}
+      submitText={t('clue.distribute')}
+      submitDisabled={mixed}
+    >
+      {mixed && (
+        <p role="alert" className="text-warning-700">
+          {t('clue.distributeMixed')}
+        </p>
+      )}
+      <FormControl
+        form={form}
+        name="ownerUserId"
+        label={t('clue.consultant')}
+        render={(c) => (
+          <ConsultantSelect
+            id={c.id}
+            label={c.label}
+            error={c.error}
+            required={c.required}
+            schoolItemCode={campus}
+            value={typeof c.value === 'number' ? c.value : ''}
+            onChange={(v) => c.onChange(v === '' ? undefined : v)}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}
 
 export default function DisCluelist() {
   const t = useT();
-  const qc = useQueryClient();
   const [rows, setRows] = useState<TClueRow[] | null>(null);
-  const [owner, setOwner] = useState<number | ''>('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const def = useMemo<ListScreenDef<TClueRow, typeof ClueFormSchema>>(
     () => ({
       key: 'distributionPool',
@@ -37,91 +79,23 @@ export default function DisCluelist() {
         {
           key: 'distribute',
           label: tt('clue.distribute'),
-          onClick: (r) => {
-            setRows(r);
-            setOwner('');
-            setError(null);
-          },
+          onClick: (r) => setRows(r),
         },
       ],
       rowActions: (tt) => [
         {
           key: 'distribute',
           label: tt('clue.distribute'),
-          onClick: (r) => {
-            setRows([r]);
-            setOwner('');
-            setError(null);
-          },
+          onClick: (r) => setRows([r]),
         },
       ],
     }),
     [],
   );
-  const campus = rows?.[0]?.schoolItemCode ?? null;
-  const mixed = (rows ?? []).some((r) => r.schoolItemCode !== campus);
-  const submit = async () => {
-    if (!rows || owner === '') return;
-    setBusy(true);
-    setError(null);
-    try {
-      await runCommand(qc, () =>
-        sdk.clues.distributeSave({
-          body: {
-            clueIds: rows.map((x) => x.clueId),
-            ownerUserId: owner,
-            schoolItemCode: campus ?? undefined,
-          },
-        }),
-      );
-      setRows(null);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <ClueFrame description={t('clue.dist.desc')}>
       <ListScreenView def={def} />
-      <Dialog
-        open={rows !== null}
-        onClose={() => setRows(null)}
-        title={t('clue.distributeTitle', { n: rows?.length ?? 0 })}
-        closeLabel={t('list.close')}
-        footer={
-          <>
-            <Button onClick={() => setRows(null)}>{t('list.cancel')}</Button>
-            <Button
-              variant="primary"
-              loading={busy}
-              disabled={owner === '' || mixed}
-              onClick={() => void submit()}
-            >
-              {t('clue.distribute')}
-            </Button>
-          </>
-        }
-      >
-        <div className="space-y-3">
-          {mixed && (
-            <p role="alert" className="text-warning-700">
-              {t('clue.distributeMixed')}
-            </p>
-          )}
-          <ConsultantSelect
-            label={t('clue.consultant')}
-            schoolItemCode={campus}
-            value={owner}
-            onChange={setOwner}
-          />
-          {error && (
-            <p role="alert" className="text-danger-600">
-              {error}
-            </p>
-          )}
-        </div>
-      </Dialog>
+      {rows && <DistributeDialog rows={rows} onClose={() => setRows(null)} />}
     </ClueFrame>
   );
 }
