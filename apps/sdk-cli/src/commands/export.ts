@@ -32,6 +32,8 @@ export interface ExportRun {
   params?: Record<string, unknown>;
   body?: unknown;
   columns?: string[] | undefined;
+  /** Rows asked per page (default PAGE_SIZE). */
+  pageSize?: number;
   /** For messages only. */
   url?: string;
   progress?: (label: string, total: number) => Progress;
@@ -60,6 +62,7 @@ export async function runExport(
   let rows = 0;
   let total = 0;
   let pages = 0;
+  const pageSize = o.pageSize ?? PAGE_SIZE;
   const write = async (list: unknown[]) => {
     for (const r of list) await w.add(columns.map((c) => pick(r, c)));
     rows += list.length;
@@ -68,10 +71,21 @@ export async function runExport(
   const call = async (paging: Record<string, number> | null) => {
     // Paging goes where the endpoint declares pageIdx (the query, unless only the body has it).
     const inBody = paging && !hasKey(o.endpoint.query, 'pageIdx') && hasKey(o.endpoint.body, 'pageIdx');
+    // A screen's filters are given as --query whichever way the endpoint takes them: a filter only
+    // the body declares (POST lists such as /payRecord/page) goes into the body.
+    const query: Record<string, unknown> = {};
+    const bodyFilters: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(o.query ?? {})) {
+      if (!hasKey(o.endpoint.query, k) && hasKey(o.endpoint.body, k)) bodyFilters[k] = v;
+      else query[k] = v;
+    }
+    const hasBody = inBody || Object.keys(bodyFilters).length > 0;
     const input = {
       params: o.params,
-      query: { ...o.query, ...(paging && !inBody ? paging : {}) },
-      body: inBody ? { ...(o.body as object | undefined), ...paging } : o.body,
+      query: { ...query, ...(paging && !inBody ? paging : {}) },
+      body: hasBody
+        ? { ...(o.body as object | undefined), ...bodyFilters, ...(inBody ? paging : {}) }
+        : o.body,
     };
     try {
       return unwrapEnvelope(o.endpoint, await o.sdk.caller.call(o.name, o.endpoint, input as never));
@@ -88,14 +102,14 @@ export async function runExport(
       await write(list);
     } else {
       for (let pageIdx = 1; ; pageIdx += 1) {
-        const page = (await call({ pageIdx, pageSize: PAGE_SIZE })) as { list: unknown[]; total: number };
+        const page = (await call({ pageIdx, pageSize })) as { list: unknown[]; total: number };
         pages += 1;
         if (pageIdx === 1) {
           total = page.total;
           bar.setTotal(total);
         }
         await write(page.list);
-        if (page.list.length === 0 || rows >= total || page.list.length < PAGE_SIZE) break;
+        if (page.list.length === 0 || rows >= total || page.list.length < pageSize) break;
       }
     }
   } finally {
