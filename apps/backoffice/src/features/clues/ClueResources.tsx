@@ -2,6 +2,7 @@
 // scope — with create, claim (receive), distribute to specialists (dist) and the xlsx import.
 import type { ListColumn, Tone } from '@bo/ui-kit';
 import { contract } from '@bo/api-sdk';
+import { ROLE } from '@bo/domain';
 import { Badge, FormCheckGroup, FormDialog } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -104,7 +105,7 @@ function DistDialog({ rows, onClose }: { rows: TResourceRow[]; onClose: () => vo
   const t = useT();
   const specialists = useQuery({
     queryKey: ['res', 'specialists'],
-    queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [5, 34] } }),
+    queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [ROLE.esales] } }),
   });
   const form = useCommandForm({
     schema: Dist,

@@ -1,6 +1,7 @@
 // /clues/resourceDetail?id=: one e-sales resource — follow-up (draft kept until saved or the tab
 // closes), send to a campus as a clue, transfer, invalid, abandon, receive; its history.
 import { contract } from '@bo/api-sdk';
+import { ROLE } from '@bo/domain';
 import {
   Button,
   Card,
@@ -104,7 +105,7 @@ function TransferDialog({ res, onClose }: ResActionProps) {
   const t = useT();
   const specialists = useQuery({
     queryKey: ['res', 'specialists'],
-    queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [5, 34] } }),
+    queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [ROLE.esales] } }),
   });
   const form = useCommandForm({
     schema: Transfer,
