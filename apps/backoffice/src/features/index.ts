@@ -7,6 +7,7 @@ import { clueRoutes } from './clues/routes';
 import { clueAnalysisRoutes } from './clueAnalysis/routes';
 import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
+import { orderRoutes } from './orders/routes';
 import { settingsRoutes } from './settings/routes';
 import { staffRoutes } from './staff/routes';
 import { studentRoutes } from './students/routes';
@@ -25,6 +26,7 @@ const messages = {
   pay: () => import('./orders/payMessages').then((m) => m.payMessages),
   calls: () => import('./calls/messages').then((m) => m.callsMessages),
   students: () => import('./students/messages').then((m) => m.studentMessages),
+  orders: () => import('./orders/messages').then((m) => m.orderMessages),
 };
 
 export const features: Feature[] = [
@@ -38,6 +40,7 @@ export const features: Feature[] = [
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
   { name: 'students', routes: studentRoutes, messages: [messages.students] },
+  { name: 'orders', routes: orderRoutes, messages: [messages.orders] },
 ];
 
 /** Every message set a feature may load (tests check them against each other). */

@@ -17,6 +17,7 @@ import type { systemMessages } from '../features/system/messages';
 import type { payMessages } from '../features/orders/payMessages';
 import type { callsMessages } from '../features/calls/messages';
 import type { studentMessages } from '../features/students/messages';
+import type { orderMessages } from '../features/orders/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -30,7 +31,8 @@ type AllSets =
   | typeof systemMessages
   | typeof payMessages
   | typeof callsMessages
-  | typeof studentMessages;
+  | typeof studentMessages
+  | typeof orderMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

@@ -1,0 +1,437 @@
+// /students/order and /students/payInstallment: add an income order. A student is picked (or, with
+// ?clueId=, a clue pays and its student is created with the order); campus, order type, course lines
+// and a manual discount; the price breakdown follows every change through /incomeOrder/preCreate
+// (debounced, the stale request cancelled) and the server prices the order again when it is placed.
+import {
+  ClueOrderCreateInput,
+  ClueStudentInput,
+  OrderCreateInput,
+  OrderPreCreateInput,
+  type TOrderQuote,
+} from '@bo/api-sdk';
+import {
+  Button,
+  Card,
+  FormAmount,
+  FormControl,
+  FormDate,
+  FormNumber,
+  FormSelect,
+  FormText,
+  FormTextArea,
+  FormView,
+  PageHeader,
+  PriceBreakdown,
+  SubmitButton,
+} from '@bo/ui-kit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useFieldArray, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type z } from 'zod';
+import { useCommandForm } from '../../app/form';
+import { CourseSelect, EmployeeSelect } from '../../app/masterSelectors';
+import { errorText, sdk } from '../../app/sdk';
+import { CampusSelect } from '../../app/selectors';
+import { useLocale, useT } from '../../i18n';
+import { createPayPath, orderDetailsPath, orderTypeOptions } from './parts';
+import { StudentPicker, type TStudentPick } from './StudentPicker';
+import { useDebounced } from './useDebounced';
+
+const NEW_LINE = { courseCode: '', quantity: '' };
+
+/**
+ * One form for both ways of placing an order: for a student (studentId) or for a clue that pays
+ * before it is a student (clueId + the new student's details). Each field keeps the contract's rule.
+ */
+const AddOrderForm = OrderCreateInput.pick({
+  schoolItemCode: true,
+  orderType: true,
+  items: true,
+  manualDiscount: true,
+  adviserId: true,
+  remark: true,
+})
+  .extend({
+    studentId: OrderCreateInput.shape.studentId.optional(),
+    clueId: ClueOrderCreateInput.shape.clueId.optional(),
+    student: ClueStudentInput.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.clueId === undefined && v.studentId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['studentId'], message: '请选择学员 / the student is required' });
+  });
+type AddOrderValues = z.input<typeof AddOrderForm>;
+
+/** The lines complete enough to be priced; null when nothing can be priced yet. */
+function previewInput(v: Partial<AddOrderValues>) {
+  const items = (v.items ?? []).filter(
+    (i) => i.courseCode && i.quantity !== undefined && String(i.quantity) !== '' && Number(i.quantity) > 0,
+  );
+  const parsed = OrderPreCreateInput.safeParse({
+    schoolItemCode: v.schoolItemCode,
+    studentId: v.studentId,
+    orderType: v.orderType,
+    items,
+    manualDiscount: v.manualDiscount === '' ? undefined : v.manualDiscount,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+function usePriceQuote(v: Partial<AddOrderValues>) {
+  const input = useMemo(() => previewInput(v), [v]);
+  const settled = useDebounced(input, 350);
+  const body = settled.value;
+  const clueId = v.clueId;
+  const q = useQuery({
+    queryKey: ['orders', 'preCreate', clueId ?? null, body],
+    enabled: body !== null,
+    // A newer calculation cancels this one: only the last answer is shown.
+    queryFn: ({ signal }) => {
+      if (!body) throw new Error('nothing to price');
+      const { schoolItemCode: _campus, studentId: _student, ...lines } = body;
+      return clueId !== undefined
+        ? sdk.orders.cluePreCreate({ body: { clueId, ...lines }, signal })
+        : sdk.orders.preCreate({ body, signal });
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 0,
+  });
+  const quote: TOrderQuote | null = input === null ? null : (q.data ?? null);
+  return { quote, busy: settled.settling || q.isFetching, error: q.isError ? q.error : null };
+}
+
+function LineFields({
+  form,
+  index,
+  onRemove,
+  canRemove,
+}: {
+  form: ReturnType<typeof useAddOrderForm>;
+  index: number;
+  onRemove: () => void;
+  canRemove: boolean;
+}) {
+  const t = useT();
+  const n = index + 1;
+  return (
+    <fieldset className="grid grid-cols-1 gap-3 rounded-md border border-line p-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
+      <legend className="px-1 text-xs text-muted">{t('ord.lineTitle', { n })}</legend>
+      <FormControl
+        form={form}
+        name={`items.${index}.courseCode`}
+        label={t('ord.course')}
+        render={(c) => (
+          <CourseSelect
+            id={c.id}
+            label={c.label}
+            required={c.required}
+            error={c.error}
+            value={typeof c.value === 'string' ? c.value : ''}
+            onChange={(v) => c.onChange(String(v))}
+          />
+        )}
+      />
+      <FormNumber form={form} name={`items.${index}.quantity`} label={t('ord.quantity')} min={0} step={1} />
+      <FormNumber
+        form={form}
+        name={`items.${index}.giftQuantity`}
+        label={t('ord.giftQuantity')}
+        min={0}
+        step={1}
+      />
+      <div className="flex items-end">
+        {canRemove && (
+          <Button variant="ghost" onClick={onRemove} aria-label={t('ord.removeLine', { n })}>
+            ✕
+          </Button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: { id: number; code: string }) => void) {
+  const t = useT();
+  return useCommandForm({
+    schema: AddOrderForm,
+    defaultValues: defaults,
+    onSubmit: (v) => {
+      const lines = {
+        orderType: v.orderType,
+        items: v.items,
+        manualDiscount: v.manualDiscount,
+        adviserId: v.adviserId,
+        remark: v.remark,
+      };
+      if (v.clueId !== undefined && v.student)
+        return sdk.orders.clueCreate({ body: { clueId: v.clueId, student: v.student, ...lines } });
+      if (v.studentId === undefined) throw new Error(t('ord.student'));
+      return sdk.orders.create({
+        body: { schoolItemCode: v.schoolItemCode, studentId: v.studentId, ...lines },
+      });
+    },
+    onDone: (r) => onPlaced(r),
+  });
+}
+
+function OrderForm({
+  defaults,
+  clue,
+  student,
+  installment,
+}: {
+  defaults: AddOrderValues;
+  clue: { clueId: number; childName: string } | null;
+  student: TStudentPick | null;
+  installment: boolean;
+}) {
+  const t = useT();
+  const [locale] = useLocale();
+  const navigate = useNavigate();
+  const [placed, setPlaced] = useState<{ id: number; code: string } | null>(null);
+  const form = useAddOrderForm(defaults, setPlaced);
+  const lines = useFieldArray({ control: form.rhf.control, name: 'items' });
+  const values = useWatch({ control: form.rhf.control }) as Partial<AddOrderValues>;
+  const price = usePriceQuote(values);
+  const campus = values.schoolItemCode ?? '';
+
+  if (placed)
+    return (
+      <Card>
+        <p role="status" className="mb-3 text-sm">
+          {t('ord.created', { code: placed.code })}
+        </p>
+        <div className="flex gap-2">
+          <Button variant="primary" onClick={() => void navigate(createPayPath(placed.id))}>
+            {t('ord.payNow')}
+          </Button>
+          <Button onClick={() => void navigate(orderDetailsPath(placed.id))}>{t('ord.viewOrder')}</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              form.reset();
+              setPlaced(null);
+            }}
+          >
+            {t('ord.another')}
+          </Button>
+        </div>
+      </Card>
+    );
+
+  return (
+    <FormView form={form} aria-label={t(installment ? 'ord.installmentTitle' : 'ord.newTitle')}>
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-4">
+          <Card title={clue ? t('ord.newStudent') : t('ord.student')}>
+            {clue ? (
+              <div className="space-y-3">
+                <p className="text-sm text-muted">
+                  {t('ord.fromClue')}: {clue.childName}
+                </p>
+                <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                  <FormText form={form} name="student.name" label={t('ord.studentName')} />
+                  <FormSelect
+                    form={form}
+                    name="student.gender"
+                    label={t('ord.gender')}
+                    options={[0, 1, 2].map((g) => ({ value: g, label: t(`ord.gender.${g}`) }))}
+                  />
+                  <FormDate form={form} name="student.birthDate" label={t('ord.birthDate')} />
+                  <FormText form={form} name="student.parentName" label={t('ord.parentName')} />
+                </div>
+              </div>
+            ) : (
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                <FormControl
+                  form={form}
+                  name="studentId"
+                  label={t('ord.student')}
+                  required
+                  render={(c) => (
+                    <StudentPicker
+                      id={c.id}
+                      label={c.label}
+                      required
+                      error={c.error}
+                      value={typeof c.value === 'number' ? c.value : undefined}
+                      initial={student}
+                      onPick={(s) => {
+                        c.onChange(s?.id);
+                        // A student belongs to one campus: the order is placed there.
+                        if (s)
+                          form.rhf.setValue('schoolItemCode', s.schoolItemCode, { shouldValidate: true });
+                      }}
+                    />
+                  )}
+                />
+                <FormControl
+                  form={form}
+                  name="schoolItemCode"
+                  label={t('ord.campus')}
+                  render={(c) => (
+                    <CampusSelect
+                      label={c.label}
+                      value={typeof c.value === 'string' ? c.value : ''}
+                      onChange={(v) => c.onChange(String(v))}
+                    />
+                  )}
+                />
+              </div>
+            )}
+          </Card>
+          <Card title={t('ord.lines')}>
+            <div className="space-y-3">
+              <FormSelect
+                form={form}
+                name="orderType"
+                label={t('ord.orderType')}
+                options={orderTypeOptions(locale)}
+                className="max-w-60"
+              />
+              {lines.fields.map((f, i) => (
+                <LineFields
+                  key={f.id}
+                  form={form}
+                  index={i}
+                  canRemove={lines.fields.length > 1}
+                  onRemove={() => lines.remove(i)}
+                />
+              ))}
+              <Button onClick={() => lines.append({ ...NEW_LINE })}>{t('ord.addLine')}</Button>
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+                <FormAmount
+                  form={form}
+                  name="manualDiscount"
+                  label={t('ord.manualDiscount')}
+                  hint={t('ord.manualDiscountHint')}
+                />
+                <FormControl
+                  form={form}
+                  name="adviserId"
+                  label={t('ord.adviser')}
+                  render={(c) => (
+                    <EmployeeIdSelect
+                      id={c.id}
+                      label={c.label}
+                      campus={campus}
+                      value={c.value}
+                      onChange={c.onChange}
+                    />
+                  )}
+                />
+              </div>
+              <FormTextArea form={form} name="remark" label={t('ord.remark')} rows={2} />
+            </div>
+          </Card>
+        </div>
+        <div className="space-y-4">
+          <Card>
+            <PriceBreakdown quote={price.quote} loading={price.busy} />
+            {price.error !== null && (
+              <p role="alert" className="mt-2 text-sm text-danger-600">
+                {t('ord.priceError', { reason: errorText(price.error) })}
+              </p>
+            )}
+          </Card>
+          {installment && <p className="text-sm text-muted">{t('ord.installmentNote')}</p>}
+          <SubmitButton form={form}>{t('ord.create')}</SubmitButton>
+        </div>
+      </div>
+    </FormView>
+  );
+}
+
+/** Consultants by employee id (the order keeps the adviser's user id). */
+function EmployeeIdSelect(p: {
+  id: string;
+  label: string;
+  campus: string;
+  value: unknown;
+  onChange: (v: unknown) => void;
+}) {
+  return (
+    <EmployeeSelect
+      id={p.id}
+      label={p.label}
+      schoolItemCode={p.campus || undefined}
+      value={typeof p.value === 'number' ? String(p.value) : ''}
+      onChange={(v) => p.onChange(v === '' ? null : Number(v))}
+    />
+  );
+}
+
+export default function AddOrder() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const installment = pathname.endsWith('/payInstallment');
+  const [params] = useSearchParams();
+  const clueId = Number(params.get('clueId')) || undefined;
+  const studentCode = params.get('studentCode') ?? '';
+  const clue = useQuery({
+    queryKey: ['clues', 'detail', clueId],
+    enabled: clueId !== undefined,
+    queryFn: () => sdk.clues.detail({ query: { clueId: clueId ?? 0 } }),
+  });
+  const student = useQuery({
+    queryKey: ['students', 'detail', studentCode],
+    enabled: studentCode !== '',
+    queryFn: () => sdk.students.studentDetail({ query: { code: studentCode } }),
+  });
+  const title = t(installment ? 'ord.installmentTitle' : 'ord.newTitle');
+  if ((clueId !== undefined && !clue.data) || (studentCode !== '' && !student.data))
+    return (
+      <>
+        <PageHeader title={title} />
+        <p className="text-sm text-muted">
+          {clue.error || student.error ? errorText(clue.error ?? student.error) : '…'}
+        </p>
+      </>
+    );
+  const c = clue.data;
+  const s = student.data;
+  const defaults: AddOrderValues = {
+    schoolItemCode: c?.schoolItemCode ?? s?.schoolItemCode ?? '',
+    orderType: c ? 4 : s ? 0 : 1,
+    items: [{ ...NEW_LINE }],
+    remark: '',
+    ...(c
+      ? {
+          clueId: c.clueId,
+          student: {
+            name: c.childName,
+            gender: c.gender,
+            birthDate: c.birthDate ?? undefined,
+            parentName: c.parentName,
+          },
+        }
+      : {}),
+    ...(s ? { studentId: s.id } : {}),
+  };
+  return (
+    <>
+      <PageHeader title={title} />
+      <OrderForm
+        defaults={defaults}
+        clue={c ? { clueId: c.clueId, childName: c.childName } : null}
+        student={
+          s
+            ? {
+                id: s.id,
+                code: s.code,
+                name: s.name,
+                parentName: s.parentName,
+                phone: s.phone,
+                schoolItemCode: s.schoolItemCode,
+                schoolItemName: s.schoolItemName,
+                status: s.status,
+              }
+            : null
+        }
+        installment={installment}
+      />
+    </>
+  );
+}

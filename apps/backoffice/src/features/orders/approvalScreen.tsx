@@ -1,0 +1,314 @@
+// One declaration for every approval screen of money (payments, refunds, adjustments): a list of
+// the kind's requests (status, amount, requester, step; filters in the URL; export) and a detail
+// dialog showing what is to be approved, the flow and its history, where the caller passes or
+// rejects with a comment, or revokes an approved one. The engine decides (/approval/pass|reject|revoke);
+// a request someone else decided meanwhile answers 409, said as "already decided, reload".
+import { ApprovalPassInput, ApprovalRevokeInput } from '@bo/api-sdk';
+import {
+  AmountCapitals,
+  Button,
+  Dialog,
+  EmptyState,
+  FormProblemBanner,
+  FormTextArea,
+  MoneyText,
+  Spinner,
+  type ListColumn,
+  type SearchField,
+} from '@bo/ui-kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import { useCommandForm } from '../../app/form';
+import { ListScreenView, type ListQueryArgs, type ListScreenDef } from '../../app/list';
+import { errorText, sdk } from '../../app/sdk';
+import { useT, type TFunction } from '../../i18n';
+import { ApprovalStatusBadge, Field, When, approvalStatusName, approvalStatusOptions } from './parts';
+
+/** What every kind's list row carries (the engine's request, flattened with its subject). */
+export interface ApprovalRowBase {
+  id: number;
+  status: number;
+  amount: string;
+  requestedByName: string | null;
+  requestedAt: string;
+  stepName: string | null;
+  decidedAt: string | null;
+  comment: string | null;
+  canDecide: boolean;
+  version: number;
+}
+
+export interface ApprovalDetailBase extends ApprovalRowBase {
+  step: number;
+  steps: ReadonlyArray<{ name: string }>;
+  history: ReadonlyArray<{
+    step: number;
+    stepName: string | null;
+    userName: string | null;
+    decision: string;
+    comment: string;
+    at: string;
+  }>;
+  canRevoke: boolean;
+}
+
+export interface ApprovalScreenDef<Row extends ApprovalRowBase, Detail extends ApprovalDetailBase> {
+  /** The list's key (query key, column memory). */
+  key: string;
+  /** What one request is called in titles ('缴费审批'). */
+  what: (t: TFunction) => string;
+  list: (args: ListQueryArgs) => Promise<{ list: Row[]; total: number }>;
+  detail: (id: number) => Promise<Detail>;
+  /** The columns naming the subject (order, student, campus); status, amount and requester follow. */
+  subjectColumns: (t: TFunction) => ListColumn<Row>[];
+  /** More search fields before the status filter. */
+  searchFields?: (t: TFunction) => SearchField[];
+  /** What is approved, shown in the detail dialog. */
+  subject: (detail: Detail) => ReactNode;
+}
+
+function History({ detail }: { detail: ApprovalDetailBase }) {
+  const t = useT();
+  if (detail.history.length === 0) return <p className="text-sm text-subtle">{t('apv.noHistory')}</p>;
+  return (
+    <ol className="space-y-2" aria-label={t('apv.history')}>
+      {detail.history.map((h, i) => (
+        <li key={i} className="text-sm">
+          <span className="font-medium">{h.userName ?? '—'}</span>{' '}
+          <span className="text-muted">
+            {h.stepName ?? ''} · {t(`apv.decision.${h.decision}`)} · <When iso={h.at} />
+          </span>
+          {h.comment && <p className="mt-0.5 whitespace-pre-wrap text-ink-2">{h.comment}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The engine's 409 (decided meanwhile, or a stale version) said in the screen's words. */
+function alreadyDecided(t: TFunction) {
+  return (e: unknown): never => {
+    if (typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 409)
+      throw Object.assign(new Error(t('apv.alreadyDecided')), { code: 409 });
+    throw e;
+  };
+}
+
+const Decision = ApprovalPassInput.extend({ pass: z.boolean() }).superRefine((v, ctx) => {
+  if (!v.pass && v.comment.trim() === '')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['comment'],
+      message: '请填写驳回意见 / a comment is required to reject',
+    });
+});
+
+function DecideForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: () => void }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const form = useCommandForm({
+    schema: Decision,
+    defaultValues: { id: detail.id, version: detail.version, comment: '', pass: true },
+    onSubmit: ({ pass, ...body }) =>
+      (pass ? sdk.approvals.pass({ body }) : sdk.approvals.reject({ body })).catch(alreadyDecided(t)),
+    confirm: (v) => (v.pass ? null : { message: t('apv.confirmReject'), okText: t('apv.reject') }),
+    success: undefined,
+    onDone,
+    onReload: () => qc.invalidateQueries(),
+  });
+  const passing = form.rhf.watch('pass');
+  const submitAs = (pass: boolean) => {
+    form.rhf.setValue('pass', pass);
+    void form.submit();
+  };
+  return (
+    <form id={form.id} noValidate onSubmit={(e) => void form.submit(e)} className="space-y-3">
+      <FormProblemBanner form={form} />
+      <FormTextArea form={form} name="comment" label={t('apv.comment')} rows={2} />
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="danger"
+          loading={form.busy && !passing}
+          disabled={form.busy}
+          onClick={() => submitAs(false)}
+        >
+          {t('apv.reject')}
+        </Button>
+        <Button
+          variant="primary"
+          loading={form.busy && passing}
+          disabled={form.busy}
+          onClick={() => submitAs(true)}
+        >
+          {t('apv.pass')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RevokeForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: () => void }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: ApprovalRevokeInput,
+    defaultValues: { id: detail.id, version: detail.version, comment: '' },
+    onSubmit: (body) => sdk.approvals.revoke({ body }).catch(alreadyDecided(t)),
+    confirm: { message: t('apv.confirmRevoke'), okText: t('apv.revoke') },
+    success: t('apv.revokedDone'),
+    onDone,
+  });
+  return (
+    <form id={form.id} noValidate onSubmit={(e) => void form.submit(e)} className="space-y-3">
+      <FormProblemBanner form={form} />
+      <FormTextArea form={form} name="comment" label={t('apv.revokeReason')} rows={2} />
+      <div className="flex justify-end">
+        <Button type="submit" variant="danger" loading={form.busy}>
+          {t('apv.revoke')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetailBase>({
+  def,
+  id,
+  onClose,
+}: {
+  def: ApprovalScreenDef<Row, Detail>;
+  id: number;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const q = useQuery({ queryKey: ['approval', def.key, 'detail', id], queryFn: () => def.detail(id) });
+  const d = q.data;
+  return (
+    <Dialog open onClose={onClose} title={def.what(t)} size="xl" closeLabel={t('common.close')}>
+      {!d ? (
+        q.isError ? (
+          <p role="alert" className="text-sm text-danger-600">
+            {errorText(q.error)}
+          </p>
+        ) : (
+          <Spinner />
+        )
+      ) : (
+        <div className="space-y-5">
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+            <Field label={t('apv.status')}>
+              <ApprovalStatusBadge status={d.status} />
+            </Field>
+            <Field label={t('apv.amount')}>
+              <MoneyText yuan={d.amount} strong />
+              <br />
+              <AmountCapitals yuan={d.amount} />
+            </Field>
+            <Field label={t('apv.requestedBy')}>
+              {d.requestedByName ?? '—'} · <When iso={d.requestedAt} />
+            </Field>
+            <Field label={t('apv.steps')}>
+              {d.steps.map((s, i) => (
+                <span
+                  key={i}
+                  className={i === d.step && d.status === 10 ? 'font-semibold text-brand-600' : 'text-muted'}
+                >
+                  {i > 0 ? ' → ' : ''}
+                  {s.name}
+                </span>
+              ))}
+            </Field>
+          </dl>
+          {def.subject(d)}
+          <section>
+            <h3 className="mb-2 text-sm font-semibold">{t('apv.history')}</h3>
+            <History detail={d} />
+          </section>
+          {d.canDecide ? (
+            <DecideForm detail={d} onDone={onClose} />
+          ) : d.status === 10 ? (
+            <p className="text-sm text-muted">{t('apv.cannotDecide')}</p>
+          ) : null}
+          {d.canRevoke && <RevokeForm detail={d} onDone={onClose} />}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** The list screen and its detail dialog for one kind of money approval. */
+export function ApprovalScreen<Row extends ApprovalRowBase, Detail extends ApprovalDetailBase>({
+  def,
+}: {
+  def: ApprovalScreenDef<Row, Detail>;
+}) {
+  const [open, setOpen] = useState<number | null>(null);
+  const list = useMemo<ListScreenDef<Row>>(
+    () => ({
+      key: def.key,
+      what: def.what,
+      rowId: (r) => String(r.id),
+      filterDefaults: { status: '10' },
+      searchFields: (t) => [
+        ...(def.searchFields?.(t) ?? []),
+        { kind: 'select', name: 'status', label: t('apv.status'), options: approvalStatusOptions(t) },
+        {
+          kind: 'select',
+          name: 'mine',
+          label: t('apv.mine'),
+          options: [{ value: 'true', label: t('apv.mine') }],
+        },
+      ],
+      columns: (t) => [
+        ...def.subjectColumns(t),
+        {
+          id: 'status',
+          header: t('apv.status'),
+          cell: (r) => <ApprovalStatusBadge status={r.status} />,
+          exportValue: (r) => approvalStatusName(t, r.status),
+        },
+        {
+          id: 'amount',
+          header: t('apv.amount'),
+          align: 'right',
+          cell: (r) => <MoneyText yuan={r.amount} />,
+          exportValue: (r) => Number(r.amount),
+        },
+        { id: 'requestedByName', header: t('apv.requestedBy') },
+        {
+          id: 'requestedAt',
+          header: t('apv.requestedAt'),
+          cell: (r) => <When iso={r.requestedAt} />,
+        },
+        { id: 'stepName', header: t('apv.step') },
+        {
+          id: 'decidedAt',
+          header: t('apv.decidedAt'),
+          cell: (r) => <When iso={r.decidedAt} />,
+          defaultHidden: true,
+        },
+        { id: 'comment', header: t('apv.comment'), defaultHidden: true },
+      ],
+      list: def.list,
+      rowActions: (t) => [
+        {
+          key: 'open',
+          label: (r) => (r.canDecide ? t('apv.open') : t('apv.view')),
+          onClick: (r) => setOpen(r.id),
+        },
+      ],
+    }),
+    [def],
+  );
+  return (
+    <>
+      <ListScreenView def={list} />
+      {open !== null && <DetailDialog def={def} id={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+export function NoSubject() {
+  const t = useT();
+  return <EmptyState title={t('ord.notFound')} />;
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { ScreenRoute } from '../../app/screens';
+
+const AddOrder = lazy(() => import('./AddOrder'));
+
+export const orderRoutes: ScreenRoute[] = [
+  { path: '/students/order', component: AddOrder },
+  { path: '/students/payInstallment', component: AddOrder },
+  { path: '/students/createPay', component: lazy(() => import('./CreatePay')) },
+  { path: '/students/editPay', component: lazy(() => import('./EditPay')) },
+  { path: '/financial/payApproval', component: lazy(() => import('./PayApproval')) },
+];
