@@ -237,7 +237,10 @@ function OrderForm({
                     form={form}
                     name="student.gender"
                     label={t('ord.gender')}
-                    options={[0, 1, 2].map((g) => ({ value: g, label: t(`ord.gender.${g}`) }))}
+                    options={(['ord.gender.0', 'ord.gender.1', 'ord.gender.2'] as const).map((k, g) => ({
+                      value: g,
+                      label: t(k),
+                    }))}
                   />
                   <FormDate form={form} name="student.birthDate" label={t('ord.birthDate')} />
                   <FormText form={form} name="student.parentName" label={t('ord.parentName')} />

@@ -33,6 +33,7 @@ import {
   OrderStatusBadge,
   PAY_METHOD_CODES,
   PayRecordsTable,
+  ReceiptButton,
   orderStatusName,
   payMethodName,
 } from './parts';
@@ -185,7 +186,7 @@ export default function CreatePay() {
   const payable = PAYABLE.has(info.status);
   return (
     <>
-      <PageHeader title={t('pay.add')} />
+      <PageHeader title={t('pay.add')} actions={<ReceiptButton code={info.code} />} />
       <div className="space-y-4">
         <Card>
           <PayInfo info={info} />

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
 import { ListScreenView, type ListQueryArgs, type ListScreenDef } from '../../app/list';
 import { errorText, sdk } from '../../app/sdk';
-import { useT, type TFunction } from '../../i18n';
+import { tCode, useT, type TFunction } from '../../i18n';
 import { ApprovalStatusBadge, Field, When, approvalStatusName, approvalStatusOptions } from './parts';
 
 /** What every kind's list row carries (the engine's request, flattened with its subject). */
@@ -77,7 +77,7 @@ function History({ detail }: { detail: ApprovalDetailBase }) {
         <li key={i} className="text-sm">
           <span className="font-medium">{h.userName ?? '—'}</span>{' '}
           <span className="text-muted">
-            {h.stepName ?? ''} · {t(`apv.decision.${h.decision}`)} · <When iso={h.at} />
+            {h.stepName ?? ''} · {tCode(t, `apv.decision.${h.decision}`, h.decision)} · <When iso={h.at} />
           </span>
           {h.comment && <p className="mt-0.5 whitespace-pre-wrap text-ink-2">{h.comment}</p>}
         </li>

@@ -2,10 +2,12 @@
 // screens, the order summary (lines, price, payments) and the pay records table.
 import type { TOrderDetail, TPayRecordRow } from '@bo/api-sdk';
 import { ORDER_TYPES, codeLabel, orderType } from '@bo/domain';
-import { AmountCapitals, Badge, EmptyState, MoneyText, PriceBreakdown, type Tone } from '@bo/ui-kit';
-import type { ReactNode } from 'react';
+import { AmountCapitals, Badge, Button, EmptyState, MoneyText, PriceBreakdown, type Tone } from '@bo/ui-kit';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useLocale, useT, type TFunction } from '../../i18n';
+import { downloadBlob } from '../../app/list';
+import { sdk } from '../../app/sdk';
+import { tCode, useLocale, useT, type TFunction } from '../../i18n';
 
 export const ORDER_STATUS_CODES = [10, 20, 30, 40, 50, 90] as const;
 export const PAY_STATUS_CODES = [10, 20, 30, 40] as const;
@@ -30,10 +32,10 @@ const APPROVAL_TONES: Record<number, Tone> = {
   50: 'grey',
 };
 
-export const orderStatusName = (t: TFunction, s: number) => t(`ord.status.${s}`);
-export const payStatusName = (t: TFunction, s: number) => t(`pay.status.${s}`);
-export const payMethodName = (t: TFunction, m: number) => t(`pay.method.${m}`);
-export const approvalStatusName = (t: TFunction, s: number) => t(`apv.status.${s}`);
+export const orderStatusName = (t: TFunction, s: number) => tCode(t, `ord.status.${s}`, String(s));
+export const payStatusName = (t: TFunction, s: number) => tCode(t, `pay.status.${s}`, String(s));
+export const payMethodName = (t: TFunction, m: number) => tCode(t, `pay.method.${m}`, String(m));
+export const approvalStatusName = (t: TFunction, s: number) => tCode(t, `apv.status.${s}`, String(s));
 
 export function OrderStatusBadge({ status }: { status: number }) {
   const t = useT();
@@ -223,5 +225,28 @@ export function PayRecordsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Downloads the PDF receipt of an order (amounts in figures and capitals, payments). */
+export function ReceiptButton({ code }: { code: string }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          downloadBlob(await sdk.payments.pdfReport({ query: { code } }), `${code}.pdf`);
+        } catch {
+          // The SDK has shown the server's message.
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {t('pay.receipt')}
+    </Button>
   );
 }

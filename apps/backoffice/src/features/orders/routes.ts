@@ -8,5 +8,7 @@ export const orderRoutes: ScreenRoute[] = [
   { path: '/students/payInstallment', component: AddOrder },
   { path: '/students/createPay', component: lazy(() => import('./CreatePay')) },
   { path: '/students/editPay', component: lazy(() => import('./EditPay')) },
+  { path: '/students/reconciliationOrder', component: lazy(() => import('./ReconciliationOrder')) },
   { path: '/financial/payApproval', component: lazy(() => import('./PayApproval')) },
+  { path: '/financial/orderDetails', component: lazy(() => import('./OrderDetails')) },
 ];

@@ -134,6 +134,18 @@ const STUDENT_ORDERS = [
   '/students/reconciliationOrder',
   '/students/studentDetail',
 ];
+/** What a consultant does with money: place orders, record payments, follow orders and refunds. */
+const CONSULTANT_ORDERS = [
+  '/students/order',
+  '/students/payInstallment',
+  '/students/createPay',
+  '/students/editPay',
+  '/students/payDetail',
+  '/students/returnPremium',
+  '/students/refundApply',
+];
+/** Managers read orders and take the first step of refund approvals (docs/decisions.md "Money core"). */
+const MANAGER_MONEY = ['/financial/orderDetails', '/financial/refundApproval'];
 
 /**
  * Action privileges (not screens) that endpoints name in their access rule, with the menu group
@@ -175,6 +187,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/students/*',
     'students.delete',
     'students.import',
+    ...MANAGER_MONEY,
     ...EDUCATION_VIEWS,
     '/dataStatistics/*',
   ],
@@ -186,6 +199,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'clues.distribute',
     '/students/*',
     'students.delete',
+    ...MANAGER_MONEY,
     ...EDUCATION_VIEWS,
     '/education/educationOperate',
     '/dataStatistics/*',
@@ -211,9 +225,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/clues/recommendStatic',
     ...CASE_FILES,
     // Consultants open orders and record what the family paid for their campuses (issue 13).
-    '/students/order',
-    '/students/createPay',
-    '/students/payDetail',
+    ...CONSULTANT_ORDERS,
   ],
   15: [
     '/home',
@@ -224,6 +236,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/students/list',
     '/students/renewal',
     '/students/followUp',
+    ...CONSULTANT_ORDERS,
   ],
   5: [
     '/home',
