@@ -2,7 +2,16 @@
 // breakdown, the payments and where they stand; revoke while it is not effective, record a payment,
 // download the receipt.
 import { OrderRevokeInput } from '@bo/api-sdk';
-import { Button, Card, EmptyState, FormDialog, FormTextArea, PageHeader, Spinner } from '@bo/ui-kit';
+import {
+  Button,
+  Card,
+  EmptyState,
+  FormDialog,
+  FormTextArea,
+  MoneyText,
+  PageHeader,
+  Spinner,
+} from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -35,6 +44,60 @@ function RevokeDialog({ order, onClose }: { order: Detail; onClose: () => void }
     <FormDialog form={form} onClose={onClose} title={t('ord.revoke')} danger>
       <FormTextArea form={form} name="reason" label={t('ord.revokeReason')} />
     </FormDialog>
+  );
+}
+
+/** The hours this order bought and what is left of them, from the student's ledger. */
+function OrderHours({ order }: { order: Detail }) {
+  const t = useT();
+  const q = useQuery({
+    queryKey: ['orders', 'studentAccount', order.studentId],
+    queryFn: () => sdk.orders.studentAccount({ params: { id: order.studentId } }),
+  });
+  const items = (q.data?.items ?? []).filter((i) => i.orderId === order.id);
+  if (items.length === 0)
+    return <p className="text-sm text-subtle">{q.isLoading ? '…' : t('ord.noHours')}</p>;
+  return (
+    <table className="w-full text-sm" aria-label={t('ord.account')}>
+      <thead className="text-xs text-muted">
+        <tr className="border-b border-line">
+          <th scope="col" className="py-1.5 pr-3 text-left font-medium">
+            {t('ord.course')}
+          </th>
+          <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+            {t('ord.hoursBought')}
+          </th>
+          <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+            {t('ord.hoursGift')}
+          </th>
+          <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+            {t('ord.hoursUsed')}
+          </th>
+          <th scope="col" className="py-1.5 pr-3 text-right font-medium">
+            {t('ord.hoursLeft')}
+          </th>
+          <th scope="col" className="py-1.5 text-right font-medium">
+            {t('ord.valueLeft')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((i) => (
+          <tr key={i.orderItemId} className="border-b border-line last:border-0">
+            <th scope="row" className="py-1.5 pr-3 text-left font-normal">
+              {i.courseName}
+            </th>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{i.bought}</td>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{i.gift}</td>
+            <td className="py-1.5 pr-3 text-right tabular-nums">{i.consumed + i.refunded}</td>
+            <td className="py-1.5 pr-3 text-right font-medium tabular-nums">{i.remaining}</td>
+            <td className="py-1.5 text-right">
+              <MoneyText yuan={i.remainingValue} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -103,6 +166,9 @@ export default function OrderDetails() {
         </Card>
         <Card title={t('pay.records')}>
           <PayRecordsTable records={o.payRecords} />
+        </Card>
+        <Card title={t('ord.account')}>
+          <OrderHours order={o} />
         </Card>
       </div>
       {revoking && <RevokeDialog order={o} onClose={() => setRevoking(false)} />}

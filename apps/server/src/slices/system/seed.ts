@@ -134,7 +134,8 @@ const STUDENT_ORDERS = [
   '/students/reconciliationOrder',
   '/students/studentDetail',
 ];
-/** What a consultant does with money: place orders, record payments, follow orders and refunds. */
+/** What a consultant does with money: place orders, record payments, follow orders and refunds (the order
+ * details page is a hidden finance route, so the finance menu stays away). */
 const CONSULTANT_ORDERS = [
   '/students/order',
   '/students/payInstallment',
@@ -143,6 +144,7 @@ const CONSULTANT_ORDERS = [
   '/students/payDetail',
   '/students/returnPremium',
   '/students/refundApply',
+  '/financial/orderDetails',
 ];
 /** Managers read orders and take the first step of refund approvals (docs/decisions.md "Money core"). */
 const MANAGER_MONEY = ['/financial/orderDetails', '/financial/refundApproval'];
