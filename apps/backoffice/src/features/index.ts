@@ -40,7 +40,7 @@ export const features: Feature[] = [
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
   { name: 'students', routes: studentRoutes, messages: [messages.students] },
-  { name: 'orders', routes: orderRoutes, messages: [messages.orders] },
+  { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
 ];
 
 /** Every message set a feature may load (tests check them against each other). */

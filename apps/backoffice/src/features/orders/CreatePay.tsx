@@ -5,6 +5,7 @@
 import { AddPayRecordInput, type TPayRecordRow } from '@bo/api-sdk';
 import {
   AmountCapitals,
+  Button,
   Card,
   EmptyState,
   FormAmount,
@@ -20,10 +21,12 @@ import {
   SubmitButton,
   useToast,
 } from '@bo/ui-kit';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
 import { useCommandForm } from '../../app/form';
+import { PayOnlineDialog, ReceiptButton } from './PayOnlineDialog';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -33,7 +36,6 @@ import {
   OrderStatusBadge,
   PAY_METHOD_CODES,
   PayRecordsTable,
-  ReceiptButton,
   orderStatusName,
   payMethodName,
 } from './parts';
@@ -159,6 +161,8 @@ export default function CreatePay() {
     queryFn: () => sdk.orders.waitPayInfo({ params: { id: orderId } }),
   });
   const info = q.data;
+  const [online, setOnline] = useState(false);
+  const qc = useQueryClient();
   usePageTitle(info ? `${info.studentName} ${t('pay.add')}` : null);
   if (orderId <= 0)
     return (
@@ -186,7 +190,24 @@ export default function CreatePay() {
   const payable = PAYABLE.has(info.status);
   return (
     <>
-      <PageHeader title={t('pay.add')} actions={<ReceiptButton code={info.code} />} />
+      <PageHeader
+        title={t('pay.add')}
+        actions={
+          <>
+            {payable && Number(info.family.due) > 0 && (
+              <Button variant="primary" onClick={() => setOnline(true)}>
+                {t('pay.online.open')}
+              </Button>
+            )}
+            <ReceiptButton code={info.code} />
+          </>
+        }
+      />
+      <PayOnlineDialog
+        order={online ? { id: info.id, code: info.code, schoolItemCode: info.schoolItemCode } : null}
+        onClose={() => setOnline(false)}
+        onPaid={() => void qc.invalidateQueries()}
+      />
       <div className="space-y-4">
         <Card>
           <PayInfo info={info} />

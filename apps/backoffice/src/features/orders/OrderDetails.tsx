@@ -17,10 +17,11 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
+import { ReceiptButton } from './PayOnlineDialog';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { OrderBreakdown, OrderFacts, PayRecordsTable, ReceiptButton, createPayPath } from './parts';
+import { OrderBreakdown, OrderFacts, PayRecordsTable, createPayPath } from './parts';
 
 type Detail = Awaited<ReturnType<typeof sdk.orders.detail>>;
 

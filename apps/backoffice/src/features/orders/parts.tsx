@@ -2,11 +2,9 @@
 // screens, the order summary (lines, price, payments) and the pay records table.
 import type { TOrderDetail, TPayRecordRow } from '@bo/api-sdk';
 import { ORDER_TYPES, codeLabel, orderType } from '@bo/domain';
-import { AmountCapitals, Badge, Button, EmptyState, MoneyText, PriceBreakdown, type Tone } from '@bo/ui-kit';
-import { useState, type ReactNode } from 'react';
+import { AmountCapitals, Badge, EmptyState, MoneyText, PriceBreakdown, type Tone } from '@bo/ui-kit';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { downloadBlob } from '../../app/list';
-import { sdk } from '../../app/sdk';
 import { tCode, useLocale, useT, type TFunction } from '../../i18n';
 
 export const ORDER_STATUS_CODES = [10, 20, 30, 40, 50, 90] as const;
@@ -225,28 +223,5 @@ export function PayRecordsTable({
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** Downloads the PDF receipt of an order (amounts in figures and capitals, payments). */
-export function ReceiptButton({ code }: { code: string }) {
-  const t = useT();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      loading={busy}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          downloadBlob(await sdk.payments.pdfReport({ query: { code } }), `${code}.pdf`);
-        } catch {
-          // The SDK has shown the server's message.
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {t('pay.receipt')}
-    </Button>
   );
 }
