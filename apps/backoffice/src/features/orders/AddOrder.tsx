@@ -2,13 +2,7 @@
 // ?clueId=, a clue pays and its student is created with the order); campus, order type, course lines
 // and a manual discount; the price breakdown follows every change through /incomeOrder/preCreate
 // (debounced, the stale request cancelled) and the server prices the order again when it is placed.
-import {
-  ClueOrderCreateInput,
-  ClueStudentInput,
-  OrderCreateInput,
-  OrderPreCreateInput,
-  type TOrderQuote,
-} from '@bo/api-sdk';
+import { ClueOrderCreateInput, ClueStudentInput, OrderCreateInput, type TOrderQuote } from '@bo/api-sdk';
 import {
   Button,
   Card,
@@ -37,6 +31,7 @@ import { useLocale, useT } from '../../i18n';
 import { createPayPath, orderDetailsPath, orderTypeOptions } from './parts';
 import { StudentPicker, type TStudentPick } from './StudentPicker';
 import { useDebounced } from './useDebounced';
+import { previewInput } from './pricePreview';
 
 const NEW_LINE = { courseCode: '', quantity: '' };
 
@@ -62,21 +57,6 @@ const AddOrderForm = OrderCreateInput.pick({
       ctx.addIssue({ code: 'custom', path: ['studentId'], message: '请选择学员 / the student is required' });
   });
 type AddOrderValues = z.input<typeof AddOrderForm>;
-
-/** The lines complete enough to be priced; null when nothing can be priced yet. */
-function previewInput(v: Partial<AddOrderValues>) {
-  const items = (v.items ?? []).filter(
-    (i) => i.courseCode && i.quantity !== undefined && String(i.quantity) !== '' && Number(i.quantity) > 0,
-  );
-  const parsed = OrderPreCreateInput.safeParse({
-    schoolItemCode: v.schoolItemCode,
-    studentId: v.studentId,
-    orderType: v.orderType,
-    items,
-    manualDiscount: v.manualDiscount === '' ? undefined : v.manualDiscount,
-  });
-  return parsed.success ? parsed.data : null;
-}
 
 function usePriceQuote(v: Partial<AddOrderValues>) {
   const input = useMemo(() => previewInput(v), [v]);
