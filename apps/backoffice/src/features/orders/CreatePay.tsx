@@ -224,7 +224,7 @@ export default function CreatePay() {
             }
           />
         </Card>
-        <Card title={t('pay.add')}>
+        <Card title={t('pay.next')}>
           {payable ? (
             // A new form per state of the order: its amount starts at what is still due.
             <PayForm key={`${info.version}-${info.due}`} info={info} />

@@ -66,6 +66,7 @@ export const payApprovalDef: ApprovalScreenDef<Row, Detail> = {
     { id: 'schoolItemName', header: t('ord.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode },
   ],
   subject: (d) => <PaySubject detail={d} />,
+  subjectSlices: ['orders', 'students'],
 };
 
 export default function PayApproval() {

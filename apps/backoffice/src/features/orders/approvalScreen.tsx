@@ -20,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
+import { invalidateAfter } from '../../app/invalidation';
 import { ListScreenView, type ListQueryArgs, type ListScreenDef } from '../../app/list';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT, type TFunction } from '../../i18n';
@@ -66,6 +67,11 @@ export interface ApprovalScreenDef<Row extends ApprovalRowBase, Detail extends A
   searchFields?: (t: TFunction) => SearchField[];
   /** What is approved, shown in the detail dialog. */
   subject: (detail: Detail) => ReactNode;
+  /**
+   * The slices whose records a decision changes besides the engine's (a payment's order): their
+   * queries and this list are refreshed after a decision, since the command itself calls only the engine.
+   */
+  subjectSlices: readonly string[];
 }
 
 function History({ detail }: { detail: ApprovalDetailBase }) {
@@ -181,8 +187,13 @@ function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetail
   onClose: () => void;
 }) {
   const t = useT();
+  const qc = useQueryClient();
   const q = useQuery({ queryKey: ['approval', def.key, 'detail', id], queryFn: () => def.detail(id) });
   const d = q.data;
+  const decided = async () => {
+    await invalidateAfter(qc, new Set(def.subjectSlices), def.key);
+    onClose();
+  };
   return (
     <Dialog open onClose={onClose} title={def.what(t)} size="xl" closeLabel={t('common.close')}>
       {!d ? (
@@ -225,11 +236,11 @@ function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetail
             <History detail={d} />
           </section>
           {d.canDecide ? (
-            <DecideForm detail={d} onDone={onClose} />
+            <DecideForm detail={d} onDone={decided} />
           ) : d.status === 10 ? (
             <p className="text-sm text-muted">{t('apv.cannotDecide')}</p>
           ) : null}
-          {d.canRevoke && <RevokeForm detail={d} onDone={onClose} />}
+          {d.canRevoke && <RevokeForm detail={d} onDone={decided} />}
         </div>
       )}
     </Dialog>
@@ -248,7 +259,8 @@ export function ApprovalScreen<Row extends ApprovalRowBase, Detail extends Appro
       key: def.key,
       what: def.what,
       rowId: (r) => String(r.id),
-      filterDefaults: { status: '10' },
+      // What the caller may decide now: the work of an approver opening the screen.
+      filterDefaults: { mine: 'true' },
       searchFields: (t) => [
         ...(def.searchFields?.(t) ?? []),
         { kind: 'select', name: 'status', label: t('apv.status'), options: approvalStatusOptions(t) },

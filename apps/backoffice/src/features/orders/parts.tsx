@@ -10,7 +10,7 @@ import { tCode, useLocale, useT, type TFunction } from '../../i18n';
 export const ORDER_STATUS_CODES = [10, 20, 30, 40, 50, 90] as const;
 export const PAY_STATUS_CODES = [10, 20, 30, 40] as const;
 export const PAY_METHOD_CODES = [1, 2, 3, 4] as const;
-export const APPROVAL_STATUS_CODES = [10, 20, 30, 40, 50] as const;
+export const APPROVAL_STATUS_CODES = [5, 10, 20, 30, 40, 50] as const;
 
 const ORDER_TONES: Record<number, Tone> = {
   10: 'warning',
