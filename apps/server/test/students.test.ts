@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Sdk, type TStudentInput } from '@bo/api-sdk';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
+import { sql } from 'drizzle-orm';
 import { studentUsage } from '../src/slices/students/index.js';
 
 let t: TestServer;
@@ -274,6 +275,48 @@ describe('lifetime', () => {
     expect(life.student.code).toBe(s.code);
     expect(life.events).toEqual([]);
     expect(life.totals.remainingHours).toBe(0);
+  });
+});
+
+describe('with the ledger', () => {
+  /** A demo student whose ledger has movements, with its sums straight from the table. */
+  async function studentWithMovements() {
+    const r = await t.deps.db.execute<{ student_id: number; n: number; hours: string }>(
+      sql`select student_id, count(*)::int as n, sum(hours)::text as hours from student_ledger group by student_id order by student_id limit 1`,
+    );
+    const rows = (Array.isArray(r) ? r : (r as unknown as { rows: unknown[] }).rows) as Array<{
+      student_id: number;
+      n: number;
+      hours: string;
+    }>;
+    const row = rows[0];
+    if (!row) throw new Error('the demo seed has no ledger movements');
+    return { id: Number(row.student_id), movements: Number(row.n), hours: Number(row.hours) };
+  }
+
+  it('answers the lifetime from the ledger: every movement and the hours left', async () => {
+    const s = await studentWithMovements();
+    const life = await admin.students.lifetime({ query: { studentId: s.id } });
+    expect(life.events).toHaveLength(s.movements);
+    expect(life.totals.remainingHours).toBeCloseTo(s.hours, 2);
+    expect(life.events.every((e) => e.orderCode?.startsWith('DD'))).toBe(true);
+    expect(life.totals.paidCents).toBeGreaterThan(0);
+  });
+
+  it('lists a student whose hours run low for renewal, and shows the hours left', async () => {
+    const s = await studentWithMovements();
+    const code = (await admin.students.lifetime({ query: { studentId: s.id } })).student.code;
+    const below = await admin.students.students({ query: { hoursBelow: s.hours + 0.5, keyword: code } });
+    expect(below.list.map((r) => r.id)).toEqual([s.id]);
+    expect(below.list[0]?.remainingHours).toBeCloseTo(s.hours, 2);
+    const notBelow = await admin.students.students({ query: { hoursBelow: s.hours, keyword: code } });
+    expect(notBelow.total).toBe(0);
+  });
+
+  it('refuses to delete a student who has an order that is not revoked', async () => {
+    const s = await studentWithMovements();
+    const e = await expectApiError(admin.students.delStudent({ body: { id: s.id } }), ErrorCode.rule);
+    expect(e.message).toContain('未撤销的订单');
   });
 });
 

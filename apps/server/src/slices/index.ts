@@ -30,6 +30,7 @@ import { ordersHandlers } from './orders/index.js';
 // Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
 import './clues/usage.js';
 import './resources/usage.js';
+import './orders/usage.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);

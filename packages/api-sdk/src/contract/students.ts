@@ -114,6 +114,8 @@ export const StudentRow = z.object({
   insurance: z.boolean(),
   diagnosis: z.string(),
   serviceEndDate: z.string().nullable(),
+  /** Hours left on the student ledger (every course and order); null before any purchase. */
+  remainingHours: z.number().nullable(),
   lastFollowAt: Ts.nullable(),
   followCount: z.number().int(),
   sourceClueId: z.number().int().nullable(),
@@ -172,6 +174,8 @@ export const StudentListQuery = PageQuery.extend({
   insurance: QueryBool.optional(),
   /** Renewal list: students whose service ends within this many days (or has ended). */
   endWithinDays: z.coerce.number().int().min(0).max(365).optional(),
+  /** Renewal list: students with bought hours whose hours left are below this (with endWithinDays: either). */
+  hoursBelow: z.coerce.number().min(0).max(10000).optional(),
   createdFrom: BirthDate.optional(),
   createdTo: BirthDate.optional(),
   sort: z.enum(['createdAt', 'name', 'code', 'serviceEndDate', 'lastFollowAt']).optional(),
@@ -330,7 +334,8 @@ export const Lifetime = z.object({
 export const students = {
   students: get('/student/students', {
     service: 'schedule',
-    summary: 'Case files, filtered and paged (campus-scoped; renewal filter endWithinDays).',
+    summary:
+      'Case files, filtered and paged (campus-scoped; renewal filters endWithinDays and hoursBelow, either matching).',
     access: read,
     query: StudentListQuery,
     response: page(StudentRow),

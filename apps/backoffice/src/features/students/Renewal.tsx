@@ -1,5 +1,5 @@
-// /students/renewal: reading students whose service ends within N days (default 30) or has ended,
-// soonest first, so advisers talk to the families about renewal in time.
+// /students/renewal: reading students whose service ends within N days (default 30) or has ended, or
+// whose hours left on the ledger run below H (default 10), soonest end first, so advisers talk to the families about renewal in time.
 import type { TStudentRow } from '@bo/api-sdk';
 import { Badge } from '@bo/ui-kit';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
@@ -17,7 +17,7 @@ const renewalDef: ListScreenDef<TStudentRow> = {
   what: (t) => t('stu.student'),
   rowId: (r) => String(r.id),
   rowName: (r) => r.name,
-  filterDefaults: { endWithinDays: '30' },
+  filterDefaults: { endWithinDays: '30', hoursBelow: '10' },
   searchFields: (t) => [
     ...studentSearch(t, { status: false }),
     {
@@ -26,9 +26,16 @@ const renewalDef: ListScreenDef<TStudentRow> = {
       label: t('stu.renewal.within'),
       options: [7, 15, 30, 60, 90].map((n) => ({ value: String(n), label: t('stu.renewal.days', { n }) })),
     },
+    {
+      kind: 'select',
+      name: 'hoursBelow',
+      label: t('stu.renewal.hoursBelow'),
+      options: [5, 10, 20, 40].map((n) => ({ value: String(n), label: t('stu.renewal.hours', { n }) })),
+    },
   ],
   columns: (t) => [
     ...studentColumns(t).filter((c) => c.id !== 'createdAt' && c.id !== 'serviceEndDate'),
+    { id: 'remainingHours', header: t('stu.life.remaining'), align: 'right' },
     { id: 'serviceEndDate', header: t('stu.serviceEndDate') },
     {
       id: 'daysLeft',
@@ -52,6 +59,7 @@ const renewalDef: ListScreenDef<TStudentRow> = {
         ...listQuery(a),
         status: 10,
         endWithinDays: Number(a.filters.endWithinDays || '30'),
+        hoursBelow: Number(a.filters.hoursBelow || '10'),
         sort: 'serviceEndDate',
         order: 'asc',
       },

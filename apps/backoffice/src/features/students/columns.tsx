@@ -70,6 +70,7 @@ export function studentColumns(t: TFunction): ListColumn<TStudentRow>[] {
       cell: (r) => <DateTimeCell iso={r.lastFollowAt} />,
     },
     { id: 'followCount', header: t('stu.followCount'), align: 'right', defaultHidden: true },
+    { id: 'remainingHours', header: t('stu.life.remaining'), align: 'right', defaultHidden: true },
     { id: 'serviceEndDate', header: t('stu.serviceEndDate'), sortable: true, defaultHidden: true },
     {
       id: 'createdAt',

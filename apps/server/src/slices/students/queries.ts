@@ -53,6 +53,12 @@ const rowColumns = {
     sql<number>`(select count(*)::int from student_follows f where f.student_id = ${students.id})`.mapWith(
       Number,
     ),
+  // Sum of the ledger's movements (index student_ledger (student_id, course_code)); null before any.
+  remainingHours: sql<
+    string | null
+  >`(select sum(l.hours) from student_ledger l where l.student_id = ${students.id})`.mapWith((v: unknown) =>
+    v === null || v === undefined ? null : Number(v),
+  ),
   lastFollowAt:
     sql<Date | null>`(select max(f.created_at) from student_follows f where f.student_id = ${students.id})`.mapWith(
       (v: unknown) => (v === null || v === undefined ? null : new Date(v as string)),
@@ -71,6 +77,7 @@ type Joined = {
   schoolItemName: string | null;
   adviserName: string | null;
   followCount: number;
+  remainingHours: number | null;
   lastFollowAt: Date | null;
 };
 
@@ -93,6 +100,7 @@ function toRow(r: Joined, now: Date): TStudentRow {
     insurance: s.insurance,
     diagnosis: s.diagnosis,
     serviceEndDate: s.serviceEndDate,
+    remainingHours: r.remainingHours,
     lastFollowAt: iso(r.lastFollowAt),
     followCount: r.followCount,
     sourceClueId: s.sourceClueId,
@@ -124,6 +132,22 @@ const keywordWhere = (k: string | undefined): SQL | undefined => {
 
 type ListQuery = z.output<typeof StudentListQuery>;
 
+/** Renewal: the service ends within N Shanghai days (or has ended), or the hours left run below H. */
+function renewalWhere(q: ListQuery, now: Date): SQL | undefined {
+  const ends =
+    q.endWithinDays !== undefined
+      ? and(
+          isNotNull(students.serviceEndDate),
+          lte(students.serviceEndDate, shanghaiDate(new Date(now.getTime() + q.endWithinDays * 86_400_000))),
+        )
+      : undefined;
+  const low =
+    q.hoursBelow !== undefined
+      ? sql`${students.id} in (select l.student_id from student_ledger l group by l.student_id having sum(l.hours) < ${q.hoursBelow})`
+      : undefined;
+  return ends && low ? or(ends, low) : (ends ?? low);
+}
+
 export async function listStudents(deps: AppDeps, u: AuthUser, q: ListQuery) {
   const now = deps.now();
   const where = and(
@@ -138,13 +162,7 @@ export async function listStudents(deps: AppDeps, u: AuthUser, q: ListQuery) {
         ? isNull(students.adviserId)
         : undefined,
     q.insurance === undefined ? undefined : eq(students.insurance, q.insurance),
-    // Renewal: the service ends within N days (Shanghai business day), or has ended already.
-    q.endWithinDays !== undefined
-      ? and(
-          isNotNull(students.serviceEndDate),
-          lte(students.serviceEndDate, shanghaiDate(new Date(now.getTime() + q.endWithinDays * 86_400_000))),
-        )
-      : undefined,
+    renewalWhere(q, now),
     q.createdFrom ? sql`${students.createdAt} >= ${dayFrom(q.createdFrom)}` : undefined,
     q.createdTo ? sql`${students.createdAt} < ${dayTo(q.createdTo)}` : undefined,
   );
