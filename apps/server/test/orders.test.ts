@@ -6,6 +6,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { clues } from '../src/slices/clues/tables.js';
 import { students } from '../src/slices/students/tables.js';
+import { settlementOrgs } from '../src/slices/finance/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orders, payRecords } from '../src/slices/orders/tables.js';
 import { ORDER_MACHINE, type OrderState } from '../src/slices/orders/states.js';
@@ -504,5 +505,49 @@ describe('the legacy /charge and /order income paths', () => {
       sales.orders.incomeOrders({ query: { schoolItemCode: other.schoolItemCode } }),
       ErrorCode.noPermission,
     );
+  });
+});
+
+describe('split billing', () => {
+  it('splits the payable between family and funder; each payer has its own receivable; the funder’s month list tells them apart', async () => {
+    const [org] = await t.deps.db
+      .select()
+      .from(settlementOrgs)
+      .where(eq(settlementOrgs.validStatus, 1))
+      .limit(1);
+    await t.deps.db.update(students).set({ insurance: true }).where(eq(students.id, sh01.id));
+    const o = await sales.orders.create({
+      body: order({
+        items: [{ courseCode: 'C001', quantity: 1 }],
+        funderShare: '300.00',
+        funderCode: org?.code ?? '',
+      }),
+    });
+    const e = await expectApiError(
+      sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '80.01', paidAt: today() } }),
+      ErrorCode.rule,
+    );
+    expect(e.field).toBe('amount');
+    await sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '80.00', paidAt: today() } });
+    await finance.orders.addPayRecord({
+      body: { orderId: o.id, payer: 'funder', method: 2, amount: '100.00', paidAt: today() },
+    });
+    const wait = await sales.orders.waitPayInfo({ params: { id: o.id } });
+    expect(wait.family).toMatchObject({ share: '80.00', due: '0.00' });
+    expect(wait.funder).toMatchObject({ share: '300.00', recorded: '100.00', due: '200.00' });
+    const month = today().slice(0, 7);
+    const rows = await finance.orders.funderReceivable({ query: { month, funderCode: org?.code ?? '' } });
+    const row = rows.find((r) => r.funderCode === org?.code);
+    expect(row && Number(row.due)).toBeGreaterThanOrEqual(200);
+    const funderRecords = await finance.orders.payRecordPage({ body: { orderId: o.id, payer: 'funder' } });
+    expect(funderRecords.list.map((r) => r.amount)).toEqual(['100.00']);
+    await t.deps.db.update(students).set({ insurance: false }).where(eq(students.id, sh01.id));
+    const refused = await expectApiError(
+      sales.orders
+        .preCreate({ body: { ...order(), funderShare: '1' } })
+        .then(() => sales.orders.create({ body: order({ funderShare: '1', funderCode: org?.code ?? '' }) })),
+      ErrorCode.validation,
+    );
+    expect(refused.field).toBe('funderShare');
   });
 });

@@ -453,6 +453,27 @@ export const OrderListQuery = PageQuery.extend({
 const StudentCodeQuery = z.object({ studentcode: z.string().trim().min(1).max(20) });
 const OrderCodeQuery = z.object({ code: z.string().trim().min(1).max(20) });
 
+export const FunderReceivableQuery = z.object({
+  /** The month orders were created in, 'YYYY-MM'. */
+  month: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份须为YYYY-MM / the month must look like YYYY-MM'),
+  funderCode: z.string().trim().max(50).optional(),
+  schoolItemCode: z.string().trim().max(20).optional(),
+});
+export const FunderReceivableRow = z.object({
+  funderCode: z.string(),
+  funderName: z.string().nullable(),
+  month: z.string(),
+  orders: z.number().int(),
+  /** The funder shares of the month's orders. */
+  share: Yuan,
+  /** Funder pay records not rejected or void. */
+  recorded: Yuan,
+  due: Yuan,
+});
+
 const ORDER = priv('/students/order', '/students/payInstallment');
 const ORDER_READ = priv(
   '/students/order',
@@ -675,5 +696,13 @@ export const orders = {
     access: ORDER_READ,
     query: StudentCodeQuery,
     response: z.array(PayRecordRow),
+  }),
+  funderReceivable: get('/incomeOrder/funderReceivable', {
+    service: 'schedule',
+    summary:
+      'Split billing: per funder, the month’s funder shares, what the funder paid and what it still owes.',
+    access: PAY_LIST,
+    query: FunderReceivableQuery,
+    response: z.array(FunderReceivableRow),
   }),
 } satisfies Slice;

@@ -101,4 +101,5 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   orderList: async ({ deps, user, query }) => q.orderPage(deps, user, query),
   orderByCode: async ({ deps, user, query }) => q.orderDetailByCode(deps, user, query.code),
   studentIncomes: async ({ deps, user, query }) => q.studentIncomes(deps, user, query.studentcode),
+  funderReceivable: async ({ deps, user, query }) => q.funderReceivable(deps, user, query),
 };

@@ -689,3 +689,51 @@ export async function approvalDetail(deps: AppDeps, u: AuthUser, id: number) {
     order: await orderDetail(deps, u, x.r.subjectId),
   };
 }
+
+/** Split billing: per funder, the shares of the month's orders (created in it, not revoked) and what was recorded. */
+export async function funderReceivable(
+  deps: AppDeps,
+  u: AuthUser,
+  q: { month: string; funderCode?: string | undefined; schoolItemCode?: string | undefined },
+) {
+  if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
+  const scope = campusScope(u);
+  const from = new Date(`${q.month}-01T00:00:00+08:00`);
+  const [y, m] = q.month.split('-').map(Number);
+  const to = new Date(
+    `${m === 12 ? (y ?? 0) + 1 : y}-${String(m === 12 ? 1 : (m ?? 0) + 1).padStart(2, '0')}-01T00:00:00+08:00`,
+  );
+  const rows = await deps.db
+    .select({
+      funderCode: orders.funderCode,
+      funderName: sql<
+        string | null
+      >`(select name from fee_settlement_orgs f where f.code = ${orders.funderCode})`,
+      orders: sql<number>`count(*)::int`,
+      share: sql<string>`sum(${orders.funderCents})::text`,
+      recorded: sql<string>`coalesce(sum((select coalesce(sum(p.amount_cents), 0) from pay_records p where p.order_id = ${orders.id} and p.payer = 'funder' and p.status in (10, 20))), 0)::text`,
+    })
+    .from(orders)
+    .where(
+      and(
+        sql`${orders.funderCents} > 0`,
+        sql`${orders.status} <> 90`,
+        gte(orders.createdAt, from),
+        lt(orders.createdAt, to),
+        scope ? inArray(orders.schoolItemCode, [...scope, '']) : undefined,
+        q.schoolItemCode ? eq(orders.schoolItemCode, q.schoolItemCode) : undefined,
+        q.funderCode ? eq(orders.funderCode, q.funderCode) : undefined,
+      ),
+    )
+    .groupBy(orders.funderCode)
+    .orderBy(asc(orders.funderCode));
+  return rows.map((r) => ({
+    funderCode: r.funderCode ?? '',
+    funderName: r.funderName,
+    month: q.month,
+    orders: Number(r.orders),
+    share: yuan(Number(r.share)),
+    recorded: yuan(Number(r.recorded)),
+    due: yuan(Number(r.share) - Number(r.recorded)),
+  }));
+}
