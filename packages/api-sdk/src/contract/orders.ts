@@ -474,6 +474,36 @@ export const FunderReceivableRow = z.object({
   due: Yuan,
 });
 
+/**
+ * A historical order of a legacy system (sdk-cli import orders): one order with one course line and
+ * its payment so far; the legacy number makes a re-run skip it.
+ */
+export const OrderImportRow = z.object({
+  legacyCode: z.string(),
+  studentCode: z.string().optional(),
+  studentName: z.string().optional(),
+  phone: z.string().optional(),
+  schoolItemCode: z.string(),
+  orderType: z.union([z.number(), z.string()]).optional(),
+  courseCode: z.string(),
+  quantity: z.union([z.number(), z.string()]),
+  giftQuantity: z.union([z.number(), z.string()]).optional(),
+  amount: z.union([z.number(), z.string()]),
+  paidAmount: z.union([z.number(), z.string()]).optional(),
+  payMethod: z.union([z.number(), z.string()]).optional(),
+  paidAt: z.string().optional(),
+  reference: z.string().optional(),
+  remark: z.string().optional(),
+});
+export const OrderImportResult = z.object({
+  total: z.number().int(),
+  created: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), reason: z.string() })),
+  /** Rows whose legacy number was imported before: the order they became. */
+  duplicates: z.array(z.object({ row: z.number().int(), owner: z.string() })),
+});
+
 const ORDER = priv('/students/order', '/students/payInstallment');
 const ORDER_READ = priv(
   '/students/order',
@@ -704,5 +734,13 @@ export const orders = {
     access: PAY_LIST,
     query: FunderReceivableQuery,
     response: z.array(FunderReceivableRow),
+  }),
+  importRows: post('/incomeOrder/importRows', {
+    service: 'schedule',
+    summary:
+      'Batch import of legacy orders with their payments (CLI; ours, not in the spec): every row checked, all written in one transaction or none; a legacy number imported before is skipped.',
+    access: priv('/financial/orderDetails'),
+    body: z.object({ rows: z.array(OrderImportRow).max(5000), dryRun: z.boolean().default(false) }),
+    response: OrderImportResult,
   }),
 } satisfies Slice;

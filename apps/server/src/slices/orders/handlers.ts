@@ -11,6 +11,7 @@ import { cents, quoteLines } from './common.js';
 import { INCOME_ORDER_PAY } from './approval.js';
 import * as q from './queries.js';
 import * as s from './service.js';
+import { importOrderRows } from './importRows.js';
 
 const PAY_RECORD_COLUMNS = [
   { key: 'orderCode', header: '订单编号 / Order', text: true },
@@ -60,6 +61,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     q.studentAccountDetail(deps, user, params.id, query),
   addPayRecord: async ({ deps, user, body, ip }) => s.addPayRecord(deps, user, body, ip),
   payRecordPage: async ({ deps, user, body }) => q.payRecordPage(deps, user, body),
+  importRows: async ({ deps, user, body, ip }) => importOrderRows(deps, user, body, ip),
   payRecordExport: async ({ deps, user, body }) => {
     const rows = (await q.payRecordAll(deps, user, body)).map((r) => ({
       ...r,

@@ -64,7 +64,7 @@ async function loadStudent(tx: DbOrTx, id: number) {
   return s;
 }
 
-async function insertOrder(
+export async function insertOrder(
   tx: DbOrTx,
   a: Actor,
   v: Omit<typeof orders.$inferInsert, 'id' | 'code' | 'createdBy' | 'createdAt' | 'updatedAt'>,

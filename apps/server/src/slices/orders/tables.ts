@@ -43,6 +43,8 @@ export const orders = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order's number in a legacy system it was imported from (sdk-cli import orders). */
+    legacyCode: text('legacy_code').unique(),
     version: integer('version').notNull().default(1),
   },
   (t) => [
