@@ -24,3 +24,4 @@ export * from './contract/approvals.js';
 export * from './contract/payments.js';
 export * from './contract/students.js';
 export * from './contract/orders.js';
+export * from './contract/refunds.js';

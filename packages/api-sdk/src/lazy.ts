@@ -28,6 +28,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   payments: () => import('./contract/payments.js').then((m) => m.payments),
   students: () => import('./contract/students.js').then((m) => m.students),
   orders: () => import('./contract/orders.js').then((m) => m.orders),
+  refunds: () => import('./contract/refunds.js').then((m) => m.refunds),
 };
 
 /**

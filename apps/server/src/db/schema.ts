@@ -18,3 +18,4 @@ export * from '../slices/approvals/tables.js';
 export * from '../slices/payments/tables.js';
 export * from '../slices/ledger/tables.js';
 export * from '../slices/orders/tables.js';
+export * from '../slices/refunds/tables.js';

@@ -27,6 +27,7 @@ import { studentsHandlers } from './students/handlers.js';
 /** The parents' pages of text-message links (server-rendered HTML outside /api). */
 export { publicPages } from './clues/publicPages.js';
 import { ordersHandlers } from './orders/index.js';
+import { refundsHandlers } from './refunds/index.js';
 // Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
 import './clues/usage.js';
 import './resources/usage.js';
@@ -54,4 +55,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerPayments(app, deps);
   registerSlice(app, deps, 'students', contract.students, studentsHandlers);
   registerSlice(app, deps, 'orders', contract.orders, ordersHandlers);
+  registerSlice(app, deps, 'refunds', contract.refunds, refundsHandlers);
 }

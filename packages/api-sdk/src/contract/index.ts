@@ -21,6 +21,7 @@ import { approvals } from './approvals.js';
 import { payments } from './payments.js';
 import { students } from './students.js';
 import { orders } from './orders.js';
+import { refunds } from './refunds.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -48,6 +49,7 @@ export type Contract = {
   payments: typeof payments;
   students: typeof students;
   orders: typeof orders;
+  refunds: typeof refunds;
 };
 
 export const contract: Contract = {
@@ -72,6 +74,7 @@ export const contract: Contract = {
   payments,
   students,
   orders,
+  refunds,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

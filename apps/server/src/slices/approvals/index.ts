@@ -12,6 +12,8 @@ export {
   decidableBy,
   requestDetail,
   decide,
+  cancel as cancelRequest,
+  revoke as revokeRequest,
   fileRequest,
   holdsCampus,
   pendingCount,
