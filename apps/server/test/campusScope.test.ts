@@ -27,6 +27,8 @@ const NOT_CAMPUS_OWNED: Record<string, string> = {
     'an import answers per row: a row of another campus is refused in the result and nothing of the import is written (clues.test.ts)',
   'students.importRows':
     'an import answers per row: a row of another campus is refused in the result ("outside your scope") and nothing of the import is written',
+  'orders.importRows':
+    'an import answers per row: a row of another campus is refused in the result ("campus outside your scope", orders/importRows.ts) and nothing of the batch is written; the endpoint is for admin and finance',
 };
 
 const DETAIL =
