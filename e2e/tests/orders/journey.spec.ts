@@ -92,11 +92,11 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
   await expect(hoursRow).toContainText('12');
   await expect(hoursRow).toContainText('¥3,500.00');
 
-  // The receipt is a PDF named after the order.
+  // The receipt is a PDF named after the order (receipt-<order code>.pdf).
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: '下载收据' }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toBe(`${code ?? ''}.pdf`);
+  expect(file.suggestedFilename()).toBe(`receipt-${code ?? ''}.pdf`);
   const bytes = await readFile((await file.path()) ?? '');
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 });
