@@ -7,7 +7,6 @@ import {
   AmountCapitals,
   Button,
   Card,
-  EmptyState,
   FormAmount,
   FormDateTime,
   FormRadioGroup,
@@ -17,7 +16,6 @@ import {
   FormView,
   MoneyText,
   PageHeader,
-  Spinner,
   SubmitButton,
   useToast,
 } from '@bo/ui-kit';
@@ -28,7 +26,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useCommandForm } from '../../app/form';
 import { PayOnlineDialog, ReceiptButton } from './PayOnlineDialog';
 import { usePageTitle } from '../../app/pageTitle';
-import { errorText, sdk } from '../../app/sdk';
+import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   Field,
@@ -38,6 +36,7 @@ import {
   PayRecordsTable,
   orderStatusName,
   payMethodName,
+  OrderPageGate,
 } from './parts';
 
 type WaitPay = Awaited<ReturnType<typeof sdk.orders.waitPayInfo>>;
@@ -164,28 +163,14 @@ export default function CreatePay() {
   const [online, setOnline] = useState(false);
   const qc = useQueryClient();
   usePageTitle(info ? `${info.studentName} ${t('pay.add')}` : null);
-  if (orderId <= 0)
+  if (orderId <= 0 || !info)
     return (
-      <>
-        <PageHeader title={t('pay.add')} />
-        <EmptyState
-          title={t('pay.noOrder')}
-          action={<Link to="/students/payDetail">{t('ord.goOrders')}</Link>}
-        />
-      </>
-    );
-  if (!info)
-    return (
-      <>
-        <PageHeader title={t('pay.add')} />
-        {q.isError ? (
-          <p role="alert" className="text-sm text-danger-600">
-            {errorText(q.error)}
-          </p>
-        ) : (
-          <Spinner />
-        )}
-      </>
+      <OrderPageGate
+        title={t('pay.add')}
+        hasId={orderId > 0}
+        error={q.isError ? q.error : null}
+        noOrderText={t('pay.noOrder')}
+      />
     );
   const payable = PAYABLE.has(info.status);
   return (

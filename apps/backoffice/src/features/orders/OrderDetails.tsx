@@ -2,26 +2,17 @@
 // breakdown, the payments and where they stand; revoke while it is not effective, record a payment,
 // download the receipt.
 import { OrderRevokeInput } from '@bo/api-sdk';
-import {
-  Button,
-  Card,
-  EmptyState,
-  FormDialog,
-  FormTextArea,
-  MoneyText,
-  PageHeader,
-  Spinner,
-} from '@bo/ui-kit';
+import { Button, Card, FormDialog, FormTextArea, MoneyText, PageHeader } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
 import { ReceiptButton } from './PayOnlineDialog';
 import { usePageTitle } from '../../app/pageTitle';
-import { errorText, sdk } from '../../app/sdk';
+import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { OrderBreakdown, OrderFacts, PayRecordsTable, createPayPath } from './parts';
+import { OrderBreakdown, OrderFacts, OrderPageGate, PayRecordsTable, createPayPath } from './parts';
 
 type Detail = Awaited<ReturnType<typeof sdk.orders.detail>>;
 
@@ -115,28 +106,14 @@ export default function OrderDetails() {
   });
   const o = q.data;
   usePageTitle(o ? `${o.code} ${t('ord.detail')}` : null);
-  if (id <= 0)
+  if (id <= 0 || !o)
     return (
-      <>
-        <PageHeader title={t('ord.detail')} />
-        <EmptyState
-          title={t('ord.noOrder')}
-          action={<Link to="/students/payDetail">{t('ord.goOrders')}</Link>}
-        />
-      </>
-    );
-  if (!o)
-    return (
-      <>
-        <PageHeader title={t('ord.detail')} />
-        {q.isError ? (
-          <p role="alert" className="text-sm text-danger-600">
-            {errorText(q.error)}
-          </p>
-        ) : (
-          <Spinner />
-        )}
-      </>
+      <OrderPageGate
+        title={t('ord.detail')}
+        hasId={id > 0}
+        error={q.isError ? q.error : null}
+        noOrderText={t('ord.noOrder')}
+      />
     );
   return (
     <>

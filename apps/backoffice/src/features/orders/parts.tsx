@@ -2,9 +2,19 @@
 // screens, the order summary (lines, price, payments) and the pay records table.
 import type { TOrderDetail, TPayRecordRow } from '@bo/api-sdk';
 import { ORDER_TYPES, codeLabel, orderType } from '@bo/domain';
-import { AmountCapitals, Badge, EmptyState, MoneyText, PriceBreakdown, type Tone } from '@bo/ui-kit';
+import {
+  AmountCapitals,
+  Badge,
+  EmptyState,
+  MoneyText,
+  PageHeader,
+  PriceBreakdown,
+  Spinner,
+  type Tone,
+} from '@bo/ui-kit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { errorText } from '../../app/sdk';
 import { tCode, useLocale, useT, type TFunction } from '../../i18n';
 
 export const ORDER_STATUS_CODES = [10, 20, 30, 40, 50, 90] as const;
@@ -223,5 +233,37 @@ export function PayRecordsTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * What an order page shows before it has its order: no order chosen (a way to find one: the case
+ * files, whose student detail lists the orders), the load error, or the spinner while it loads.
+ */
+export function OrderPageGate({
+  title,
+  hasId,
+  error,
+  noOrderText,
+}: {
+  title: string;
+  hasId: boolean;
+  error: unknown;
+  noOrderText: string;
+}) {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={title} />
+      {!hasId ? (
+        <EmptyState title={noOrderText} action={<Link to="/students/list">{t('ord.goOrders')}</Link>} />
+      ) : error ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorText(error)}
+        </p>
+      ) : (
+        <Spinner />
+      )}
+    </>
   );
 }
