@@ -25,3 +25,4 @@ export * from './contract/payments.js';
 export * from './contract/students.js';
 export * from './contract/orders.js';
 export * from './contract/refunds.js';
+export * from './contract/courseTransfers.js';

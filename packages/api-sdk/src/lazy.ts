@@ -24,6 +24,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   tasks: () => import('./contract/tasks.js').then((m) => m.tasks),
   workbench: () => import('./contract/workbench.js').then((m) => m.workbench),
   clueAnalysis: () => import('./contract/clueAnalysis.js').then((m) => m.clueAnalysis),
+  courseTransfers: () => import('./contract/courseTransfers.js').then((m) => m.courseTransfers),
   approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
   payments: () => import('./contract/payments.js').then((m) => m.payments),
   students: () => import('./contract/students.js').then((m) => m.students),

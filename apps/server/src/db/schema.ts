@@ -19,3 +19,4 @@ export * from '../slices/payments/tables.js';
 export * from '../slices/ledger/tables.js';
 export * from '../slices/orders/tables.js';
 export * from '../slices/refunds/tables.js';
+export * from '../slices/courseTransfers/tables.js';

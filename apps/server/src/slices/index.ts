@@ -20,6 +20,7 @@ import { callsHandlers } from './calls/handlers.js';
 import { tasksHandlers } from './tasks/handlers.js';
 import { workbenchHandlers } from './workbench/handlers.js';
 import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
+import { courseTransfersHandlers } from './courseTransfers/index.js';
 import { approvalsHandlers } from './approvals/index.js';
 import { registerPayments } from './payments/index.js';
 import { studentsHandlers } from './students/handlers.js';
@@ -56,4 +57,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'students', contract.students, studentsHandlers);
   registerSlice(app, deps, 'orders', contract.orders, ordersHandlers);
   registerSlice(app, deps, 'refunds', contract.refunds, refundsHandlers);
+  registerSlice(app, deps, 'courseTransfers', contract.courseTransfers, courseTransfersHandlers);
 }

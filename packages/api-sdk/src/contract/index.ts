@@ -17,6 +17,7 @@ import { calls } from './calls.js';
 import { tasks } from './tasks.js';
 import { workbench } from './workbench.js';
 import { clueAnalysis } from './clueAnalysis.js';
+import { courseTransfers } from './courseTransfers.js';
 import { approvals } from './approvals.js';
 import { payments } from './payments.js';
 import { students } from './students.js';
@@ -45,6 +46,7 @@ export type Contract = {
   tasks: typeof tasks;
   workbench: typeof workbench;
   clueAnalysis: typeof clueAnalysis;
+  courseTransfers: typeof courseTransfers;
   approvals: typeof approvals;
   payments: typeof payments;
   students: typeof students;
@@ -70,6 +72,7 @@ export const contract: Contract = {
   tasks,
   workbench,
   clueAnalysis,
+  courseTransfers,
   approvals,
   payments,
   students,

@@ -133,6 +133,7 @@ const STUDENT_ORDERS = [
   '/students/refundApply',
   '/students/reconciliationOrder',
   '/students/studentDetail',
+  '/students/transfer',
 ];
 /** What a consultant does with money: place orders, record payments, follow orders and refunds (the order
  * details page is a hidden finance route, so the finance menu stays away). */
