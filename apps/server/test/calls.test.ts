@@ -51,6 +51,7 @@ const zhichiPeer = {
   /** Tokens the peer has let expire (answered with HTTP 401). */
   expired: new Set<string>(),
   agentTokens: 0,
+  calls: 0,
   agents: new Map([['1001', { ext: '5001', phone: '13900000001' }]]),
   requests: [] as Array<{ path: string; body: Record<string, unknown> | null }>,
 };
@@ -138,6 +139,13 @@ async function listenZhichi(): Promise<{ server: Server; url: string }> {
           bindMobile: str('bindMobile'),
         }),
       ];
+    }
+    if (req.method === 'POST' && u.pathname === '/callservice/v6/webmsg/agent/_makeCall') {
+      if (!zhichiPeer.agents.has(str('agentID'))) return [200, v6Error(404, 'agent not found')];
+      if (!/^1\d{10}$/.test(str('destinationNumber')))
+        return [200, v6Error(400, 'destinationNumber is invalid')];
+      zhichiPeer.calls += 1;
+      return [200, v6('MakeCall', { callID: `zc-${zhichiPeer.calls}`, agentID: str('agentID') })];
     }
     if (req.method === 'POST' && u.pathname === '/callservice/v6/webmsg/agent/_logout')
       return str('agentID') ? [200, v6('AgentLogout', {})] : [200, v6Error(400, 'agentID is required')];
@@ -519,6 +527,50 @@ describe('Zhichi (Sobot) V6 call-centre adapter', () => {
     zhichiPeer.expired.add(zhichiPeer.companyTokens.at(-1) ?? '');
     await login();
     expect(zhichiPeer.companyTokens.length).toBe(issued + 1);
+  });
+
+  it('dials from the agent’s own live seat: the centre calls back, and the call is recorded under its id', async () => {
+    await login();
+    const before = zhichiPeer.requests.length;
+    const out = await sales.calls.zhichiMakeCall({ query: { jobNumber: '1001', phone: '13700000009' } });
+    expect(out).toEqual({ sessionId: expect.stringMatching(/^zc-\d+$/), callerPhone: '13800000003' });
+    expect(zhichiPeer.requests.slice(before)).toEqual([
+      {
+        path: '/callservice/v6/webmsg/agent/_makeCall',
+        body: { agentID: '1001', agentType: '0', destinationNumber: '13700000009' },
+      },
+    ]);
+    const saved = await sales.calls.save({
+      body: {
+        sessionId: out.sessionId,
+        phone: '13700000009',
+        callerPhone: out.callerPhone,
+        direction: 'out',
+        callType: 'follow',
+        provider: 'zhichi',
+        startAt: '2026-11-20T02:00:00.000Z',
+        endAt: null,
+      },
+    });
+    expect(await sales.calls.getBySessionId({ query: { sessionId: out.sessionId } })).toMatchObject({
+      id: saved.id,
+      provider: 'zhichi',
+    });
+  });
+
+  it('refuses to dial from a seat that is signed out or belongs to someone else', async () => {
+    await login();
+    await expectApiError(
+      esales.calls.zhichiMakeCall({ query: { jobNumber: '1001', phone: '13700000009' } }),
+      ErrorCode.rule,
+    );
+    await sales.calls.zhichiLogout({ query: { jobNumber: '1001' } });
+    const before = zhichiPeer.requests.length;
+    await expectApiError(
+      sales.calls.zhichiMakeCall({ query: { jobNumber: '1001', phone: '13700000009' } }),
+      ErrorCode.rule,
+    );
+    expect(zhichiPeer.requests.length).toBe(before);
   });
 
   it('names the provider’s reason when the agent is unknown there', async () => {

@@ -335,6 +335,14 @@ export const calls = {
     query: z.object({ jobNumber: z.string().trim().min(1).max(50), phone: PhoneNo }),
     response: AgentLogin,
   }),
+  zhichiMakeCall: post('/zhichi/makeCall', {
+    service: 'interaction',
+    summary:
+      'Dial a customer through the Zhichi (Sobot) V6 call centre from the signed-in seat (callservice/v6 webmsg agent _makeCall): the centre rings the agent’s answering phone, then the customer. Answers the provider’s call id, under which the panel records the call with /call/save. Ours: spec §7 names only the Zhichi login and logout.',
+    access: agent,
+    query: z.object({ jobNumber: z.string().trim().min(1).max(50), phone: PhoneNo }),
+    response: z.object({ sessionId: z.string(), callerPhone: PhoneNo.nullable() }),
+  }),
   zhichiLogout: post('/zhichi/logout', {
     service: 'interaction',
     summary: 'Sign the agent out of the Zhichi (Sobot) V6 call centre (callservice/v6 agent _logout).',

@@ -8,15 +8,12 @@ export function PhoneNumber({ className, ...target }: DialTarget & { className?:
   const t = useT();
   const a = useAgent();
   const busy = !!a.call && !a.call.ended;
-  const canDial = a.provider === 'tencent' && (a.status === 'online' || a.status === 'renewFailed');
-  const why =
-    a.provider === 'zhichi'
-      ? t('calls.zhichiNoDial')
-      : !canDial
-        ? t('calls.signInFirst')
-        : busy
-          ? t('calls.busy')
-          : t('calls.dialHint', { phone: target.phone });
+  const canDial = a.provider !== null && (a.status === 'online' || a.status === 'renewFailed');
+  const why = !canDial
+    ? t('calls.signInFirst')
+    : busy
+      ? t('calls.busy')
+      : t(a.provider === 'zhichi' ? 'calls.zhichiDialHint' : 'calls.dialHint', { phone: target.phone });
   return (
     <span className={cx('inline-flex items-center gap-1.5', className)}>
       <span className="tabular-nums">{target.phone}</span>
@@ -26,7 +23,7 @@ export function PhoneNumber({ className, ...target }: DialTarget & { className?:
           type="button"
           aria-label={t('calls.dial', { phone: target.phone })}
           title={why}
-          disabled={a.provider === 'zhichi' || busy}
+          disabled={busy}
           onClick={(e) => {
             e.stopPropagation();
             void dial(target);

@@ -1,5 +1,6 @@
 // The seat store against a stubbed API and Web SDK: which centre, sign-in, keep-alive and its failure,
-// a call recorded under the SDK's session id with the locked call type, and its end.
+// a call recorded under the SDK's session id with the locked call type, and its end; Zhichi dialling
+// through the server.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -13,6 +14,7 @@ const api = {
   tencentFlashMsg: vi.fn(),
   zhichiLogin: vi.fn(),
   zhichiLogout: vi.fn(),
+  zhichiMakeCall: vi.fn(),
   save: vi.fn(),
 };
 const sdkHandlers = new Map<string, Handler>();
@@ -180,5 +182,37 @@ describe('agent seat', () => {
     expect(localStorage.getItem('callToken')).toBe('za-1');
     await act(() => m.signOut());
     expect(api.zhichiLogout).toHaveBeenCalledWith({ query: { jobNumber: '1001' } });
+  });
+
+  it('dials through Zhichi on the server, records the call under its call id, and closes it from the panel', async () => {
+    api.centre.mockResolvedValue({ provider: 'zhichi' });
+    api.zhichiLogin.mockResolvedValue(
+      login({ provider: 'zhichi', agentId: '1001', token: 'za-1', sdkUrl: null }),
+    );
+    api.zhichiMakeCall.mockResolvedValue({ sessionId: 'zc-1', callerPhone: '13800000003' });
+    api.tencentFlashMsg.mockResolvedValue({
+      callee: '13912345678',
+      caller: '13800000003',
+      clue: null,
+      resource: null,
+      lastCall: null,
+      message: '新号码',
+    });
+    const { m, state } = await fresh();
+    await waitFor(() => expect(state().status).toBe('offline'));
+    await act(() => m.signIn({ jobNumber: '1001', phone: '13800000003' }));
+    await act(() => m.dial({ phone: '13912345678', name: '王家长', clueId: 7 }));
+    expect(api.zhichiMakeCall).toHaveBeenCalledWith({ query: { jobNumber: '1001', phone: '13912345678' } });
+    expect(tccc.Call.startOutboundCall).not.toHaveBeenCalled();
+    expect(api.save).toHaveBeenCalledWith({
+      body: expect.objectContaining({ sessionId: 'zc-1', clueId: 7, provider: 'zhichi', endAt: null }),
+    });
+    expect(state().call).toMatchObject({ provider: 'zhichi', sessionId: 'zc-1', ended: false });
+    // The agent hangs up on their own phone; the panel's button closes the record.
+    await act(() => m.hangUp());
+    expect(state().call?.ended).toBe(true);
+    expect(api.save).toHaveBeenLastCalledWith({
+      body: expect.objectContaining({ sessionId: 'zc-1', provider: 'zhichi', endAt: expect.any(String) }),
+    });
   });
 });

@@ -24,6 +24,7 @@ export interface DialTarget {
 }
 
 export interface ActiveCall {
+  provider: Provider;
   sessionId: string;
   target: DialTarget;
   callerPhone: string | null;
@@ -230,21 +231,29 @@ export async function dial(target: DialTarget): Promise<void> {
     set({ attention: state.attention + 1 });
     return;
   }
-  if (state.provider !== 'tencent') return;
+  const provider = state.provider;
   const seat = readSeat();
   const g = currentTccc();
-  if (!g || !seat) {
+  if (!provider || !seat || (provider === 'tencent' && !g)) {
     fail(new Error('外呼组件未就绪，请重新登录坐席 / the call bar is not ready: sign in to the seat again'));
     return;
   }
   const callType = callTypeNow().type;
   try {
-    const out = await tcccDial(g, target.phone, target.name);
+    // Tencent dials in the browser (its Web SDK); Zhichi's centre calls the agent's phone, then the
+    // customer, on the server's request.
+    const out =
+      provider === 'tencent' && g
+        ? await tcccDial(g, target.phone, target.name)
+        : await sdk.calls
+            .zhichiMakeCall({ query: { jobNumber: seat.agentId, phone: target.phone } })
+            .then((r) => ({ sessionId: r.sessionId, callerPhoneNumber: r.callerPhone }));
     typeLock.lock(CALL_TYPE_LOCK_MS);
     typeLock.setLastCallType(callType, LAST_CALL_TYPE_MS);
     // The panel's call-type choice comes back when the lock reverts.
     window.setTimeout(() => set({}), CALL_TYPE_LOCK_MS + 50);
     const call: ActiveCall = {
+      provider,
       sessionId: out.sessionId,
       target,
       callerPhone: out.callerPhoneNumber ?? seat.phone,
@@ -274,7 +283,7 @@ async function save(call: ActiveCall, endAt: string | null) {
       callerPhone: call.callerPhone,
       direction: 'out',
       callType: call.callType,
-      provider: 'tencent',
+      provider: call.provider,
       startAt: call.startAt,
       endAt,
     },
@@ -297,8 +306,15 @@ async function finishCall(sessionId: string) {
 /** Hangs up the call in progress (the SDK then reports its end). */
 export async function hangUp(): Promise<void> {
   const call = state.call;
+  if (!call || call.ended) return;
+  // A Zhichi call rings on the agent's own phone and is hung up there: the panel's button closes the
+  // record with its end time.
+  if (call.provider === 'zhichi') {
+    await finishCall(call.sessionId);
+    return;
+  }
   const g = currentTccc();
-  if (!call || call.ended || !g) return;
+  if (!g) return;
   try {
     await g.Call.hungUp({ sessionId: call.sessionId });
   } catch (e) {

@@ -28,6 +28,7 @@ export const callsMessages = defineMessages({
     'calls.calling': '正在呼叫 {name} {phone}',
     'calls.ended': '通话已结束，已记入通话记录',
     'calls.hangUp': '挂断',
+    'calls.endRecord': '通话已结束',
     'calls.dismiss': '关闭通话卡片',
     'calls.screenPop': '来电弹屏',
     'calls.popClue': '线索 {code}：{parent}（{child}），{state}，负责人 {owner}',
@@ -40,7 +41,7 @@ export const callsMessages = defineMessages({
     'calls.dialHint': '通过坐席拨打 {phone}',
     'calls.signInFirst': '请先在坐席面板登录',
     'calls.busy': '正在通话中',
-    'calls.zhichiNoDial': '智齿呼叫中心请在智齿电话条中外呼',
+    'calls.zhichiDialHint': '拨打 {phone}：智齿呼叫中心先呼叫您登录时填写的接听电话，接通后再呼叫客户',
   },
   en: {
     'calls.centre.tencent': 'Tencent Cloud Contact Center',
@@ -68,6 +69,7 @@ export const callsMessages = defineMessages({
     'calls.calling': 'Calling {name} {phone}',
     'calls.ended': 'The call ended and is in the call records',
     'calls.hangUp': 'Hang up',
+    'calls.endRecord': 'Call ended',
     'calls.dismiss': 'Close the call card',
     'calls.screenPop': 'Screen pop',
     'calls.popClue': 'Clue {code}: {parent} ({child}), {state}, owner {owner}',
@@ -80,6 +82,7 @@ export const callsMessages = defineMessages({
     'calls.dialHint': 'Call {phone} through your seat',
     'calls.signInFirst': 'Sign in on the agent panel first',
     'calls.busy': 'A call is in progress',
-    'calls.zhichiNoDial': 'With the Zhichi call centre, dial from the Zhichi phone bar',
+    'calls.zhichiDialHint':
+      'Call {phone}: the Zhichi call centre first rings the answering phone you signed in with, then the customer',
   },
 });

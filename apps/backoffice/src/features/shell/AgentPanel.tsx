@@ -127,7 +127,7 @@ function CallCard({ call }: { call: ActiveCall }) {
         </div>
       ) : (
         <Button size="sm" variant="danger" onClick={() => void hangUp()}>
-          {t('calls.hangUp')}
+          {call.provider === 'zhichi' ? t('calls.endRecord') : t('calls.hangUp')}
         </Button>
       )}
     </section>

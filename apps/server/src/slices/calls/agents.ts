@@ -5,12 +5,15 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { noPermission, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { providerFailed } from '../../shared/providerHttp.js';
 import { activeHolder, isManager } from '../clues/common.js';
 import { activeResource } from '../resources/common.js';
 import { callAgentSessions } from './tables.js';
 import {
   ZHICHI_AGENT_LOGIN,
   ZHICHI_AGENT_LOGOUT,
+  ZHICHI,
+  ZHICHI_MAKE_CALL,
   tcccCall,
   tcccLoginToken,
   tcccSettings,
@@ -270,4 +273,57 @@ export async function zhichiLogout(deps: AppDeps, u: AuthUser, jobNumber: string
     ip,
     at: now,
   });
+}
+
+/**
+ * Dials through the agent's own live Zhichi seat: the centre calls the agent's answering phone
+ * (bound at sign-in), then the customer, and answers its call id. Another user's seat, or a seat
+ * signed out or expired, is refused before the provider is asked.
+ */
+export async function zhichiMakeCall(
+  deps: AppDeps,
+  u: AuthUser,
+  jobNumber: string,
+  phone: string,
+  ip: string,
+) {
+  const s = zhichiSettings(deps.config);
+  const now = deps.now();
+  const [sess] = await deps.db
+    .select()
+    .from(callAgentSessions)
+    .where(
+      and(
+        eq(callAgentSessions.userId, u.id),
+        eq(callAgentSessions.provider, 'zhichi'),
+        eq(callAgentSessions.agentId, jobNumber),
+        isNull(callAgentSessions.endedAt),
+      ),
+    );
+  if (!sess || sess.expiresAt.getTime() <= now.getTime())
+    throw ruleViolation('请先登录智齿坐席 / sign in to your Zhichi seat first');
+  const r = await zhichiV6(
+    s,
+    'POST',
+    ZHICHI_MAKE_CALL,
+    { agentID: jobNumber, agentType: '0', destinationNumber: phone },
+    now,
+  );
+  const id = [r.data.callID, r.data.callId, r.data.sessionId].find(
+    (v): v is string => typeof v === 'string' && v !== '',
+  );
+  if (!id) throw providerFailed(ZHICHI, '未返回通话编号 / no call id in the answer');
+  await deps.db
+    .update(callAgentSessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(callAgentSessions.userId, u.id), eq(callAgentSessions.provider, 'zhichi')));
+  await writeAudit(deps.db, {
+    action: 'call.dial',
+    target: `zhichi:${jobNumber}:${id}`,
+    userId: u.id,
+    username: u.username,
+    ip,
+    at: now,
+  });
+  return { sessionId: id, callerPhone: sess.phone };
 }

@@ -29,4 +29,6 @@ export const callsHandlers: SliceHandlers<typeof contract.calls> = {
   zhichiLogin: async ({ deps, user, query, ip }) =>
     agents.zhichiLogin(deps, user, query.jobNumber, query.phone, ip),
   zhichiLogout: async ({ deps, user, query, ip }) => ok(agents.zhichiLogout(deps, user, query.jobNumber, ip)),
+  zhichiMakeCall: async ({ deps, user, query, ip }) =>
+    agents.zhichiMakeCall(deps, user, query.jobNumber, query.phone, ip),
 };

@@ -210,3 +210,4 @@ export const zhichiAgentSettingPath = (jobNumber: string) =>
   `/callservice/v6/cc-config/api/agents?agentType=0&agent=${encodeURIComponent(jobNumber)}`;
 export const ZHICHI_AGENT_LOGIN = '/callservice/v6/webmsg/agent/_login';
 export const ZHICHI_AGENT_LOGOUT = '/callservice/v6/webmsg/agent/_logout';
+export const ZHICHI_MAKE_CALL = '/callservice/v6/webmsg/agent/_makeCall';
