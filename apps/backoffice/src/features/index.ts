@@ -3,6 +3,7 @@
 // page carries only the shell's texts; list the sets of other features whose texts a screen shows
 // (the check in i18n/featureMessages.test.ts names what is missing).
 import type { Feature } from '../app/screens';
+import { billingRoutes } from './billing/routes';
 import { clueRoutes } from './clues/routes';
 import { clueAnalysisRoutes } from './clueAnalysis/routes';
 import { homeRoutes } from './home/routes';
@@ -27,6 +28,7 @@ const messages = {
   calls: () => import('./calls/messages').then((m) => m.callsMessages),
   students: () => import('./students/messages').then((m) => m.studentMessages),
   orders: () => import('./orders/messages').then((m) => m.orderMessages),
+  billing: () => import('./billing/messages').then((m) => m.billingMessages),
 };
 
 export const features: Feature[] = [
@@ -41,6 +43,8 @@ export const features: Feature[] = [
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
   { name: 'students', routes: studentRoutes, messages: [messages.students] },
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
+  // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.
+  { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },
 ];
 
 /** Every message set a feature may load (tests check them against each other). */

@@ -18,6 +18,7 @@ import type { payMessages } from '../features/orders/payMessages';
 import type { callsMessages } from '../features/calls/messages';
 import type { studentMessages } from '../features/students/messages';
 import type { orderMessages } from '../features/orders/messages';
+import type { billingMessages } from '../features/billing/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -32,7 +33,8 @@ type AllSets =
   | typeof payMessages
   | typeof callsMessages
   | typeof studentMessages
-  | typeof orderMessages;
+  | typeof orderMessages
+  | typeof billingMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

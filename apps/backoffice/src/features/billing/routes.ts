@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+import type { ScreenRoute } from '../../app/screens';
+
+export const billingRoutes: ScreenRoute[] = [
+  { path: '/students/transfer', component: lazy(() => import('./Transfer')) },
+];
