@@ -26,3 +26,4 @@ export * from './contract/students.js';
 export * from './contract/orders.js';
 export * from './contract/refunds.js';
 export * from './contract/courseTransfers.js';
+export * from './contract/termBills.js';

@@ -30,6 +30,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   students: () => import('./contract/students.js').then((m) => m.students),
   orders: () => import('./contract/orders.js').then((m) => m.orders),
   refunds: () => import('./contract/refunds.js').then((m) => m.refunds),
+  termBills: () => import('./contract/termBills.js').then((m) => m.termBills),
 };
 
 /**

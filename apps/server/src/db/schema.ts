@@ -20,3 +20,4 @@ export * from '../slices/ledger/tables.js';
 export * from '../slices/orders/tables.js';
 export * from '../slices/refunds/tables.js';
 export * from '../slices/courseTransfers/tables.js';
+export * from '../slices/termBills/tables.js';

@@ -29,6 +29,7 @@ import { studentsHandlers } from './students/handlers.js';
 export { publicPages } from './clues/publicPages.js';
 import { ordersHandlers } from './orders/index.js';
 import { refundsHandlers } from './refunds/index.js';
+import { termBillsHandlers } from './termBills/index.js';
 // Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
 import './clues/usage.js';
 import './resources/usage.js';
@@ -58,4 +59,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'orders', contract.orders, ordersHandlers);
   registerSlice(app, deps, 'refunds', contract.refunds, refundsHandlers);
   registerSlice(app, deps, 'courseTransfers', contract.courseTransfers, courseTransfersHandlers);
+  registerSlice(app, deps, 'termBills', contract.termBills, termBillsHandlers);
 }

@@ -23,6 +23,7 @@ import { payments } from './payments.js';
 import { students } from './students.js';
 import { orders } from './orders.js';
 import { refunds } from './refunds.js';
+import { termBills } from './termBills.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -52,6 +53,7 @@ export type Contract = {
   students: typeof students;
   orders: typeof orders;
   refunds: typeof refunds;
+  termBills: typeof termBills;
 };
 
 export const contract: Contract = {
@@ -78,6 +80,7 @@ export const contract: Contract = {
   students,
   orders,
   refunds,
+  termBills,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

@@ -24,7 +24,7 @@ export const WorkItem = z.object({
   approvalId: z.number().int().nullable(),
 });
 export const TargetRow = z.object({
-  key: z.enum(['newClues', 'follows', 'visits', 'conversions']),
+  key: z.enum(['newClues', 'follows', 'visits', 'conversions', 'overdueTerms']),
   name: z.string(),
   /** The month's target, when the clue-target settings hold one (null until then). */
   target: z.number().int().nullable(),

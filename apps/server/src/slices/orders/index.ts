@@ -1,11 +1,11 @@
 // The orders slice's public face: the payments slice records gateway payments and renders receipts
 // through these names; refunds read orders and their items from here.
 export { orders, orderItems, orderAdjustments, payRecords } from './tables.js';
-export { insertOrder, recordPayment, type Actor } from './service.js';
+export { addRecord, insertOrder, paidAtOf, recordPayment, type Actor } from './service.js';
 export { orderForReceipt } from './receipt.js';
 export { INCOME_ORDER_PAY, INCOME_ORDER_SOURCE } from './approval.js';
 export { ORDER_MACHINE, ORDER_STATUS_CODE, stateOf, statusName, type OrderState } from './states.js';
-export { loadOrder, writeLines, type OrderRecord } from './common.js';
+export { PAY_CONFIRMED, PAY_PENDING, loadOrder, writeLines, type OrderRecord } from './common.js';
 // Installs the orders side of the payments slice's port at load.
 import './forPayments.js';
 export { ordersHandlers } from './handlers.js';

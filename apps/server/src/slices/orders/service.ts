@@ -286,7 +286,7 @@ export async function setStatus(
   return must(done[0], 'order');
 }
 
-function paidAtOf(text: string, now: Date): Date {
+export function paidAtOf(text: string, now: Date): Date {
   const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00+08:00` : text);
   if (Number.isNaN(at.getTime())) throw badInput('paidAt', 'paidAt: 付款时间无效 / not a valid payment time');
   if (at.getTime() > now.getTime() + 24 * 3600_000)

@@ -22,6 +22,7 @@ import {
   type ClueState,
 } from '../clues/index.js';
 import { approvalRequests, pendingDecisions } from '../approvals/index.js';
+import { overdueTermCount } from '../termBills/index.js';
 
 /** Pending transfer requests the approver (default: the caller; others only for an administrator) may decide. */
 export async function approvalsFor(deps: AppDeps, u: AuthUser, empId: number | undefined) {
@@ -176,6 +177,13 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
       { key: 'follows' as const, name: '跟进次数', target: null, actual: f?.n ?? 0 },
       { key: 'visits' as const, name: '到访', target: null, actual: await count('confirmVisit') },
       { key: 'conversions' as const, name: '转化', target, actual: await count('convert') },
+      // Instalment terms of the adviser's orders past their due date and not paid (issue 14).
+      {
+        key: 'overdueTerms' as const,
+        name: '逾期分期',
+        target: null,
+        actual: await overdueTermCount(deps.db, u.id, d.toISOString().slice(0, 10)),
+      },
     ],
   };
 }

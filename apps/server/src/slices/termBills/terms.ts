@@ -1,0 +1,39 @@
+// The arithmetic of instalments: amounts by shares (no cent lost) and due dates by months.
+
+/**
+ * Splits an amount by shares in basis points (summing to 10000): every term but the last is its
+ * share rounded down to the cent, the last takes the remainder, so the terms add up exactly.
+ * Example: `splitByShares(100000, [3333, 3333, 3334])` → [33330, 33330, 33340].
+ */
+export function splitByShares(totalCents: number, sharesBp: readonly number[]): number[] {
+  const out = sharesBp.map((bp) => Math.floor((totalCents * bp) / 10000));
+  const last = out.length - 1;
+  if (last >= 0) out[last] = totalCents - out.slice(0, last).reduce((s, c) => s + c, 0);
+  return out;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The day `months` after `day` ('YYYY-MM-DD'), kept within the month: 2026-01-31 + 1 → 2026-02-28.
+ */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${pad(month)}-${pad(Math.min(d, last))}`;
+}
+
+/** The day `days` after `day`. */
+export function addDays(day: string, days: number): string {
+  const t = new Date(`${day}T00:00:00Z`).getTime() + days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}
+
+/** Due dates of `n` terms: the first `firstDueDays` after `from`, then every `intervalMonths`. */
+export function dueDates(from: string, firstDueDays: number, intervalMonths: number, n: number): string[] {
+  const first = addDays(from, firstDueDays);
+  return Array.from({ length: n }, (_, i) => addMonths(first, i * intervalMonths));
+}

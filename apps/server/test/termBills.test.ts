@@ -1,0 +1,279 @@
+// Instalments over HTTP: plan templates, the termBillApply kind on the engine (flow, self-approval,
+// campus scope), terms adding up exactly to what the family owes, paying terms as pay records of the
+// order (the last one files the payment approval), overdue terms, and the service end date.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
+import { students } from '../src/slices/students/tables.js';
+import { users } from '../src/slices/system/tables.js';
+import { expectApiError, startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+let admin: Sdk;
+let sales: Sdk;
+let finance: Sdk;
+let director: Sdk;
+let sh01: number;
+let bj01: number;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.as('admin');
+  sales = await t.as('sales');
+  finance = await t.as('finance');
+  director = await t.as('director');
+  const [a] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(1);
+  const [b] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);
+  if (!a || !b) throw new Error('the demo seed has students in SH01 and BJ01');
+  sh01 = a.id;
+  bj01 = b.id;
+}, 120_000);
+afterAll(async () => t?.close());
+
+const today = () => t.clock.now().toISOString();
+
+async function unpaid(o: Partial<TOrderCreateInput> = {}, by = finance) {
+  const body: TOrderCreateInput = {
+    schoolItemCode: 'SH01',
+    studentId: sh01,
+    orderType: 0,
+    items: [{ courseCode: 'C001', quantity: 10 }],
+    ...o,
+  };
+  return by.orders.create({ body });
+}
+
+/** Campus head, then finance. */
+async function approve(approvalId: number) {
+  await director.approvals.pass({ body: { id: approvalId } });
+  await finance.approvals.pass({ body: { id: approvalId } });
+}
+
+describe('instalment plans', () => {
+  it('saves a plan whose shares add up to 100% and refuses one that does not', async () => {
+    const e = await expectApiError(
+      admin.termBills.planSave({
+        body: { name: 'bad', shares: [50, 40], intervalMonths: 1, firstDueDays: 0 },
+      }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('shares');
+    const { id } = await admin.termBills.planSave({
+      body: { name: '三期', shares: [33.33, 33.33, 33.34], intervalMonths: 1, firstDueDays: 0 },
+    });
+    const p = await admin.termBills.planDetail({ params: { id } });
+    expect(p).toMatchObject({ termCount: 3, shares: [33.33, 33.33, 33.34], status: 1 });
+    await admin.termBills.planSave({
+      body: {
+        id,
+        version: p.version,
+        name: '三期月付',
+        shares: [33.33, 33.33, 33.34],
+        intervalMonths: 1,
+        firstDueDays: 0,
+      },
+    });
+    await expectApiError(
+      admin.termBills.planSave({
+        body: { id, version: p.version, name: 'stale', shares: [50, 50], intervalMonths: 1, firstDueDays: 0 },
+      }),
+      ErrorCode.conflict,
+    );
+    const page = await finance.termBills.planPage({ query: { name: '三期' } });
+    expect(page.list.map((x) => x.name)).toContain('三期月付');
+  });
+});
+
+describe('term bills', () => {
+  it('splits the order into terms that add up exactly, pays them as pay records and files the payment approval on the last', async () => {
+    const { id: planId } = await admin.termBills.planSave({
+      body: { name: '三期', shares: [33.33, 33.33, 33.34], intervalMonths: 1, firstDueDays: 0 },
+    });
+    // 3,800.00 less 0.01 = 3,799.99 in three terms: 1,266.53 + 1,266.53 + 1,266.93.
+    const o = await unpaid({ manualDiscount: '0.01' });
+    // A consultant applies; the campus head and finance decide.
+    const applied = await sales.termBills.applySubmit({ body: { orderId: o.id, planId } });
+    expect(applied.code).toMatch(/^FQ\d{10}$/);
+    const pending = await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } });
+    expect(pending?.status).toBe(10);
+    expect(pending?.terms.map((x) => x.amount)).toEqual(['1266.53', '1266.53', '1266.93']);
+    expect(pending?.total).toBe('3799.99');
+    // Not approved yet: a term cannot be paid.
+    await expectApiError(
+      finance.termBills.submitPaymentTerm({
+        body: { billItemId: pending?.terms[0]?.id ?? 0, method: 1, paidAt: today() },
+      }),
+      ErrorCode.rule,
+    );
+    await approve(applied.approvalId);
+    const bill = await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } });
+    expect(bill?.status).toBe(20);
+    const [t1, t2, t3] = bill?.terms ?? [];
+    if (!t1 || !t2 || !t3) throw new Error('three terms');
+
+    // The consultant records what the family pays; finance approves the order's payment.
+    const r1 = await sales.termBills.submitPaymentTerm({
+      body: { billItemId: t1.id, method: 1, paidAt: today() },
+    });
+    expect(r1.orderStatus).toBe(20);
+    await expectApiError(
+      sales.termBills.submitPaymentTerm({ body: { billItemId: t1.id, method: 1, paidAt: today() } }),
+      ErrorCode.conflict,
+    );
+    const next = await finance.termBills.nearestTerm({ query: { orderCode: o.code } });
+    expect(next?.termNo).toBe(2);
+    await sales.termBills.submitPaymentTerm({
+      body: { billItemId: t2.id, method: 2, paidAt: today(), reference: 'B-2' },
+    });
+    const last = await sales.termBills.submitPaymentTerm({
+      body: { billItemId: t3.id, method: 3, paidAt: today() },
+    });
+    // The records cover the payable exactly: the order's own payment approval is filed.
+    expect(last.orderStatus).toBe(30);
+    expect(last.approvalId).not.toBeNull();
+    await finance.approvals.pass({ body: { id: last.approvalId ?? 0 } });
+    const after = await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } });
+    expect(after?.paid).toBe('3799.99');
+    expect(after?.terms.every((x) => x.status === 20)).toBe(true);
+    expect((await finance.orders.detail({ params: { id: o.id } })).status).toBe(40);
+    const d = await finance.termBills.billItemPaymentDetail({ query: { billItemId: t2.id } });
+    expect(d).toMatchObject({ method: 2, reference: 'B-2', status: 20, orderCode: o.code });
+  });
+
+  it('refuses given terms that do not add up to what is owed, and a second bill on the order', async () => {
+    const o = await unpaid({ items: [{ courseCode: 'C001', quantity: 1 }] });
+    const e = await expectApiError(
+      finance.termBills.applySubmit({
+        body: {
+          orderId: o.id,
+          terms: [
+            { dueDate: '2026-12-01', amount: '190.00' },
+            { dueDate: '2027-01-01', amount: '189.99' },
+          ],
+        },
+      }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('terms');
+    await finance.termBills.applySubmit({
+      body: {
+        orderId: o.id,
+        terms: [
+          { dueDate: '2026-12-01', amount: '190.00' },
+          { dueDate: '2027-01-01', amount: '190.00' },
+        ],
+      },
+    });
+    await expectApiError(
+      finance.termBills.applySubmit({
+        body: {
+          orderId: o.id,
+          terms: [
+            { dueDate: '2026-12-01', amount: '190.00' },
+            { dueDate: '2027-01-01', amount: '190.00' },
+          ],
+        },
+      }),
+      ErrorCode.conflict,
+    );
+  });
+
+  it('is a kind on the engine: its requester cannot decide it, another campus cannot file or see it', async () => {
+    const o = await unpaid({}, director);
+    const applied = await director.termBills.applySubmit({
+      body: {
+        orderId: o.id,
+        terms: [
+          { dueDate: '2026-12-01', amount: '1900.00' },
+          { dueDate: '2027-01-01', amount: '1900.00' },
+        ],
+      },
+    });
+    await expectApiError(
+      director.approvals.pass({ body: { id: applied.approvalId } }),
+      ErrorCode.noPermission,
+    );
+    const list = await finance.termBills.applyList({ body: { pageIdx: 1, pageSize: 50, keyword: o.code } });
+    expect(list.list.map((x) => x.id)).toContain(applied.approvalId);
+    const detail = await finance.termBills.applyDetail({ query: { id: applied.approvalId } });
+    expect(detail.steps.map((s) => s.name)).toEqual(['校区负责人审批', '财务审批']);
+    expect(detail.bill.terms).toHaveLength(2);
+
+    const bj = await finance.orders.create({
+      body: {
+        schoolItemCode: 'BJ01',
+        studentId: bj01,
+        orderType: 0,
+        items: [{ courseCode: 'C001', quantity: 1 }],
+      },
+    });
+    await expectApiError(
+      director.termBills.applySubmit({
+        body: {
+          orderId: bj.id,
+          terms: [
+            { dueDate: '2026-12-01', amount: '190.00' },
+            { dueDate: '2027-01-01', amount: '190.00' },
+          ],
+        },
+      }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.termBills.detailByOrderCode({ query: { orderCode: bj.code } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      sales.termBills.applyList({ body: { pageIdx: 1, pageSize: 10 } }),
+      ErrorCode.noPermission,
+    );
+  });
+
+  it('counts an unpaid term past its due date as overdue once the bill is active, on the adviser’s workbench too', async () => {
+    const [me] = await t.deps.db.select().from(users).where(eq(users.username, 'sales'));
+    const o = await unpaid({ items: [{ courseCode: 'C001', quantity: 1 }], adviserId: me?.id ?? null });
+    const onBench = async () =>
+      (await sales.workbench.workList({ query: { type: 4 } })).targets.find((x) => x.key === 'overdueTerms')
+        ?.actual;
+    const benchBefore = await onBench();
+    const day = (d: number) =>
+      new Date(t.clock.now().getTime() + 8 * 3600_000 + d * 86_400_000).toISOString().slice(0, 10);
+    const applied = await sales.termBills.applySubmit({
+      body: {
+        orderId: o.id,
+        terms: [
+          { dueDate: day(-2), amount: '190.00' },
+          { dueDate: day(40), amount: '190.00' },
+        ],
+      },
+    });
+    const before = await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } });
+    expect(before?.overdueTerms).toBe(0);
+    await approve(applied.approvalId);
+    const after = await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } });
+    expect(after?.overdueTerms).toBe(1);
+    expect(after?.terms.map((x) => x.overdue)).toEqual([true, false]);
+    expect(await onBench()).toBe((benchBefore ?? 0) + 1);
+  });
+});
+
+describe('service end date', () => {
+  it('answers the last lesson day from hours and the weekly frequency', async () => {
+    const r = await finance.termBills.calcServiceEndTime({
+      body: {
+        schoolItemCode: 'SH01',
+        startDate: '2026-03-02',
+        hours: 20,
+        lessonsPerWeek: 2,
+        hoursPerLesson: 2,
+      },
+    });
+    expect(r).toEqual({ endDate: '2026-04-02', lessons: 10, weeks: 5, holidays: [] });
+    await expectApiError(
+      director.termBills.calcServiceEndTime({
+        body: { schoolItemCode: 'BJ01', startDate: '2026-03-02', hours: 20, lessonsPerWeek: 2 },
+      }),
+      ErrorCode.noPermission,
+    );
+  });
+});
