@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { sliceBoundaries } from './apps/server/lint/sliceBoundaries.js';
 
 export default tseslint.config(
   {
@@ -58,6 +59,12 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through src/config.ts.' },
       ],
     },
+  },
+  {
+    // A slice reaches another only through its public face (docs/developing.md "Slice boundaries").
+    files: ['apps/server/src/slices/**/*.ts'],
+    plugins: { local: { rules: { 'slice-boundaries': sliceBoundaries } } },
+    rules: { 'local/slice-boundaries': 'error' },
   },
   {
     files: ['**/*.{js,mjs}'],

@@ -3,37 +3,33 @@ import type { FastifyInstance } from 'fastify';
 import { contract } from '@bo/api-sdk';
 import type { AppDeps } from '../deps.js';
 import { registerSlice } from '../http/register.js';
-import { systemHandlers } from './system/handlers.js';
-import { feedbackHandlers } from './feedback/handlers.js';
-import { commonHandlers } from './common/handlers.js';
-import { organisationHandlers } from './organisation/handlers.js';
-import { dictionariesHandlers } from './dictionaries/handlers.js';
-import { coursesHandlers } from './courses/handlers.js';
-import { financeHandlers } from './finance/handlers.js';
-import { employeesHandlers } from './employees/handlers.js';
-import { clueSettingsHandlers } from './clueSettings/handlers.js';
-import { courseAuthorityHandlers } from './courseAuthority/handlers.js';
-import { schoolFinanceHandlers } from './schoolFinance/handlers.js';
-import { cluesHandlers } from './clues/handlers.js';
-import { resourcesHandlers } from './resources/handlers.js';
-import { callsHandlers } from './calls/handlers.js';
-import { tasksHandlers } from './tasks/handlers.js';
-import { workbenchHandlers } from './workbench/handlers.js';
-import { clueAnalysisHandlers } from './clueAnalysis/handlers.js';
+import { systemHandlers } from './system/index.js';
+import { feedbackHandlers } from './feedback/index.js';
+import { commonHandlers } from './common/index.js';
+import { organisationHandlers } from './organisation/index.js';
+import { dictionariesHandlers } from './dictionaries/index.js';
+import { coursesHandlers } from './courses/index.js';
+import { financeHandlers } from './finance/index.js';
+import { employeesHandlers } from './employees/index.js';
+import { clueSettingsHandlers } from './clueSettings/index.js';
+import { courseAuthorityHandlers } from './courseAuthority/index.js';
+import { schoolFinanceHandlers } from './schoolFinance/index.js';
+import { cluesHandlers } from './clues/index.js';
+import { resourcesHandlers } from './resources/index.js';
+import { callsHandlers } from './calls/index.js';
+import { tasksHandlers } from './tasks/index.js';
+import { workbenchHandlers } from './workbench/index.js';
+import { clueAnalysisHandlers } from './clueAnalysis/index.js';
 import { courseTransfersHandlers } from './courseTransfers/index.js';
 import { approvalsHandlers } from './approvals/index.js';
 import { registerPayments } from './payments/index.js';
-import { studentsHandlers } from './students/handlers.js';
+import { studentsHandlers } from './students/index.js';
 
 /** The parents' pages of text-message links (server-rendered HTML outside /api). */
-export { publicPages } from './clues/publicPages.js';
+export { publicPages } from './clues/index.js';
 import { ordersHandlers } from './orders/index.js';
 import { refundsHandlers } from './refunds/index.js';
 import { termBillsHandlers } from './termBills/index.js';
-// Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
-import './clues/usage.js';
-import './resources/usage.js';
-import './orders/usage.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);

@@ -2,7 +2,7 @@
 // approver read the kind's policy here, so the list and the engine's check are one rule.
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { roles, userCampuses, userRoles, users } from '../system/tables.js';
+import { roles, userCampuses, userRoles, users } from '../../db/schema.js';
 import { resolveSteps } from './engine.js';
 import { policySteps } from './policies.js';
 import { approvalKind } from './registry.js';

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badInput, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
-import { roles, users } from '../system/tables.js';
+import { roles, users } from '../../db/schema.js';
 import { approvalKind, approvalKinds, type RegisteredKind } from './registry.js';
 import { approvalPolicies, type StoredStep } from './tables.js';
 

@@ -6,8 +6,8 @@ import type { AuthUser } from '../../http/auth.js';
 import { noPermission, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { providerFailed } from '../../shared/providerHttp.js';
-import { activeHolder, isManager } from '../clues/common.js';
-import { activeResource } from '../resources/common.js';
+import { activeHolder, isManager } from '../clues/index.js';
+import { activeResource } from '../resources/index.js';
 import { callAgentSessions } from './tables.js';
 import {
   ZHICHI_AGENT_LOGIN,

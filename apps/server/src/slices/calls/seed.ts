@@ -2,9 +2,7 @@
 // consultant 'sales' (to her clues) over the last two weeks; a third scored by the director.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { SeedContext } from '../../seed/context.js';
-import { users } from '../system/tables.js';
-import { clues } from '../clues/tables.js';
-import { resources } from '../resources/tables.js';
+import { clues, resources, users } from '../../db/schema.js';
 import { callQualityScores, callRecords } from './tables.js';
 
 const TYPES = ['first_call', 'follow', 'invite', 'follow', 'service', 'other'] as const;

@@ -17,8 +17,7 @@ import {
 } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { users } from '../system/tables.js';
-import { clues } from '../clues/tables.js';
+import { clues, resources, users } from '../../db/schema.js';
 import {
   and_,
   assertCanSee as assertCanSeeClue,
@@ -27,9 +26,8 @@ import {
   isUniqueViolation,
   loadClue,
   parseDay,
-} from '../clues/common.js';
-import { resources } from '../resources/tables.js';
-import { assertCanSee as assertCanSeeResource, loadResource } from '../resources/common.js';
+} from '../clues/index.js';
+import { assertCanSee as assertCanSeeResource, loadResource } from '../resources/index.js';
 import { callQualityScores, callRecords } from './tables.js';
 
 type Body<K extends keyof typeof contract.calls> = z.output<NonNullable<(typeof contract.calls)[K]['body']>>;

@@ -4,11 +4,8 @@ import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { TAnalysisFilter, TClueFullRow } from './types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
-import { schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
-import { clueChannels, clueCustomerIntentions } from '../clueSettings/tables.js';
-import { clues } from '../clues/tables.js';
-import { parseDay } from '../clues/common.js';
+import { clueChannels, clueCustomerIntentions, clues, schoolItems, users } from '../../db/schema.js';
+import { parseDay } from '../clues/index.js';
 
 /** Where the caller's scope and the filters meet; `dates: false` leaves the creation range out. */
 export function clueWhere(u: AuthUser, f: TAnalysisFilter, o: { dates?: boolean } = {}): SQL | undefined {

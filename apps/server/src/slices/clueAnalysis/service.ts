@@ -8,10 +8,8 @@ import type { AppDeps } from '../../deps.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
 import { workbook, xlsxFile, XLSX_TYPE, type XlsxColumn } from '../../shared/xlsx.js';
-import { users } from '../system/tables.js';
-import { callRecords } from '../calls/tables.js';
-import { clueEvents, clueFollows, clues } from '../clues/tables.js';
-import { dayStart, parseDay } from '../clues/common.js';
+import { callRecords, clueEvents, clueFollows, clues, users } from '../../db/schema.js';
+import { dayStart, parseDay } from '../clues/index.js';
 import { clueWhere, countFacts, loadFacts } from './facts.js';
 import { converted, FACT_REPORTS, type Col, type FactReport } from './reports.js';
 import type {

@@ -2,7 +2,7 @@ import type { contract } from '@bo/api-sdk';
 import { exportFileName } from '@bo/domain';
 import type { SliceHandlers } from '../../http/register.js';
 import { runFileImport, sheetLimits, templateFile, workbook, xlsxFile } from '../../shared/xlsx.js';
-import { simpleHandlers } from '../finance/simple.js';
+import { simpleHandlers } from '../../shared/masterdata/index.js';
 import * as s from './service.js';
 
 const channel = simpleHandlers(s.channels);

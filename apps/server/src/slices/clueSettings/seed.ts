@@ -1,6 +1,6 @@
 // Demo clue settings (deterministic): channel types and channels, flow types, reasons, revisit events, targets.
 import type { SeedContext } from '../../seed/context.js';
-import { demoStaff } from '../employees/seed.js';
+import { demoStaff } from '../employees/index.js';
 import * as t from './tables.js';
 
 export const DEMO_CHANNEL_TYPES = [

@@ -17,13 +17,16 @@ import {
 } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
-import { defineRecordType, eqFilter, type MdCtx, type MdRecord } from '../../shared/masterdata/index.js';
-import { channelGroups } from '../dictionaries/tables.js';
-import { schoolItems } from '../organisation/tables.js';
-import { employees } from '../employees/tables.js';
-import { simpleType } from '../finance/simple.js';
+import {
+  defineRecordType,
+  eqFilter,
+  importByCompositeKey,
+  simpleType,
+  type MdCtx,
+  type MdRecord,
+} from '../../shared/masterdata/index.js';
+import { channelGroups, employees, schoolItems } from '../../db/schema.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
-import { importByCompositeKey } from '../schoolFinance/composite.js';
 import * as t from './tables.js';
 
 type SimpleIn = z.output<typeof SimpleInput>;

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, noPermission } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
-import { schoolItems } from '../organisation/tables.js';
+import { schoolItems } from '../../db/schema.js';
 import { clueCalendarDays, clueCalendarSchools } from './tables.js';
 import { and_ } from './common.js';
 

@@ -14,8 +14,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, noPermission, notFound } from '../../http/errors.js';
-import { schoolItems } from '../organisation/tables.js';
-import { userCampuses, userRoles, users } from '../system/tables.js';
+import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { clueEvents, clues } from './tables.js';
 import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import {

@@ -2,7 +2,7 @@ import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { badInput } from '../../http/errors.js';
 import { assertCampus } from '../../http/auth.js';
-import { schoolItems } from '../organisation/tables.js';
+import { schoolItems } from '../../db/schema.js';
 import { eq, or } from 'drizzle-orm';
 import { eligibleApprovers } from '../approvals/index.js';
 import type { DbOrTx } from '../../db/client.js';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../../shared/audit.js';
-import { schoolItems } from '../organisation/tables.js';
+import { schoolItems } from '../../db/schema.js';
 import { clueEvents } from './tables.js';
 import { activeHolder } from './common.js';
 import { assertSettingsCodes, enterPool, insertClue } from './service.js';

@@ -8,12 +8,26 @@ export { decideClue } from './approvals.js';
 export {
   activeHolder,
   and_,
+  assertCanSee,
+  campusConsultants,
   dayEnd,
   dayStart,
+  dayStr,
   iso,
   isManager,
+  isUniqueViolation,
   loadClue,
+  maskName,
+  move,
+  parseDay,
   phoneTaken,
   touch,
 } from './common.js';
-export { assertCanSee, move } from './common.js';
+export { enterPool, insertClue } from './service.js';
+// Demo data other slices' seeds build on:
+export { CHILD, PARENT, SURNAMES } from './seed.js';
+export { cluesHandlers } from './handlers.js';
+/** The parents' pages of text-message links (server-rendered HTML outside /api). */
+export { publicPages } from './publicPages.js';
+// Registers the usage checkers other slices' master data asks before a delete or disable.
+import './usage.js';

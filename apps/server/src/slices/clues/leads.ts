@@ -15,8 +15,7 @@ import {
 } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
+import { schoolItems, users } from '../../db/schema.js';
 import {
   clueChannelSigns,
   clueEvents,

@@ -11,9 +11,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badInput, conflict, notFound } from '../../http/errors.js';
 import { newToken, tokenHash } from '../../shared/password.js';
 import { must } from '../../shared/must.js';
-import { assertMayTry, recordFailure } from '../system/throttle.js';
-import { schoolItems } from '../organisation/tables.js';
-import { assessScales } from '../clueSettings/tables.js';
+import { assertMayTry, recordFailure } from '../system/index.js';
+import { assessScales, schoolItems } from '../../db/schema.js';
 import { clueMatriculations, cluePublicLinks, clues } from './tables.js';
 
 export type PublicLinkKind = 'evaluate' | 'result';

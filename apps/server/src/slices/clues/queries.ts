@@ -20,9 +20,7 @@ import { countUpTo } from '../../db/paging.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { noPermission, notFound } from '../../http/errors.js';
-import { schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
-import { students } from '../students/tables.js';
+import { schoolItems, students, users } from '../../db/schema.js';
 import { clueContacts, clueEvents, clueFollows, clueMatriculations, clues, clueTags } from './tables.js';
 import {
   allowedActions,

@@ -1,10 +1,8 @@
 // Demo clues (deterministic): 60 across SH01/SH02/HZ01/BJ01 in every state, with follow records,
 // approvals, ad-platform leads, converted students, channel signs and calendar entries.
 import { and, eq, inArray } from 'drizzle-orm';
-import { tags } from '../dictionaries/tables.js';
+import { students, tags, users } from '../../db/schema.js';
 import type { SeedContext } from '../../seed/context.js';
-import { users } from '../system/tables.js';
-import { students } from '../students/tables.js';
 import {
   clueCalendarDays,
   clueCalendarSchools,
@@ -24,7 +22,8 @@ import { CLUE_KINDS } from './approvalKinds.js';
 // The clue kinds register on the engine when this module loads; a seed files requests of them.
 import './approvals.js';
 import { dayStart, dayStr } from './common.js';
-import { insertClue, nextId } from './service.js';
+import { insertClue } from './service.js';
+import { nextNumbered } from '../../db/numbering.js';
 import type { ClueState } from './states.js';
 
 export const SURNAMES = [
@@ -287,8 +286,7 @@ export async function seedClues({ db, now, scale }: SeedContext) {
       });
     }
     if (state === 'converted') {
-      const sid = await nextId(db, 'students');
-      const code = `S${String(sid).padStart(8, '0')}`;
+      const { id: sid, code } = await nextNumbered(db, students, { prefix: 'S', digits: 8 });
       await db.insert(students).values({
         id: sid,
         code,

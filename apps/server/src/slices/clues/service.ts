@@ -6,14 +6,13 @@ import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, ruleViolation, tooMany } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
+import { clueChannels, clueCustomerIntentions, schoolItems, users } from '../../db/schema.js';
 import { createStudent as newStudent, students } from '../students/index.js';
-import { clueChannels, clueCustomerIntentions } from '../clueSettings/tables.js';
 import { clueContacts, clueDistributionRules, clueEvents, clueFollows, clueTags, clues } from './tables.js';
 import { assertClueTags } from './tags.js';
 import {
@@ -95,30 +94,19 @@ export async function assertSettingsCodes(
   if (v.intention) await check(clueCustomerIntentions, v.intention, 'intention', '客户意向');
 }
 
-/** The next value of a table's serial id (so the record's code can be built from it in one insert). */
-export async function nextId(tx: DbOrTx, table: 'clues' | 'students'): Promise<number> {
-  const r = await tx.execute<{ id: string | number }>(
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`,
-  );
-  const rows = (
-    Array.isArray(r) ? r : (r as unknown as { rows: Array<{ id: string | number }> }).rows
-  ) as Array<{ id: string | number }>;
-  return Number(must(rows[0], 'sequence value').id);
-}
-
 /** Inserts a clue and gives it its code ('XS' + 8 digits). A taken phone is a 409, also under a race. */
 export async function insertClue(tx: DbOrTx, values: Omit<ClueInsert, 'cluecode'>): Promise<ClueRecord> {
   const holder = await activeHolder(tx, values.phone);
   if (holder) throw phoneTaken(holder);
   try {
-    const id = await nextId(tx, 'clues');
+    const { id, code } = await nextNumbered(tx, clues, { prefix: 'XS', digits: 8 });
     // A savepoint: a unique violation (a concurrent clue with the phone) leaves the transaction usable.
     const row = await tx.transaction(
       async (sp) =>
         (
           await sp
             .insert(clues)
-            .values({ ...values, id, cluecode: `XS${String(id).padStart(8, '0')}` })
+            .values({ ...values, id, cluecode: code })
             .returning()
         )[0],
     );

@@ -3,7 +3,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
-import { tags } from '../dictionaries/tables.js';
+import { tags } from '../../db/schema.js';
 import { clueTags } from './tables.js';
 
 /**

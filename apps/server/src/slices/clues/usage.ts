@@ -1,8 +1,8 @@
 // What clues use of other slices' master data, registered with those slices' usage registries
-// (imported once for its effect from slices/index.ts).
+// (imported once for its effect from the slice's index.ts).
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { dictItemUsage, tagUsage } from '../dictionaries/usage.js';
+import { dictItemUsage, tagUsage } from '../dictionaries/index.js';
 import { clues, clueTags } from './tables.js';
 
 async function count(tx: DbOrTx, table: typeof clues | typeof clueTags, where: SQL | undefined) {

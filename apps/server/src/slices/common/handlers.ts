@@ -1,6 +1,6 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { dictItems } from '../dictionaries/service.js';
+import { dictItems } from '../dictionaries/index.js';
 import { citiesOf, countiesOf, divisionTree, divisionsToDepth } from './divisions.js';
 import { NATIONS, RELATION_TYPES } from './nations.js';
 

@@ -2,7 +2,7 @@
 // level that follows the teacher's skill rank; senior teachers may also run assessments.
 import type { SeedContext } from '../../seed/context.js';
 import { must } from '../../shared/must.js';
-import { demoStaff } from '../employees/seed.js';
+import { demoStaff } from '../employees/index.js';
 import { courseAuthorities, courseAuthorityRanks } from './tables.js';
 
 const CATEGORIES = ['KF', 'YY', 'GT', 'ZJ'];

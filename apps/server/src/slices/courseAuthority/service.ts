@@ -5,9 +5,8 @@ import { AuthorityInput, type AuthorityRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
 import { defineRecordType, eqFilter, type MdCtx } from '../../shared/masterdata/index.js';
-import { employees } from '../employees/tables.js';
-import { courseRanks } from '../courses/tables.js';
-import { courseRankUsageCheckers } from '../courses/usage.js';
+import { courseRanks, employees } from '../../db/schema.js';
+import { courseRankUsageCheckers } from '../courses/index.js';
 import { courseAuthorities as a, courseAuthorityRanks as r } from './tables.js';
 
 type TRow = z.output<typeof AuthorityRow>;

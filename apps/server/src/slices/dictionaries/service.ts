@@ -13,8 +13,7 @@ import {
 } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordType, eqFilter, likeFilter } from '../../shared/masterdata/index.js';
-import { clueChannels } from '../clueSettings/tables.js';
-import { schoolItems } from '../organisation/tables.js';
+import { clueChannels, schoolItems } from '../../db/schema.js';
 import { channelGroups, sysDicts, tags } from './tables.js';
 import { channelGroupUsage, dictItemUsage, tagUsage } from './usage.js';
 

@@ -1,6 +1,6 @@
 // Demo HR master data and ~60 employees across the demo campuses (deterministic; dates relative to the seed's today).
 import type { SeedContext } from '../../seed/context.js';
-import { DEMO_CAMPUSES } from '../organisation/seed.js';
+import { DEMO_CAMPUSES } from '../organisation/index.js';
 import {
   employeeCampuses,
   employeeSubjects,

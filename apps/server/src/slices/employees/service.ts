@@ -35,11 +35,17 @@ import {
   type MdRecord,
 } from '../../shared/masterdata/index.js';
 import { hashPassword } from '../../shared/password.js';
-import { sysDicts } from '../dictionaries/tables.js';
-import { provinceTypes, schoolItems } from '../organisation/tables.js';
-import { temporaryPassword } from '../system/admin.js';
-import { revokeUserSessions } from '../system/sessions.js';
-import { roles, userCampuses, userRegions, userRoles, users } from '../system/tables.js';
+import {
+  provinceTypes,
+  roles,
+  schoolItems,
+  sysDicts,
+  userCampuses,
+  userRegions,
+  userRoles,
+  users,
+} from '../../db/schema.js';
+import { revokeUserSessions, temporaryPassword } from '../system/index.js';
 import {
   employeeCampuses,
   employeeSubjects,

@@ -1,8 +1,7 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { statusOf } from '../../shared/masterdata/index.js';
+import { simpleHandlers, statusOf } from '../../shared/masterdata/index.js';
 import { runFileImport, sheetLimits, templateFile, type XlsxColumn } from '../../shared/xlsx.js';
-import { simpleHandlers } from './simple.js';
 import * as s from './service.js';
 
 const pay = simpleHandlers(s.payTypes);

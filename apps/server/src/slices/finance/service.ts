@@ -29,8 +29,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
 import { assertCampus } from '../../http/auth.js';
 import { writeAudit } from '../../shared/audit.js';
-import { defineRecordType, eqFilter, type MdCtx, type MdRecord } from '../../shared/masterdata/index.js';
-import { schoolItems } from '../organisation/tables.js';
+import {
+  defineRecordType,
+  eqFilter,
+  simpleType,
+  type MdCtx,
+  type MdRecord,
+} from '../../shared/masterdata/index.js';
+import { schoolItems } from '../../db/schema.js';
 import {
   bankAccounts as bankAccountsT,
   billTypes as billTypesT,
@@ -46,7 +52,6 @@ import {
   taxRates as taxRatesT,
   voucherTypes as voucherTypesT,
 } from './tables.js';
-import { simpleType } from './simple.js';
 
 type Row<S extends z.ZodType> = z.output<S>;
 

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
-import { orderItems } from '../orders/tables.js';
+import { orderItems } from '../../db/schema.js';
 import { studentLedger } from './tables.js';
 import { fromQ100, toQ100 } from './quantity.js';
 

@@ -7,7 +7,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { assertCampus } from '../../http/auth.js';
 import { badInput, notFound } from '../../http/errors.js';
 import { lockOne } from '../../shared/stateMachine.js';
-import { settlementOrgs } from '../finance/tables.js';
+import { settlementOrgs } from '../../db/schema.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
 import { quote, type Quote } from '../pricing/index.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';

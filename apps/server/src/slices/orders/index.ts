@@ -9,3 +9,5 @@ export { PAY_CONFIRMED, PAY_PENDING, loadOrder, writeLines, type OrderRecord } f
 // Installs the orders side of the payments slice's port at load.
 import './forPayments.js';
 export { ordersHandlers } from './handlers.js';
+// Registers the usage checkers other slices' master data asks before a delete or disable.
+import './usage.js';

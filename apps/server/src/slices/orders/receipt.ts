@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { toChineseCurrency, fromCents } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { toQ100 } from '../ledger/index.js';
-import { schoolItems } from '../organisation/tables.js';
+import { schoolItems } from '../../db/schema.js';
 import { students } from '../students/index.js';
 import { PAY_LIVE } from './common.js';
 import { statusName } from './states.js';

@@ -2,6 +2,7 @@
 // records that pay an order. One transaction per command; every move asks the order machine.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
@@ -69,16 +70,13 @@ export async function insertOrder(
   a: Actor,
   v: Omit<typeof orders.$inferInsert, 'id' | 'code' | 'createdBy' | 'createdAt' | 'updatedAt'>,
 ) {
-  const [seq] = await tx
-    .select({ id: sql<string>`nextval(pg_get_serial_sequence('orders', 'id'))::text` })
-    .from(sql`(select 1) as one`);
-  const id = Number(must(seq, 'order id').id);
+  const { id, code } = await nextNumbered(tx, orders, { prefix: 'DD', digits: 10 });
   const [row] = await tx
     .insert(orders)
     .values({
       ...v,
       id,
-      code: `DD${String(id).padStart(10, '0')}`,
+      code,
       createdBy: a.userId,
       createdAt: a.at,
       updatedAt: a.at,

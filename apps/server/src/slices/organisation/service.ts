@@ -14,7 +14,7 @@ import { CityInput, CityRankInput, ProvinceTypeInput, SchoolItemInput } from '@b
 import type { DbOrTx } from '../../db/client.js';
 import { badInput, ruleViolation } from '../../http/errors.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
-import { sysDicts } from '../dictionaries/tables.js';
+import { sysDicts } from '../../db/schema.js';
 import { cities, cityRanks, provinceTypes, schoolItems } from './tables.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
 

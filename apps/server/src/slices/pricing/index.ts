@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { toCents } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
-import { courses } from '../courses/tables.js';
+import { courses } from '../../db/schema.js';
 import { fromQ100 } from '../ledger/index.js';
 
 export type AdjustmentSource = 'discount' | 'voucher' | 'activity' | 'gift' | 'manual';

@@ -8,12 +8,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { approvalRequests, decidableBy, requestDetail } from '../approvals/index.js';
-import { adjustCostReasons } from '../courses/tables.js';
+import { adjustCostReasons, schoolItems, users } from '../../db/schema.js';
 import { balances, paidValueOf, q100ToNumber, toQ100 } from '../ledger/index.js';
 import { orderItems, orders, type OrderRecord } from '../orders/index.js';
-import { schoolItems } from '../organisation/tables.js';
 import { students } from '../students/index.js';
-import { users } from '../system/tables.js';
 import { ADJUST_ORDER, REFUND_ORDER, RO, loadRefund, type RefundType } from './service.js';
 import { refundOrderItems, refundOrders } from './tables.js';
 

@@ -13,8 +13,7 @@ import { lockOne } from '../../shared/stateMachine.js';
 import { fileRequest, registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { balances, fromQ100, paidValueOf, post, reverse, toQ100, type Movement } from '../ledger/index.js';
 import { loadOrder, orderItems, type OrderRecord } from '../orders/index.js';
-import { refundReasons } from '../finance/tables.js';
-import { adjustCostReasons } from '../courses/tables.js';
+import { adjustCostReasons, refundReasons } from '../../db/schema.js';
 import { students } from '../students/index.js';
 import { refundOrderItems, refundOrders } from './tables.js';
 

@@ -5,10 +5,8 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, noPermission, notFound } from '../../http/errors.js';
-import { schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
-import { clues } from '../clues/tables.js';
-import { isManager } from '../clues/common.js';
+import { clues, schoolItems, users } from '../../db/schema.js';
+import { isManager } from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
 import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import {

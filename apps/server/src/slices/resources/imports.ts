@@ -14,11 +14,8 @@ import {
   templateFile,
   type XlsxColumn,
 } from '../../shared/xlsx.js';
-import { provinceTypes, schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
-import { clueChannels } from '../clueSettings/tables.js';
-import { clues } from '../clues/tables.js';
-import { ACTIVE } from '../clues/states.js';
+import { clueChannels, clues, provinceTypes, schoolItems, users } from '../../db/schema.js';
+import { ACTIVE } from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
 import { ACTIVE_RES } from './states.js';
 import { inScope, isManager } from './common.js';

@@ -6,8 +6,8 @@ import type { AppDeps } from '../../deps.js';
 import { countUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
-import { users } from '../system/tables.js';
-import { activeHolder, and_, isManager, maskName, parseDay } from '../clues/common.js';
+import { users } from '../../db/schema.js';
+import { activeHolder, and_, isManager, maskName, parseDay } from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
 import {
   activeResource,

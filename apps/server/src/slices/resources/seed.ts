@@ -3,11 +3,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { SeedContext } from '../../seed/context.js';
 import { hashPassword } from '../../shared/password.js';
-import { userCampuses, userRegions, userRoles, users } from '../system/tables.js';
-import { DEMO_PASSWORD } from '../system/seed.js';
-import { clueEvents } from '../clues/tables.js';
-import { activeHolder } from '../clues/common.js';
-import { insertClue } from '../clues/service.js';
+import { clueEvents, userCampuses, userRegions, userRoles, users } from '../../db/schema.js';
+import { DEMO_PASSWORD } from '../system/index.js';
+import { activeHolder, insertClue } from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
 import { insertResource } from './service.js';
 import type { ResourceStatus } from './states.js';

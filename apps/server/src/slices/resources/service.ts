@@ -1,21 +1,35 @@
 // Resource commands: creation, assignment, follow-up, transfer, abandon/receive, invalid and the send to
 // a campus (a clue through the clues slice's own creation and duplicate rules). One transaction each.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { FUTURE_BIRTH_DATE_MESSAGE, isAfterToday } from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { provinceTypes, schoolItems } from '../organisation/tables.js';
-import { userRoles, users } from '../system/tables.js';
-import { clueChannels } from '../clueSettings/tables.js';
-import { clueEvents, clueFollows } from '../clues/tables.js';
-import { activeHolder, campusConsultants, isUniqueViolation, phoneTaken } from '../clues/common.js';
-import { enterPool, insertClue } from '../clues/service.js';
+import {
+  clueChannels,
+  clueEvents,
+  clueFollows,
+  provinceTypes,
+  schoolItems,
+  userCampuses,
+  userRegions,
+  userRoles,
+  users,
+} from '../../db/schema.js';
+import {
+  activeHolder,
+  campusConsultants,
+  enterPool,
+  insertClue,
+  isUniqueViolation,
+  phoneTaken,
+} from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
 import {
   activeResource,
@@ -42,17 +56,6 @@ type Query<K extends keyof typeof contract.resources> = z.output<
 /** Role code of e-sales specialists (spec §6 task-badge roles; meaning in docs/decisions.md). */
 export const ESALES_ROLE = 5;
 
-/** The next value of the resources id sequence (so the code can be built in one insert). */
-async function nextResourceId(tx: DbOrTx): Promise<number> {
-  const r = await tx.execute<{ id: string | number }>(
-    sql`select nextval(pg_get_serial_sequence('resources', 'id')) as id`,
-  );
-  const rows = (
-    Array.isArray(r) ? r : (r as unknown as { rows: Array<{ id: string | number }> }).rows
-  ) as Array<{ id: string | number }>;
-  return Number(must(rows[0], 'sequence value').id);
-}
-
 /** Refuses a phone held by an active resource (other than `excludeId`) or an active clue (the clues slice's rule). */
 export async function assertPhoneFree(db: DbOrTx, phone: string, excludeId?: number) {
   const res = await activeResource(db, phone, excludeId);
@@ -67,10 +70,10 @@ export async function insertResource(
   values: Omit<ResourceInsert, 'rescode'>,
 ): Promise<ResourceRecord> {
   try {
-    const id = await nextResourceId(tx);
+    const { id, code } = await nextNumbered(tx, resources, { prefix: 'ZY', digits: 8 });
     const [row] = await tx
       .insert(resources)
-      .values({ ...values, id, rescode: `ZY${String(id).padStart(8, '0')}` })
+      .values({ ...values, id, rescode: code })
       .returning();
     return must(row, 'new resource');
   } catch (e) {
@@ -551,7 +554,6 @@ export async function usersByRoles(deps: AppDeps, u: AuthUser, b: Body<'getUserL
     .orderBy(users.id);
   const ids = [...new Set(rows.map((r) => r.id))];
   if (!ids.length) return [];
-  const { userCampuses, userRegions } = await import('../system/tables.js');
   const camp = await deps.db.select().from(userCampuses).where(inArray(userCampuses.userId, ids));
   const reg = await deps.db.select().from(userRegions).where(inArray(userRegions.userId, ids));
   const campusesOf = (id: number) => camp.filter((c) => c.userId === id).map((c) => c.schoolItemCode);

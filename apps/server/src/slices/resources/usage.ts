@@ -1,7 +1,7 @@
 // What resources use of other slices' master data, registered with those slices' usage registries
-// (imported once for its effect from slices/index.ts).
+// (imported once for its effect from the slice's index.ts).
 import { eq, sql } from 'drizzle-orm';
-import { dictItemUsage } from '../dictionaries/usage.js';
+import { dictItemUsage } from '../dictionaries/index.js';
 import { resources } from './tables.js';
 
 // The gender dictionary's codes are what resources keep in their gender column.

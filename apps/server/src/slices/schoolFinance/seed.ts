@@ -1,7 +1,7 @@
 // Demo campus costs, revenue and monthly advance data for the three months before the seed's today (deterministic).
 import { addAmounts, fromCents } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
-import { demoStaff } from '../employees/seed.js';
+import { demoStaff } from '../employees/index.js';
 import { monthlyAdvances, schoolCosts, schoolRevenues } from './tables.js';
 
 const CAMPUSES = ['SH01', 'SH02', 'HZ01', 'NJ01', 'BJ01', 'BJ02', 'TJ01', 'GZ01', 'SZ01', 'CD01', 'CQ01'];

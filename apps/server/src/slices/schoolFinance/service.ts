@@ -19,11 +19,15 @@ import {
 } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput, conflict } from '../../http/errors.js';
-import { defineRecordType, eqFilter, type MdCtx, type MdRecord } from '../../shared/masterdata/index.js';
+import {
+  defineRecordType,
+  eqFilter,
+  importByCompositeKey,
+  type MdCtx,
+  type MdRecord,
+} from '../../shared/masterdata/index.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
-import { schoolItems } from '../organisation/tables.js';
-import { employees } from '../employees/tables.js';
-import { importByCompositeKey } from './composite.js';
+import { employees, schoolItems } from '../../db/schema.js';
 import { monthlyAdvances, schoolCosts, schoolRevenues } from './tables.js';
 
 const CAMPUS_PARENT = {

@@ -11,8 +11,7 @@ import { badInput } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
-import { schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
+import { schoolItems, users } from '../../db/schema.js';
 import { assertCanSeeStudent, NODE_NAMES } from './queries.js';
 import { studentFollows, students } from './tables.js';
 

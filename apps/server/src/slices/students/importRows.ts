@@ -10,8 +10,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { activeHolder } from '../clues/index.js';
-import { schoolItems } from '../organisation/tables.js';
-import { users } from '../system/tables.js';
+import { schoolItems, users } from '../../db/schema.js';
 import { assertAdviserAt, createStudent, DELETED } from './service.js';
 import { students } from './tables.js';
 

@@ -10,3 +10,4 @@ export {
 } from './service.js';
 export { assertCanSeeStudent } from './queries.js';
 export { studentUsage } from './usage.js';
+export { studentsHandlers } from './handlers.js';

@@ -30,8 +30,7 @@ import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { noPermission, notFound } from '../../http/errors.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
 import { clueMatriculations, clues } from '../clues/index.js';
-import { schoolItems } from '../organisation/tables.js';
-import { userCampuses, users } from '../system/tables.js';
+import { schoolItems, userCampuses, users } from '../../db/schema.js';
 import { DELETED, type StudentRecord } from './service.js';
 import { studentFollows, students } from './tables.js';
 

@@ -5,6 +5,7 @@ import { FUTURE_BIRTH_DATE_MESSAGE, isAfterToday } from '@bo/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { nextNumbered } from '../../db/numbering.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
@@ -12,8 +13,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
 import { activeHolder, phoneTaken } from '../clues/index.js';
-import { schoolItems } from '../organisation/tables.js';
-import { roles, userCampuses, userRoles, users } from '../system/tables.js';
+import { roles, schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { students } from './tables.js';
 import { studentUsage } from './usage.js';
 
@@ -162,21 +162,13 @@ export async function createStudent(tx: DbOrTx, input: NewStudent, by: By): Prom
   await assertCampusExists(tx, input.schoolItemCode);
   if (input.adviserId) await assertAdviserAt(tx, input.adviserId, input.schoolItemCode);
   await assertPhoneFree(tx, input.phone, { studentId: null, clueId: input.sourceClueId ?? null });
-  const r = await tx.execute<{ id: string | number }>(
-    sql`select nextval(pg_get_serial_sequence('students', 'id')) as id`,
-  );
-  const rows = (
-    Array.isArray(r) ? r : (r as unknown as { rows: Array<{ id: string | number }> }).rows
-  ) as Array<{
-    id: string | number;
-  }>;
-  const id = Number(must(rows[0], 'student id').id);
+  const { id, code } = await nextNumbered(tx, students, { prefix: 'S', digits: 8 });
   const [s] = await tx
     .insert(students)
     .values({
       ...fields(input),
       id,
-      code: `S${String(id).padStart(8, '0')}`,
+      code,
       sourceClueId: input.sourceClueId ?? null,
       createdBy: by.userId,
       createdAt: by.at,

@@ -18,7 +18,7 @@ import {
 import { hashPassword } from '../../shared/password.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { provinceTypes, schoolItems } from '../organisation/tables.js';
+import { provinceTypes, schoolItems } from '../../db/schema.js';
 import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles, users } from './tables.js';
 import { revokeUserSessions } from './sessions.js';
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { AuthResolver, AuthUser } from '../../http/auth.js';
 import { newToken, tokenHash } from '../../shared/password.js';
 import { authChanged, onAuthChange } from '../../http/authEvents.js';
-import { provinceTypes, schoolItems } from '../organisation/tables.js';
+import { provinceTypes, schoolItems } from '../../db/schema.js';
 import {
   privileges,
   rolePrivileges,

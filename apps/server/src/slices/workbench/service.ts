@@ -3,9 +3,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { noPermission } from '../../http/errors.js';
-import { userCampuses } from '../system/tables.js';
-import { clueTargets } from '../clueSettings/tables.js';
-import { students } from '../students/tables.js';
+import { clueTargets, students, userCampuses } from '../../db/schema.js';
 import {
   clueEvents,
   clueFollows,

@@ -1,11 +1,11 @@
 // Imports of records keyed by several fields (month + campus [+ employee], year + type + campus + employee):
 // finds the id of the record each row names, so the engine's import updates it instead of creating a
-// duplicate, and reports a key given twice in one file. Used by school finance and clue targets.
+// duplicate, and reports a key given twice in one file (school finance, clue targets).
 import { and, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { TImportResult, TImportRowError } from '@bo/api-sdk';
-import type { MdCtx, MdRecord } from '../../shared/masterdata/index.js';
+import type { MdCtx, MdRecord } from './engine.js';
 
 export interface CompositeKey {
   table: PgTable;

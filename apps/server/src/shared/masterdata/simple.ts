@@ -1,5 +1,5 @@
-// The simple settings lists (code, name, remark, status, order) of finance and clue settings, on the
-// master-data engine: one declaration per type, four one-line handlers per type.
+// Simple settings lists (code, name, remark, status, order — finance and clue settings use them):
+// one `simpleType` declaration per type on the engine, and `simpleHandlers` for its one-line handlers.
 import { asc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -15,7 +15,7 @@ import {
   type MdRecord,
   type ParentRef,
   type RecordTypeDef,
-} from '../../shared/masterdata/index.js';
+} from './engine.js';
 
 /** The columns every simple list table has. */
 export interface SimpleColumns {

@@ -1,0 +1,2 @@
+// The common slice's public face (shared selectors; nobody else needs its internals).
+export { commonHandlers } from './handlers.js';

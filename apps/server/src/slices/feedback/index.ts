@@ -1,0 +1,2 @@
+// The feedback slice's public face (nobody else needs its internals).
+export { feedbackHandlers } from './handlers.js';

@@ -1,0 +1,2 @@
+// The finance settings slice's public face (nobody else needs its internals yet).
+export { financeHandlers } from './handlers.js';

@@ -1,0 +1,2 @@
+// The task centre's public face (nobody else needs its internals).
+export { tasksHandlers } from './handlers.js';
