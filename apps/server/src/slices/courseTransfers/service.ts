@@ -31,7 +31,7 @@ import {
 import { quote, type Quote } from '../pricing/index.js';
 import { refundOrders } from '../refunds/index.js';
 import { DELETED, students } from '../students/index.js';
-import { users } from '../system/tables.js';
+import { users } from '../../db/schema.js';
 import { courseTransferSources, courseTransfers } from './tables.js';
 
 export interface Deps {
