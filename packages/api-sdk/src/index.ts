@@ -27,3 +27,4 @@ export * from './contract/orders.js';
 export * from './contract/refunds.js';
 export * from './contract/courseTransfers.js';
 export * from './contract/termBills.js';
+export * from './contract/dashboards.js';

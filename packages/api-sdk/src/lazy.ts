@@ -25,6 +25,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   workbench: () => import('./contract/workbench.js').then((m) => m.workbench),
   clueAnalysis: () => import('./contract/clueAnalysis.js').then((m) => m.clueAnalysis),
   courseTransfers: () => import('./contract/courseTransfers.js').then((m) => m.courseTransfers),
+  dashboards: () => import('./contract/dashboards.js').then((m) => m.dashboards),
   approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
   payments: () => import('./contract/payments.js').then((m) => m.payments),
   students: () => import('./contract/students.js').then((m) => m.students),

@@ -167,6 +167,19 @@ export function orderType(code: unknown): (typeof ORDER_TYPES)[keyof typeof ORDE
   return byCode(ORDER_TYPES, code);
 }
 
+/** Payment methods of a pay record. */
+export const PAY_METHODS = {
+  CASH: { code: 1, label: { 'zh-CN': '现金', en: 'Cash' } },
+  BANK_TRANSFER: { code: 2, label: { 'zh-CN': '银行转账', en: 'Bank transfer' } },
+  POS: { code: 3, label: { 'zh-CN': 'POS', en: 'POS' } },
+  ONLINE: { code: 4, label: { 'zh-CN': '线上支付', en: 'Online payment' } },
+} as const;
+
+/** Payment method entry of a code; null when unknown. Example: `payMethod(2)?.label['zh-CN']` → '银行转账'. */
+export function payMethod(code: unknown): (typeof PAY_METHODS)[keyof typeof PAY_METHODS] | null {
+  return byCode(PAY_METHODS, code);
+}
+
 /** Purchase unit codes. */
 export const UNITS = {
   LESSON_HOUR: { code: 1, label: { 'zh-CN': '课时', en: 'Lesson hour' } },

@@ -6,6 +6,7 @@ import type { Feature } from '../app/screens';
 import { billingRoutes } from './billing/routes';
 import { clueRoutes } from './clues/routes';
 import { clueAnalysisRoutes } from './clueAnalysis/routes';
+import { dashboardRoutes } from './dashboards/routes';
 import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { orderRoutes } from './orders/routes';
@@ -22,6 +23,7 @@ const messages = {
   settings: () => import('./settings/messages').then((m) => m.settingsMessages),
   clues: () => import('./clues/messages').then((m) => m.clueMessages),
   clueAnalysis: () => import('./clueAnalysis/messages').then((m) => m.clueAnalysisMessages),
+  dashboards: () => import('./dashboards/messages').then((m) => m.dashboardMessages),
   system: () => import('./system/messages').then((m) => m.systemMessages),
   /** The pay-online dialog and receipt button (orders/PayOnlineDialog.tsx): every screen mounting them lists it. */
   pay: () => import('./orders/payMessages').then((m) => m.payMessages),
@@ -39,6 +41,7 @@ export const features: Feature[] = [
   // The agent panel and the phone numbers that dial (clue lists' columns) show on clue screens.
   { name: 'clues', routes: clueRoutes, messages: [messages.clues, messages.calls] },
   { name: 'clueAnalysis', routes: clueAnalysisRoutes, messages: [messages.clueAnalysis] },
+  { name: 'dashboards', routes: dashboardRoutes, messages: [messages.dashboards] },
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
   { name: 'students', routes: studentRoutes, messages: [messages.students] },

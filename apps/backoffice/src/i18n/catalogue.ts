@@ -13,6 +13,7 @@ import type { operationMessages } from '../features/operation/messages';
 import type { settingsMessages } from '../features/settings/messages';
 import type { clueMessages } from '../features/clues/messages';
 import type { clueAnalysisMessages } from '../features/clueAnalysis/messages';
+import type { dashboardMessages } from '../features/dashboards/messages';
 import type { systemMessages } from '../features/system/messages';
 import type { payMessages } from '../features/orders/payMessages';
 import type { callsMessages } from '../features/calls/messages';
@@ -29,6 +30,7 @@ type AllSets =
   | typeof settingsMessages
   | typeof clueMessages
   | typeof clueAnalysisMessages
+  | typeof dashboardMessages
   | typeof systemMessages
   | typeof payMessages
   | typeof callsMessages

@@ -21,6 +21,7 @@ import { tasksHandlers } from './tasks/index.js';
 import { workbenchHandlers } from './workbench/index.js';
 import { clueAnalysisHandlers } from './clueAnalysis/index.js';
 import { courseTransfersHandlers } from './courseTransfers/index.js';
+import { dashboardsHandlers } from './dashboards/index.js';
 import { approvalsHandlers } from './approvals/index.js';
 import { registerPayments } from './payments/index.js';
 import { studentsHandlers } from './students/index.js';
@@ -56,4 +57,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'refunds', contract.refunds, refundsHandlers);
   registerSlice(app, deps, 'courseTransfers', contract.courseTransfers, courseTransfersHandlers);
   registerSlice(app, deps, 'termBills', contract.termBills, termBillsHandlers);
+  registerSlice(app, deps, 'dashboards', contract.dashboards, dashboardsHandlers);
 }

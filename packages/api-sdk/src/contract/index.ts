@@ -18,6 +18,7 @@ import { tasks } from './tasks.js';
 import { workbench } from './workbench.js';
 import { clueAnalysis } from './clueAnalysis.js';
 import { courseTransfers } from './courseTransfers.js';
+import { dashboards } from './dashboards.js';
 import { approvals } from './approvals.js';
 import { payments } from './payments.js';
 import { students } from './students.js';
@@ -48,6 +49,7 @@ export type Contract = {
   workbench: typeof workbench;
   clueAnalysis: typeof clueAnalysis;
   courseTransfers: typeof courseTransfers;
+  dashboards: typeof dashboards;
   approvals: typeof approvals;
   payments: typeof payments;
   students: typeof students;
@@ -75,6 +77,7 @@ export const contract: Contract = {
   workbench,
   clueAnalysis,
   courseTransfers,
+  dashboards,
   approvals,
   payments,
   students,

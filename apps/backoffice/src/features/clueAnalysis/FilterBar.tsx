@@ -3,7 +3,7 @@ import { Button, DateRangeInput } from '@bo/ui-kit';
 import { ChannelSelect } from '../../app/masterSelectors';
 import { CampusSelect, RegionSelect } from '../../app/selectors';
 import { useT } from '../../i18n';
-import { useSearchParams } from 'react-router';
+import { useUrlState } from '../../app/urlState';
 import type { Filter } from './api';
 
 const code = (v: string | number | '' | null | undefined) =>
@@ -63,7 +63,8 @@ export function FilterBar({
   );
 }
 
-const KEYS = ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode', 'channel', 'tab'] as const;
+const FILTER_KEYS = ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode', 'channel'] as const;
+const KEYS = [...FILTER_KEYS, 'tab'] as const;
 
 /** The filters (and the open tab) in the URL, so a reload or a shared link shows the same report. */
 export function useUrlFilter(defaultTab = ''): {
@@ -72,43 +73,19 @@ export function useUrlFilter(defaultTab = ''): {
   tab: string;
   setTab: (tab: string) => void;
 } {
-  const [sp, setSp] = useSearchParams();
-  const read = (p: URLSearchParams): Filter & { tab: string } => {
-    const get = (k: (typeof KEYS)[number]) => p.get(`ca.${k}`) || undefined;
-    return {
-      startDate: get('startDate'),
-      endDate: get('endDate'),
-      provinceTypeCode: get('provinceTypeCode'),
-      schoolItemCode: get('schoolItemCode'),
-      channel: get('channel'),
-      tab: get('tab') ?? defaultTab,
-    };
-  };
-  // Functional updates: the region and campus selectors may both preselect in one render.
-  const update = (change: (cur: Filter & { tab: string }) => Filter & { tab: string }) =>
-    setSp(
-      (prev) => {
-        const all: Record<string, unknown> = { ...change(read(prev)) };
-        if (all.tab === defaultTab) all.tab = undefined;
-        const next = new URLSearchParams();
-        for (const k of KEYS) if (all[k] !== undefined && all[k] !== '') next.set(`ca.${k}`, String(all[k]));
-        return next;
-      },
-      { replace: true },
-    );
-  const { tab, ...filter } = read(sp);
+  const s = useUrlState('ca', KEYS, { tab: defaultTab });
+  const { tab = defaultTab, ...filter } = s.value;
   return {
     filter,
     tab,
-    // Only the keys the caller changed: a stale filter object never undoes another selector's choice.
     setFilter: (f) =>
-      update((cur) => {
-        if (Object.values(f).every((v) => v === undefined)) return { tab: cur.tab };
-        const out: Filter & { tab: string } = { ...cur };
-        for (const k of ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode', 'channel'] as const)
-          if (f[k] !== filter[k]) out[k] = f[k];
-        return out;
-      }),
-    setTab: (t) => update((cur) => ({ ...cur, tab: t })),
+      s.set(
+        Object.fromEntries(
+          FILTER_KEYS.filter((k) => f[k] !== filter[k] || Object.values(f).every((v) => v === undefined)).map(
+            (k) => [k, f[k]],
+          ),
+        ),
+      ),
+    setTab: (t) => s.set({ tab: t }),
   };
 }

@@ -258,6 +258,10 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     ...STUDENT_ORDERS,
     '/students/list',
     '/students/caselife',
+    // The money dashboards (advance receipts, income, revenue) are finance's own figures.
+    '/dataStatistics/index',
+    '/dataStatistics/incomeGM',
+    '/dataStatistics/revenueGM',
   ],
   30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary'],
   40: ['/home', '/education/classTable', '/education/classConfirm', '/education/appointmentClass'],

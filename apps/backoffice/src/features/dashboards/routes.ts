@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+import type { ScreenRoute } from '../../app/screens';
+
+export const dashboardRoutes: ScreenRoute[] = [
+  { path: '/dataStatistics/index', component: lazy(() => import('./AdvanceOverview')) },
+];
