@@ -30,5 +30,7 @@ export const studentLedger = pgTable(
     index('student_ledger_student_course_idx').on(t.studentId, t.courseCode),
     index('student_ledger_item_idx').on(t.orderItemId),
     index('student_ledger_source_idx').on(t.sourceType, t.sourceId),
+    // The dashboards' sums: a campus's movements before a day (docs/metrics.md).
+    index('student_ledger_campus_posted_idx').on(t.schoolItemCode, t.postedAt),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "student_ledger_campus_posted_idx" ON "student_ledger" USING btree ("school_item_code","posted_at");
