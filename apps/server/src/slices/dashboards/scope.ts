@@ -5,7 +5,7 @@ import type { TDashboardFilter } from '@bo/api-sdk';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, assertRegion, campusScope, type AuthUser } from '../../http/auth.js';
-import { schoolItems } from '../organisation/tables.js';
+import { schoolItems } from '../../db/schema.js';
 
 export interface FigureScope {
   /** The campuses; null: every campus (an all-scope caller without a campus or region filter). */
