@@ -130,18 +130,28 @@ const packages = [
 ];
 
 async function main() {
+  // The checks read the sources only and do not depend on each other. The type check spends much of
+  // its time in the server's single-threaded tsc, so lint (also one thread) fills the other core.
+  const checks = [];
   if (want('typecheck'))
-    check(
-      'typecheck',
-      run('typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']),
+    checks.push(['typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']]);
+  if (want('lint'))
+    checks.push(
+      ['lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']],
+      ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level=warn']],
+      ['migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(root, 'apps/server') }],
     );
-  if (want('lint')) {
-    check('lint', run('lint', 'pnpm', ['exec', 'eslint', '.', '--max-warnings=0']));
-    check('format', run('format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level=warn']));
-    check(
-      'migrations',
-      run('migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: path.join(root, 'apps/server') }),
+  if (checks.length) {
+    console.log(`\n━━ checks: ${checks.map((c) => c[0]).join(', ')}, ${CONCURRENCY} at a time`);
+    const results = await pool(
+      checks.map(
+        ([label, cmd, args, opts]) =>
+          () =>
+            runBuffered(label, cmd, args, opts),
+      ),
+      CONCURRENCY,
     );
+    checks.forEach(([label], i) => check(label, results[i]));
   }
   if (want('unit')) {
     console.log(`\n━━ unit and integration on PGlite: ${packages.length} suites, ${CONCURRENCY} at a time`);
