@@ -1,14 +1,11 @@
 // /login: username and password; QR and enterprise sign-in when the server has them configured.
 import type { TUserToken } from '@bo/api-sdk';
-// The system slice alone: the whole contract (every slice) would triple what /login downloads.
-import { system } from '@bo/api-sdk/contract/system';
-import { Button, FormText, FormView, Icon, SubmitButton } from '@bo/ui-kit';
+import { Button, Icon, TextField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { bodyOf, useCommandForm } from '../../app/form';
 import { safeRedirect } from '../../app/guard';
-import { queryClient, sdk } from '../../app/sdk';
+import { errorText, queryClient, sdk } from '../../app/sdk';
 import { session } from '../../app/session';
 import { useT } from '../../i18n';
 import { AuthFrame } from './AuthFrame';
@@ -43,21 +40,60 @@ function qrUrl(authorizeUrl: string): string {
   return u.toString();
 }
 
-// The sign-in body (the endpoint also takes it as a query, hence the optional wrapper).
-const SignIn = bodyOf(system.login).unwrap();
+type SignInField = 'username' | 'password';
+/** The bounds of the contract's LoginInput, which the server checks again. */
+const MAX: Record<SignInField, number> = { username: 64, password: 128 };
+
+/**
+ * The sign-in form, on its own rather than on the form kit: the kit brings react-hook-form, zod and
+ * the system contract (≈ 60 KiB gzip), more than the whole page; two required boxes need none of it.
+ */
+function useSignInForm(onDone: (user: TUserToken) => void) {
+  const t = useT();
+  const [values, setValues] = useState<Record<SignInField, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<SignInField, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: SignInField, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    const body = { username: values.username.trim(), password: values.password };
+    const missing: Partial<Record<SignInField, string>> = {};
+    if (!body.username) missing.username = t('login.required', { field: t('login.username') });
+    if (!body.password) missing.password = t('login.required', { field: t('login.password') });
+    setErrors(missing);
+    setProblem(null);
+    const first = (['username', 'password'] as const).find((f) => missing[f]);
+    if (first) {
+      e.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const user = await sdk.system.login({ body });
+      onDone(user);
+    } catch (err) {
+      // A refusal naming a field goes under it; the rest (wrong password, throttled) on top.
+      const field = (err as { field?: unknown } | null)?.field;
+      const name = typeof field === 'string' ? field.replace(/^body\./, '') : '';
+      if (name === 'username' || name === 'password') setErrors({ [name]: errorText(err) });
+      else setProblem(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, errors, problem, busy, set, submit };
+}
 
 export function Login() {
   const t = useT();
   const finish = useFinishSignIn();
   const [mode, setMode] = useState<'password' | 'qr' | 'enterprise'>('password');
-  const form = useCommandForm({
-    schema: SignIn,
-    defaultValues: { username: '', password: '' },
-    onSubmit: (body) => sdk.system.login({ body }),
-    // A new session starts from an empty cache (finish clears it), so nothing to refresh here.
-    refresh: false,
-    onDone: (user) => finish(user),
-  });
+  const form = useSignInForm(finish);
 
   useEffect(() => {
     document.title = `${t('login.title')} · ${t('app.name')}`;
@@ -81,31 +117,49 @@ export function Login() {
         <>
           <h1 className="text-2xl font-semibold text-ink">{t('login.welcome')}</h1>
           <p className="mt-1.5 mb-8 text-sm text-muted">{t('login.subtitle')}</p>
-          <FormView form={form} className="space-y-4" aria-label={t('login.title')}>
-            <FormText
-              form={form}
+          <form
+            noValidate
+            aria-label={t('login.title')}
+            className="space-y-4"
+            onSubmit={(e) => void form.submit(e)}
+          >
+            {form.problem && (
+              <div role="alert" className="rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700">
+                {form.problem}
+              </div>
+            )}
+            <TextField
               name="username"
               label={t('login.username')}
+              required
               autoComplete="username"
               autoFocus
-              inputClassName="h-control-lg text-base"
+              maxLength={MAX.username}
+              className="h-control-lg text-base"
               placeholder={t('login.usernamePlaceholder')}
               prefix={<Icon name="user" size={15} />}
+              value={form.values.username}
+              error={form.errors.username}
+              onChange={(e) => form.set('username', e.target.value)}
             />
-            <FormText
-              form={form}
+            <TextField
               name="password"
               type="password"
               label={t('login.password')}
+              required
               autoComplete="current-password"
-              inputClassName="h-control-lg text-base"
+              maxLength={MAX.password}
+              className="h-control-lg text-base"
               placeholder={t('login.passwordPlaceholder')}
               prefix={<Icon name="lock" size={15} />}
+              value={form.values.password}
+              error={form.errors.password}
+              onChange={(e) => form.set('password', e.target.value)}
             />
-            <SubmitButton form={form} size="lg" className="w-full">
+            <Button type="submit" variant="primary" size="lg" className="w-full" loading={form.busy}>
               {t('login.submit')}
-            </SubmitButton>
-          </FormView>
+            </Button>
+          </form>
           <div className="mt-4 flex justify-end text-xs">
             <Link to="/modifyPwd" className="text-muted hover:text-brand-600">
               {t('login.forgot')}

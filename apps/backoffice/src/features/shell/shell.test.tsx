@@ -2,7 +2,7 @@ import { ConfirmProvider, ToastProvider } from '@bo/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@bo/domain';
 import { hasScreen } from '../../app/registry';
 import { routes } from '../../app/router';
@@ -108,6 +108,25 @@ describe('layout shell', () => {
     expect(await screen.findByLabelText('用户名')).toBeTruthy();
     expect(screen.getByLabelText('密码')).toBeTruthy();
     expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
+  });
+
+  it('names each empty sign-in field and sends nothing until both are filled', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      mount('/login');
+      fireEvent.click(await screen.findByRole('button', { name: '登录' }));
+      expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+        '请填写 用户名',
+        '请填写 密码',
+      ]);
+      expect(screen.getByLabelText('用户名').getAttribute('aria-invalid')).toBe('true');
+      fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'sales' } });
+      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['请填写 密码']);
+      const signIns = fetchSpy.mock.calls.filter(([url]) => /\/auth\/login(\?|$)/.test(String(url)));
+      expect(signIns).toEqual([]);
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 
   it('shows the menu, the home tab and the title; unknown and forbidden paths', async () => {
