@@ -2,15 +2,14 @@
 import { exportFileName } from '@bo/domain';
 import { Button, Card, Dialog, EmptyState, Spinner } from '@bo/ui-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useState } from 'react';
 import { downloadBlob } from '../../app/list/workbook';
 import { tCode, useLocale, useT } from '../../i18n';
 import type { DetailPage, Filter, Report, ReportColumn, ReportRow } from './api';
 
-const COLORS = ['#3b6fd8', '#22a06b', '#e2a03f', '#d6455d', '#7c5cd6', '#2aa3b8'];
-/** Charts still: e2e runs and screenshots are stable without animation. */
-const animate = typeof navigator === 'undefined' ? false : !navigator.webdriver;
+// recharts (≈ 100 KiB gzip) loads with the first chart drawn, not with the screens that show one:
+// the numbers (cards, table) come first.
+const ReportChart = lazy(() => import('./ReportChart'));
 
 export const fmt = (c: ReportColumn, v: number | null | undefined) =>
   v === null || v === undefined ? '—' : c.kind === 'rate' ? `${(v * 100).toFixed(1)}%` : String(v);
@@ -86,25 +85,13 @@ export function ReportView({ title, queryKey, load, exportFile, detail, stacked 
             <>
               <Card title={t('ca.chart')}>
                 <div style={{ width: '100%', height: 280 }}>
-                  <ResponsiveContainer>
-                    <BarChart data={r.rows.map((x) => ({ name: x.name, ...x.values }))}>
-                      <CartesianGrid strokeDasharray="3 3" />
-                      <XAxis dataKey="name" />
-                      <YAxis allowDecimals={false} />
-                      <Tooltip />
-                      <Legend />
-                      {stackCols.map((c, i) => (
-                        <Bar
-                          key={c.key}
-                          dataKey={c.key}
-                          name={label(c)}
-                          fill={COLORS[i % COLORS.length]}
-                          stackId={stacked ? 'a' : undefined}
-                          isAnimationActive={animate}
-                        />
-                      ))}
-                    </BarChart>
-                  </ResponsiveContainer>
+                  <Suspense fallback={<Spinner label={t('ca.loading')} />}>
+                    <ReportChart
+                      rows={r.rows}
+                      bars={stackCols.map((c) => ({ key: c.key, name: label(c) }))}
+                      stacked={Boolean(stacked)}
+                    />
+                  </Suspense>
                 </div>
               </Card>
               <Card title={t('ca.table')} padded={false}>
