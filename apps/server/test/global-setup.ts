@@ -1,6 +1,7 @@
 // Once per `vitest run`: migrate and demo-seed one template database, which every test file then
 // copies instead of migrating and seeding its own (seconds per file, most of a small file's time).
-// PGlite: the seeded data directory as a gzip tarball in a temporary file, loaded per file.
+// PGlite: the seeded data directory as a tarball in a temporary file, loaded per file (not gzipped:
+// every file would inflate it again, and PGlite tries a plain untar before inflating).
 // PostgreSQL (TEST_DATABASE_URL): a template database, copied per file with CREATE DATABASE … TEMPLATE.
 // The seed time is fixed for the run and handed to the files, whose clocks start at it: a copy is
 // then exactly what a fresh seed at that instant would have been.
@@ -60,10 +61,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     { scale: 1, now: new Date(seededAt), scryptLogN: TEST_SCRYPT_LOG_N },
   );
   if (!database.dumpDataDir) throw new Error('PGlite database without dumpDataDir');
-  const tarball = await database.dumpDataDir();
+  const tarball = await database.dumpDataDir('none');
   await database.close();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-template-'));
-  const file = path.join(dir, 'pgdata.tar.gz');
+  const file = path.join(dir, 'pgdata.tar');
   writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
   project.provide('dbTemplate', { kind: 'pglite', file, seededAt });
   return async () => rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 export const TEST_SCRYPT_LOG_N = 10;
 
 export type DbTemplate =
-  /** A gzip tarball of a seeded PGlite data directory. */
+  /** A tarball of a seeded PGlite data directory. */
   | { kind: 'pglite'; file: string; seededAt: string }
   /** A seeded database on the PostgreSQL server of TEST_DATABASE_URL. */
   | { kind: 'postgres'; database: string; seededAt: string };

@@ -27,8 +27,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   ping(): Promise<void>;
-  /** PGlite only: the data directory as a gzip tarball (the test harness's template). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the data directory as a tarball, gzip unless 'none' (the test harness's template). */
+  dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -102,7 +102,7 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     db,
     kind: 'pglite',
     close: () => client.close(),
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
     ping: async () => {
       await client.query('select 1');
     },
