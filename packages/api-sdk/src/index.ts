@@ -28,3 +28,4 @@ export * from './contract/refunds.js';
 export * from './contract/courseTransfers.js';
 export * from './contract/termBills.js';
 export * from './contract/dashboards.js';
+export * from './contract/statements.js';

@@ -31,6 +31,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   students: () => import('./contract/students.js').then((m) => m.students),
   orders: () => import('./contract/orders.js').then((m) => m.orders),
   refunds: () => import('./contract/refunds.js').then((m) => m.refunds),
+  statements: () => import('./contract/statements.js').then((m) => m.statements),
   termBills: () => import('./contract/termBills.js').then((m) => m.termBills),
 };
 

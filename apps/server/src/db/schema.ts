@@ -21,3 +21,4 @@ export * from '../slices/orders/tables.js';
 export * from '../slices/refunds/tables.js';
 export * from '../slices/courseTransfers/tables.js';
 export * from '../slices/termBills/tables.js';
+export * from '../slices/statements/tables.js';

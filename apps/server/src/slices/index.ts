@@ -30,6 +30,7 @@ import { studentsHandlers } from './students/index.js';
 export { publicPages } from './clues/index.js';
 import { ordersHandlers } from './orders/index.js';
 import { refundsHandlers } from './refunds/index.js';
+import { statementsHandlers } from './statements/index.js';
 import { termBillsHandlers } from './termBills/index.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
@@ -58,4 +59,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'courseTransfers', contract.courseTransfers, courseTransfersHandlers);
   registerSlice(app, deps, 'termBills', contract.termBills, termBillsHandlers);
   registerSlice(app, deps, 'dashboards', contract.dashboards, dashboardsHandlers);
+  registerSlice(app, deps, 'statements', contract.statements, statementsHandlers);
 }

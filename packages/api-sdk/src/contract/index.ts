@@ -24,6 +24,7 @@ import { payments } from './payments.js';
 import { students } from './students.js';
 import { orders } from './orders.js';
 import { refunds } from './refunds.js';
+import { statements } from './statements.js';
 import { termBills } from './termBills.js';
 
 /**
@@ -55,6 +56,7 @@ export type Contract = {
   students: typeof students;
   orders: typeof orders;
   refunds: typeof refunds;
+  statements: typeof statements;
   termBills: typeof termBills;
 };
 
@@ -83,6 +85,7 @@ export const contract: Contract = {
   students,
   orders,
   refunds,
+  statements,
   termBills,
 };
 
