@@ -124,6 +124,54 @@ describe('refund amount', () => {
   });
 });
 
+describe('refund quote', () => {
+  it('answers the amount filing computes, writes nothing, offers the active reasons, and keeps to the campuses', async () => {
+    const o = await effective({
+      items: [{ courseCode: 'C001', quantity: 10, giftQuantity: 2 }],
+      manualDiscount: '100.01',
+    });
+    const list = await sales.refunds.refundList({ query: { incomeordercode: o.code } });
+    expect(list.reasons.map((r) => r.code)).toEqual(expect.arrayContaining(['MOVE', 'HEALTH']));
+    const itemId = list.items[0]?.orderItemId ?? 0;
+    const q = await sales.refunds.refundQuote({
+      body: { orderId: o.id, items: [{ orderItemId: itemId, hours: 3 }] },
+    });
+    expect(q).toEqual({
+      items: [
+        {
+          orderItemId: itemId,
+          courseCode: 'C001',
+          courseName: expect.any(String),
+          hours: 3,
+          giftHours: 0,
+          amount: '1110.00',
+        },
+      ],
+      amount: '1110.00',
+      amountInWords: '壹仟壹佰壹拾元整',
+    });
+    // Every unused paid hour: the rest of the paid value exactly, the gift hours forfeited.
+    const all = await sales.refunds.refundQuote({ body: { orderId: o.id } });
+    expect(all.amount).toBe('3699.99');
+    expect(all.items[0]).toMatchObject({ hours: 10, giftHours: 2 });
+    expect(await balance(o.id)).toEqual({ hours: 1200, cents: 369999 });
+    const filed = await sales.refunds.insertRefundOrder({
+      body: { orderId: o.id, reasonCode: 'MOVE', items: [{ orderItemId: itemId, hours: 3 }] },
+    });
+    expect(filed.amount).toBe(q.amount);
+    await sales.refunds.revokeRefundOrder({ body: { id: filed.id } });
+
+    const e = await expectApiError(
+      sales.refunds.refundQuote({ body: { orderId: o.id, items: [{ orderItemId: itemId, hours: 10.5 }] } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('items.0.hours');
+    const admin = await t.as('admin');
+    const bj = await effective({ schoolItemCode: 'BJ01', studentId: bj01 }, admin);
+    await expectApiError(sales.refunds.refundQuote({ body: { orderId: bj.id } }), ErrorCode.noPermission);
+  });
+});
+
 describe('refund approval', () => {
   it('adds the finance-manager step above ¥5,000 only', async () => {
     const small = await effective({ items: [{ courseCode: 'C001', quantity: 5 }] });

@@ -1,7 +1,8 @@
 // Role checks for the UI (spec §5 permission directive, §6 helpers) and the click throttle.
 import { assertRoleList, createClickThrottle, hasAnyRole, hasNoRole } from '@bo/domain';
 import { useMemo, useRef, type ReactNode } from 'react';
-import { useUser } from './session';
+import { isForbidden } from './guard';
+import { useSession, useUser } from './session';
 
 export interface CanProps {
   /** Numeric role codes; children render only when the user holds one of them. */
@@ -27,6 +28,15 @@ export function useHasRole(code: number | string): boolean {
 export function useHasAnyRole(codes: readonly (number | string)[]): boolean {
   const user = useUser();
   return hasAnyRole(user, codes);
+}
+
+/**
+ * Whether the user may open a screen (its route privilege is not forbidden): a button leading to
+ * another screen, or running that screen's command in place, shows only then. The server decides.
+ */
+export function useCanOpen(path: string): boolean {
+  const { permissions } = useSession();
+  return permissions !== null && !isForbidden(path, permissions.forbidden);
 }
 
 /** Whether the user holds none of the codes. */

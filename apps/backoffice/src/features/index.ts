@@ -44,7 +44,7 @@ export const features: Feature[] = [
   { name: 'dashboards', routes: dashboardRoutes, messages: [messages.dashboards] },
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
-  { name: 'students', routes: studentRoutes, messages: [messages.students] },
+  { name: 'students', routes: studentRoutes, messages: [messages.students, messages.orders] },
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
   // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.
   { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },

@@ -91,6 +91,7 @@ export const RefundOrderRow = z.object({
   createdAt: Ts,
   version: z.number().int(),
 });
+export type TRefundOrderRow = z.infer<typeof RefundOrderRow>;
 export const RefundOrderDetail = RefundOrderRow.extend({ items: z.array(RefundLineRow) });
 
 export const RefundFilter = z.object({
@@ -128,7 +129,17 @@ export const RefundList = z.object({
   /** An open refund or adjustment blocks a new one. */
   pendingCode: z.string().nullable(),
   refunds: z.array(RefundOrderRow),
+  /** The active refund reasons (master data) the form offers. */
+  reasons: z.array(z.object({ code: z.string(), name: z.string() })),
 });
+
+export const RefundQuoteInput = RefundInput.pick({ orderId: true, items: true });
+export const RefundQuote = z.object({
+  items: z.array(RefundLineRow),
+  amount: Yuan,
+  amountInWords: z.string(),
+});
+export type TRefundQuote = z.infer<typeof RefundQuote>;
 
 export const AdjustInput = z.object({
   orderId: Id,
@@ -143,6 +154,7 @@ export type TAdjustInput = z.input<typeof AdjustInput>;
 
 export const AdjustEntrance = RefundList.omit({
   refunds: true,
+  reasons: true,
   refundable: true,
   refundableInWords: true,
 }).extend({
@@ -210,6 +222,14 @@ export const refunds = {
     access: REFUND,
     body: RefundInput,
     response: RefundCreated,
+  }),
+  refundQuote: post('/charge/refundquote', {
+    service: 'schedule',
+    summary:
+      'What a refund of these hours would return (ours, not in the spec): the lines and the amount the filing would compute, nothing written.',
+    access: REFUND,
+    body: RefundQuoteInput,
+    response: RefundQuote,
   }),
   saveRefund: post('/order/saverefund', {
     service: 'schedule',

@@ -2,7 +2,13 @@
 // ?clueId=, a clue pays and its student is created with the order); campus, order type, course lines
 // and a manual discount; the price breakdown follows every change through /incomeOrder/preCreate
 // (debounced, the stale request cancelled) and the server prices the order again when it is placed.
-import { ClueOrderCreateInput, ClueStudentInput, OrderCreateInput, type TOrderQuote } from '@bo/api-sdk';
+import {
+  ClueOrderCreateInput,
+  ClueStudentInput,
+  OrderCreateInput,
+  OrderEditInput,
+  type TOrderQuote,
+} from '@bo/api-sdk';
 import {
   Button,
   Card,
@@ -21,7 +27,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type z } from 'zod';
 import { useCommandForm } from '../../app/form';
 import { CourseSelect, EmployeeSelect } from '../../app/masterSelectors';
@@ -51,6 +57,11 @@ const AddOrderForm = OrderCreateInput.pick({
     studentId: OrderCreateInput.shape.studentId.optional(),
     clueId: ClueOrderCreateInput.shape.clueId.optional(),
     student: ClueStudentInput.optional(),
+    // Editing an unpaid order (?edit=<id>): its id, the version read, and the funder split it keeps.
+    editId: OrderEditInput.shape.id.optional(),
+    version: OrderEditInput.shape.version.optional(),
+    funderShare: OrderEditInput.shape.funderShare,
+    funderCode: OrderEditInput.shape.funderCode,
   })
   .superRefine((v, ctx) => {
     if (v.clueId === undefined && v.studentId === undefined)
@@ -145,6 +156,16 @@ function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: { id: number; c
         adviserId: v.adviserId,
         remark: v.remark,
       };
+      if (v.editId !== undefined && v.version !== undefined)
+        return sdk.orders.edit({
+          body: {
+            id: v.editId,
+            version: v.version,
+            ...lines,
+            funderShare: v.funderShare,
+            funderCode: v.funderCode,
+          },
+        });
       if (v.clueId !== undefined && v.student)
         return sdk.orders.clueCreate({ body: { clueId: v.clueId, student: v.student, ...lines } });
       if (v.studentId === undefined) throw new Error(t('ord.student'));
@@ -161,11 +182,14 @@ function OrderForm({
   clue,
   student,
   installment,
+  editing,
 }: {
   defaults: AddOrderValues;
   clue: { clueId: number; childName: string } | null;
   student: TStudentPick | null;
   installment: boolean;
+  /** The order being edited: its student stays, its lines and discount change. */
+  editing?: { code: string; studentName: string } | null;
 }) {
   const t = useT();
   const [locale] = useLocale();
@@ -177,6 +201,7 @@ function OrderForm({
   const price = usePriceQuote(values);
   const campus = values.schoolItemCode ?? '';
 
+  if (placed && editing) return <Navigate to={orderDetailsPath(placed.id)} replace />;
   if (placed)
     return (
       <Card>
@@ -206,7 +231,11 @@ function OrderForm({
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[3fr_2fr]">
         <div className="space-y-4">
           <Card title={clue ? t('ord.newStudent') : t('ord.student')}>
-            {clue ? (
+            {editing ? (
+              <p className="text-sm">
+                {editing.studentName} · {t('ord.orderCode')} {editing.code}
+              </p>
+            ) : clue ? (
               <div className="space-y-3">
                 <p className="text-sm text-muted">
                   {t('ord.fromClue')}: {clue.childName}
@@ -320,7 +349,7 @@ function OrderForm({
             )}
           </Card>
           {installment && <p className="text-sm text-muted">{t('ord.installmentNote')}</p>}
-          <SubmitButton form={form}>{t('ord.create')}</SubmitButton>
+          <SubmitButton form={form}>{t(editing ? 'ord.saveEdit' : 'ord.create')}</SubmitButton>
         </div>
       </div>
     </FormView>
@@ -352,6 +381,17 @@ export default function AddOrder() {
   const installment = pathname.endsWith('/payInstallment');
   const [params] = useSearchParams();
   const clueId = Number(params.get('clueId')) || undefined;
+  const editId = Number(params.get('edit')) || undefined;
+  const edit = useQuery({
+    queryKey: ['orders', 'editDetail', editId],
+    enabled: editId !== undefined,
+    queryFn: () => sdk.orders.editDetail({ params: { id: editId ?? 0 } }),
+  });
+  const editOrder = useQuery({
+    queryKey: ['orders', 'detail', editId],
+    enabled: editId !== undefined,
+    queryFn: () => sdk.orders.detail({ params: { id: editId ?? 0 } }),
+  });
   const studentCode = params.get('studentCode') ?? '';
   const clue = useQuery({
     queryKey: ['clues', 'detail', clueId],
@@ -363,14 +403,49 @@ export default function AddOrder() {
     enabled: studentCode !== '',
     queryFn: () => sdk.students.studentDetail({ query: { code: studentCode } }),
   });
-  const title = t(installment ? 'ord.installmentTitle' : 'ord.newTitle');
-  if ((clueId !== undefined && !clue.data) || (studentCode !== '' && !student.data))
+  const title = editId ? t('ord.editTitle') : t(installment ? 'ord.installmentTitle' : 'ord.newTitle');
+  if (
+    (clueId !== undefined && !clue.data) ||
+    (studentCode !== '' && !student.data) ||
+    (editId !== undefined && (!edit.data || !editOrder.data))
+  ) {
+    const error = clue.error ?? student.error ?? edit.error ?? editOrder.error;
     return (
       <>
         <PageHeader title={title} />
-        <p className="text-sm text-muted">
-          {clue.error || student.error ? errorText(clue.error ?? student.error) : '…'}
-        </p>
+        <p className="text-sm text-muted">{error ? errorText(error) : '…'}</p>
+      </>
+    );
+  }
+  const e = edit.data;
+  if (e && editOrder.data)
+    return (
+      <>
+        <PageHeader title={`${title} ${e.code}`} />
+        <OrderForm
+          defaults={{
+            editId: e.id,
+            version: e.version,
+            studentId: e.studentId,
+            schoolItemCode: e.schoolItemCode,
+            orderType: e.orderType,
+            items: e.items.map((i) => ({
+              courseCode: i.courseCode,
+              buyTypeId: i.buyTypeId,
+              quantity: i.quantity,
+              giftQuantity: i.giftQuantity,
+            })),
+            manualDiscount: e.manualDiscount,
+            funderShare: e.funderShare,
+            funderCode: e.funderCode,
+            adviserId: e.adviserId,
+            remark: e.remark,
+          }}
+          clue={null}
+          student={null}
+          installment={false}
+          editing={{ code: e.code, studentName: editOrder.data.studentName }}
+        />
       </>
     );
   const c = clue.data;

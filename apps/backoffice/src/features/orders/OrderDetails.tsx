@@ -1,6 +1,7 @@
 // /financial/orderDetails?id=: one order as finance reads it — who and where, its lines and price
 // breakdown, the payments and where they stand; revoke while it is not effective, record a payment,
-// download the receipt.
+// edit it while unpaid, request a refund or an adjustment once effective, download the receipt.
+// Without an id: every order of the campuses in scope (the order list with finance's columns).
 import { OrderRevokeInput } from '@bo/api-sdk';
 import { Button, Card, FormDialog, FormTextArea, MoneyText, PageHeader } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,9 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
+import { useCanOpen } from '../../app/permissions';
+import { OrderListScreen } from './PayDetail';
+import { AdjustDialog, RefundDialog } from './refundForms';
 import { ReceiptButton } from './PayOnlineDialog';
 import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
@@ -15,6 +19,9 @@ import { useT } from '../../i18n';
 import { OrderBreakdown, OrderFacts, OrderPageGate, PayRecordsTable, createPayPath } from './parts';
 
 type Detail = Awaited<ReturnType<typeof sdk.orders.detail>>;
+
+/** Effective (40) and closed (50) orders take refunds and adjustments. */
+const EFFECTIVE = new Set([40, 50]);
 
 const Revoke = z.object({
   id: z.number().int(),
@@ -99,6 +106,12 @@ export default function OrderDetails() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const [revoking, setRevoking] = useState(false);
+  const [changing, setChanging] = useState<'refund' | 'adjust' | null>(null);
+  // The refund and adjust commands are those of the refund list and the adjust approval screens.
+  const canRefund = useCanOpen('/students/returnPremium');
+  const adjustFromFinance = useCanOpen('/financial/adjustApproval');
+  const adjustFromOrders = useCanOpen('/students/payDetail');
+  const canAdjust = adjustFromFinance || adjustFromOrders;
   const q = useQuery({
     queryKey: ['orders', 'detail', id],
     enabled: id > 0,
@@ -106,6 +119,7 @@ export default function OrderDetails() {
   });
   const o = q.data;
   usePageTitle(o ? `${o.code} ${t('ord.detail')}` : null);
+  if (id <= 0 && !params.has('id')) return <OrderListScreen variant="finance" />;
   if (id <= 0 || !o)
     return (
       <OrderPageGate
@@ -125,6 +139,15 @@ export default function OrderDetails() {
               <Button variant="primary" onClick={() => void navigate(createPayPath(o.id))}>
                 {t('ord.payNow')}
               </Button>
+            )}
+            {o.actions.includes('edit') && (
+              <Button onClick={() => void navigate(`/students/order?edit=${o.id}`)}>{t('ord.edit')}</Button>
+            )}
+            {EFFECTIVE.has(o.status) && canRefund && (
+              <Button onClick={() => setChanging('refund')}>{t('ref.apply')}</Button>
+            )}
+            {EFFECTIVE.has(o.status) && canAdjust && (
+              <Button onClick={() => setChanging('adjust')}>{t('adj.apply')}</Button>
             )}
             <ReceiptButton code={o.code} />
             {o.actions.includes('revoke') && (
@@ -150,6 +173,8 @@ export default function OrderDetails() {
         </Card>
       </div>
       {revoking && <RevokeDialog order={o} onClose={() => setRevoking(false)} />}
+      {changing === 'refund' && <RefundDialog orderCode={o.code} onClose={() => setChanging(null)} />}
+      {changing === 'adjust' && <AdjustDialog orderId={o.id} onClose={() => setChanging(null)} />}
     </>
   );
 }

@@ -11,4 +11,14 @@ export const orderRoutes: ScreenRoute[] = [
   { path: '/students/reconciliationOrder', component: lazy(() => import('./ReconciliationOrder')) },
   { path: '/financial/payApproval', component: lazy(() => import('./PayApproval')) },
   { path: '/financial/orderDetails', component: lazy(() => import('./OrderDetails')) },
+  { path: '/students/payDetail', component: lazy(() => import('./PayDetail')) },
+  { path: '/students/returnPremium', component: lazy(() => import('./ReturnPremium')) },
+  {
+    path: '/financial/refundApproval',
+    component: lazy(() => import('./RefundApprovals').then((m) => ({ default: m.RefundApproval }))),
+  },
+  {
+    path: '/financial/adjustApproval',
+    component: lazy(() => import('./RefundApprovals').then((m) => ({ default: m.AdjustApproval }))),
+  },
 ];

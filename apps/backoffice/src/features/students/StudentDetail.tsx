@@ -10,7 +10,8 @@ import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { FollowForm, methodOptions } from './FollowForm';
-import { LifetimeEvents, LifetimeTotals, LifetimeView, useLifetime } from './Lifetime';
+import { StudentBalance, StudentOrders } from './Account';
+import { LifetimeView } from './Lifetime';
 import { ageText, DateTimeCell, editPath, genderText, StatusBadge } from './parts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -162,25 +163,6 @@ function Follows({ s }: { s: TStudentDetail }) {
   );
 }
 
-/** Orders as the ledger shows them: every movement that names an order, grouped by the order. */
-function Orders({ s }: { s: TStudentDetail }) {
-  const t = useT();
-  const q = useLifetime(s.id);
-  if (!q.data) return <Spinner />;
-  const withOrder = { ...q.data, events: q.data.events.filter((e) => e.orderCode !== null) };
-  if (withOrder.events.length === 0) return <EmptyState title={t('stu.noOrders')} />;
-  return <LifetimeEvents data={withOrder} />;
-}
-
-function Balance({ s }: { s: TStudentDetail }) {
-  const t = useT();
-  const q = useLifetime(s.id);
-  if (!q.data) return <Spinner />;
-  if (q.data.totals.boughtHours === 0 && q.data.totals.giftHours === 0)
-    return <EmptyState title={t('stu.noBalance')} />;
-  return <LifetimeTotals data={q.data} />;
-}
-
 export default function StudentDetail() {
   const t = useT();
   const navigate = useNavigate();
@@ -219,8 +201,8 @@ export default function StudentDetail() {
           items={[
             { key: 'profile', label: t('stu.tab.profile'), content: <Profile s={s} /> },
             { key: 'rehab', label: t('stu.tab.rehab'), content: <Rehab s={s} /> },
-            { key: 'orders', label: t('stu.tab.orders'), content: <Orders s={s} /> },
-            { key: 'balance', label: t('stu.tab.balance'), content: <Balance s={s} /> },
+            { key: 'orders', label: t('stu.tab.orders'), content: <StudentOrders s={s} /> },
+            { key: 'balance', label: t('stu.tab.balance'), content: <StudentBalance s={s} /> },
             { key: 'follows', label: t('stu.tab.follows'), content: <Follows s={s} /> },
             { key: 'lifetime', label: t('stu.tab.lifetime'), content: <LifetimeView studentId={s.id} /> },
           ]}

@@ -3,7 +3,8 @@ import type { SliceHandlers } from '../../http/register.js';
 import { ruleViolation } from '../../http/errors.js';
 import { workbook, xlsxFile } from '../../shared/xlsx.js';
 import { cancelRequest, revokeRequest } from '../approvals/index.js';
-import { toQ100 } from '../ledger/index.js';
+import { fromCents, toChineseCurrency } from '@bo/domain';
+import { q100ToNumber, toQ100 } from '../ledger/index.js';
 import * as q from './queries.js';
 import * as s from './service.js';
 import { refundOrders } from './tables.js';
@@ -68,6 +69,22 @@ const approvalExport = async (name: string, rows: Awaited<ReturnType<typeof q.ap
 
 export const refundsHandlers: SliceHandlers<typeof contract.refunds> = {
   insertRefundOrder: async ({ deps, user, body }) => created(await s.createRefund(deps, user, body)),
+  refundQuote: async ({ deps, user, body }) => {
+    const r = await s.quoteRefund(deps, user, body);
+    const amount = fromCents(r.amountCents);
+    return {
+      items: r.lines.map((l) => ({
+        orderItemId: l.orderItemId,
+        courseCode: l.courseCode,
+        courseName: l.courseName,
+        hours: q100ToNumber(l.hours100),
+        giftHours: q100ToNumber(l.gift100),
+        amount: fromCents(l.valueCents),
+      })),
+      amount,
+      amountInWords: toChineseCurrency(amount),
+    };
+  },
   saveRefund: async ({ deps, user, body }) => created(await s.createRefund(deps, user, body)),
   refundOrders: async ({ deps, user, query }) => q.refundPage(deps, user, 'refund', query),
   refundOrder: async ({ deps, user, query }) => q.refundDetail(deps, user, { code: query.code }, 'refund'),

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { approvalRequests, decidableBy, requestDetail } from '../approvals/index.js';
-import { adjustCostReasons, schoolItems, users } from '../../db/schema.js';
+import { adjustCostReasons, refundReasons, schoolItems, users } from '../../db/schema.js';
 import { balances, paidValueOf, q100ToNumber, toQ100 } from '../ledger/index.js';
 import { orderItems, orders, type OrderRecord } from '../orders/index.js';
 import { students } from '../students/index.js';
@@ -217,6 +217,13 @@ export async function refundList(deps: AppDeps, u: AuthUser, code: string) {
     deps.db,
     and(eq(refundOrders.orderId, o.id), eq(refundOrders.type, 'refund')),
   ).orderBy(desc(refundOrders.id));
+  // The form's reasons come with the order: whoever may refund may pick a reason without the
+  // finance settings privilege that lists the master data.
+  const reasons = await deps.db
+    .select({ code: refundReasons.code, name: refundReasons.name })
+    .from(refundReasons)
+    .where(eq(refundReasons.validStatus, 1))
+    .orderBy(refundReasons.sort, refundReasons.id);
   return {
     orderId: o.id,
     orderCode: o.code,
@@ -228,6 +235,7 @@ export async function refundList(deps: AppDeps, u: AuthUser, code: string) {
     refundableInWords: toChineseCurrency(yuan(total)),
     pendingCode: (await pendingOf(deps.db, o.id))?.code ?? null,
     refunds: rows.map(toRow),
+    reasons,
   };
 }
 

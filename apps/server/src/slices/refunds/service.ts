@@ -226,6 +226,20 @@ export async function createRefund(deps: Deps, u: AuthUser, b: RefundInput) {
   });
 }
 
+/**
+ * What a refund would return, computed exactly as filing computes it, without writing: the form shows
+ * the amount in figures and capitals before the user submits.
+ */
+export async function quoteRefund(
+  deps: Deps,
+  u: AuthUser,
+  b: { orderId: number; items?: { orderItemId: number; hours: number }[] | undefined },
+) {
+  const o = await loadEffective(deps.db, u, b.orderId);
+  const lines = await refundLines(deps.db, o.id, b.items);
+  return { lines, amountCents: lines.reduce((s, l) => s + l.valueCents, 0) };
+}
+
 /** Files an adjustment (± hours, ± value per item) of an effective order (kind adjustOrder). */
 export async function createAdjust(deps: Deps, u: AuthUser, b: AdjustInput) {
   const at = deps.now();
