@@ -44,6 +44,7 @@ kind('testChain', [step('主任', [76]), step('财务', [20])]);
 kind('testAll', [step('会签', [76, 20], { mode: 'all' })]);
 kind('testAny', [step('或签', [76, 20])]);
 kind('testAmount', [step('主任', [76])]);
+kind('testTwoFinance', [step('财务', [20]), step('财务经理', [20])]);
 
 let t: TestServer;
 let admin: Sdk;
@@ -117,6 +118,26 @@ describe('the approval engine', () => {
       [1, 'pass', '张丽华'],
     ]);
     await expectApiError(finance.approvals.pass({ body: { id } }), ErrorCode.conflict);
+  });
+
+  it('one person, one step: who passed a step may not decide the next one of the same request', async () => {
+    const id = await file('testTwoFinance', 'sales');
+    expect(await finance.approvals.pass({ body: { id } })).toMatchObject({ status: 10, step: 1 });
+    // Finance holds the second step's role too, but passed the first: it waits for another person.
+    const e = await expectApiError(finance.approvals.pass({ body: { id } }), ErrorCode.noPermission);
+    expect(e.message).toContain('another approver');
+    expect((await finance.approvals.detail({ params: { id } })).canDecide).toBe(false);
+    expect((await finance.approvals.pending({ query: {} })).list.some((r) => r.id === id)).toBe(false);
+    const manager = await t.as('fmanager');
+    expect((await manager.approvals.pending({ query: {} })).list.some((r) => r.id === id)).toBe(true);
+    expect((await manager.approvals.detail({ params: { id } })).canDecide).toBe(true);
+    expect(await manager.approvals.pass({ body: { id } })).toMatchObject({ status: 20 });
+    expect(await effect(id)).toBe(1);
+    // A reject is a decision too, but only a pass binds: the first step's rejecter could not pass later
+    // anyway, since a reject ends the request.
+    const other = await file('testTwoFinance', 'sales');
+    await manager.approvals.pass({ body: { id: other } });
+    expect(await finance.approvals.pass({ body: { id: other } })).toMatchObject({ status: 20 });
   });
 
   it('a reject at any step ends the request, needs a comment, and runs no pass hook', async () => {

@@ -1,7 +1,7 @@
 // The approval engine (docs/approvals.md): filing, deciding, cancelling and revoking requests of any
 // kind, one transaction per command; the request row is locked and its version checked, so two
 // approvers deciding one request at once get one success and one 409.
-import { and, arrayOverlaps, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { APPROVAL_CODE, APPROVAL_OPEN } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -110,6 +110,33 @@ function assertMayDecide(u: AuthUser, r: RequestRecord) {
   }
 }
 
+/**
+ * One person, one step: whoever passed a step of a request may not decide another step of it, so a
+ * flow of two steps (finance, then finance manager) is always two people (docs/approvals.md).
+ */
+async function passedBefore(tx: DbOrTx, u: AuthUser, r: RequestRecord): Promise<boolean> {
+  const [d] = await tx
+    .select({ id: approvalDecisions.id })
+    .from(approvalDecisions)
+    .where(
+      and(
+        eq(approvalDecisions.requestId, r.id),
+        eq(approvalDecisions.userId, u.id),
+        eq(approvalDecisions.decision, 'pass'),
+        ne(approvalDecisions.step, r.step),
+      ),
+    )
+    .limit(1);
+  return !!d;
+}
+
+async function assertOnePersonOneStep(tx: DbOrTx, u: AuthUser, r: RequestRecord) {
+  if (await passedBefore(tx, u, r))
+    throw noPermission(
+      '您已审批过该申请的前一步骤，本步骤须由他人审批 / you passed an earlier step of this request; another approver must decide this one',
+    );
+}
+
 async function lockRequest(tx: DbOrTx, id: number, kinds?: readonly string[]) {
   const [r] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
   if (!r || (kinds && !kinds.includes(r.kind))) throw notFound('审批申请 / approval request');
@@ -198,6 +225,7 @@ export async function decide(
     if (d.version !== undefined && d.version !== r.version) throw staleVersion();
     if (!isOpen(r)) throw alreadyDecided();
     assertMayDecide(u, r);
+    await assertOnePersonOneStep(tx, u, r);
     const k = kindOf(r.kind);
     const comment = d.comment.trim();
     if (!d.pass && !comment && !k.rejectCommentOptional)
@@ -350,6 +378,8 @@ export function decidableBy(u: AuthUser, kinds?: readonly string[]): SQL | undef
     inArray(approvalRequests.kind, wanted),
     arrayOverlaps(approvalRequests.awaiting, tokensOf(u)),
     sql`${approvalRequests.requestedBy} is distinct from ${u.id}`,
+    // One person, one step: a request the user passed a step of waits for someone else.
+    sql`not exists (select 1 from approval_decisions d where d.request_id = ${approvalRequests.id} and d.user_id = ${u.id} and d.decision = 'pass')`,
     u.allScope
       ? undefined
       : or(
@@ -481,6 +511,7 @@ export async function requestDetail(deps: AppDeps, u: AuthUser, id: number) {
   let canDecide = isOpen(r);
   try {
     assertMayDecide(u, r);
+    if (canDecide && (await passedBefore(deps.db, u, r))) canDecide = false;
   } catch {
     canDecide = false;
   }

@@ -383,6 +383,9 @@ export const DEMO_USERS = [
     employeeCode: 'E0003',
   },
   { username: 'finance', name: '张丽华', roles: [20], regions: [], campuses: [], employeeCode: 'E0004' },
+  // A second finance user: a refund above ¥5,000 needs finance and then a finance manager, two
+  // people (the approval engine's one person, one step).
+  { username: 'fmanager', name: '周敏', roles: [20], regions: [], campuses: [], employeeCode: null },
   {
     username: 'teacher',
     name: '陈思远',
