@@ -26,6 +26,7 @@ import {
   isUniqueViolation,
   loadClue,
   parseDay,
+  parseDayEnd,
 } from '../clues/index.js';
 import { assertCanSee as assertCanSeeResource, loadResource } from '../resources/index.js';
 import { callQualityScores, callRecords } from './tables.js';
@@ -57,7 +58,7 @@ function assertCanSee(u: AuthUser, c: CallRecord) {
 
 /** A time bound: an ISO timestamp, or a YYYY-MM-DD Asia/Shanghai day (start, or the next day's start for `end`). */
 function bound(v: string, field: string, end: boolean): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return new Date(parseDay(v).getTime() + (end ? 86_400_000 : 0));
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return end ? parseDayEnd(v) : parseDay(v);
   const d = new Date(v);
   if (Number.isNaN(d.getTime()))
     throw badInput(`query.${field}`, `query.${field}: 不是有效时间 / not a date or timestamp`);
@@ -401,7 +402,7 @@ export async function countCalls(
 ) {
   const today = dayStr(deps.now());
   const from = parseDay(q.startDate ?? today);
-  const to = new Date(parseDay(q.endDate ?? q.startDate ?? today).getTime() + 86_400_000);
+  const to = parseDayEnd(q.endDate ?? q.startDate ?? today);
   if (to.getTime() <= from.getTime())
     throw badInput(
       'query.endDate',

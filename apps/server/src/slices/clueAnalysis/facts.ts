@@ -5,7 +5,7 @@ import type { TAnalysisFilter, TClueFullRow } from './types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { clueChannels, clueCustomerIntentions, clues, schoolItems, users } from '../../db/schema.js';
-import { parseDay } from '../clues/index.js';
+import { parseDay, parseDayEnd } from '../clues/index.js';
 
 /** Where the caller's scope and the filters meet; `dates: false` leaves the creation range out. */
 export function clueWhere(u: AuthUser, f: TAnalysisFilter, o: { dates?: boolean } = {}): SQL | undefined {
@@ -26,7 +26,7 @@ export function clueWhere(u: AuthUser, f: TAnalysisFilter, o: { dates?: boolean 
   if (f.ownerUserId) parts.push(eq(clues.ownerUserId, f.ownerUserId));
   if (o.dates !== false) {
     if (f.startDate) parts.push(gte(clues.createdAt, parseDay(f.startDate)));
-    if (f.endDate) parts.push(lt(clues.createdAt, new Date(parseDay(f.endDate).getTime() + 86_400_000)));
+    if (f.endDate) parts.push(lt(clues.createdAt, parseDayEnd(f.endDate)));
   }
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }

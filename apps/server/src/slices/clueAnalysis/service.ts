@@ -2,14 +2,14 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import { exportFileName } from '@bo/domain';
+import { exportFileName, shanghaiWeekStart } from '@bo/domain';
 import type { DownloadResult } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
 import { workbook, xlsxFile, XLSX_TYPE, type XlsxColumn } from '../../shared/xlsx.js';
 import { callRecords, clueEvents, clueFollows, clues, users } from '../../db/schema.js';
-import { dayStart, parseDay } from '../clues/index.js';
+import { dayStart, parseDay, parseDayEnd } from '../clues/index.js';
 import { clueWhere, countFacts, loadFacts } from './facts.js';
 import { converted, FACT_REPORTS, type Col, type FactReport } from './reports.js';
 import type {
@@ -94,7 +94,7 @@ function campusWhere(
 }
 const range = (f: { startDate?: string; endDate?: string }) => ({
   from: f.startDate ? parseDay(f.startDate) : null,
-  to: f.endDate ? new Date(parseDay(f.endDate).getTime() + 86_400_000) : null,
+  to: f.endDate ? parseDayEnd(f.endDate) : null,
 });
 
 // ---- call report: calls started in the period, per agent ----
@@ -404,12 +404,8 @@ const WORK_COLS = [
 ];
 export async function workCondition(deps: AppDeps, u: AuthUser, q: TWorkConditionQuery): Promise<TReport> {
   const now = deps.now();
-  let from = q.date ? parseDay(q.date) : dayStart(now);
-  if (q.period === 'week') {
-    // Monday of the Asia/Shanghai week.
-    const dow = new Date(from.getTime() + 8 * 3600_000).getUTCDay();
-    from = new Date(from.getTime() - ((dow + 6) % 7) * 86_400_000);
-  }
+  const day = q.date ? parseDay(q.date) : dayStart(now);
+  const from = q.period === 'week' ? shanghaiWeekStart(day) : day;
   const to = new Date(from.getTime() + (q.period === 'week' ? 7 : 1) * 86_400_000);
   const scope = clueWhere(
     u,

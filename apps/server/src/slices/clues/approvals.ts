@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { decide, fileRequest, registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { loadClue, move, type ClueRecord } from './common.js';
-import { enterPool } from './service.js';
+import { enterPool } from './creation.js';
 import type { ClueAction, ClueState } from './states.js';
 import { CLUE_KINDS, type ClueApprovalKind } from './approvalKinds.js';
 

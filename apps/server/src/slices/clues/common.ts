@@ -7,6 +7,7 @@ import {
   ageInMonths,
   shanghaiDate,
   shanghaiDayEnd,
+  shanghaiDayOf,
   shanghaiDayStart,
 } from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
@@ -41,8 +42,10 @@ export const isApprover = (u: AuthUser) => u.isAdmin || isRole(u, APPROVER_ROLES
 export const dayStart = shanghaiDayStart;
 export const dayEnd = shanghaiDayEnd;
 export const dayStr = shanghaiDate;
-/** Start of a YYYY-MM-DD Asia/Shanghai day. */
-export const parseDay = (s: string) => new Date(`${s}T00:00:00+08:00`);
+/** Start of a YYYY-MM-DD Shanghai day (an impossible date such as 02-30 gives an invalid Date). */
+export const parseDay = (s: string) => shanghaiDayOf(s) ?? new Date(Number.NaN);
+/** End of a YYYY-MM-DD Shanghai day: the next day's start, so `from <= t < end` covers the day. */
+export const parseDayEnd = (s: string) => shanghaiDayOf(s, { end: true }) ?? new Date(Number.NaN);
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Masks a name for callers outside its scope: 张三丰 → 张**. */

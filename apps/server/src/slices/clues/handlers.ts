@@ -7,7 +7,11 @@ import { eq, or } from 'drizzle-orm';
 import { eligibleApprovers } from '../approvals/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { CLUE_KINDS } from './approvalKinds.js';
-import * as svc from './service.js';
+import * as actions from './actions.js';
+import * as conversion from './conversion.js';
+import * as corrections from './corrections.js';
+import * as creation from './creation.js';
+import * as pools from './pools.js';
 import { decideClue } from './approvals.js';
 import * as q from './queries.js';
 import * as assessment from './assessment.js';
@@ -22,7 +26,7 @@ const invalidApprovers = async (db: DbOrTx, campus: string | null) =>
   eligibleApprovers(db, CLUE_KINDS.invalid, campus);
 
 export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
-  clueSave: async ({ deps, user, body, ip }) => svc.createClue(deps, user, body, ip),
+  clueSave: async ({ deps, user, body, ip }) => creation.createClue(deps, user, body, ip),
   mylist: async ({ deps, user, query }) => q.listClues(deps, user, 'mine', query),
   detail: async ({ deps, user, query }) => q.detail(deps, user, query.clueId),
   list: async ({ deps, user, query }) => q.listClues(deps, user, 'scope', query),
@@ -69,30 +73,30 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   getFlowsByPhone: async ({ deps, user, query }) => q.flowsByPhone(deps, user, query.phone),
   corFilterByMobile: async ({ deps, user, query }) => q.corFilter(deps, user, query.mobile),
   isInsuranceUser: async ({ deps, query }) => q.isInsurance(deps, query.mobile),
-  mergePreview: async ({ deps, user, body }) => svc.mergePreview(deps, user, body),
-  merge: async ({ deps, user, body, ip }) => svc.merge(deps, user, body, ip),
+  mergePreview: async ({ deps, user, body }) => corrections.mergePreview(deps, user, body),
+  merge: async ({ deps, user, body, ip }) => corrections.merge(deps, user, body, ip),
 
-  distributeSave: async ({ deps, user, body, ip }) => svc.distribute(deps, user, body, ip),
-  distributionRule: async ({ deps, user, query }) => svc.distributionRule(deps, user, query.schoolItemCode),
-  distributionRuleSave: async ({ deps, user, body, ip }) => svc.saveDistributionRule(deps, user, body, ip),
+  distributeSave: async ({ deps, user, body, ip }) => pools.distribute(deps, user, body, ip),
+  distributionRule: async ({ deps, user, query }) => pools.distributionRule(deps, user, query.schoolItemCode),
+  distributionRuleSave: async ({ deps, user, body, ip }) => pools.saveDistributionRule(deps, user, body, ip),
   highSeaList: async ({ deps, user, query }) => q.listClues(deps, user, 'highSea', query),
-  receiveClue: async ({ deps, user, body, ip }) => svc.claim(deps, user, body, ip),
+  receiveClue: async ({ deps, user, body, ip }) => pools.claim(deps, user, body, ip),
   highSeaReject: async ({ deps, user, query, ip }) => {
-    await svc.highSeaReject(deps, user, query.cluecode, query.reason, ip);
+    await pools.highSeaReject(deps, user, query.cluecode, query.reason, ip);
     return true;
   },
 
-  followSave: async ({ deps, user, body }) => svc.follow(deps, user, body),
+  followSave: async ({ deps, user, body }) => actions.follow(deps, user, body),
   flows: async ({ deps, user, query }) => q.flows(deps, user, query.clueId),
-  transferSave: async ({ deps, user, body, ip }) => svc.transferSameCampus(deps, user, body, ip),
-  transferSaveCampus: async ({ deps, user, body }) => svc.transferOtherCampus(deps, user, body),
-  submitClueToDirector: async ({ deps, user, body }) => svc.submitToDirector(deps, user, body),
+  transferSave: async ({ deps, user, body, ip }) => actions.transferSameCampus(deps, user, body, ip),
+  transferSaveCampus: async ({ deps, user, body }) => actions.transferOtherCampus(deps, user, body),
+  submitClueToDirector: async ({ deps, user, body }) => actions.submitToDirector(deps, user, body),
   abandonSave: async ({ deps, user, body }) => {
-    const [id] = await svc.abandonRequest(deps, user, [body.clueId], body.reasonCode, body.reason);
+    const [id] = await actions.abandonRequest(deps, user, [body.clueId], body.reasonCode, body.reason);
     return { id: id ?? null, direct: false };
   },
   abandonSaveBatch: async ({ deps, user, body }) => ({
-    ids: await svc.abandonRequest(deps, user, body.clueIds, body.reasonCode, body.reason),
+    ids: await actions.abandonRequest(deps, user, body.clueIds, body.reasonCode, body.reason),
   }),
   abandonListAll: async ({ deps, user, body }) => q.listApprovals(deps, user, 'abandon', body),
   abandonDetail: async ({ deps, user, query }) => q.approvalDetail(deps, user, query.id, 'abandon'),
@@ -101,7 +105,7 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
     return true;
   },
 
-  invalidSubmit: async ({ deps, user, body }) => svc.invalidSubmit(deps, user, body),
+  invalidSubmit: async ({ deps, user, body }) => actions.invalidSubmit(deps, user, body),
   invalidList: async ({ deps, user, query }) => q.listApprovals(deps, user, 'invalid', query),
   invalidApprove: async ({ deps, user, body, ip }) => {
     await decideClue(deps, user, 'invalid', body, ip);
@@ -118,14 +122,14 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   checkExceedTowDays: async ({ deps, user, query }) => {
     const c = await q.visibleClue(deps, user, query.clueId);
     return {
-      exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededDays,
+      exceeded: (await actions.invalidChecks(deps.db, c, deps.now())).exceededDays,
       createdAt: c.createdAt.toISOString(),
     };
   },
   checkRejectExceedTwoTimes: async ({ deps, user, query }) => {
     const c = await q.visibleClue(deps, user, query.clueId);
     return {
-      exceeded: (await svc.invalidChecks(deps.db, c, deps.now())).exceededRejects,
+      exceeded: (await actions.invalidChecks(deps.db, c, deps.now())).exceededRejects,
       rejectCount: c.invalidRejectCount,
     };
   },
@@ -151,8 +155,8 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   },
   centerWorkerDetail: async ({ deps, user, params }) => q.approvalDetail(deps, user, params.id, 'invalid'),
 
-  intoSchoolSave: async ({ deps, user, body }) => svc.scheduleVisit(deps, user, body),
-  clueConfirmSave: async ({ deps, user, body }) => svc.confirmVisit(deps, user, body),
+  intoSchoolSave: async ({ deps, user, body }) => actions.scheduleVisit(deps, user, body),
+  clueConfirmSave: async ({ deps, user, body }) => actions.confirmVisit(deps, user, body),
   entranceAssessment: async ({ deps, user, query }) =>
     assessment.entranceAssessment(deps, user, query.clueId),
   matriculationSave: async ({ deps, user, body }) => assessment.saveMatriculation(deps, user, body),
@@ -164,13 +168,13 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
   publicEvaluationResult: async ({ deps, params, ip }) =>
     publicLinks.evaluationResult(deps, params.token, ip),
   preSaveStudent: async ({ deps, user, query }) => q.studentDraft(deps, user, query.clueId),
-  studentCreate: async ({ deps, user, body, ip }) => svc.createStudent(deps, user, body, ip),
+  studentCreate: async ({ deps, user, body, ip }) => conversion.createStudent(deps, user, body, ip),
   bindingStudent: async ({ deps, user, body, ip }) => {
-    await svc.bindStudent(deps, user, body, ip);
+    await conversion.bindStudent(deps, user, body, ip);
     return true;
   },
   updateClueFlowState: async ({ deps, user, body, ip }) => {
-    await svc.correctState(deps, user, body, ip);
+    await corrections.correctState(deps, user, body, ip);
     return true;
   },
 

@@ -8,7 +8,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { schoolItems } from '../../db/schema.js';
 import { clueEvents } from './tables.js';
 import { activeHolder } from './common.js';
-import { assertSettingsCodes, enterPool, insertClue } from './service.js';
+import { assertSettingsCodes, enterPool, insertClue } from './creation.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 

@@ -20,10 +20,11 @@ export {
   maskName,
   move,
   parseDay,
+  parseDayEnd,
   phoneTaken,
   touch,
 } from './common.js';
-export { enterPool, insertClue } from './service.js';
+export { enterPool, insertClue } from './creation.js';
 // Demo data other slices' seeds build on:
 export { CHILD, PARENT, SURNAMES } from './seed.js';
 export { cluesHandlers } from './handlers.js';

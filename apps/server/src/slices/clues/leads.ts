@@ -25,8 +25,8 @@ import {
   clueLeadsH5,
   clues,
 } from './tables.js';
-import { activeHolder, and_, isUniqueViolation, loadClue, parseDay } from './common.js';
-import { enterPool, insertClue } from './service.js';
+import { activeHolder, and_, isUniqueViolation, loadClue, parseDay, parseDayEnd } from './common.js';
+import { enterPool, insertClue } from './creation.js';
 import type { ClueState } from './states.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
@@ -168,7 +168,7 @@ function leadWhere(u: AuthUser, source: LeadSource, q: LeadQuery): SQL | undefin
     parts.push(eq(clues.schoolItemCode, q.schoolItemCode));
   }
   if (q.startDate) parts.push(gte(t.receivedAt, parseDay(q.startDate)));
-  if (q.endDate) parts.push(lt(t.receivedAt, new Date(parseDay(q.endDate).getTime() + 86_400_000)));
+  if (q.endDate) parts.push(lt(t.receivedAt, parseDayEnd(q.endDate)));
   if (q.adAccountName) parts.push(eq(t.adAccountName, q.adAccountName));
   if (q.keyword) {
     const k = `%${q.keyword}%`;

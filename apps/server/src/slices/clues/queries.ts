@@ -33,6 +33,7 @@ import {
   maskName,
   maskPhone,
   parseDay,
+  parseDayEnd,
   selectRows,
   toRow,
   type ClueRecord,
@@ -65,7 +66,7 @@ function scopeWhere(u: AuthUser, mode: ListMode, q: ListQuery): SQL | undefined 
   }
   if (q.channel) parts.push(eq(clues.channelCode, q.channel));
   if (q.startDate) parts.push(sql`${clues.createdAt} >= ${parseDay(q.startDate)}`);
-  if (q.endDate) parts.push(lt(clues.createdAt, new Date(parseDay(q.endDate).getTime() + 86_400_000)));
+  if (q.endDate) parts.push(lt(clues.createdAt, parseDayEnd(q.endDate)));
   if (q.flowState) parts.push(eq(clues.flowState, q.flowState));
   if (q.ownerUserId) parts.push(eq(clues.ownerUserId, q.ownerUserId));
   if (q.source) parts.push(eq(clues.source, q.source));

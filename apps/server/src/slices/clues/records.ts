@@ -10,7 +10,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { clueContacts, clueEvents, clueTags } from './tables.js';
 import { authorize, loadClue, touch } from './common.js';
-import { assertSettingsCodes } from './service.js';
+import { assertSettingsCodes } from './creation.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 

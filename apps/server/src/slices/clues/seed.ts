@@ -22,7 +22,7 @@ import { CLUE_KINDS } from './approvalKinds.js';
 // The clue kinds register on the engine when this module loads; a seed files requests of them.
 import './approvals.js';
 import { dayStart, dayStr } from './common.js';
-import { insertClue } from './service.js';
+import { insertClue } from './creation.js';
 import { nextNumbered } from '../../db/numbering.js';
 import type { ClueState } from './states.js';
 

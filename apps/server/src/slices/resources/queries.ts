@@ -7,7 +7,7 @@ import { countUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { users } from '../../db/schema.js';
-import { activeHolder, and_, isManager, maskName, parseDay } from '../clues/index.js';
+import { activeHolder, and_, isManager, maskName, parseDay, parseDayEnd } from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
 import {
   activeResource,
@@ -66,7 +66,7 @@ function listWhere(u: AuthUser, q: ListQuery, withStatus = true): SQL | undefine
     parts.push(eq(resources.provinceTypeCode, q.provinceTypeCode));
   }
   if (q.startDate) parts.push(gte(resources.createdAt, parseDay(q.startDate)));
-  if (q.endDate) parts.push(lt(resources.createdAt, new Date(parseDay(q.endDate).getTime() + 86_400_000)));
+  if (q.endDate) parts.push(lt(resources.createdAt, parseDayEnd(q.endDate)));
   if (q.keyword) {
     const k = `%${q.keyword}%`;
     parts.push(

@@ -1,4 +1,5 @@
 // The workbench (/workSurface/index): transfer approvals and the four work lists.
+import { shanghaiDate, shanghaiMonthStart } from '@bo/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -138,8 +139,8 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
     };
   }
   // 4: this month's own numbers (Asia/Shanghai month); targets come from the clue-target settings later.
-  const d = new Date(now.getTime() + 8 * 3600_000);
-  const monthStart = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - 8 * 3600_000);
+  const monthStart = shanghaiMonthStart(now);
+  const today = shanghaiDate(now);
   const count = async (action: string) => {
     const [r] = await deps.db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
@@ -154,13 +155,13 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
   // The consultant's monthly target (clue targets of type 2 for their employee code) is a conversion target.
   let target: number | null = null;
   if (u.employeeCode) {
-    const month = d.getUTCMonth() + 1;
+    const month = Number(today.slice(5, 7));
     const rows = await deps.db
       .select()
       .from(clueTargets)
       .where(
         and(
-          eq(clueTargets.targetYear, d.getUTCFullYear()),
+          eq(clueTargets.targetYear, Number(today.slice(0, 4))),
           eq(clueTargets.targetType, 2),
           eq(clueTargets.employeeCode, u.employeeCode),
         ),
@@ -180,7 +181,7 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
         key: 'overdueTerms' as const,
         name: '逾期分期',
         target: null,
-        actual: await overdueTermCount(deps.db, u.id, d.toISOString().slice(0, 10)),
+        actual: await overdueTermCount(deps.db, u.id, today),
       },
     ],
   };
