@@ -173,6 +173,35 @@ describe('refund quote', () => {
   });
 });
 
+describe('remaining hours and value at a date', () => {
+  it('sums the ledger per campus and course up to the end of the day, within the caller’s campuses', async () => {
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const before = await sales.orders.surplusCourseAndPrice({ query: { date: day, itemcodes: 'SH01' } });
+    const line = (rows: typeof before) => rows.find((r) => r.courseCode === 'C001');
+    const o = await effective({ items: [{ courseCode: 'C001', quantity: 3, giftQuantity: 1 }] });
+    const after = await sales.orders.surplusCourseAndPrice({ query: { date: day, itemcodes: 'SH01' } });
+    expect((line(after)?.hours ?? 0) - (line(before)?.hours ?? 0)).toBe(4);
+    const cents = (v: string | undefined) => Math.round(Number(v ?? '0') * 100);
+    expect(cents(line(after)?.value) - cents(line(before)?.value)).toBe(cents(o.payable));
+    // The day before the order: it is not counted yet.
+    const yesterday = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const past = await sales.orders.surplusCourseAndPrice({ query: { date: yesterday } });
+    expect(line(past)?.hours ?? 0).toBeLessThan(line(after)?.hours ?? 0);
+    // A campus outside the consultant's is left out; a bad date is refused by field.
+    expect(await sales.orders.surplusCourseAndPrice({ query: { date: day, itemcodes: 'BJ01' } })).toEqual([]);
+    expect(
+      (await sales.orders.surplusCourseAndPrice({ query: { date: day } })).every(
+        (r) => r.schoolItemCode === 'SH01',
+      ),
+    ).toBe(true);
+    const e = await expectApiError(
+      sales.orders.surplusCourseAndPrice({ query: { date: '2026/01/01' } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('query.date');
+  });
+});
+
 describe('refund approval', () => {
   it('adds the finance-manager step above ¥5,000 only', async () => {
     const small = await effective({ items: [{ courseCode: 'C001', quantity: 5 }] });

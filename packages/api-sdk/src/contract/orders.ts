@@ -727,6 +727,29 @@ export const orders = {
     query: StudentCodeQuery,
     response: z.array(PayRecordRow),
   }),
+  surplusCourseAndPrice: get('/charge/surpluscourseandprice', {
+    service: 'schedule',
+    summary:
+      'Per campus and course, the hours and the paid value left at the end of a day (Shanghai), summed from the ledger; itemcodes: campus codes, comma separated (absent: every campus in scope).',
+    access: ACCOUNT,
+    query: z.object({
+      date: z
+        .string()
+        .trim()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD / the date as YYYY-MM-DD'),
+      itemcodes: z.string().trim().max(1000).optional(),
+    }),
+    response: z.array(
+      z.object({
+        schoolItemCode: z.string(),
+        courseCode: z.string(),
+        courseName: z.string(),
+        students: z.number().int(),
+        hours: z.number(),
+        value: Yuan,
+      }),
+    ),
+  }),
   funderReceivable: get('/incomeOrder/funderReceivable', {
     service: 'schedule',
     summary:

@@ -12,6 +12,7 @@ import { INCOME_ORDER_PAY } from './approval.js';
 import * as q from './queries.js';
 import * as s from './service.js';
 import { importOrderRows } from './importRows.js';
+import { surplusCourseAndPrice } from './surplus.js';
 
 const PAY_RECORD_COLUMNS = [
   { key: 'orderCode', header: '订单编号 / Order', text: true },
@@ -57,6 +58,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   },
   waitPayInfo: async ({ deps, user, params }) => q.waitPayInfo(deps, user, params.id),
   studentAccount: async ({ deps, user, params }) => q.studentAccount(deps, user, params.id),
+  surplusCourseAndPrice: async ({ deps, user, query }) => surplusCourseAndPrice(deps.db, user, query),
   studentAccountDetail: async ({ deps, user, params, query }) =>
     q.studentAccountDetail(deps, user, params.id, query),
   addPayRecord: async ({ deps, user, body, ip }) => s.addPayRecord(deps, user, body, ip),
