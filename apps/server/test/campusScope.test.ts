@@ -55,6 +55,12 @@ const LISTED: Record<string, string> = {
   'orders.create': `${BY_ID}: the student's campus and the order's (orders/service.ts); checked in orders.test.ts "campus scope"`,
   'orders.insertIncomeOrder': `${BY_ID}: the legacy path of orders.create, the same service`,
   'orders.orderSave': `${BY_ID}: the legacy path of orders.create, the same service`,
+  'teaching.classSave':
+    'the campus is checked before the course and the teacher (teaching/classes.ts); generated codes name no course, so the own campus answers 400; checked in teaching.test.ts "campus scope"',
+  'teaching.planInsert':
+    'the campus is checked before anything else (teaching/lessons.ts insertLessons); generated input names no course, so the own campus answers 400; checked in teaching.test.ts "campus scope"',
+  'teaching.signList':
+    'by campus and day, or by lesson (the lesson’s own campus); the generated lesson id does not exist (404); checked in teaching.test.ts "campus scope"',
   'clueAnalysis.schoolDetail': DETAIL,
   'clueAnalysis.highSeaDetail': DETAIL,
   'clueAnalysis.recommenderDetail': DETAIL,

@@ -29,3 +29,4 @@ export * from './contract/courseTransfers.js';
 export * from './contract/termBills.js';
 export * from './contract/dashboards.js';
 export * from './contract/statements.js';
+export * from './contract/teaching.js';

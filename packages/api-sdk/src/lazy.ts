@@ -33,6 +33,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   refunds: () => import('./contract/refunds.js').then((m) => m.refunds),
   statements: () => import('./contract/statements.js').then((m) => m.statements),
   termBills: () => import('./contract/termBills.js').then((m) => m.termBills),
+  teaching: () => import('./contract/teaching.js').then((m) => m.teaching),
 };
 
 /**

@@ -22,3 +22,4 @@ export * from '../slices/refunds/tables.js';
 export * from '../slices/courseTransfers/tables.js';
 export * from '../slices/termBills/tables.js';
 export * from '../slices/statements/tables.js';
+export * from '../slices/teaching/tables.js';

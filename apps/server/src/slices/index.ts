@@ -32,6 +32,11 @@ import { ordersHandlers } from './orders/index.js';
 import { refundsHandlers } from './refunds/index.js';
 import { statementsHandlers } from './statements/index.js';
 import { termBillsHandlers } from './termBills/index.js';
+import { teachingHandlers } from './teaching/index.js';
+// Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
+import './clues/usage.js';
+import './resources/usage.js';
+import './orders/usage.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);
@@ -60,4 +65,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'termBills', contract.termBills, termBillsHandlers);
   registerSlice(app, deps, 'dashboards', contract.dashboards, dashboardsHandlers);
   registerSlice(app, deps, 'statements', contract.statements, statementsHandlers);
+  registerSlice(app, deps, 'teaching', contract.teaching, teachingHandlers);
 }

@@ -26,6 +26,7 @@ import { orders } from './orders.js';
 import { refunds } from './refunds.js';
 import { statements } from './statements.js';
 import { termBills } from './termBills.js';
+import { teaching } from './teaching.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -58,6 +59,7 @@ export type Contract = {
   refunds: typeof refunds;
   statements: typeof statements;
   termBills: typeof termBills;
+  teaching: typeof teaching;
 };
 
 export const contract: Contract = {
@@ -87,6 +89,7 @@ export const contract: Contract = {
   refunds,
   statements,
   termBills,
+  teaching,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

@@ -72,6 +72,7 @@ export interface ItemBalance {
 
 export interface BalanceFilter {
   studentId?: number;
+  studentIds?: readonly number[];
   orderId?: number;
   orderItemId?: number;
   orderItemIds?: readonly number[];
@@ -101,6 +102,7 @@ const sumIf = (kinds: readonly MovementKind[]) =>
 function where(f: BalanceFilter): SQL | undefined {
   const c: SQL[] = [];
   if (f.studentId !== undefined) c.push(eq(studentLedger.studentId, f.studentId));
+  if (f.studentIds) c.push(inArray(studentLedger.studentId, [...f.studentIds, -1]));
   if (f.orderId !== undefined) c.push(eq(studentLedger.orderId, f.orderId));
   if (f.orderItemId !== undefined) c.push(eq(studentLedger.orderItemId, f.orderItemId));
   if (f.orderItemIds) c.push(inArray(studentLedger.orderItemId, [...f.orderItemIds, -1]));

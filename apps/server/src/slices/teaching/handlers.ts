@@ -1,0 +1,96 @@
+import type { contract } from '@bo/api-sdk';
+import type { SliceHandlers } from '../../http/register.js';
+import { workbook, xlsxFile } from '../../shared/xlsx.js';
+import * as att from './attendance.js';
+import * as cls from './classes.js';
+import * as les from './lessons.js';
+import * as rep from './reports.js';
+import * as set from './settings.js';
+
+const STATUS_NAME: Record<string, string> = {
+  present: '出勤',
+  late: '迟到',
+  leave: '请假',
+  absent: '缺勤',
+  makeup: '补课',
+};
+const SIGN_COLUMNS = [
+  { key: 'lessonDate', header: '上课日期 / Date' },
+  { key: 'studentCode', header: '学员编号 / Student code', text: true },
+  { key: 'studentName', header: '学员 / Student' },
+  { key: 'courseName', header: '课程 / Course' },
+  { key: 'teacherName', header: '教师 / Teacher' },
+  { key: 'status', header: '考勤 / Attendance' },
+  { key: 'hours', header: '消耗课时 / Hours' },
+  { key: 'confirmed', header: '已确认 / Confirmed' },
+  { key: 'cancelled', header: '已取消 / Cancelled' },
+];
+const REMAIN_COLUMNS = [
+  { key: 'studentCode', header: '学员编号 / Student code', text: true },
+  { key: 'studentName', header: '学员 / Student' },
+  { key: 'courseName', header: '课程 / Course' },
+  { key: 'boughtHours', header: '购买课时 / Bought' },
+  { key: 'giftHours', header: '赠送课时 / Gift' },
+  { key: 'consumedHours', header: '已消耗 / Consumed' },
+  { key: 'remainingHours', header: '剩余课时 / Remaining' },
+  { key: 'scheduledHours', header: '已排课时 / Booked' },
+  { key: 'remainingValue', header: '剩余金额 / Remaining value' },
+];
+const yesNo = (v: boolean) => (v ? '是' : '否');
+
+export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
+  timeSpanList: async ({ deps, user, query }) => set.timeSpanList(deps, user, query),
+  timeSpanSave: async ({ deps, user, body }) => set.timeSpanSave(deps, user, body),
+  timeSpanStatus: async ({ deps, user, body }) => set.timeSpanStatus(deps, user, body),
+  classroomList: async ({ deps, user, query }) => set.classroomList(deps, user, query),
+  classroomSave: async ({ deps, user, body }) => set.classroomSave(deps, user, body),
+  classroomStatus: async ({ deps, user, body }) => set.classroomStatus(deps, user, body),
+  holidayList: async ({ deps, user, query }) => set.holidayList(deps, user, query),
+  holidaySave: async ({ deps, user, body }) => set.holidaySave(deps, user, body),
+  holidayDelete: async ({ deps, user, params }) => set.holidayDelete(deps, user, params.id),
+  classPage: async ({ deps, user, query }) => cls.classPage(deps, user, query),
+  classSave: async ({ deps, user, body }) => cls.classSave(deps, user, body),
+  classStudents: async ({ deps, user, params }) => cls.classStudents(deps, user, params.id),
+  classAddStudents: async ({ deps, user, body }) => cls.addStudents(deps, user, body),
+  classRemoveStudent: async ({ deps, user, body }) => cls.removeStudent(deps, user, body),
+  studentByAdvisor: async ({ deps, user, query }) => rep.studentsWithHours(deps, user, query),
+  planList: async ({ deps, user, query }) => les.planList(deps, user, query),
+  planOrders: async ({ deps, user, query }) => rep.planOrders(deps, user, query),
+  planInsert: async ({ deps, user, body }) => les.insertLessons(deps, user, body),
+  planAdjust: async ({ deps, user, body }) => les.adjustLesson(deps, user, body),
+  planBatchPreview: async ({ deps, user, body }) => les.batchPreview(deps, user, body),
+  planBatchAdjust: async ({ deps, user, body }) => les.batchAdjust(deps, user, body),
+  planCancel: async ({ deps, user, body }) => les.cancelLesson(deps, user, body),
+  planConfirm: async ({ deps, user, body }) => les.confirmLessons(deps, user, body.ids),
+  signList: async ({ deps, user, query }) => att.signList(deps, user, query),
+  sign: async ({ deps, user, body }) => att.sign(deps, user, body),
+  signCancel: async ({ deps, user, body }) => att.cancelSign(deps, user, body.attendanceId),
+  remainHours: async ({ deps, user, query }) => rep.studentRemain(deps, user, query.studentId, false),
+  financeRemainHours: async ({ deps, user, query }) => rep.studentRemain(deps, user, query.studentId, true),
+  pageCourseOrders: async ({ deps, user, query }) => rep.pageCourseOrders(deps, user, query),
+  pageCourseSign: async ({ deps, user, query }) => {
+    const r = await rep.signRecords(deps, user, query, query);
+    return { ...r, pageIdx: query.pageIdx, pageSize: query.pageSize };
+  },
+  pageCourseSignExport: async ({ deps, user, query }) => {
+    const r = await rep.signRecords(deps, user, query, null);
+    const rows = r.list.map((x) => ({
+      ...x,
+      status: STATUS_NAME[x.status] ?? x.status,
+      confirmed: yesNo(x.confirmed),
+      cancelled: yesNo(x.cancelled),
+    }));
+    return xlsxFile('课时明细.xlsx', await workbook('课时明细', SIGN_COLUMNS, rows));
+  },
+  pageCourseRemain: async ({ deps, user, query }) => rep.pageCourseRemain(deps, user, query),
+  pageCourseRemainExport: async ({ deps, user, query }) =>
+    xlsxFile(
+      '剩余课时.xlsx',
+      await workbook('剩余课时', REMAIN_COLUMNS, await rep.allCourseRemain(deps, user, query)),
+    ),
+  listCourseConsumptionCourse: async ({ deps, user, query }) => rep.consumptionByCourse(deps, user, query),
+  studentStatistic: async ({ deps, user, body }) => rep.studentStats(deps, user, body),
+  teacherStatistics: async ({ deps, user, body }) => rep.teacherStats(deps, user, body),
+  studentStatisticCourseInfo: async ({ deps, user, query }) => rep.courseStats(deps, user, query),
+  teacherStatisticCourseInfo: async ({ deps, user, query }) => rep.courseStats(deps, user, query),
+};

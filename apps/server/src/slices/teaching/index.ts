@@ -1,0 +1,15 @@
+// The teaching slice's public face (issue 15). Billing reads holidays; the absences slice releases
+// a student's lessons on an approved leave and tells scheduling who is on leave; a seat (degree)
+// books its recurring lessons through insertLessons. docs/teaching.md describes the seams.
+export { holidaysBetween } from './settings.js';
+export {
+  useApprovedLeaves,
+  findConflicts,
+  type LeavePeriod,
+  type Conflict,
+  type Placement,
+} from './conflicts.js';
+export { insertLessons, cancelLesson, releaseStudentLessons, type InsertInput } from './lessons.js';
+export { STATUS_RULES, ATTENDANCE_SOURCE } from './attendance.js';
+export { lessons, lessonStudents, attendances, classrooms, calendarDays } from './tables.js';
+export { teachingHandlers } from './handlers.js';

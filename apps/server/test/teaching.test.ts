@@ -1,0 +1,542 @@
+// Teaching over HTTP: every conflict kind refused with what collides, a weekly series over a
+// holiday, batch adjustment all or nothing, attendance consuming and giving back hours exactly
+// (a property test over random sign/cancel sequences), confirmation locking, campus scope, and two
+// planners booking one teacher slot at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { shanghaiDate } from '@bo/domain';
+import { ErrorCode, type Sdk, type TLessonInsert } from '@bo/api-sdk';
+import { students } from '../src/slices/students/tables.js';
+import { studentLedger } from '../src/slices/ledger/tables.js';
+import { courses } from '../src/slices/courses/tables.js';
+import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
+import { employees } from '../src/slices/employees/tables.js';
+import { post } from '../src/slices/ledger/index.js';
+import { useApprovedLeaves } from '../src/slices/teaching/index.js';
+import { expectApiError, startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+let admin: Sdk;
+let teacher: Sdk;
+let finance: Sdk;
+let course: string; // a course the demo teacher E0005 may teach
+let foreignCourse: string; // one E0005 may not teach
+let otherTeacher: string; // another SH01-able teacher who may teach `course`
+const pupils: number[] = [];
+let roomA: number;
+let roomSmall: number;
+
+const day = (n: number) => {
+  const d = new Date(`${shanghaiDate(t.clock.now())}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay() + 1;
+
+/** An effective order of `hours` of a course for a student (created, paid, approved). */
+async function buy(studentId: number, courseCode: string, hours: number) {
+  const o = await admin.orders.create({
+    body: { schoolItemCode: 'SH01', studentId, orderType: 0, items: [{ courseCode, quantity: hours }] },
+  });
+  const d = await admin.orders.detail({ params: { id: o.id } });
+  const r = await admin.orders.addPayRecord({
+    body: { orderId: o.id, method: 1, amount: d.payable, paidAt: t.clock.now().toISOString() },
+  });
+  await finance.approvals.pass({ body: { id: r.approvalId ?? 0 } });
+}
+
+async function ledgerHours(studentId: number, courseCode: string) {
+  const rows = await t.deps.db
+    .select()
+    .from(studentLedger)
+    .where(and(eq(studentLedger.studentId, studentId), eq(studentLedger.courseCode, courseCode)));
+  return rows.reduce((s, m) => s + Math.round(Number(m.hours) * 100), 0) / 100;
+}
+
+const one = (o: Partial<TLessonInsert> = {}): TLessonInsert => ({
+  schoolItemCode: 'SH01',
+  courseCode: course,
+  teacherCode: 'E0005',
+  kind: 'oneToOne',
+  studentIds: [pupils[0] ?? 0],
+  lessonDate: day(1),
+  startTime: '09:00',
+  endTime: '10:00',
+  ...o,
+});
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.as('admin');
+  teacher = await t.as('teacher');
+  finance = await t.as('finance');
+  const db = t.deps.db;
+  const ranks = await db
+    .select({ rank: courseAuthorityRanks.courseRankCode })
+    .from(courseAuthorityRanks)
+    .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
+    .where(eq(courseAuthorities.employeeCode, 'E0005'));
+  const mine = ranks.map((r) => r.rank);
+  const all = await db.select().from(courses).where(eq(courses.purchaseUnit, 1));
+  const c = all.find((x) => mine.includes(x.rankCode) && Number(x.price) > 0 && x.validStatus === 1);
+  const f = all.find((x) => !mine.includes(x.rankCode) && Number(x.price) > 0 && x.validStatus === 1);
+  if (!c || !f) throw new Error('the demo seed has courses E0005 may and may not teach');
+  course = c.code;
+  foreignCourse = f.code;
+  const peers = await db
+    .select({ code: courseAuthorities.employeeCode })
+    .from(courseAuthorities)
+    .innerJoin(courseAuthorityRanks, eq(courseAuthorityRanks.authorityId, courseAuthorities.id))
+    .innerJoin(employees, eq(employees.code, courseAuthorities.employeeCode))
+    .where(
+      and(eq(courseAuthorityRanks.courseRankCode, c.rankCode), ne(courseAuthorities.employeeCode, 'E0005')),
+    );
+  otherTeacher = peers[0]?.code ?? '';
+  if (!otherTeacher) throw new Error('another teacher holds the course rank');
+  const list = await db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(40);
+  // Students without demo hours of the course, so every balance here is this file's own.
+  const held = await db
+    .select({ id: studentLedger.studentId })
+    .from(studentLedger)
+    .where(
+      and(
+        eq(studentLedger.courseCode, course),
+        inArray(
+          studentLedger.studentId,
+          list.map((s) => s.id),
+        ),
+      ),
+    );
+  for (const s of list) if (!held.some((h) => h.id === s.id) && s.status !== 90) pupils.push(s.id);
+  if (pupils.length < 7) throw new Error('enough SH01 students');
+  for (const p of pupils.slice(0, 6)) await buy(p, course, 30);
+  roomA = (
+    await admin.teaching.classroomSave({ body: { schoolItemCode: 'SH01', name: 'A101', capacity: 6 } })
+  ).id;
+  roomSmall = (
+    await admin.teaching.classroomSave({ body: { schoolItemCode: 'SH01', name: 'S1', capacity: 1 } })
+  ).id;
+}, 180_000);
+afterAll(async () => t?.close());
+
+describe('settings', () => {
+  it('keeps time spans of one band from overlapping and classrooms unique per campus', async () => {
+    await admin.teaching.timeSpanSave({
+      body: { schoolItemCode: 'SH01', name: '上午1', bandType: 1, startTime: '09:00', endTime: '10:00' },
+    });
+    const e = await expectApiError(
+      admin.teaching.timeSpanSave({
+        body: { schoolItemCode: 'SH01', name: '上午2', bandType: 1, startTime: '09:30', endTime: '10:30' },
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('上午1');
+    // Another band may share the hours.
+    await admin.teaching.timeSpanSave({
+      body: { schoolItemCode: 'SH01', name: '寒假1', bandType: 4, startTime: '09:30', endTime: '10:30' },
+    });
+    const spans = await admin.teaching.timeSpanList({ query: { schoolItemCode: 'SH01' } });
+    expect(spans.map((s) => s.name)).toEqual(['上午1', '寒假1']);
+    const dup = await expectApiError(
+      admin.teaching.classroomSave({ body: { schoolItemCode: 'SH01', name: 'A101', capacity: 3 } }),
+      ErrorCode.conflict,
+    );
+    expect(dup.field).toBe('name');
+  });
+});
+
+describe('conflicts are refused naming what collides', () => {
+  it('teacher, room, capacity, student, authority, hours, holiday and leave', async () => {
+    const [p0, p1, p2] = pupils;
+    await admin.teaching.planInsert({ body: one({ classroomId: roomA }) });
+    // teacher: another student at the same time with the same teacher
+    let e = await expectApiError(
+      admin.teaching.planInsert({
+        body: one({ studentIds: [p1 ?? 0], startTime: '09:30', endTime: '10:30' }),
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.field).toBe('teacherCode');
+    expect(e.message).toMatch(/teacher .* already teaches at .* 09:00–10:00/);
+    // room: another teacher, same room
+    e = await expectApiError(
+      admin.teaching.planInsert({
+        body: one({ teacherCode: otherTeacher, studentIds: [p1 ?? 0], classroomId: roomA }),
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.field).toBe('classroomId');
+    expect(e.message).toContain('room A101 is taken');
+    // student: the same student with another teacher
+    e = await expectApiError(
+      admin.teaching.planInsert({ body: one({ teacherCode: otherTeacher }) }),
+      ErrorCode.conflict,
+    );
+    expect(e.field).toBe('studentIds');
+    expect(e.message).toContain('already has a lesson');
+    // authority: a course the teacher may not teach
+    e = await expectApiError(
+      admin.teaching.planInsert({
+        body: one({ courseCode: foreignCourse, lessonDate: day(2), kind: 'trial' }),
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('lacks the authority');
+    // hours: a student without paid hours of the course
+    e = await expectApiError(
+      admin.teaching.planInsert({ body: one({ studentIds: [pupils[6] ?? 0], lessonDate: day(2) }) }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('paid hours');
+    // capacity: a group class of two in a room for one
+    const cls = await admin.teaching.classSave({
+      body: { schoolItemCode: 'SH01', name: '小组A', courseCode: course, teacherCode: 'E0005', capacity: 4 },
+    });
+    await admin.teaching.classAddStudents({ body: { classId: cls.id, studentIds: [p1 ?? 0, p2 ?? 0] } });
+    e = await expectApiError(
+      admin.teaching.planInsert({
+        body: one({
+          kind: 'group',
+          classId: cls.id,
+          studentIds: [],
+          classroomId: roomSmall,
+          lessonDate: day(2),
+        }),
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('room S1 holds 1, the lesson has 2 students');
+    // holiday
+    await admin.teaching.holidaySave({
+      body: { schoolItemCode: 'SH01', kind: 'holiday', name: '校庆', startDate: day(3), endDate: day(3) },
+    });
+    e = await expectApiError(
+      admin.teaching.planInsert({ body: one({ lessonDate: day(3) }) }),
+      ErrorCode.conflict,
+    );
+    expect(e.field).toBe('lessonDate');
+    expect(e.message).toContain('holiday "校庆"');
+    // leave: the absences slice's approved leave, through the seam
+    useApprovedLeaves(async (_tx, ids, from, to) =>
+      ids.includes(p0 ?? 0) && from <= day(4) && to >= day(4)
+        ? [{ studentId: p0 ?? 0, fromDate: day(4), toDate: day(4) }]
+        : [],
+    );
+    try {
+      e = await expectApiError(
+        admin.teaching.planInsert({ body: one({ lessonDate: day(4) }) }),
+        ErrorCode.conflict,
+      );
+      expect(e.message).toContain('on approved leave');
+    } finally {
+      useApprovedLeaves(async () => []);
+    }
+    // What was refused wrote nothing: one lesson of the course on day 1 for the teacher.
+    const week = await admin.teaching.planList({
+      query: { schoolItemCode: 'SH01', from: day(1), to: day(4) },
+    });
+    expect(week.filter((l) => l.teacherCode === 'E0005').map((l) => l.lessonDate)).toEqual([day(1)]);
+  });
+
+  it('lets only one of two planners booking the same teacher slot at once', async () => {
+    const body = (sid: number) =>
+      one({ studentIds: [sid], lessonDate: day(5), startTime: '14:00', endTime: '15:00' });
+    const results = await Promise.allSettled([
+      admin.teaching.planInsert({ body: body(pupils[3] ?? 0) }),
+      admin.teaching.planInsert({ body: body(pupils[4] ?? 0) }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected');
+    expect(lost?.status === 'rejected' && String(lost.reason)).toMatch(/teacher|已有课/);
+    const that = await admin.teaching.planList({
+      query: { schoolItemCode: 'SH01', from: day(5), to: day(5), teacherCode: 'E0005' },
+    });
+    expect(that.filter((l) => l.startTime === '14:00')).toHaveLength(1);
+  });
+});
+
+describe('series and batch adjustment', () => {
+  it('books a weekly series by §9 weekday codes and skips the holidays', async () => {
+    const from = day(20);
+    const to = day(33);
+    await admin.teaching.holidaySave({
+      body: { schoolItemCode: 'SH01', kind: 'holiday', name: '调休', startDate: day(22), endDate: day(22) },
+    });
+    const codes = [weekday(day(20)), weekday(day(22))];
+    const r = await admin.teaching.planInsert({
+      body: one({
+        studentIds: [pupils[5] ?? 0],
+        lessonDate: undefined,
+        series: { fromDate: from, toDate: to, weekdays: codes },
+        startTime: '16:00',
+        endTime: '17:00',
+      }),
+    });
+    expect(r.skipped).toEqual([{ date: day(22), reason: expect.stringContaining('调休') }]);
+    expect(r.lessonIds).toHaveLength(3);
+    const list = await admin.teaching.planList({
+      query: { schoolItemCode: 'SH01', from, to, studentId: pupils[5] ?? 0 },
+    });
+    expect(list.map((l) => l.lessonDate)).toEqual([day(20), day(27), day(29)]);
+    expect(list.every((l) => l.seriesId === r.seriesId)).toBe(true);
+  });
+
+  it('previews every moved lesson with its conflicts and moves all or nothing', async () => {
+    const a = await admin.teaching.planInsert({
+      body: one({ studentIds: [pupils[1] ?? 0], lessonDate: day(40), startTime: '09:00', endTime: '10:00' }),
+    });
+    const b = await admin.teaching.planInsert({
+      body: one({ studentIds: [pupils[2] ?? 0], lessonDate: day(41), startTime: '09:00', endTime: '10:00' }),
+    });
+    // A blocker for the other teacher a week later on day 41 + 7 at 09:00.
+    await admin.teaching.planInsert({
+      body: one({ teacherCode: otherTeacher, studentIds: [pupils[3] ?? 0], lessonDate: day(48) }),
+    });
+    const ids = [...a.lessonIds, ...b.lessonIds];
+    const body = { ids, shiftDays: 7, teacherCode: otherTeacher };
+    const preview = await admin.teaching.planBatchPreview({ body });
+    expect(preview.ok).toBe(false);
+    expect(preview.rows.map((r) => [r.from.lessonDate, r.to.lessonDate, r.conflicts.length > 0])).toEqual([
+      [day(40), day(47), false],
+      [day(41), day(48), true],
+    ]);
+    const e = await expectApiError(admin.teaching.planBatchAdjust({ body }), ErrorCode.conflict);
+    expect(e.message).toContain('nothing was moved');
+    const after = await admin.teaching.planList({
+      query: { schoolItemCode: 'SH01', from: day(40), to: day(41) },
+    });
+    expect(after.filter((l) => ids.includes(l.id)).map((l) => [l.lessonDate, l.teacherCode])).toEqual([
+      [day(40), 'E0005'],
+      [day(41), 'E0005'],
+    ]);
+    const ok = await admin.teaching.planBatchAdjust({ body: { ids, shiftDays: 14 } });
+    expect(ok.moved).toBe(2);
+    const moved = await admin.teaching.planList({
+      query: { schoolItemCode: 'SH01', from: day(54), to: day(55) },
+    });
+    expect(moved.filter((l) => ids.includes(l.id)).map((l) => l.lessonDate)).toEqual([day(54), day(55)]);
+  });
+});
+
+describe('attendance and confirmation', () => {
+  it('consumes hours on signing and gives them back exactly on cancelling', async () => {
+    const sid = pupils[4] ?? 0;
+    const before = await ledgerHours(sid, course);
+    const { lessonIds } = await admin.teaching.planInsert({
+      body: one({ studentIds: [sid], lessonDate: day(0), startTime: '19:00', endTime: '20:30', hours: 1.5 }),
+    });
+    const lessonId = lessonIds[0] ?? 0;
+    const remain0 = await admin.teaching.remainHours({ query: { studentId: sid } });
+    expect(remain0.find((r) => r.courseCode === course)?.scheduledHours).toBeGreaterThanOrEqual(1.5);
+    const { attendanceIds } = await teacher.teaching.sign({
+      body: { lessonId, items: [{ studentId: sid, status: 'present' }] },
+    });
+    expect(await ledgerHours(sid, course)).toBeCloseTo(before - 1.5, 5);
+    await teacher.teaching.signCancel({ body: { attendanceId: attendanceIds[0] ?? 0 } });
+    expect(await ledgerHours(sid, course)).toBeCloseTo(before, 5);
+    // A leave consumes nothing and the teacher is not paid for it.
+    await teacher.teaching.sign({ body: { lessonId, items: [{ studentId: sid, status: 'leave' }] } });
+    expect(await ledgerHours(sid, course)).toBeCloseTo(before, 5);
+    const recs = await admin.teaching.pageCourseSign({
+      query: { schoolItemCode: 'SH01', from: day(0), to: day(0) },
+    });
+    const live = recs.list.find((r) => r.lessonId === lessonId && !r.cancelled);
+    expect(live).toMatchObject({ status: 'leave', hours: 0, paid: false });
+  });
+
+  it('never consumes hours the student does not have', async () => {
+    const sid = pupils[3] ?? 0;
+    const { lessonIds } = await admin.teaching.planInsert({
+      body: one({ studentIds: [sid], lessonDate: day(0), startTime: '07:00', endTime: '08:00' }),
+    });
+    // The hours went elsewhere after booking (an adjustment straight on the ledger).
+    const [s] = await t.deps.db
+      .select()
+      .from(studentLedger)
+      .where(
+        and(
+          eq(studentLedger.studentId, sid),
+          eq(studentLedger.courseCode, course),
+          eq(studentLedger.kind, 'purchase'),
+        ),
+      );
+    if (!s) throw new Error('a purchase');
+    const left = Math.round((await ledgerHours(sid, course)) * 100);
+    await t.deps.db.transaction((tx) =>
+      post(
+        tx,
+        [
+          {
+            studentId: sid,
+            schoolItemCode: s.schoolItemCode,
+            orderId: s.orderId,
+            orderItemId: s.orderItemId,
+            courseCode: course,
+            kind: 'adjust',
+            hours100: -left,
+            valueCents: 0,
+            sourceType: 'test',
+            sourceId: 1,
+          },
+        ],
+        { userId: null, at: t.clock.now() },
+      ),
+    );
+    const e = await expectApiError(
+      teacher.teaching.sign({
+        body: { lessonId: lessonIds[0] ?? 0, items: [{ studentId: sid, status: 'present' }] },
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('hours left');
+    expect(await ledgerHours(sid, course)).toBe(0);
+  });
+
+  it('random sign and cancel sequences never go negative and always reconcile (property)', async () => {
+    const sid = pupils[2] ?? 0;
+    const bought = await ledgerHours(sid, course);
+    // Three lessons today of 1 hour each; the student's balance is plenty for all of them.
+    const ids: number[] = [];
+    for (const [k, start] of ['06:00', '06:30', '08:00'].entries()) {
+      const end = ['06:30', '07:00', '08:45'][k] ?? '09:00';
+      ids.push(
+        ...(
+          await admin.teaching.planInsert({
+            body: one({ studentIds: [sid], lessonDate: day(0), startTime: start, endTime: end }),
+          })
+        ).lessonIds,
+      );
+    }
+    const live = new Map<number, { id: number; hours: number }>();
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const statuses = ['present', 'late', 'leave', 'absent', 'makeup'] as const;
+    for (let step = 0; step < 24; step++) {
+      const lessonId = ids[rand(ids.length)] ?? 0;
+      const cur = live.get(lessonId);
+      if (cur) {
+        await admin.teaching.signCancel({ body: { attendanceId: cur.id } });
+        live.delete(lessonId);
+      } else {
+        const status = statuses[rand(statuses.length)] ?? 'present';
+        const r = await admin.teaching.sign({ body: { lessonId, items: [{ studentId: sid, status }] } });
+        live.set(lessonId, { id: r.attendanceIds[0] ?? 0, hours: status === 'leave' ? 0 : 1 });
+      }
+      const now = await ledgerHours(sid, course);
+      expect(now).toBeGreaterThanOrEqual(0);
+      const consumed = [...live.values()].reduce((s, a) => s + a.hours, 0);
+      expect(now).toBeCloseTo(bought - consumed, 5);
+    }
+  });
+
+  it('confirms a fully signed lesson and locks it', async () => {
+    const sid = pupils[0] ?? 0;
+    const { lessonIds } = await admin.teaching.planInsert({
+      body: one({ studentIds: [sid], lessonDate: day(0), startTime: '21:00', endTime: '22:00' }),
+    });
+    const lessonId = lessonIds[0] ?? 0;
+    let e = await expectApiError(teacher.teaching.planConfirm({ body: { ids: [lessonId] } }), ErrorCode.rule);
+    expect(e.message).toContain('without attendance');
+    const { attendanceIds } = await teacher.teaching.sign({
+      body: { lessonId, items: [{ studentId: sid, status: 'late' }] },
+    });
+    expect((await teacher.teaching.planConfirm({ body: { ids: [lessonId] } })).confirmed).toBe(1);
+    e = await expectApiError(
+      teacher.teaching.signCancel({ body: { attendanceId: attendanceIds[0] ?? 0 } }),
+      ErrorCode.rule,
+    );
+    expect(e.message).toContain('locked');
+    const [l] = await admin.teaching.planList({
+      query: { schoolItemCode: 'SH01', from: day(0), to: day(0), confirmed: 'yes' },
+    });
+    expect(l?.confirmed).toBe(true);
+    e = await expectApiError(
+      admin.teaching.planAdjust({
+        body: {
+          id: lessonId,
+          version: l?.version ?? 1,
+          lessonDate: day(1),
+          startTime: '21:00',
+          endTime: '22:00',
+        },
+      }),
+      ErrorCode.rule,
+    );
+    expect(e.message).toContain('locked');
+    const stats = await admin.teaching.teacherStatistics({
+      body: { schoolItemCode: 'SH01', from: day(0), to: day(0) },
+    });
+    expect(stats.list.find((s) => s.teacherCode === 'E0005')?.confirmedLessons).toBe(1);
+  });
+
+  it('refuses a teacher signing another teacher’s lesson and a future lesson', async () => {
+    const { lessonIds } = await admin.teaching.planInsert({
+      body: one({
+        teacherCode: otherTeacher,
+        studentIds: [pupils[5] ?? 0],
+        lessonDate: day(0),
+        startTime: '12:00',
+        endTime: '13:00',
+      }),
+    });
+    await expectApiError(
+      teacher.teaching.sign({
+        body: { lessonId: lessonIds[0] ?? 0, items: [{ studentId: pupils[5] ?? 0, status: 'present' }] },
+      }),
+      ErrorCode.noPermission,
+    );
+    const future = await admin.teaching.planInsert({
+      body: one({ studentIds: [pupils[5] ?? 0], lessonDate: day(2), startTime: '12:00', endTime: '13:00' }),
+    });
+    const e = await expectApiError(
+      admin.teaching.sign({
+        body: {
+          lessonId: future.lessonIds[0] ?? 0,
+          items: [{ studentId: pupils[5] ?? 0, status: 'present' }],
+        },
+      }),
+      ErrorCode.rule,
+    );
+    expect(e.message).toContain('not taken place');
+  });
+});
+
+describe('campus scope', () => {
+  it('refuses another campus’s timetable and lessons', async () => {
+    await expectApiError(
+      teacher.teaching.planList({ query: { schoolItemCode: 'BJ01', from: day(0), to: day(6) } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      teacher.teaching.planInsert({ body: one({ schoolItemCode: 'BJ01' }) }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      teacher.teaching.signList({ query: { schoolItemCode: 'BJ01', date: day(0) } }),
+      ErrorCode.noPermission,
+    );
+    const bj = await admin.teaching.classroomSave({
+      body: { schoolItemCode: 'BJ01', name: 'B1', capacity: 4 },
+    });
+    const director = await t.as('director');
+    await expectApiError(
+      director.teaching.classSave({
+        body: {
+          schoolItemCode: 'BJ01',
+          name: '外校班',
+          courseCode: course,
+          teacherCode: 'E0005',
+          capacity: 4,
+        },
+      }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.teaching.classroomStatus({ body: { id: bj.id, version: 1, validStatus: 0 } }),
+      ErrorCode.noPermission,
+    );
+  });
+});
