@@ -40,6 +40,13 @@ export const SILENT_ENDPOINTS = new Set([
   'calls.tencentKeepAlive',
   'calls.tencentFlashMsg',
   'calls.zhichiLogin',
+  // The week view and its dialogs show refusals (what collides) in place.
+  'teaching.planAdjust',
+  'teaching.planInsert',
+  'teaching.sign',
+  'teaching.signCancel',
+  'teaching.planConfirm',
+  'teaching.planCancel',
 ]);
 
 let lastTokenFailure = 0;

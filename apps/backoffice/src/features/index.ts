@@ -14,6 +14,7 @@ import { settingsRoutes } from './settings/routes';
 import { staffRoutes } from './staff/routes';
 import { studentRoutes } from './students/routes';
 import { systemRoutes } from './system/routes';
+import { teachingRoutes } from './teaching/routes';
 import { workbenchRoutes } from './workbench/routes';
 
 /** Each feature's messages.ts, downloaded with the first screen that needs it. */
@@ -31,6 +32,7 @@ const messages = {
   students: () => import('./students/messages').then((m) => m.studentMessages),
   orders: () => import('./orders/messages').then((m) => m.orderMessages),
   billing: () => import('./billing/messages').then((m) => m.billingMessages),
+  teaching: () => import('./teaching/messages').then((m) => m.teachingMessages),
 };
 
 export const features: Feature[] = [
@@ -44,6 +46,7 @@ export const features: Feature[] = [
   { name: 'dashboards', routes: dashboardRoutes, messages: [messages.dashboards] },
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
+  { name: 'teaching', routes: teachingRoutes, messages: [messages.teaching] },
   { name: 'students', routes: studentRoutes, messages: [messages.students, messages.orders] },
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
   // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.

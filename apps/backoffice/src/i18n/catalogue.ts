@@ -19,7 +19,8 @@ import type { payMessages } from '../features/orders/payMessages';
 import type { callsMessages } from '../features/calls/messages';
 import type { studentMessages } from '../features/students/messages';
 import type { orderMessages } from '../features/orders/messages';
-import type { billingMessages } from '../features/billing/messages';
+import type { billingMessages } from '../features/billing/messages'
+import type { teachingMessages } from '../features/teaching/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -36,7 +37,8 @@ type AllSets =
   | typeof callsMessages
   | typeof studentMessages
   | typeof orderMessages
-  | typeof billingMessages;
+  | typeof billingMessages
+  | typeof teachingMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

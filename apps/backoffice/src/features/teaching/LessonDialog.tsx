@@ -1,0 +1,156 @@
+// One lesson opened from the week view: its students with their attendance (sign or cancel a
+// sign; signing consumes the lesson's hours), the teacher's confirmation (locks the lesson) and
+// cancelling a lesson nobody has signed.
+import { ATTENDANCE_STATUSES, type TLessonRow } from '@bo/api-sdk';
+import { Badge, Button, Dialog, Select } from '@bo/ui-kit';
+import { useState } from 'react';
+import { errorText, sdk } from '../../app/sdk';
+import { useT } from '../../i18n';
+
+type Status = (typeof ATTENDANCE_STATUSES)[number];
+
+export function LessonDialog({
+  lesson,
+  onClose,
+  onChanged,
+}: {
+  lesson: TLessonRow | null;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const [picked, setPicked] = useState<Record<number, Status | ''>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!lesson) return null;
+
+  const run = async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await f();
+      onChanged();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const unsigned = lesson.students.filter((s) => !s.attendance);
+  const toSign = unsigned.flatMap((s) => {
+    const status = picked[s.studentId];
+    return status ? [{ studentId: s.studentId, status }] : [];
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      closeLabel={t('teach.close')}
+      title={`${lesson.courseName} · ${lesson.lessonDate} ${lesson.startTime}–${lesson.endTime}`}
+      description={`${lesson.teacherName}${lesson.classroomName ? ` · ${lesson.classroomName}` : ''} · ${t(
+        `teach.kind.${lesson.kind}`,
+      )} · ${t('teach.hours')} ${lesson.hours}`}
+      footer={
+        <>
+          {!lesson.confirmed && !lesson.students.some((s) => s.attendance) && (
+            <Button
+              variant="danger"
+              disabled={busy}
+              onClick={() =>
+                window.confirm(t('teach.cancelLessonConfirm')) &&
+                void run(async () => {
+                  await sdk.teaching.planCancel({ body: { id: lesson.id, version: lesson.version } });
+                  onClose();
+                })
+              }
+            >
+              {t('teach.cancelLesson')}
+            </Button>
+          )}
+          {!lesson.confirmed && (
+            <Button
+              disabled={busy}
+              onClick={() => void run(() => sdk.teaching.planConfirm({ body: { ids: [lesson.id] } }))}
+            >
+              {t('teach.confirm')}
+            </Button>
+          )}
+          {!lesson.confirmed && unsigned.length > 0 && (
+            <Button
+              variant="primary"
+              disabled={busy || !toSign.length}
+              onClick={() =>
+                void run(async () => {
+                  await sdk.teaching.sign({ body: { lessonId: lesson.id, items: toSign } });
+                  setPicked({});
+                })
+              }
+            >
+              {t('teach.sign')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {lesson.confirmed && <Badge tone="success">{t('teach.confirmed')}</Badge>}
+      <table className="mt-2 w-full text-sm">
+        <thead>
+          <tr className="text-left text-muted">
+            <th className="py-1">{t('teach.student')}</th>
+            <th className="py-1">{t('teach.attendance')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {lesson.students.map((s) => (
+            <tr key={s.lessonStudentId} className="border-t border-line">
+              <td className="py-1">
+                {s.studentName} <span className="text-muted">{s.studentCode}</span>
+              </td>
+              <td className="py-1">
+                {s.attendance ? (
+                  <>
+                    <Badge tone={s.attendance === 'leave' ? 'warning' : 'success'}>
+                      {t(`teach.status.${s.attendance}`)}
+                    </Badge>{' '}
+                    <span className="text-xs text-muted">{t('teach.consumed', { h: s.consumedHours })}</span>
+                  </>
+                ) : (
+                  <Select<Status>
+                    label={`${t('teach.attendance')} ${s.studentName}`}
+                    size="sm"
+                    value={picked[s.studentId] ?? ''}
+                    onChange={(v) => setPicked((p) => ({ ...p, [s.studentId]: v }))}
+                    placeholder={t('teach.notSigned')}
+                    options={ATTENDANCE_STATUSES.map((v) => ({ value: v, label: t(`teach.status.${v}`) }))}
+                  />
+                )}
+              </td>
+              <td className="py-1 text-right">
+                {s.attendanceId !== null && !lesson.confirmed && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() =>
+                      void run(() => sdk.teaching.signCancel({ body: { attendanceId: s.attendanceId ?? 0 } }))
+                    }
+                  >
+                    {t('teach.cancelSign')}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-danger-600">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}
