@@ -61,6 +61,11 @@ const LISTED: Record<string, string> = {
     'the campus is checked before anything else (teaching/lessons.ts insertLessons); generated input names no course, so the own campus answers 400; checked in teaching.test.ts "campus scope"',
   'teaching.signList':
     'by campus and day, or by lesson (the lesson’s own campus); the generated lesson id does not exist (404); checked in teaching.test.ts "campus scope"',
+  'promotions.totalPriceV2':
+    'the quote of orders.preCreate: the campus is checked before pricing (promotions/service.ts priceBasket); generated lines name no course, so the own campus answers 400; checked in promotions.test.ts "campus scope"',
+  'promotions.totalPrice': 'as promotions.totalPriceV2 (the same service)',
+  'promotions.applyCoupon': 'as promotions.totalPriceV2 (the same service)',
+  'promotions.applyCoupon4Confirm': 'as promotions.totalPriceV2 (the same service)',
   'clueAnalysis.schoolDetail': DETAIL,
   'clueAnalysis.highSeaDetail': DETAIL,
   'clueAnalysis.recommenderDetail': DETAIL,

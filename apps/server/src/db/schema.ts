@@ -23,3 +23,4 @@ export * from '../slices/courseTransfers/tables.js';
 export * from '../slices/termBills/tables.js';
 export * from '../slices/statements/tables.js';
 export * from '../slices/teaching/tables.js';
+export * from '../slices/promotions/tables.js';

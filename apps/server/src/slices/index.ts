@@ -37,6 +37,8 @@ import { teachingHandlers } from './teaching/index.js';
 import './clues/usage.js';
 import './resources/usage.js';
 import './orders/usage.js';
+import { setOfferSource } from './pricing/index.js';
+import { promotionsHandlers, promotionsSource } from './promotions/index.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);
@@ -66,4 +68,7 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'dashboards', contract.dashboards, dashboardsHandlers);
   registerSlice(app, deps, 'statements', contract.statements, statementsHandlers);
   registerSlice(app, deps, 'teaching', contract.teaching, teachingHandlers);
+  registerSlice(app, deps, 'promotions', contract.promotions, promotionsHandlers);
+  // Every quote of this app reads the offers on the app's clock.
+  setOfferSource(promotionsSource(deps.now));
 }

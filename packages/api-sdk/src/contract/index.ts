@@ -21,6 +21,7 @@ import { courseTransfers } from './courseTransfers.js';
 import { dashboards } from './dashboards.js';
 import { approvals } from './approvals.js';
 import { payments } from './payments.js';
+import { promotions } from './promotions.js';
 import { students } from './students.js';
 import { orders } from './orders.js';
 import { refunds } from './refunds.js';
@@ -54,6 +55,7 @@ export type Contract = {
   dashboards: typeof dashboards;
   approvals: typeof approvals;
   payments: typeof payments;
+  promotions: typeof promotions;
   students: typeof students;
   orders: typeof orders;
   refunds: typeof refunds;
@@ -84,6 +86,7 @@ export const contract: Contract = {
   dashboards,
   approvals,
   payments,
+  promotions,
   students,
   orders,
   refunds,

@@ -9,7 +9,7 @@ import { badInput, notFound } from '../../http/errors.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { settlementOrgs } from '../../db/schema.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
-import { quote, type Quote } from '../pricing/index.js';
+import { commitQuote, quote, type Quote } from '../pricing/index.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
 
 export type OrderRecord = typeof orders.$inferSelect;
@@ -64,10 +64,12 @@ export function quoteLines(
   schoolItemCode: string,
   studentId: number | null,
   b: LinesInput,
+  orderId?: number,
 ): Promise<Quote> {
   return quote(tx, {
     schoolItemCode,
     studentId,
+    orderId,
     orderType: b.orderType,
     items: b.items.map((i) => ({
       courseCode: i.courseCode,
@@ -150,6 +152,8 @@ export async function writeLines(tx: DbOrTx, orderId: number, q: Quote): Promise
         })),
       );
   }
+  // The offers the order used (a voucher's single use) are written with its lines, in its transaction.
+  await commitQuote(tx, orderId, q);
 }
 
 /** Sums of an order's live records per payer and status, in cents. */

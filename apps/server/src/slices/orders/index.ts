@@ -5,7 +5,8 @@ export { addRecord, insertOrder, paidAtOf, recordPayment, type Actor } from './s
 export { orderForReceipt } from './receipt.js';
 export { INCOME_ORDER_PAY, INCOME_ORDER_SOURCE } from './approval.js';
 export { ORDER_MACHINE, ORDER_STATUS_CODE, stateOf, statusName, type OrderState } from './states.js';
-export { PAY_CONFIRMED, PAY_PENDING, loadOrder, writeLines, type OrderRecord } from './common.js';
+export { PAY_CONFIRMED, PAY_PENDING, loadOrder, quoteLines, writeLines, type OrderRecord } from './common.js';
+export { quoteOut } from './queries.js';
 // Installs the orders side of the payments slice's port at load.
 import './forPayments.js';
 export { ordersHandlers } from './handlers.js';

@@ -213,7 +213,7 @@ export async function editOrder(
         'orderType: 线索缴费请从线索创建订单 / a clue payment is created from the clue',
       );
     const s = await loadStudent(tx, o.studentId);
-    const q = await quoteLines(tx, o.schoolItemCode, s.id, b);
+    const q = await quoteLines(tx, o.schoolItemCode, s.id, b, o.id);
     const split = await splitOf(tx, q, b, s.insurance);
     const done = await tx
       .update(orders)

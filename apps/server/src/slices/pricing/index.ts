@@ -7,6 +7,20 @@ import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
 import { courses } from '../../db/schema.js';
 import { fromQ100 } from '../ledger/index.js';
+import { applyOffers, type EngineOffer, type OfferKind, type Principles } from './engine.js';
+
+export {
+  applyOffers,
+  giftFor,
+  spread,
+  DEFAULT_PRINCIPLES,
+  OFFER_KINDS,
+  type EngineOffer,
+  type GiftTierQ,
+  type OfferKind,
+  type Principle,
+  type Principles,
+} from './engine.js';
 
 export type AdjustmentSource = 'discount' | 'voucher' | 'activity' | 'gift' | 'manual';
 
@@ -33,6 +47,8 @@ export interface QuoteInput {
   items: readonly QuoteItemInput[];
   manualDiscountCents?: number | undefined;
   codes?: { voucher?: string | undefined; activity?: string | undefined } | undefined;
+  /** The order being edited: its own voucher counts as still usable by it. */
+  orderId?: number | undefined;
 }
 
 export interface QuoteItem {
@@ -54,7 +70,42 @@ export interface Quote {
   listCents: number;
   discountCents: number;
   payableCents: number;
+  /** The voucher the quote used (its one use is written with the order by `commitQuote`). */
+  voucher?: { id: number; code: string; cents: number } | null;
 }
+
+/** What the offers of a basket are: loaded by the promotions slice (dates, status, codes checked). */
+export interface OfferSet {
+  offers: EngineOffer[];
+  principles: Principles;
+  chosen: { activity?: number | undefined; voucher?: number | undefined };
+}
+
+/**
+ * The promotions slice's side of the engine: which offers a basket may get, and writing what an
+ * order used (a voucher's single use). Set once per app (it carries the app's clock).
+ */
+export interface OfferSource {
+  load: (tx: DbOrTx, input: QuoteInput) => Promise<OfferSet>;
+  commit: (tx: DbOrTx, orderId: number, q: Quote) => Promise<void>;
+}
+
+let offerSource: OfferSource | null = null;
+export function setOfferSource(source: OfferSource): void {
+  offerSource = source;
+}
+
+/** Records what a stored order used (its voucher); every create or edit of an order's lines calls it. */
+export async function commitQuote(tx: DbOrTx, orderId: number, q: Quote): Promise<void> {
+  if (offerSource) await offerSource.commit(tx, orderId, q);
+}
+
+const CHOSEN_FIELD: Record<OfferKind, string> = {
+  activity: 'activityCode',
+  voucher: 'voucherCode',
+  discount: 'discount',
+  gift: 'gift',
+};
 
 /** What a rule sees: the input and the lines so far (each with its list price and earlier adjustments). */
 export interface PriceRuleContext {
@@ -83,7 +134,14 @@ const amountOf = (i: QuoteItem) => i.listCents + i.adjustments.reduce((s, a) => 
  * The price of an order without writing anything. Refuses (400 naming the field) an unknown or
  * disabled course and a manual discount above what is left to pay.
  */
-export async function quote(tx: DbOrTx, input: QuoteInput): Promise<Quote> {
+export interface QuoteOptions {
+  /** List prices and the manual discount only (a unit price, the preview's base). */
+  skipOffers?: boolean;
+  /** An offer as typed, not stored: the preview prices a basket as if it were published. */
+  draft?: EngineOffer;
+}
+
+export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = {}): Promise<Quote> {
   const codes = [...new Set(input.items.map((i) => i.courseCode))];
   const rows = codes.length ? await tx.select().from(courses).where(inArray(courses.code, codes)) : [];
   const byCode = new Map(rows.map((c) => [c.code, c]));
@@ -127,6 +185,21 @@ export async function quote(tx: DbOrTx, input: QuoteInput): Promise<Quote> {
       amountCents: listCents,
     };
   });
+  let voucher: Quote['voucher'] = null;
+  if (offerSource && !opts.skipOffers) {
+    const set = await offerSource.load(tx, input);
+    const { draft } = opts;
+    if (draft) {
+      // A draft activity or voucher is priced as the one chosen; a draft discount or gift rule
+      // competes with the published ones as it would once published.
+      if (draft.kind === 'activity' || draft.kind === 'voucher') {
+        set.offers = set.offers.filter((o) => o.kind !== draft.kind);
+        set.chosen[draft.kind] = draft.id;
+      }
+      set.offers.push(draft);
+    }
+    voucher = applyOfferSet(input, items, set);
+  }
   for (const rule of rules) {
     const lines = await rule.apply({ tx, input, items });
     for (const { item, ...a } of lines) {
@@ -162,5 +235,36 @@ export async function quote(tx: DbOrTx, input: QuoteInput): Promise<Quote> {
   for (const i of items) i.amountCents = amountOf(i);
   const listCents = items.reduce((s, i) => s + i.listCents, 0);
   const payableCents = items.reduce((s, i) => s + i.amountCents, 0);
-  return { items, listCents, discountCents: listCents - payableCents, payableCents };
+  return { items, listCents, discountCents: listCents - payableCents, payableCents, voucher };
+}
+
+/** Runs the engine over the priced items and writes its lines into them; a chosen offer that cannot apply is a 400. */
+export function applyOfferSet(input: QuoteInput, items: QuoteItem[], set: OfferSet): Quote['voucher'] {
+  const r = applyOffers({
+    schoolItemCode: input.schoolItemCode,
+    items: items.map((i) => ({
+      courseCode: i.courseCode,
+      quantity100: i.quantity100,
+      listCents: i.listCents,
+    })),
+    offers: set.offers,
+    principles: set.principles,
+    chosen: set.chosen,
+  });
+  const first = r.refused[0];
+  if (first) throw badInput(CHOSEN_FIELD[first.kind], `${CHOSEN_FIELD[first.kind]}: ${first.message}`);
+  let voucherCents = 0;
+  let voucherCode = '';
+  for (const l of r.lines) {
+    const target = items[l.item];
+    if (!target) continue;
+    target.adjustments.push({ source: l.source, ref: l.ref, label: l.label, cents: l.cents });
+    target.gift100 += l.gift100;
+    if (l.source === 'voucher') {
+      voucherCents -= l.cents;
+      voucherCode = l.ref;
+    }
+  }
+  const id = set.chosen.voucher;
+  return id !== undefined && voucherCode ? { id, code: voucherCode, cents: voucherCents } : null;
 }
