@@ -7,6 +7,7 @@ import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { shanghaiDate } from '@bo/domain';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
+import { balances, paidValueOf, post } from '../src/slices/ledger/index.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -151,5 +152,60 @@ describe('advance receipts', () => {
       ErrorCode.validation,
     );
     expect(e.field).toBe('query.endDate');
+  });
+});
+
+describe('revenue', () => {
+  /** One hour of an order consumed at the price paid, through the ledger's public posting function. */
+  async function consumeOneHour(orderId: number) {
+    return t.deps.db.transaction(async (tx) => {
+      const [b] = await balances(tx, { orderId });
+      if (!b) throw new Error('the order has an item');
+      const valueCents = paidValueOf(b, 100);
+      await post(
+        tx,
+        [
+          {
+            studentId: b.studentId,
+            schoolItemCode: b.schoolItemCode,
+            orderId,
+            orderItemId: b.orderItemId,
+            courseCode: b.courseCode,
+            kind: 'consume',
+            hours100: -100,
+            valueCents: -valueCents,
+            sourceType: 'attendance',
+            sourceId: 900_000 + orderId,
+          },
+        ],
+        { userId: null, at: t.clock.now() },
+      );
+      return valueCents;
+    });
+  }
+
+  it('is the value consumed at the price paid, and agrees with the advance receipts’ consumed', async () => {
+    const f = { schoolItemCode: 'SH01' };
+    const before = await finance.dashboards.revenueSummary({ query: f });
+    const o = await effectiveOrder(3);
+    const value = await consumeOneHour(o.id);
+    expect(value).toBe(Math.round(cents(o.payable) / 3));
+    const after = await finance.dashboards.revenueSummary({ query: f });
+    expect(after.revenueCents - before.revenueCents).toBe(value);
+    expect(after.consumedHours - before.consumedHours).toBeCloseTo(1, 2);
+    const advance = await finance.dashboards.advanceSummary({ query: f });
+    expect(advance.consumedCents).toBe(after.revenueCents);
+
+    const byCampus = await finance.dashboards.revenueCampusDistribution({ query: {} });
+    expect(byCampus.rows.find((r) => r.key === 'SH01')?.cents).toBe(after.revenueCents);
+    const ranking = await finance.dashboards.revenueSchoolRanking({ query: {} });
+    const total = await finance.dashboards.revenueSummary({ query: {} });
+    expect(ranking.rows.reduce((acc, r) => acc + r.cents, 0)).toBe(total.revenueCents);
+    const types = await finance.dashboards.revenueTypeProportion({ query: f });
+    expect(types.rows.find((r) => r.key === '1')?.name).toBe('新报');
+    const trend = await finance.dashboards.revenueSchoolTrend({ query: f });
+    expect(trend.series[0]?.values.reduce((a, b) => a + b, 0)).toBe(after.revenueCents);
+    const courses = await finance.dashboards.revenueCourseTrend({ query: f });
+    expect(courses.series.find((x) => x.key === 'C001')?.values.at(-1) ?? 0).toBeGreaterThanOrEqual(value);
   });
 });

@@ -87,8 +87,30 @@ export const AdvanceTable = z.object({
   total: AdvanceCampusRow,
 });
 
+export const RevenueSummary = z.object({
+  period: Period,
+  /** Value of the hours consumed in the period, at the price paid. */
+  revenueCents: z.number().int(),
+  /** Hours (or days) consumed in the period, 2 decimals. */
+  consumedHours: z.number(),
+  /** Students who consumed hours in the period. */
+  students: z.number().int(),
+});
+
 const VIEW = priv('/dataStatistics/index', '/dataStatistics/centerData', '/dataStatistics/incomeGM');
+const REVENUE = priv('/dataStatistics/revenueGM', '/dataStatistics/index', '/dataStatistics/centerData');
 const svc = 'report' as const;
+
+const distribution = (path: string, summary: string) =>
+  get(path, {
+    service: svc,
+    summary,
+    access: REVENUE,
+    query: DashboardFilter,
+    response: DashboardDistribution,
+  });
+const trend = (path: string, summary: string) =>
+  get(path, { service: svc, summary, access: REVENUE, query: DashboardFilter, response: DashboardTrend });
 
 export const dashboards = {
   advanceSummary: get('/advancereceipt/summary', {
@@ -175,4 +197,31 @@ export const dashboards = {
     body: DashboardFilter,
     response: FileResponse,
   }),
+  revenueSummary: get('/revenue/summary', {
+    service: svc,
+    summary:
+      'Revenue of the period: the value of the hours consumed (at the price paid), the hours, the students.',
+    access: REVENUE,
+    query: DashboardFilter,
+    response: RevenueSummary,
+  }),
+  revenueSchoolRanking: distribution(
+    '/revenue/schoolsummaryranking',
+    'Campuses ranked by revenue of the period.',
+  ),
+  revenueCampusDistribution: distribution('/revenue/campusdistribution', 'Revenue of the period by campus.'),
+  revenueTypeProportion: distribution(
+    '/revenue/typeproportion',
+    'Revenue of the period by the type of the order the hours were bought with.',
+  ),
+  revenueCourseProportion: distribution('/revenue/courseproportion', 'Revenue of the period by course.'),
+  revenueSchoolTrend: trend(
+    '/revenue/schooltrend',
+    'Revenue of each month of the period: the total and the five campuses with the most.',
+  ),
+  revenueTypeTrend: trend('/revenue/typetrend', 'Revenue of each month of the period by order type.'),
+  revenueCourseTrend: trend(
+    '/revenue/coursetrend',
+    'Revenue of each month of the period: the total and the five courses with the most.',
+  ),
 } satisfies Slice;

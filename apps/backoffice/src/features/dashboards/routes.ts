@@ -3,4 +3,5 @@ import type { ScreenRoute } from '../../app/screens';
 
 export const dashboardRoutes: ScreenRoute[] = [
   { path: '/dataStatistics/index', component: lazy(() => import('./AdvanceOverview')) },
+  { path: '/dataStatistics/revenueGM', component: lazy(() => import('./RevenueOverview')) },
 ];

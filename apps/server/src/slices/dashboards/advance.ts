@@ -2,30 +2,20 @@
 // one student ledger (docs/metrics.md). A reversal counts as the kind it reverses, so a revoked
 // payment or a cancelled attendance takes back exactly what it added. All sums run in SQL; only the
 // month series are carried forward over months without movements here (a few dozen values).
-import { codeLabel, orderType, payMethod } from '@bo/domain';
+import { codeLabel, payMethod } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
+import {
+  dimensionShares,
+  ledger,
+  monthOf,
+  n,
+  rowsOf,
+  shares,
+  type Dimension,
+  type ShareRow,
+} from './facts.js';
 import { inCampuses, monthsRelation, type FigureScope } from './scope.js';
-
-/** One movement with the kind, source and value that count: a reversal counts as what it reverses. */
-const ledger = (s: FigureScope) => sql`
-  select m.school_item_code, m.student_id, m.course_code, m.order_id, m.value_cents as v, m.posted_at,
-    coalesce(r.kind, m.kind) as k,
-    coalesce(r.source_type, m.source_type) as st,
-    coalesce(r.source_id, m.source_id) as sid
-  from student_ledger m
-  left join student_ledger r on r.id = m.reverses_id
-  where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${s.end.toISOString()}::timestamptz`;
-
-/** The Shanghai month of a movement; movements before the period's first month count as '0000-00'. */
-const monthOf = (s: FigureScope) =>
-  sql`case when posted_at < ${s.start.toISOString()}::timestamptz and to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') < ${s.months[0] ?? ''}
-    then '0000-00' else to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') end`;
-
-const rowsOf = async <T>(deps: AppDeps, q: SQL): Promise<T[]> =>
-  ((await deps.db.execute(q)) as unknown as { rows: T[] }).rows;
-
-const n = (v: string | number | null | undefined) => Number(v ?? 0);
 
 interface Flows {
   openingCents: number;
@@ -107,44 +97,15 @@ export async function campusTable(deps: AppDeps, s: FigureScope) {
   };
 }
 
-type ShareRow = { key: string; name: string | null; cents: string };
-const shares = (rows: ShareRow[]) =>
-  rows.map((r) => ({ key: String(r.key), name: r.name ?? String(r.key), cents: n(r.cents) }));
-
 /** Advance receipts at the end of the period by a dimension of the movement. */
-async function closingBy(deps: AppDeps, s: FigureScope, key: SQL, name: SQL, join: SQL) {
-  return shares(
-    await rowsOf<ShareRow>(
-      deps,
-      sql`with l as (${ledger(s)})
-        select ${key} as key, max(${name}) as name, sum(l.v)::text as cents
-        from l ${join} group by 1 having sum(l.v) <> 0 order by sum(l.v) desc, 1`,
-    ),
-  );
-}
-
-export const byCampus = (deps: AppDeps, s: FigureScope) =>
-  closingBy(
+export const closingBy = (deps: AppDeps, s: FigureScope, d: Dimension) =>
+  dimensionShares(
     deps,
-    s,
-    sql`l.school_item_code`,
-    sql`si.name`,
-    sql`left join school_items si on si.code = l.school_item_code`,
+    d,
+    sql`with l as (${ledger(s)})
+      select ${d.key} as key, max(${d.name}) as name, sum(l.v)::text as cents
+      from l ${d.join} group by 1 having sum(l.v) <> 0 order by sum(l.v) desc, 1`,
   );
-
-export const byCourse = (deps: AppDeps, s: FigureScope) =>
-  closingBy(deps, s, sql`l.course_code`, sql`c.name`, sql`left join courses c on c.code = l.course_code`);
-
-export async function byOrderType(deps: AppDeps, s: FigureScope) {
-  const rows = await closingBy(
-    deps,
-    s,
-    sql`o.order_type::text`,
-    sql`null::text`,
-    sql`join orders o on o.id = l.order_id`,
-  );
-  return rows.map((r) => ({ ...r, name: codeLabel(orderType(Number(r.key))) }));
-}
 
 /** Money received in the period by payment method: confirmed pay records by payment date. */
 export async function byPayMethod(deps: AppDeps, s: FigureScope) {

@@ -3,6 +3,8 @@ import type { SliceHandlers } from '../../http/register.js';
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { exportFileName, fromCents } from '@bo/domain';
 import * as a from './advance.js';
+import * as f from './facts.js';
+import * as r from './revenue.js';
 import { figureScope } from './scope.js';
 
 const ADVANCE_COLUMNS: XlsxColumn[] = [
@@ -20,7 +22,7 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
   advanceSummary: async ({ deps, user, query }) => a.summary(deps, await figureScope(deps, user, query)),
   advanceCampusDistribution: async ({ deps, user, query }) => {
     const s = await figureScope(deps, user, query);
-    return { period: s.period, rows: await a.byCampus(deps, s) };
+    return { period: s.period, rows: await a.closingBy(deps, s, f.CAMPUS) };
   },
   advancePayProportion: async ({ deps, user, query }) => {
     const s = await figureScope(deps, user, query);
@@ -28,11 +30,11 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
   },
   advanceStudentProportion: async ({ deps, user, query }) => {
     const s = await figureScope(deps, user, query);
-    return { period: s.period, rows: await a.byOrderType(deps, s) };
+    return { period: s.period, rows: await a.closingBy(deps, s, f.ORDER_TYPE) };
   },
   advanceCourseProportion: async ({ deps, user, query }) => {
     const s = await figureScope(deps, user, query);
-    return { period: s.period, rows: await a.byCourse(deps, s) };
+    return { period: s.period, rows: await a.closingBy(deps, s, f.COURSE) };
   },
   advanceRefundReasonProportion: async ({ deps, user, query }) => {
     const s = await figureScope(deps, user, query);
@@ -45,6 +47,30 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
   advanceStudentTrend: async ({ deps, user, query }) =>
     a.studentTrend(deps, await figureScope(deps, user, query)),
   advanceReceiptV2: async ({ deps, user, body }) => a.campusTable(deps, await figureScope(deps, user, body)),
+  revenueSummary: async ({ deps, user, query }) => r.summary(deps, await figureScope(deps, user, query)),
+  revenueSchoolRanking: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    return { period: s.period, rows: await r.by(deps, s, f.CAMPUS) };
+  },
+  revenueCampusDistribution: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    const rows = await r.by(deps, s, f.CAMPUS);
+    return { period: s.period, rows: rows.sort((x, y) => x.key.localeCompare(y.key)) };
+  },
+  revenueTypeProportion: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    return { period: s.period, rows: await r.by(deps, s, f.ORDER_TYPE) };
+  },
+  revenueCourseProportion: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    return { period: s.period, rows: await r.by(deps, s, f.COURSE) };
+  },
+  revenueSchoolTrend: async ({ deps, user, query }) =>
+    r.trend(deps, await figureScope(deps, user, query), f.CAMPUS),
+  revenueTypeTrend: async ({ deps, user, query }) =>
+    r.trend(deps, await figureScope(deps, user, query), f.ORDER_TYPE),
+  revenueCourseTrend: async ({ deps, user, query }) =>
+    r.trend(deps, await figureScope(deps, user, query), f.COURSE),
   advanceExport: async ({ deps, user, body }) => {
     const t = await a.campusTable(deps, await figureScope(deps, user, body));
     const yuan = (c: number) => fromCents(c);

@@ -1,0 +1,43 @@
+// /dataStatistics/revenueGM: revenue — the value of the hours consumed at the price paid — of the
+// caller's regions: cards, breakdowns by campus, order type and course, month trends. Figures:
+// docs/metrics.md "Revenue".
+import { fromCents } from '@bo/domain';
+import { Spinner } from '@bo/ui-kit';
+import { sdk } from '../../app/sdk';
+import { useT } from '../../i18n';
+import { Bars, DashboardHeader, FigureCard, Lines, Proportion, useDashboardFilter, useFigure } from './parts';
+
+export default function RevenueOverview() {
+  const t = useT();
+  const { filter, set } = useDashboardFilter();
+  const query = { query: filter };
+  const summary = useFigure('revenue', filter, () => sdk.dashboards.revenueSummary(query));
+  const ranking = useFigure('revenueRanking', filter, () => sdk.dashboards.revenueSchoolRanking(query));
+  const types = useFigure('revenueTypes', filter, () => sdk.dashboards.revenueTypeProportion(query));
+  const courses = useFigure('revenueCourses', filter, () => sdk.dashboards.revenueCourseProportion(query));
+  const trend = useFigure('revenueTrend', filter, () => sdk.dashboards.revenueSchoolTrend(query));
+  const typeTrend = useFigure('revenueTypeTrend', filter, () => sdk.dashboards.revenueTypeTrend(query));
+  const courseTrend = useFigure('revenueCourseTrend', filter, () => sdk.dashboards.revenueCourseTrend(query));
+  const s = summary.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <DashboardHeader path="/dataStatistics/revenueGM" filter={filter} set={set} period={s?.period} />
+      {summary.isLoading && <Spinner label={t('ds.loading')} />}
+      {s && (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
+          <FigureCard label={t('ds.revenue')} value={`¥${fromCents(s.revenueCents)}`} testId="ds-revenue" />
+          <FigureCard label={t('ds.consumedHours')} value={s.consumedHours.toFixed(2)} />
+          <FigureCard label={t('ds.servedStudents')} value={s.students} />
+        </div>
+      )}
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Lines title={t('ds.revenueTrend')} data={trend.data} />
+        <Bars title={t('ds.revenueRanking')} data={ranking.data} />
+        <Proportion title={t('ds.revenueByType')} data={types.data} />
+        <Bars title={t('ds.revenueByCourse')} data={courses.data} />
+        <Lines title={t('ds.revenueTypeTrend')} data={typeTrend.data} />
+        <Lines title={t('ds.revenueCourseTrend')} data={courseTrend.data} />
+      </div>
+    </div>
+  );
+}
