@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from './harness.js';
 import { hugeCell, lyingZip, manyColumns, manyRows, sheetOf } from './bombs.js';
 
 /** Uploads that store a file without reading it as a sheet (attachments): they must not fail, only. */
-const NOT_SHEETS = new Set(['feedback.upload']);
+const NOT_SHEETS = new Set(['feedback.upload', 'refundApplications.attachmentUpload']);
 /** How much the process may grow while every bomb hits every endpoint. */
 const RSS_BUDGET_MB = 200;
 

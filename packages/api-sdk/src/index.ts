@@ -31,3 +31,7 @@ export * from './contract/termBills.js';
 export * from './contract/dashboards.js';
 export * from './contract/statements.js';
 export * from './contract/teaching.js';
+export * from './contract/absences.js';
+export * from './contract/schoolTransfers.js';
+export * from './contract/refundApplications.js';
+export * from './contract/contracts.js';

@@ -35,6 +35,10 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   statements: () => import('./contract/statements.js').then((m) => m.statements),
   termBills: () => import('./contract/termBills.js').then((m) => m.termBills),
   teaching: () => import('./contract/teaching.js').then((m) => m.teaching),
+  absences: () => import('./contract/absences.js').then((m) => m.absences),
+  schoolTransfers: () => import('./contract/schoolTransfers.js').then((m) => m.schoolTransfers),
+  refundApplications: () => import('./contract/refundApplications.js').then((m) => m.refundApplications),
+  contracts: () => import('./contract/contracts.js').then((m) => m.contracts),
 };
 
 /**

@@ -10,6 +10,7 @@ import { dashboardRoutes } from './dashboards/routes';
 import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { orderRoutes } from './orders/routes';
+import { serviceRoutes } from './services/routes';
 import { settingsRoutes } from './settings/routes';
 import { staffRoutes } from './staff/routes';
 import { studentRoutes } from './students/routes';
@@ -33,6 +34,7 @@ const messages = {
   orders: () => import('./orders/messages').then((m) => m.orderMessages),
   billing: () => import('./billing/messages').then((m) => m.billingMessages),
   teaching: () => import('./teaching/messages').then((m) => m.teachingMessages),
+  services: () => import('./services/messages').then((m) => m.serviceMessages),
 };
 
 export const features: Feature[] = [
@@ -51,6 +53,8 @@ export const features: Feature[] = [
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
   // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.
   { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },
+  // Service screens reuse the orders' approval screen and student picker (their texts come with them).
+  { name: 'services', routes: serviceRoutes, messages: [messages.services, messages.orders] },
 ];
 
 /** Every message set a feature may load (tests check them against each other). */

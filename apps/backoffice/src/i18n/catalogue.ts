@@ -19,8 +19,9 @@ import type { payMessages } from '../features/orders/payMessages';
 import type { callsMessages } from '../features/calls/messages';
 import type { studentMessages } from '../features/students/messages';
 import type { orderMessages } from '../features/orders/messages';
-import type { billingMessages } from '../features/billing/messages'
 import type { teachingMessages } from '../features/teaching/messages';
+import type { billingMessages } from '../features/billing/messages';
+import type { serviceMessages } from '../features/services/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -38,7 +39,8 @@ type AllSets =
   | typeof studentMessages
   | typeof orderMessages
   | typeof billingMessages
-  | typeof teachingMessages;
+  | typeof teachingMessages
+  | typeof serviceMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

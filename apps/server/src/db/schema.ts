@@ -24,3 +24,7 @@ export * from '../slices/termBills/tables.js';
 export * from '../slices/statements/tables.js';
 export * from '../slices/teaching/tables.js';
 export * from '../slices/promotions/tables.js';
+export * from '../slices/absences/tables.js';
+export * from '../slices/schoolTransfers/tables.js';
+export * from '../slices/refundApplications/tables.js';
+export * from '../slices/contracts/tables.js';

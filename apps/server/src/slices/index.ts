@@ -33,12 +33,12 @@ import { refundsHandlers } from './refunds/index.js';
 import { statementsHandlers } from './statements/index.js';
 import { termBillsHandlers } from './termBills/index.js';
 import { teachingHandlers } from './teaching/index.js';
-// Usage checkers other slices' master data asks before a delete or disable (docs/developing.md).
-import './clues/usage.js';
-import './resources/usage.js';
-import './orders/usage.js';
 import { setOfferSource } from './pricing/index.js';
 import { promotionsHandlers, promotionsSource } from './promotions/index.js';
+import { absencesHandlers } from './absences/index.js';
+import { schoolTransfersHandlers } from './schoolTransfers/index.js';
+import { refundApplicationsHandlers } from './refundApplications/index.js';
+import { contractsHandlers } from './contracts/index.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);
@@ -71,4 +71,8 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'promotions', contract.promotions, promotionsHandlers);
   // Every quote of this app reads the offers on the app's clock.
   setOfferSource(promotionsSource(deps.now));
+  registerSlice(app, deps, 'absences', contract.absences, absencesHandlers);
+  registerSlice(app, deps, 'schoolTransfers', contract.schoolTransfers, schoolTransfersHandlers);
+  registerSlice(app, deps, 'refundApplications', contract.refundApplications, refundApplicationsHandlers);
+  registerSlice(app, deps, 'contracts', contract.contracts, contractsHandlers);
 }

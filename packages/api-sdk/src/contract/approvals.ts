@@ -102,6 +102,53 @@ export const ApprovalRequestDetail = ApprovalRequestRow.extend({
 });
 export type TApprovalRequestDetail = z.infer<typeof ApprovalRequestDetail>;
 
+/**
+ * The one row shape of a kind's approval list (leave, make-up, transfer school, …): the request's
+ * columns every list shows; an owning slice extends it with its subject's columns.
+ */
+export const KindApprovalRow = z.object({
+  /** The approval request's id (what /approval/pass and /approval/reject take). */
+  id: z.number().int(),
+  status: RequestStatus,
+  subjectId: z.number().int(),
+  subjectCode: z.string().nullable(),
+  subjectName: z.string(),
+  schoolItemCode: z.string().nullable(),
+  schoolItemName: z.string().nullable(),
+  toSchoolItemCode: z.string().nullable(),
+  reason: z.string(),
+  requestedBy: z.number().int().nullable(),
+  requestedByName: z.string().nullable(),
+  requestedAt: Ts,
+  stepName: z.string().nullable(),
+  decidedAt: Ts.nullable(),
+  comment: z.string().nullable(),
+  canDecide: z.boolean(),
+  version: z.number().int(),
+});
+/** The filter every kind's approval list takes. */
+export const KindApprovalFilter = z.object({
+  status: z.coerce.number().int().min(0).max(99).optional(),
+  schoolItemCode: z.string().trim().max(20).optional(),
+  keyword: z.string().trim().max(50).optional(),
+  /** Only what the caller may decide now. */
+  mine: z
+    .preprocess(
+      (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+      z.boolean(),
+    )
+    .optional(),
+});
+/** A kind's approval with its flow and history (detail pages). */
+export const KindApprovalFlow = z.object({
+  steps: z.array(ApprovalStepDef),
+  step: z.number().int(),
+  history: z.array(ApprovalHistoryRow),
+  canDecide: z.boolean(),
+  canCancel: z.boolean(),
+  canRevoke: z.boolean(),
+});
+
 const Target = {
   id: z.coerce.number().int().positive(),
   /** The version read; a stale one is refused with 409. */

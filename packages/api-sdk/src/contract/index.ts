@@ -28,6 +28,10 @@ import { refunds } from './refunds.js';
 import { statements } from './statements.js';
 import { termBills } from './termBills.js';
 import { teaching } from './teaching.js';
+import { absences } from './absences.js';
+import { schoolTransfers } from './schoolTransfers.js';
+import { refundApplications } from './refundApplications.js';
+import { contracts } from './contracts.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -62,6 +66,10 @@ export type Contract = {
   statements: typeof statements;
   termBills: typeof termBills;
   teaching: typeof teaching;
+  absences: typeof absences;
+  schoolTransfers: typeof schoolTransfers;
+  refundApplications: typeof refundApplications;
+  contracts: typeof contracts;
 };
 
 export const contract: Contract = {
@@ -93,6 +101,10 @@ export const contract: Contract = {
   statements,
   termBills,
   teaching,
+  absences,
+  schoolTransfers,
+  refundApplications,
+  contracts,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

@@ -30,7 +30,8 @@ import { ApprovalStatusBadge, Field, When, approvalStatusName, approvalStatusOpt
 export interface ApprovalRowBase {
   id: number;
   status: number;
-  amount: string;
+  /** Kinds without an amount (leave, transfer school …) leave it out: no amount column or field. */
+  amount?: string;
   requestedByName: string | null;
   requestedAt: string;
   stepName: string | null;
@@ -60,7 +61,8 @@ export interface ApprovalScreenDef<Row extends ApprovalRowBase, Detail extends A
   /** What one request is called in titles ('缴费审批'). */
   what: (t: TFunction) => string;
   list: (args: ListQueryArgs) => Promise<{ list: Row[]; total: number }>;
-  detail: (id: number) => Promise<Detail>;
+  /** The request's detail; `row` is the list row opened (kinds whose detail is read by their own id). */
+  detail: (id: number, row: Row) => Promise<Detail>;
   /** The columns naming the subject (order, student, campus); status, amount and requester follow. */
   subjectColumns: (t: TFunction) => ListColumn<Row>[];
   /** More search fields before the status filter. */
@@ -72,6 +74,10 @@ export interface ApprovalScreenDef<Row extends ApprovalRowBase, Detail extends A
    * queries and this list are refreshed after a decision, since the command itself calls only the engine.
    */
   subjectSlices: readonly string[];
+  /** What a reject asks first (default: the payment's question, naming its pay records). */
+  rejectQuestion?: (t: TFunction) => string;
+  /** The kind carries no amount (leave, make-up, transfer school): no amount column. */
+  withoutAmount?: boolean;
 }
 
 function History({ detail }: { detail: ApprovalDetailBase }) {
@@ -110,7 +116,15 @@ const Decision = ApprovalPassInput.extend({ pass: z.boolean() }).superRefine((v,
     });
 });
 
-function DecideForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: () => void }) {
+function DecideForm({
+  detail,
+  onDone,
+  rejectQuestion,
+}: {
+  detail: ApprovalDetailBase;
+  onDone: () => void;
+  rejectQuestion: string;
+}) {
   const t = useT();
   const qc = useQueryClient();
   const form = useCommandForm({
@@ -118,7 +132,7 @@ function DecideForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: ()
     defaultValues: { id: detail.id, version: detail.version, comment: '', pass: true },
     onSubmit: ({ pass, ...body }) =>
       (pass ? sdk.approvals.pass({ body }) : sdk.approvals.reject({ body })).catch(alreadyDecided(t)),
-    confirm: (v) => (v.pass ? null : { message: t('apv.confirmReject'), okText: t('apv.reject') }),
+    confirm: (v) => (v.pass ? null : { message: rejectQuestion, okText: t('apv.reject') }),
     success: undefined,
     onDone,
     onReload: () => qc.invalidateQueries(),
@@ -179,16 +193,19 @@ function RevokeForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: ()
 
 function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetailBase>({
   def,
-  id,
+  row,
   onClose,
 }: {
   def: ApprovalScreenDef<Row, Detail>;
-  id: number;
+  row: Row;
   onClose: () => void;
 }) {
   const t = useT();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['approval', def.key, 'detail', id], queryFn: () => def.detail(id) });
+  const q = useQuery({
+    queryKey: ['approval', def.key, 'detail', row.id],
+    queryFn: () => def.detail(row.id, row),
+  });
   const d = q.data;
   const decided = async () => {
     await invalidateAfter(qc, new Set(def.subjectSlices), def.key);
@@ -210,11 +227,13 @@ function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetail
             <Field label={t('apv.status')}>
               <ApprovalStatusBadge status={d.status} />
             </Field>
-            <Field label={t('apv.amount')}>
-              <MoneyText yuan={d.amount} strong />
-              <br />
-              <AmountCapitals yuan={d.amount} />
-            </Field>
+            {d.amount !== undefined && (
+              <Field label={t('apv.amount')}>
+                <MoneyText yuan={d.amount} strong />
+                <br />
+                <AmountCapitals yuan={d.amount} />
+              </Field>
+            )}
             <Field label={t('apv.requestedBy')}>
               {d.requestedByName ?? '—'} · <When iso={d.requestedAt} />
             </Field>
@@ -236,7 +255,11 @@ function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetail
             <History detail={d} />
           </section>
           {d.canDecide ? (
-            <DecideForm detail={d} onDone={decided} />
+            <DecideForm
+              detail={d}
+              onDone={decided}
+              rejectQuestion={def.rejectQuestion?.(t) ?? t('apv.confirmReject')}
+            />
           ) : d.status === 10 ? (
             <p className="text-sm text-muted">{t('apv.cannotDecide')}</p>
           ) : null}
@@ -253,7 +276,7 @@ export function ApprovalScreen<Row extends ApprovalRowBase, Detail extends Appro
 }: {
   def: ApprovalScreenDef<Row, Detail>;
 }) {
-  const [open, setOpen] = useState<number | null>(null);
+  const [open, setOpen] = useState<Row | null>(null);
   const list = useMemo<ListScreenDef<Row>>(
     () => ({
       key: def.key,
@@ -279,13 +302,18 @@ export function ApprovalScreen<Row extends ApprovalRowBase, Detail extends Appro
           cell: (r) => <ApprovalStatusBadge status={r.status} />,
           exportValue: (r) => approvalStatusName(t, r.status),
         },
-        {
-          id: 'amount',
-          header: t('apv.amount'),
-          align: 'right',
-          cell: (r) => <MoneyText yuan={r.amount} />,
-          exportValue: (r) => Number(r.amount),
-        },
+        ...(def.withoutAmount
+          ? []
+          : [
+              {
+                id: 'amount',
+                header: t('apv.amount'),
+                align: 'right' as const,
+                value: (r: Row) => r.amount ?? '',
+                cell: (r: Row) => <MoneyText yuan={r.amount ?? '0.00'} />,
+                exportValue: (r: Row) => Number(r.amount ?? 0),
+              },
+            ]),
         { id: 'requestedByName', header: t('apv.requestedBy') },
         {
           id: 'requestedAt',
@@ -306,7 +334,7 @@ export function ApprovalScreen<Row extends ApprovalRowBase, Detail extends Appro
         {
           key: 'open',
           label: (r) => (r.canDecide ? t('apv.open') : t('apv.view')),
-          onClick: (r) => setOpen(r.id),
+          onClick: (r) => setOpen(r),
         },
       ],
     }),
@@ -315,7 +343,7 @@ export function ApprovalScreen<Row extends ApprovalRowBase, Detail extends Appro
   return (
     <>
       <ListScreenView def={list} />
-      {open !== null && <DetailDialog def={def} id={open} onClose={() => setOpen(null)} />}
+      {open !== null && <DetailDialog def={def} row={open} onClose={() => setOpen(null)} />}
     </>
   );
 }

@@ -21,5 +21,6 @@ export {
   type NewRequest,
 } from './engine.js';
 export { eligibleApprovers, type Approver } from './approvers.js';
+export { kindApprovalRow, kindApprovalWhere, type KindApprovalFilter } from './lists.js';
 export { approvalRequests, type StoredStep } from './tables.js';
 export { approvalsHandlers } from './handlers.js';

@@ -7,8 +7,14 @@ import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { approvalRequests, decidableBy, requestDetail } from '../approvals/index.js';
 import { adjustCostReasons, refundReasons, schoolItems, users } from '../../db/schema.js';
+import {
+  approvalRequests,
+  kindApprovalRow,
+  kindApprovalWhere,
+  requestDetail,
+  type KindApprovalFilter,
+} from '../approvals/index.js';
 import { balances, paidValueOf, q100ToNumber, toQ100 } from '../ledger/index.js';
 import { orderItems, orders, type OrderRecord } from '../orders/index.js';
 import { students } from '../students/index.js';
@@ -298,57 +304,33 @@ type ApprovalRowIn = Awaited<ReturnType<typeof approvalsQuery>>[number];
 
 function approvalRow(u: AuthUser, x: ApprovalRowIn) {
   const r = x.r;
-  const mine = [...u.roles.map((c) => `role:${c}`), `user:${u.id}`];
+  const base = kindApprovalRow(u, r, x);
   return {
-    id: r.id,
-    status: r.status,
+    id: base.id,
+    status: base.status,
     refundOrderId: r.subjectId,
     code: x.code,
     orderCode: x.orderCode,
     studentName: r.subjectName,
-    schoolItemCode: r.schoolItemCode,
-    schoolItemName: x.schoolItemName,
+    schoolItemCode: base.schoolItemCode,
+    schoolItemName: base.schoolItemName,
     amount: yuan(r.amountCents ?? 0),
-    reason: r.reason,
-    requestedBy: r.requestedBy,
-    requestedByName: x.requestedByName,
-    requestedAt: r.requestedAt.toISOString(),
-    stepName: r.steps[r.step]?.name ?? null,
-    decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
-    comment: r.comment,
-    canDecide:
-      (r.status === 5 || r.status === 10) &&
-      r.requestedBy !== u.id &&
-      r.awaiting.some((t) => mine.includes(t)),
-    version: r.version,
+    reason: base.reason,
+    requestedBy: base.requestedBy,
+    requestedByName: base.requestedByName,
+    requestedAt: base.requestedAt,
+    stepName: base.stepName,
+    decidedAt: base.decidedAt,
+    comment: base.comment,
+    canDecide: base.canDecide,
+    version: base.version,
   };
 }
 
-export interface ApprovalFilter {
-  status?: number | undefined;
-  schoolItemCode?: string | undefined;
-  keyword?: string | undefined;
-  mine?: boolean | undefined;
-}
+export type ApprovalFilter = KindApprovalFilter;
 
-function approvalWhere(u: AuthUser, type: RefundType, q: ApprovalFilter) {
-  if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
-  const scope = campusScope(u);
-  return and(
-    eq(approvalRequests.kind, KIND[type]),
-    scope ? inArray(approvalRequests.schoolItemCode, [...scope, '']) : undefined,
-    q.schoolItemCode ? eq(approvalRequests.schoolItemCode, q.schoolItemCode) : undefined,
-    q.status ? eq(approvalRequests.status, q.status) : undefined,
-    q.keyword
-      ? or(
-          ilike(approvalRequests.subjectName, `%${q.keyword}%`),
-          eq(approvalRequests.subjectCode, q.keyword),
-          eq(orders.code, q.keyword),
-        )
-      : undefined,
-    q.mine ? decidableBy(u, [KIND[type]]) : undefined,
-  );
-}
+const approvalWhere = (u: AuthUser, type: RefundType, q: ApprovalFilter) =>
+  kindApprovalWhere(u, [KIND[type]], q, (k) => [eq(orders.code, k)]);
 
 export async function approvalList(
   deps: AppDeps,

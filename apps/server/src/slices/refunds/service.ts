@@ -209,21 +209,27 @@ async function insertRefundOrder(
 /** Files a refund of unused paid hours of an effective order (an engine request of kind refundOrder). */
 export async function createRefund(deps: Deps, u: AuthUser, b: RefundInput) {
   const at = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const o = await loadEffective(tx, u, b.orderId);
-    await openOne(tx, o.id);
-    const [reason] = await tx
-      .select()
-      .from(refundReasons)
-      .where(and(eq(refundReasons.code, b.reasonCode), eq(refundReasons.validStatus, 1)));
-    if (!reason)
-      throw badInput('reasonCode', 'reasonCode: 退费原因不存在或已停用 / no such active refund reason');
-    const lines = await refundLines(tx, o.id, b.items);
-    const amount = lines.reduce((s, l) => s + l.valueCents, 0);
-    if (!lines.length || amount <= 0)
-      throw ruleViolation('没有可退的已付课时 / nothing paid is left to refund', 'items');
-    return insertRefundOrder(tx, u, at, 'refund', o, reason, b.remark, amount, lines);
-  });
+  return deps.db.transaction(async (tx) => fileRefund(tx, u, at, b));
+}
+
+/**
+ * createRefund inside the caller's transaction: an approved refund application (refundApplications
+ * slice) files its refund order in the decision's transaction, by the same rules.
+ */
+export async function fileRefund(tx: DbOrTx, u: AuthUser, at: Date, b: RefundInput) {
+  const o = await loadEffective(tx, u, b.orderId);
+  await openOne(tx, o.id);
+  const [reason] = await tx
+    .select()
+    .from(refundReasons)
+    .where(and(eq(refundReasons.code, b.reasonCode), eq(refundReasons.validStatus, 1)));
+  if (!reason)
+    throw badInput('reasonCode', 'reasonCode: 退费原因不存在或已停用 / no such active refund reason');
+  const lines = await refundLines(tx, o.id, b.items);
+  const amount = lines.reduce((s, l) => s + l.valueCents, 0);
+  if (!lines.length || amount <= 0)
+    throw ruleViolation('没有可退的已付课时 / nothing paid is left to refund', 'items');
+  return insertRefundOrder(tx, u, at, 'refund', o, reason, b.remark, amount, lines);
 }
 
 /**

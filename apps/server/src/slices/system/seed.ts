@@ -149,6 +149,18 @@ const CONSULTANT_ORDERS = [
 ];
 /** Managers read orders and take the first step of refund approvals (docs/decisions.md "Money core"). */
 const MANAGER_MONEY = ['/financial/orderDetails', '/financial/refundApproval'];
+/** Campus heads take the first step of the student-service approvals (issue 14, docs/decisions.md). */
+const SERVICE_APPROVALS = [
+  '/financial/restApproval',
+  '/financial/approvalAskLeave',
+  '/financial/approvalAskRepair',
+  '/financial/transferSchool',
+  '/financial/emergency',
+  '/financial/recoveredAgree',
+  '/financial/supplementAgree',
+  '/financial/amountSupplement',
+  '/financial/validityDate',
+];
 
 /**
  * Action privileges (not screens) that endpoints name in their access rule, with the menu group
@@ -191,6 +203,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'students.delete',
     'students.import',
     ...MANAGER_MONEY,
+    ...SERVICE_APPROVALS,
     ...EDUCATION_VIEWS,
     '/dataStatistics/*',
   ],
@@ -203,6 +216,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/students/*',
     'students.delete',
     ...MANAGER_MONEY,
+    ...SERVICE_APPROVALS,
     ...EDUCATION_VIEWS,
     '/education/educationOperate',
     '/dataStatistics/*',
@@ -229,6 +243,9 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     ...CASE_FILES,
     // Consultants open orders and record what the family paid for their campuses (issue 13).
     ...CONSULTANT_ORDERS,
+    // and request leave and make-up lessons for their students (issue 14).
+    '/students/askLeave',
+    '/students/askRepair',
   ],
   15: [
     '/home',

@@ -1,0 +1,114 @@
+// Reads of transfer-school applications: the approval list's row plus the transfer's own columns;
+// the caller sees applications from or to their campuses.
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { noPermission, notFound } from '../../http/errors.js';
+import type { AuthUser } from '../../http/auth.js';
+import { schoolItems, users } from '../../db/schema.js';
+import {
+  approvalRequests,
+  holdsCampus,
+  kindApprovalRow,
+  kindApprovalWhere,
+  requestDetail,
+  type KindApprovalFilter,
+} from '../approvals/index.js';
+import { students } from '../students/index.js';
+import { SCHOOL_TRANSFER } from './service.js';
+import { schoolTransfers } from './tables.js';
+
+const fromCampus = alias(schoolItems, 'from_campus');
+const toCampus = alias(schoolItems, 'to_campus');
+const requester = alias(users, 'requester');
+
+const base = (tx: DbOrTx, w: SQL | undefined) =>
+  tx
+    .select({
+      x: schoolTransfers,
+      r: approvalRequests,
+      studentCode: students.code,
+      fromName: fromCampus.name,
+      toName: toCampus.name,
+      requestedByName: requester.name,
+    })
+    .from(schoolTransfers)
+    .innerJoin(approvalRequests, eq(approvalRequests.id, schoolTransfers.approvalId))
+    .innerJoin(students, eq(students.id, schoolTransfers.studentId))
+    .leftJoin(fromCampus, eq(fromCampus.code, schoolTransfers.fromSchoolItemCode))
+    .leftJoin(toCampus, eq(toCampus.code, schoolTransfers.toSchoolItemCode))
+    .leftJoin(requester, eq(requester.id, approvalRequests.requestedBy))
+    .where(w);
+type Joined = Awaited<ReturnType<typeof base>>[number];
+
+export interface TransferFilter extends KindApprovalFilter {
+  studentId?: number | undefined;
+}
+
+const whereOf = (u: AuthUser, f: TransferFilter) =>
+  and(
+    kindApprovalWhere(u, [SCHOOL_TRANSFER], f, (k) => [eq(schoolTransfers.code, k), eq(students.code, k)]),
+    f.studentId ? eq(schoolTransfers.studentId, f.studentId) : undefined,
+  );
+
+function toRow(u: AuthUser, j: Joined) {
+  return {
+    ...kindApprovalRow(u, j.r, { schoolItemName: j.fromName, requestedByName: j.requestedByName }),
+    transferId: j.x.id,
+    code: j.x.code,
+    transferStatus: j.x.status,
+    studentId: j.x.studentId,
+    studentCode: j.studentCode,
+    fromSchoolItemCode: j.x.fromSchoolItemCode,
+    fromSchoolItemName: j.fromName,
+    toSchoolItemName: j.toName,
+    movedOrders: j.x.movedOrders,
+    createdAt: j.x.createdAt.toISOString(),
+  };
+}
+
+export async function transferPage(
+  deps: AppDeps,
+  u: AuthUser,
+  q: TransferFilter & { pageIdx: number; pageSize: number },
+) {
+  const w = whereOf(u, q);
+  const rows = await base(deps.db, w)
+    .orderBy(desc(schoolTransfers.createdAt), desc(schoolTransfers.id))
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  const [n] = await deps.db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(schoolTransfers)
+    .innerJoin(approvalRequests, eq(approvalRequests.id, schoolTransfers.approvalId))
+    .innerJoin(students, eq(students.id, schoolTransfers.studentId))
+    .where(w);
+  return { list: rows.map((j) => toRow(u, j)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+}
+
+export async function transferAll(deps: AppDeps, u: AuthUser, f: TransferFilter) {
+  const rows = await base(deps.db, whereOf(u, f)).orderBy(
+    desc(schoolTransfers.createdAt),
+    desc(schoolTransfers.id),
+  );
+  return rows.map((j) => toRow(u, j));
+}
+
+export async function transferDetail(deps: AppDeps, u: AuthUser, id: number) {
+  const [j] = await base(deps.db, eq(schoolTransfers.id, id));
+  if (!j) throw notFound('转校申请 / school transfer');
+  // Either campus of the move may read it.
+  if (!holdsCampus(u, j.r))
+    throw noPermission('该申请不在您的校区范围内 / the application is outside your campuses');
+  const d = await requestDetail(deps, u, j.r.id);
+  return {
+    ...toRow(u, j),
+    steps: d.steps,
+    step: d.step,
+    history: d.history,
+    canDecide: d.canDecide,
+    canCancel: d.canCancel,
+    canRevoke: d.canRevoke,
+  };
+}

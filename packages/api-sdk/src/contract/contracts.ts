@@ -1,0 +1,212 @@
+// Agreements (issue 14): paper contracts recovered from families, contract supplements (terms or an
+// agreed amount) and service-time changes. Each is a record of one table and a kind on the one
+// approval engine (paperContract, contractSupplement, serviceTime).
+import { z } from 'zod';
+import { KindApprovalFilter, KindApprovalFlow, KindApprovalRow } from './approvals.js';
+import { FileResponse, PageQuery, get, page, post, priv, type Slice } from './define.js';
+
+const Ts = z.string().describe('ISO 8601 timestamp');
+const Id = z.coerce.number().int().positive().max(2147483647);
+const Day = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      v >= '2000-01-01' &&
+      v <= '2099-12-31',
+    '日期格式应为 YYYY-MM-DD / a date as YYYY-MM-DD',
+  );
+const Text = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `请填写${what.split(' / ')[0]} / the ${what.split(' / ')[1]} is required`)
+    .max(max, `最多${max}字 / at most ${max} characters`);
+
+export const AGREEMENT_TYPES = ['paperContract', 'contractSupplement', 'serviceTime'] as const;
+/** 10 awaiting approval, 20 approved, 30 rejected, 50 withdrawn. */
+export const AGREEMENT_STATUSES = [10, 20, 30, 50] as const;
+
+export const PaperContractInput = z.object({
+  orderId: Id,
+  contractNo: Text('合同编号 / contract number', 50),
+  signedDate: Day,
+  remark: z.string().trim().max(500).default(''),
+});
+export type TPaperContractInput = z.input<typeof PaperContractInput>;
+
+export const SupplementInput = z
+  .object({
+    orderId: Id,
+    /** terms: other terms agreed; amount: an amount agreed on top of the contract (amountSupplement). */
+    kind: z.enum(['terms', 'amount']),
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, '金额须为最多2位小数的正数 / an amount with at most 2 decimals')
+      .optional(),
+    content: Text('补充内容 / supplement text', 2000),
+  })
+  .refine((v) => v.kind !== 'amount' || v.amount !== undefined, {
+    message: '金额补录须填写金额 / an amount supplement needs the amount',
+    path: ['amount'],
+  });
+export type TSupplementInput = z.input<typeof SupplementInput>;
+
+export const ServiceTimeInput = z.object({
+  studentId: Id,
+  serviceEndDate: Day,
+  reason: Text('原因 / reason', 500),
+});
+export type TServiceTimeInput = z.input<typeof ServiceTimeInput>;
+
+export const AgreementRow = KindApprovalRow.extend({
+  agreementId: z.number().int(),
+  type: z.enum(AGREEMENT_TYPES),
+  code: z.string(),
+  agreementStatus: z.number().int(),
+  studentId: z.number().int(),
+  studentCode: z.string(),
+  orderId: z.number().int().nullable(),
+  orderCode: z.string().nullable(),
+  contractNo: z.string().nullable(),
+  signedDate: z.string().nullable(),
+  supplementKind: z.enum(['terms', 'amount']).nullable(),
+  supplementAmount: z.string().nullable().describe('yuan, 2 decimals'),
+  content: z.string(),
+  /** Service time: the end date before and the one asked for. */
+  previousEndDate: z.string().nullable(),
+  serviceEndDate: z.string().nullable(),
+  createdAt: Ts,
+});
+export type TAgreementRow = z.infer<typeof AgreementRow>;
+export const AgreementDetail = AgreementRow.extend(KindApprovalFlow.shape);
+
+export const AgreementFilter = KindApprovalFilter.extend({
+  studentId: Id.optional(),
+  orderId: Id.optional(),
+});
+const AgreementPage = PageQuery.extend(AgreementFilter.shape);
+const Created = z.object({ id: z.number().int(), code: z.string(), approvalId: z.number().int() });
+
+const PAPER = priv('/financial/recoveredAgree');
+const SUPPLEMENT = priv('/financial/supplementAgree', '/financial/amountSupplement');
+const SERVICE_TIME = priv('/financial/validityDate');
+const S = 'schedule' as const;
+
+export const contracts = {
+  paperContractAdd: post('/paperContract/add', {
+    service: S,
+    summary:
+      'Record a paper contract signed by the family and recovered by the campus: a paperContract approval is filed.',
+    access: PAPER,
+    body: PaperContractInput,
+    response: Created,
+  }),
+  paperContractApprovalPage: get('/paperContract/approvalPage', {
+    service: S,
+    summary:
+      'Paper contracts of the caller’s campuses with their approval state (mine: what the caller may decide now).',
+    access: PAPER,
+    query: AgreementPage,
+    response: page(AgreementRow),
+  }),
+  paperContractExport: get('/paperContract/export', {
+    service: S,
+    summary: 'Every paper contract of the filter as a workbook.',
+    access: PAPER,
+    kind: 'download',
+    query: AgreementFilter,
+    response: FileResponse,
+  }),
+  paperContractDetail: get('/paperContract/detail/{id}', {
+    service: S,
+    summary: 'One paper contract with its approval flow and history.',
+    access: PAPER,
+    params: z.object({ id: Id }),
+    response: AgreementDetail,
+  }),
+  supplementCheck: get('/contractSupplement/check/{id}', {
+    service: S,
+    summary: 'Whether a supplement may be filed for the order ({id}) now, and why not.',
+    access: SUPPLEMENT,
+    params: z.object({ id: Id }),
+    response: z.object({ ok: z.boolean(), reason: z.string() }),
+  }),
+  supplementContract: get('/contractSupplement/checkSupplementContract/{id}', {
+    service: S,
+    summary: 'The approved paper contract of the order ({id}) the supplement supplements, if any.',
+    access: SUPPLEMENT,
+    params: z.object({ id: Id }),
+    response: z.object({ hasContract: z.boolean(), contractNo: z.string().nullable() }),
+  }),
+  supplementAdd: post('/contractSupplement/add', {
+    service: S,
+    summary:
+      'File a contract supplement (terms, or an agreed amount) of an effective order: a contractSupplement approval.',
+    access: SUPPLEMENT,
+    body: SupplementInput,
+    response: Created,
+  }),
+  supplementApprovalPage: get('/contractSupplement/approvalPage', {
+    service: S,
+    summary: 'Contract supplements of the caller’s campuses with their approval state.',
+    access: SUPPLEMENT,
+    query: AgreementPage,
+    response: page(AgreementRow),
+  }),
+  supplementExport: get('/contractSupplement/export', {
+    service: S,
+    summary: 'Every contract supplement of the filter as a workbook.',
+    access: SUPPLEMENT,
+    kind: 'download',
+    query: AgreementFilter,
+    response: FileResponse,
+  }),
+  supplementDetail: get('/contractSupplement/detail/{id}', {
+    service: S,
+    summary: 'One contract supplement with its approval flow and history.',
+    access: SUPPLEMENT,
+    params: z.object({ id: Id }),
+    response: AgreementDetail,
+  }),
+  supplementList: get('/contractSupplement/supplementList/{a}/{b}', {
+    service: S,
+    summary: 'The supplements of one student ({a}) and order ({b}), newest first.',
+    access: SUPPLEMENT,
+    params: z.object({ a: Id, b: Id }),
+    response: z.array(AgreementRow),
+  }),
+  serviceTimeApply: post('/serviceTime/apply', {
+    service: S,
+    summary:
+      'Ask to change a student’s service end date: a serviceTime approval; on pass the case file takes the date.',
+    access: SERVICE_TIME,
+    body: ServiceTimeInput,
+    response: Created,
+  }),
+  serviceTimePage: get('/serviceTime/page', {
+    service: S,
+    summary: 'Service-time changes of the caller’s campuses with their approval state.',
+    access: SERVICE_TIME,
+    query: AgreementPage,
+    response: page(AgreementRow),
+  }),
+  serviceTimeInfo: get('/serviceTime/info/{id}', {
+    service: S,
+    summary: 'One service-time change with its approval flow and history.',
+    access: SERVICE_TIME,
+    params: z.object({ id: Id }),
+    response: AgreementDetail,
+  }),
+  serviceTimeExport: get('/serviceTime/export', {
+    service: S,
+    summary: 'Every service-time change of the filter as a workbook.',
+    access: SERVICE_TIME,
+    kind: 'download',
+    query: AgreementFilter,
+    response: FileResponse,
+  }),
+} satisfies Slice;
