@@ -63,6 +63,10 @@ const EVERY_SIGNED_IN: [RegExp, string][] = [
   ],
   [/^resources\.getResLevel$/, 'the names of the resource levels'],
   [/^calls\.tencentLogout$/, 'ends one’s own call-centre seat'],
+  [
+    /^products\.(productNames|assessNames|saleProduct|assessSaleProduct|assessAvailable)$/,
+    'product names for pickers and what a campus may sell today at which price (order and assessment forms); the campus is checked against the caller’s',
+  ],
   [/^tasks\./, 'one’s own todo list and the task badge of the menu'],
   [
     /^approvals\.(pass|reject|cancel|revoke|pending|pendingCount|mine|detail)$/,

@@ -35,3 +35,4 @@ export * from './contract/absences.js';
 export * from './contract/schoolTransfers.js';
 export * from './contract/refundApplications.js';
 export * from './contract/contracts.js';
+export * from './contract/products.js';

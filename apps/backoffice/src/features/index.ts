@@ -11,6 +11,7 @@ import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { orderRoutes } from './orders/routes';
 import { serviceRoutes } from './services/routes';
+import { productRoutes } from './products/routes';
 import { settingsRoutes } from './settings/routes';
 import { staffRoutes } from './staff/routes';
 import { studentRoutes } from './students/routes';
@@ -35,6 +36,7 @@ const messages = {
   billing: () => import('./billing/messages').then((m) => m.billingMessages),
   teaching: () => import('./teaching/messages').then((m) => m.teachingMessages),
   services: () => import('./services/messages').then((m) => m.serviceMessages),
+  products: () => import('./products/messages').then((m) => m.productMessages),
 };
 
 export const features: Feature[] = [
@@ -55,6 +57,8 @@ export const features: Feature[] = [
   { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },
   // Service screens reuse the orders' approval screen and student picker (their texts come with them).
   { name: 'services', routes: serviceRoutes, messages: [messages.services, messages.orders] },
+  // The product screens use the settings frame and tabs (their texts come with the settings set).
+  { name: 'products', routes: productRoutes, messages: [messages.products, messages.settings] },
 ];
 
 /** Every message set a feature may load (tests check them against each other). */

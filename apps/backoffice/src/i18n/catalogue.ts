@@ -22,6 +22,7 @@ import type { orderMessages } from '../features/orders/messages';
 import type { teachingMessages } from '../features/teaching/messages';
 import type { billingMessages } from '../features/billing/messages';
 import type { serviceMessages } from '../features/services/messages';
+import type { productMessages } from '../features/products/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -40,7 +41,8 @@ type AllSets =
   | typeof orderMessages
   | typeof billingMessages
   | typeof teachingMessages
-  | typeof serviceMessages;
+  | typeof serviceMessages
+  | typeof productMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

@@ -28,3 +28,4 @@ export * from '../slices/absences/tables.js';
 export * from '../slices/schoolTransfers/tables.js';
 export * from '../slices/refundApplications/tables.js';
 export * from '../slices/contracts/tables.js';
+export * from '../slices/products/tables.js';

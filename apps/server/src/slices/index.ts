@@ -39,6 +39,7 @@ import { absencesHandlers } from './absences/index.js';
 import { schoolTransfersHandlers } from './schoolTransfers/index.js';
 import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { contractsHandlers } from './contracts/index.js';
+import { productsHandlers } from './products/index.js';
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);
@@ -75,4 +76,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'schoolTransfers', contract.schoolTransfers, schoolTransfersHandlers);
   registerSlice(app, deps, 'refundApplications', contract.refundApplications, refundApplicationsHandlers);
   registerSlice(app, deps, 'contracts', contract.contracts, contractsHandlers);
+  registerSlice(app, deps, 'products', contract.products, productsHandlers);
 }

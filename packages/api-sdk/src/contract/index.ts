@@ -32,6 +32,7 @@ import { absences } from './absences.js';
 import { schoolTransfers } from './schoolTransfers.js';
 import { refundApplications } from './refundApplications.js';
 import { contracts } from './contracts.js';
+import { products } from './products.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -70,6 +71,7 @@ export type Contract = {
   schoolTransfers: typeof schoolTransfers;
   refundApplications: typeof refundApplications;
   contracts: typeof contracts;
+  products: typeof products;
 };
 
 export const contract: Contract = {
@@ -105,6 +107,7 @@ export const contract: Contract = {
   schoolTransfers,
   refundApplications,
   contracts,
+  products,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

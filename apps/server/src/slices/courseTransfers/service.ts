@@ -159,11 +159,12 @@ const lineOf = (m: Pick<Movement, 'kind' | 'courseCode' | 'hours100' | 'valueCen
 const sumLine = (ms: readonly { valueCents: number }[]) => yuan(ms.reduce((s, m) => s + m.valueCents, 0));
 
 /** The target course's unit price through pricing (400 naming targetCourseCode when unknown or free). */
-async function targetPrice(tx: DbOrTx, o: OrderRecord, courseCode: string) {
+async function targetPrice(tx: DbOrTx, o: OrderRecord, courseCode: string, at: Date) {
   let q: Quote;
   try {
     q = await quote(tx, {
       schoolItemCode: o.schoolItemCode,
+      at,
       studentId: o.studentId,
       orderType: o.orderType,
       items: [{ courseCode, quantity100: 100 }],
@@ -227,7 +228,7 @@ async function planTransfer(tx: DbOrTx, u: AuthUser, now: Date, body: TransferBo
     moved100 === b.remainingPaid100
       ? b.remainingGift100
       : Math.floor((b.remainingGift100 * moved100) / b.remainingPaid100);
-  const target = await targetPrice(tx, o, body.targetCourseCode);
+  const target = await targetPrice(tx, o, body.targetCourseCode, now);
   const target100 = Math.floor((valueCents * 100) / target.unitPriceCents);
   if (target100 <= 0)
     throw ruleViolation(

@@ -64,10 +64,12 @@ export function quoteLines(
   schoolItemCode: string,
   studentId: number | null,
   b: LinesInput,
+  at: Date,
   orderId?: number,
 ): Promise<Quote> {
   return quote(tx, {
     schoolItemCode,
+    at,
     studentId,
     orderId,
     orderType: b.orderType,

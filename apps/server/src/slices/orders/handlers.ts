@@ -38,7 +38,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
       const [st] = await deps.db.select().from(students).where(eq(students.id, body.studentId));
       assertCampus(user, st?.schoolItemCode);
     }
-    const quote = await quoteLines(deps.db, body.schoolItemCode, body.studentId ?? null, body);
+    const quote = await quoteLines(deps.db, body.schoolItemCode, body.studentId ?? null, body, deps.now());
     return q.quoteOut(quote, cents(body.funderShare));
   },
   create: async ({ deps, user, body, ip }) => s.createOrder(deps, user, body, ip),
@@ -46,7 +46,10 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     const c = await loadClue(deps.db, body.clueId);
     if (!c.schoolItemCode) throw ruleViolation('线索尚未分配校区 / the clue has no campus yet', 'clueId');
     assertCampus(user, c.schoolItemCode);
-    return q.quoteOut(await quoteLines(deps.db, c.schoolItemCode, null, body), cents(body.funderShare));
+    return q.quoteOut(
+      await quoteLines(deps.db, c.schoolItemCode, null, body, deps.now()),
+      cents(body.funderShare),
+    );
   },
   clueCreate: async ({ deps, user, body, ip }) => s.createClueOrder(deps, user, body, ip),
   edit: async ({ deps, user, body, ip }) => s.editOrder(deps, user, body, ip),

@@ -176,17 +176,23 @@ async function importOne(
   };
   let quote;
   try {
-    const list = await quoteLines(tx, campus, student.id, lines);
+    const list = await quoteLines(tx, campus, student.id, lines, now);
     const amountCents = centsOf(amount);
     if (amountCents > list.listCents) {
       err('amount', `超过标价 ¥${(list.listCents / 100).toFixed(2)} / above the list price`);
       return;
     }
     const discount = list.listCents - amountCents;
-    quote = await quoteLines(tx, campus, student.id, {
-      ...lines,
-      manualDiscount: (discount / 100).toFixed(2),
-    });
+    quote = await quoteLines(
+      tx,
+      campus,
+      student.id,
+      {
+        ...lines,
+        manualDiscount: (discount / 100).toFixed(2),
+      },
+      now,
+    );
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     err(e.field?.startsWith('items') ? 'courseCode' : (e.field ?? 'courseCode'), e.message);

@@ -109,7 +109,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
         'schoolItemCode',
         'schoolItemCode: 订单校区须为学员所在校区 / the order’s campus must be the student’s',
       );
-    const q = await quoteLines(tx, s.schoolItemCode, s.id, b);
+    const q = await quoteLines(tx, s.schoolItemCode, s.id, b, a.at);
     const split = await splitOf(tx, q, b, s.insurance);
     const o = await insertOrder(tx, a, {
       orderType: b.orderType,
@@ -174,7 +174,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
       detail: { studentCode: s.code, payment: true },
     });
     // Priced after the student exists: a refused price rolls the student and the clue back with it.
-    const q = await quoteLines(tx, c.schoolItemCode, s.id, b);
+    const q = await quoteLines(tx, c.schoolItemCode, s.id, b, a.at);
     const split = await splitOf(tx, q, b, c.insurance);
     const o = await insertOrder(tx, a, {
       orderType: b.orderType,
@@ -213,7 +213,7 @@ export async function editOrder(
         'orderType: 线索缴费请从线索创建订单 / a clue payment is created from the clue',
       );
     const s = await loadStudent(tx, o.studentId);
-    const q = await quoteLines(tx, o.schoolItemCode, s.id, b, o.id);
+    const q = await quoteLines(tx, o.schoolItemCode, s.id, b, a.at, o.id);
     const split = await splitOf(tx, q, b, s.insurance);
     const done = await tx
       .update(orders)

@@ -1,8 +1,10 @@
 // Pricing's public face (docs/money-design): every price of an order comes from `quote`. The list
 // price is the course price × quantity; rules registered with `registerPriceRule` (the promotions
 // slice's discounts, vouchers and activities) add reduction lines; the manual discount comes last.
+// A list price source (the products slice's campus sale prices) may give the unit price instead of
+// the course's own.
 import { inArray } from 'drizzle-orm';
-import { toCents } from '@bo/domain';
+import { shanghaiDate, toCents } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
 import { courses } from '../../db/schema.js';
@@ -42,6 +44,8 @@ export interface QuoteItemInput {
 
 export interface QuoteInput {
   schoolItemCode: string;
+  /** When the price is taken (deps.now()): list price sources answer the price valid on its day. */
+  at: Date;
   studentId?: number | null | undefined;
   orderType: number;
   items: readonly QuoteItemInput[];
@@ -127,6 +131,31 @@ export function registerPriceRule(rule: PriceRule): void {
   rules.push(rule);
 }
 
+/** Gives a course's unit price at a campus on a day (cents), or null to leave it to the next source. */
+export interface ListPriceSource {
+  name: string;
+  unitPrice: (
+    tx: DbOrTx,
+    q: { schoolItemCode: string; courseCode: string; day: string },
+  ) => Promise<number | null>;
+}
+
+const listPriceSources: ListPriceSource[] = [];
+/** Plugs a list price source in (at module load); the first that answers wins, else the course price. */
+export function registerListPriceSource(source: ListPriceSource): void {
+  if (listPriceSources.some((s) => s.name === source.name))
+    throw new Error(`list price source ${source.name} is registered twice`);
+  listPriceSources.push(source);
+}
+
+async function listUnitPrice(tx: DbOrTx, schoolItemCode: string, courseCode: string, day: string) {
+  for (const s of listPriceSources) {
+    const cents = await s.unitPrice(tx, { schoolItemCode, courseCode, day });
+    if (cents !== null) return cents;
+  }
+  return null;
+}
+
 const UNIT_LABEL: Record<number, string> = { 1: '课时', 2: '天' };
 const amountOf = (i: QuoteItem) => i.listCents + i.adjustments.reduce((s, a) => s + a.cents, 0);
 
@@ -145,6 +174,10 @@ export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = 
   const codes = [...new Set(input.items.map((i) => i.courseCode))];
   const rows = codes.length ? await tx.select().from(courses).where(inArray(courses.code, codes)) : [];
   const byCode = new Map(rows.map((c) => [c.code, c]));
+  const day = shanghaiDate(input.at);
+  const sourced = new Map<string, number | null>();
+  for (const code of byCode.keys())
+    sourced.set(code, await listUnitPrice(tx, input.schoolItemCode, code, day));
   const items: QuoteItem[] = input.items.map((it, n) => {
     const c = byCode.get(it.courseCode);
     if (!c || c.validStatus !== 1)
@@ -157,7 +190,7 @@ export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = 
         `items.${n}.quantity`,
         `items.${n}.quantity: 购买数量须大于0 / the quantity must be above 0`,
       );
-    const unitPriceCents = Number(toCents(c.price) ?? 0n);
+    const unitPriceCents = sourced.get(c.code) ?? Number(toCents(c.price) ?? 0n);
     // Price × quantity in hundredths of a unit: exact when the quantity is whole; a fraction of a
     // unit is rounded half up to the cent once, per line.
     const listCents = Math.round((unitPriceCents * it.quantity100) / 100);

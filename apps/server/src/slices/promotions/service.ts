@@ -193,6 +193,7 @@ export async function preview(deps: Deps, u: AuthUser, b: z.output<typeof OfferP
   await o.checkRefs(deps.db, cols);
   const input = {
     schoolItemCode: b.schoolItemCode,
+    at: deps.now(),
     orderType: 1,
     items: b.items.map((i) => ({ courseCode: i.courseCode, quantity100: o.q100(i.quantity) })),
   };
@@ -596,7 +597,7 @@ export async function priceBasket(deps: Deps, u: AuthUser, b: Basket) {
         'schoolItemCode: 订单校区须为学员所在校区 / the order’s campus must be the student’s',
       );
   }
-  return quoteLines(deps.db, b.schoolItemCode, b.studentId ?? null, b);
+  return quoteLines(deps.db, b.schoolItemCode, b.studentId ?? null, b, deps.now());
 }
 
 export async function confirmCoupon(deps: Deps, u: AuthUser, b: Basket & { expectedPayable: string }) {
@@ -614,7 +615,7 @@ export async function unitPrice(deps: Deps, courseCode: string) {
   if (!c) throw notFound('课程 / course');
   const q = await quote(
     deps.db,
-    { schoolItemCode: '', orderType: 1, items: [{ courseCode, quantity100: 100 }] },
+    { schoolItemCode: '', at: deps.now(), orderType: 1, items: [{ courseCode, quantity100: 100 }] },
     { skipOffers: true },
   );
   const item = q.items[0];
@@ -662,6 +663,7 @@ export async function durations(
     deps.db,
     {
       schoolItemCode: q.schoolItemCode,
+      at: deps.now(),
       orderType: 1,
       items: [{ courseCode: q.courseCode, quantity100: 100 }],
     },

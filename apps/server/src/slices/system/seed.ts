@@ -271,6 +271,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   20: [
     '/home',
     '/financial/*',
+    '/settlement/evaluateInventory',
+    '/settlement/checkInventory',
     '/setting/finance',
     ...STUDENT_ORDERS,
     '/students/list',
