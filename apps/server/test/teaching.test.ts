@@ -13,6 +13,7 @@ import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAut
 import { employees } from '../src/slices/employees/tables.js';
 import { post } from '../src/slices/ledger/index.js';
 import { useApprovedLeaves } from '../src/slices/teaching/index.js';
+import { approvedLeaves } from '../src/slices/absences/index.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -229,7 +230,8 @@ describe('conflicts are refused naming what collides', () => {
       );
       expect(e.message).toContain('on approved leave');
     } finally {
-      useApprovedLeaves(async () => []);
+      // Back to the absences slice's answer, as the server wires it.
+      useApprovedLeaves(approvedLeaves);
     }
     // What was refused wrote nothing: one lesson of the course on day 1 for the teacher.
     const week = await admin.teaching.planList({
@@ -538,5 +540,37 @@ describe('campus scope', () => {
       director.teaching.classroomStatus({ body: { id: bj.id, version: 1, validStatus: 0 } }),
       ErrorCode.noPermission,
     );
+  });
+});
+
+describe('leave and the timetable (the absences slice wired in)', () => {
+  it('an approved leave releases the student’s booked lessons of its period, and nothing is booked on it', async () => {
+    const sales = await t.as('sales');
+    const director = await t.as('director');
+    const p = pupils[5] ?? 0;
+    await admin.teaching.planInsert({
+      body: one({ studentIds: [p], lessonDate: day(20), startTime: '15:00', endTime: '16:00' }),
+    });
+    const booked = async () =>
+      (
+        await admin.teaching.planList({
+          query: { schoolItemCode: 'SH01', from: day(20), to: day(21), studentId: p },
+        })
+      )
+        .flatMap((l) => l.students)
+        .filter((x) => x.studentId === p && x.status === 10);
+    expect((await booked()).length).toBeGreaterThan(0);
+    const leave = await sales.absences.leaveAdd({
+      body: { studentId: p, fromDate: day(20), toDate: day(21), reason: '外出就医' },
+    });
+    await director.approvals.pass({ body: { id: leave.approvalId } });
+    expect(await booked()).toHaveLength(0);
+    const e = await expectApiError(
+      admin.teaching.planInsert({
+        body: one({ studentIds: [p], lessonDate: day(21), startTime: '15:00', endTime: '16:00' }),
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('on approved leave');
   });
 });

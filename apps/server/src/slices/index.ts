@@ -32,14 +32,21 @@ import { ordersHandlers } from './orders/index.js';
 import { refundsHandlers } from './refunds/index.js';
 import { statementsHandlers } from './statements/index.js';
 import { termBillsHandlers } from './termBills/index.js';
-import { teachingHandlers } from './teaching/index.js';
+import { releaseStudentLessons, teachingHandlers, useApprovedLeaves } from './teaching/index.js';
 import { setOfferSource } from './pricing/index.js';
 import { promotionsHandlers, promotionsSource } from './promotions/index.js';
-import { absencesHandlers } from './absences/index.js';
+import { absencesHandlers, approvedLeaves, onLeaveApproved } from './absences/index.js';
 import { schoolTransfersHandlers } from './schoolTransfers/index.js';
 import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { contractsHandlers } from './contracts/index.js';
 import { productsHandlers } from './products/index.js';
+
+// Teaching refuses to book a student on approved leave, and an approved leave (or temporary absence)
+// releases the student's booked, unsigned lessons of its period in the decision's transaction.
+useApprovedLeaves(approvedLeaves);
+onLeaveApproved(async (tx, leave) => {
+  await releaseStudentLessons(tx, leave.studentId, leave.fromDate, leave.toDate);
+});
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);

@@ -1,14 +1,14 @@
-// Where the service end date learns a campus's holidays. The teaching slice owns holidays
-// (`/plansetting` holidays, issue 15) and exports `holidaysBetween`; until it is on main this is an
-// empty set (every day is a working day), documented in docs/decisions.md. Wiring it is one line here.
+// Where the service end date learns a campus's holidays: the teaching slice owns them
+// (`/plansetting` holidays and campus events, issue 15).
 import type { DbOrTx } from '../../db/client.js';
+import { holidaysBetween as teachingHolidays } from '../teaching/index.js';
 
 /** Holiday days ('YYYY-MM-DD') of a campus between two days, both included. */
 export async function holidaysBetween(
-  _tx: DbOrTx,
-  _schoolItemCode: string,
-  _from: string,
-  _to: string,
+  tx: DbOrTx,
+  schoolItemCode: string,
+  from: string,
+  to: string,
 ): Promise<Set<string>> {
-  return new Set();
+  return new Set((await teachingHolidays(tx, schoolItemCode, from, to)).keys());
 }
