@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Money } from './fields.js';
 import { ApprovalHistoryRow, ApprovalOutcome, ApprovalStepDef } from './approvals.js';
-import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
+import { FileResponse, Ok, PageQuery, QueryBool, get, page, post, priv, type Slice } from './define.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 /** An amount in yuan as the server answers it: '1234.50'. */
@@ -726,6 +726,53 @@ export const orders = {
     access: ORDER_READ,
     query: StudentCodeQuery,
     response: z.array(PayRecordRow),
+  }),
+  studentBillList: get('/charge/getStudentBillList', {
+    service: 'schedule',
+    summary:
+      'Every money document of one student, oldest first: orders (billed payable), pay records, refunds and adjustments, each with its order code, amount and status.',
+    access: ORDER_READ,
+    query: StudentCodeQuery,
+    response: z.array(
+      z.object({
+        kind: z.enum(['order', 'payment', 'refund', 'adjust']),
+        code: z.string(),
+        orderCode: z.string(),
+        at: z.string(),
+        amount: z.string(),
+        status: z.number().int(),
+        statusName: z.string(),
+      }),
+    ),
+  }),
+  sheetEmployees: get('/charge/sheetemployees', {
+    service: 'schedule',
+    summary:
+      'The staff credited on a sheet (sheettypecode 1 income order, 2 refund, 3 adjustment; relatedcode its code): its creator, the order’s adviser and the approvers who passed it; isall=true adds every active user of the sheet’s campus.',
+    access: ORDER_READ,
+    query: z.object({
+      relatedcode: z.string().trim().min(1).max(20),
+      sheettypecode: z.coerce
+        .number()
+        .int()
+        .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)])),
+      isall: QueryBool.default(false),
+    }),
+    response: z.array(
+      z.object({
+        userId: z.number().int(),
+        name: z.string(),
+        role: z.enum(['creator', 'adviser', 'approver', 'campus']),
+      }),
+    ),
+  }),
+  claimOrder: post('/order/claimorder', {
+    service: 'schedule',
+    summary:
+      'A consultant takes an order of their campuses that has no adviser yet (imported or paid online): the adviser becomes the caller; an order that has one → 409.',
+    access: ORDER,
+    body: z.object({ code: z.string().trim().min(1).max(20) }),
+    response: z.object({ id: z.number().int(), code: z.string(), adviserId: z.number().int() }),
   }),
   surplusCourseAndPrice: get('/charge/surpluscourseandprice', {
     service: 'schedule',

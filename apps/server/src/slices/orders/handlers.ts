@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { cents, quoteLines } from './common.js';
 import { INCOME_ORDER_PAY } from './approval.js';
 import * as q from './queries.js';
+import * as sheets from './sheets.js';
 import * as s from './service.js';
 import { importOrderRows } from './importRows.js';
 import { surplusCourseAndPrice } from './surplus.js';
@@ -108,5 +109,8 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   orderList: async ({ deps, user, query }) => q.orderPage(deps, user, query),
   orderByCode: async ({ deps, user, query }) => q.orderDetailByCode(deps, user, query.code),
   studentIncomes: async ({ deps, user, query }) => q.studentIncomes(deps, user, query.studentcode),
+  studentBillList: async ({ deps, user, query }) => sheets.studentBills(deps, user, query.studentcode),
+  sheetEmployees: async ({ deps, user, query }) => sheets.sheetEmployees(deps, user, query),
+  claimOrder: async ({ deps, user, body, ip }) => sheets.claimOrder(deps, user, body.code, ip),
   funderReceivable: async ({ deps, user, query }) => q.funderReceivable(deps, user, query),
 };
