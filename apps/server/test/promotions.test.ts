@@ -235,9 +235,6 @@ describe('activity status', () => {
     expect(ended.list.map((r) => r.id)).toContain(a.id);
     const cancelled = await admin.promotions.activityStatus({ body: { id: a.id, status: 2 } });
     expect(cancelled.state).toBe(30);
-    await expectApiError(
-      admin.promotions.activityStatus({ body: { id: a.id, status: 1 } }),
-      ErrorCode.rule,
-    );
+    await expectApiError(admin.promotions.activityStatus({ body: { id: a.id, status: 1 } }), ErrorCode.rule);
   });
 });
