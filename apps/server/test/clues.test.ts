@@ -381,9 +381,10 @@ describe('approvals', () => {
         steps: [{ name: '财务复核', roles: [20], userIds: [hr?.id ?? 0], mode: 'any', aboveCents: null }],
       },
     });
-    expect(await names(c.clueId)).toEqual(['finance', 'hr']);
+    // Every holder of role 20 (the two finance demo users) and the named person.
+    expect(await names(c.clueId)).toEqual(['finance', 'fmanager', 'hr']);
     const byCode = await sales.clues.commissioners4clueValid({ params: { id: 'SH01' } });
-    expect(byCode.map((a) => a.username).sort()).toEqual(['finance', 'hr']);
+    expect(byCode.map((a) => a.username).sort()).toEqual(['finance', 'fmanager', 'hr']);
     // The engine's check is the same rule: the director is no longer an approver, finance is.
     const r = await sales.clues.invalidSubmit({ body: { clueId: c.clueId, reason: '空号' } });
     await expectApiError(
