@@ -1,5 +1,6 @@
 // The orders side of the payments slice's port (payments/orders.ts): what an online payment
 // collects, recording it (idempotent on the gateway's trade number), and the receipt's data.
+import { payMethod } from '@bo/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { useOrders, type OrderReceipt, type OrderToCollect } from '../payments/index.js';
 import { fromQ100 } from '../ledger/index.js';
@@ -18,7 +19,6 @@ const ORDER_TYPE_NAME: Record<number, string> = {
   5: '代收代付',
 };
 const UNIT_NAME: Record<number, string> = { 1: '课时', 2: '天' };
-const METHOD_NAME: Record<number, string> = { 1: '现金', 2: '银行转账', 3: 'POS', 4: '线上支付' };
 const RECORD_STATUS_NAME: Record<number, string> = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' };
 
 useOrders({
@@ -93,7 +93,7 @@ useOrders({
         amountCents: i.amountCents,
       })),
       payments: r.records.map((p) => ({
-        method: METHOD_NAME[p.method] ?? String(p.method),
+        method: payMethod(p.method)?.label['zh-CN'] ?? String(p.method),
         payer: p.payer === 'funder' ? '资助方' : '家庭',
         amountCents: p.amountCents,
         paidAt: p.paidAt,

@@ -1,3 +1,4 @@
+import { payMethod } from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { assertCampus } from '../../http/auth.js';
@@ -29,7 +30,6 @@ const PAY_RECORD_COLUMNS = [
   { key: 'createdByName', header: '登记人 / Recorded by' },
   { key: 'remark', header: '备注 / Remark' },
 ];
-const METHOD = { 1: '现金', 2: '银行转账', 3: 'POS', 4: '线上支付' } as Record<number, string>;
 const RECORD_STATUS = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' } as Record<number, string>;
 
 export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
@@ -72,7 +72,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     const rows = (await q.payRecordAll(deps, user, body)).map((r) => ({
       ...r,
       payer: r.payer === 'funder' ? '资助方' : '家庭',
-      method: METHOD[r.method] ?? String(r.method),
+      method: payMethod(r.method)?.label['zh-CN'] ?? String(r.method),
       status: RECORD_STATUS[r.status] ?? String(r.status),
     }));
     return xlsxFile('付款记录.xlsx', await workbook('付款记录', PAY_RECORD_COLUMNS, rows));
