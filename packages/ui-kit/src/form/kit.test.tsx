@@ -247,6 +247,33 @@ describe('the schema form kit', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('无法连接服务器');
   });
 
+  it('a page form started again after a save forgets what the user typed', async () => {
+    const saved = vi.fn((v: { note: string }) => Promise.resolve(v));
+    function Page() {
+      const form = useSchemaForm({
+        schema: z.object({ note: z.string().trim().min(1) }),
+        defaultValues: { note: '' },
+        onSubmit: saved,
+        onSuccess: (_r, _v, f) => f.reset({ note: '' }),
+      });
+      return (
+        <FormView form={form}>
+          <FormTextArea form={form} name="note" label="跟进内容" />
+          <button type="submit">保存</button>
+        </FormView>
+      );
+    }
+    render(
+      <Kit>
+        <Page />
+      </Kit>,
+    );
+    fireEvent.change(screen.getByLabelText('跟进内容'), { target: { value: '已电话沟通' } });
+    await press(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith({ note: '已电话沟通' }));
+    await waitFor(() => expect((screen.getByLabelText('跟进内容') as HTMLTextAreaElement).value).toBe(''));
+  });
+
   it('never shows zod’s English default for a type error', () => {
     const r = z.object({ n: z.number() }).safeParse({ n: 'x' });
     const issue = r.success ? undefined : r.error.issues[0];

@@ -155,7 +155,9 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>, R =
   const reset = useCallback(
     (values?: In) => {
       setProblem(null);
-      rhf.reset(values);
+      // keepDirtyValues (above) is for server data arriving under an edit; an explicit reset starts
+      // the form again, so the user's edits must go too (RHF merges resetOptions into reset()).
+      rhf.reset(values, { keepDirtyValues: false });
     },
     [rhf],
   );

@@ -1,7 +1,19 @@
 // /clues/assessmentInner?clueId=(&type=): one clue's entrance assessments — record a result (the
 // clue becomes assessed), send a result to the parent and see the links sent. The title follows the
 // assessment state: '<child> 待评估' before the first result, '<child> 已评估' after.
-import { Badge, Button, Card, EmptyState, Spinner, TextArea, TextField } from '@bo/ui-kit';
+import { contract } from '@bo/api-sdk';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  FormNumber,
+  FormText,
+  FormTextArea,
+  FormView,
+  Spinner,
+  SubmitButton,
+} from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,6 +23,7 @@ import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ClueLink, StateBadge, When } from './common';
 import { runCommand } from '../../app/invalidation';
+import { bodyOf, useCommandForm } from '../../app/form';
 
 export default function AssessmentInner() {
   const t = useT();
@@ -29,41 +42,17 @@ export default function AssessmentInner() {
     queryFn: () => sdk.clues.entranceAssessment({ query: { clueId } }),
     enabled: valid,
   });
-  const [form, setForm] = useState({
-    matriculationType: preset,
-    score: '',
-    conclusion: '',
-    suggestion: '',
-    assessorName: '',
-  });
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const c = clue.data;
   const assessed = (data.data?.results.length ?? 0) > 0;
   usePageTitle(c ? `${c.childName} ${assessed ? t('assess.done') : t('assess.waiting')}` : undefined);
-  const save = useMutation({
-    mutationFn: () =>
-      runCommand(qc, () =>
-        sdk.clues.matriculationSave({
-          body: {
-            clueId,
-            matriculationType: form.matriculationType,
-            conclusion: form.conclusion,
-            score: form.score === '' ? null : Number(form.score),
-            suggestion: form.suggestion,
-            assessorName: form.assessorName,
-          },
-        }),
-      ),
-    onSuccess: async () => {
-      setForm({ matriculationType: preset, score: '', conclusion: '', suggestion: '', assessorName: '' });
-      setError(null);
-    },
-    onError: (e) => setError(errorText(e)),
-  });
   const send = useMutation({
     mutationFn: (id: number) => runCommand(qc, () => sdk.clues.matriculationSend({ params: { id } })),
-    onSuccess: (r) => setLink(r.link),
+    onSuccess: (r) => {
+      setLink(r.link);
+      setError(null);
+    },
     onError: (e) => setError(errorText(e)),
   });
   if (!valid) return <EmptyState title={t('clue.noClue')} />;
@@ -96,68 +85,17 @@ export default function AssessmentInner() {
         </Card>
         {canAssess ? (
           <Card title={t('assess.record')}>
-            <form
-              aria-label={t('assess.record')}
-              className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                save.mutate();
-              }}
-            >
-              <TextField
-                label={t('clue.assessType')}
-                required
-                value={form.matriculationType}
-                maxLength={50}
-                onChange={(e) => setForm({ ...form, matriculationType: e.target.value })}
-              />
-              <TextField
-                label={t('clue.score')}
-                type="number"
-                min={0}
-                max={1000}
-                value={form.score}
-                onChange={(e) => setForm({ ...form, score: e.target.value })}
-              />
-              <TextField
-                label={t('assess.assessor')}
-                value={form.assessorName}
-                maxLength={50}
-                onChange={(e) => setForm({ ...form, assessorName: e.target.value })}
-              />
-              <div className="sm:col-span-2">
-                <TextArea
-                  label={t('clue.conclusion')}
-                  required
-                  value={form.conclusion}
-                  maxLength={2000}
-                  onChange={(e) => setForm({ ...form, conclusion: e.target.value })}
-                />
-              </div>
-              <div className="sm:col-span-2">
-                <TextArea
-                  label={t('clue.suggestion')}
-                  value={form.suggestion}
-                  maxLength={2000}
-                  onChange={(e) => setForm({ ...form, suggestion: e.target.value })}
-                />
-              </div>
-              {error && (
-                <p role="alert" className="text-sm text-danger-600 sm:col-span-2">
-                  {error}
-                </p>
-              )}
-              <div className="flex justify-end sm:col-span-2">
-                <Button type="submit" variant="primary" loading={save.isPending}>
-                  {t('assess.save')}
-                </Button>
-              </div>
-            </form>
+            <RecordForm clueId={clueId} preset={preset} />
           </Card>
         ) : (
           <p className="rounded-md bg-canvas px-3 py-2 text-sm text-muted">{t('assess.notNow')}</p>
         )}
         <Card title={t('clue.assessments')}>
+          {error && (
+            <p role="alert" className="mb-3 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700">
+              {error}
+            </p>
+          )}
           {link && (
             <p role="status" className="mb-3 rounded-md bg-success-50 px-3 py-2 text-sm text-success-700">
               {t('assess.sent')}:{' '}
@@ -205,5 +143,46 @@ export default function AssessmentInner() {
         </Card>
       </div>
     </ListKitProvider>
+  );
+}
+
+/** Recording a result: the endpoint's own schema checks it; the form starts again after each save. */
+export function RecordForm({ clueId, preset }: { clueId: number; preset: string }) {
+  const t = useT();
+  const defaults = {
+    clueId,
+    matriculationType: preset,
+    score: null,
+    conclusion: '',
+    suggestion: '',
+    assessorName: '',
+  };
+  const form = useCommandForm({
+    schema: bodyOf(contract.clues.matriculationSave),
+    defaultValues: defaults,
+    onSubmit: (body) => sdk.clues.matriculationSave({ body }),
+    onDone: (_r, _v, f) => {
+      f.reset(defaults);
+    },
+  });
+  return (
+    <FormView
+      form={form}
+      aria-label={t('assess.record')}
+      className="grid grid-cols-1 gap-3 space-y-0 sm:grid-cols-2"
+    >
+      <FormText form={form} name="matriculationType" label={t('clue.assessType')} maxLength={50} />
+      <FormNumber form={form} name="score" label={t('clue.score')} min={0} max={1000} />
+      <FormText form={form} name="assessorName" label={t('assess.assessor')} maxLength={50} />
+      <div className="sm:col-span-2">
+        <FormTextArea form={form} name="conclusion" label={t('clue.conclusion')} maxLength={2000} />
+      </div>
+      <div className="sm:col-span-2">
+        <FormTextArea form={form} name="suggestion" label={t('clue.suggestion')} maxLength={2000} />
+      </div>
+      <div className="flex justify-end sm:col-span-2">
+        <SubmitButton form={form}>{t('assess.save')}</SubmitButton>
+      </div>
+    </FormView>
   );
 }
