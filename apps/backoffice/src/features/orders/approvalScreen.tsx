@@ -9,7 +9,7 @@ import {
   Button,
   Dialog,
   EmptyState,
-  FormProblemBanner,
+  FormView,
   FormTextArea,
   MoneyText,
   Spinner,
@@ -143,8 +143,7 @@ function DecideForm({
     void form.submit();
   };
   return (
-    <form id={form.id} noValidate onSubmit={(e) => void form.submit(e)} className="space-y-3">
-      <FormProblemBanner form={form} />
+    <FormView form={form}>
       <FormTextArea form={form} name="comment" label={t('apv.comment')} rows={2} />
       <div className="flex justify-end gap-2">
         <Button
@@ -164,7 +163,7 @@ function DecideForm({
           {t('apv.pass')}
         </Button>
       </div>
-    </form>
+    </FormView>
   );
 }
 
@@ -179,15 +178,14 @@ function RevokeForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: ()
     onDone,
   });
   return (
-    <form id={form.id} noValidate onSubmit={(e) => void form.submit(e)} className="space-y-3">
-      <FormProblemBanner form={form} />
+    <FormView form={form}>
       <FormTextArea form={form} name="comment" label={t('apv.revokeReason')} rows={2} />
       <div className="flex justify-end">
         <Button type="submit" variant="danger" loading={form.busy}>
           {t('apv.revoke')}
         </Button>
       </div>
-    </form>
+    </FormView>
   );
 }
 
