@@ -7,6 +7,10 @@ import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { approvedLeaves, onLeaveApproved, onMakeupApproved } from '../src/slices/absences/index.js';
+import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
+import { courses } from '../src/slices/courses/tables.js';
+import { users } from '../src/slices/system/tables.js';
+import { lessonStudents, lessons } from '../src/slices/teaching/index.js';
 import type { ApprovedLeave, ApprovedMakeup } from '../src/slices/absences/index.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
@@ -18,6 +22,8 @@ let admin: Sdk;
 let sh01: number;
 let sh01b: number;
 let bj01: number;
+let course: string; // a course the demo teacher (E0005) may teach: make-ups book lessons with them
+let teacherId: number;
 const leavesSeen: ApprovedLeave[] = [];
 const makeupsSeen: ApprovedMakeup[] = [];
 
@@ -35,6 +41,19 @@ beforeAll(async () => {
   sh01 = sh[0].id;
   sh01b = sh[1].id;
   bj01 = b.id;
+  const ranks = await t.deps.db
+    .select({ rank: courseAuthorityRanks.courseRankCode })
+    .from(courseAuthorityRanks)
+    .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
+    .where(eq(courseAuthorities.employeeCode, 'E0005'));
+  const all = await t.deps.db.select().from(courses).where(eq(courses.purchaseUnit, 1));
+  const c = all.find(
+    (x) => ranks.some((r) => r.rank === x.rankCode) && Number(x.price) > 0 && x.validStatus === 1,
+  );
+  const [u] = await t.deps.db.select().from(users).where(eq(users.username, 'teacher'));
+  if (!c || !u) throw new Error('the demo seed has a teacher and a course they may teach');
+  course = c.code;
+  teacherId = u.id;
   onLeaveApproved(async (_tx, l) => void leavesSeen.push(l));
   onMakeupApproved(async (_tx, m) => void makeupsSeen.push(m));
 }, 120_000);
@@ -226,14 +245,29 @@ describe('temporary absence', () => {
 });
 
 describe('make-up', () => {
-  it('gives the missed lesson’s hours back on approval (value 0) and takes them again on revoke', async () => {
-    const o = await effective(sh01);
+  /** The student's live bookings of the course on a day, with the lesson's teacher and start minute. */
+  const bookings = (studentId: number, day: string) =>
+    t.deps.db
+      .select({ lessonId: lessons.id, teacher: lessons.teacherCode, start: lessons.startMinute })
+      .from(lessonStudents)
+      .innerJoin(lessons, eq(lessons.id, lessonStudents.lessonId))
+      .where(
+        and(
+          eq(lessonStudents.studentId, studentId),
+          eq(lessonStudents.status, 10),
+          eq(lessons.courseCode, course),
+          eq(lessons.lessonDate, day),
+        ),
+      );
+
+  it('gives the hours back and books the lesson on approval; revoke takes both back', async () => {
+    const o = await effective(sh01, { items: [{ courseCode: course, quantity: 10 }] });
     const missed = await consumed(o.id);
     const itemId = missed.orderItemId;
     const before = await itemHours(itemId);
 
     const list = await sales.absences.makeupMissed({ query: { studentId: sh01 } });
-    expect(list.find((m) => m.id === missed.id)).toMatchObject({ hours: 2, courseCode: 'C001' });
+    expect(list.find((m) => m.id === missed.id)).toMatchObject({ hours: 2, courseCode: course });
     const r = await sales.absences.makeupAdd({
       body: { missedId: missed.id, makeupDate: '2030-03-10', timeSpan: '09:00-10:00', reason: '生病缺课' },
     });
@@ -248,9 +282,10 @@ describe('make-up', () => {
     ).not.toContain(missed.id);
     // The requester may still move the day while nobody decided.
     await sales.absences.makeupEdit({
-      body: { id: r.id, makeupDate: '2030-03-12', timeSpan: '10:00-11:00', reason: '生病缺课' },
+      body: { id: r.id, makeupDate: '2030-03-12', timeSpan: '10:00-11:00', teacherId, reason: '生病缺课' },
     });
     expect(await itemHours(itemId)).toEqual(before);
+    expect(await bookings(sh01, '2030-03-12')).toEqual([]);
 
     await director.approvals.pass({ body: { id: r.approvalId } });
     expect(await itemHours(itemId)).toEqual({ hours: before.hours + 200, cents: before.cents });
@@ -260,6 +295,9 @@ describe('make-up', () => {
       hours: 2,
       orderItemId: itemId,
     });
+    expect(await bookings(sh01, '2030-03-12')).toEqual([
+      expect.objectContaining({ teacher: 'E0005', start: 600 }),
+    ]);
     await expectApiError(
       sales.absences.makeupEdit({
         body: { id: r.id, makeupDate: '2030-03-13', timeSpan: '10:00-11:00', reason: '晚了' },
@@ -270,10 +308,39 @@ describe('make-up', () => {
     const revoked = await director.absences.makeupRevoke({ params: { id: r.id }, body: { comment: '录错' } });
     expect(revoked.status).toBe(40);
     expect(await itemHours(itemId)).toEqual(before);
+    expect(await bookings(sh01, '2030-03-12')).toEqual([]);
     // Revoked: the lesson can be made up again.
     expect((await sales.absences.makeupMissed({ query: { studentId: sh01 } })).map((m) => m.id)).toContain(
       missed.id,
     );
+  });
+
+  it('fails the approval, giving nothing back, when the timetable refuses the lesson', async () => {
+    const o = await effective(sh01b, { items: [{ courseCode: course, quantity: 10 }] });
+    const first = await consumed(o.id);
+    const second = await consumed(o.id);
+    const before = await itemHours(first.orderItemId);
+    const slot = { makeupDate: '2030-04-08', timeSpan: '14:00-15:00', teacherId };
+    const a = await sales.absences.makeupAdd({ body: { missedId: first.id, ...slot, reason: '甲' } });
+    const b = await sales.absences.makeupAdd({ body: { missedId: second.id, ...slot, reason: '乙' } });
+    await director.approvals.pass({ body: { id: a.approvalId } });
+    // The teacher (and the student) now hold that hour: the second make-up cannot be booked there.
+    const err = await expectApiError(
+      director.approvals.pass({ body: { id: b.approvalId } }),
+      ErrorCode.conflict,
+    );
+    expect(err.message).toMatch(/陈思远|E0005|学员|student|teacher/);
+    expect(await itemHours(first.orderItemId)).toEqual({ hours: before.hours + 200, cents: before.cents });
+    expect(await bookings(sh01b, '2030-04-08')).toHaveLength(1);
+    const detail = await sales.absences.makeupApplyDetail({ params: { id: b.id } });
+    expect(detail.absenceStatus).toBe(10);
+    // Without a teacher on the request nor an attendance naming one, the approval says what is missing.
+    const third = await consumed(o.id);
+    const c = await sales.absences.makeupAdd({
+      body: { missedId: third.id, makeupDate: '2030-04-09', timeSpan: '14:00-15:00', reason: '丙' },
+    });
+    const e2 = await expectApiError(director.approvals.pass({ body: { id: c.approvalId } }), ErrorCode.rule);
+    expect(e2.message).toContain('补课老师');
   });
 
   it('lets one of two make-ups of one lesson filed at once through', async () => {

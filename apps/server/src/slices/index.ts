@@ -32,10 +32,22 @@ import { ordersHandlers } from './orders/index.js';
 import { refundsHandlers } from './refunds/index.js';
 import { statementsHandlers } from './statements/index.js';
 import { termBillsHandlers } from './termBills/index.js';
-import { releaseStudentLessons, teachingHandlers, useApprovedLeaves } from './teaching/index.js';
+import {
+  bookMakeupLesson,
+  releaseMakeupLesson,
+  releaseStudentLessons,
+  teachingHandlers,
+  useApprovedLeaves,
+} from './teaching/index.js';
 import { setOfferSource } from './pricing/index.js';
 import { promotionsHandlers, promotionsSource } from './promotions/index.js';
-import { absencesHandlers, approvedLeaves, onLeaveApproved } from './absences/index.js';
+import {
+  absencesHandlers,
+  approvedLeaves,
+  onLeaveApproved,
+  onMakeupApproved,
+  onMakeupRevoked,
+} from './absences/index.js';
 import { schoolTransfersHandlers } from './schoolTransfers/index.js';
 import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { contractsHandlers } from './contracts/index.js';
@@ -46,6 +58,23 @@ import { productsHandlers } from './products/index.js';
 useApprovedLeaves(approvedLeaves);
 onLeaveApproved(async (tx, leave) => {
   await releaseStudentLessons(tx, leave.studentId, leave.fromDate, leave.toDate);
+});
+// An approved make-up books its lesson on the timetable in the decision's transaction; a conflict
+// (teacher busy, holiday, leave …) fails the approval with what collides.
+onMakeupApproved(async (tx, m) => {
+  await bookMakeupLesson(tx, { db: tx, now: () => m.at }, m.approvedBy, {
+    studentId: m.studentId,
+    schoolItemCode: m.schoolItemCode,
+    courseCode: m.courseCode,
+    date: m.date,
+    timeSpan: m.timeSpan,
+    hours: m.hours,
+    teacherUserId: m.teacherId,
+    missedAttendanceId: m.missedAttendanceId,
+  });
+});
+onMakeupRevoked(async (tx, m) => {
+  await releaseMakeupLesson(tx, m);
 });
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {

@@ -5,6 +5,7 @@ export {
   approvedLeaves,
   onLeaveApproved,
   onMakeupApproved,
+  onMakeupRevoked,
   type ApprovedLeave,
   type ApprovedMakeup,
 } from './service.js';

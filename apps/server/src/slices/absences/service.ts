@@ -61,10 +61,16 @@ export interface ApprovedMakeup {
   courseCode: string;
   orderItemId: number;
   hours: number;
+  /** The attendance whose consumption is made up, when attendance posted it. */
+  missedAttendanceId: number | null;
+  /** Who approved it, and when: the booking is theirs. */
+  approvedBy: AuthUser;
+  at: Date;
 }
 type Handler<T> = (tx: DbOrTx, x: T) => Promise<void>;
 const leaveHandlers: Handler<ApprovedLeave>[] = [];
 const makeupHandlers: Handler<ApprovedMakeup>[] = [];
+const makeupRevokedHandlers: Handler<ApprovedMakeup>[] = [];
 
 /** Runs in the approval's transaction when a leave passes (a throw undoes the approval). */
 export function onLeaveApproved(h: Handler<ApprovedLeave>): void {
@@ -73,6 +79,10 @@ export function onLeaveApproved(h: Handler<ApprovedLeave>): void {
 /** Runs in the approval's transaction when a make-up passes, after its hours were given back. */
 export function onMakeupApproved(h: Handler<ApprovedMakeup>): void {
   makeupHandlers.push(h);
+}
+/** Runs in the revoke's transaction before a passed make-up's hours are taken back. */
+export function onMakeupRevoked(h: Handler<ApprovedMakeup>): void {
+  makeupRevokedHandlers.push(h);
 }
 
 const asLeave = (a: AbsenceRecord): ApprovedLeave => ({
@@ -458,6 +468,25 @@ registerApprovalKind<Payload>({
   onRevoke: async (c) => void (await settle(c, AB.revoked, 'revoked')),
 });
 
+const asMakeup = (
+  a: AbsenceRecord,
+  m: typeof studentLedger.$inferSelect,
+  c: HookContext<Payload>,
+): ApprovedMakeup => ({
+  id: a.id,
+  studentId: a.studentId,
+  schoolItemCode: a.schoolItemCode,
+  date: a.fromDate,
+  timeSpan: a.timeSpan ?? '',
+  teacherId: a.teacherId,
+  courseCode: m.courseCode,
+  orderItemId: m.orderItemId,
+  hours: q100ToNumber(toQ100(must(a.hours, 'make-up hours'))),
+  missedAttendanceId: m.sourceType === 'attendance' ? m.sourceId : null,
+  approvedBy: c.actor,
+  at: c.now,
+});
+
 registerApprovalKind<Payload>({
   kind: 'makeup',
   subjectType: 'student',
@@ -489,21 +518,16 @@ registerApprovalKind<Payload>({
       { userId: c.actor.id, at: c.now },
     );
     await settle(c, AB.approved, 'approved');
-    for (const h of makeupHandlers)
-      await h(c.tx, {
-        id: a.id,
-        studentId: a.studentId,
-        schoolItemCode: a.schoolItemCode,
-        date: a.fromDate,
-        timeSpan: a.timeSpan ?? '',
-        teacherId: a.teacherId,
-        courseCode: m.courseCode,
-        orderItemId: m.orderItemId,
-        hours: q100ToNumber(hours100),
-      });
+    for (const h of makeupHandlers) await h(c.tx, asMakeup(a, m, c));
   },
   ...closers,
   onRevoke: async (c) => {
+    const a = await lockAbsence(c.tx, c.payload.absenceId);
+    const [m] = await c.tx
+      .select()
+      .from(studentLedger)
+      .where(eq(studentLedger.id, must(a.missedId, 'missed lesson')));
+    for (const h of makeupRevokedHandlers) await h(c.tx, asMakeup(a, must(m, 'missed lesson'), c));
     await reverse(c.tx, 'makeup', c.payload.absenceId, { userId: c.actor.id, at: c.now }, c.comment);
     await settle(c, AB.revoked, 'revoked');
   },

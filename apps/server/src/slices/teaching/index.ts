@@ -9,7 +9,15 @@ export {
   type Conflict,
   type Placement,
 } from './conflicts.js';
-export { insertLessons, cancelLesson, releaseStudentLessons, type InsertInput } from './lessons.js';
+export {
+  insertLessons,
+  cancelLesson,
+  releaseStudentLessons,
+  bookMakeupLesson,
+  releaseMakeupLesson,
+  type InsertInput,
+  type MakeupBooking,
+} from './lessons.js';
 export { STATUS_RULES, ATTENDANCE_SOURCE } from './attendance.js';
 export { lessons, lessonStudents, attendances, classrooms, calendarDays } from './tables.js';
 export { teachingHandlers } from './handlers.js';

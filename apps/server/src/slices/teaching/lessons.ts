@@ -18,6 +18,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances } from '../ledger/index.js';
 import { students } from '../students/index.js';
+import { users } from '../../db/schema.js';
 import {
   addDays,
   assertNotLockedPast,
@@ -155,110 +156,113 @@ export async function insertLessons(deps: Deps, u: AuthUser, b: InsertInput) {
     throw noPermission('只能预约试听课和测评课 / you may book trial and assessment lessons only');
   if (!b.lessonDate === !b.series)
     throw badInput('lessonDate', '请填写上课日期或排课周期之一 / give either a lesson date or a series');
-  return deps.db.transaction(async (tx) => {
-    const course = await courseOf(tx, b.courseCode);
-    if (!course) throw badInput('courseCode', '课程不存在 / no such course');
-    let studentIds = [...new Set(b.studentIds)];
-    let classId: number | null = null;
-    if (b.kind === 'group') {
-      if (!b.classId) throw badInput('classId', '请选择班级 / choose the group class');
-      const [cls] = await tx.select().from(groupClasses).where(eq(groupClasses.id, b.classId));
-      if (!cls || cls.schoolItemCode !== b.schoolItemCode)
-        throw badInput('classId', '班级不存在或不属于该校区 / no such class at this campus');
-      if (cls.courseCode !== b.courseCode)
-        throw badInput('courseCode', '课程须与班级课程一致 / the course must be the class’s course');
-      classId = cls.id;
-      const members = await tx
-        .select({ id: groupClassStudents.studentId })
-        .from(groupClassStudents)
-        .where(eq(groupClassStudents.classId, cls.id));
-      studentIds = members.map((m) => m.id);
-    } else if (studentIds.length !== 1)
-      throw badInput('studentIds', '一对一、试听和测评课须选择一名学员 / choose exactly one student');
-    await assertStudentsAtCampus(tx, u, studentIds, b.schoolItemCode);
-    const { days, skipped } = b.series
-      ? await seriesDays(tx, b.schoolItemCode, b.series)
-      : { days: [b.lessonDate ?? ''], skipped: [] };
-    if (!days.length) throw ruleViolation('周期内没有可排课的日期 / no day of the series is open', 'series');
-    for (const d of days) assertNotLockedPast(deps, d, b.series ? 'series.fromDate' : 'lessonDate');
-    await lockResources(tx, {
-      teacherCodes: [b.teacherCode],
-      roomIds: b.classroomId ? [b.classroomId] : [],
-      studentIds,
-    });
-    const hours100 = q100(b.hours);
-    const claimed = new Map<number, number>();
-    const placements: Placement[] = [];
-    for (const d of days) {
-      const p: Placement = {
-        schoolItemCode: b.schoolItemCode,
-        courseCode: b.courseCode,
-        teacherCode: b.teacherCode,
-        classroomId: b.classroomId ?? null,
-        kind: b.kind,
-        lessonDate: d,
-        startMinute: toMinute(b.startTime),
-        endMinute: toMinute(b.endTime),
-        hours100,
-        studentIds,
-      };
-      const found = await findConflicts(tx, p, { exclude: [], claimed });
-      if (found.length) refuse(found, b.series ? `${d}：` : '');
-      if (CONSUMING_KINDS.includes(b.kind))
-        for (const sid of studentIds) claimed.set(sid, (claimed.get(sid) ?? 0) + hours100);
-      placements.push(p);
-    }
-    let seriesId: number | null = null;
-    if (b.series) {
-      const [s] = await tx
-        .insert(lessonSeries)
-        .values({
-          schoolItemCode: b.schoolItemCode,
-          weekdays: [...new Set(b.series.weekdays)].sort().join(','),
-          fromDate: b.series.fromDate,
-          toDate: b.series.toDate,
-          startTime: b.startTime,
-          endTime: b.endTime,
-          createdBy: u.id,
-          createdAt: deps.now(),
-        })
-        .returning({ id: lessonSeries.id });
-      seriesId = must(s, 'series').id;
-    }
-    const ids: number[] = [];
-    for (const p of placements) {
-      const [row] = await tx
-        .insert(lessons)
-        .values({
-          schoolItemCode: p.schoolItemCode,
-          courseCode: p.courseCode,
-          teacherCode: p.teacherCode,
-          classroomId: p.classroomId,
-          classId,
-          kind: p.kind,
-          seriesId,
-          lessonDate: p.lessonDate,
-          startMinute: p.startMinute,
-          endMinute: p.endMinute,
-          hours: (hours100 / 100).toFixed(2),
-          createdBy: u.id,
-          createdAt: deps.now(),
-          updatedAt: deps.now(),
-        })
-        .returning({ id: lessons.id });
-      const id = must(row, 'lesson').id;
-      await bookStudents(tx, id, p.courseCode, studentIds, deps.now());
-      ids.push(id);
-    }
-    await writeAudit(tx, {
-      action: 'teaching.lesson.insert',
-      target: ids.join(','),
-      detail: { ...b, seriesId },
-      userId: u.id,
-      username: u.username,
-    });
-    return { seriesId, lessonIds: ids, skipped };
+  return deps.db.transaction((tx) => placeLessons(tx, deps, u, b));
+}
+
+/** Places lessons in the caller's transaction: the conflict check under the locks, then the rows. */
+async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput) {
+  const course = await courseOf(tx, b.courseCode);
+  if (!course) throw badInput('courseCode', '课程不存在 / no such course');
+  let studentIds = [...new Set(b.studentIds)];
+  let classId: number | null = null;
+  if (b.kind === 'group') {
+    if (!b.classId) throw badInput('classId', '请选择班级 / choose the group class');
+    const [cls] = await tx.select().from(groupClasses).where(eq(groupClasses.id, b.classId));
+    if (!cls || cls.schoolItemCode !== b.schoolItemCode)
+      throw badInput('classId', '班级不存在或不属于该校区 / no such class at this campus');
+    if (cls.courseCode !== b.courseCode)
+      throw badInput('courseCode', '课程须与班级课程一致 / the course must be the class’s course');
+    classId = cls.id;
+    const members = await tx
+      .select({ id: groupClassStudents.studentId })
+      .from(groupClassStudents)
+      .where(eq(groupClassStudents.classId, cls.id));
+    studentIds = members.map((m) => m.id);
+  } else if (studentIds.length !== 1)
+    throw badInput('studentIds', '一对一、试听和测评课须选择一名学员 / choose exactly one student');
+  await assertStudentsAtCampus(tx, u, studentIds, b.schoolItemCode);
+  const { days, skipped } = b.series
+    ? await seriesDays(tx, b.schoolItemCode, b.series)
+    : { days: [b.lessonDate ?? ''], skipped: [] };
+  if (!days.length) throw ruleViolation('周期内没有可排课的日期 / no day of the series is open', 'series');
+  for (const d of days) assertNotLockedPast(deps, d, b.series ? 'series.fromDate' : 'lessonDate');
+  await lockResources(tx, {
+    teacherCodes: [b.teacherCode],
+    roomIds: b.classroomId ? [b.classroomId] : [],
+    studentIds,
   });
+  const hours100 = q100(b.hours);
+  const claimed = new Map<number, number>();
+  const placements: Placement[] = [];
+  for (const d of days) {
+    const p: Placement = {
+      schoolItemCode: b.schoolItemCode,
+      courseCode: b.courseCode,
+      teacherCode: b.teacherCode,
+      classroomId: b.classroomId ?? null,
+      kind: b.kind,
+      lessonDate: d,
+      startMinute: toMinute(b.startTime),
+      endMinute: toMinute(b.endTime),
+      hours100,
+      studentIds,
+    };
+    const found = await findConflicts(tx, p, { exclude: [], claimed });
+    if (found.length) refuse(found, b.series ? `${d}：` : '');
+    if (CONSUMING_KINDS.includes(b.kind))
+      for (const sid of studentIds) claimed.set(sid, (claimed.get(sid) ?? 0) + hours100);
+    placements.push(p);
+  }
+  let seriesId: number | null = null;
+  if (b.series) {
+    const [s] = await tx
+      .insert(lessonSeries)
+      .values({
+        schoolItemCode: b.schoolItemCode,
+        weekdays: [...new Set(b.series.weekdays)].sort().join(','),
+        fromDate: b.series.fromDate,
+        toDate: b.series.toDate,
+        startTime: b.startTime,
+        endTime: b.endTime,
+        createdBy: u.id,
+        createdAt: deps.now(),
+      })
+      .returning({ id: lessonSeries.id });
+    seriesId = must(s, 'series').id;
+  }
+  const ids: number[] = [];
+  for (const p of placements) {
+    const [row] = await tx
+      .insert(lessons)
+      .values({
+        schoolItemCode: p.schoolItemCode,
+        courseCode: p.courseCode,
+        teacherCode: p.teacherCode,
+        classroomId: p.classroomId,
+        classId,
+        kind: p.kind,
+        seriesId,
+        lessonDate: p.lessonDate,
+        startMinute: p.startMinute,
+        endMinute: p.endMinute,
+        hours: (hours100 / 100).toFixed(2),
+        createdBy: u.id,
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      })
+      .returning({ id: lessons.id });
+    const id = must(row, 'lesson').id;
+    await bookStudents(tx, id, p.courseCode, studentIds, deps.now());
+    ids.push(id);
+  }
+  await writeAudit(tx, {
+    action: 'teaching.lesson.insert',
+    target: ids.join(','),
+    detail: { ...b, seriesId },
+    userId: u.id,
+    username: u.username,
+  });
+  return { seriesId, lessonIds: ids, skipped };
 }
 
 async function assertStudentsAtCampus(tx: DbOrTx, u: AuthUser, ids: number[], campus: string) {
@@ -729,4 +733,112 @@ export async function releaseStudentLessons(
         ),
       );
   return rows.map((r) => r.lessonId);
+}
+
+/** What an approved make-up asks the timetable to book. */
+export interface MakeupBooking {
+  studentId: number;
+  schoolItemCode: string;
+  courseCode: string;
+  date: string;
+  /** 'HH:MM-HH:MM'. */
+  timeSpan: string;
+  hours: number;
+  /** The teacher chosen on the request (a user); absent: the missed lesson's teacher. */
+  teacherUserId: number | null;
+  /** The attendance whose consumption is made up (its lesson names the teacher by default). */
+  missedAttendanceId: number | null;
+}
+
+/**
+ * Books an approved make-up as a one-to-one lesson in the approval's transaction, through the same
+ * conflict check as any placement (teacher, room, student, authority, hours, leave, holiday); a
+ * conflict throws, so the approval fails with what collides. The approval itself is the authority
+ * to book: the approver needs no planner screen. Returns the lesson's id.
+ */
+export async function bookMakeupLesson(
+  tx: DbOrTx,
+  deps: Deps,
+  actor: AuthUser,
+  m: MakeupBooking,
+): Promise<number> {
+  const [startTime, endTime] = m.timeSpan.split('-');
+  if (!startTime || !endTime)
+    throw badInput('timeSpan', '补课时段格式应为 HH:MM-HH:MM / the time span is HH:MM-HH:MM');
+  let teacherCode: string | null = null;
+  if (m.teacherUserId !== null) {
+    const [t] = await tx
+      .select({ code: users.employeeCode })
+      .from(users)
+      .where(eq(users.id, m.teacherUserId));
+    teacherCode = t?.code ?? null;
+    if (!teacherCode)
+      throw ruleViolation(
+        '补课老师没有关联员工档案，无法排课 / the make-up teacher has no employee record to book',
+        'teacherId',
+      );
+  } else if (m.missedAttendanceId !== null) {
+    const [a] = await tx
+      .select({ code: attendances.teacherCode })
+      .from(attendances)
+      .where(eq(attendances.id, m.missedAttendanceId));
+    teacherCode = a?.code ?? null;
+  }
+  if (!teacherCode)
+    throw ruleViolation('请指定补课老师 / choose the teacher of the make-up lesson', 'teacherId');
+  assertSpan(startTime, endTime);
+  const r = await placeLessons(tx, deps, actor, {
+    schoolItemCode: m.schoolItemCode,
+    courseCode: m.courseCode,
+    teacherCode,
+    kind: 'oneToOne',
+    studentIds: [m.studentId],
+    lessonDate: m.date,
+    startTime,
+    endTime,
+    hours: m.hours,
+  });
+  return must(r.lessonIds[0], 'make-up lesson');
+}
+
+/**
+ * Takes a revoked make-up off the timetable: the student's booking on the live lesson of the course
+ * at that day and start. A make-up already attended cannot be revoked (its hours were consumed).
+ */
+export async function releaseMakeupLesson(
+  tx: DbOrTx,
+  m: { studentId: number; courseCode: string; date: string; timeSpan: string },
+): Promise<void> {
+  const start = m.timeSpan.split('-')[0] ?? '';
+  if (!/^\d{2}:\d{2}$/.test(start)) return;
+  const rows = await tx
+    .select({ id: lessonStudents.id, signed: attendances.id })
+    .from(lessonStudents)
+    .innerJoin(lessons, eq(lessons.id, lessonStudents.lessonId))
+    .leftJoin(
+      attendances,
+      and(eq(attendances.lessonStudentId, lessonStudents.id), isNull(attendances.cancelledAt)),
+    )
+    .where(
+      and(
+        eq(lessonStudents.studentId, m.studentId),
+        eq(lessonStudents.status, 10),
+        eq(lessons.status, 10),
+        eq(lessons.courseCode, m.courseCode),
+        eq(lessons.lessonDate, m.date),
+        eq(lessons.startMinute, toMinute(start)),
+      ),
+    );
+  if (rows.some((r) => r.signed !== null))
+    throw ruleViolation('补课已考勤，不能撤销 / the make-up lesson has attendance: cancel it first');
+  if (rows.length)
+    await tx
+      .update(lessonStudents)
+      .set({ status: 20 })
+      .where(
+        inArray(
+          lessonStudents.id,
+          rows.map((r) => r.id),
+        ),
+      );
 }
