@@ -36,3 +36,4 @@ export * from './contract/schoolTransfers.js';
 export * from './contract/refundApplications.js';
 export * from './contract/contracts.js';
 export * from './contract/products.js';
+export * from './contract/discountRates.js';

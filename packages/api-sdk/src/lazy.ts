@@ -40,6 +40,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   refundApplications: () => import('./contract/refundApplications.js').then((m) => m.refundApplications),
   contracts: () => import('./contract/contracts.js').then((m) => m.contracts),
   products: () => import('./contract/products.js').then((m) => m.products),
+  discountRates: () => import('./contract/discountRates.js').then((m) => m.discountRates),
 };
 
 /**

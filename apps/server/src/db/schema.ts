@@ -29,3 +29,4 @@ export * from '../slices/schoolTransfers/tables.js';
 export * from '../slices/refundApplications/tables.js';
 export * from '../slices/contracts/tables.js';
 export * from '../slices/products/tables.js';
+export * from '../slices/discountRates/tables.js';

@@ -52,6 +52,7 @@ import { schoolTransfersHandlers } from './schoolTransfers/index.js';
 import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { contractsHandlers } from './contracts/index.js';
 import { productsHandlers } from './products/index.js';
+import { discountRatesHandlers } from './discountRates/index.js';
 
 // Teaching refuses to book a student on approved leave, and an approved leave (or temporary absence)
 // releases the student's booked, unsigned lessons of its period in the decision's transaction.
@@ -113,4 +114,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'refundApplications', contract.refundApplications, refundApplicationsHandlers);
   registerSlice(app, deps, 'contracts', contract.contracts, contractsHandlers);
   registerSlice(app, deps, 'products', contract.products, productsHandlers);
+  registerSlice(app, deps, 'discountRates', contract.discountRates, discountRatesHandlers);
 }

@@ -33,6 +33,7 @@ import { schoolTransfers } from './schoolTransfers.js';
 import { refundApplications } from './refundApplications.js';
 import { contracts } from './contracts.js';
 import { products } from './products.js';
+import { discountRates } from './discountRates.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -72,6 +73,7 @@ export type Contract = {
   refundApplications: typeof refundApplications;
   contracts: typeof contracts;
   products: typeof products;
+  discountRates: typeof discountRates;
 };
 
 export const contract: Contract = {
@@ -108,6 +110,7 @@ export const contract: Contract = {
   refundApplications,
   contracts,
   products,
+  discountRates,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

@@ -273,6 +273,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/financial/*',
     '/settlement/evaluateInventory',
     '/settlement/checkInventory',
+    // The discount rates given, beside the allowed rates finance keeps on /financial/discountRate.
+    '/product/compositeDiscountRate',
     '/setting/finance',
     ...STUDENT_ORDERS,
     '/students/list',

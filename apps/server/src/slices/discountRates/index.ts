@@ -1,0 +1,2 @@
+// The discount rates slice's public face.
+export { discountRatesHandlers } from './handlers.js';
