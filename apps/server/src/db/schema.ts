@@ -30,3 +30,4 @@ export * from '../slices/refundApplications/tables.js';
 export * from '../slices/contracts/tables.js';
 export * from '../slices/products/tables.js';
 export * from '../slices/discountRates/tables.js';
+export * from '../slices/payroll/tables.js';

@@ -1,0 +1,393 @@
+// Payroll over a small seeded month (docs/payroll.md has the same numbers worked by hand): each role's
+// salary to the cent with its source rows, a refund after the period reducing the next period's
+// commission, recomputation idempotent with a change report, manual adjustment lines kept.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { Sdk } from '@bo/api-sdk';
+import { employees, employeeCampuses, skillRanks } from '../src/slices/employees/tables.js';
+import { users } from '../src/slices/system/tables.js';
+import { students } from '../src/slices/students/tables.js';
+import { orders } from '../src/slices/orders/tables.js';
+import { refundOrders } from '../src/slices/refunds/tables.js';
+import { studentLedger } from '../src/slices/ledger/tables.js';
+import { attendances, lessonStudents, lessons } from '../src/slices/teaching/tables.js';
+import { clueTargets } from '../src/slices/clueSettings/tables.js';
+import { clues } from '../src/slices/clues/tables.js';
+import {
+  salaryCourseSwitch,
+  salaryLineSources,
+  salaryLines,
+  salaryRuleRates,
+  salaryRules,
+} from '../src/slices/payroll/tables.js';
+import { computePeriod } from '../src/slices/payroll/index.js';
+import { startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+let hr: Sdk;
+const RANK = 'PAYT';
+const CAMPUS = 'SH01';
+const Y = 2031;
+/** Employees of the month, by role. */
+const E = {
+  teacher: 'PT-TEA',
+  expert: 'PT-EXP',
+  supervisor: 'PT-SUP',
+  consultant: 'PT-CON',
+  growth: 'PT-GRO',
+  leader: 'PT-LEA',
+} as const;
+const POST = {
+  teacher: 'TEACHER',
+  expert: 'ASSESSOR',
+  supervisor: 'SUPERVISOR',
+  consultant: 'CONSULTANT',
+  growth: 'GROWTH',
+  leader: 'LEADER',
+} as const;
+let studentA: number;
+let studentB: number;
+const userOf: Record<string, number> = {};
+let refundId = 0;
+
+const at = (iso: string) => new Date(`${iso}+08:00`);
+
+async function rule(
+  role: string,
+  r: Partial<typeof salaryRules.$inferInsert>,
+  rates: [string, string, number][] = [],
+) {
+  const [x] = await t.deps.db
+    .insert(salaryRules)
+    .values({ role, skillRankCode: RANK, effectiveFrom: Y * 100 + 1, ...r })
+    .returning();
+  if (!x) throw new Error('rule');
+  if (rates.length)
+    await t.deps.db.insert(salaryRuleRates).values(
+      rates.map(([payType, attendanceStatus, hourlyCents]) => ({
+        ruleId: x.id,
+        payType,
+        attendanceStatus,
+        hourlyCents,
+      })),
+    );
+}
+
+let lessonMinute = 9 * 60;
+async function lesson(o: {
+  teacher: string;
+  day: string;
+  hours: string;
+  course?: string;
+  kind?: string;
+  confirmed?: boolean;
+  signs: { student: number; status: string; paid: boolean; cancelled?: boolean }[];
+}) {
+  lessonMinute += 90;
+  const [l] = await t.deps.db
+    .insert(lessons)
+    .values({
+      schoolItemCode: CAMPUS,
+      courseCode: o.course ?? 'C001',
+      teacherCode: o.teacher,
+      kind: o.kind ?? 'oneToOne',
+      lessonDate: o.day,
+      startMinute: lessonMinute,
+      endMinute: lessonMinute + 60,
+      hours: o.hours,
+      confirmedAt: o.confirmed === false ? null : at(`${o.day}T20:00:00`),
+    })
+    .returning();
+  if (!l) throw new Error('lesson');
+  for (const s of o.signs) {
+    const [ls] = await t.deps.db
+      .insert(lessonStudents)
+      .values({ lessonId: l.id, studentId: s.student, createdAt: at(`${o.day}T08:00:00`) })
+      .returning();
+    await t.deps.db.insert(attendances).values({
+      lessonId: l.id,
+      lessonStudentId: ls?.id ?? 0,
+      studentId: s.student,
+      schoolItemCode: CAMPUS,
+      courseCode: l.courseCode,
+      teacherCode: o.teacher,
+      lessonDate: o.day,
+      status: s.status,
+      hours: s.status === 'leave' ? '0' : o.hours,
+      paid: s.paid,
+      signedAt: at(`${o.day}T19:00:00`),
+      cancelledAt: s.cancelled ? at(`${o.day}T19:30:00`) : null,
+    });
+  }
+  return l;
+}
+
+let orderNo = 0;
+async function paidOrder(o: { type: number; cents: number; adviser: string; day: string; student: number }) {
+  orderNo += 1;
+  const [x] = await t.deps.db
+    .insert(orders)
+    .values({
+      code: `PT${String(orderNo).padStart(8, '0')}`,
+      orderType: o.type,
+      status: 40,
+      studentId: o.student,
+      schoolItemCode: CAMPUS,
+      listCents: o.cents,
+      discountCents: 0,
+      payableCents: o.cents,
+      paidCents: o.cents,
+      familyCents: o.cents,
+      adviserId: userOf[o.adviser] ?? null,
+      effectiveAt: at(`${o.day}T10:00:00`),
+    })
+    .returning();
+  if (!x) throw new Error('order');
+  return x;
+}
+
+async function compute(month: number) {
+  return t.deps.db.transaction((tx) =>
+    computePeriod(tx, { year: Y, month, schoolItemCode: CAMPUS }, { userId: null, at: t.clock.now() }),
+  );
+}
+
+async function linesOf(code: string, month: number) {
+  return t.deps.db
+    .select()
+    .from(salaryLines)
+    .where(and(eq(salaryLines.employeeCode, code), eq(salaryLines.year, Y), eq(salaryLines.month, month)))
+    .orderBy(salaryLines.item);
+}
+const total = (ls: { amountCents: number }[]) => ls.reduce((s, l) => s + l.amountCents, 0);
+
+beforeAll(async () => {
+  t = await startTestServer();
+  hr = await t.as('hr');
+  for (const m of [3, 4]) await hr.employees.salaryPeriodSave({ body: { year: Y, month: m } });
+  await t.deps.db.insert(skillRanks).values({ code: RANK, name: '薪酬测试', typeCode: 'TEACHER', level: 9 });
+  for (const [role, code] of Object.entries(E)) {
+    await t.deps.db.insert(employees).values({
+      code,
+      name: `薪酬${role}`,
+      schoolItemCode: CAMPUS,
+      postCode: POST[role as keyof typeof POST],
+      skillRankCode: RANK,
+    });
+    await t.deps.db.insert(employeeCampuses).values({ employeeCode: code, schoolItemCode: CAMPUS });
+    const [u] = await t.deps.db
+      .insert(users)
+      .values({ username: `pay-${role}`, name: code, passwordHash: 'x', employeeCode: code })
+      .returning();
+    userOf[code] = u?.id ?? 0;
+  }
+  const ss = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, CAMPUS)).limit(2);
+  studentA = ss[0]?.id ?? 0;
+  studentB = ss[1]?.id ?? 0;
+
+  await rule('teacher', { baseCents: 300000, bonusThresholdHours: '3', bonusCents: 20000 }, [
+    ['oneToOne', 'present', 8000],
+    ['oneToOne', 'absent', 4000],
+    ['home', '*', 10000],
+  ]);
+  await t.deps.db.insert(salaryCourseSwitch).values({ courseCode: 'C003', payType: 'home' });
+  await rule('expert', { perCaseCents: 15000 });
+  await rule('supervisor', { baseCents: 100000, perCaseCents: 5000 });
+  await rule('consultant', { baseCents: 200000, commissionBp: 300 });
+  await rule('growth', { commissionBp: 200 });
+  await rule('leader', { baseCents: 500000, commissionBp: 50, targetBonusCents: 100000 });
+
+  // March: the teacher's lessons (one unconfirmed, one sign cancelled, one leave unpaid).
+  await lesson({
+    teacher: E.teacher,
+    day: '2031-03-03',
+    hours: '1.5',
+    signs: [{ student: studentA, status: 'present', paid: true }],
+  });
+  await lesson({
+    teacher: E.teacher,
+    day: '2031-03-04',
+    hours: '1',
+    signs: [{ student: studentA, status: 'absent', paid: true }],
+  });
+  await lesson({
+    teacher: E.teacher,
+    day: '2031-03-05',
+    hours: '1',
+    course: 'C003',
+    signs: [{ student: studentA, status: 'present', paid: true }],
+  });
+  await lesson({
+    teacher: E.teacher,
+    day: '2031-03-06',
+    hours: '2',
+    confirmed: false,
+    signs: [{ student: studentA, status: 'present', paid: true }],
+  });
+  await lesson({
+    teacher: E.teacher,
+    day: '2031-03-07',
+    hours: '1',
+    signs: [{ student: studentA, status: 'present', paid: true, cancelled: true }],
+  });
+  await lesson({
+    teacher: E.teacher,
+    day: '2031-03-10',
+    hours: '1',
+    signs: [{ student: studentB, status: 'leave', paid: false }],
+  });
+  // The expert's assessment: two students.
+  await lesson({
+    teacher: E.expert,
+    day: '2031-03-11',
+    hours: '1',
+    kind: 'assessment',
+    course: 'PG001',
+    signs: [
+      { student: studentA, status: 'present', paid: true },
+      { student: studentB, status: 'present', paid: true },
+    ],
+  });
+  // Orders: a new enrolment by the consultant, a renewal by the growth consultant.
+  const newOrder = await paidOrder({
+    type: 1,
+    cents: 1000000,
+    adviser: E.consultant,
+    day: '2031-03-10',
+    student: studentA,
+  });
+  await paidOrder({ type: 0, cents: 500000, adviser: E.growth, day: '2031-03-15', student: studentB });
+  // A refund of the new enrolment, posted in April.
+  const [r] = await t.deps.db
+    .insert(refundOrders)
+    .values({
+      code: 'PTK0000001',
+      type: 'refund',
+      orderId: newOrder.id,
+      studentId: studentA,
+      schoolItemCode: CAMPUS,
+      status: 20,
+      reasonCode: 'X',
+      reasonName: 'test',
+      amountCents: 200000,
+      createdAt: at('2031-03-30T10:00:00'),
+      updatedAt: at('2031-04-05T10:00:00'),
+    })
+    .returning();
+  refundId = r?.id ?? 0;
+  await t.deps.db.insert(studentLedger).values({
+    studentId: studentA,
+    schoolItemCode: CAMPUS,
+    orderId: newOrder.id,
+    orderItemId: 0,
+    courseCode: 'C001',
+    kind: 'refund',
+    hours: '-5',
+    valueCents: -200000,
+    sourceType: 'refundOrder',
+    sourceId: refundId,
+    postedAt: at('2031-04-05T10:00:00'),
+  });
+  // The campus's lead target of March (1) reached by one clue.
+  await t.deps.db
+    .insert(clueTargets)
+    .values({ targetYear: Y, targetType: 1, schoolItemCode: CAMPUS, employeeCode: '', m3: 1 });
+  await t.deps.db.insert(clues).values({
+    cluecode: 'PTXS000001',
+    childName: '薪酬',
+    parentName: '家长',
+    phone: '13900003101',
+    flowState: 'pool',
+    schoolItemCode: CAMPUS,
+    createdAt: at('2031-03-05T09:00:00'),
+  });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('payroll computation', () => {
+  it("computes each role's March salary to the cent, with the rows that earned it", async () => {
+    const run = await compute(3);
+    expect(run.lineCount).toBeGreaterThan(0);
+
+    const teacher = await linesOf(E.teacher, 3);
+    expect(teacher.map((l) => [l.item, l.quantity, l.rate, l.amountCents])).toEqual([
+      ['base', '1.00', 300000, 300000],
+      ['hours:home:present', '1.00', 10000, 10000],
+      ['hours:oneToOne:absent', '1.00', 4000, 4000],
+      ['hours:oneToOne:present', '1.50', 8000, 12000],
+      ['kjbonus', '3.50', 20000, 20000],
+    ]);
+    expect(total(teacher)).toBe(346000);
+    const present = teacher.find((l) => l.item === 'hours:oneToOne:present');
+    const src = await t.deps.db
+      .select()
+      .from(salaryLineSources)
+      .where(eq(salaryLineSources.lineId, present?.id ?? 0));
+    expect(src).toHaveLength(1);
+    expect(src[0]).toMatchObject({ sourceType: 'attendance', quantity: '1.50', amountCents: 12000 });
+
+    const expert = await linesOf(E.expert, 3);
+    expect(expert.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([['cases', '2.00', 30000]]);
+
+    const supervisor = await linesOf(E.supervisor, 3);
+    expect(supervisor.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([
+      ['base', '1.00', 100000],
+      ['cases', '2.00', 10000],
+    ]);
+
+    const consultant = await linesOf(E.consultant, 3);
+    expect(consultant.map((l) => [l.item, l.quantity, l.rate, l.amountCents])).toEqual([
+      ['base', '1.00', 200000, 200000],
+      ['commission', '10000.00', 300, 30000],
+    ]);
+    const growth = await linesOf(E.growth, 3);
+    expect(growth.map((l) => [l.item, l.amountCents])).toEqual([['commission', 10000]]);
+
+    const leader = await linesOf(E.leader, 3);
+    expect(leader.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([
+      ['base', '1.00', 500000],
+      ['commission', '15000.00', 7500],
+      ['target', '1.00', 100000],
+    ]);
+  });
+
+  it("takes a refund posted after the period off the next period's commission", async () => {
+    await compute(4);
+    const consultant = await linesOf(E.consultant, 4);
+    expect(consultant.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([
+      ['base', '1.00', 200000],
+      ['commission', '-2000.00', -6000],
+    ]);
+    const c = consultant.find((l) => l.item === 'commission');
+    const src = await t.deps.db
+      .select()
+      .from(salaryLineSources)
+      .where(eq(salaryLineSources.lineId, c?.id ?? 0));
+    expect(src.map((s) => [s.sourceType, s.sourceId, s.amountCents])).toEqual([['refund', refundId, -6000]]);
+    // March is untouched by the refund.
+    expect(total(await linesOf(E.consultant, 3))).toBe(230000);
+  });
+
+  it('recomputes idempotently and reports what changed', async () => {
+    const again = await compute(3);
+    expect(again.changes).toEqual([]);
+    expect(total(await linesOf(E.teacher, 3))).toBe(346000);
+    // A late, confirmed lesson: only the teacher's total changes.
+    await lesson({
+      teacher: E.teacher,
+      day: '2031-03-20',
+      hours: '1',
+      signs: [{ student: studentB, status: 'present', paid: true }],
+    });
+    const changed = await compute(3);
+    expect(changed.changes.filter((c) => c.employeeCode.startsWith('PT-'))).toEqual([
+      {
+        schoolItemCode: CAMPUS,
+        employeeCode: E.teacher,
+        role: 'teacher',
+        beforeCents: 346000,
+        afterCents: 354000,
+      },
+    ]);
+  });
+});
