@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badInput, conflict, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../audit.js';
-import { sqlStateOf } from '../../http/logSafe.js';
+import { isUniqueViolation } from '../../db/pgErrors.js';
 
 /** What every operation needs: the app, the caller, where the call came from. A HandlerCtx fits. */
 export interface MdCtx {
@@ -132,9 +132,6 @@ const isBlank = (v: unknown) =>
 
 /** Thrown inside the import transaction to roll it back (dry run or errors). */
 class Rollback extends Error {}
-
-/** PostgreSQL's unique violation, raised by a race between two creators (drizzle wraps it: its cause). */
-const isUniqueViolation = (e: unknown): boolean => sqlStateOf(e) === '23505';
 
 export type RecordType<TRow extends MdRecord, TInput extends MdRecord> = ReturnType<
   typeof defineRecordType<TRow, TInput>

@@ -18,16 +18,16 @@ import {
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { clues, resources, users } from '../../db/schema.js';
+import { and_, iso } from '../../db/rowHelpers.js';
 import {
-  and_,
   assertCanSee as assertCanSeeClue,
-  dayStr,
   isManager,
-  isUniqueViolation,
   loadClue,
   parseDay,
   parseDayEnd,
 } from '../clues/index.js';
+import { shanghaiDate as dayStr } from '@bo/domain';
+import { isUniqueViolation } from '../../db/pgErrors.js';
 import { assertCanSee as assertCanSeeResource, loadResource } from '../resources/index.js';
 import { callQualityScores, callRecords } from './tables.js';
 
@@ -37,7 +37,6 @@ type CallFilter = Omit<CallQuery, 'pageIdx' | 'pageSize'>;
 export type CallRecord = typeof callRecords.$inferSelect;
 type CallRowOut = z.input<typeof contract.calls.list.response>['list'][number];
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const audit = (u: AuthUser, ip: string | null) => ({ userId: u.id, username: u.username, ip });
 /** Quality managers: campus managers and administrators (the /clues/qualityControl screen). */
 const isQualityManager = (u: AuthUser) => isManager(u);

@@ -9,7 +9,8 @@ import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
 import { workbook, xlsxFile, XLSX_TYPE, type XlsxColumn } from '../../shared/xlsx.js';
 import { callRecords, clueEvents, clueFollows, clues, users } from '../../db/schema.js';
-import { dayStart, parseDay, parseDayEnd } from '../clues/index.js';
+import { shanghaiDayStart as dayStart } from '@bo/domain';
+import { parseDay, parseDayEnd } from '../clues/index.js';
 import { clueWhere, countFacts, loadFacts } from './facts.js';
 import { converted, FACT_REPORTS, type Col, type FactReport } from './reports.js';
 import type {

@@ -9,7 +9,8 @@ import { noPermission, notFound } from '../../http/errors.js';
 import { publicLink, sendSms } from '../../shared/sms.js';
 import { must } from '../../shared/must.js';
 import { clueEvaluationSends, clueMatriculations, clues } from './tables.js';
-import { authorize, loadClue, move } from './common.js';
+import { authorize } from './access.js';
+import { loadClue, move } from './record.js';
 import { matriculationRow, visibleClue } from './queries.js';
 import { maskedPath, newLinkToken, publicPath, storeLink } from './publicLinks.js';
 

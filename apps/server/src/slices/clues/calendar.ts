@@ -9,7 +9,7 @@ import { badInput, noPermission } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
 import { schoolItems } from '../../db/schema.js';
 import { clueCalendarDays, clueCalendarSchools } from './tables.js';
-import { and_ } from './common.js';
+import { and_ } from '../../db/rowHelpers.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
 import { schoolItems, users } from '../../db/schema.js';
-import { campusConsultants, usersWithRolesAt } from './common.js';
+import { campusConsultants, usersWithRolesAt } from './people.js';
 
 export type Body<K extends keyof typeof contract.clues> = z.output<
   NonNullable<(typeof contract.clues)[K]['body']>

@@ -7,7 +7,8 @@ import { badInput, notFound } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { createStudent as newStudent, students } from '../students/index.js';
-import { authorize, loadClue, move } from './common.js';
+import { authorize } from './access.js';
+import { loadClue, move } from './record.js';
 import { type Body, ctxAudit, campusExists } from './commandKit.js';
 
 export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'studentCreate'>, ip: string) {

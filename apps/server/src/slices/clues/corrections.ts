@@ -6,19 +6,11 @@ import type { AuthUser } from '../../http/auth.js';
 import { badInput, noPermission, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { clueContacts, clueEvents, clueFollows, clueTags } from './tables.js';
-import {
-  activeHolder,
-  assertCanSee,
-  authorize,
-  isManager,
-  loadClue,
-  loadRow,
-  move,
-  phoneTaken,
-  touch,
-  type ClueInsert,
-  type ClueRecord,
-} from './common.js';
+import { activeHolder, phoneTaken } from './people.js';
+import { assertCanSee, authorize, isManager } from './access.js';
+import { loadClue, move, touch } from './record.js';
+import { loadRow } from './rows.js';
+import { type ClueInsert, type ClueRecord } from './common.js';
 import { closeRequest } from '../approvals/index.js';
 import { type Body, ctxAudit } from './commandKit.js';
 

@@ -12,18 +12,12 @@ import { must } from '../../shared/must.js';
 import { clueChannels, clueCustomerIntentions } from '../../db/schema.js';
 import { clueDistributionRules, clueEvents, clueTags, clues } from './tables.js';
 import { assertClueTags } from './tags.js';
-import {
-  activeHolder,
-  campusConsultants,
-  isManager,
-  isUniqueViolation,
-  loadClue,
-  loadRow,
-  move,
-  phoneTaken,
-  type ClueInsert,
-  type ClueRecord,
-} from './common.js';
+import { activeHolder, campusConsultants, phoneTaken } from './people.js';
+import { isManager } from './access.js';
+import { isUniqueViolation } from '../../db/pgErrors.js';
+import { loadClue, move } from './record.js';
+import { loadRow } from './rows.js';
+import { type ClueInsert, type ClueRecord } from './common.js';
 import type { ClueState } from './states.js';
 import { type Body, ctxAudit, campusExists, assertConsultantOf } from './commandKit.js';
 

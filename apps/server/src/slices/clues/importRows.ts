@@ -7,7 +7,7 @@ import { type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../../shared/audit.js';
 import { schoolItems } from '../../db/schema.js';
 import { clueEvents } from './tables.js';
-import { activeHolder } from './common.js';
+import { activeHolder } from './people.js';
 import { assertSettingsCodes, enterPool, insertClue } from './creation.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;

@@ -5,25 +5,11 @@ export { ACTIVE, WORKING, type ClueState } from './states.js';
 export { CLUE_KINDS, clueKindOf, type ClueApprovalKind } from './approvalKinds.js';
 export { approvalDetail, approvalRows } from './queries.js';
 export { decideClue } from './approvals.js';
-export {
-  activeHolder,
-  and_,
-  assertCanSee,
-  campusConsultants,
-  dayEnd,
-  dayStart,
-  dayStr,
-  iso,
-  isManager,
-  isUniqueViolation,
-  loadClue,
-  maskName,
-  move,
-  parseDay,
-  parseDayEnd,
-  phoneTaken,
-  touch,
-} from './common.js';
+export { assertCanSee, isManager } from './access.js';
+export { maskName } from './rows.js';
+export { loadClue, move, touch } from './record.js';
+export { activeHolder, campusConsultants, phoneTaken } from './people.js';
+export { parseDay, parseDayEnd } from './common.js';
 export { enterPool, insertClue } from './creation.js';
 // Demo data other slices' seeds build on:
 export { CHILD, PARENT, SURNAMES } from './seed.js';

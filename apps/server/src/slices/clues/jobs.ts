@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { writeAudit } from '../../shared/audit.js';
 import { onlyOneServer } from '../../db/singleRun.js';
 import { clues } from './tables.js';
-import { loadClue, move } from './common.js';
+import { loadClue, move } from './record.js';
 import { WORKING, canTransition, type ClueState } from './states.js';
 
 /**

@@ -25,7 +25,11 @@ import {
   clueLeadsH5,
   clues,
 } from './tables.js';
-import { activeHolder, and_, isUniqueViolation, loadClue, parseDay, parseDayEnd } from './common.js';
+import { activeHolder } from './people.js';
+import { and_ } from '../../db/rowHelpers.js';
+import { isUniqueViolation } from '../../db/pgErrors.js';
+import { loadClue } from './record.js';
+import { parseDay, parseDayEnd } from './common.js';
 import { enterPool, insertClue } from './creation.js';
 import type { ClueState } from './states.js';
 

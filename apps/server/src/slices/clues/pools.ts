@@ -7,16 +7,11 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, ruleViolation, tooMany } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { clueDistributionRules, clueEvents, clueFollows, clues } from './tables.js';
-import {
-  assertCanSee,
-  authorize,
-  campusConsultants,
-  dayStart,
-  isManager,
-  loadClue,
-  loadRow,
-  move,
-} from './common.js';
+import { assertCanSee, authorize, isManager } from './access.js';
+import { campusConsultants } from './people.js';
+import { dayStart } from './common.js';
+import { loadClue, move } from './record.js';
+import { loadRow } from './rows.js';
 import { type Body, ctxAudit, campusExists, assertConsultantOf } from './commandKit.js';
 
 export async function distribute(deps: AppDeps, u: AuthUser, b: Body<'distributeSave'>, ip: string) {

@@ -22,22 +22,11 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { noPermission, notFound } from '../../http/errors.js';
 import { schoolItems, students, users } from '../../db/schema.js';
 import { clueContacts, clueEvents, clueFollows, clueMatriculations, clues, clueTags } from './tables.js';
-import {
-  allowedActions,
-  and_,
-  assertCanSee,
-  iso,
-  isManager,
-  loadClue,
-  loadRow,
-  maskName,
-  maskPhone,
-  parseDay,
-  parseDayEnd,
-  selectRows,
-  toRow,
-  type ClueRecord,
-} from './common.js';
+import { allowedActions, assertCanSee, isManager } from './access.js';
+import { and_, iso } from '../../db/rowHelpers.js';
+import { loadClue } from './record.js';
+import { loadRow, maskName, maskPhone, selectRows, toRow } from './rows.js';
+import { parseDay, parseDayEnd, type ClueRecord } from './common.js';
 import { STATE_NAMES, type ClueState } from './states.js';
 import { CLUE_KINDS, clueKindOf, type ClueApprovalKind } from './approvalKinds.js';
 import { approvalRequests, holdsCampus } from '../approvals/index.js';

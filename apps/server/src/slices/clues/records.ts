@@ -9,7 +9,8 @@ import { assertClueTags, tagsOf } from './tags.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { clueContacts, clueEvents, clueTags } from './tables.js';
-import { authorize, loadClue, touch } from './common.js';
+import { authorize } from './access.js';
+import { loadClue, touch } from './record.js';
 import { assertSettingsCodes } from './creation.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/pgErrors.js';
 import { badInput, conflict } from '../../http/errors.js';
 import {
   DEFAULT_PRINCIPLES,
@@ -181,12 +182,6 @@ export async function commitVoucher(tx: DbOrTx, orderId: number, q: Quote, at: D
     throw e;
   }
   await tx.update(promoVouchers).set({ status: 20 }).where(eq(promoVouchers.id, v.id));
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  const code = (x: unknown): unknown => (x && typeof x === 'object' && 'code' in x ? x.code : undefined);
-  const cause = e && typeof e === 'object' && 'cause' in e ? e.cause : undefined;
-  return code(e) === '23505' || code(cause) === '23505';
 }
 
 /** The engine's source for one app (its clock). */

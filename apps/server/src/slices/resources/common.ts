@@ -24,7 +24,8 @@ export type ResourceInsert = typeof resources.$inferInsert;
 export type TResourceRow = z.input<typeof contract.resources.queryResourceDetail.response>;
 export { isManager };
 
-export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+import { iso } from '../../db/rowHelpers.js';
+export { iso };
 export const ctxAudit = (u: AuthUser, ip: string | null) => ({ userId: u.id, username: u.username, ip });
 
 /**

@@ -7,7 +7,8 @@ import { countUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { users } from '../../db/schema.js';
-import { activeHolder, and_, isManager, maskName, parseDay, parseDayEnd } from '../clues/index.js';
+import { activeHolder, isManager, maskName, parseDay, parseDayEnd } from '../clues/index.js';
+import { and_ } from '../../db/rowHelpers.js';
 import { resourceFlows, resources } from './tables.js';
 import {
   activeResource,

@@ -22,14 +22,8 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
-import {
-  activeHolder,
-  campusConsultants,
-  enterPool,
-  insertClue,
-  isUniqueViolation,
-  phoneTaken,
-} from '../clues/index.js';
+import { activeHolder, campusConsultants, enterPool, insertClue, phoneTaken } from '../clues/index.js';
+import { isUniqueViolation } from '../../db/pgErrors.js';
 import { resourceFlows, resources } from './tables.js';
 import {
   activeResource,

@@ -5,7 +5,10 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
-import { clues, dayEnd, dayStart, iso, loadClue, touch, WORKING } from '../clues/index.js';
+import { clues, loadClue, touch, WORKING } from '../clues/index.js';
+import { shanghaiDayEnd as dayEnd } from '@bo/domain';
+import { shanghaiDayStart as dayStart } from '@bo/domain';
+import { iso } from '../../db/rowHelpers.js';
 import { approvalKindLabel, pendingDecisions } from '../approvals/index.js';
 import { todos } from './tables.js';
 

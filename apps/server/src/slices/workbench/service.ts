@@ -9,10 +9,6 @@ import {
   clueEvents,
   clueFollows,
   clues,
-  and_,
-  dayEnd,
-  dayStart,
-  iso,
   isManager,
   approvalRows,
   CLUE_KINDS,
@@ -20,6 +16,9 @@ import {
   WORKING,
   type ClueState,
 } from '../clues/index.js';
+import { and_, iso } from '../../db/rowHelpers.js';
+import { shanghaiDayEnd as dayEnd } from '@bo/domain';
+import { shanghaiDayStart as dayStart } from '@bo/domain';
 import { approvalRequests, pendingDecisions } from '../approvals/index.js';
 import { overdueTermCount } from '../termBills/index.js';
 
