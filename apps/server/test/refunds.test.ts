@@ -66,8 +66,21 @@ async function approveAll(approvalId: number) {
   await finance.approvals.pass({ body: { id: approvalId } });
   const d = await finance.refunds.refundApprovalDetail({ params: { id: approvalId } });
   if (d.status === 20) return d;
+  // One person, one step: the detail, the list rows and the decision give finance the same answer.
+  const manager = await t.as('fmanager');
+  const rowOf = async (who: Sdk) =>
+    (
+      await who.refunds.refundApprovalList({ query: { pageIdx: 1, pageSize: 50, keyword: d.code } })
+    ).list.find((r) => r.id === approvalId);
+  expect(d.canDecide).toBe(false);
+  expect((await rowOf(finance))?.canDecide).toBe(false);
+  expect((await rowOf(manager))?.canDecide).toBe(true);
+  const waiting = await finance.refunds.refundApprovalList({
+    query: { pageIdx: 1, pageSize: 50, mine: true },
+  });
+  expect(waiting.list.some((r) => r.id === approvalId)).toBe(false);
   await expectApiError(finance.approvals.pass({ body: { id: approvalId } }), ErrorCode.noPermission);
-  await (await t.as('fmanager')).approvals.pass({ body: { id: approvalId } });
+  await manager.approvals.pass({ body: { id: approvalId } });
   return finance.refunds.refundApprovalDetail({ params: { id: approvalId } });
 }
 

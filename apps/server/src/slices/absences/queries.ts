@@ -10,6 +10,7 @@ import { courses, schoolItems, users } from '../../db/schema.js';
 import {
   approvalRequests,
   kindApprovalRow,
+  passedOtherSteps,
   kindApprovalWhere,
   requestDetail,
   type KindApprovalFilter,
@@ -74,10 +75,15 @@ async function courseNames(tx: DbOrTx, rows: Joined[]) {
 
 async function toRows(tx: DbOrTx, u: AuthUser, rows: Joined[]) {
   const names = await courseNames(tx, rows);
+  const passed = await passedOtherSteps(
+    tx,
+    u,
+    rows.map((x) => x.r),
+  );
   return rows.map((x) => {
     const a = x.a;
     return {
-      ...kindApprovalRow(u, x.r, x),
+      ...kindApprovalRow(u, x.r, x, passed),
       absenceId: a.id,
       type: a.type as AbsenceType,
       absenceStatus: a.status,

@@ -1,7 +1,7 @@
 // The approval engine (docs/approvals.md): filing, deciding, cancelling and revoking requests of any
 // kind, one transaction per command; the request row is locked and its version checked, so two
 // approvers deciding one request at once get one success and one 409.
-import { and, arrayOverlaps, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { APPROVAL_CODE, APPROVAL_OPEN } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -96,45 +96,59 @@ export function holdsCampus(u: AuthUser, r: Pick<RequestRecord, 'schoolItemCode'
 
 const isOpen = (r: RequestRecord) => APPROVAL_OPEN.includes(r.status);
 
-/** Refuses with 403 unless the user may decide the request's current step. */
-function assertMayDecide(u: AuthUser, r: RequestRecord) {
-  if (r.requestedBy === u.id) throw noPermission('不能审批自己的申请 / you cannot decide your own request');
-  if (!holdsCampus(u, r))
-    throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
+/**
+ * Why the user may not decide the request's current step now, or null when they may: the one rule
+ * every decision, detail and list row asks. Not their own request, a campus they hold, an approver
+ * of the step, and one person, one step — whoever passed a step of a request may not decide another
+ * step of it, so a flow of two steps (finance, then finance manager) is always two people
+ * (docs/approvals.md). `passedOtherStep` is what `passedOtherSteps` answers for the request.
+ */
+export function whyNotDecide(u: AuthUser, r: RequestRecord, passedOtherStep: boolean): string | null {
+  if (!isOpen(r)) return '该申请已被处理 / the request was already decided';
+  if (r.requestedBy === u.id) return '不能审批自己的申请 / you cannot decide your own request';
+  if (!holdsCampus(u, r)) return '该申请不在您的校区范围内 / the request is outside your campuses';
   const mine = tokensOf(u);
   if (!r.awaiting.some((t) => mine.includes(t))) {
     const name = r.steps[r.step]?.name ?? '';
-    throw noPermission(
-      `您不是当前步骤「${name}」的审批人 / you are not an approver of the current step "${name}"`,
-    );
+    return `您不是当前步骤「${name}」的审批人 / you are not an approver of the current step "${name}"`;
   }
+  if (passedOtherStep)
+    return '您已审批过该申请的前一步骤，本步骤须由他人审批 / you passed an earlier step of this request; another approver must decide this one';
+  return null;
 }
 
 /**
- * One person, one step: whoever passed a step of a request may not decide another step of it, so a
- * flow of two steps (finance, then finance manager) is always two people (docs/approvals.md).
+ * The requests among `requests` of which the user passed a step other than the current one, in one
+ * query (a list page asks for all its rows at once).
  */
-async function passedBefore(tx: DbOrTx, u: AuthUser, r: RequestRecord): Promise<boolean> {
-  const [d] = await tx
-    .select({ id: approvalDecisions.id })
+export async function passedOtherSteps(
+  db: DbOrTx,
+  u: AuthUser,
+  requests: ReadonlyArray<Pick<RequestRecord, 'id' | 'step'>>,
+): Promise<ReadonlySet<number>> {
+  if (!requests.length) return new Set();
+  const rows = await db
+    .select({ requestId: approvalDecisions.requestId, step: approvalDecisions.step })
     .from(approvalDecisions)
     .where(
       and(
-        eq(approvalDecisions.requestId, r.id),
+        inArray(
+          approvalDecisions.requestId,
+          requests.map((r) => r.id),
+        ),
         eq(approvalDecisions.userId, u.id),
         eq(approvalDecisions.decision, 'pass'),
-        ne(approvalDecisions.step, r.step),
       ),
-    )
-    .limit(1);
-  return !!d;
+    );
+  const stepOf = new Map(requests.map((r) => [r.id, r.step]));
+  return new Set(rows.filter((d) => d.step !== stepOf.get(d.requestId)).map((d) => d.requestId));
 }
 
-async function assertOnePersonOneStep(tx: DbOrTx, u: AuthUser, r: RequestRecord) {
-  if (await passedBefore(tx, u, r))
-    throw noPermission(
-      '您已审批过该申请的前一步骤，本步骤须由他人审批 / you passed an earlier step of this request; another approver must decide this one',
-    );
+/** Refuses with 403 unless the user may decide the request's current step (the request is open). */
+async function assertMayDecide(tx: DbOrTx, u: AuthUser, r: RequestRecord) {
+  const passed = await passedOtherSteps(tx, u, [r]);
+  const why = whyNotDecide(u, r, passed.has(r.id));
+  if (why) throw noPermission(why);
 }
 
 async function lockRequest(tx: DbOrTx, id: number, kinds?: readonly string[]) {
@@ -224,8 +238,7 @@ export async function decide(
     const r = await lockRequest(tx, d.id, kinds);
     if (d.version !== undefined && d.version !== r.version) throw staleVersion();
     if (!isOpen(r)) throw alreadyDecided();
-    assertMayDecide(u, r);
-    await assertOnePersonOneStep(tx, u, r);
+    await assertMayDecide(tx, u, r);
     const k = kindOf(r.kind);
     const comment = d.comment.trim();
     if (!d.pass && !comment && !k.rejectCommentOptional)
@@ -379,7 +392,7 @@ export function decidableBy(u: AuthUser, kinds?: readonly string[]): SQL | undef
     arrayOverlaps(approvalRequests.awaiting, tokensOf(u)),
     sql`${approvalRequests.requestedBy} is distinct from ${u.id}`,
     // One person, one step: a request the user passed a step of waits for someone else.
-    sql`not exists (select 1 from approval_decisions d where d.request_id = ${approvalRequests.id} and d.user_id = ${u.id} and d.decision = 'pass')`,
+    sql`not exists (select 1 from approval_decisions d where d.request_id = ${approvalRequests.id} and d.user_id = ${u.id} and d.decision = 'pass' and d.step <> ${approvalRequests.step})`,
     u.allScope
       ? undefined
       : or(
@@ -508,13 +521,7 @@ export async function requestDetail(deps: AppDeps, u: AuthUser, id: number) {
     .from(approvalRequests)
     .where(eq(approvalRequests.id, id));
   const k = approvalKind(r.kind);
-  let canDecide = isOpen(r);
-  try {
-    assertMayDecide(u, r);
-    if (canDecide && (await passedBefore(deps.db, u, r))) canDecide = false;
-  } catch {
-    canDecide = false;
-  }
+  const canDecide = whyNotDecide(u, r, (await passedOtherSteps(deps.db, u, [r])).has(r.id)) === null;
   const canRevoke =
     !!k?.revocable &&
     r.status === APPROVAL_CODE.PASS &&

@@ -17,7 +17,9 @@ export {
   fileRequest,
   holdsCampus,
   pendingCount,
+  passedOtherSteps,
   pendingDecisions,
+  whyNotDecide,
   type NewRequest,
 } from './engine.js';
 export { eligibleApprovers, type Approver } from './approvers.js';

@@ -2,9 +2,8 @@
 // filter every approval list takes and the columns every row carries, so each owning slice only
 // joins its subject and adds its own columns.
 import { and, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import { APPROVAL_OPEN } from '@bo/domain';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
-import { decidableBy, tokensOf } from './engine.js';
+import { decidableBy, whyNotDecide } from './engine.js';
 import type { RequestRecord } from './registry.js';
 import { approvalRequests } from './tables.js';
 
@@ -55,13 +54,17 @@ export function kindApprovalWhere(
   );
 }
 
-/** The columns every approval row carries; `canDecide` as the engine would answer it. */
+/**
+ * The columns every approval row carries; `canDecide` is the engine's own answer (`whyNotDecide`),
+ * so a row never offers a decision the detail or the decision would refuse. `passed` is what
+ * `passedOtherSteps` answered for the page's requests.
+ */
 export function kindApprovalRow(
   u: AuthUser,
   r: RequestRecord,
   names: { schoolItemName: string | null; requestedByName: string | null },
+  passed: ReadonlySet<number>,
 ) {
-  const mine = tokensOf(u);
   return {
     id: r.id,
     status: r.status,
@@ -78,8 +81,7 @@ export function kindApprovalRow(
     stepName: r.steps[r.step]?.name ?? null,
     decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
     comment: r.comment,
-    canDecide:
-      APPROVAL_OPEN.includes(r.status) && r.requestedBy !== u.id && r.awaiting.some((t) => mine.includes(t)),
+    canDecide: whyNotDecide(u, r, passed.has(r.id)) === null,
     version: r.version,
   };
 }

@@ -9,6 +9,7 @@ import { schoolItems, users } from '../../db/schema.js';
 import {
   approvalRequests,
   kindApprovalRow,
+  passedOtherSteps,
   kindApprovalWhere,
   requestDetail,
   type KindApprovalFilter,
@@ -59,10 +60,10 @@ const whereOf = (u: AuthUser, type: AgreementType, f: AgreementFilter) =>
 const kindOf = (k: string | null): 'terms' | 'amount' | null =>
   k === 'amount' ? 'amount' : k === 'terms' ? 'terms' : null;
 
-function toRow(u: AuthUser, j: Joined) {
+function toRow(u: AuthUser, j: Joined, passed: ReadonlySet<number>) {
   const x = j.x;
   return {
-    ...kindApprovalRow(u, j.r, j),
+    ...kindApprovalRow(u, j.r, j, passed),
     agreementId: x.id,
     type: x.type as AgreementType,
     code: x.code,
@@ -99,7 +100,17 @@ export async function agreementPage(
     .innerJoin(approvalRequests, eq(approvalRequests.id, agreements.approvalId))
     .innerJoin(students, eq(students.id, agreements.studentId))
     .where(w);
-  return { list: rows.map((j) => toRow(u, j)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((j) => j.r),
+  );
+  return {
+    list: rows.map((j) => toRow(u, j, passed)),
+    total: n?.n ?? 0,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function agreementAll(deps: AppDeps, u: AuthUser, type: AgreementType, f: AgreementFilter) {
@@ -107,7 +118,12 @@ export async function agreementAll(deps: AppDeps, u: AuthUser, type: AgreementTy
     desc(agreements.createdAt),
     desc(agreements.id),
   );
-  return rows.map((j) => toRow(u, j));
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((j) => j.r),
+  );
+  return rows.map((j) => toRow(u, j, passed));
 }
 
 export async function agreementDetail(deps: AppDeps, u: AuthUser, type: AgreementType, id: number) {
@@ -116,7 +132,7 @@ export async function agreementDetail(deps: AppDeps, u: AuthUser, type: Agreemen
   assertCampus(u, j.x.schoolItemCode);
   const d = await requestDetail(deps, u, j.r.id);
   return {
-    ...toRow(u, j),
+    ...toRow(u, j, new Set()),
     steps: d.steps,
     step: d.step,
     history: d.history,

@@ -7,7 +7,13 @@ import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { approvalRequests, decidableBy, requestDetail } from '../approvals/index.js';
+import {
+  approvalRequests,
+  decidableBy,
+  passedOtherSteps,
+  requestDetail,
+  whyNotDecide,
+} from '../approvals/index.js';
 import { courses, schoolItems, users } from '../../db/schema.js';
 import { balances, movements, q100ToNumber, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
@@ -603,9 +609,9 @@ function approvalRow(
     schoolItemName: string | null;
     requestedByName: string | null;
   },
+  passed: ReadonlySet<number>,
 ) {
   const r = x.r;
-  const mine = [...u.roles.map((c) => `role:${c}`), `user:${u.id}`];
   return {
     id: r.id,
     status: r.status,
@@ -622,11 +628,7 @@ function approvalRow(
     stepName: r.steps[r.step]?.name ?? null,
     decidedAt: iso(r.decidedAt),
     comment: r.comment,
-    canDecide:
-      (r.status === 5 || r.status === 10) &&
-      r.requestedBy !== u.id &&
-      r.awaiting.some((t) => mine.includes(t)) &&
-      (u.allScope || (!!r.schoolItemCode && u.schoolItems.includes(r.schoolItemCode))),
+    canDecide: whyNotDecide(u, r, passed.has(r.id)) === null,
     version: r.version,
   };
 }
@@ -661,8 +663,13 @@ export async function approvalList(deps: AppDeps, u: AuthUser, q: ApprovalQuery)
     .select({ n: sql<number>`count(*)::int` })
     .from(approvalRequests)
     .where(w);
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((x) => x.r),
+  );
   return {
-    list: rows.map((x) => approvalRow(u, x)),
+    list: rows.map((x) => approvalRow(u, x, passed)),
     total: Number(n?.n ?? 0),
     pageIdx: q.pageIdx,
     pageSize: q.pageSize,
@@ -678,7 +685,7 @@ export async function approvalDetail(deps: AppDeps, u: AuthUser, id: number) {
   assertCampus(u, x.r.schoolItemCode);
   const d = await requestDetail(deps, u, id);
   return {
-    ...approvalRow(u, x),
+    ...approvalRow(u, x, new Set()),
     canDecide: d.canDecide,
     steps: d.steps,
     step: d.step,

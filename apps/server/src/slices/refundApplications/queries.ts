@@ -9,6 +9,7 @@ import { schoolItems, users } from '../../db/schema.js';
 import {
   approvalRequests,
   kindApprovalRow,
+  passedOtherSteps,
   kindApprovalWhere,
   requestDetail,
   type KindApprovalFilter,
@@ -52,10 +53,10 @@ const whereOf = (u: AuthUser, f: ApplicationFilter) =>
     f.studentId ? eq(refundApplications.studentId, f.studentId) : undefined,
   );
 
-function toRow(u: AuthUser, j: Joined) {
+function toRow(u: AuthUser, j: Joined, passed: ReadonlySet<number>) {
   const x = j.x;
   return {
-    ...kindApprovalRow(u, j.r, j),
+    ...kindApprovalRow(u, j.r, j, passed),
     applicationId: x.id,
     code: x.code,
     applicationStatus: x.status,
@@ -91,7 +92,17 @@ export async function applicationPage(
     .innerJoin(students, eq(students.id, refundApplications.studentId))
     .innerJoin(orders, eq(orders.id, refundApplications.orderId))
     .where(w);
-  return { list: rows.map((j) => toRow(u, j)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((j) => j.r),
+  );
+  return {
+    list: rows.map((j) => toRow(u, j, passed)),
+    total: n?.n ?? 0,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function applicationAll(deps: AppDeps, u: AuthUser, f: ApplicationFilter) {
@@ -99,7 +110,12 @@ export async function applicationAll(deps: AppDeps, u: AuthUser, f: ApplicationF
     desc(refundApplications.createdAt),
     desc(refundApplications.id),
   );
-  return rows.map((j) => toRow(u, j));
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((j) => j.r),
+  );
+  return rows.map((j) => toRow(u, j, passed));
 }
 
 export async function applicationDetail(deps: AppDeps, u: AuthUser, id: number) {
@@ -108,7 +124,7 @@ export async function applicationDetail(deps: AppDeps, u: AuthUser, id: number) 
   assertCampus(u, j.x.schoolItemCode);
   const d = await requestDetail(deps, u, j.r.id);
   return {
-    ...toRow(u, j),
+    ...toRow(u, j, new Set()),
     steps: d.steps,
     step: d.step,
     history: d.history,

@@ -11,6 +11,7 @@ import { adjustCostReasons, refundReasons, schoolItems, users } from '../../db/s
 import {
   approvalRequests,
   kindApprovalRow,
+  passedOtherSteps,
   kindApprovalWhere,
   requestDetail,
   type KindApprovalFilter,
@@ -302,9 +303,9 @@ const approvalsQuery = (tx: DbOrTx, w: SQL | undefined) =>
     .where(w);
 type ApprovalRowIn = Awaited<ReturnType<typeof approvalsQuery>>[number];
 
-function approvalRow(u: AuthUser, x: ApprovalRowIn) {
+function approvalRow(u: AuthUser, x: ApprovalRowIn, passed: ReadonlySet<number>) {
   const r = x.r;
-  const base = kindApprovalRow(u, r, x);
+  const base = kindApprovalRow(u, r, x, passed);
   return {
     id: base.id,
     status: base.status,
@@ -349,8 +350,13 @@ export async function approvalList(
     .innerJoin(refundOrders, eq(refundOrders.id, approvalRequests.subjectId))
     .innerJoin(orders, eq(orders.id, refundOrders.orderId))
     .where(w);
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((x) => x.r),
+  );
   return {
-    list: rows.map((x) => approvalRow(u, x)),
+    list: rows.map((x) => approvalRow(u, x, passed)),
     total: Number(n?.n ?? 0),
     pageIdx: q.pageIdx,
     pageSize: q.pageSize,
@@ -362,7 +368,12 @@ export async function approvalAll(deps: AppDeps, u: AuthUser, type: RefundType, 
     desc(approvalRequests.requestedAt),
     desc(approvalRequests.id),
   );
-  return rows.map((x) => approvalRow(u, x));
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((x) => x.r),
+  );
+  return rows.map((x) => approvalRow(u, x, passed));
 }
 
 export async function approvalDetail(deps: AppDeps, u: AuthUser, type: RefundType, id: number) {
@@ -374,7 +385,7 @@ export async function approvalDetail(deps: AppDeps, u: AuthUser, type: RefundTyp
   assertCampus(u, x.r.schoolItemCode);
   const d = await requestDetail(deps, u, id);
   return {
-    ...approvalRow(u, x),
+    ...approvalRow(u, x, new Set()),
     canDecide: d.canDecide,
     steps: d.steps,
     step: d.step,

@@ -11,6 +11,7 @@ import {
   approvalRequests,
   holdsCampus,
   kindApprovalRow,
+  passedOtherSteps,
   kindApprovalWhere,
   requestDetail,
   type KindApprovalFilter,
@@ -52,9 +53,9 @@ const whereOf = (u: AuthUser, f: TransferFilter) =>
     f.studentId ? eq(schoolTransfers.studentId, f.studentId) : undefined,
   );
 
-function toRow(u: AuthUser, j: Joined) {
+function toRow(u: AuthUser, j: Joined, passed: ReadonlySet<number>) {
   return {
-    ...kindApprovalRow(u, j.r, { schoolItemName: j.fromName, requestedByName: j.requestedByName }),
+    ...kindApprovalRow(u, j.r, { schoolItemName: j.fromName, requestedByName: j.requestedByName }, passed),
     transferId: j.x.id,
     code: j.x.code,
     transferStatus: j.x.status,
@@ -84,7 +85,17 @@ export async function transferPage(
     .innerJoin(approvalRequests, eq(approvalRequests.id, schoolTransfers.approvalId))
     .innerJoin(students, eq(students.id, schoolTransfers.studentId))
     .where(w);
-  return { list: rows.map((j) => toRow(u, j)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((j) => j.r),
+  );
+  return {
+    list: rows.map((j) => toRow(u, j, passed)),
+    total: n?.n ?? 0,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function transferAll(deps: AppDeps, u: AuthUser, f: TransferFilter) {
@@ -92,7 +103,12 @@ export async function transferAll(deps: AppDeps, u: AuthUser, f: TransferFilter)
     desc(schoolTransfers.createdAt),
     desc(schoolTransfers.id),
   );
-  return rows.map((j) => toRow(u, j));
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((j) => j.r),
+  );
+  return rows.map((j) => toRow(u, j, passed));
 }
 
 export async function transferDetail(deps: AppDeps, u: AuthUser, id: number) {
@@ -103,7 +119,7 @@ export async function transferDetail(deps: AppDeps, u: AuthUser, id: number) {
     throw noPermission('该申请不在您的校区范围内 / the application is outside your campuses');
   const d = await requestDetail(deps, u, j.r.id);
   return {
-    ...toRow(u, j),
+    ...toRow(u, j, new Set()),
     steps: d.steps,
     step: d.step,
     history: d.history,

@@ -16,8 +16,10 @@ import {
   approvalRequests,
   decidableBy,
   fileRequest,
+  passedOtherSteps,
   registerApprovalKind,
   requestDetail,
+  whyNotDecide,
   type HookContext,
 } from '../approvals/index.js';
 import {
@@ -566,9 +568,12 @@ const applyQuery = (tx: DbOrTx, w: SQL | undefined) =>
     .innerJoin(orders, eq(orders.id, termBills.orderId))
     .where(w);
 
-function applyRow(u: AuthUser, x: Awaited<ReturnType<typeof applyQuery>>[number]) {
+function applyRow(
+  u: AuthUser,
+  x: Awaited<ReturnType<typeof applyQuery>>[number],
+  passed: ReadonlySet<number>,
+) {
   const r = x.r;
-  const mine = [...u.roles.map((c) => `role:${c}`), `user:${u.id}`];
   return {
     id: r.id,
     status: r.status,
@@ -581,10 +586,7 @@ function applyRow(u: AuthUser, x: Awaited<ReturnType<typeof applyQuery>>[number]
     requestedBy: r.requestedBy,
     requestedAt: r.requestedAt.toISOString(),
     stepName: r.steps[r.step]?.name ?? null,
-    canDecide:
-      (r.status === 5 || r.status === 10) &&
-      r.requestedBy !== u.id &&
-      r.awaiting.some((t) => mine.includes(t)),
+    canDecide: whyNotDecide(u, r, passed.has(r.id)) === null,
   };
 }
 
@@ -604,8 +606,13 @@ export async function applyList(
     .innerJoin(termBills, eq(termBills.id, approvalRequests.subjectId))
     .innerJoin(orders, eq(orders.id, termBills.orderId))
     .where(w);
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((x) => x.r),
+  );
   return {
-    list: rows.map((x) => applyRow(u, x)),
+    list: rows.map((x) => applyRow(u, x, passed)),
     total: Number(n?.n ?? 0),
     pageIdx: q.pageIdx,
     pageSize: q.pageSize,
@@ -624,7 +631,7 @@ export async function applyDetail(deps: AppDeps, u: AuthUser, id: number) {
   const bill = must(b, 'bill');
   const o = await loadOrder(deps.db, u, bill.orderId);
   return {
-    ...applyRow(u, x),
+    ...applyRow(u, x, new Set()),
     canDecide: d.canDecide,
     steps: d.steps,
     step: d.step,
