@@ -112,3 +112,96 @@ describe('claim an order', () => {
     await expectApiError(sales.orders.claimOrder({ body: { code } }), ErrorCode.noPermission);
   });
 });
+
+describe('income sheets (iis)', () => {
+  it('issues receipts for what a payer paid, never more, lists them, follows a corrected payment and cancels with a reason', async () => {
+    const created = await sales.orders.create({
+      body: {
+        schoolItemCode: 'SH01',
+        studentId: student.id,
+        orderType: 0,
+        items: [{ courseCode: 'C001', quantity: 10 }],
+      },
+    });
+    const order = await sales.orders.detail({ params: { id: created.id } });
+    const paidAt = t.clock.now().toISOString();
+    const pay = await sales.orders.addPayRecord({
+      body: { orderId: order.id, method: 2, amount: '1000.00', paidAt, reference: `IIS-${order.code}` },
+    });
+    const base = await sales.orders.iisBase({ query: { incomeordercode: order.code } });
+    expect(base.payers).toEqual([
+      expect.objectContaining({ payer: 'family', received: '1000.00', issued: '0.00', issuable: '1000.00' }),
+    ]);
+    expect(base.lines[0]).toMatchObject({ quantity: 10, amount: order.payable });
+
+    // Without an amount: everything paid that no sheet covers; then nothing is left.
+    const first = await sales.orders.saveIis({ body: { orderId: order.id, title: '王女士' } });
+    expect(first).toMatchObject({
+      amount: '1000.00',
+      amountInWords: '壹仟元整',
+      title: '王女士',
+      status: 10,
+    });
+    expect(first.code).toMatch(/^SJ\d{10}$/);
+    const none = await expectApiError(sales.orders.saveIis({ body: { orderId: order.id } }), ErrorCode.rule);
+    expect(none.field).toBe('amount');
+
+    // A second payment: a sheet above it is refused naming the amount; the rest is issued.
+    await sales.orders.addPayRecord({ body: { orderId: order.id, method: 1, amount: '200.50', paidAt } });
+    const over = await expectApiError(
+      sales.orders.saveIis({ body: { orderId: order.id, amount: '200.51' } }),
+      ErrorCode.rule,
+    );
+    expect(over.field).toBe('amount');
+    const second = await sales.orders.saveIis({ body: { orderId: order.id, amount: '200.50' } });
+    const list = await sales.orders.iisList({ query: { incomeordercode: order.code } });
+    expect(list.map((s) => s.code)).toEqual([second.code, first.code]);
+
+    // The first payment is corrected down to 600: syncing the sheet lowers it to what is still paid.
+    const record = (
+      await sales.orders.payRecordPage({ body: { pageIdx: 1, pageSize: 5, orderId: order.id } })
+    ).list.find((r) => r.id === pay.id);
+    await sales.orders.payRecordUpdate({
+      body: {
+        id: pay.id,
+        version: record?.version ?? 1,
+        method: 2,
+        amount: '600.00',
+        paidAt,
+        reference: `IIS-${order.code}`,
+      },
+    });
+    const synced = await sales.orders.syncIis({ query: { code: first.code } });
+    expect(synced).toMatchObject({ amount: '600.00', amountInWords: '陆佰元整', version: 2 });
+    expect(synced.syncedAt).not.toBeNull();
+
+    // Cancelling keeps the sheet listed with its reason; its money can be issued again; twice is refused.
+    await sales.orders.cancelIis({ query: { code: second.code, reason: '抬头写错' } });
+    const again = await expectApiError(
+      sales.orders.cancelIis({ query: { code: second.code, reason: '再次作废' } }),
+      ErrorCode.rule,
+    );
+    expect(again.field).toBe('code');
+    const after = await sales.orders.iisBase({ query: { incomeordercode: order.code } });
+    expect(after.payers[0]).toMatchObject({ received: '800.50', issued: '600.00', issuable: '200.50' });
+    const cancelled = (await sales.orders.iisList({ query: { incomeordercode: order.code } })).find(
+      (s) => s.code === second.code,
+    );
+    expect(cancelled).toMatchObject({ status: 90, cancelReason: '抬头写错' });
+
+    // Another campus's order is neither read nor issued on.
+    const [bj] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);
+    const admin = await t.as('admin');
+    const other = await admin.orders.create({
+      body: {
+        schoolItemCode: 'BJ01',
+        studentId: bj?.id ?? 0,
+        orderType: 0,
+        items: [{ courseCode: 'C001', quantity: 1 }],
+      },
+    });
+    const code = (await admin.orders.detail({ params: { id: other.id } })).code;
+    await expectApiError(sales.orders.iisList({ query: { incomeordercode: code } }), ErrorCode.noPermission);
+    await expectApiError(sales.orders.saveIis({ body: { orderId: other.id } }), ErrorCode.noPermission);
+  });
+});

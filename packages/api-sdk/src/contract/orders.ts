@@ -504,6 +504,75 @@ export const OrderImportResult = z.object({
   duplicates: z.array(z.object({ row: z.number().int(), owner: z.string() })),
 });
 
+/**
+ * Income sheets (the §7 `iis` group, 收款收据): the receipt a campus issues for money an order's
+ * payer paid, numbered 'SJ' + 10 digits; not the tax invoice (slice invoices). docs/decisions.md.
+ */
+export const INCOME_SHEET_STATUSES = { issued: 10, cancelled: 90 } as const;
+export const IncomeSheetLine = z.object({
+  courseName: z.string(),
+  /** 1 lesson hour, 2 day. */
+  unit: z.number().int(),
+  quantity: z.number(),
+  giftQuantity: z.number(),
+  amount: Yuan,
+});
+export const IncomeSheetRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  payer: OrderPayer,
+  title: z.string(),
+  amount: Yuan,
+  amountInWords: z.string(),
+  lines: z.array(IncomeSheetLine),
+  remark: z.string(),
+  /** 10 issued, 90 cancelled. */
+  status: z.number().int(),
+  issuedAt: Ts,
+  issuedByName: z.string().nullable(),
+  syncedAt: Ts.nullable(),
+  cancelledAt: Ts.nullable(),
+  cancelledByName: z.string().nullable(),
+  cancelReason: z.string(),
+  version: z.number().int(),
+});
+export const IncomeSheetBase = z.object({
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  orderStatus: OrderStatus,
+  studentCode: z.string(),
+  studentName: z.string(),
+  schoolItemCode: z.string(),
+  schoolItemName: z.string().nullable(),
+  payable: Yuan,
+  lines: z.array(IncomeSheetLine),
+  /** Per payer of the order: the default title, what it paid (records not rejected or void), what sheets cover, what is left to issue. */
+  payers: z.array(
+    z.object({
+      payer: OrderPayer,
+      title: z.string(),
+      received: Yuan,
+      issued: Yuan,
+      issuable: Yuan,
+    }),
+  ),
+});
+export const IncomeSheetInput = z.object({
+  orderId: Id,
+  payer: OrderPayer.default('family'),
+  /** Absent: everything the payer paid that no sheet covers yet. */
+  amount: Money.optional(),
+  /** Absent or empty: the payer's name (the student's parent, or the funder). */
+  title: z.string().trim().max(100).optional(),
+  remark: z.string().trim().max(500).default(''),
+});
+export type TIncomeSheetRow = z.infer<typeof IncomeSheetRow>;
+export type TIncomeSheetBase = z.infer<typeof IncomeSheetBase>;
+const IncomeOrderCodeQuery = z.object({ incomeordercode: z.string().trim().min(1).max(20) });
+const SheetCodeQuery = z.object({ code: z.string().trim().min(1).max(20) });
+
 const ORDER = priv('/students/order', '/students/payInstallment');
 const ORDER_READ = priv(
   '/students/order',
@@ -522,6 +591,8 @@ const ACCOUNT = priv(
   '/financial/studentClass',
 );
 const PAY = priv('/students/createPay');
+/** Issuing and cancelling receipts: whoever records payments, and finance on the order details. */
+const SHEET = priv('/students/createPay', '/financial/orderDetails');
 const PAY_LIST = priv('/students/payDetail', '/financial/payApproval');
 const PAY_APPROVAL = priv('/financial/payApproval');
 
@@ -796,6 +867,47 @@ export const orders = {
         value: Yuan,
       }),
     ),
+  }),
+  iisBase: get('/charge/iisbase', {
+    service: 'schedule',
+    summary:
+      'What an income sheet (receipt) of an order is prefilled with: the order, its lines and, per payer, the default title, what it paid, what sheets already cover and what is left to issue.',
+    access: ORDER_READ,
+    query: IncomeOrderCodeQuery,
+    response: IncomeSheetBase,
+  }),
+  iisList: get('/charge/iislist', {
+    service: 'schedule',
+    summary: 'The income sheets of an order, issued and cancelled, newest first.',
+    access: ORDER_READ,
+    query: IncomeOrderCodeQuery,
+    response: z.array(IncomeSheetRow),
+  }),
+  saveIis: post('/charge/saveiis', {
+    service: 'schedule',
+    summary:
+      'Issue an income sheet (SJ + 10 digits) for money a payer of the order paid: at most what its records not rejected or void cover less its sheets not cancelled (422 on amount).',
+    access: SHEET,
+    body: IncomeSheetInput,
+    response: IncomeSheetRow,
+  }),
+  cancelIis: get('/charge/canceliis', {
+    service: 'schedule',
+    summary: 'Cancel an issued income sheet with a reason (audited); a cancelled one stays listed.',
+    access: SHEET,
+    query: SheetCodeQuery.extend({
+      reason: z.string().trim().min(1, '请填写作废原因 / the reason is required').max(200),
+      version: z.coerce.number().int().positive().optional(),
+    }),
+    response: Ok,
+  }),
+  syncIis: get('/charge/synciis', {
+    service: 'schedule',
+    summary:
+      'Re-derive an issued income sheet from its order now: the lines as the order has them, the amount lowered to what the payer’s live records still cover (a payment rejected or voided since); nothing left → 422.',
+    access: SHEET,
+    query: SheetCodeQuery,
+    response: IncomeSheetRow,
   }),
   funderReceivable: get('/incomeOrder/funderReceivable', {
     service: 'schedule',

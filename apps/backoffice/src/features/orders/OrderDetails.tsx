@@ -13,6 +13,7 @@ import { useCanOpen } from '../../app/permissions';
 import { OrderListScreen } from './PayDetail';
 import { AdjustDialog, RefundDialog } from './refundForms';
 import { ReceiptButton } from './PayOnlineDialog';
+import { IncomeSheetsCard } from './IncomeSheets';
 import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -170,6 +171,9 @@ export default function OrderDetails() {
         </Card>
         <Card title={t('ord.account')}>
           <OrderHours order={o} />
+        </Card>
+        <Card>
+          <IncomeSheetsCard orderCode={o.code} />
         </Card>
       </div>
       {revoking && <RevokeDialog order={o} onClose={() => setRevoking(false)} />}

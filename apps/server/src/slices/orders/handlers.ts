@@ -12,6 +12,7 @@ import { cents, quoteLines } from './common.js';
 import { INCOME_ORDER_PAY } from './approval.js';
 import * as q from './queries.js';
 import * as sheets from './sheets.js';
+import * as iis from './incomeSheets.js';
 import * as s from './service.js';
 import { importOrderRows } from './importRows.js';
 import { surplusCourseAndPrice } from './surplus.js';
@@ -112,5 +113,13 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   studentBillList: async ({ deps, user, query }) => sheets.studentBills(deps, user, query.studentcode),
   sheetEmployees: async ({ deps, user, query }) => sheets.sheetEmployees(deps, user, query),
   claimOrder: async ({ deps, user, body, ip }) => sheets.claimOrder(deps, user, body.code, ip),
+  iisBase: async ({ deps, user, query }) => iis.sheetBase(deps, user, query.incomeordercode),
+  iisList: async ({ deps, user, query }) => iis.sheetList(deps, user, query.incomeordercode),
+  saveIis: async ({ deps, user, body, ip }) => iis.issueSheet(deps, user, body, ip),
+  cancelIis: async ({ deps, user, query, ip }) => {
+    await iis.cancelSheet(deps, user, query, ip);
+    return true;
+  },
+  syncIis: async ({ deps, user, query, ip }) => iis.syncSheet(deps, user, query.code, ip),
   funderReceivable: async ({ deps, user, query }) => q.funderReceivable(deps, user, query),
 };

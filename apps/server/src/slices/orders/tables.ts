@@ -3,6 +3,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -119,4 +120,44 @@ export const payRecords = pgTable(
       .on(t.method, t.reference)
       .where(sql`${t.reference} is not null and ${t.status} <> 40 and ${t.status} <> 30`),
   ],
+);
+
+/** A line of an income sheet as the order had it when the sheet was issued or last synced. */
+export interface IncomeSheetLineRecord {
+  courseName: string;
+  unit: number;
+  quantity100: number;
+  gift100: number;
+  amountCents: number;
+}
+
+/**
+ * Income sheets (the §7 `iis` group, 收款收据): receipts issued for money a payer of an order paid
+ * (docs/decisions.md "Money core"). Cancelling keeps the row; a receipt number is never reused.
+ */
+export const incomeSheets = pgTable(
+  'income_sheets',
+  {
+    id: serial('id').primaryKey(),
+    /** 'SJ' + 10 digits of the id. */
+    code: text('code').notNull().unique(),
+    orderId: integer('order_id').notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    /** family or funder. */
+    payer: text('payer').notNull(),
+    title: text('title').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    lines: jsonb('lines').$type<IncomeSheetLineRecord[]>().notNull(),
+    remark: text('remark').notNull().default(''),
+    /** 10 issued, 90 cancelled. */
+    status: integer('status').notNull().default(10),
+    issuedBy: integer('issued_by'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('income_sheets_order_idx').on(t.orderId)],
 );
