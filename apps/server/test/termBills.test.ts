@@ -1,12 +1,23 @@
 // Instalments over HTTP: plan templates, the termBillApply kind on the engine (flow, self-approval,
 // campus scope), terms adding up exactly to what the family owes, paying terms as pay records of the
-// order (the last one files the payment approval), overdue terms, and the service end date.
+// order (the last one files the payment approval), overdue terms, the service end date, the payment
+// schedule texted to the family to sign (a fake text-message peer), and a term paid online through
+// the fake WeChat Pay gateway for exactly the term's amount.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { users } from '../src/slices/system/tables.js';
+import { payRecords } from '../src/slices/orders/index.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
+import { WechatPayPeer } from './fixtures/wechatpayPeer.js';
+
+const gateway = new WechatPayPeer();
+/** What the fake text-message peer received: template id and parameters. */
+const texts: Array<{ TemplateId: string; TemplateParamSet: string[]; PhoneNumberSet: string[] }> = [];
+let smsPeer: Server;
 
 let t: TestServer;
 let admin: Sdk;
@@ -17,7 +28,42 @@ let sh01: number;
 let bj01: number;
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The text-message protocol (signatures included) is sms.test.ts's; here only what is sent matters.
+  smsPeer = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      const p = JSON.parse(body) as (typeof texts)[number];
+      texts.push(p);
+      res.setHeader('content-type', 'application/json');
+      res.end(
+        JSON.stringify({
+          Response: {
+            SendStatusSet: p.PhoneNumberSet.map((n) => ({
+              SerialNo: `s${texts.length}`,
+              PhoneNumber: n,
+              Code: 'Ok',
+            })),
+            RequestId: `r${texts.length}`,
+          },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((r) => smsPeer.listen(0, '127.0.0.1', r));
+  await gateway.start();
+  t = await startTestServer({
+    env: {
+      ...gateway.env('https://bo.example.com'),
+      SMS_BASE_URL: `http://127.0.0.1:${(smsPeer.address() as AddressInfo).port}`,
+      SMS_SECRET_ID: 'AKIDterm',
+      SMS_SECRET_KEY: 'term-key',
+      SMS_SDK_APP_ID: '1400000001',
+      SMS_SIGN_NAME: '星语康复',
+      SMS_TEMPLATES: 'paymentSchedule=3001,paymentReminder=3002',
+    },
+  });
+  gateway.now = t.clock.now;
   admin = await t.as('admin');
   sales = await t.as('sales');
   finance = await t.as('finance');
@@ -28,7 +74,11 @@ beforeAll(async () => {
   sh01 = a.id;
   bj01 = b.id;
 }, 120_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await gateway.close();
+  await new Promise((r) => smsPeer.close(r));
+});
 
 const today = () => t.clock.now().toISOString();
 
@@ -274,6 +324,112 @@ describe('service end date', () => {
         body: { schoolItemCode: 'BJ01', startDate: '2026-03-02', hours: 20, lessonsPerWeek: 2 },
       }),
       ErrorCode.noPermission,
+    );
+  });
+});
+
+describe('payment schedule and terms paid online', () => {
+  /** An active two-term bill on a fresh unpaid order of 380.00 (190.00 + 190.00). */
+  async function activeBill() {
+    const o = await unpaid({ items: [{ courseCode: 'C001', quantity: 1 }] });
+    const day = (d: number) =>
+      new Date(t.clock.now().getTime() + 8 * 3600_000 + d * 86_400_000).toISOString().slice(0, 10);
+    const applied = await sales.termBills.applySubmit({
+      body: {
+        orderId: o.id,
+        terms: [
+          { dueDate: day(10), amount: '190.00' },
+          { dueDate: day(40), amount: '190.00' },
+        ],
+      },
+    });
+    return { o, billId: applied.id, approvalId: applied.approvalId, day };
+  }
+
+  it('sends the schedule to the family, records their signature, and asks again after a due date moves', async () => {
+    const { billId, approvalId, day } = await activeBill();
+    const early = await finance.termBills.scheduleCheck({ query: { billId } });
+    expect(early.sendable).toBe(false);
+    expect(early.problems.join()).toContain('not approved');
+    await expectApiError(finance.termBills.scheduleSend({ query: { billId } }), ErrorCode.rule);
+    await approve(approvalId);
+    expect(await finance.termBills.scheduleCheck({ query: { billId } })).toEqual({
+      sendable: true,
+      problems: [],
+    });
+    // Nothing sent yet: nothing to sign.
+    await expectApiError(
+      finance.termBills.scheduleSign({ query: { billId, signerName: '李妈妈' } }),
+      ErrorCode.rule,
+    );
+
+    const sent = await finance.termBills.scheduleSend({ query: { billId } });
+    expect(sent.sentCount).toBe(1);
+    expect(sent.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const text = texts.at(-1);
+    expect(text?.TemplateId).toBe('3001');
+    expect(text?.TemplateParamSet[3]).toBe(`1期 ${day(10)} ¥190.00；2期 ${day(40)} ¥190.00`);
+    await finance.termBills.scheduleSign({ query: { billId, signerName: '李妈妈' } });
+    const signed = await finance.termBills.scheduleDetail({ query: { billId } });
+    expect(signed.notice).toMatchObject({ status: 20, signerName: '李妈妈', sentCount: 1 });
+
+    const [, second] = signed.terms;
+    // Due dates stay increasing; a moved date clears the signature.
+    const e = await expectApiError(
+      finance.termBills.scheduleUpdate({ query: { billItemId: second?.id ?? 0, dueDate: day(5) } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('dueDate');
+    await finance.termBills.scheduleUpdate({ query: { billItemId: second?.id ?? 0, dueDate: day(45) } });
+    const moved = await finance.termBills.scheduleDetail({ query: { billId } });
+    expect(moved.terms[1]?.dueDate).toBe(day(45));
+    expect(moved.notice).toMatchObject({ status: 10, signerName: null });
+
+    // A reminder of one term: its number, amount and due date.
+    await sales.termBills.sendPayment({ body: { billItemId: moved.terms[0]?.id ?? 0 } });
+    expect(texts.at(-1)).toMatchObject({
+      TemplateId: '3002',
+      TemplateParamSet: [expect.any(String), '1', '190.00', day(10)],
+    });
+  });
+
+  it('charges exactly the term’s amount online and links the confirmed payment to that term', async () => {
+    const { o, billId, approvalId } = await activeBill();
+    const pending = await finance.termBills.scheduleDetail({ query: { billId } });
+    const first = pending.terms[0]?.id ?? 0;
+    await expectApiError(
+      finance.termBills.termCreatePayment({ body: { billItemId: first, payMethodType: 1 } }),
+      ErrorCode.rule,
+    );
+    await approve(approvalId);
+    const p = await sales.termBills.termCreatePayment({ body: { billItemId: first, payMethodType: 1 } });
+    expect(p).toMatchObject({ amount: '190.00', amountCents: 19000, orderCode: o.code, reused: false });
+    expect(gateway.trades.get(p.outTradeNo)?.total).toBe(19000);
+    // The printable QR code is the same payment while it stays valid: nothing new at the gateway.
+    const trades = gateway.trades.size;
+    const svg = await (await sales.termBills.termCreatePayQr({ query: { billItemId: first } })).text();
+    expect(svg).toContain('<svg');
+    expect(gateway.trades.size).toBe(trades);
+
+    const n = gateway.notification(gateway.pay(p.outTradeNo));
+    const res = await fetch(`${t.baseURL}/pay/notify/wechatpay`, {
+      method: 'POST',
+      headers: n.headers,
+      body: n.body,
+    });
+    expect(res.status).toBe(200);
+    const [rec] = await t.deps.db
+      .select()
+      .from(payRecords)
+      .where(and(eq(payRecords.orderId, o.id), eq(payRecords.method, 4)));
+    expect(rec?.amountCents).toBe(19000);
+    const after = await finance.termBills.scheduleDetail({ query: { billId } });
+    expect(after.terms[0]).toMatchObject({ payRecordId: rec?.id });
+    expect(after.terms[0]?.status).not.toBe(10);
+    expect(after.terms[1]?.status).toBe(10);
+    await expectApiError(
+      sales.termBills.termCreatePayment({ body: { billItemId: first, payMethodType: 1 } }),
+      ErrorCode.rule,
     );
   });
 });

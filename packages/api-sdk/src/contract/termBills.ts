@@ -3,8 +3,9 @@
 // record of the order, so the order's state machine stays the one truth) and the service end date.
 import { z } from 'zod';
 import { ApprovalHistoryRow, ApprovalStepDef } from './approvals.js';
-import { Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
+import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
 import { money } from './fields.js';
+import { OnlinePayment, PayMethodType } from './payments.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 const Yuan = z.string().describe('yuan, 2 decimals');
@@ -162,6 +163,32 @@ export const ServiceEnd = z.object({
   holidays: z.array(z.string()),
 });
 
+/**
+ * The payment schedule of a term bill as sent to the family to confirm (docs/decisions.md): 0 not
+ * sent, 10 sent, awaiting the family's signature, 20 signed.
+ */
+export const ScheduleNotice = z.object({
+  status: z.number().int(),
+  sentAt: Ts.nullable(),
+  sentCount: z.number().int(),
+  /** The family's phone, masked (138****0000). */
+  phone: z.string(),
+  signedAt: Ts.nullable(),
+  signerName: z.string().nullable(),
+  /** Who recorded the signature. */
+  signedBy: z.number().int().nullable(),
+});
+export const ScheduleDetail = TermBillDetail.extend({ notice: ScheduleNotice });
+export const BillQuery = z.object({ billId: Id });
+export const ScheduleCheck = z.object({
+  /** True when the schedule can be sent now. */
+  sendable: z.boolean(),
+  /** What stands in the way, bilingual. */
+  problems: z.array(z.string()),
+});
+export const Sent = z.object({ sentAt: Ts, phone: z.string(), sentCount: z.number().int() });
+export const TermQuery = z.object({ billItemId: Id });
+
 const PLANS_READ = priv(
   '/newDiscount/installment',
   '/newDiscount/addInstallment',
@@ -170,10 +197,16 @@ const PLANS_READ = priv(
   '/financial/approvalRepayment',
 );
 const PLANS_WRITE = priv('/newDiscount/addInstallment', '/newDiscount/installment');
-const BILLS = priv('/students/payInstallment', '/financial/approvalRepayment', '/financial/orderDetails');
-const APPLY = priv('/students/payInstallment', '/financial/approvalRepayment');
-const APPROVAL = priv('/financial/approvalRepayment');
-const PAY = priv('/students/createPay', '/students/payInstallment', '/financial/approvalRepayment');
+const DETAILS = '/financial/installmentDetails/:id';
+const BILLS = priv(
+  '/students/payInstallment',
+  '/financial/approvalRepayment',
+  '/financial/orderDetails',
+  DETAILS,
+);
+const APPLY = priv('/students/payInstallment', '/financial/approvalRepayment', DETAILS);
+const APPROVAL = priv('/financial/approvalRepayment', '/financial/approvalRepaymentDetail/:id');
+const PAY = priv('/students/createPay', '/students/payInstallment', '/financial/approvalRepayment', DETAILS);
 
 export const termBills = {
   planPage: get('/fee/installment/page', {
@@ -266,6 +299,73 @@ export const termBills = {
     access: APPLY,
     body: ApplyInput,
     response: z.object({ id: z.number().int(), code: z.string(), approvalId: z.number().int() }),
+  }),
+  scheduleDetail: get('/schedule/payment/selectDetail', {
+    service: 'schedule',
+    summary:
+      'The payment schedule of a term bill (its terms, what is paid and overdue) and the state of its notice to the family.',
+    access: BILLS,
+    query: BillQuery,
+    response: ScheduleDetail,
+  }),
+  scheduleCheck: get('/schedule/payment/check', {
+    service: 'schedule',
+    summary:
+      'Whether the payment schedule can be sent to the family now (an active bill, a family phone, not yet signed), and what stands in the way.',
+    access: BILLS,
+    query: BillQuery,
+    response: ScheduleCheck,
+  }),
+  scheduleSend: get('/schedule/payment/send', {
+    service: 'schedule',
+    summary:
+      'Texts the payment schedule (terms, amounts, due dates) to the family to confirm, through the text-message adapter (kind paymentSchedule).',
+    access: APPLY,
+    query: BillQuery,
+    response: Sent,
+  }),
+  scheduleSign: get('/schedule/payment/sign', {
+    service: 'schedule',
+    summary:
+      'Records that the family confirmed and signed the payment schedule as sent (the signer’s name); a due date changed later asks for a new signature.',
+    access: APPLY,
+    query: BillQuery.extend({
+      signerName: z.string().trim().min(1, '请填写签字人 / the signer is required').max(30),
+    }),
+    response: Ok,
+  }),
+  scheduleUpdate: get('/schedule/payment/update', {
+    service: 'schedule',
+    summary:
+      'Moves the due date of an unpaid term of an active bill (due dates stay increasing); the family’s signature, if any, is cleared.',
+    access: APPROVAL,
+    query: TermQuery.extend({ dueDate: Day }),
+    response: Ok,
+  }),
+  sendPayment: post('/payment/sendPayment', {
+    service: 'schedule',
+    summary:
+      'Texts the family a reminder of one unpaid term (its number, amount and due date) through the text-message adapter (kind paymentReminder).',
+    access: APPLY,
+    body: TermQuery,
+    response: Sent.omit({ sentCount: true }),
+  }),
+  termCreatePayment: post('/term/pay/createPayment', {
+    service: 'schedule',
+    summary:
+      'Creates a new online payment at the gateway for exactly one unpaid term of an active bill (the amount comes from the term) and answers its QR code content.',
+    access: PAY,
+    body: TermQuery.extend({ payMethodType: PayMethodType.default(1) }),
+    response: OnlinePayment,
+  }),
+  termCreatePayQr: get('/term/pay/createPayQr', {
+    service: 'schedule',
+    summary:
+      'The QR code of one unpaid term as an SVG image to print or forward to the family: the still valid online payment of that term, or a new one; the order’s /query/result tells when it is paid.',
+    access: PAY,
+    query: TermQuery.extend({ payMethodType: PayMethodType.default(1) }),
+    kind: 'download',
+    response: FileResponse,
   }),
   calcServiceEndTime: post('/payment/calcServiceEndTime', {
     service: 'schedule',

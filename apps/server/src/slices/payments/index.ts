@@ -5,6 +5,12 @@ import type { AppDeps } from '../../deps.js';
 import { registerSlice } from '../../http/register.js';
 import { paymentsHandlers } from './handlers.js';
 
+export {
+  createTermPayment,
+  onOnlinePaymentRecorded,
+  type RecordedOnlinePayment,
+  type TermToPay,
+} from './service.js';
 export { useOrders, type OrdersForPayments, type OrderToCollect, type OrderReceipt } from './orders.js';
 
 /**

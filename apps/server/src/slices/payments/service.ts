@@ -1,7 +1,7 @@
 // Online payment of an order: the QR code for its outstanding family share, the gateway's
 // notification and the screen's polling query, both settling through one idempotent step that
 // records the pay record through the orders slice in the same transaction.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromCents } from '@bo/domain';
 import { ErrorCode, TradeState, type contract, type HandlerResult } from '@bo/api-sdk';
@@ -62,57 +62,109 @@ export async function createPayment(
   u: AuthUser,
   q: CuspayQuery,
 ): Promise<HandlerResult<typeof contract.payments.cuspay>> {
-  assertCampus(u, q.schoolitemcode);
+  return openPayment(deps, u, {
+    orderId: q.oid,
+    schoolItemCode: q.schoolitemcode,
+    payMethodType: q.payMethodType,
+    term: null,
+  });
+}
+
+/** One instalment term to pay online: its id and its amount (the termBills slice checked it is unpaid). */
+export interface TermToPay {
+  id: number;
+  termNo: number;
+  amountCents: number;
+}
+
+/**
+ * A QR code for exactly one instalment term of an order (the termBills slice's /term/pay/*): a
+ * still valid one of the same term is answered again. Once the gateway confirms it, the pay record
+ * is written like any online payment and the listeners of onOnlinePaymentRecorded link it to the term.
+ */
+export async function createTermPayment(
+  deps: AppDeps,
+  u: AuthUser,
+  a: { orderId: number; payMethodType: number; term: TermToPay },
+) {
+  return openPayment(deps, u, { ...a, schoolItemCode: null });
+}
+
+interface PaymentAsk {
+  orderId: number;
+  /** The campus the screen believes the order is of (cuspay's schoolitemcode), checked when given. */
+  schoolItemCode: string | null;
+  payMethodType: number;
+  /** A term: its amount rather than everything owed. */
+  term: TermToPay | null;
+}
+
+async function openPayment(deps: AppDeps, u: AuthUser, a: PaymentAsk) {
+  if (a.schoolItemCode !== null) assertCampus(u, a.schoolItemCode);
   const cl = wechatPay(deps.config);
   const now = deps.now();
+  const field = a.term ? 'billItemId' : 'query.oid';
   const plan = await deps.db.transaction(async (tx) => {
-    const order = await ordersPort().orderToCollect(tx, q.oid);
+    const order = await ordersPort().orderToCollect(tx, a.orderId);
     if (!order) throw notFound(ORDER);
     assertCampus(u, order.schoolItemCode);
-    if (order.schoolItemCode !== q.schoolitemcode)
+    if (a.schoolItemCode !== null && order.schoolItemCode !== a.schoolItemCode)
       throw badInput(
         'query.schoolitemcode',
-        `query.schoolitemcode: 订单${order.code}不属于该校区 / order ${order.code} is not of campus ${q.schoolitemcode}`,
+        `query.schoolitemcode: 订单${order.code}不属于该校区 / order ${order.code} is not of campus ${a.schoolItemCode}`,
       );
     if (!order.collectable)
       throw ruleViolation(
         `订单${order.code}当前不能收款 / order ${order.code} takes no payment in its current state`,
-        'query.oid',
+        field,
       );
     if (order.outstandingFamilyCents <= 0)
       throw ruleViolation(
         `订单${order.code}的家庭应付部分已付清 / the family share of order ${order.code} is paid`,
-        'query.oid',
+        field,
+      );
+    const amountCents = a.term ? a.term.amountCents : order.outstandingFamilyCents;
+    if (amountCents > order.outstandingFamilyCents)
+      throw ruleViolation(
+        `第${a.term?.termNo ?? ''}期金额超过订单未付金额 / the term is more than the order still owes`,
+        field,
       );
     const open = await tx
       .select()
       .from(onlinePayments)
-      .where(and(eq(onlinePayments.orderId, order.id), inArray(onlinePayments.tradeState, OPEN_STATES)))
+      .where(
+        and(
+          eq(onlinePayments.orderId, order.id),
+          inArray(onlinePayments.tradeState, OPEN_STATES),
+          a.term ? eq(onlinePayments.termBillItemId, a.term.id) : isNull(onlinePayments.termBillItemId),
+        ),
+      )
       .orderBy(desc(onlinePayments.id))
       .limit(1);
     const last = open[0];
     const reusable =
       last &&
-      last.amountCents === order.outstandingFamilyCents &&
-      last.payMethodType === q.payMethodType &&
+      last.amountCents === amountCents &&
+      last.payMethodType === a.payMethodType &&
       last.expiresAt.getTime() - now.getTime() > REUSE_MARGIN_MS;
     const attempts = await tx
       .select({ id: onlinePayments.id })
       .from(onlinePayments)
       .where(eq(onlinePayments.orderId, order.id));
-    return { order, reuse: reusable ? last : null, attempt: attempts.length + 1 };
+    return { order, amountCents, reuse: reusable ? last : null, attempt: attempts.length + 1 };
   });
   if (plan.reuse) return answerPayment(plan.reuse, true);
-  const { order } = plan;
+  const { order, amountCents } = plan;
   const outTradeNo = `${order.code}-${plan.attempt}`;
   const expiresAt = new Date(now.getTime() + deps.config.WECHATPAY_EXPIRE_MINUTES * 60_000);
+  const termLabel = a.term ? ` 第${a.term.termNo}期` : '';
   // The gateway is called outside any transaction: a slow provider holds no database connection.
   const codeUrl = await createNative(
     cl,
     {
       outTradeNo,
-      description: `${order.studentName} ${order.description}`.trim() || order.code,
-      amountCents: order.outstandingFamilyCents,
+      description: `${order.studentName} ${order.description}${termLabel}`.trim() || order.code,
+      amountCents,
       expiresAt,
       attach: order.code,
     },
@@ -124,11 +176,12 @@ export async function createPayment(
       .values({
         outTradeNo,
         gateway: 'wechatpay',
-        payMethodType: q.payMethodType,
+        payMethodType: a.payMethodType,
         orderId: order.id,
         orderCode: order.code,
+        termBillItemId: a.term?.id ?? null,
         schoolItemCode: order.schoolItemCode,
-        amountCents: order.outstandingFamilyCents,
+        amountCents,
         codeUrl,
         expiresAt,
         createdBy: u.id,
@@ -139,6 +192,22 @@ export async function createPayment(
   );
   if (!row) throw new Error('online payment not stored');
   return answerPayment(row, false);
+}
+
+/** What a recorded online payment tells the slices listening (instalments link it to their term). */
+export interface RecordedOnlinePayment {
+  orderId: number;
+  termBillItemId: number | null;
+  amountCents: number;
+  /** The gateway's transaction id: the pay record's reference (method 4). */
+  reference: string;
+}
+type RecordedListener = (tx: Tx, p: RecordedOnlinePayment) => Promise<void>;
+const recordedListeners: RecordedListener[] = [];
+
+/** Runs in the transaction that records a confirmed online payment, after its pay record is written. */
+export function onOnlinePaymentRecorded(l: RecordedListener): void {
+  recordedListeners.push(l);
 }
 
 const answerPayment = (p: Payment, reused: boolean) => ({
@@ -216,6 +285,13 @@ async function settle(
           updatedAt: now,
         })
         .where(eq(onlinePayments.id, p.id));
+      for (const l of recordedListeners)
+        await l(tx, {
+          orderId: p.orderId,
+          termBillItemId: p.termBillItemId,
+          amountCents: p.amountCents,
+          reference: t.transactionId,
+        });
       result = { outcome: 'recorded', detail: t.transactionId };
     }
   }

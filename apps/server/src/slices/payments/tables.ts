@@ -14,6 +14,8 @@ export const onlinePayments = pgTable(
     payMethodType: integer('pay_method_type').notNull(),
     orderId: integer('order_id').notNull(),
     orderCode: text('order_code').notNull(),
+    /** The instalment term it pays (termBills), when it pays one term rather than the order's balance. */
+    termBillItemId: integer('term_bill_item_id'),
     schoolItemCode: text('school_item_code').notNull(),
     /** The family share outstanding when the QR code was made; the gateway must confirm exactly this. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),

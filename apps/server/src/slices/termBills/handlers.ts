@@ -1,6 +1,7 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import * as s from './service.js';
+import * as p from './schedule.js';
 
 export const termBillsHandlers: SliceHandlers<typeof contract.termBills> = {
   planPage: async ({ deps, query }) => s.planPage(deps, query),
@@ -23,4 +24,18 @@ export const termBillsHandlers: SliceHandlers<typeof contract.termBills> = {
   applyDetail: async ({ deps, user, query }) => s.applyDetail(deps, user, query.id),
   applySubmit: async ({ deps, user, body, ip }) => s.applySubmit(deps, user, body, ip),
   calcServiceEndTime: async ({ deps, user, body }) => s.calcServiceEndTime(deps, user, body),
+  scheduleDetail: async ({ deps, user, query }) => p.scheduleDetail(deps, user, query.billId),
+  scheduleCheck: async ({ deps, user, query }) => p.scheduleCheck(deps, user, query.billId),
+  scheduleSend: async ({ deps, user, query }) => p.scheduleSend(deps, user, query.billId),
+  scheduleSign: async ({ deps, user, query }) => {
+    await p.scheduleSign(deps, user, query.billId, query.signerName);
+    return true;
+  },
+  scheduleUpdate: async ({ deps, user, query }) => {
+    await p.scheduleUpdate(deps, user, query);
+    return true;
+  },
+  sendPayment: async ({ deps, user, body }) => p.sendPayment(deps, user, body.billItemId),
+  termCreatePayment: async ({ deps, user, body }) => p.termPayment(deps, user, body),
+  termCreatePayQr: async ({ deps, user, query }) => p.termPayQr(deps, user, query),
 };

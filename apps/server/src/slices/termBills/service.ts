@@ -47,9 +47,9 @@ export const TERM_BILL_APPLY = 'termBillApply';
 /** Bill statuses. */
 export const TB = { pending: 10, active: 20, rejected: 30, cancelled: 40 } as const;
 /** Term statuses (read from the pay record). */
-const TERM_UNPAID = 10;
-const TERM_PAYING = 15;
-const TERM_PAID = 20;
+export const TERM_UNPAID = 10;
+export const TERM_PAYING = 15;
+export const TERM_PAID = 20;
 
 const yuan = (c: number) => fromCents(c);
 const cents = (amount: string) => Number(toCents(amount) ?? 0n);
@@ -190,10 +190,10 @@ export async function planStatus(deps: Deps, u: AuthUser, id: number, status: nu
 
 // ---- term bills ----
 
-type BillRecord = typeof termBills.$inferSelect;
+export type BillRecord = typeof termBills.$inferSelect;
 
 /** The terms of bills with the state of the record paying each. */
-async function termRows(tx: DbOrTx, billIds: readonly number[], today: string) {
+export async function termRows(tx: DbOrTx, billIds: readonly number[], today: string) {
   if (!billIds.length) return [];
   const rows = await tx
     .select({ i: termBillItems, recStatus: payRecords.status, paidAt: payRecords.paidAt })
@@ -221,7 +221,7 @@ async function termRows(tx: DbOrTx, billIds: readonly number[], today: string) {
   });
 }
 
-async function billDetail(tx: DbOrTx, b: BillRecord, o: OrderRecord, today: string) {
+export async function billDetail(tx: DbOrTx, b: BillRecord, o: OrderRecord, today: string) {
   const [s] = await tx.select({ name: students.name }).from(students).where(eq(students.id, b.studentId));
   const terms = await termRows(tx, [b.id], today);
   return {
@@ -277,7 +277,7 @@ export async function nearestTerm(deps: Deps, u: AuthUser, orderCode: string) {
   return terms.find((t) => t.row.status === TERM_UNPAID)?.row ?? null;
 }
 
-async function loadItem(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
+export async function loadItem(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
   const q = tx.select().from(termBillItems).where(eq(termBillItems.id, id));
   const i = lock ? await lockOne(q, '分期 / term') : (await q)[0];
   if (!i) throw notFound('分期 / term');

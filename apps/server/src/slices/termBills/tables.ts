@@ -43,6 +43,12 @@ export const termBills = pgTable(
     status: integer('status').notNull().default(10),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     approvalId: integer('approval_id'),
+    /** The payment schedule sent to the family to confirm (/schedule/payment/*). */
+    noticeSentAt: timestamp('notice_sent_at', { withTimezone: true }),
+    noticeSentCount: integer('notice_sent_count').notNull().default(0),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signerName: text('signer_name'),
+    signedBy: integer('signed_by'),
     remark: text('remark').notNull().default(''),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
