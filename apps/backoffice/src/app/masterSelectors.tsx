@@ -301,27 +301,29 @@ export const CourseCategorySelect = masterSelect(
 /** Course ranks (valid ones), of one category when given. */
 export const CourseRankSelect = masterSelect(courseRanks, { label: 'master.courseRank' });
 
+const courses = source({
+  key: (p: { coursecategorycode?: string; courserankcode?: string }) => [
+    'courses',
+    'courses',
+    p.coursecategorycode || '',
+    p.courserankcode || '',
+  ],
+  fetch: (p) =>
+    sdk.courses.courses({
+      query: {
+        status: 1,
+        coursecategorycode: p.coursecategorycode || undefined,
+        courserankcode: p.courserankcode || undefined,
+      },
+    }),
+  option: (r) => ({ value: r.code, label: r.name, keywords: r.code }),
+});
+
 /** Courses (valid ones), of one category and rank when given; values are course codes. */
-export const CourseSelect = masterSelect(
-  source({
-    key: (p: { coursecategorycode?: string; courserankcode?: string }) => [
-      'courses',
-      'courses',
-      p.coursecategorycode || '',
-      p.courserankcode || '',
-    ],
-    fetch: (p) =>
-      sdk.courses.courses({
-        query: {
-          status: 1,
-          coursecategorycode: p.coursecategorycode || undefined,
-          courserankcode: p.courserankcode || undefined,
-        },
-      }),
-    option: (r) => ({ value: r.code, label: r.name, keywords: r.code }),
-  }),
-  { label: 'master.course', searchable: true },
-);
+export const CourseSelect = masterSelect(courses, { label: 'master.course', searchable: true });
+
+/** Valid courses as checkboxes (values are course codes). */
+export const CoursesField = masterChecks(courses);
 
 export interface CourseCascadeValue {
   coursecategorycode: string;

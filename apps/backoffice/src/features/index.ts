@@ -12,6 +12,7 @@ import { operationRoutes } from './operation/routes';
 import { orderRoutes } from './orders/routes';
 import { serviceRoutes } from './services/routes';
 import { productRoutes } from './products/routes';
+import { promotionRoutes } from './promotions/routes';
 import { settingsRoutes } from './settings/routes';
 import { staffRoutes } from './staff/routes';
 import { studentRoutes } from './students/routes';
@@ -37,6 +38,7 @@ const messages = {
   teaching: () => import('./teaching/messages').then((m) => m.teachingMessages),
   services: () => import('./services/messages').then((m) => m.serviceMessages),
   products: () => import('./products/messages').then((m) => m.productMessages),
+  promotions: () => import('./promotions/messages').then((m) => m.promotionMessages),
 };
 
 export const features: Feature[] = [
@@ -59,6 +61,12 @@ export const features: Feature[] = [
   { name: 'services', routes: serviceRoutes, messages: [messages.services, messages.orders] },
   // The product screens use the settings frame and tabs (their texts come with the settings set).
   { name: 'products', routes: productRoutes, messages: [messages.products, messages.settings] },
+  // The promotion and discount rate screens use the settings frame and tabs (their texts).
+  {
+    name: 'promotions',
+    routes: promotionRoutes,
+    messages: [messages.promotions, messages.settings],
+  },
 ];
 
 /** Every message set a feature may load (tests check them against each other). */

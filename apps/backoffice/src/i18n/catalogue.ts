@@ -23,6 +23,7 @@ import type { teachingMessages } from '../features/teaching/messages';
 import type { billingMessages } from '../features/billing/messages';
 import type { serviceMessages } from '../features/services/messages';
 import type { productMessages } from '../features/products/messages';
+import type { promotionMessages } from '../features/promotions/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -42,7 +43,8 @@ type AllSets =
   | typeof billingMessages
   | typeof teachingMessages
   | typeof serviceMessages
-  | typeof productMessages;
+  | typeof productMessages
+  | typeof promotionMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

@@ -441,7 +441,8 @@ export const promotions = {
   }),
   activityStatus: post('/fee/activity/v2/updateStatus', {
     service: S,
-    summary: 'Publish (1) a draft activity or cancel (2) one; a cancelled activity stays cancelled.',
+    summary:
+      'Publish (1) a draft activity or first-level activity or cancel (2) one (a first-level one with its activities); a cancelled one stays cancelled.',
     access: ACTIVITIES,
     body: OfferStatusInput,
     response: OfferRow,

@@ -68,7 +68,8 @@ export const promotionsHandlers: SliceHandlers<typeof contract.promotions> = {
     s.updateOffer(deps, user, ['activity'], body.id, body.version, body.offer),
   activityList: async ({ deps, user, body }) => s.offerList(deps, user, 'activity', body),
   activityDetail: async ({ deps, params }) => s.offerDetail(deps, ['activity'], params.id),
-  activityStatus: async ({ deps, user, body }) => s.offerStatus(deps, user, ['activity'], body),
+  activityStatus: async ({ deps, user, body }) =>
+    s.offerStatus(deps, user, ['activity', 'firstActivity'], body),
   activityNames: async ({ deps }) => s.offerNames(deps, 'activity'),
   activitySecondInfo: async ({ deps, query }) => s.children(deps, query.parentId),
   activityCoupons: async ({ deps, query }) => (await s.activityParts(deps, query.id, 'coupons')).coupons,
