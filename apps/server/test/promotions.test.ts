@@ -237,4 +237,17 @@ describe('activity status', () => {
     expect(cancelled.state).toBe(30);
     await expectApiError(admin.promotions.activityStatus({ body: { id: a.id, status: 1 } }), ErrorCode.rule);
   });
+
+  it('cancels a first-level activity with its activities through the one status command', async () => {
+    const group = await admin.promotions.firstSave({
+      body: { name: '暑期活动组', startDate: day(), endDate: day(30) },
+    });
+    const child = await admin.promotions.activitySave({
+      body: activity({ parentId: group.id, startDate: day(), endDate: day(30) }),
+    });
+    await admin.promotions.activityStatus({ body: { id: child.id, status: 1 } });
+    expect((await admin.promotions.activityStatus({ body: { id: group.id, status: 1 } })).state).toBe(10);
+    expect((await admin.promotions.activityStatus({ body: { id: group.id, status: 2 } })).state).toBe(30);
+    expect((await admin.promotions.activityDetail({ params: { id: child.id } })).state).toBe(30);
+  });
 });

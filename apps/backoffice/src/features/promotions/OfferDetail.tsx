@@ -90,6 +90,7 @@ function Body({
     <div className="space-y-4">
       <Card
         title={d.name}
+        aria-label={d.name}
         extra={
           <div className="flex items-center gap-2">
             <OfferStatusTag kind={offerKind} state={d.state} />

@@ -5,6 +5,7 @@ import { OfferInput, type TOfferDetail, type TOfferInput, type TOfferKind } from
 import {
   Button,
   Card,
+  emptyToAbsent,
   FormAmount,
   FormCheckGroup,
   FormControl,
@@ -192,7 +193,8 @@ function PreviewPanel({ form, kind }: { form: Form; kind: 'discount' | 'gift' | 
   const campus = sample.schoolItemCode || (values.campusCodes ?? [])[0] || '';
   const course = sample.courseCode || (values.courseCodes ?? [])[0] || '';
   const body = useMemo(() => {
-    const offer = OfferInput.safeParse(values);
+    // As the form's own check reads them: an empty text is no value (the schema's default).
+    const offer = OfferInput.safeParse(emptyToAbsent(OfferInput, values));
     const quantity = Number(sample.quantity);
     if (!offer.success || !campus || !course || !(quantity > 0)) return null;
     return { kind, offer: offer.data, schoolItemCode: campus, items: [{ courseCode: course, quantity }] };
