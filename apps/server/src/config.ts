@@ -130,6 +130,26 @@ export const ConfigSchema = z.object({
   WECHATPAY_APIV3_KEY: z.string().length(32, 'must be the 32-character APIv3 key').optional(),
   /** Minutes a payment QR code stays payable. */
   WECHATPAY_EXPIRE_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+  /**
+   * Electronic contracts (e-signature OpenAPI v3, e签宝-style): API base, app id and secret (HMAC-SHA256
+   * request and callback signatures), the contract template's id. With PUBLIC_URL (the callback address).
+   */
+  ESIGN_BASE_URL: z.string().url().default('https://openapi.esign.cn'),
+  ESIGN_APP_ID: z.string().optional(),
+  ESIGN_APP_SECRET: z.string().optional(),
+  ESIGN_TEMPLATE_ID: z.string().optional(),
+  /**
+   * The tax-invoice provider (China Merchants Bank e-invoice style): API base, app id and secret
+   * (HMAC-SHA256 signed envelopes), the seller's tax number and name printed on every invoice.
+   */
+  CMB_INVOICE_BASE_URL: z.string().url().default('https://api.cmbchina.com/einvoice'),
+  CMB_INVOICE_APP_ID: z.string().optional(),
+  CMB_INVOICE_SECRET: z.string().optional(),
+  CMB_INVOICE_SELLER_TAX_NO: z
+    .string()
+    .regex(/^[0-9A-Z]{15,20}$/, 'must be the seller’s tax number (15–20 characters)')
+    .optional(),
+  CMB_INVOICE_SELLER_NAME: z.string().optional(),
   /** A TrueType font with Chinese glyphs for PDF receipts (a .ttf, or a .ttc with PDF_FONT_NAME). */
   PDF_FONT_PATH: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
   /** The font's PostScript name inside a .ttc collection (fc-scan --format '%{postscriptname}'). */

@@ -25,6 +25,8 @@ const PUBLIC: Record<string, string> = {
   'clues.ingest': 'ad-platform webhooks, authenticated by their shared secret instead of a session',
   'payments.notifyWechatpay':
     'the payment gateway’s notification, authenticated by its platform-key signature over the body instead of a session',
+  'contracts.esignNotify':
+    'the e-signature provider’s callback, authenticated by its HMAC-SHA256 signature (app secret) over the raw body instead of a session',
   'clues.publicEvaluation':
     'the evaluation form a parent opens from a text message: the random link token (stored hashed, expiring) is the key; failed guesses are throttled',
   'clues.publicEvaluationSubmit':

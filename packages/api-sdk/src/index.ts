@@ -35,5 +35,6 @@ export * from './contract/absences.js';
 export * from './contract/schoolTransfers.js';
 export * from './contract/refundApplications.js';
 export * from './contract/contracts.js';
+export * from './contract/invoices.js';
 export * from './contract/products.js';
 export * from './contract/discountRates.js';

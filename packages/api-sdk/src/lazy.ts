@@ -39,6 +39,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   schoolTransfers: () => import('./contract/schoolTransfers.js').then((m) => m.schoolTransfers),
   refundApplications: () => import('./contract/refundApplications.js').then((m) => m.refundApplications),
   contracts: () => import('./contract/contracts.js').then((m) => m.contracts),
+  invoices: () => import('./contract/invoices.js').then((m) => m.invoices),
   products: () => import('./contract/products.js').then((m) => m.products),
   discountRates: () => import('./contract/discountRates.js').then((m) => m.discountRates),
 };

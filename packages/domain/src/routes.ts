@@ -314,6 +314,7 @@ export const ROUTES: readonly RouteDef[] = [
     ['caselife', '个案生命周期', 'Case life'],
     ['orderDetails', '订单详情', 'Order details', hidden],
     ['validityDate', '有效期管理', 'Validity dates'],
+    ['invoice', '发票管理', 'Invoices'],
   ]),
   ...group('staff', [
     ['list', '员工列表', 'Staff'],

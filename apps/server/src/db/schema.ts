@@ -28,6 +28,7 @@ export * from '../slices/absences/tables.js';
 export * from '../slices/schoolTransfers/tables.js';
 export * from '../slices/refundApplications/tables.js';
 export * from '../slices/contracts/tables.js';
+export * from '../slices/invoices/tables.js';
 export * from '../slices/products/tables.js';
 export * from '../slices/discountRates/tables.js';
 export * from '../slices/payroll/tables.js';

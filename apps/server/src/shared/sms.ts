@@ -38,6 +38,14 @@ export function smsTemplates(c: Pick<Config, 'SMS_TEMPLATES'>): Map<string, stri
   return m;
 }
 
+/** What text messages of a kind lack to be sent (empty when configured), for screens that check first. */
+export function smsMissing(c: Config, kind: SmsKind): string[] {
+  const keys = (['SMS_SECRET_ID', 'SMS_SECRET_KEY', 'SMS_SDK_APP_ID', 'SMS_SIGN_NAME'] as const).filter(
+    (k) => !c[k],
+  );
+  return smsTemplates(c).has(kind) ? keys : [...keys, `SMS_TEMPLATES(${kind})`];
+}
+
 const e164 = (phone: string) => (phone.startsWith('+') ? phone : `+86${phone}`);
 
 /** Sends one text message of a configured kind. */

@@ -50,7 +50,8 @@ import {
 } from './absences/index.js';
 import { schoolTransfersHandlers } from './schoolTransfers/index.js';
 import { refundApplicationsHandlers } from './refundApplications/index.js';
-import { contractsHandlers } from './contracts/index.js';
+import { registerContracts } from './contracts/index.js';
+import { invoicesHandlers } from './invoices/index.js';
 import { productsHandlers } from './products/index.js';
 import { discountRatesHandlers } from './discountRates/index.js';
 
@@ -112,7 +113,8 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'absences', contract.absences, absencesHandlers);
   registerSlice(app, deps, 'schoolTransfers', contract.schoolTransfers, schoolTransfersHandlers);
   registerSlice(app, deps, 'refundApplications', contract.refundApplications, refundApplicationsHandlers);
-  registerSlice(app, deps, 'contracts', contract.contracts, contractsHandlers);
+  registerContracts(app, deps);
+  registerSlice(app, deps, 'invoices', contract.invoices, invoicesHandlers);
   registerSlice(app, deps, 'products', contract.products, productsHandlers);
   registerSlice(app, deps, 'discountRates', contract.discountRates, discountRatesHandlers);
 }

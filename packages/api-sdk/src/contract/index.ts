@@ -32,6 +32,7 @@ import { absences } from './absences.js';
 import { schoolTransfers } from './schoolTransfers.js';
 import { refundApplications } from './refundApplications.js';
 import { contracts } from './contracts.js';
+import { invoices } from './invoices.js';
 import { products } from './products.js';
 import { discountRates } from './discountRates.js';
 
@@ -72,6 +73,7 @@ export type Contract = {
   schoolTransfers: typeof schoolTransfers;
   refundApplications: typeof refundApplications;
   contracts: typeof contracts;
+  invoices: typeof invoices;
   products: typeof products;
   discountRates: typeof discountRates;
 };
@@ -109,6 +111,7 @@ export const contract: Contract = {
   schoolTransfers,
   refundApplications,
   contracts,
+  invoices,
   products,
   discountRates,
 };

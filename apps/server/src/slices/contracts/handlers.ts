@@ -6,7 +6,10 @@ import { notFound } from '../../http/errors.js';
 import { workbook, xlsxFile } from '../../shared/xlsx.js';
 import { orders } from '../orders/index.js';
 import * as q from './queries.js';
+import * as e from './econtracts.js';
+import { rawBodyOf } from './rawBody.js';
 import * as s from './service.js';
+import * as sv from './surveys.js';
 
 const STATUS: Record<number, string> = { 10: '待审批', 20: '已通过', 30: '已驳回', 50: '已撤回' };
 const COLUMNS = [
@@ -72,4 +75,28 @@ export const contractsHandlers: SliceHandlers<typeof contract.contracts> = {
   serviceTimeInfo: async ({ deps, user, params }) => q.agreementDetail(deps, user, 'serviceTime', params.id),
   serviceTimeExport: async ({ deps, user, query }) =>
     exportOf('服务期变更', await q.agreementAll(deps, user, 'serviceTime', query)),
+  eContractSend: async ({ deps, user, body }) => e.sendAndSign(deps, user, body.orderId),
+  eContractsOfStudent: async ({ deps, user, query }) => e.contractsOfStudent(deps, user, query.stuId),
+  eContractPermissions: async ({ deps, user, query }) => e.permissions(deps, user, query.stuId),
+  eContractSync: async ({ deps, user, query }) => e.sync(deps, user, query.id),
+  eContractFile: async ({ deps, user, params }) => e.signedPdf(deps, user, params.id),
+  esignNotify: async ({ deps, req }) => {
+    const h = (n: string) => {
+      const v = req.headers[n];
+      return (Array.isArray(v) ? v[0] : v) ?? '';
+    };
+    return e.handleCallback(
+      deps,
+      req.log,
+      {
+        appId: h('x-tsign-open-app-id'),
+        timestamp: h('x-tsign-open-timestamp'),
+        signature: h('x-tsign-open-signature'),
+      },
+      rawBodyOf(req),
+    );
+  },
+  specialSurveyOne: async ({ deps, user, query }) => sv.surveyOfStudent(deps, user, query.studentId),
+  specialSurveyForm: async ({ deps, user, params }) => sv.surveyById(deps, user, params.id),
+  specialSurveySave: async ({ deps, user, body }) => sv.saveSurvey(deps, user, body),
 };

@@ -160,6 +160,8 @@ const SERVICE_APPROVALS = [
   '/financial/supplementAgree',
   '/financial/amountSupplement',
   '/financial/validityDate',
+  // Campus heads record families' invoice requests; finance issues them (invoices.issue).
+  '/financial/invoice',
 ];
 
 /**
@@ -178,6 +180,12 @@ export const ACTION_PRIVILEGES = [
   { code: 'clues.merge', name: '线索合并', nameEn: 'Merge duplicate clues', groupCode: 'clues' },
   { code: 'students.delete', name: '删除学员', nameEn: 'Delete case files', groupCode: 'students' },
   { code: 'students.import', name: '导入学员', nameEn: 'Import case files', groupCode: 'students' },
+  {
+    code: 'invoices.issue',
+    name: '开具发票',
+    nameEn: 'Issue invoices and configure invoice contents',
+    groupCode: 'financial',
+  },
   {
     code: 'clues.admin',
     name: '线索流程维护',
@@ -271,6 +279,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   20: [
     '/home',
     '/financial/*',
+    'invoices.issue',
     '/settlement/evaluateInventory',
     '/settlement/checkInventory',
     // The discount rates given, beside the allowed rates finance keeps on /financial/discountRate.
