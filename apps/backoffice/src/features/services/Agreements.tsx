@@ -11,6 +11,7 @@ import type { ListColumn } from '@bo/ui-kit';
 import type { ApprovalScreenDef } from '../orders/approvalScreen';
 import { Field } from '../orders/parts';
 import { ApplyAndApprove } from './ApplyAndApprove';
+import { EContracts } from './EContracts';
 import { StudentField } from './parts';
 
 type Detail = Awaited<ReturnType<typeof sdk.contracts.paperContractDetail>>;
@@ -117,6 +118,15 @@ const serviceTimeDef = def(
 const PaperForm = PaperContractInput.omit({ orderId: true }).extend({ orderCode: OrderCode });
 
 export function RecoveredAgree() {
+  return (
+    <div className="space-y-4">
+      <EContracts />
+      <PaperContracts />
+    </div>
+  );
+}
+
+function PaperContracts() {
   const t = useT();
   return (
     <ApplyAndApprove

@@ -22,6 +22,7 @@ export const serviceRoutes: ScreenRoute[] = [
   },
   { path: '/financial/transferSchool', component: lazy(() => import('./TransferSchool')) },
   { path: '/financial/emergency', component: lazy(() => import('./Emergency')) },
+  { path: '/financial/invoice', component: lazy(() => import('./Invoice')) },
   {
     path: '/financial/recoveredAgree',
     component: lazy(() => agreements().then((m) => ({ default: m.RecoveredAgree }))),
