@@ -550,4 +550,76 @@ describe('split billing', () => {
     );
     expect(refused.field).toBe('funderShare');
   });
+
+  it('records one funder transfer over many orders in one transaction: the sum must match, over-payment names the order, the same transfer twice is refused', async () => {
+    const [org] = await t.deps.db
+      .select()
+      .from(settlementOrgs)
+      .where(eq(settlementOrgs.validStatus, 1))
+      .limit(1);
+    const funderCode = org?.code ?? '';
+    await t.deps.db.update(students).set({ insurance: true }).where(eq(students.id, sh01.id));
+    const split = (funderShare: string) =>
+      sales.orders.create({
+        body: order({ items: [{ courseCode: 'C001', quantity: 1 }], funderShare, funderCode }),
+      });
+    const a = await split('300.00');
+    const b = await split('200.00');
+    await sales.orders.addPayRecord({ body: { orderId: a.id, method: 1, amount: '80.00', paidAt: today() } });
+    const month = today().slice(0, 7);
+    const listed = await finance.orders.funderOrders({ query: { month, funderCode } });
+    expect(listed.find((r) => r.orderId === b.id)).toMatchObject({ share: '200.00', due: '200.00' });
+    const reference = `BULK-${a.id}`;
+    const pay = (items: Array<{ orderId: number; amount: string }>, total: string) =>
+      finance.orders.funderPayment({ body: { funderCode, paidAt: today(), reference, total, items } });
+
+    const sum = await expectApiError(
+      pay(
+        [
+          { orderId: a.id, amount: '300.00' },
+          { orderId: b.id, amount: '150.00' },
+        ],
+        '450.01',
+      ),
+      ErrorCode.validation,
+    );
+    expect(sum.field).toBe('total');
+    const over = await expectApiError(
+      pay(
+        [
+          { orderId: a.id, amount: '300.00' },
+          { orderId: b.id, amount: '200.01' },
+        ],
+        '500.01',
+      ),
+      ErrorCode.rule,
+    );
+    expect(over.field).toBe('items.1.amount');
+    expect(over.message).toContain((await finance.orders.detail({ params: { id: b.id } })).code);
+    // Nothing of the refused payment stayed: order a's funder share is still owed in full.
+    expect((await sales.orders.waitPayInfo({ params: { id: a.id } })).funder.due).toBe('300.00');
+
+    const done = await pay(
+      [
+        { orderId: b.id, amount: '150.00' },
+        { orderId: a.id, amount: '300.00' },
+      ],
+      '450.00',
+    );
+    expect(done.count).toBe(2);
+    // Order a is covered by family and funder together: its payment approval is filed.
+    expect(done.records.find((r) => r.orderId === a.id)?.orderStatus).toBe(30);
+    expect(done.records.find((r) => r.orderId === b.id)?.orderStatus).toBe(20);
+    const records = await finance.orders.payRecordPage({ body: { orderId: b.id, payer: 'funder' } });
+    expect(records.list.map((r) => [r.amount, r.reference])).toEqual([
+      ['150.00', `${reference}/${done.records.find((r) => r.orderId === b.id)?.orderCode ?? ''}`],
+    ]);
+    const twice = await expectApiError(
+      pay([{ orderId: b.id, amount: '50.00' }], '50.00'),
+      ErrorCode.conflict,
+    );
+    expect(twice.field).toBe('reference');
+    await expectApiError(sales.orders.funderOrders({ query: { month, funderCode } }), ErrorCode.noPermission);
+    await t.deps.db.update(students).set({ insurance: false }).where(eq(students.id, sh01.id));
+  });
 });

@@ -313,6 +313,7 @@ export const ROUTES: readonly RouteDef[] = [
     ['emergency', '紧急处理', 'Emergency'],
     ['caselife', '个案生命周期', 'Case life'],
     ['orderDetails', '订单详情', 'Order details', hidden],
+    ['funderReceivable', '资助方应收', 'Funder receivables'],
     ['validityDate', '有效期管理', 'Validity dates'],
     ['invoice', '发票管理', 'Invoices'],
   ]),

@@ -474,6 +474,40 @@ export const FunderReceivableRow = z.object({
   due: Yuan,
 });
 
+export const FunderOrdersQuery = FunderReceivableQuery.extend({
+  funderCode: z.string().trim().min(1, '请选择资助方 / the funder is required').max(50),
+});
+export const FunderOrderRow = z.object({
+  orderId: z.number().int(),
+  orderCode: z.string(),
+  studentName: z.string(),
+  studentCode: z.string(),
+  schoolItemCode: z.string(),
+  status: OrderStatus,
+  statusName: z.string(),
+  createdAt: Ts,
+  share: Yuan,
+  recorded: Yuan,
+  due: Yuan,
+});
+export type TFunderOrderRow = z.infer<typeof FunderOrderRow>;
+/** One funder payment (a bank transfer) covering many orders' funder shares. */
+export const FunderPaymentInput = z.object({
+  funderCode: z.string().trim().min(1, '请选择资助方 / the funder is required').max(50),
+  method: PayRecordMethod.default(2),
+  paidAt: z.string().trim().min(1, '请填写收款时间 / the payment time is required').max(40),
+  /** The bank serial of the transfer; each order's record carries `<serial>/<order code>`. */
+  reference: z.string().trim().min(1, '请填写银行流水号 / the bank serial is required').max(80),
+  /** What the funder paid in all: must equal the sum of the items. */
+  total: Money,
+  remark: z.string().trim().max(500).default(''),
+  items: z
+    .array(z.object({ orderId: Id, amount: Money }))
+    .min(1, '至少选择一个订单 / choose at least one order')
+    .max(500, '一次最多500个订单 / at most 500 orders at once'),
+});
+export type TFunderPaymentInput = z.input<typeof FunderPaymentInput>;
+
 /**
  * A historical order of a legacy system (sdk-cli import orders): one order with one course line and
  * its payment so far; the legacy number makes a re-run skip it.
@@ -595,6 +629,7 @@ const PAY = priv('/students/createPay');
 const SHEET = priv('/students/createPay', '/financial/orderDetails');
 const PAY_LIST = priv('/students/payDetail', '/financial/payApproval');
 const PAY_APPROVAL = priv('/financial/payApproval');
+const FUNDER = priv('/financial/funderReceivable');
 
 export const orders = {
   preCreate: post('/incomeOrder/preCreate', {
@@ -913,9 +948,36 @@ export const orders = {
     service: 'schedule',
     summary:
       'Split billing: per funder, the month’s funder shares, what the funder paid and what it still owes.',
-    access: PAY_LIST,
+    access: priv('/students/payDetail', '/financial/payApproval', '/financial/funderReceivable'),
     query: FunderReceivableQuery,
     response: z.array(FunderReceivableRow),
+  }),
+  funderOrders: get('/incomeOrder/funderReceivable/orders', {
+    service: 'schedule',
+    summary:
+      'Split billing: one funder’s orders of a month (created in it, not revoked) with its share, what it recorded and what it still owes.',
+    access: FUNDER,
+    query: FunderOrdersQuery,
+    response: z.array(FunderOrderRow),
+  }),
+  funderPayment: post('/incomeOrder/funderPayment', {
+    service: 'schedule',
+    summary:
+      'Record one funder payment covering many orders’ funder shares in one transaction: a funder pay record per order; the total must equal the sum (400 on total), an amount above what the funder owes is refused naming the order (422), nothing is written on any refusal.',
+    access: FUNDER,
+    body: FunderPaymentInput,
+    response: z.object({
+      count: z.number().int(),
+      total: Yuan,
+      records: z.array(
+        z.object({
+          orderId: z.number().int(),
+          orderCode: z.string(),
+          id: z.number().int(),
+          orderStatus: OrderStatus,
+        }),
+      ),
+    }),
   }),
   importRows: post('/incomeOrder/importRows', {
     service: 'schedule',

@@ -11,6 +11,7 @@ export const orderRoutes: ScreenRoute[] = [
   { path: '/students/reconciliationOrder', component: lazy(() => import('./ReconciliationOrder')) },
   { path: '/financial/payApproval', component: lazy(() => import('./PayApproval')) },
   { path: '/financial/orderDetails', component: lazy(() => import('./OrderDetails')) },
+  { path: '/financial/funderReceivable', component: lazy(() => import('./FunderReceivable')) },
   { path: '/students/payDetail', component: lazy(() => import('./PayDetail')) },
   { path: '/students/returnPremium', component: lazy(() => import('./ReturnPremium')) },
   {

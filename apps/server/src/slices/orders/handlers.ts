@@ -13,6 +13,7 @@ import { INCOME_ORDER_PAY } from './approval.js';
 import * as q from './queries.js';
 import * as sheets from './sheets.js';
 import * as iis from './incomeSheets.js';
+import { funderOrders, payFunder } from './funderPayments.js';
 import * as s from './service.js';
 import { importOrderRows } from './importRows.js';
 import { surplusCourseAndPrice } from './surplus.js';
@@ -121,5 +122,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     return true;
   },
   syncIis: async ({ deps, user, query, ip }) => iis.syncSheet(deps, user, query.code, ip),
+  funderOrders: async ({ deps, user, query }) => funderOrders(deps, user, query),
+  funderPayment: async ({ deps, user, body, ip }) => payFunder(deps, user, body, ip),
   funderReceivable: async ({ deps, user, query }) => q.funderReceivable(deps, user, query),
 };
