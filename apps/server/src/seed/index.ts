@@ -17,6 +17,7 @@ import { seedClueSettings } from '../slices/clueSettings/seed.js';
 import { seedCourseAuthority } from '../slices/courseAuthority/seed.js';
 import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
 import { seedOrdersDemo } from '../slices/orders/seed.js';
+import { seedInvoicesDemo } from '../slices/invoices/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
@@ -42,6 +43,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedResourcesDemo,
   seedCallsDemo,
   seedOrdersDemo,
+  seedInvoicesDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
