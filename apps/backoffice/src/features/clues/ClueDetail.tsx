@@ -17,11 +17,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { followDraftKey } from '../../app/drafts';
 import { bodyOf, useCommandForm } from '../../app/form';
 import { ListKitProvider } from '../../app/list';
 import { usePageTitle } from '../../app/pageTitle';
+import { useCanOpen } from '../../app/permissions';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useLocale, useT } from '../../i18n';
 import { PhoneNumber } from '../calls/PhoneNumber';
@@ -300,6 +301,8 @@ export default function ClueDetail() {
   });
   const [dialog, setDialog] = useState<DialogKind | null>(null);
   const [tab, setTab] = useState('follows');
+  // A clue pays before it is a student (the order screen creates both); a converted one renews.
+  const canOrder = useCanOpen('/students/order');
   const c = q.data;
   usePageTitle(c ? `${c.childName}${locale === 'en' ? ' clue details' : '线索详情'}` : undefined);
 
@@ -360,6 +363,18 @@ export default function ClueDetail() {
                   {t(`clue.action.${a}`)}
                 </Button>
               ))}
+              {canOrder && c.schoolItemCode && (
+                <Link
+                  to={
+                    c.studentCode
+                      ? `/students/order?studentCode=${encodeURIComponent(c.studentCode)}`
+                      : `/students/order?clueId=${clueId}`
+                  }
+                  className="inline-flex items-center rounded-md border border-line-strong px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-hover"
+                >
+                  {t('clue.addOrder')}
+                </Link>
+              )}
             </div>
           </div>
           {steps.data && (
