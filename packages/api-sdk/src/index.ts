@@ -38,3 +38,5 @@ export * from './contract/contracts.js';
 export * from './contract/invoices.js';
 export * from './contract/products.js';
 export * from './contract/discountRates.js';
+export * from './contract/classHours.js';
+export * from './contract/sealing.js';

@@ -42,6 +42,8 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   invoices: () => import('./contract/invoices.js').then((m) => m.invoices),
   products: () => import('./contract/products.js').then((m) => m.products),
   discountRates: () => import('./contract/discountRates.js').then((m) => m.discountRates),
+  classHours: () => import('./contract/classHours.js').then((m) => m.classHours),
+  sealing: () => import('./contract/sealing.js').then((m) => m.sealing),
 };
 
 /**

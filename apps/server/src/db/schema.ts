@@ -32,3 +32,5 @@ export * from '../slices/invoices/tables.js';
 export * from '../slices/products/tables.js';
 export * from '../slices/discountRates/tables.js';
 export * from '../slices/payroll/tables.js';
+export * from '../slices/classHours/tables.js';
+export * from '../slices/sealing/tables.js';

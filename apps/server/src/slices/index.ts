@@ -54,6 +54,8 @@ import { registerContracts } from './contracts/index.js';
 import { invoicesHandlers } from './invoices/index.js';
 import { productsHandlers } from './products/index.js';
 import { discountRatesHandlers } from './discountRates/index.js';
+import { classHoursHandlers } from './classHours/index.js';
+import { sealingHandlers } from './sealing/index.js';
 
 // Teaching refuses to book a student on approved leave, and an approved leave (or temporary absence)
 // releases the student's booked, unsigned lessons of its period in the decision's transaction.
@@ -117,4 +119,6 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'invoices', contract.invoices, invoicesHandlers);
   registerSlice(app, deps, 'products', contract.products, productsHandlers);
   registerSlice(app, deps, 'discountRates', contract.discountRates, discountRatesHandlers);
+  registerSlice(app, deps, 'classHours', contract.classHours, classHoursHandlers);
+  registerSlice(app, deps, 'sealing', contract.sealing, sealingHandlers);
 }

@@ -35,6 +35,8 @@ import { contracts } from './contracts.js';
 import { invoices } from './invoices.js';
 import { products } from './products.js';
 import { discountRates } from './discountRates.js';
+import { classHours } from './classHours.js';
+import { sealing } from './sealing.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -76,6 +78,8 @@ export type Contract = {
   invoices: typeof invoices;
   products: typeof products;
   discountRates: typeof discountRates;
+  classHours: typeof classHours;
+  sealing: typeof sealing;
 };
 
 export const contract: Contract = {
@@ -114,6 +118,8 @@ export const contract: Contract = {
   invoices,
   products,
   discountRates,
+  classHours,
+  sealing,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

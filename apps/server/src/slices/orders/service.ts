@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
+import { assertOpenAt } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
@@ -92,6 +93,9 @@ type CreateBody = LinesInput & {
   remark: string;
 };
 
+/** What a sealed period refuses here (sealing's message names it). */
+const ORDERS = '订单 / orders';
+
 /** Creates an unpaid order for a student of the caller's campuses, priced on the server. */
 export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: string) {
   const a = actorOf(u, deps.now(), ip);
@@ -104,6 +108,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
   return deps.db.transaction(async (tx) => {
     const s = await loadStudent(tx, b.studentId);
     assertCampus(u, s.schoolItemCode);
+    await assertOpenAt(tx, a.at, ORDERS);
     if (s.schoolItemCode !== b.schoolItemCode)
       throw badInput(
         'schoolItemCode',
@@ -147,6 +152,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
     const c = await loadClue(tx, b.clueId, true);
     if (!c.schoolItemCode) throw ruleViolation('线索尚未分配校区 / the clue has no campus yet', 'clueId');
     assertCampus(u, c.schoolItemCode);
+    await assertOpenAt(tx, a.at, ORDERS);
     if (c.studentCode)
       throw conflict(
         `线索已是学员 ${c.studentCode} / the clue is already student ${c.studentCode}`,
@@ -207,6 +213,7 @@ export async function editOrder(
     const o = await loadOrder(tx, u, b.id, true);
     checkVersion(o.version, b.version);
     nextStatus('edit', o.status);
+    await assertOpenAt(tx, o.createdAt, ORDERS);
     if (b.orderType === 4 && o.orderType !== 4)
       throw badInput(
         'orderType',
@@ -251,6 +258,7 @@ export async function revokeOrder(
     const o = await loadOrder(tx, u, id, true);
     checkVersion(o.version, b.version);
     const status = nextStatus('revoke', o.status);
+    await assertOpenAt(tx, o.createdAt, ORDERS);
     if (o.paidCents > 0)
       throw ruleViolation(
         '订单已有确认的付款，不能撤销 / the order has confirmed payments and cannot be revoked',

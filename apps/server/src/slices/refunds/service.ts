@@ -7,6 +7,7 @@ import { ROLE } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
+import { assertOpenAt } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { lockOne } from '../../shared/stateMachine.js';
@@ -383,6 +384,8 @@ const hookAudit = (c: HookContext<Payload>, action: string, r: RefundOrderRecord
     at: c.now,
   });
 
+const REFUNDS = '退费 / refunds';
+
 function hooks(type: RefundType) {
   const close = (status: number, action: string) => async (c: HookContext<Payload>) => {
     const r = await lockRefund(c.tx, c.payload.refundOrderId);
@@ -392,6 +395,8 @@ function hooks(type: RefundType) {
   return {
     onPass: async (c: HookContext<Payload>) => {
       const r = await lockRefund(c.tx, c.payload.refundOrderId);
+      // The movements post on the decision's day: a period sealed meanwhile refuses them.
+      await assertOpenAt(c.tx, c.now, REFUNDS);
       await post(c.tx, await movementsOf(c.tx, r), { userId: c.actor.id, at: c.now });
       await settle(c.tx, r, RO.effective, c.now);
       await hookAudit(c, `${type}Order.effective`, r);
@@ -400,6 +405,9 @@ function hooks(type: RefundType) {
     onCancel: close(RO.cancelled, 'cancelled'),
     onRevoke: async (c: HookContext<Payload>) => {
       const r = await lockRefund(c.tx, c.payload.refundOrderId);
+      // The movements being reversed were posted when the refund took effect (its last update).
+      await assertOpenAt(c.tx, r.updatedAt, REFUNDS);
+      await assertOpenAt(c.tx, c.now, REFUNDS);
       await reverse(c.tx, KIND[type], r.id, { userId: c.actor.id, at: c.now }, c.comment);
       await settle(c.tx, r, RO.revoked, c.now);
       await hookAudit(c, `${type}Order.revoked`, r);

@@ -163,6 +163,8 @@ const SERVICE_APPROVALS = [
   // Campus heads record families' invoice requests; finance issues them (invoices.issue).
   '/financial/invoice',
 ];
+/** Campus heads take the first step of the payroll approvals (class hours; issue 17). */
+const PAYROLL_APPROVALS = ['/financial/classConfirm'];
 
 /**
  * Action privileges (not screens) that endpoints name in their access rule, with the menu group
@@ -192,6 +194,12 @@ export const ACTION_PRIVILEGES = [
     nameEn: 'Correct clue flow states (super administrator)',
     groupCode: 'clues',
   },
+  {
+    code: 'sealing.unseal',
+    name: '解除封账',
+    nameEn: 'Unseal a salary period (administrators)',
+    groupCode: 'staffsalary',
+  },
 ];
 
 /**
@@ -212,6 +220,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'students.import',
     ...MANAGER_MONEY,
     ...SERVICE_APPROVALS,
+    ...PAYROLL_APPROVALS,
     ...EDUCATION_VIEWS,
     '/dataStatistics/*',
   ],
@@ -225,6 +234,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'students.delete',
     ...MANAGER_MONEY,
     ...SERVICE_APPROVALS,
+    ...PAYROLL_APPROVALS,
     ...EDUCATION_VIEWS,
     '/education/educationOperate',
     '/dataStatistics/*',

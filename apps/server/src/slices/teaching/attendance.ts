@@ -6,6 +6,7 @@ import { isDateLocked } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
+import { assertOpen } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances, paidValueOf, post, reverse, type Movement } from '../ledger/index.js';
@@ -96,6 +97,7 @@ export async function sign(
     const l = await loadLesson(tx, u, b.lessonId, true);
     assertOwnLesson(u, l.teacherCode);
     assertSignable(deps, l);
+    await assertOpen(tx, { day: l.lessonDate, what: '考勤 / attendance' });
     const seen = new Set<number>();
     const names = await namesOf(tx, { studentIds: b.items.map((i) => i.studentId) });
     const ids: number[] = [];
@@ -169,6 +171,7 @@ export async function cancelSign(deps: Deps, u: AuthUser, attendanceId: number) 
     const l = await loadLesson(tx, u, a.lessonId, true);
     assertOwnLesson(u, l.teacherCode);
     assertSignable(deps, l);
+    await assertOpen(tx, { day: l.lessonDate, what: '考勤 / attendance' });
     await reverse(tx, ATTENDANCE_SOURCE, a.id, { userId: u.id, at: deps.now() }, '取消考勤 / sign cancelled');
     await tx
       .update(attendances)

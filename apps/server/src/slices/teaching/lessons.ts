@@ -14,6 +14,7 @@ import {
   ruleViolation,
   staleVersion,
 } from '../../http/errors.js';
+import { assertOpen } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances } from '../ledger/index.js';
@@ -51,6 +52,9 @@ import {
   lessonStudents,
   lessons,
 } from './tables.js';
+
+/** What a sealed period refuses here (sealing's message names it). */
+const LESSONS = '课程 / lessons';
 
 export type LessonRecord = typeof lessons.$inferSelect;
 
@@ -186,6 +190,7 @@ async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput)
     : { days: [b.lessonDate ?? ''], skipped: [] };
   if (!days.length) throw ruleViolation('周期内没有可排课的日期 / no day of the series is open', 'series');
   for (const d of days) assertNotLockedPast(deps, d, b.series ? 'series.fromDate' : 'lessonDate');
+  for (const d of days) await assertOpen(tx, { day: d, what: LESSONS });
   await lockResources(tx, {
     teacherCodes: [b.teacherCode],
     roomIds: b.classroomId ? [b.classroomId] : [],
@@ -343,6 +348,8 @@ export async function adjustLesson(
     if (l.version !== b.version) throw staleVersion();
     assertMovable(deps, l, await hasLiveSign(tx, l.id));
     assertNotLockedPast(deps, b.lessonDate, 'lessonDate');
+    await assertOpen(tx, { day: l.lessonDate, what: LESSONS });
+    await assertOpen(tx, { day: b.lessonDate, what: LESSONS });
     const t: Target = {
       lessonDate: b.lessonDate,
       startMinute: toMinute(b.startTime),
@@ -402,6 +409,7 @@ async function planBatch(tx: DbOrTx, deps: Deps, u: AuthUser, b: BatchInput) {
     const conflicts: string[] = [];
     try {
       assertMovable(deps, l, await hasLiveSign(tx, l.id));
+      await assertOpen(tx, { day: l.lessonDate, what: LESSONS });
     } catch (e) {
       conflicts.push(e instanceof Error ? e.message : String(e));
     }
@@ -414,6 +422,7 @@ async function planBatch(tx: DbOrTx, deps: Deps, u: AuthUser, b: BatchInput) {
     };
     try {
       assertNotLockedPast(deps, target.lessonDate, 'shiftDays');
+      await assertOpen(tx, { day: target.lessonDate, what: LESSONS });
     } catch (e) {
       conflicts.push(e instanceof Error ? e.message : String(e));
     }
@@ -515,6 +524,7 @@ export async function cancelLesson(deps: Deps, u: AuthUser, b: { id: number; ver
     const l = await loadLesson(tx, u, b.id, true);
     if (l.version !== b.version) throw staleVersion();
     assertMovable(deps, l, await hasLiveSign(tx, l.id));
+    await assertOpen(tx, { day: l.lessonDate, what: LESSONS });
     await tx
       .update(lessons)
       .set({ status: 90, updatedAt: deps.now(), version: sql`${lessons.version} + 1` })
@@ -537,6 +547,7 @@ export async function confirmLessons(deps: Deps, u: AuthUser, ids: number[]) {
       const l = await loadLesson(tx, u, id, true);
       assertOwnLesson(u, l.teacherCode);
       if (l.confirmedAt) continue;
+      await assertOpen(tx, { day: l.lessonDate, what: LESSONS });
       if (l.status !== 10) throw ruleViolation(`课程 #${id} 已取消 / lesson #${id} is cancelled`, 'ids');
       if (l.lessonDate > today(deps))
         throw ruleViolation(`课程 #${id} 尚未上课 / lesson #${id} has not been given yet`, 'ids');

@@ -1,0 +1,249 @@
+// Class-hour confirmation and sealing over HTTP: the pre-submission check names unsigned and
+// unconfirmed lessons, a teacher's period is submitted once and passes centre leader → finance (the
+// status payroll reads), and a sealed period refuses an attendance change, an order change and a
+// refund pass with the sealing message until an administrator unseals it with a reason.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { shanghaiDate } from '@bo/domain';
+import { ErrorCode, type Sdk } from '@bo/api-sdk';
+import { students } from '../src/slices/students/tables.js';
+import { studentLedger } from '../src/slices/ledger/tables.js';
+import { courses } from '../src/slices/courses/tables.js';
+import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
+import { classHourConfirmations } from '../src/slices/classHours/tables.js';
+import { auditLog } from '../src/slices/system/tables.js';
+import { expectApiError, startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+let admin: Sdk;
+let teacher: Sdk;
+let finance: Sdk;
+let director: Sdk;
+let hr: Sdk;
+let course: string;
+const pupils: number[] = [];
+let year: number;
+let month: number;
+
+const today = () => shanghaiDate(t.clock.now());
+
+/** An effective order of `hours` of the course for a student; answers the order's id. */
+async function buy(studentId: number, hours: number) {
+  const o = await admin.orders.create({
+    body: {
+      schoolItemCode: 'SH01',
+      studentId,
+      orderType: 0,
+      items: [{ courseCode: course, quantity: hours }],
+    },
+  });
+  const d = await admin.orders.detail({ params: { id: o.id } });
+  const r = await admin.orders.addPayRecord({
+    body: { orderId: o.id, method: 1, amount: d.payable, paidAt: t.clock.now().toISOString() },
+  });
+  await finance.approvals.pass({ body: { id: r.approvalId ?? 0 } });
+  return o.id;
+}
+
+/** A one-to-one lesson of E0005 today at `start` (HH:00) for a student; answers its id. */
+async function lesson(studentId: number, start: number) {
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  const { lessonIds } = await admin.teaching.planInsert({
+    body: {
+      schoolItemCode: 'SH01',
+      courseCode: course,
+      teacherCode: 'E0005',
+      kind: 'oneToOne',
+      studentIds: [studentId],
+      lessonDate: today(),
+      startTime: hh(start),
+      endTime: hh(start + 1),
+    },
+  });
+  return lessonIds[0] ?? 0;
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  [admin, teacher, finance, director, hr] = await Promise.all(
+    ['admin', 'teacher', 'finance', 'director', 'hr'].map((u) => t.as(u)),
+  );
+  year = Number(today().slice(0, 4));
+  month = Number(today().slice(5, 7));
+  const db = t.deps.db;
+  const ranks = await db
+    .select({ rank: courseAuthorityRanks.courseRankCode })
+    .from(courseAuthorityRanks)
+    .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
+    .where(eq(courseAuthorities.employeeCode, 'E0005'));
+  const all = await db.select().from(courses).where(eq(courses.purchaseUnit, 1));
+  const c = all.find(
+    (x) => ranks.some((r) => r.rank === x.rankCode) && Number(x.price) > 0 && x.validStatus === 1,
+  );
+  if (!c) throw new Error('the demo seed has a course E0005 may teach');
+  course = c.code;
+  const list = await db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(30);
+  const held = await db
+    .select({ id: studentLedger.studentId })
+    .from(studentLedger)
+    .where(
+      and(
+        eq(studentLedger.courseCode, course),
+        inArray(
+          studentLedger.studentId,
+          list.map((s) => s.id),
+        ),
+      ),
+    );
+  for (const s of list) if (!held.some((h) => h.id === s.id) && s.status !== 90) pupils.push(s.id);
+  if (pupils.length < 2) throw new Error('enough SH01 students');
+  for (const p of pupils.slice(0, 2)) await buy(p, 10);
+}, 180_000);
+afterAll(async () => t?.close());
+
+describe('class-hour confirmation', () => {
+  it('checks, submits once and passes centre leader → finance', async () => {
+    const sid = pupils[0] ?? 0;
+    const lessonId = await lesson(sid, 8);
+    const period = { schoolItemCode: 'SH01', teacherCode: 'E0005', year, month };
+
+    let c = await teacher.classHours.check({ query: period });
+    expect(c.lessons.find((l) => l.lessonId === lessonId)?.problem).toBe('unsigned');
+    expect(c.canSubmit).toBe(false);
+    let e = await expectApiError(teacher.classHours.submit({ body: period }), ErrorCode.rule);
+    expect(e.message).toContain('not signed or not confirmed');
+
+    await teacher.teaching.sign({ body: { lessonId, items: [{ studentId: sid, status: 'present' }] } });
+    c = await teacher.classHours.check({ query: period });
+    expect(c.lessons.find((l) => l.lessonId === lessonId)).toMatchObject({
+      problem: 'unconfirmed',
+      paidAttendances: 1,
+    });
+    await teacher.teaching.planConfirm({ body: { ids: [lessonId] } });
+    c = await teacher.classHours.check({ query: period });
+    expect(c).toMatchObject({ problems: 0, lessonCount: 1, hours: 1, canSubmit: true, live: null });
+
+    // A teacher acts only for themselves.
+    await expectApiError(
+      teacher.classHours.submit({ body: { ...period, teacherCode: 'E0002' } }),
+      ErrorCode.noPermission,
+    );
+    const { id, approvalId } = await teacher.classHours.submit({ body: { ...period, remark: '十一月' } });
+    e = await expectApiError(teacher.classHours.submit({ body: period }), ErrorCode.conflict);
+    expect(e.field).toBe('teacherCode');
+
+    const pending = await director.classHours.list({ query: { mine: true, pageIdx: 1, pageSize: 20 } });
+    expect(pending.list.map((r) => r.id)).toContain(approvalId);
+    expect(await finance.classHours.list({ query: { mine: true, pageIdx: 1, pageSize: 20 } })).toMatchObject({
+      total: 0,
+    });
+    await director.approvals.pass({ body: { id: approvalId } });
+    const [mid] = await t.deps.db
+      .select()
+      .from(classHourConfirmations)
+      .where(eq(classHourConfirmations.id, id));
+    expect(mid?.status).toBe(5); // payroll pays only a passed confirmation
+    await finance.approvals.pass({ body: { id: approvalId } });
+
+    const d = await finance.classHours.detail({ params: { id: approvalId } });
+    expect(d).toMatchObject({
+      status: 20,
+      confirmationStatus: 20,
+      teacherCode: 'E0005',
+      year,
+      month,
+      lessonCount: 1,
+      hours: 1,
+      reason: '十一月',
+    });
+    expect(d.lessons.map((l) => l.lessonId)).toEqual([lessonId]);
+    expect(d.history.map((h) => [h.decision, h.userName])).toEqual([
+      ['pass', '王建国'],
+      ['pass', '张丽华'],
+    ]);
+    // Another campus's staff do not see it.
+    await expectApiError(
+      (await t.as('sales')).classHours.detail({ params: { id: approvalId } }),
+      ErrorCode.noPermission,
+    );
+  });
+});
+
+describe('sealing', () => {
+  it('refuses attendance, order and refund changes of a sealed period until an administrator unseals it', async () => {
+    const sid = pupils[1] ?? 0;
+    const lessonId = await lesson(sid, 19);
+    // An unpaid order and a refund waiting for finance, both of this period.
+    const draft = await admin.orders.create({
+      body: {
+        schoolItemCode: 'SH01',
+        studentId: sid,
+        orderType: 0,
+        items: [{ courseCode: course, quantity: 1 }],
+      },
+    });
+    const unpaid = await admin.orders.detail({ params: { id: draft.id } });
+    const [bought] = await t.deps.db
+      .select({ orderId: studentLedger.orderId, orderItemId: studentLedger.orderItemId })
+      .from(studentLedger)
+      .where(and(eq(studentLedger.studentId, sid), eq(studentLedger.courseCode, course)))
+      .limit(1);
+    const refund = await admin.refunds.insertRefundOrder({
+      body: {
+        orderId: bought?.orderId ?? 0,
+        reasonCode: 'MOVE',
+        items: [{ orderItemId: bought?.orderItemId ?? 0, hours: 2 }],
+      },
+    });
+    await director.approvals.pass({ body: { id: refund.approvalId } });
+
+    await hr.sealing.seal({ body: { year, month } });
+    await expectApiError(hr.sealing.seal({ body: { year, month } }), ErrorCode.conflict);
+    const row = (await hr.sealing.list({ query: { year } })).find((r) => r.month === month);
+    expect(row).toMatchObject({ sealed: true, sealedByName: '刘芳', version: 1 });
+
+    const sealedMessage = `该期间已封账（${today().slice(0, 7)}）`;
+    let e = await expectApiError(
+      teacher.teaching.sign({ body: { lessonId, items: [{ studentId: sid, status: 'present' }] } }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain(sealedMessage);
+    expect(e.message).toContain('attendance can no longer change');
+    e = await expectApiError(
+      admin.orders.edit({
+        body: {
+          id: draft.id,
+          version: unpaid.version,
+          orderType: 0,
+          items: [{ courseCode: course, quantity: 2 }],
+          remark: '',
+        },
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain(sealedMessage);
+    e = await expectApiError(finance.approvals.pass({ body: { id: refund.approvalId } }), ErrorCode.conflict);
+    expect(e.message).toContain(sealedMessage);
+
+    // Unsealing takes an administrator and a reason.
+    await expectApiError(
+      hr.sealing.unseal({ body: { year, month, reason: '更正考勤' } }),
+      ErrorCode.noPermission,
+    );
+    e = await expectApiError(
+      admin.sealing.unseal({ body: { year, month, reason: ' ' } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('body.reason');
+    await admin.sealing.unseal({ body: { year, month, reason: '更正考勤', version: 1 } });
+    const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'sealing.unseal'));
+    expect(audit?.detail).toMatchObject({ year, month, reason: '更正考勤' });
+
+    await finance.approvals.pass({ body: { id: refund.approvalId } });
+    await teacher.teaching.sign({ body: { lessonId, items: [{ studentId: sid, status: 'present' }] } });
+    expect((await hr.sealing.list({ query: { year } })).find((r) => r.month === month)).toMatchObject({
+      sealed: false,
+      unsealReason: '更正考勤',
+    });
+  });
+});

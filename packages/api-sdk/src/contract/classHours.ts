@@ -1,0 +1,130 @@
+// Class-hour confirmation (issue 17): a campus submits the lessons a teacher confirmed in a salary
+// period; the request (kind classHourConfirm on the one approval engine) goes centre leader → finance,
+// and only a passed confirmation lets payroll pay those lessons. Decisions through /approval/pass|reject.
+import { z } from 'zod';
+import { KindApprovalFilter, KindApprovalFlow, KindApprovalRow } from './approvals.js';
+import { PageQuery, get, page, post, priv, type Slice } from './define.js';
+
+const Id = z.coerce.number().int().positive().max(2147483647);
+const Code = z.string().trim().min(1).max(20);
+export const PeriodYear = z.coerce.number().int().min(2000).max(2099);
+export const PeriodMonth = z.coerce.number().int().min(1).max(12);
+
+/** A teacher's salary period at a campus. */
+export const TeacherPeriod = z.object({
+  schoolItemCode: Code,
+  teacherCode: Code,
+  year: PeriodYear,
+  month: PeriodMonth,
+});
+export type TTeacherPeriod = z.input<typeof TeacherPeriod>;
+
+/** Why a lesson of the period holds the confirmation back. */
+export const CLASS_HOUR_PROBLEMS = ['unsigned', 'unconfirmed'] as const;
+export const ClassHourLesson = z.object({
+  lessonId: z.number().int(),
+  lessonDate: z.string(),
+  /** 'HH:mm-HH:mm' in campus time. */
+  time: z.string(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  kind: z.string(),
+  hours: z.number(),
+  students: z.number().int(),
+  /** Attendances the teacher is paid for (signed, not cancelled, `paid`). */
+  paidAttendances: z.number().int(),
+  confirmed: z.boolean(),
+  problem: z.enum(CLASS_HOUR_PROBLEMS).nullable(),
+});
+export type TClassHourLesson = z.infer<typeof ClassHourLesson>;
+
+/** The live confirmation of a teacher's period (waiting or passed), if any. */
+export const LiveConfirmation = z.object({
+  id: z.number().int(),
+  approvalId: z.number().int(),
+  status: z.number().int(),
+});
+
+export const ClassHourCheck = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  teacherName: z.string(),
+  lessonCount: z.number().int(),
+  hours: z.number(),
+  lessons: z.array(ClassHourLesson),
+  /** The lessons that must be signed or confirmed first (their problem is set). */
+  problems: z.number().int(),
+  live: LiveConfirmation.nullable(),
+  canSubmit: z.boolean(),
+});
+export type TClassHourCheck = z.infer<typeof ClassHourCheck>;
+
+export const ClassHourSubmit = TeacherPeriod.extend({
+  remark: z.string().trim().max(500).default(''),
+});
+
+/** A confirmation request as its lists show it: the approval's columns and the period's figures. */
+export const ClassHourRow = KindApprovalRow.extend({
+  confirmationId: z.number().int(),
+  /** The confirmation's own status: 5 waiting, 20 passed, 30 rejected, 50 withdrawn. */
+  confirmationStatus: z.number().int(),
+  teacherCode: z.string(),
+  teacherName: z.string().nullable(),
+  year: z.number().int(),
+  month: z.number().int(),
+  lessonCount: z.number().int(),
+  hours: z.number(),
+});
+export type TClassHourRow = z.infer<typeof ClassHourRow>;
+export const ClassHourDetail = ClassHourRow.extend(KindApprovalFlow.shape).extend({
+  startDate: z.string(),
+  endDate: z.string(),
+  /** The lessons submitted, as they are now. */
+  lessons: z.array(ClassHourLesson),
+});
+export type TClassHourDetail = z.infer<typeof ClassHourDetail>;
+
+export const ClassHourFilter = KindApprovalFilter.extend({
+  year: PeriodYear.optional(),
+  month: PeriodMonth.optional(),
+  teacherCode: Code.optional(),
+});
+export const ClassHourPageQuery = PageQuery.extend(ClassHourFilter.shape);
+
+/** Finance and campus heads decide (list with mine=true); the campus's staff (teachers: their own) submit. */
+const SUBMIT = priv('/financial/classConfirm', '/education/classConfirm');
+const S = 'teachingPlan' as const;
+
+export const classHours = {
+  check: get('/sign/check', {
+    service: S,
+    summary:
+      'The pre-submission check of a teacher’s period at a campus: the lessons, which are unsigned or unconfirmed, the totals, and the live confirmation if any.',
+    access: SUBMIT,
+    query: TeacherPeriod,
+    response: ClassHourCheck,
+  }),
+  submit: post('/sign/approval/submit', {
+    service: S,
+    summary:
+      'Submits a teacher’s confirmed lessons of a period for approval (classHourConfirm: centre leader → finance); refused while a lesson is unsigned or unconfirmed.',
+    access: SUBMIT,
+    body: ClassHourSubmit,
+    response: z.object({ id: z.number().int(), approvalId: z.number().int() }),
+  }),
+  list: get('/sign/approval/list', {
+    service: S,
+    summary:
+      'Class-hour confirmations of the caller’s campuses with their approval state, filtered and paged.',
+    access: SUBMIT,
+    query: ClassHourPageQuery,
+    response: page(ClassHourRow),
+  }),
+  detail: get('/sign/approval/detail/{id}', {
+    service: S,
+    summary: 'One confirmation (by its approval request id) with its flow, history and lessons.',
+    access: SUBMIT,
+    params: z.object({ id: Id }),
+    response: ClassHourDetail,
+  }),
+} satisfies Slice;
