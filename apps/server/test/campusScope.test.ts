@@ -59,6 +59,9 @@ const LISTED: Record<string, string> = {
     'the campus is checked before the course and the teacher (teaching/classes.ts); generated codes name no course, so the own campus answers 400; checked in teaching.test.ts "campus scope"',
   'teaching.planInsert':
     'the campus is checked before anything else (teaching/lessons.ts insertLessons); generated input names no course, so the own campus answers 400; checked in teaching.test.ts "campus scope"',
+  'classHours.check':
+    'the campus is checked first (classHours/service.ts checkIn); generated codes name no teacher, so the own campus answers 400/404; checked in classHours.test.ts',
+  'classHours.submit': 'as classHours.check, the same check in the submission’s transaction',
   'teaching.signList':
     'by campus and day, or by lesson (the lesson’s own campus); the generated lesson id does not exist (404); checked in teaching.test.ts "campus scope"',
   'promotions.totalPriceV2':

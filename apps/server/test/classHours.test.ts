@@ -123,6 +123,10 @@ describe('class-hour confirmation', () => {
     c = await teacher.classHours.check({ query: period });
     expect(c).toMatchObject({ problems: 0, lessonCount: 1, hours: 1, canSubmit: true, live: null });
 
+    await expectApiError(
+      teacher.classHours.check({ query: { ...period, schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
     // A teacher acts only for themselves.
     await expectApiError(
       teacher.classHours.submit({ body: { ...period, teacherCode: 'E0002' } }),
