@@ -65,9 +65,11 @@ async function lesson(studentId: number, start: number) {
 
 beforeAll(async () => {
   t = await startTestServer();
-  [admin, teacher, finance, director, hr] = await Promise.all(
-    ['admin', 'teacher', 'finance', 'director', 'hr'].map((u) => t.as(u)),
-  );
+  admin = await t.as('admin');
+  teacher = await t.as('teacher');
+  finance = await t.as('finance');
+  director = await t.as('director');
+  hr = await t.as('hr');
   year = Number(today().slice(0, 4));
   month = Number(today().slice(5, 7));
   const db = t.deps.db;
