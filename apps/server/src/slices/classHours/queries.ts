@@ -11,6 +11,7 @@ import {
   approvalRequests,
   kindApprovalRow,
   kindApprovalWhere,
+  passedOtherSteps,
   requestDetail,
   type KindApprovalFilter,
 } from '../approvals/index.js';
@@ -55,8 +56,8 @@ function whereOf(u: AuthUser, f: ClassHourFilter): SQL | undefined {
   );
 }
 
-const toRow = (u: AuthUser, x: Joined) => ({
-  ...kindApprovalRow(u, x.r, x),
+const toRow = (u: AuthUser, x: Joined, passed: ReadonlySet<number>) => ({
+  ...kindApprovalRow(u, x.r, x, passed),
   confirmationId: x.c.id,
   confirmationStatus: x.c.status,
   teacherCode: x.c.teacherCode,
@@ -82,7 +83,17 @@ export async function confirmationPage(
     .from(chc)
     .innerJoin(approvalRequests, eq(approvalRequests.id, chc.approvalRequestId))
     .where(w);
-  return { list: rows.map((x) => toRow(u, x)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const passed = await passedOtherSteps(
+    deps.db,
+    u,
+    rows.map((x) => x.r),
+  );
+  return {
+    list: rows.map((x) => toRow(u, x, passed)),
+    total: n?.n ?? 0,
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
 /** One confirmation by its approval request's id, with its flow, history and the lessons submitted. */
@@ -99,7 +110,7 @@ export async function confirmationDetail(deps: AppDeps, u: AuthUser, approvalId:
   const days = await periodDays(deps.db, x.c.year, x.c.month);
   const ls = x.c.lessonIds.length ? await lessonFacts(deps.db, and(inArray(lessons.id, x.c.lessonIds))) : [];
   return {
-    ...toRow(u, x),
+    ...toRow(u, x, await passedOtherSteps(deps.db, u, [x.r])),
     steps: d.steps,
     step: d.step,
     history: d.history,
