@@ -13,7 +13,7 @@ test('a discount: preview, save, publish, listed as active, applied to an order'
   signIn,
   sdkAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const admin = await sdkAs('admin');
   const course = (await admin.courses.courses({ query: { status: 1 } })).find((c) => c.code === COURSE);
   const campus = (await admin.organisation.allSchoolItems({ query: {} })).find((c) => c.code === 'SH01');

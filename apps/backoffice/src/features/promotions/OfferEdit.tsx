@@ -311,15 +311,13 @@ function OfferForm({
               <FormControl
                 form={form}
                 name="campusCodes"
-                label={t('promo.campuses')}
-                hint={t('promo.allCampuses')}
+                label={t('promo.campusesPick')}
                 render={(c) => <CampusesField {...c} />}
               />
               <FormControl
                 form={form}
                 name="courseCodes"
-                label={t('promo.courses')}
-                hint={t('promo.allCourses')}
+                label={t('promo.coursesPick')}
                 render={(c) => <CoursesField {...c} />}
               />
             </>
