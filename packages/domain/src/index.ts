@@ -9,3 +9,4 @@ export * from './roles.js';
 export * from './constants.js';
 export * from './throttle.js';
 export * from './callType.js';
+export * from './instalments.js';

@@ -2,7 +2,7 @@
 // instalment application is the `termBillApply` kind on the approval engine), paying a term (a pay
 // record of the order, so the order's state machine stays the one truth) and the service end date.
 import { z } from 'zod';
-import { ApprovalHistoryRow, ApprovalStepDef } from './approvals.js';
+import { ApprovalHistoryRow, ApprovalStepDef, KindApprovalFilter, KindApprovalRow } from './approvals.js';
 import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
 import { money } from './fields.js';
 import { OnlinePayment, PayMethodType } from './payments.js';
@@ -104,30 +104,23 @@ export const ApplyInput = z
   });
 export type TApplyInput = z.input<typeof ApplyInput>;
 
-export const ApplyFilter = z.object({
-  status: z.coerce.number().int().min(0).max(99).optional(),
-  schoolItemCode: z.string().trim().max(20).optional(),
-  keyword: z.string().trim().max(50).optional(),
-  mine: z.boolean().optional(),
-});
-export const ApplyRow = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
+export const ApplyFilter = KindApprovalFilter;
+/** An instalment application: the engine's request (the one row shape of kinds) and its bill. */
+export const ApplyRow = KindApprovalRow.extend({
   billId: z.number().int(),
   code: z.string(),
+  orderId: z.number().int(),
   orderCode: z.string(),
   studentName: z.string(),
-  schoolItemCode: z.string().nullable(),
   amount: Yuan,
-  requestedBy: z.number().int().nullable(),
-  requestedAt: Ts,
-  stepName: z.string().nullable(),
-  canDecide: z.boolean(),
+  termCount: z.number().int(),
 });
 export const ApplyDetail = ApplyRow.extend({
   steps: z.array(ApprovalStepDef),
   step: z.number().int(),
   history: z.array(ApprovalHistoryRow),
+  canCancel: z.boolean(),
+  canRevoke: z.boolean(),
   bill: TermBillDetail,
 });
 

@@ -80,7 +80,7 @@ export interface ApprovalScreenDef<Row extends ApprovalRowBase, Detail extends A
   withoutAmount?: boolean;
 }
 
-function History({ detail }: { detail: ApprovalDetailBase }) {
+export function History({ detail }: { detail: ApprovalDetailBase }) {
   const t = useT();
   if (detail.history.length === 0) return <p className="text-sm text-subtle">{t('apv.noHistory')}</p>;
   return (
@@ -116,7 +116,7 @@ const Decision = ApprovalPassInput.extend({ pass: z.boolean() }).superRefine((v,
     });
 });
 
-function DecideForm({
+export function DecideForm({
   detail,
   onDone,
   rejectQuestion,

@@ -162,6 +162,10 @@ const SERVICE_APPROVALS = [
   '/financial/validityDate',
   // Campus heads record families' invoice requests; finance issues them (invoices.issue).
   '/financial/invoice',
+  // The first step of an instalment application (termBillApply: campus head → finance).
+  '/financial/approvalRepayment',
+  '/financial/approvalRepaymentDetail/:id',
+  '/financial/installmentDetails/:id',
 ];
 /** Campus heads take the first step of the payroll approvals (class hours; issue 17). */
 const PAYROLL_APPROVALS = ['/financial/classConfirm'];
@@ -290,6 +294,10 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/home',
     '/financial/*',
     'invoices.issue',
+    // Instalment plan templates are finance's (docs/decisions.md "Instalments").
+    '/newDiscount/installment',
+    '/newDiscount/addInstallment',
+    '/newDiscount/detailInstallment',
     '/settlement/evaluateInventory',
     '/settlement/checkInventory',
     // The discount rates given, beside the allowed rates finance keeps on /financial/discountRate.

@@ -2,24 +2,27 @@
 // application to pay an unpaid order by terms is a `termBillApply` request on the approval engine;
 // paying a term is a pay record of the order (orders.addRecord), so the order's state machine stays
 // the one truth — the last term's record files the payment approval like any full payment.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { schoolItems, users } from '../../db/schema.js';
 import { z } from 'zod';
 import { ROLE, fromCents, toCents } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
+import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   approvalRequests,
-  decidableBy,
   fileRequest,
+  kindApprovalRow,
+  kindApprovalWhere,
   passedOtherSteps,
+  type KindApprovalFilter,
   registerApprovalKind,
   requestDetail,
-  whyNotDecide,
   type HookContext,
 } from '../approvals/index.js';
 import {
@@ -532,68 +535,65 @@ export async function updatePaymentStatus(
   });
 }
 
-// ---- applications (the termBillApply requests) ----
+// ---- applications (the termBillApply requests, the one row shape of kinds) ----
 
-export interface ApplyFilter {
-  status?: number | undefined;
-  schoolItemCode?: string | undefined;
-  keyword?: string | undefined;
-  mine?: boolean | undefined;
-}
-
-function applyWhere(u: AuthUser, q: ApplyFilter): SQL | undefined {
-  if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
-  const scope = campusScope(u);
-  return and(
-    eq(approvalRequests.kind, TERM_BILL_APPLY),
-    scope ? inArray(approvalRequests.schoolItemCode, [...scope, '']) : undefined,
-    q.schoolItemCode ? eq(approvalRequests.schoolItemCode, q.schoolItemCode) : undefined,
-    q.status ? eq(approvalRequests.status, q.status) : undefined,
-    q.keyword
-      ? or(
-          ilike(approvalRequests.subjectName, `%${q.keyword}%`),
-          eq(approvalRequests.subjectCode, q.keyword),
-          eq(orders.code, q.keyword),
-        )
-      : undefined,
-    q.mine ? decidableBy(u, [TERM_BILL_APPLY]) : undefined,
-  );
-}
+const requester = alias(users, 'requester');
 
 const applyQuery = (tx: DbOrTx, w: SQL | undefined) =>
   tx
-    .select({ r: approvalRequests, code: termBills.code, billId: termBills.id, orderCode: orders.code })
+    .select({
+      r: approvalRequests,
+      b: termBills,
+      orderCode: orders.code,
+      schoolItemName: schoolItems.name,
+      requestedByName: requester.name,
+    })
     .from(approvalRequests)
     .innerJoin(termBills, eq(termBills.id, approvalRequests.subjectId))
     .innerJoin(orders, eq(orders.id, termBills.orderId))
+    .leftJoin(schoolItems, eq(schoolItems.code, approvalRequests.schoolItemCode))
+    .leftJoin(requester, eq(requester.id, approvalRequests.requestedBy))
     .where(w);
+type Joined = Awaited<ReturnType<typeof applyQuery>>[number];
 
-function applyRow(
-  u: AuthUser,
-  x: Awaited<ReturnType<typeof applyQuery>>[number],
-  passed: ReadonlySet<number>,
-) {
-  const r = x.r;
-  return {
-    id: r.id,
-    status: r.status,
-    billId: x.billId,
-    code: x.code,
+function applyWhere(u: AuthUser, q: KindApprovalFilter): SQL | undefined {
+  return kindApprovalWhere(u, [TERM_BILL_APPLY], q, (k) => [eq(orders.code, k)]);
+}
+
+async function applyRows(tx: DbOrTx, u: AuthUser, rows: Joined[]) {
+  const passed = await passedOtherSteps(
+    tx,
+    u,
+    rows.map((x) => x.r),
+  );
+  const counts = rows.length
+    ? await tx
+        .select({ billId: termBillItems.billId, n: sql<number>`count(*)::int` })
+        .from(termBillItems)
+        .where(
+          inArray(
+            termBillItems.billId,
+            rows.map((x) => x.b.id),
+          ),
+        )
+        .groupBy(termBillItems.billId)
+    : [];
+  return rows.map((x) => ({
+    ...kindApprovalRow(u, x.r, x, passed),
+    billId: x.b.id,
+    code: x.b.code,
+    orderId: x.b.orderId,
     orderCode: x.orderCode,
-    studentName: r.subjectName,
-    schoolItemCode: r.schoolItemCode,
-    amount: yuan(r.amountCents ?? 0),
-    requestedBy: r.requestedBy,
-    requestedAt: r.requestedAt.toISOString(),
-    stepName: r.steps[r.step]?.name ?? null,
-    canDecide: whyNotDecide(u, r, passed.has(r.id)) === null,
-  };
+    studentName: x.r.subjectName,
+    amount: yuan(x.b.totalCents),
+    termCount: Number(counts.find((c) => c.billId === x.b.id)?.n ?? 0),
+  }));
 }
 
 export async function applyList(
   deps: Deps,
   u: AuthUser,
-  q: ApplyFilter & { pageIdx: number; pageSize: number },
+  q: KindApprovalFilter & { pageIdx: number; pageSize: number },
 ) {
   const w = applyWhere(u, q);
   const rows = await applyQuery(deps.db, w)
@@ -606,13 +606,8 @@ export async function applyList(
     .innerJoin(termBills, eq(termBills.id, approvalRequests.subjectId))
     .innerJoin(orders, eq(orders.id, termBills.orderId))
     .where(w);
-  const passed = await passedOtherSteps(
-    deps.db,
-    u,
-    rows.map((x) => x.r),
-  );
   return {
-    list: rows.map((x) => applyRow(u, x, passed)),
+    list: await applyRows(deps.db, u, rows),
     total: Number(n?.n ?? 0),
     pageIdx: q.pageIdx,
     pageSize: q.pageSize,
@@ -626,17 +621,18 @@ export async function applyDetail(deps: AppDeps, u: AuthUser, id: number) {
   );
   if (!x) throw notFound('分期申请 / instalment application');
   assertCampus(u, x.r.schoolItemCode);
+  const [row] = await applyRows(deps.db, u, [x]);
   const d = await requestDetail(deps, u, id);
-  const [b] = await deps.db.select().from(termBills).where(eq(termBills.id, x.billId));
-  const bill = must(b, 'bill');
-  const o = await loadOrder(deps.db, u, bill.orderId);
+  const o = await loadOrder(deps.db, u, x.b.orderId);
   return {
-    ...applyRow(u, x, new Set()),
+    ...must(row, 'application row'),
     canDecide: d.canDecide,
+    canCancel: d.canCancel,
+    canRevoke: d.canRevoke,
     steps: d.steps,
     step: d.step,
     history: d.history,
-    bill: await billDetail(deps.db, bill, o, dayOf(deps.now())),
+    bill: await billDetail(deps.db, x.b, o, dayOf(deps.now())),
   };
 }
 

@@ -1,0 +1,355 @@
+// Instalments on screen: the applications on the one approval screen (/financial/approvalRepayment),
+// one application as a page (/financial/approvalRepaymentDetail/:id: the bill, the flow, its history
+// and the decision), and an order's terms (/financial/installmentDetails/:id, :id = the order):
+// apply for instalments, see what is due, paid and overdue, record the payment of a term.
+import { PayTermInput, type TermBillDetail } from '@bo/api-sdk';
+import {
+  AmountCapitals,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  FormDateTime,
+  FormDialog,
+  FormSelect,
+  FormText,
+  FormTextArea,
+  FormView,
+  MoneyText,
+  PageHeader,
+  Spinner,
+  SubmitButton,
+} from '@bo/ui-kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { useCommandForm } from '../../app/form';
+import { invalidateAfter } from '../../app/invalidation';
+import { listQuery } from '../../app/list';
+import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
+import { errorText, sdk } from '../../app/sdk';
+import { tCode, useT, type TFunction } from '../../i18n';
+import { ApprovalScreen, DecideForm, History, type ApprovalScreenDef } from '../orders/approvalScreen';
+import { ApprovalStatusBadge, Field, OrderLink, When, payMethodName } from '../orders/parts';
+
+type Row = Awaited<ReturnType<typeof sdk.termBills.applyList>>['list'][number];
+type Detail = Awaited<ReturnType<typeof sdk.termBills.applyDetail>>;
+type Bill = z.infer<typeof TermBillDetail>;
+type Term = Bill['terms'][number];
+
+export const approvalDetailPath = (id: number) => `/financial/approvalRepaymentDetail/${id}`;
+export const installmentPath = (orderId: number) => `/financial/installmentDetails/${orderId}`;
+const linkClass = 'text-brand-600 hover:underline';
+
+const billStatusName = (t: TFunction, s: number) => tCode(t, `ins.billStatus.${s}`, String(s));
+const termStatusName = (t: TFunction, s: number) => tCode(t, `ins.termStatus.${s}`, String(s));
+
+/** The terms of a bill; `action` adds a cell per term (paying it). */
+function TermsTable({ bill, action }: { bill: Bill; action?: (term: Term) => React.ReactNode }) {
+  const t = useT();
+  return (
+    <table className="w-full text-sm" aria-label={t('ins.terms')}>
+      <thead>
+        <tr className="text-left text-muted">
+          <th className="py-1">{t('ins.terms')}</th>
+          <th>{t('ins.dueDate')}</th>
+          <th className="text-right">{t('ins.amount')}</th>
+          <th className="pl-4">{t('ins.status')}</th>
+          <th>{t('ins.paidAt')}</th>
+          {action && <th />}
+        </tr>
+      </thead>
+      <tbody>
+        {bill.terms.map((x) => (
+          <tr key={x.id} className="border-t border-line">
+            <td className="py-1">{t('ins.term', { n: x.termNo })}</td>
+            <td>{x.dueDate}</td>
+            <td className="text-right">
+              <MoneyText yuan={x.amount} />
+            </td>
+            <td className="pl-4">
+              {termStatusName(t, x.status)} {x.overdue && <Badge tone="danger">{t('ins.overdue')}</Badge>}
+            </td>
+            <td>
+              <When iso={x.paidAt} />
+            </td>
+            {action && <td className="text-right">{action(x)}</td>}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function BillFacts({ bill }: { bill: Bill }) {
+  const t = useT();
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+      <Field label={t('ins.billCode')}>{bill.code}</Field>
+      <Field label={t('ins.status')}>{billStatusName(t, bill.status)}</Field>
+      <Field label={t('ins.orderCode')}>
+        <OrderLink id={bill.orderId} code={bill.orderCode} />
+      </Field>
+      <Field label={t('ins.student')}>{bill.studentName}</Field>
+      <Field label={t('ins.total')}>
+        <MoneyText yuan={bill.total} strong />
+        <br />
+        <AmountCapitals yuan={bill.total} />
+      </Field>
+      <Field label={t('ins.paid')}>
+        <MoneyText yuan={bill.paid} />
+      </Field>
+      <Field label={t('ins.overdueTerms')}>{bill.overdueTerms}</Field>
+    </dl>
+  );
+}
+
+export const repaymentApprovalDef: ApprovalScreenDef<Row, Detail> = {
+  key: 'repaymentApprovals',
+  what: (t) => t('ins.application'),
+  list: (a) => sdk.termBills.applyList({ body: listQuery(a) }),
+  detail: (id) => sdk.termBills.applyDetail({ query: { id } }),
+  searchFields: (t) => [
+    { kind: 'text', name: 'keyword', label: t('ins.keyword') },
+    {
+      kind: 'custom',
+      name: 'schoolItemCode',
+      label: t('ins.campus'),
+      render: asSearchField(CampusMasterSelect),
+    },
+  ],
+  subjectColumns: (t) => [
+    {
+      id: 'code',
+      header: t('ins.billCode'),
+      fixed: true,
+      cell: (r) => (
+        <Link className={linkClass} to={approvalDetailPath(r.id)}>
+          {r.code}
+        </Link>
+      ),
+    },
+    {
+      id: 'orderCode',
+      header: t('ins.orderCode'),
+      cell: (r) => (
+        <Link className={linkClass} to={installmentPath(r.orderId)}>
+          {r.orderCode}
+        </Link>
+      ),
+    },
+    { id: 'studentName', header: t('ins.student') },
+    { id: 'termCount', header: t('ins.termCount'), align: 'right' },
+    { id: 'schoolItemName', header: t('ins.campus'), value: (r) => r.schoolItemName ?? r.schoolItemCode },
+  ],
+  subject: (d) => (
+    <div className="space-y-3">
+      <BillFacts bill={d.bill} />
+      <TermsTable bill={d.bill} />
+    </div>
+  ),
+  subjectSlices: ['termBills', 'orders'],
+};
+
+export function RepaymentApprovals() {
+  return <ApprovalScreen def={repaymentApprovalDef} />;
+}
+
+export function RepaymentApprovalDetail() {
+  const t = useT();
+  const qc = useQueryClient();
+  const id = Number(useParams().id) || 0;
+  const q = useQuery({
+    queryKey: ['termBills', 'applyDetail', id],
+    enabled: id > 0,
+    queryFn: () => sdk.termBills.applyDetail({ query: { id } }),
+  });
+  const d = q.data;
+  return (
+    <>
+      <PageHeader title={t('ins.application')} />
+      {!d ? (
+        q.isError ? (
+          <p role="alert" className="text-sm text-danger-600">
+            {errorText(q.error)}
+          </p>
+        ) : (
+          <Spinner />
+        )
+      ) : (
+        <div className="space-y-4">
+          <Card>
+            <BillFacts bill={d.bill} />
+          </Card>
+          <Card>
+            <TermsTable bill={d.bill} />
+          </Card>
+          <Card>
+            <h3 className="mb-2 text-sm font-semibold">{t('ins.flow')}</h3>
+            <p className="mb-3 text-sm">
+              <ApprovalStatusBadge status={d.status} />{' '}
+              {d.steps.map((s, i) => (
+                <span key={i} className={i === d.step && d.status === 10 ? 'font-semibold' : 'text-muted'}>
+                  {i > 0 ? ' → ' : ''}
+                  {s.name}
+                </span>
+              ))}
+            </p>
+            <History detail={d} />
+            {d.canDecide && (
+              <div className="mt-4">
+                <DecideForm
+                  detail={d}
+                  rejectQuestion={t('apv.confirmReject')}
+                  onDone={() => void invalidateAfter(qc, new Set(['termBills', 'orders', 'approvals']))}
+                />
+              </div>
+            )}
+          </Card>
+          <Link className={linkClass} to={installmentPath(d.orderId)}>
+            {t('ins.details')}
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}
+
+const ApplyForm = z.object({
+  orderId: z.number().int(),
+  planId: z.coerce.number().int().positive(),
+  remark: z.string().trim().max(500).default(''),
+});
+
+function Apply({ orderId }: { orderId: number }) {
+  const t = useT();
+  const plans = useQuery({
+    queryKey: ['termBills', 'planPage', 'active'],
+    queryFn: () => sdk.termBills.planPage({ query: { pageIdx: 1, pageSize: 100, status: 1 } }),
+  });
+  const form = useCommandForm({
+    schema: ApplyForm,
+    defaultValues: { orderId, remark: '' },
+    onSubmit: (body) => sdk.termBills.applySubmit({ body }),
+    success: t('ins.applied', { code: '' }),
+  });
+  return (
+    <FormView form={form} aria-label={t('ins.apply')}>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <FormSelect
+          form={form}
+          name="planId"
+          label={t('ins.plan')}
+          options={(plans.data?.list ?? []).map((p) => ({
+            value: p.id,
+            label: `${p.name}（${p.shares.join('/')}%）`,
+          }))}
+        />
+        <FormTextArea form={form} name="remark" label={t('ins.remark')} rows={1} />
+      </div>
+      <SubmitButton form={form}>{t('ins.apply')}</SubmitButton>
+    </FormView>
+  );
+}
+
+function PayTerm({ term, onClose }: { term: Term; onClose: () => void }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: PayTermInput,
+    defaultValues: { billItemId: term.id, method: 1, paidAt: new Date().toISOString(), remark: '' },
+    onSubmit: (body) => sdk.termBills.submitPaymentTerm({ body }),
+    success: t('ins.paidOk'),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      form={form}
+      open
+      onClose={onClose}
+      title={t('ins.payTermTitle', { n: term.termNo })}
+      submitText={t('ins.payTerm')}
+    >
+      <p className="text-sm">
+        {t('ins.amount')}: <MoneyText yuan={term.amount} strong /> <AmountCapitals yuan={term.amount} />
+      </p>
+      <FormSelect
+        form={form}
+        name="method"
+        label={t('ins.method')}
+        options={[1, 2, 3].map((m) => ({ value: m, label: payMethodName(t, m) }))}
+      />
+      <FormDateTime form={form} name="paidAt" label={t('ins.paidAt')} />
+      <FormText form={form} name="reference" label={t('ins.reference')} />
+    </FormDialog>
+  );
+}
+
+export function InstallmentDetails() {
+  const t = useT();
+  const orderId = Number(useParams().id) || 0;
+  const [paying, setPaying] = useState<Term | null>(null);
+  const order = useQuery({
+    queryKey: ['orders', 'detail', orderId],
+    enabled: orderId > 0,
+    queryFn: () => sdk.orders.detail({ params: { id: orderId } }),
+  });
+  const code = order.data?.code ?? '';
+  const bill = useQuery({
+    queryKey: ['termBills', 'detailByOrderCode', code],
+    enabled: code !== '',
+    queryFn: () => sdk.termBills.detailByOrderCode({ query: { orderCode: code } }),
+  });
+  const b = bill.data;
+  const failed = order.error ?? bill.error;
+  return (
+    <>
+      <PageHeader title={t('ins.details')} />
+      {failed ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorText(failed)}
+        </p>
+      ) : !order.data || bill.isPending ? (
+        <Spinner />
+      ) : !b ? (
+        <Card>
+          <p className="mb-3 text-sm">
+            {t('ins.order')} <OrderLink id={order.data.id} code={order.data.code} /> ·{' '}
+            <MoneyText yuan={order.data.payable} />
+          </p>
+          {order.data.status === 10 ? (
+            <Apply orderId={order.data.id} />
+          ) : (
+            <EmptyState title={t('ins.noBill')} description={t('ins.onlyUnpaid')} />
+          )}
+        </Card>
+      ) : (
+        <div className="space-y-4">
+          <Card>
+            <BillFacts bill={b} />
+            {b.approvalId !== null && (
+              <p className="mt-3 text-sm">
+                <Link className={linkClass} to={approvalDetailPath(b.approvalId)}>
+                  {t('ins.openApproval')}
+                </Link>
+              </p>
+            )}
+          </Card>
+          <Card>
+            <TermsTable
+              bill={b}
+              action={(x) =>
+                b.status === 20 && x.status === 10 ? (
+                  <Button size="sm" onClick={() => setPaying(x)}>
+                    {t('ins.payTerm')}
+                  </Button>
+                ) : null
+              }
+            />
+          </Card>
+        </div>
+      )}
+      {paying && <PayTerm term={paying} onClose={() => setPaying(null)} />}
+    </>
+  );
+}
