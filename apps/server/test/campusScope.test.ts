@@ -62,6 +62,8 @@ const LISTED: Record<string, string> = {
   'classHours.check':
     'the campus is checked first (classHours/service.ts checkIn); generated codes name no teacher, so the own campus answers 400/404; checked in classHours.test.ts',
   'classHours.submit': 'as classHours.check, the same check in the submission’s transaction',
+  'teaching.planInsertPreview':
+    'the same checks as teaching.planInsert (teaching/lessons.ts placeLessons): the campus first, then the course (400 for generated input); checked in teaching.test.ts "campus scope"',
   'teaching.signList':
     'by campus and day, or by lesson (the lesson’s own campus); the generated lesson id does not exist (404); checked in teaching.test.ts "campus scope"',
   'promotions.totalPriceV2':

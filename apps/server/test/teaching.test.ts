@@ -2,6 +2,7 @@
 // holiday, batch adjustment all or nothing, attendance consuming and giving back hours exactly
 // (a property test over random sign/cancel sequences), confirmation locking, campus scope, and two
 // planners booking one teacher slot at once.
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
@@ -572,5 +573,101 @@ describe('leave and the timetable (the absences slice wired in)', () => {
       ErrorCode.conflict,
     );
     expect(e.message).toContain('on approved leave');
+  });
+});
+
+describe('what the teaching screens call', () => {
+  it('previews a series day by day with its conflicts and writes nothing', async () => {
+    const sid = pupils[1] ?? 0;
+    const from = day(7);
+    const to = day(20);
+    await admin.teaching.planInsert({
+      body: one({ studentIds: [pupils[2] ?? 0], lessonDate: day(14), startTime: '05:00', endTime: '05:45' }),
+    });
+    const count = async () =>
+      (await admin.teaching.planList({ query: { schoolItemCode: 'SH01', from, to, studentId: sid } })).length;
+    const before = await count();
+    const body = one({
+      studentIds: [sid],
+      lessonDate: undefined,
+      series: { fromDate: from, toDate: to, weekdays: [weekday(from)] },
+      startTime: '05:00',
+      endTime: '05:45',
+      hours: 0.75,
+    });
+    const p = await admin.teaching.planInsertPreview({ body });
+    expect(p.ok).toBe(false);
+    expect(p.rows.map((r) => r.date)).toEqual([from, day(14)]);
+    expect(p.rows[0]?.conflicts).toEqual([]);
+    expect(p.rows[1]?.conflicts.join(' ')).toContain('teacher');
+    expect(await count()).toBe(before);
+  });
+
+  it('lets attendance operations cancel a sign with its reason; student cost and the export follow', async () => {
+    const sid = pupils[2] ?? 0;
+    const { lessonIds } = await admin.teaching.planInsert({
+      body: one({ studentIds: [sid], lessonDate: day(0), startTime: '05:00', endTime: '05:45', hours: 0.75 }),
+    });
+    const lessonId = lessonIds[0] ?? 0;
+    // Finance's attendance operations act on any teacher's lesson of their campuses.
+    const first = await finance.teaching.sign({
+      body: { lessonId, items: [{ studentId: sid, status: 'present' }] },
+    });
+    await finance.teaching.signCancel({
+      body: { attendanceId: first.attendanceIds[0] ?? 0, reason: '家长误签' },
+    });
+    await finance.teaching.sign({ body: { lessonId, items: [{ studentId: sid, status: 'late' }] } });
+    const recs = await finance.teaching.pageCourseSign({
+      query: { schoolItemCode: 'SH01', from: day(0), to: day(0), pageIdx: 1, pageSize: 100 },
+    });
+    const mine = recs.list.filter((r) => r.lessonId === lessonId);
+    expect(mine.map((r) => [r.status, r.cancelled, r.cancelReason])).toEqual([
+      ['late', false, ''],
+      ['present', true, '家长误签'],
+    ]);
+    const [student] = await t.deps.db.select().from(students).where(eq(students.id, sid));
+    if (!student) throw new Error('the pupil exists');
+    const cost = await finance.teaching.pageStudentCost({
+      query: {
+        schoolItemCode: 'SH01',
+        from: day(0),
+        to: day(0),
+        name: student.name,
+        pageIdx: 1,
+        pageSize: 50,
+      },
+    });
+    const row = cost.list.find((r) => r.studentId === sid && r.courseCode === course);
+    // The cancelled sign and its reversal net out: one lesson of 0.75 hours at the price paid.
+    expect(row).toMatchObject({ lessons: 1, consumedHours: 0.75 });
+    expect(Number(row?.consumedValue)).toBeGreaterThan(0);
+
+    const blob = await admin.teaching.planExport({
+      query: { schoolItemCode: 'SH01', from: day(0), to: day(0) },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await blob.arrayBuffer());
+    const [lessonSheet, attendanceSheet] = wb.worksheets;
+    const values = (ws: ExcelJS.Worksheet | undefined) => {
+      const out: unknown[][] = [];
+      ws?.eachRow((r) => out.push((r.values as unknown[]).slice(1)));
+      return out;
+    };
+    const lessonRow = values(lessonSheet).find((r) => r[0] === lessonId);
+    expect(lessonRow).toEqual(expect.arrayContaining([day(0), '05:00', '05:45', '一对一', student.name]));
+    const signs = values(attendanceSheet).filter((r) => r[0] === lessonId);
+    expect(signs.map((r) => [r[6], r[9], r[10] ?? ''])).toEqual([
+      ['出勤', '是', '家长误签'],
+      ['迟到', '否', ''],
+    ]);
+    // Campus scope and the one-year bound are refused, not filtered.
+    await expectApiError(
+      teacher.teaching.planExport({ query: { schoolItemCode: 'SH01', from: day(0), to: day(0) } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      admin.teaching.planExport({ query: { schoolItemCode: 'SH01', from: day(0), to: day(400) } }),
+      ErrorCode.rule,
+    );
   });
 });

@@ -50,7 +50,15 @@ const TIMETABLE_READERS = [
   '/education/classConfirm',
   '/education/appointmentClass',
   '/education/educationOperate',
+  '/education/dataExport',
   '/financial/classConfirm',
+];
+/** Screens that sign and cancel signs on any lesson of their campuses (teachers only their own). */
+const SIGNERS = [
+  '/education/classTable',
+  '/education/classConfirm',
+  '/financial/studentClassOperate',
+  ...PLANNERS,
 ];
 const HOUR_READERS = [
   '/financial/studentClass',
@@ -228,6 +236,8 @@ export const PlanQuery = z.object({
   classId: Id.optional(),
   /** 'yes' confirmed only, 'no' unconfirmed only. */
   confirmed: z.enum(['yes', 'no']).optional(),
+  /** 'yes': only the caller's own lessons, unless the caller plans (the teacher's confirmation screen). */
+  mine: z.enum(['yes']).optional(),
 });
 export type TPlanQuery = z.input<typeof PlanQuery>;
 
@@ -274,6 +284,13 @@ export const LessonMove = z.object({
 });
 export type TLessonMove = z.input<typeof LessonMove>;
 export type TLessonMoveParsed = z.infer<typeof LessonMove>;
+
+export const InsertPreview = z.object({
+  /** Every day the lesson or series would take, with what collides there (empty: free). */
+  rows: z.array(z.object({ date: z.string(), conflicts: z.array(z.string()) })),
+  skipped: z.array(z.object({ date: z.string(), reason: z.string() })),
+  ok: z.boolean(),
+});
 
 export const BatchAdjust = z.object({
   ids: z.array(Id).min(1, '请选择课程 / choose lessons').max(200),
@@ -330,6 +347,7 @@ export const SignRow = z.object({
   attendance: AttendanceStatus.nullable(),
   consumedHours: z.number(),
 });
+export type TSignRow = z.infer<typeof SignRow>;
 export const SignInput = z.object({
   lessonId: Id,
   items: z
@@ -382,7 +400,9 @@ export const SignRecordRow = z.object({
   confirmed: z.boolean(),
   signedAt: z.string(),
   cancelled: z.boolean(),
+  cancelReason: z.string(),
 });
+export type TSignRecordRow = z.infer<typeof SignRecordRow>;
 export const OrderHoursRow = z.object({
   orderId: z.number().int(),
   orderCode: z.string(),
@@ -397,6 +417,21 @@ export const OrderHoursRow = z.object({
   remainingHours: z.number(),
   remainingValue: z.string(),
 });
+/** Hours and value a student consumed of a course in a range (the ledger's attendance movements). */
+export const StudentCostRow = z.object({
+  studentId: z.number().int(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  schoolItemCode: z.string(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  lessons: z.number().int(),
+  consumedHours: z.number(),
+  consumedValue: z.string(),
+});
+export type TStudentCostRow = z.infer<typeof StudentCostRow>;
+/** The data export of a campus's period (at most a year). */
+export const TeachingExportQuery = z.object({ schoolItemCode: Code, from: Day, to: Day });
 export const ConsumptionRow = z.object({
   courseCode: z.string(),
   courseName: z.string(),
@@ -418,6 +453,7 @@ export const StudentStatRow = z.object({
   studentName: z.string(),
   ...StatCounts,
 });
+export type TStudentStatRow = z.infer<typeof StudentStatRow>;
 export const TeacherStatRow = z.object({
   teacherCode: z.string(),
   teacherName: z.string(),
@@ -427,6 +463,7 @@ export const TeacherStatRow = z.object({
   paidAttendances: z.number().int(),
   ...StatCounts,
 });
+export type TTeacherStatRow = z.infer<typeof TeacherStatRow>;
 export const CourseStatRow = z.object({ courseCode: z.string(), courseName: z.string(), ...StatCounts });
 const StatQuery = DateRange.extend(PageQuery.shape);
 
@@ -575,6 +612,13 @@ export const teaching = {
     body: LessonInsert,
     response: InsertResult,
   }),
+  planInsertPreview: post('/plan/insert/preview', {
+    service: 'teachingPlan',
+    summary: 'What an insert would place, day by day, with every conflict; writes nothing.',
+    access: priv(...PLANNERS, '/education/appointmentClass'),
+    body: LessonInsert,
+    response: InsertPreview,
+  }),
   planAdjust: post('/plan/adjust', {
     service: 'teachingPlan',
     summary: 'Moves one lesson (time, teacher, room) under the same conflict rules.',
@@ -603,6 +647,14 @@ export const teaching = {
     body: z.object({ id: Id, version: Version }),
     response: Ok,
   }),
+  planExport: get('/plan/export', {
+    service: 'teachingPlan',
+    summary: "A campus's lessons and attendance of a period (at most a year) as one xlsx, streamed.",
+    kind: 'download',
+    access: priv('/education/dataExport'),
+    query: TeachingExportQuery,
+    response: FileResponse,
+  }),
   planConfirm: post('/plan/confirm', {
     service: 'teachingPlan',
     summary: 'The teacher confirms lessons given and fully signed; a confirmed lesson is locked.',
@@ -614,22 +666,26 @@ export const teaching = {
   signList: get('/sign/list', {
     service: 'teachingPlan',
     summary: 'The sign sheet: every booked student of a lesson, or of a campus day.',
-    access: priv('/education/classTable', '/education/classConfirm', ...PLANNERS),
+    access: priv(...SIGNERS),
     query: SignQuery,
     response: z.array(SignRow),
   }),
   sign: post('/sign/sign', {
     service: 'teachingPlan',
     summary: 'Signs attendance; hours are consumed on the ledger (never more than the student has).',
-    access: priv('/education/classTable', '/education/classConfirm', ...PLANNERS),
+    access: priv(...SIGNERS),
     body: SignInput,
     response: z.object({ attendanceIds: z.array(z.number().int()) }),
   }),
   signCancel: post('/sign/cancel', {
     service: 'teachingPlan',
     summary: 'Cancels a sign: its ledger movements reversed exactly (not on a confirmed lesson).',
-    access: priv('/education/classTable', '/education/classConfirm', ...PLANNERS),
-    body: z.object({ attendanceId: Id }),
+    access: priv(...SIGNERS),
+    body: z.object({
+      attendanceId: Id,
+      /** Why (kept on the attendance row and in the ledger's reversal). */
+      reason: z.string().trim().max(200).default(''),
+    }),
     response: Ok,
   }),
   // hours
@@ -683,6 +739,13 @@ export const teaching = {
     access: priv(...HOUR_READERS),
     query: z.object({ schoolItemCode: Code.optional(), name: z.string().trim().max(50).optional() }),
     response: FileResponse,
+  }),
+  pageStudentCost: get('/schedule/course/pageStudentCost', {
+    service: 'schedule',
+    summary: 'Hours and value consumed per student and course in a range, from the ledger, paged.',
+    access: priv('/financial/studentCost', '/financial/studentClass'),
+    query: PageQuery.extend(DateRange.shape).extend({ name: z.string().trim().max(50).optional() }),
+    response: page(StudentCostRow),
   }),
   listCourseConsumptionCourse: get('/schedule/course/listCourseConsumptionCourse', {
     service: 'schedule',

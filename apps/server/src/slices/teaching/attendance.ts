@@ -10,7 +10,7 @@ import { assertOpen } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances, paidValueOf, post, reverse, type Movement } from '../ledger/index.js';
-import { assertOwnLesson, fromMinute, namesOf, q100, today, type Deps } from './common.js';
+import { assertOwnLesson, fromMinute, namesOf, q100, SIGN_OPERATORS, today, type Deps } from './common.js';
 import { CONSUMING_KINDS } from './conflicts.js';
 import { attendanceStatus, loadLesson, type LessonRecord } from './lessons.js';
 import { attendances, lessonStudents, lessons } from './tables.js';
@@ -95,7 +95,7 @@ export async function sign(
 ) {
   return deps.db.transaction(async (tx) => {
     const l = await loadLesson(tx, u, b.lessonId, true);
-    assertOwnLesson(u, l.teacherCode);
+    assertOwnLesson(u, l.teacherCode, SIGN_OPERATORS);
     assertSignable(deps, l);
     await assertOpen(tx, { day: l.lessonDate, what: '考勤 / attendance' });
     const seen = new Set<number>();
@@ -162,24 +162,26 @@ export async function sign(
   });
 }
 
-export async function cancelSign(deps: Deps, u: AuthUser, attendanceId: number) {
+export async function cancelSign(deps: Deps, u: AuthUser, attendanceId: number, reason = '') {
   await deps.db.transaction(async (tx) => {
     const [a] = await tx.select().from(attendances).where(eq(attendances.id, attendanceId)).for('update');
     if (!a) throw notFound('考勤 / attendance');
     assertCampus(u, a.schoolItemCode);
     if (a.cancelledAt) throw conflict('考勤已取消 / the attendance is cancelled already', 'attendanceId');
     const l = await loadLesson(tx, u, a.lessonId, true);
-    assertOwnLesson(u, l.teacherCode);
+    assertOwnLesson(u, l.teacherCode, SIGN_OPERATORS);
     assertSignable(deps, l);
     await assertOpen(tx, { day: l.lessonDate, what: '考勤 / attendance' });
-    await reverse(tx, ATTENDANCE_SOURCE, a.id, { userId: u.id, at: deps.now() }, '取消考勤 / sign cancelled');
+    const memo = reason ? `取消考勤：${reason} / sign cancelled: ${reason}` : '取消考勤 / sign cancelled';
+    await reverse(tx, ATTENDANCE_SOURCE, a.id, { userId: u.id, at: deps.now() }, memo);
     await tx
       .update(attendances)
-      .set({ cancelledAt: deps.now(), cancelledBy: u.id })
+      .set({ cancelledAt: deps.now(), cancelledBy: u.id, cancelReason: reason })
       .where(eq(attendances.id, a.id));
     await writeAudit(tx, {
       action: 'teaching.sign.cancel',
       target: String(a.id),
+      detail: { reason },
       userId: u.id,
       username: u.username,
     });

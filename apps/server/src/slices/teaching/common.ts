@@ -51,9 +51,12 @@ export function assertNotLockedPast(deps: Deps, day: string, field: string) {
     );
 }
 
-/** A teacher may sign and confirm only their own lessons; planners any of their campuses. */
-export function assertOwnLesson(u: AuthUser, teacherCode: string) {
-  if (hasPrivilege(u, PLANNER_PRIVILEGES)) return;
+/** Attendance operations (/financial/studentClassOperate) sign and cancel signs on any lesson of their campuses. */
+export const SIGN_OPERATORS = ['/financial/studentClassOperate'];
+
+/** A teacher may sign and confirm only their own lessons; planners (and `also`) any of their campuses. */
+export function assertOwnLesson(u: AuthUser, teacherCode: string, also: readonly string[] = []) {
+  if (hasPrivilege(u, [...PLANNER_PRIVILEGES, ...also])) return;
   if (u.employeeCode !== teacherCode)
     throw noPermission('只能操作本人的课程 / you may only act on the lessons you teach');
 }

@@ -3,6 +3,7 @@ import type { SliceHandlers } from '../../http/register.js';
 import { workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as att from './attendance.js';
 import * as cls from './classes.js';
+import { teachingExport } from './export.js';
 import * as les from './lessons.js';
 import * as rep from './reports.js';
 import * as set from './settings.js';
@@ -57,6 +58,8 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   planList: async ({ deps, user, query }) => les.planList(deps, user, query),
   planOrders: async ({ deps, user, query }) => rep.planOrders(deps, user, query),
   planInsert: async ({ deps, user, body }) => les.insertLessons(deps, user, body),
+  planInsertPreview: async ({ deps, user, body }) => les.insertPreview(deps, user, body),
+  planExport: async ({ deps, user, query }) => teachingExport(deps, user, query),
   planAdjust: async ({ deps, user, body }) => les.adjustLesson(deps, user, body),
   planBatchPreview: async ({ deps, user, body }) => les.batchPreview(deps, user, body),
   planBatchAdjust: async ({ deps, user, body }) => les.batchAdjust(deps, user, body),
@@ -64,7 +67,7 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   planConfirm: async ({ deps, user, body }) => les.confirmLessons(deps, user, body.ids),
   signList: async ({ deps, user, query }) => att.signList(deps, user, query),
   sign: async ({ deps, user, body }) => att.sign(deps, user, body),
-  signCancel: async ({ deps, user, body }) => att.cancelSign(deps, user, body.attendanceId),
+  signCancel: async ({ deps, user, body }) => att.cancelSign(deps, user, body.attendanceId, body.reason),
   remainHours: async ({ deps, user, query }) => rep.studentRemain(deps, user, query.studentId, false),
   financeRemainHours: async ({ deps, user, query }) => rep.studentRemain(deps, user, query.studentId, true),
   pageCourseOrders: async ({ deps, user, query }) => rep.pageCourseOrders(deps, user, query),
@@ -88,6 +91,7 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
       '剩余课时.xlsx',
       await workbook('剩余课时', REMAIN_COLUMNS, await rep.allCourseRemain(deps, user, query)),
     ),
+  pageStudentCost: async ({ deps, user, query }) => rep.studentCost(deps, user, query),
   listCourseConsumptionCourse: async ({ deps, user, query }) => rep.consumptionByCourse(deps, user, query),
   studentStatistic: async ({ deps, user, body }) => rep.studentStats(deps, user, body),
   teacherStatistics: async ({ deps, user, body }) => rep.teacherStats(deps, user, body),

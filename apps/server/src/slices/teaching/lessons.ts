@@ -163,8 +163,28 @@ export async function insertLessons(deps: Deps, u: AuthUser, b: InsertInput) {
   return deps.db.transaction((tx) => placeLessons(tx, deps, u, b));
 }
 
-/** Places lessons in the caller's transaction: the conflict check under the locks, then the rows. */
-async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput) {
+/**
+ * What an insert would place, day by day, with every conflict it meets; nothing written. The same
+ * checks as the insert, so what the preview calls free the insert takes (unless someone books it first).
+ */
+export async function insertPreview(deps: Deps, u: AuthUser, b: InsertInput) {
+  assertCampus(u, b.schoolItemCode);
+  assertSpan(b.startTime, b.endTime);
+  if (!hasPrivilege(u, PLANNER_PRIVILEGES) && b.kind !== 'trial' && b.kind !== 'assessment')
+    throw noPermission('只能预约试听课和测评课 / you may book trial and assessment lessons only');
+  if (!b.lessonDate === !b.series)
+    throw badInput('lessonDate', '请填写上课日期或排课周期之一 / give either a lesson date or a series');
+  return deps.db.transaction(async (tx) => {
+    const plan = await planPlacements(tx, deps, u, b, true);
+    return { rows: plan.rows, skipped: plan.skipped, ok: plan.rows.every((r) => !r.conflicts.length) };
+  });
+}
+
+/**
+ * The placements of an insert under the locks: refused at the first conflict, or (preview) every
+ * day with its conflicts, the date lock among them.
+ */
+async function planPlacements(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput, preview: boolean) {
   const course = await courseOf(tx, b.courseCode);
   if (!course) throw badInput('courseCode', '课程不存在 / no such course');
   let studentIds = [...new Set(b.studentIds)];
@@ -189,8 +209,10 @@ async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput)
     ? await seriesDays(tx, b.schoolItemCode, b.series)
     : { days: [b.lessonDate ?? ''], skipped: [] };
   if (!days.length) throw ruleViolation('周期内没有可排课的日期 / no day of the series is open', 'series');
-  for (const d of days) assertNotLockedPast(deps, d, b.series ? 'series.fromDate' : 'lessonDate');
-  for (const d of days) await assertOpen(tx, { day: d, what: LESSONS });
+  if (!preview) {
+    for (const d of days) assertNotLockedPast(deps, d, b.series ? 'series.fromDate' : 'lessonDate');
+    for (const d of days) await assertOpen(tx, { day: d, what: LESSONS });
+  }
   await lockResources(tx, {
     teacherCodes: [b.teacherCode],
     roomIds: b.classroomId ? [b.classroomId] : [],
@@ -199,6 +221,7 @@ async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput)
   const hours100 = q100(b.hours);
   const claimed = new Map<number, number>();
   const placements: Placement[] = [];
+  const rows: { date: string; conflicts: string[] }[] = [];
   for (const d of days) {
     const p: Placement = {
       schoolItemCode: b.schoolItemCode,
@@ -213,11 +236,26 @@ async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput)
       studentIds,
     };
     const found = await findConflicts(tx, p, { exclude: [], claimed });
-    if (found.length) refuse(found, b.series ? `${d}：` : '');
+    if (preview) {
+      const messages = found.map((c) => c.message);
+      try {
+        assertNotLockedPast(deps, d, 'lessonDate');
+        await assertOpen(tx, { day: d, what: LESSONS });
+      } catch (e) {
+        messages.unshift(e instanceof Error ? e.message : String(e));
+      }
+      rows.push({ date: d, conflicts: messages });
+    } else if (found.length) refuse(found, b.series ? `${d}：` : '');
     if (CONSUMING_KINDS.includes(b.kind))
       for (const sid of studentIds) claimed.set(sid, (claimed.get(sid) ?? 0) + hours100);
     placements.push(p);
   }
+  return { placements, rows, skipped, studentIds, classId, hours100 };
+}
+
+/** Places lessons in the caller's transaction: the conflict check under the locks, then the rows. */
+async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput) {
+  const { placements, skipped, studentIds, classId, hours100 } = await planPlacements(tx, deps, u, b, false);
   let seriesId: number | null = null;
   if (b.series) {
     const [s] = await tx
@@ -597,9 +635,11 @@ export async function planList(
     studentId?: number | undefined;
     classId?: number | undefined;
     confirmed?: 'yes' | 'no' | undefined;
+    mine?: 'yes' | undefined;
   },
 ): Promise<TLessonRow[]> {
   assertCampus(u, q.schoolItemCode);
+  const ownOnly = q.mine === 'yes' && !hasPrivilege(u, PLANNER_PRIVILEGES);
   if (q.to < q.from || daysBetween(q.from, q.to) > 62)
     throw badInput('to', '查询范围最长62天 / a range of at most 62 days');
   const db = deps.db;
@@ -613,6 +653,7 @@ export async function planList(
         gte(lessons.lessonDate, q.from),
         lte(lessons.lessonDate, q.to),
         q.teacherCode ? eq(lessons.teacherCode, q.teacherCode) : undefined,
+        ownOnly ? eq(lessons.teacherCode, u.employeeCode ?? '') : undefined,
         q.classroomId ? eq(lessons.classroomId, q.classroomId) : undefined,
         q.classId ? eq(lessons.classId, q.classId) : undefined,
         q.confirmed === 'yes' ? sql`${lessons.confirmedAt} is not null` : undefined,

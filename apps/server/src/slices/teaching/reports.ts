@@ -321,6 +321,7 @@ export async function signRecords(
       confirmed: r.confirmedAt !== null,
       signedAt: r.a.signedAt.toISOString(),
       cancelled: r.a.cancelledAt !== null,
+      cancelReason: r.a.cancelReason,
     })),
   };
 }
@@ -351,6 +352,61 @@ export async function consumptionByCourse(deps: Deps, u: AuthUser, q: Range) {
     consumedHours: Number(r.hours),
     consumedValue: yuan(Number(r.value)),
   }));
+}
+
+/** Hours and value consumed per student and course in a range: the ledger's attendance movements, summed in SQL. */
+export async function studentCost(
+  deps: Deps,
+  u: AuthUser,
+  q: Range & { name?: string | undefined; pageIdx: number; pageSize: number },
+) {
+  const w = and(
+    rangeWhere(u, q),
+    eq(studentLedger.sourceType, 'attendance'),
+    q.name ? ilike(students.name, like(q.name)) : undefined,
+  );
+  const from = () =>
+    deps.db
+      .select({
+        studentId: attendances.studentId,
+        courseCode: attendances.courseCode,
+        schoolItemCode: sql<string>`max(${attendances.schoolItemCode})`,
+        studentCode: sql<string>`max(${students.code})`,
+        studentName: sql<string>`max(${students.name})`,
+        courseName: sql<string>`max(${courses.name})`,
+        lessons: sql<number>`count(distinct ${attendances.lessonId})::int`,
+        hours: sql<string>`coalesce(sum(-${studentLedger.hours}), 0)::text`,
+        value: sql<string>`coalesce(sum(-${studentLedger.valueCents}), 0)::text`,
+      })
+      .from(studentLedger)
+      .innerJoin(attendances, eq(studentLedger.sourceId, attendances.id))
+      .innerJoin(students, eq(students.id, attendances.studentId))
+      .leftJoin(courses, eq(courses.code, attendances.courseCode))
+      .where(w)
+      .groupBy(attendances.studentId, attendances.courseCode)
+      // A cancelled sign's consumption and its reversal sum to nothing: such groups are left out.
+      .having(sql`sum(${studentLedger.hours}) <> 0 or sum(${studentLedger.valueCents}) <> 0`);
+  const [total] = await deps.db.select({ n: count() }).from(from().as('g'));
+  const rows = await from()
+    .orderBy(asc(attendances.studentId), asc(attendances.courseCode))
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  return {
+    list: rows.map((r) => ({
+      studentId: r.studentId,
+      studentCode: r.studentCode,
+      studentName: r.studentName,
+      schoolItemCode: r.schoolItemCode,
+      courseCode: r.courseCode,
+      courseName: r.courseName ?? r.courseCode,
+      lessons: Number(r.lessons),
+      consumedHours: Number(r.hours),
+      consumedValue: yuan(Number(r.value)),
+    })),
+    total: Number(total?.n ?? 0),
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
 }
 
 const counts = {

@@ -204,6 +204,8 @@ export const attendances = pgTable(
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
     cancelledBy: integer('cancelled_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why the sign was cancelled ('' when no reason was given). */
+    cancelReason: text('cancel_reason').notNull().default(''),
   },
   (t) => [
     uniqueIndex('teaching_attendances_live_uq')

@@ -1,0 +1,1 @@
+ALTER TABLE "teaching_attendances" ADD COLUMN "cancel_reason" text DEFAULT '' NOT NULL;
