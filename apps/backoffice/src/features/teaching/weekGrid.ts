@@ -50,3 +50,7 @@ export function dropTime(y: number, duration: number): { startTime: string; endT
 
 /** §9 weekday code of a day (Sunday 1, Monday 2 … Saturday 7). */
 export const weekdayCodeOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() + 1;
+
+/** Whole days from one day to another ('2026-11-01' → '2026-11-03' is 2). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,0 +1,168 @@
+// Moving the chosen lessons together: shift by days, a new time, teacher or room. The preview lists
+// every lesson with where it goes and what collides there; moving is offered only when nothing
+// collides, and the server moves all of them or none.
+import { BatchAdjust, type TLessonRow } from '@bo/api-sdk';
+import { Badge, Button, FormControl, FormDialog, FormNumber, FormSelect, TextField } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useCommandForm } from '../../app/form';
+import { TeacherSelect } from '../../app/masterSelectors';
+import { errorText, sdk } from '../../app/sdk';
+import { useT } from '../../i18n';
+
+type Preview = Awaited<ReturnType<typeof sdk.teaching.planBatchPreview>>;
+const Form = BatchAdjust.omit({ ids: true });
+
+export function BatchAdjustDialog({
+  campus,
+  lessons,
+  onClose,
+}: {
+  campus: string;
+  lessons: TLessonRow[];
+  onClose: () => void;
+}) {
+  const t = useT();
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const ids = lessons.map((l) => l.id);
+  const rooms = useQuery({
+    queryKey: ['teaching', 'rooms', campus],
+    queryFn: () => sdk.teaching.classroomList({ query: { schoolItemCode: campus, validStatus: 1 } }),
+  });
+  const form = useCommandForm({
+    schema: Form,
+    defaultValues: { shiftDays: 0 },
+    onSubmit: (v) => sdk.teaching.planBatchAdjust({ body: { ...v, ids } }),
+    success: t('teach.moved'),
+    onDone: onClose,
+  });
+  const runPreview = form.rhf.handleSubmit(async (v) => {
+    setPreviewError(null);
+    try {
+      setPreview(await sdk.teaching.planBatchPreview({ body: { ...v, ids } }));
+    } catch (e) {
+      setPreview(null);
+      setPreviewError(errorText(e));
+    }
+  });
+  // A change of the form makes the preview stale: it must be seen again before moving.
+  const watched = JSON.stringify(form.rhf.watch());
+  const [seenFor, setSeenFor] = useState('');
+  const fresh = seenFor === watched;
+  const roomName = (id: number | null) => rooms.data?.find((r) => r.id === id)?.name ?? '—';
+
+  return (
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      title={`${t('teach.batchAdjust')}（${lessons.length}）`}
+      size="xl"
+      columns={2}
+      submitText={t('teach.apply')}
+      submitDisabled={!(fresh && preview?.ok)}
+    >
+      <FormNumber form={form} name="shiftDays" label={t('teach.shiftDays')} min={-366} max={366} />
+      <FormControl
+        form={form}
+        name="teacherCode"
+        label={t('teach.newTeacher')}
+        render={(c) => (
+          <TeacherSelect
+            id={c.id}
+            label={c.label}
+            placeholder={t('teach.keep')}
+            value={typeof c.value === 'string' ? c.value : ''}
+            onChange={(v) => c.onChange(v === '' ? undefined : String(v))}
+            error={c.error}
+          />
+        )}
+      />
+      {(['startTime', 'endTime'] as const).map((name) => (
+        <FormControl
+          key={name}
+          form={form}
+          name={name}
+          label={name === 'startTime' ? t('teach.newStart') : t('teach.newEnd')}
+          render={(c) => (
+            <TextField
+              id={c.id}
+              label={c.label}
+              type="time"
+              error={c.error}
+              value={typeof c.value === 'string' ? c.value : ''}
+              onChange={(e) => c.onChange(e.target.value === '' ? undefined : e.target.value)}
+              onBlur={c.onBlur}
+            />
+          )}
+        />
+      ))}
+      <FormSelect
+        form={form}
+        name="classroomId"
+        label={t('teach.newRoom')}
+        placeholder={t('teach.keep')}
+        options={(rooms.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+      />
+      <div className="flex items-end">
+        <Button
+          onClick={() =>
+            void runPreview().then(() => {
+              setSeenFor(watched);
+            })
+          }
+        >
+          {t('teach.preview')}
+        </Button>
+      </div>
+      {previewError && (
+        <p role="alert" className="text-sm text-danger-600 sm:col-span-2">
+          {previewError}
+        </p>
+      )}
+      {preview && (
+        <div className="max-h-72 overflow-auto rounded-md border border-line sm:col-span-2">
+          <table className="w-full text-sm" aria-label={t('teach.preview')}>
+            <thead className="sticky top-0 bg-canvas text-left text-muted">
+              <tr>
+                <th scope="col" className="px-2 py-1">
+                  {t('teach.course')}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {t('teach.date')}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {t('teach.moveTo')}
+                </th>
+                <th scope="col" className="px-2 py-1">
+                  {t('teach.conflicts')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.rows.map((r) => (
+                <tr key={r.id} className="border-t border-line align-top">
+                  <td className="px-2 py-1">{r.courseName}</td>
+                  <td className="px-2 py-1 whitespace-nowrap">
+                    {r.from.lessonDate} {r.from.startTime}–{r.from.endTime}
+                  </td>
+                  <td className="px-2 py-1 whitespace-nowrap">
+                    {r.to.lessonDate} {r.to.startTime}–{r.to.endTime} · {r.to.teacherCode} ·{' '}
+                    {roomName(r.to.classroomId)}
+                  </td>
+                  <td className="px-2 py-1">
+                    {r.conflicts.length ? (
+                      <span className="text-danger-600">{r.conflicts.join('；')}</span>
+                    ) : (
+                      <Badge tone="success">{t('teach.free')}</Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,69 @@
+// /education/classConfirm: a teacher confirms the lessons they gave in a period (every booked
+// student signed, the day not in the future); a confirmed lesson is locked and payroll reads it.
+// Someone without the planner screens sees only their own lessons.
+import type { TLessonRow } from '@bo/api-sdk';
+import { defineListScreen } from '../../app/list';
+import { sdk } from '../../app/sdk';
+import {
+  campusField,
+  lessonColumns,
+  lessonsOf,
+  needsCampus,
+  periodField,
+  teacherField,
+  thisWeek,
+} from './listParts';
+
+const confirm = async (ids: number[]) => sdk.teaching.planConfirm({ body: { ids } });
+
+export default defineListScreen<TLessonRow>({
+  key: 'teachingConfirm',
+  what: (t) => t('teach.lessonRow'),
+  rowId: (l) => String(l.id),
+  rowName: (l) => `${l.lessonDate} ${l.startTime} ${l.courseName}`,
+  filterDefaults: { ...thisWeek(), confirmed: 'no' },
+  searchFields: (t) => [
+    campusField(t),
+    periodField(t),
+    teacherField(t),
+    {
+      kind: 'select',
+      name: 'confirmed',
+      label: t('teach.confirmState'),
+      options: [
+        { value: 'no', label: t('teach.unconfirmed') },
+        { value: 'yes', label: t('teach.confirmed') },
+      ],
+    },
+  ],
+  columns: lessonColumns,
+  list: ({ filters }) =>
+    lessonsOf(filters, {
+      confirmed: filters.confirmed === 'yes' || filters.confirmed === 'no' ? filters.confirmed : undefined,
+      mine: 'yes',
+    }),
+  notice: needsCampus,
+  rowActions: (t, h) => [
+    {
+      key: 'confirm',
+      label: t('teach.confirm'),
+      hidden: (l) => l.confirmed,
+      confirm: t('teach.confirmAsk'),
+      onClick: async (l) => {
+        await confirm([l.id]);
+        await h.refresh();
+      },
+    },
+  ],
+  bulkActions: (t, h) => [
+    {
+      key: 'confirm',
+      label: t('teach.confirmN'),
+      confirm: t('teach.confirmAsk'),
+      onClick: async (rows) => {
+        await confirm(rows.filter((l) => !l.confirmed).map((l) => l.id));
+        await h.refresh();
+      },
+    },
+  ],
+});
