@@ -609,6 +609,27 @@ describe('what the teaching screens call', () => {
       body: one({ studentIds: [sid], lessonDate: day(0), startTime: '05:00', endTime: '05:45', hours: 0.75 }),
     });
     const lessonId = lessonIds[0] ?? 0;
+    const [student] = await t.deps.db.select().from(students).where(eq(students.id, sid));
+    if (!student) throw new Error('the pupil exists');
+    const costOf = async (id: number) => {
+      const cost = await finance.teaching.pageStudentCost({
+        query: {
+          schoolItemCode: 'SH01',
+          from: day(0),
+          to: day(0),
+          name: student.name,
+          pageIdx: 1,
+          pageSize: 50,
+        },
+      });
+      const r = cost.list.find((x) => x.studentId === id && x.courseCode === course);
+      return {
+        lessons: r?.lessons ?? 0,
+        consumedHours: r?.consumedHours ?? 0,
+        value: Number(r?.consumedValue ?? 0),
+      };
+    };
+    const before = await costOf(sid);
     // Finance's attendance operations act on any teacher's lesson of their campuses.
     const first = await finance.teaching.sign({
       body: { lessonId, items: [{ studentId: sid, status: 'present' }] },
@@ -625,22 +646,11 @@ describe('what the teaching screens call', () => {
       ['late', false, ''],
       ['present', true, '家长误签'],
     ]);
-    const [student] = await t.deps.db.select().from(students).where(eq(students.id, sid));
-    if (!student) throw new Error('the pupil exists');
-    const cost = await finance.teaching.pageStudentCost({
-      query: {
-        schoolItemCode: 'SH01',
-        from: day(0),
-        to: day(0),
-        name: student.name,
-        pageIdx: 1,
-        pageSize: 50,
-      },
-    });
-    const row = cost.list.find((r) => r.studentId === sid && r.courseCode === course);
-    // The cancelled sign and its reversal net out: one lesson of 0.75 hours at the price paid.
-    expect(row).toMatchObject({ lessons: 1, consumedHours: 0.75 });
-    expect(Number(row?.consumedValue)).toBeGreaterThan(0);
+    const after = await costOf(sid);
+    // The cancelled sign and its reversal net out: one more lesson of 0.75 hours at the price paid.
+    expect(after.lessons - before.lessons).toBe(1);
+    expect(after.consumedHours - before.consumedHours).toBeCloseTo(0.75, 5);
+    expect(after.value - before.value).toBeGreaterThan(0);
 
     const blob = await admin.teaching.planExport({
       query: { schoolItemCode: 'SH01', from: day(0), to: day(0) },
