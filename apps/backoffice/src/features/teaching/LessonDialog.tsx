@@ -3,6 +3,7 @@
 // cancelling a lesson nobody has signed.
 import { ATTENDANCE_STATUSES, type TLessonRow } from '@bo/api-sdk';
 import { Badge, Button, Dialog, Select } from '@bo/ui-kit';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -22,7 +23,16 @@ export function LessonDialog({
   const [picked, setPicked] = useState<Record<number, Status | ''>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Each student's hours left of the lesson's course: what a sign takes them from.
+  const remain = useQueries({
+    queries: (lesson?.students ?? []).map((s) => ({
+      queryKey: ['teaching', 'remainHours', s.studentId],
+      queryFn: () => sdk.teaching.remainHours({ query: { studentId: s.studentId } }),
+    })),
+  });
   if (!lesson) return null;
+  const left = (i: number) =>
+    remain[i]?.data?.find((r) => r.courseCode === lesson.courseCode)?.remainingHours;
 
   const run = async (f: () => Promise<unknown>) => {
     setBusy(true);
@@ -104,10 +114,15 @@ export function LessonDialog({
           </tr>
         </thead>
         <tbody>
-          {lesson.students.map((s) => (
+          {lesson.students.map((s, i) => (
             <tr key={s.lessonStudentId} className="border-t border-line">
               <td className="py-1">
                 {s.studentName} <span className="text-muted">{s.studentCode}</span>
+                {left(i) !== undefined && (
+                  <span className="ml-2 text-xs text-muted">
+                    {t('teach.remainingOf', { h: left(i) ?? 0 })}
+                  </span>
+                )}
               </td>
               <td className="py-1">
                 {s.attendance ? (
