@@ -3,7 +3,7 @@
 // commission, recomputation idempotent with a change report, manual adjustment lines kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { Sdk } from '@bo/api-sdk';
+import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { employees, employeeCampuses, skillRanks } from '../src/slices/employees/tables.js';
 import { users } from '../src/slices/system/tables.js';
 import { students } from '../src/slices/students/tables.js';
@@ -15,13 +15,11 @@ import { clueTargets } from '../src/slices/clueSettings/tables.js';
 import { clues } from '../src/slices/clues/tables.js';
 import {
   salaryCourseSwitch,
-  salaryLineSources,
   salaryLines,
   salaryRuleRates,
   salaryRules,
 } from '../src/slices/payroll/tables.js';
-import { computePeriod } from '../src/slices/payroll/index.js';
-import { startTestServer, type TestServer } from './harness.js';
+import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
 let hr: Sdk;
@@ -147,9 +145,7 @@ async function paidOrder(o: { type: number; cents: number; adviser: string; day:
 }
 
 async function compute(month: number) {
-  return t.deps.db.transaction((tx) =>
-    computePeriod(tx, { year: Y, month, schoolItemCode: CAMPUS }, { userId: null, at: t.clock.now() }),
-  );
+  return hr.payroll.compute({ body: { year: Y, month, schoolItemCode: CAMPUS } });
 }
 
 async function linesOf(code: string, month: number) {
@@ -307,6 +303,7 @@ afterAll(async () => t?.close());
 describe('payroll computation', () => {
   it("computes each role's March salary to the cent, with the rows that earned it", async () => {
     const run = await compute(3);
+    expect(run.schoolItemCode).toBe(CAMPUS);
     expect(run.lineCount).toBeGreaterThan(0);
 
     const teacher = await linesOf(E.teacher, 3);
@@ -317,24 +314,27 @@ describe('payroll computation', () => {
       ['hours:oneToOne:present', '1.50', 8000, 12000],
       ['kjbonus', '3.50', 20000, 20000],
     ]);
-    expect(total(teacher)).toBe(346000);
+    // The payslip of the area and the drill-down of a line, over HTTP.
+    const page = await hr.payroll.areaPage({
+      params: { area: 'frontline' },
+      query: { year: Y, month: 3, schoolItemCode: CAMPUS, keyword: E.teacher },
+    });
+    expect(page.list.map((r) => [r.employeeCode, r.computed, r.adjusted, r.total])).toEqual([
+      [E.teacher, '3460.00', '0.00', '3460.00'],
+    ]);
     const present = teacher.find((l) => l.item === 'hours:oneToOne:present');
-    const src = await t.deps.db
-      .select()
-      .from(salaryLineSources)
-      .where(eq(salaryLineSources.lineId, present?.id ?? 0));
-    expect(src).toHaveLength(1);
-    expect(src[0]).toMatchObject({ sourceType: 'attendance', quantity: '1.50', amountCents: 12000 });
+    const src = await hr.payroll.lineSources({ query: { id: present?.id ?? 0 } });
+    expect(src.map((x) => [x.sourceType, x.day, x.ref.split(' ')[0], x.quantity, x.amount])).toEqual([
+      ['attendance', '2031-03-03', 'C001', 1.5, '120.00'],
+    ]);
 
     const expert = await linesOf(E.expert, 3);
     expect(expert.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([['cases', '2.00', 30000]]);
-
     const supervisor = await linesOf(E.supervisor, 3);
     expect(supervisor.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([
       ['base', '1.00', 100000],
       ['cases', '2.00', 10000],
     ]);
-
     const consultant = await linesOf(E.consultant, 3);
     expect(consultant.map((l) => [l.item, l.quantity, l.rate, l.amountCents])).toEqual([
       ['base', '1.00', 200000, 200000],
@@ -342,12 +342,17 @@ describe('payroll computation', () => {
     ]);
     const growth = await linesOf(E.growth, 3);
     expect(growth.map((l) => [l.item, l.amountCents])).toEqual([['commission', 10000]]);
-
     const leader = await linesOf(E.leader, 3);
     expect(leader.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([
       ['base', '1.00', 500000],
       ['commission', '15000.00', 7500],
       ['target', '1.00', 100000],
+    ]);
+    const leaderCommission = leader.find((l) => l.item === 'commission');
+    const orderRows = await hr.payroll.lineSources({ query: { id: leaderCommission?.id ?? 0 } });
+    expect(orderRows.map((x) => [x.sourceType, x.day, x.amount])).toEqual([
+      ['order', '2031-03-10', '50.00'],
+      ['order', '2031-03-15', '25.00'],
     ]);
   });
 
@@ -359,20 +364,46 @@ describe('payroll computation', () => {
       ['commission', '-2000.00', -6000],
     ]);
     const c = consultant.find((l) => l.item === 'commission');
-    const src = await t.deps.db
-      .select()
-      .from(salaryLineSources)
-      .where(eq(salaryLineSources.lineId, c?.id ?? 0));
-    expect(src.map((s) => [s.sourceType, s.sourceId, s.amountCents])).toEqual([['refund', refundId, -6000]]);
+    const src = await hr.payroll.lineSources({ query: { id: c?.id ?? 0 } });
+    expect(src.map((x) => [x.sourceType, x.sourceId, x.day, x.amount])).toEqual([
+      ['refund', refundId, '2031-04-05', '-60.00'],
+    ]);
     // March is untouched by the refund.
     expect(total(await linesOf(E.consultant, 3))).toBe(230000);
   });
 
-  it('recomputes idempotently and reports what changed', async () => {
+  it('keeps manual adjustments, recomputes idempotently and reports what changed', async () => {
+    const adj = await hr.payroll.areaEdit({
+      params: { area: 'frontline' },
+      body: {
+        year: Y,
+        month: 3,
+        schoolItemCode: CAMPUS,
+        employeeCode: E.teacher,
+        amount: '-50.5',
+        reason: '迟到扣款',
+      },
+    });
+    expect(adj).toMatchObject({ kind: 'manual', amount: '-50.50', reason: '迟到扣款', createdBy: '刘芳' });
+    await expectApiError(
+      hr.payroll.areaEdit({
+        params: { area: 'frontline' },
+        body: {
+          year: Y,
+          month: 3,
+          schoolItemCode: CAMPUS,
+          employeeCode: E.teacher,
+          amount: '10',
+          reason: '',
+        },
+      }),
+      ErrorCode.validation,
+    );
+
     const again = await compute(3);
     expect(again.changes).toEqual([]);
-    expect(total(await linesOf(E.teacher, 3))).toBe(346000);
-    // A late, confirmed lesson: only the teacher's total changes.
+    expect(total(await linesOf(E.teacher, 3))).toBe(346000 - 5050);
+    // A late, confirmed lesson: only the teacher's computed total changes; the adjustment stays.
     await lesson({
       teacher: E.teacher,
       day: '2031-03-20',
@@ -380,14 +411,113 @@ describe('payroll computation', () => {
       signs: [{ student: studentB, status: 'present', paid: true }],
     });
     const changed = await compute(3);
-    expect(changed.changes.filter((c) => c.employeeCode.startsWith('PT-'))).toEqual([
+    expect(changed.changes.filter((x) => x.employeeCode.startsWith('PT-'))).toEqual([
       {
         schoolItemCode: CAMPUS,
         employeeCode: E.teacher,
+        employeeName: '薪酬teacher',
         role: 'teacher',
-        beforeCents: 346000,
-        afterCents: 354000,
+        before: '3460.00',
+        after: '3540.00',
       },
     ]);
+    const lines = await hr.payroll.areaList({
+      params: { area: 'frontline' },
+      query: { year: Y, month: 3, schoolItemCode: CAMPUS, employeeCode: E.teacher },
+    });
+    expect(lines.filter((l) => l.kind === 'manual').map((l) => [l.amount, l.reason])).toEqual([
+      ['-50.50', '迟到扣款'],
+    ]);
+    const runs = await hr.payroll.runs({ query: { year: Y, month: 3, schoolItemCode: CAMPUS } });
+    expect(runs[0]?.id).toBe(changed.id);
+  });
+
+  it('imports hours given outside the timetable (dry run, row errors, idempotent re-run) and pays them', async () => {
+    const rows = [
+      { schoolItemCode: CAMPUS, teacherCode: E.teacher, workDate: '2031-04-08', payType: 'home', hours: 2 },
+      {
+        schoolItemCode: CAMPUS,
+        teacherCode: E.consultant,
+        workDate: '2031-04-09',
+        payType: 'home',
+        hours: 30,
+      },
+    ];
+    const bad = await hr.payroll.extraHoursImportRows({ body: { rows, dryRun: false } });
+    expect(bad.written).toBe(false);
+    expect(bad.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'teacherCode'],
+      [2, 'hours'],
+    ]);
+    const good = rows.slice(0, 1);
+    expect(await hr.payroll.extraHoursImportRows({ body: { rows: good, dryRun: true } })).toMatchObject({
+      created: 1,
+      written: false,
+    });
+    expect(await hr.payroll.extraHoursImportRows({ body: { rows: good } })).toMatchObject({
+      created: 1,
+      written: true,
+    });
+    expect(await hr.payroll.extraHoursImportRows({ body: { rows: good } })).toMatchObject({
+      created: 0,
+      unchanged: 1,
+    });
+    await compute(4);
+    const teacher = await linesOf(E.teacher, 4);
+    expect(teacher.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([
+      ['base', '1.00', 300000],
+      ['extra:home', '2.00', 20000],
+    ]);
+    // The emergency area shows the teacher's hours outside the timetable only.
+    const em = await hr.payroll.areaPage({
+      params: { area: 'emergency' },
+      query: { year: Y, month: 4, schoolItemCode: CAMPUS, keyword: E.teacher },
+    });
+    expect(em.list.map((r) => r.total)).toEqual(['200.00']);
+    const hours = await hr.payroll.hoursPage({ query: { year: Y, month: 4, schoolItemCode: CAMPUS } });
+    expect(hours.list.map((h) => [h.source, h.teacherCode, h.hours])).toEqual([['extra', E.teacher, 2]]);
+  });
+
+  it('sums pay per campus, role and month and keeps campus heads to their campuses', async () => {
+    const stats = await hr.payroll.payStatistics({
+      query: { fromMonth: '2031-03', toMonth: '2031-04', schoolItemCode: CAMPUS, role: 'consultant' },
+    });
+    const expected = async (month: number) =>
+      (
+        await t.deps.db
+          .select()
+          .from(salaryLines)
+          .where(
+            and(
+              eq(salaryLines.year, Y),
+              eq(salaryLines.month, month),
+              eq(salaryLines.schoolItemCode, CAMPUS),
+              eq(salaryLines.role, 'consultant'),
+            ),
+          )
+      ).reduce((sum, l) => sum + l.amountCents, 0);
+    expect(stats.map((r) => [r.month, Math.round(Number(r.total) * 100)])).toEqual([
+      ['2031-03', await expected(3)],
+      ['2031-04', await expected(4)],
+    ]);
+    const director = await t.as('director');
+    const manage = await director.payroll.manage({ query: { year: Y, month: 3 } });
+    expect(manage.map((r) => r.schoolItemCode)).not.toContain('BJ01');
+    expect(manage.find((r) => r.schoolItemCode === CAMPUS)).toMatchObject({
+      manualLines: 1,
+      periodState: 'open',
+    });
+    const bj01 = { year: Y, month: 3, schoolItemCode: 'BJ01' };
+    for (const call of [
+      () => director.payroll.summaryCampus({ query: bj01 }),
+      () => director.payroll.summaryRole({ query: bj01 }),
+      () => director.payroll.manage({ query: bj01 }),
+      () => director.payroll.runs({ query: bj01 }),
+    ])
+      await expectApiError(call(), ErrorCode.noPermission);
+    await expectApiError(
+      director.payroll.compute({ body: { year: Y, month: 3, schoolItemCode: CAMPUS } }),
+      ErrorCode.noPermission,
+    );
   });
 });

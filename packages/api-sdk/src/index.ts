@@ -22,6 +22,7 @@ export * from './contract/courseAuthority.js';
 export * from './contract/schoolFinance.js';
 export * from './contract/approvals.js';
 export * from './contract/payments.js';
+export * from './contract/payroll.js';
 export * from './contract/promotions.js';
 export * from './contract/students.js';
 export * from './contract/orders.js';

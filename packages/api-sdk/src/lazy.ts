@@ -28,6 +28,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   dashboards: () => import('./contract/dashboards.js').then((m) => m.dashboards),
   approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
   payments: () => import('./contract/payments.js').then((m) => m.payments),
+  payroll: () => import('./contract/payroll.js').then((m) => m.payroll),
   promotions: () => import('./contract/promotions.js').then((m) => m.promotions),
   students: () => import('./contract/students.js').then((m) => m.students),
   orders: () => import('./contract/orders.js').then((m) => m.orders),

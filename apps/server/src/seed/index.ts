@@ -18,6 +18,7 @@ import { seedCourseAuthority } from '../slices/courseAuthority/seed.js';
 import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
 import { seedOrdersDemo } from '../slices/orders/seed.js';
 import { seedInvoicesDemo } from '../slices/invoices/seed.js';
+import { seedPayrollDemo } from '../slices/payroll/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
@@ -44,6 +45,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedCallsDemo,
   seedOrdersDemo,
   seedInvoicesDemo,
+  seedPayrollDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

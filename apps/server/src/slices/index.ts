@@ -53,6 +53,7 @@ import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { registerContracts } from './contracts/index.js';
 import { invoicesHandlers } from './invoices/index.js';
 import { productsHandlers } from './products/index.js';
+import { payrollHandlers } from './payroll/index.js';
 import { discountRatesHandlers } from './discountRates/index.js';
 import { classHoursHandlers } from './classHours/index.js';
 import { sealingHandlers } from './sealing/index.js';
@@ -118,6 +119,7 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerContracts(app, deps);
   registerSlice(app, deps, 'invoices', contract.invoices, invoicesHandlers);
   registerSlice(app, deps, 'products', contract.products, productsHandlers);
+  registerSlice(app, deps, 'payroll', contract.payroll, payrollHandlers);
   registerSlice(app, deps, 'discountRates', contract.discountRates, discountRatesHandlers);
   registerSlice(app, deps, 'classHours', contract.classHours, classHoursHandlers);
   registerSlice(app, deps, 'sealing', contract.sealing, sealingHandlers);

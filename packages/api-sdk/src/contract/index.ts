@@ -37,6 +37,7 @@ import { products } from './products.js';
 import { discountRates } from './discountRates.js';
 import { classHours } from './classHours.js';
 import { sealing } from './sealing.js';
+import { payroll } from './payroll.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -64,6 +65,7 @@ export type Contract = {
   dashboards: typeof dashboards;
   approvals: typeof approvals;
   payments: typeof payments;
+  payroll: typeof payroll;
   promotions: typeof promotions;
   students: typeof students;
   orders: typeof orders;
@@ -104,6 +106,7 @@ export const contract: Contract = {
   dashboards,
   approvals,
   payments,
+  payroll,
   promotions,
   students,
   orders,

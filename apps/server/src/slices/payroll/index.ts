@@ -18,3 +18,4 @@ export {
   type ConfirmedHoursFilter,
   type PayRole,
 } from './compute.js';
+export { payrollHandlers } from './handlers.js';

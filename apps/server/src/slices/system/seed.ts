@@ -149,6 +149,8 @@ const CONSULTANT_ORDERS = [
 ];
 /** Managers read orders and take the first step of refund approvals (docs/decisions.md "Money core"). */
 const MANAGER_MONEY = ['/financial/orderDetails', '/financial/refundApproval'];
+/** Campus heads and finance read a period's payroll overview and pay statistics (their campuses). */
+const PAYROLL_VIEWS = ['/staffsalary/manage', '/staff/payStatistics'];
 /** Campus heads take the first step of the student-service approvals (issue 14, docs/decisions.md). */
 const SERVICE_APPROVALS = [
   '/financial/restApproval',
@@ -186,6 +188,7 @@ export const ACTION_PRIVILEGES = [
   { code: 'clues.merge', name: '线索合并', nameEn: 'Merge duplicate clues', groupCode: 'clues' },
   { code: 'students.delete', name: '删除学员', nameEn: 'Delete case files', groupCode: 'students' },
   { code: 'students.import', name: '导入学员', nameEn: 'Import case files', groupCode: 'students' },
+  { code: 'payroll.compute', name: '计算薪酬', nameEn: 'Compute a salary period', groupCode: 'staffsalary' },
   {
     code: 'invoices.issue',
     name: '开具发票',
@@ -227,6 +230,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     ...PAYROLL_APPROVALS,
     ...EDUCATION_VIEWS,
     '/dataStatistics/*',
+    ...PAYROLL_VIEWS,
   ],
   72: [
     '/home',
@@ -242,6 +246,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     ...EDUCATION_VIEWS,
     '/education/educationOperate',
     '/dataStatistics/*',
+    ...PAYROLL_VIEWS,
   ],
   58: [
     '/home',
@@ -310,8 +315,10 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/dataStatistics/index',
     '/dataStatistics/incomeGM',
     '/dataStatistics/revenueGM',
+    ...PAYROLL_VIEWS,
+    '/staffsalary/courseexport',
   ],
-  30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary'],
+  30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary', 'payroll.compute'],
   40: ['/home', '/education/classTable', '/education/classConfirm', '/education/appointmentClass'],
   50: ['/home', '/education/*', '/setting/courseAuthorization', '/setting/course'],
   60: ['/home', '/education/classTable', '/students/list', '/students/studentDetail'],

@@ -1,0 +1,867 @@
+// Payroll commands and reads (docs/payroll.md, docs/decisions.md "Staff and payroll"): rules, the
+// course switch, computing a period, the role areas' payslips, their lines and source rows, manual
+// adjustments, summaries, kjbonus, pay statistics. One transaction per command.
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  PAY_AREAS,
+  areaScreen,
+  type TLineRow,
+  type TManageRow,
+  type TPayArea,
+  type TPayRole,
+  type TPayslipRow,
+  type TRunRow,
+  type TSalaryRuleRow,
+  type TSourceRow,
+  type TSummaryRow,
+} from '@bo/api-sdk';
+import { fromCents, toCents } from '@bo/domain';
+import type { AppDeps } from '../../deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  attendances,
+  courses,
+  employees,
+  lessons,
+  orders,
+  posts,
+  refundOrders,
+  salaryPeriods,
+  schoolItems,
+  skillRanks,
+  studentLedger,
+  students,
+  users,
+} from '../../db/schema.js';
+import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
+import { badInput, conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
+import { writeAudit } from '../../shared/audit.js';
+import { computePeriod, loadPeriod, type ChangeRow } from './compute.js';
+import {
+  salaryCourseSwitch,
+  salaryExtraHours,
+  salaryLineSources,
+  salaryLines,
+  salaryRuleRates,
+  salaryRules,
+  salaryRuns,
+} from './tables.js';
+
+export interface Ctx {
+  deps: AppDeps;
+  user: AuthUser;
+  ip: string;
+}
+
+const yuan = (c: number | string) => fromCents(Number(c));
+const cents = (y: string) => Number(toCents(y) ?? 0n);
+const monthText = (ym: number) => `${Math.floor(ym / 100)}-${String(ym % 100).padStart(2, '0')}`;
+const monthNo = (m: string) => Number(m.slice(0, 4)) * 100 + Number(m.slice(5, 7));
+const shanghaiDay = (col: SQL | unknown) =>
+  sql<string>`to_char(((${col}) at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD')`;
+
+/** A campus filter: the one asked (checked against scope) or the caller's campuses. */
+function campusWhere(
+  u: AuthUser,
+  col: typeof salaryLines.schoolItemCode | typeof schoolItems.code,
+  asked?: string,
+): SQL | undefined {
+  if (asked) {
+    assertCampus(u, asked);
+    return eq(col, asked);
+  }
+  const scope = campusScope(u);
+  if (scope === null) return undefined;
+  return scope.length ? inArray(col, scope) : sql`false`;
+}
+
+/** A closed (sealed) salary period refuses computing and adjustments. */
+async function assertPeriodOpen(tx: DbOrTx, year: number, month: number) {
+  const p = await loadPeriod(tx, year, month);
+  if (p.status === 0)
+    throw conflict(`该期间已封账 / the period ${year}-${String(month).padStart(2, '0')} is sealed`, 'month');
+  return p;
+}
+
+// ---------------------------------------------------------------- rules
+
+type RuleRecord = typeof salaryRules.$inferSelect;
+
+async function ruleRows(tx: DbOrTx, where: SQL | undefined): Promise<TSalaryRuleRow[]> {
+  const rows = await tx
+    .select({ r: salaryRules, rankName: skillRanks.name })
+    .from(salaryRules)
+    .leftJoin(skillRanks, eq(skillRanks.code, salaryRules.skillRankCode))
+    .where(where)
+    .orderBy(asc(salaryRules.role), asc(salaryRules.skillRankCode), desc(salaryRules.effectiveFrom));
+  const ids = rows.map((x) => x.r.id);
+  const rates = ids.length
+    ? await tx
+        .select()
+        .from(salaryRuleRates)
+        .where(inArray(salaryRuleRates.ruleId, ids))
+        .orderBy(asc(salaryRuleRates.payType), asc(salaryRuleRates.attendanceStatus))
+    : [];
+  return rows.map(({ r, rankName }) => ({
+    id: r.id,
+    role: r.role as TPayRole,
+    skillRankCode: r.skillRankCode,
+    skillRankName: rankName,
+    effectiveFrom: monthText(r.effectiveFrom),
+    base: yuan(r.baseCents),
+    commissionBp: r.commissionBp,
+    perCase: yuan(r.perCaseCents),
+    targetBonus: yuan(r.targetBonusCents),
+    bonusThresholdHours: Number(r.bonusThresholdHours),
+    bonus: yuan(r.bonusCents),
+    validstatus: r.validStatus,
+    remark: r.remark,
+    rates: rates
+      .filter((x) => x.ruleId === r.id)
+      .map((x) => ({
+        payType: x.payType,
+        attendanceStatus: x.attendanceStatus,
+        hourly: yuan(x.hourlyCents),
+      })),
+    version: r.version,
+  }));
+}
+
+export async function ruleList(c: Ctx, q: { role?: string | undefined; skillRankCode?: string | undefined }) {
+  return ruleRows(
+    c.deps.db,
+    and(
+      q.role ? eq(salaryRules.role, q.role) : undefined,
+      q.skillRankCode !== undefined && q.skillRankCode !== ''
+        ? eq(salaryRules.skillRankCode, q.skillRankCode)
+        : undefined,
+    ),
+  );
+}
+
+export interface RuleInput {
+  id?: number | undefined;
+  version?: number | undefined;
+  role: TPayRole;
+  skillRankCode: string;
+  effectiveFrom: string;
+  base: string;
+  commissionBp: number;
+  perCase: string;
+  targetBonus: string;
+  bonusThresholdHours: number;
+  bonus: string;
+  validstatus: number;
+  remark: string;
+  rates: { payType: string; attendanceStatus: string; hourly: string }[];
+}
+
+export async function ruleSave(c: Ctx, b: RuleInput): Promise<TSalaryRuleRow> {
+  const now = c.deps.now();
+  return c.deps.db.transaction(async (tx) => {
+    if (b.skillRankCode) {
+      const [rank] = await tx.select().from(skillRanks).where(eq(skillRanks.code, b.skillRankCode));
+      if (!rank)
+        throw badInput('skillRankCode', `职级 ${b.skillRankCode} 不存在 / no skill rank ${b.skillRankCode}`);
+    }
+    const seen = new Set<string>();
+    for (const [i, r] of b.rates.entries()) {
+      const k = `${r.payType}|${r.attendanceStatus}`;
+      if (seen.has(k))
+        throw badInput(
+          `rates.${i}.payType`,
+          `课时费重复：${r.payType} / ${r.attendanceStatus} / a rate given twice`,
+        );
+      seen.add(k);
+    }
+    const values = {
+      role: b.role,
+      skillRankCode: b.skillRankCode,
+      effectiveFrom: monthNo(b.effectiveFrom),
+      baseCents: cents(b.base),
+      commissionBp: b.commissionBp,
+      perCaseCents: cents(b.perCase),
+      targetBonusCents: cents(b.targetBonus),
+      bonusThresholdHours: b.bonusThresholdHours.toFixed(2),
+      bonusCents: cents(b.bonus),
+      validStatus: b.validstatus,
+      remark: b.remark,
+    };
+    const [same] = await tx
+      .select({ id: salaryRules.id })
+      .from(salaryRules)
+      .where(
+        and(
+          eq(salaryRules.role, values.role),
+          eq(salaryRules.skillRankCode, values.skillRankCode),
+          eq(salaryRules.effectiveFrom, values.effectiveFrom),
+        ),
+      );
+    if (same && same.id !== b.id)
+      throw conflict(
+        '该角色和职级在此期间已有规则 / a rule of this role and rank already starts in this period',
+        'effectiveFrom',
+      );
+    let id: number;
+    let old: RuleRecord | undefined;
+    if (b.id) {
+      [old] = await tx.select().from(salaryRules).where(eq(salaryRules.id, b.id)).for('update');
+      if (!old) throw notFound('薪酬规则 / salary rule');
+      if (b.version !== undefined && b.version !== old.version) throw staleVersion();
+      await tx
+        .update(salaryRules)
+        .set({ ...values, updatedAt: now, version: old.version + 1 })
+        .where(eq(salaryRules.id, b.id));
+      await tx.delete(salaryRuleRates).where(eq(salaryRuleRates.ruleId, b.id));
+      id = b.id;
+    } else {
+      const [x] = await tx
+        .insert(salaryRules)
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning({ id: salaryRules.id });
+      id = x?.id ?? 0;
+    }
+    if (b.rates.length)
+      await tx.insert(salaryRuleRates).values(
+        b.rates.map((r) => ({
+          ruleId: id,
+          payType: r.payType,
+          attendanceStatus: r.attendanceStatus,
+          hourlyCents: cents(r.hourly),
+        })),
+      );
+    await writeAudit(tx, {
+      action: old ? 'salaryRule.update' : 'salaryRule.create',
+      target: `salary_rules:${id}`,
+      detail: { old: old ?? null, new: { ...values, rates: b.rates } },
+      userId: c.user.id,
+      username: c.user.username,
+      ip: c.ip,
+      at: now,
+    });
+    const [row] = await ruleRows(tx, eq(salaryRules.id, id));
+    if (!row) throw notFound('薪酬规则 / salary rule');
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------- course switch
+
+async function switchRows(tx: DbOrTx) {
+  return tx
+    .select({
+      courseCode: salaryCourseSwitch.courseCode,
+      courseName: courses.name,
+      payType: salaryCourseSwitch.payType,
+    })
+    .from(salaryCourseSwitch)
+    .leftJoin(courses, eq(courses.code, salaryCourseSwitch.courseCode))
+    .orderBy(asc(salaryCourseSwitch.courseCode));
+}
+export const switchList = (c: Ctx) => switchRows(c.deps.db);
+
+export async function switchSave(c: Ctx, b: { courseCode: string; payType: string }) {
+  const now = c.deps.now();
+  return c.deps.db.transaction(async (tx) => {
+    const [course] = await tx.select().from(courses).where(eq(courses.code, b.courseCode));
+    if (!course) throw badInput('courseCode', `课程 ${b.courseCode} 不存在 / no course ${b.courseCode}`);
+    if (b.payType === '')
+      await tx.delete(salaryCourseSwitch).where(eq(salaryCourseSwitch.courseCode, b.courseCode));
+    else {
+      if (!/^[A-Za-z0-9_-]+$/.test(b.payType))
+        throw badInput('payType', '计薪类型只能包含字母、数字 / a pay type of letters and digits');
+      await tx
+        .insert(salaryCourseSwitch)
+        .values({ courseCode: b.courseCode, payType: b.payType, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: salaryCourseSwitch.courseCode,
+          set: { payType: b.payType, updatedAt: now, version: sql`${salaryCourseSwitch.version} + 1` },
+        });
+    }
+    await writeAudit(tx, {
+      action: 'salaryCourseSwitch.save',
+      target: `salary_course_switch:${b.courseCode}`,
+      detail: b,
+      userId: c.user.id,
+      username: c.user.username,
+      ip: c.ip,
+      at: now,
+    });
+    return switchRows(tx);
+  });
+}
+
+// ---------------------------------------------------------------- runs
+
+async function employeeNames(tx: DbOrTx, codes: string[]) {
+  if (!codes.length) return new Map<string, string>();
+  const rows = await tx
+    .select({ code: employees.code, name: employees.name })
+    .from(employees)
+    .where(inArray(employees.code, [...new Set(codes)]));
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+async function runRow(
+  tx: DbOrTx,
+  r: typeof salaryRuns.$inferSelect,
+  keep: (campus: string) => boolean,
+): Promise<TRunRow> {
+  const changes = (r.changes as ChangeRow[]).filter((x) => keep(x.schoolItemCode));
+  const names = await employeeNames(
+    tx,
+    changes.map((x) => x.employeeCode),
+  );
+  const [by] = r.computedBy
+    ? await tx.select({ name: users.name }).from(users).where(eq(users.id, r.computedBy))
+    : [];
+  return {
+    id: r.id,
+    year: r.year,
+    month: r.month,
+    schoolItemCode: r.schoolItemCode,
+    computedAt: r.computedAt.toISOString(),
+    computedBy: by?.name ?? null,
+    lineCount: r.lineCount,
+    total: yuan(r.totalCents),
+    changes: changes.map((x) => ({
+      schoolItemCode: x.schoolItemCode,
+      employeeCode: x.employeeCode,
+      employeeName: names.get(x.employeeCode) ?? null,
+      role: x.role,
+      before: yuan(x.beforeCents),
+      after: yuan(x.afterCents),
+    })),
+  };
+}
+
+export async function compute(
+  c: Ctx,
+  b: { year: number; month: number; schoolItemCode?: string | undefined },
+) {
+  const campus = b.schoolItemCode || null;
+  if (campus) assertCampus(c.user, campus);
+  else if (!c.user.allScope)
+    throw badInput(
+      'schoolItemCode',
+      '请选择校区 / the campus is required (you may compute your campuses only)',
+    );
+  const at = c.deps.now();
+  return c.deps.db.transaction(async (tx) => {
+    await assertPeriodOpen(tx, b.year, b.month);
+    const run = await computePeriod(
+      tx,
+      { year: b.year, month: b.month, schoolItemCode: campus },
+      { userId: c.user.id, at },
+    );
+    await writeAudit(tx, {
+      action: 'salary.compute',
+      target: `salary_runs:${run.runId}`,
+      detail: {
+        year: b.year,
+        month: b.month,
+        schoolItemCode: campus,
+        lines: run.lineCount,
+        changes: run.changes.length,
+      },
+      userId: c.user.id,
+      username: c.user.username,
+      ip: c.ip,
+      at,
+    });
+    const [r] = await tx.select().from(salaryRuns).where(eq(salaryRuns.id, run.runId));
+    if (!r) throw notFound('计算记录 / run');
+    return runRow(tx, r, () => true);
+  });
+}
+
+const inScope = (u: AuthUser) => {
+  const scope = campusScope(u);
+  return (campus: string) => scope === null || scope.includes(campus);
+};
+
+export async function runs(c: Ctx, q: { year: number; month: number; schoolItemCode?: string | undefined }) {
+  if (q.schoolItemCode) assertCampus(c.user, q.schoolItemCode);
+  const rows = await c.deps.db
+    .select()
+    .from(salaryRuns)
+    .where(
+      and(
+        eq(salaryRuns.year, q.year),
+        eq(salaryRuns.month, q.month),
+        q.schoolItemCode
+          ? or(eq(salaryRuns.schoolItemCode, q.schoolItemCode), isNull(salaryRuns.schoolItemCode))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(salaryRuns.id))
+    .limit(50);
+  const scoped = inScope(c.user);
+  const keep = (campus: string) => scoped(campus) && (!q.schoolItemCode || campus === q.schoolItemCode);
+  const out: TRunRow[] = [];
+  for (const r of rows)
+    if (r.schoolItemCode === null || scoped(r.schoolItemCode)) out.push(await runRow(c.deps.db, r, keep));
+  return out;
+}
+
+export async function manage(
+  c: Ctx,
+  q: { year: number; month: number; schoolItemCode?: string | undefined },
+): Promise<TManageRow[]> {
+  const db = c.deps.db;
+  const where = campusWhere(c.user, schoolItems.code, q.schoolItemCode);
+  const campuses = await db
+    .select({ code: schoolItems.code, name: schoolItems.name })
+    .from(schoolItems)
+    .where(and(eq(schoolItems.validStatus, 1), where))
+    .orderBy(asc(schoolItems.code));
+  const totals = await db
+    .select({
+      campus: salaryLines.schoolItemCode,
+      employees: sql<number>`count(distinct ${salaryLines.employeeCode})::int`,
+      total: sql<string>`coalesce(sum(${salaryLines.amountCents}), 0)::text`,
+      manual: sql<number>`count(*) filter (where ${salaryLines.kind} = 'manual')::int`,
+    })
+    .from(salaryLines)
+    .where(and(eq(salaryLines.year, q.year), eq(salaryLines.month, q.month)))
+    .groupBy(salaryLines.schoolItemCode);
+  const byCampus = new Map(totals.map((t) => [t.campus, t]));
+  const allRuns = await db
+    .select()
+    .from(salaryRuns)
+    .where(and(eq(salaryRuns.year, q.year), eq(salaryRuns.month, q.month)))
+    .orderBy(desc(salaryRuns.id));
+  const [period] = await db
+    .select()
+    .from(salaryPeriods)
+    .where(and(eq(salaryPeriods.year, q.year), eq(salaryPeriods.month, q.month)));
+  const periodState = !period ? 'missing' : period.status === 0 ? 'closed' : 'open';
+  return campuses.map((s) => {
+    const t = byCampus.get(s.code);
+    const last = allRuns.find((r) => r.schoolItemCode === null || r.schoolItemCode === s.code);
+    return {
+      schoolItemCode: s.code,
+      schoolItemName: s.name,
+      employees: t?.employees ?? 0,
+      total: yuan(t?.total ?? 0),
+      manualLines: t?.manual ?? 0,
+      computedAt: last ? last.computedAt.toISOString() : null,
+      lastChanges: last ? (last.changes as ChangeRow[]).filter((x) => x.schoolItemCode === s.code).length : 0,
+      periodState,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- role areas
+
+export function assertArea(u: AuthUser, area: TPayArea) {
+  if (!hasPrivilege(u, [areaScreen(area)]))
+    throw noPermission(`没有该薪酬区域的权限 / no privilege for the salary area ${area}`);
+}
+
+/** The lines an area shows: the role's, and for emergency only hours outside the timetable. */
+const areaLines = (area: TPayArea): SQL | undefined =>
+  and(
+    eq(salaryLines.role, PAY_AREAS[area]),
+    area === 'emergency'
+      ? or(sql`${salaryLines.item} like 'extra:%'`, eq(salaryLines.item, 'manual:emergency'))
+      : undefined,
+  );
+
+interface AreaQuery {
+  year: number;
+  month: number;
+  schoolItemCode?: string | undefined;
+  keyword?: string | undefined;
+}
+
+function slipWhere(c: Ctx, area: TPayArea, q: AreaQuery) {
+  const kw = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  return and(
+    eq(salaryLines.year, q.year),
+    eq(salaryLines.month, q.month),
+    areaLines(area),
+    campusWhere(c.user, salaryLines.schoolItemCode, q.schoolItemCode),
+    kw ? or(ilike(employees.name, kw), ilike(employees.code, kw)) : undefined,
+  );
+}
+
+function slipSelect(tx: DbOrTx, c: Ctx, area: TPayArea, q: AreaQuery) {
+  return tx
+    .select({
+      employeeCode: salaryLines.employeeCode,
+      employeeName: sql<string>`coalesce(max(${employees.name}), ${salaryLines.employeeCode})`,
+      schoolItemCode: salaryLines.schoolItemCode,
+      schoolItemName: sql<string | null>`max(${schoolItems.name})`,
+      postName: sql<string | null>`max(${posts.name})`,
+      skillRankCode: sql<string | null>`max(${employees.skillRankCode})`,
+      computed: sql<string>`coalesce(sum(${salaryLines.amountCents}) filter (where ${salaryLines.kind} = 'computed'), 0)::text`,
+      adjusted: sql<string>`coalesce(sum(${salaryLines.amountCents}) filter (where ${salaryLines.kind} = 'manual'), 0)::text`,
+      lines: sql<number>`count(*)::int`,
+    })
+    .from(salaryLines)
+    .leftJoin(employees, eq(employees.code, salaryLines.employeeCode))
+    .leftJoin(posts, eq(posts.code, employees.postCode))
+    .leftJoin(schoolItems, eq(schoolItems.code, salaryLines.schoolItemCode))
+    .where(slipWhere(c, area, q))
+    .groupBy(salaryLines.employeeCode, salaryLines.schoolItemCode)
+    .orderBy(asc(salaryLines.schoolItemCode), asc(salaryLines.employeeCode))
+    .$dynamic();
+}
+
+const slipOut =
+  (area: TPayArea) =>
+  (r: Awaited<ReturnType<ReturnType<typeof slipSelect>['execute']>>[number]): TPayslipRow => ({
+    employeeCode: r.employeeCode,
+    employeeName: r.employeeName,
+    schoolItemCode: r.schoolItemCode,
+    schoolItemName: r.schoolItemName,
+    role: PAY_AREAS[area],
+    postName: r.postName,
+    skillRankCode: r.skillRankCode,
+    computed: yuan(r.computed),
+    adjusted: yuan(r.adjusted),
+    total: yuan(Number(r.computed) + Number(r.adjusted)),
+    lines: r.lines,
+  });
+
+export async function areaPage(c: Ctx, area: TPayArea, q: AreaQuery & { pageIdx: number; pageSize: number }) {
+  assertArea(c.user, area);
+  const db = c.deps.db;
+  const rows = await slipSelect(db, c, area, q)
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  const [n] = await db
+    .select({
+      n: sql<number>`count(distinct (${salaryLines.employeeCode}, ${salaryLines.schoolItemCode}))::int`,
+    })
+    .from(salaryLines)
+    .leftJoin(employees, eq(employees.code, salaryLines.employeeCode))
+    .where(slipWhere(c, area, q));
+  return { list: rows.map(slipOut(area)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+}
+
+export async function areaAll(c: Ctx, area: TPayArea, q: AreaQuery) {
+  assertArea(c.user, area);
+  const rows = await slipSelect(c.deps.db, c, area, q).limit(100_000);
+  return rows.map(slipOut(area));
+}
+
+async function lineRows(tx: DbOrTx, where: SQL | undefined): Promise<TLineRow[]> {
+  const rows = await tx
+    .select({
+      l: salaryLines,
+      by: users.name,
+      sources: sql<number>`(select count(*) from ${salaryLineSources} where ${salaryLineSources.lineId} = ${salaryLines.id})::int`,
+    })
+    .from(salaryLines)
+    .leftJoin(users, eq(users.id, salaryLines.createdBy))
+    .where(where)
+    .orderBy(asc(salaryLines.kind), asc(salaryLines.item), asc(salaryLines.id));
+  return rows.map(({ l, by, sources }) => ({
+    id: l.id,
+    kind: l.kind === 'manual' ? 'manual' : 'computed',
+    item: l.item,
+    quantity: Number(l.quantity),
+    rate: l.rate === null ? null : l.item === 'commission' ? `${(l.rate / 100).toFixed(2)}%` : yuan(l.rate),
+    amount: yuan(l.amountCents),
+    reason: l.reason,
+    createdBy: l.kind === 'manual' ? by : null,
+    createdAt: l.createdAt.toISOString(),
+    sources,
+  }));
+}
+
+export async function areaList(
+  c: Ctx,
+  area: TPayArea,
+  q: { year: number; month: number; schoolItemCode: string; employeeCode: string },
+) {
+  assertArea(c.user, area);
+  assertCampus(c.user, q.schoolItemCode);
+  return lineRows(
+    c.deps.db,
+    and(
+      eq(salaryLines.year, q.year),
+      eq(salaryLines.month, q.month),
+      eq(salaryLines.schoolItemCode, q.schoolItemCode),
+      eq(salaryLines.employeeCode, q.employeeCode),
+      areaLines(area),
+    ),
+  );
+}
+
+export async function adjust(
+  c: Ctx,
+  area: TPayArea,
+  b: {
+    year: number;
+    month: number;
+    schoolItemCode: string;
+    employeeCode: string;
+    amount: string;
+    reason: string;
+  },
+) {
+  assertArea(c.user, area);
+  assertCampus(c.user, b.schoolItemCode);
+  const at = c.deps.now();
+  return c.deps.db.transaction(async (tx) => {
+    await assertPeriodOpen(tx, b.year, b.month);
+    const [e] = await tx.select().from(employees).where(eq(employees.code, b.employeeCode));
+    if (!e) throw badInput('employeeCode', `员工 ${b.employeeCode} 不存在 / no employee ${b.employeeCode}`);
+    const amountCents = cents(b.amount);
+    const [line] = await tx
+      .insert(salaryLines)
+      .values({
+        year: b.year,
+        month: b.month,
+        schoolItemCode: b.schoolItemCode,
+        employeeCode: b.employeeCode,
+        role: PAY_AREAS[area],
+        kind: 'manual',
+        item: `manual:${area}`,
+        quantity: '1',
+        rate: null,
+        amountCents,
+        reason: b.reason,
+        createdBy: c.user.id,
+        createdAt: at,
+      })
+      .returning({ id: salaryLines.id });
+    const id = line?.id ?? 0;
+    await writeAudit(tx, {
+      action: 'salary.adjust',
+      target: `salary_lines:${id}`,
+      detail: { ...b, area, amountCents },
+      userId: c.user.id,
+      username: c.user.username,
+      ip: c.ip,
+      at,
+    });
+    const [row] = await lineRows(tx, eq(salaryLines.id, id));
+    if (!row) throw notFound('薪酬明细 / salary line');
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------- drill-down
+
+export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
+  const db = c.deps.db;
+  const [line] = await db.select().from(salaryLines).where(eq(salaryLines.id, id));
+  if (!line) throw notFound('薪酬明细 / salary line');
+  assertCampus(c.user, line.schoolItemCode);
+  const area = (Object.keys(PAY_AREAS) as TPayArea[]).filter((a) => PAY_AREAS[a] === line.role);
+  if (!hasPrivilege(c.user, ['/staffsalary/manage', ...area.map(areaScreen)]))
+    throw noPermission(`没有该薪酬区域的权限 / no privilege for the ${line.role} salary area`);
+  const src = await db
+    .select()
+    .from(salaryLineSources)
+    .where(eq(salaryLineSources.lineId, id))
+    .orderBy(asc(salaryLineSources.id));
+  const ids = (t: string) => src.filter((s) => s.sourceType === t).map((s) => s.sourceId);
+  const info = new Map<string, { day: string | null; ref: string; detail: string }>();
+  const att = ids('attendance');
+  if (att.length)
+    for (const r of await db
+      .select({
+        id: attendances.id,
+        day: attendances.lessonDate,
+        course: lessons.courseCode,
+        courseName: courses.name,
+        student: students.name,
+        status: attendances.status,
+        lessonId: lessons.id,
+      })
+      .from(attendances)
+      .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
+      .leftJoin(courses, eq(courses.code, lessons.courseCode))
+      .leftJoin(students, eq(students.id, attendances.studentId))
+      .where(inArray(attendances.id, att)))
+      info.set(`attendance|${r.id}`, {
+        day: r.day,
+        ref: `${r.course} ${r.courseName ?? ''}`.trim(),
+        detail: `${r.student ?? ''} · ${r.status} · #${r.lessonId}`,
+      });
+  const extra = ids('extraHours');
+  if (extra.length)
+    for (const r of await db.select().from(salaryExtraHours).where(inArray(salaryExtraHours.id, extra)))
+      info.set(`extraHours|${r.id}`, { day: r.workDate, ref: r.payType, detail: r.remark });
+  const ord = ids('order');
+  if (ord.length)
+    for (const r of await db
+      .select({
+        id: orders.id,
+        code: orders.code,
+        day: shanghaiDay(orders.effectiveAt),
+        student: students.name,
+      })
+      .from(orders)
+      .leftJoin(students, eq(students.id, orders.studentId))
+      .where(inArray(orders.id, ord)))
+      info.set(`order|${r.id}`, { day: r.day, ref: r.code, detail: r.student ?? '' });
+  const ref = ids('refund');
+  if (ref.length)
+    for (const r of await db
+      .select({
+        id: refundOrders.id,
+        code: refundOrders.code,
+        day: shanghaiDay(
+          sql`(select min(${studentLedger.postedAt}) from ${studentLedger} where ${studentLedger.sourceType} = 'refundOrder' and ${studentLedger.sourceId} = ${refundOrders.id})`,
+        ),
+        student: students.name,
+      })
+      .from(refundOrders)
+      .leftJoin(students, eq(students.id, refundOrders.studentId))
+      .where(inArray(refundOrders.id, ref)))
+      info.set(`refund|${r.id}`, { day: r.day, ref: r.code, detail: r.student ?? '' });
+  const stu = ids('student');
+  if (stu.length)
+    for (const r of await db
+      .select({ id: students.id, code: students.code, name: students.name })
+      .from(students)
+      .where(inArray(students.id, stu)))
+      info.set(`student|${r.id}`, { day: null, ref: r.code, detail: r.name });
+  return src.map((s) => {
+    const i = info.get(`${s.sourceType}|${s.sourceId}`);
+    return {
+      sourceType: s.sourceType as TSourceRow['sourceType'],
+      sourceId: s.sourceId,
+      day: i?.day ?? null,
+      ref: i?.ref ?? '',
+      detail: i?.detail ?? '',
+      quantity: Number(s.quantity),
+      amount: yuan(s.amountCents),
+    };
+  });
+}
+
+// ---------------------------------------------------------------- summaries and statistics
+
+export async function summary(
+  c: Ctx,
+  q: { year: number; month: number; schoolItemCode?: string | undefined },
+  byCampus: boolean,
+): Promise<TSummaryRow[]> {
+  const where = and(
+    eq(salaryLines.year, q.year),
+    eq(salaryLines.month, q.month),
+    campusWhere(c.user, salaryLines.schoolItemCode, q.schoolItemCode),
+  );
+  const agg = {
+    role: salaryLines.role,
+    employees: sql<number>`count(distinct ${salaryLines.employeeCode})::int`,
+    total: sql<string>`sum(${salaryLines.amountCents})::text`,
+  };
+  if (byCampus) {
+    const rows = await c.deps.db
+      .select({
+        ...agg,
+        campus: salaryLines.schoolItemCode,
+        name: sql<string | null>`max(${schoolItems.name})`,
+      })
+      .from(salaryLines)
+      .leftJoin(schoolItems, eq(schoolItems.code, salaryLines.schoolItemCode))
+      .where(where)
+      .groupBy(salaryLines.schoolItemCode, salaryLines.role)
+      .orderBy(asc(salaryLines.schoolItemCode), asc(salaryLines.role));
+    return rows.map((r) => ({
+      schoolItemCode: r.campus,
+      schoolItemName: r.name,
+      role: r.role as TPayRole,
+      employees: r.employees,
+      total: yuan(r.total),
+    }));
+  }
+  const rows = await c.deps.db
+    .select(agg)
+    .from(salaryLines)
+    .where(where)
+    .groupBy(salaryLines.role)
+    .orderBy(asc(salaryLines.role));
+  return rows.map((r) => ({
+    schoolItemCode: null,
+    schoolItemName: null,
+    role: r.role as TPayRole,
+    employees: r.employees,
+    total: yuan(r.total),
+  }));
+}
+
+export async function kjbonus(
+  c: Ctx,
+  q: { year: number; month: number; schoolItemCode?: string | undefined },
+) {
+  const rows = await c.deps.db
+    .select({
+      employeeCode: salaryLines.employeeCode,
+      employeeName: sql<string>`coalesce(${employees.name}, ${salaryLines.employeeCode})`,
+      schoolItemCode: salaryLines.schoolItemCode,
+      hours: salaryLines.quantity,
+      threshold: salaryRules.bonusThresholdHours,
+      bonus: salaryLines.amountCents,
+    })
+    .from(salaryLines)
+    .leftJoin(employees, eq(employees.code, salaryLines.employeeCode))
+    .leftJoin(salaryRules, eq(salaryRules.id, salaryLines.ruleId))
+    .where(
+      and(
+        eq(salaryLines.year, q.year),
+        eq(salaryLines.month, q.month),
+        eq(salaryLines.item, 'kjbonus'),
+        campusWhere(c.user, salaryLines.schoolItemCode, q.schoolItemCode),
+      ),
+    )
+    .orderBy(asc(salaryLines.schoolItemCode), asc(salaryLines.employeeCode));
+  return rows.map((r) => ({
+    employeeCode: r.employeeCode,
+    employeeName: r.employeeName,
+    schoolItemCode: r.schoolItemCode,
+    hours: Number(r.hours),
+    threshold: Number(r.threshold ?? 0),
+    bonus: yuan(r.bonus),
+  }));
+}
+
+export async function payStatistics(
+  c: Ctx,
+  q: { fromMonth: string; toMonth: string; schoolItemCode?: string | undefined; role?: string | undefined },
+) {
+  const ym = sql`(${salaryLines.year} * 100 + ${salaryLines.month})`;
+  const rows = await c.deps.db
+    .select({
+      year: salaryLines.year,
+      month: salaryLines.month,
+      campus: salaryLines.schoolItemCode,
+      name: sql<string | null>`max(${schoolItems.name})`,
+      role: salaryLines.role,
+      employees: sql<number>`count(distinct ${salaryLines.employeeCode})::int`,
+      total: sql<string>`sum(${salaryLines.amountCents})::text`,
+    })
+    .from(salaryLines)
+    .leftJoin(schoolItems, eq(schoolItems.code, salaryLines.schoolItemCode))
+    .where(
+      and(
+        sql`${ym} between ${monthNo(q.fromMonth)} and ${monthNo(q.toMonth)}`,
+        campusWhere(c.user, salaryLines.schoolItemCode, q.schoolItemCode),
+        q.role ? eq(salaryLines.role, q.role) : undefined,
+      ),
+    )
+    .groupBy(salaryLines.year, salaryLines.month, salaryLines.schoolItemCode, salaryLines.role)
+    .orderBy(
+      asc(salaryLines.year),
+      asc(salaryLines.month),
+      asc(salaryLines.schoolItemCode),
+      asc(salaryLines.role),
+    )
+    .limit(10_000);
+  return rows.map((r) => ({
+    month: monthText(r.year * 100 + r.month),
+    schoolItemCode: r.campus,
+    schoolItemName: r.name,
+    role: r.role as TPayRole,
+    employees: r.employees,
+    total: yuan(r.total),
+  }));
+}
