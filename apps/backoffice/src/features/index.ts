@@ -10,6 +10,7 @@ import { dashboardRoutes } from './dashboards/routes';
 import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { orderRoutes } from './orders/routes';
+import { payrollRoutes } from './payroll/routes';
 import { serviceRoutes } from './services/routes';
 import { productRoutes } from './products/routes';
 import { promotionRoutes } from './promotions/routes';
@@ -39,12 +40,14 @@ const messages = {
   services: () => import('./services/messages').then((m) => m.serviceMessages),
   products: () => import('./products/messages').then((m) => m.productMessages),
   promotions: () => import('./promotions/messages').then((m) => m.promotionMessages),
+  payroll: () => import('./payroll/messages').then((m) => m.payrollMessages),
 };
 
 export const features: Feature[] = [
   { name: 'home', routes: homeRoutes, messages: [messages.home] },
   { name: 'operation', routes: operationRoutes, messages: [messages.operation] },
-  { name: 'settings', routes: settingsRoutes, messages: [messages.settings] },
+  // /setting/salary shows the payroll feature's rules and course switch tabs.
+  { name: 'settings', routes: settingsRoutes, messages: [messages.settings, messages.payroll] },
   { name: 'staff', routes: staffRoutes, messages: [messages.settings] },
   // The agent panel and the phone numbers that dial (clue lists' columns) show on clue screens.
   { name: 'clues', routes: clueRoutes, messages: [messages.clues, messages.calls] },
@@ -55,6 +58,7 @@ export const features: Feature[] = [
   { name: 'teaching', routes: teachingRoutes, messages: [messages.teaching] },
   { name: 'students', routes: studentRoutes, messages: [messages.students, messages.orders] },
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
+  { name: 'payroll', routes: payrollRoutes, messages: [messages.payroll] },
   // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.
   { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },
   // Service screens reuse the orders' approval screen and student picker (their texts come with them).

@@ -24,6 +24,7 @@ import type { billingMessages } from '../features/billing/messages';
 import type { serviceMessages } from '../features/services/messages';
 import type { productMessages } from '../features/products/messages';
 import type { promotionMessages } from '../features/promotions/messages';
+import type { payrollMessages } from '../features/payroll/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -44,7 +45,8 @@ type AllSets =
   | typeof teachingMessages
   | typeof serviceMessages
   | typeof productMessages
-  | typeof promotionMessages;
+  | typeof promotionMessages
+  | typeof payrollMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

@@ -1,11 +1,13 @@
-// /setting/salary: salary periods (year, month and the dates a payroll month covers).
+// /setting/salary: the salary periods (year, month and the dates a payroll month covers), the salary
+// rules and the course → pay-type switch (the last two declared by the payroll feature).
 import { SalaryPeriodInput, type TSalaryPeriodRow } from '@bo/api-sdk';
 import { Badge } from '@bo/ui-kit';
-import { defineListScreen, type ListScreenDef } from '../../app/list';
+import type { ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
+import { courseSwitch, salaryRules } from '../payroll/Rules';
 import { ScreenFrame } from './ScreenFrame';
-
+import { listTab, TabbedScreen } from './TabbedScreen';
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 export const salaryPeriods: ListScreenDef<TSalaryPeriodRow, typeof SalaryPeriodInput> = {
@@ -78,13 +80,17 @@ export const salaryPeriods: ListScreenDef<TSalaryPeriodRow, typeof SalaryPeriodI
   },
 };
 
-const SalaryPeriods = defineListScreen(salaryPeriods);
-
 export default function Salary() {
   const t = useT();
   return (
     <ScreenFrame description={t('set.salary.desc')}>
-      <SalaryPeriods />
+      <TabbedScreen
+        tabs={[
+          listTab('periods', t('pay.tab.periods'), salaryPeriods),
+          listTab('rules', t('pay.tab.rules'), salaryRules),
+          listTab('switch', t('pay.tab.switch'), courseSwitch),
+        ]}
+      />
     </ScreenFrame>
   );
 }

@@ -1,0 +1,32 @@
+// /staffsalary/courseexport: the hours behind a period — paid attendances of confirmed lessons and
+// imported hours, as the computation reads them — listed and exported.
+import type { THoursRow } from '@bo/api-sdk';
+import { defineListScreen, listQuery } from '../../app/list';
+import { sdk } from '../../app/sdk';
+import { tCode } from '../../i18n';
+import { periodDefaults, periodFields, periodOf } from './common';
+
+export default defineListScreen<THoursRow>({
+  key: 'payroll-courseexport',
+  what: (t) => t('pay.hours'),
+  rowId: (r) => `${r.source}-${r.id}`,
+  filterDefaults: periodDefaults,
+  searchFields: (t) => periodFields(t, { keyword: true }),
+  columns: (t) => [
+    { id: 'day', header: t('pay.day'), fixed: true },
+    { id: 'source', header: t('pay.source'), value: (r) => tCode(t, `pay.source.${r.source}`, r.source) },
+    { id: 'schoolItemCode', header: t('pay.campus') },
+    { id: 'teacherCode', header: t('pay.teacherCode') },
+    { id: 'teacherName', header: t('pay.teacher') },
+    { id: 'courseCode', header: t('pay.course') },
+    { id: 'payType', header: t('pay.payType') },
+    { id: 'status', header: t('pay.status') },
+    { id: 'studentName', header: t('pay.student') },
+    { id: 'hours', header: t('pay.hours'), align: 'right' },
+  ],
+  list: async (a) => {
+    const p = periodOf(a.filters);
+    if (!p) return { list: [], total: 0 };
+    return sdk.payroll.hoursPage({ query: listQuery(a, p) });
+  },
+});

@@ -1,0 +1,49 @@
+// /staffsalary/courseimport: class hours given outside the timetable (external work, home
+// intervention, emergency cover), imported from the template with the dry run and the row-error
+// workbook of every import; they pay at the teacher's rate of their pay type.
+import type { TExtraHoursRow } from '@bo/api-sdk';
+import { defineListScreen, listQuery } from '../../app/list';
+import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
+import { sdk } from '../../app/sdk';
+
+export default defineListScreen<TExtraHoursRow>({
+  key: 'payroll-courseimport',
+  what: (t) => t('pay.hours'),
+  rowId: (r) => String(r.id),
+  searchFields: (t) => [
+    { kind: 'text', name: 'month', label: t('pay.month'), placeholder: 'YYYY-MM' },
+    {
+      kind: 'custom',
+      name: 'schoolItemCode',
+      label: t('pay.campus'),
+      render: asSearchField(CampusMasterSelect),
+    },
+    { kind: 'text', name: 'keyword', label: t('pay.keyword') },
+  ],
+  columns: (t) => [
+    { id: 'workDate', header: t('pay.workDate'), fixed: true },
+    { id: 'schoolItemCode', header: t('pay.campus') },
+    { id: 'teacherCode', header: t('pay.teacherCode') },
+    { id: 'teacherName', header: t('pay.teacher'), exportValue: false },
+    { id: 'payType', header: t('pay.payType') },
+    { id: 'hours', header: t('pay.hours'), align: 'right' },
+    { id: 'remark', header: t('pay.remark') },
+  ],
+  list: (a) => sdk.payroll.extraHoursPage({ query: listQuery(a) }),
+  importRows: {
+    call: (body) => sdk.payroll.extraHoursImportRows({ body }),
+    columns: (t) => [
+      { key: 'schoolItemCode', header: t('pay.campus') },
+      { key: 'teacherCode', header: t('pay.teacherCode') },
+      { key: 'workDate', header: t('pay.workDate') },
+      { key: 'payType', header: t('pay.payType') },
+      { key: 'hours', header: t('pay.hours') },
+      { key: 'remark', header: t('pay.remark') },
+    ],
+  },
+  importFile: { call: (file) => sdk.payroll.extraHoursUpload({ file }) },
+  template: {
+    call: () => sdk.payroll.extraHoursTemplate(),
+    filename: (t) => `${t('pay.importTemplate')}.xlsx`,
+  },
+});
