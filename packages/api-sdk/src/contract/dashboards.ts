@@ -2,7 +2,7 @@
 // the one student ledger and the pay records. Every figure is defined in docs/metrics.md; money is
 // integer cents (fields named …Cents), months and days are Asia/Shanghai calendar ones.
 import { z } from 'zod';
-import { FileResponse, get, post, priv, type Slice } from './define.js';
+import { FileResponse, get, page, PageQuery, post, priv, type Slice } from './define.js';
 
 /** A calendar day 'YYYY-MM-DD'. */
 const Day = z
@@ -18,24 +18,27 @@ const Code = z.string().trim().min(1).max(20);
  * The filter every figure takes: a region (province type), a campus, and a period of days (both
  * ends included; default: the current month up to today). The caller's campus scope always applies.
  */
-export const DashboardFilter = z
-  .object({
-    provinceTypeCode: Code.optional(),
-    schoolItemCode: Code.optional(),
-    startDate: Day.optional(),
-    endDate: Day.optional(),
-  })
-  .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
-    message: '开始日期不能晚于结束日期 / the start date must not be after the end date',
-    path: ['endDate'],
-  })
-  .refine(
-    (f) =>
-      !f.startDate ||
-      !f.endDate ||
-      Date.parse(`${f.endDate}T00:00:00Z`) - Date.parse(`${f.startDate}T00:00:00Z`) <= 3 * 366 * 86_400_000,
-    { message: '期间最长三年 / a period of at most three years', path: ['startDate'] },
-  );
+const FilterShape = {
+  provinceTypeCode: Code.optional(),
+  schoolItemCode: Code.optional(),
+  startDate: Day.optional(),
+  endDate: Day.optional(),
+};
+/** The period checks of every filter: start not after end, at most three years. */
+const periodChecked = <T extends z.ZodType<{ startDate?: string; endDate?: string }>>(schema: T) =>
+  schema
+    .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
+      message: '开始日期不能晚于结束日期 / the start date must not be after the end date',
+      path: ['endDate'],
+    })
+    .refine(
+      (f) =>
+        !f.startDate ||
+        !f.endDate ||
+        Date.parse(`${f.endDate}T00:00:00Z`) - Date.parse(`${f.startDate}T00:00:00Z`) <= 3 * 366 * 86_400_000,
+      { message: '期间最长三年 / a period of at most three years', path: ['startDate'] },
+    );
+export const DashboardFilter = periodChecked(z.object(FilterShape));
 export type TDashboardFilter = z.input<typeof DashboardFilter>;
 
 /** The period actually used (the defaults filled in). */
@@ -97,8 +100,122 @@ export const RevenueSummary = z.object({
   students: z.number().int(),
 });
 
+/** Count of a distribution (students, lessons) or hours: `value`, not money. */
+export const DashboardCount = z.object({ key: z.string(), name: z.string(), value: z.number() });
+export const DashboardCounts = z.object({ period: Period, rows: z.array(DashboardCount) });
+
+/** The figures of the campus overview (docs/metrics.md "Overview"). */
+const OverviewFigures = z.object({
+  /** Money received in the period: confirmed pay records by payment date. */
+  receivedCents: z.number().int(),
+  /** Revenue: value of the hours consumed in the period. */
+  revenueCents: z.number().int(),
+  /** Value refunded in the period. */
+  refundedCents: z.number().int(),
+  /** Advance receipts at the end of the period. */
+  closingCents: z.number().int(),
+  /** Hours consumed in the period (ledger, by posting day). */
+  consumedHours: z.number(),
+  /** Case files created in the period. */
+  newStudents: z.number().int(),
+  /** Students who consumed hours in the period. */
+  activeStudents: z.number().int(),
+  /** Live lessons whose day lies in the period. */
+  lessons: z.number().int(),
+  /** Of those, lessons with at least one live sign. */
+  givenLessons: z.number().int(),
+});
+export const OverviewSummary = OverviewFigures.extend({ period: Period });
+export const OverviewCampusRow = OverviewFigures.extend({
+  schoolItemCode: z.string(),
+  schoolItemName: z.string(),
+});
+export const OverviewCampusTable = z.object({
+  period: Period,
+  rows: z.array(OverviewCampusRow),
+  total: OverviewCampusRow,
+});
+
+/** Student figures of a campus (or of the whole filter). */
+const StudentFigures = z.object({
+  /** Case files created in the period. */
+  newStudents: z.number().int(),
+  /** Students who consumed hours in the period. */
+  activeStudents: z.number().int(),
+  /** Students holding advance receipts at the end of the period. */
+  holdingStudents: z.number().int(),
+  /** Students who held advance receipts at the start of the period and none at its end. */
+  leftStudents: z.number().int(),
+  /** Case files created up to the period's end whose status is reading (在读) now. */
+  readingStudents: z.number().int(),
+});
+export const StudentSummary = StudentFigures.extend({ period: Period });
+export const StudentCampusRow = StudentFigures.extend({
+  schoolItemCode: z.string(),
+  schoolItemName: z.string(),
+});
+export const StudentCampusTable = z.object({
+  period: Period,
+  rows: z.array(StudentCampusRow),
+  total: StudentCampusRow,
+});
+/** Case files by their status now: 10 reading, 20 suspended, 30 finished. */
+export const StudentStatusSummary = z.object({
+  period: Period,
+  rows: z.array(z.object({ status: z.number().int(), name: z.string(), students: z.number().int() })),
+});
+
+export const OverviewCourseRow = z.object({
+  courseCode: z.string(),
+  courseName: z.string(),
+  revenueCents: z.number().int(),
+  consumedHours: z.number(),
+  activeStudents: z.number().int(),
+  /** Student-hours booked on the course's lessons of the period. */
+  scheduledHours: z.number(),
+  lessons: z.number().int(),
+});
+export const OverviewCourseTable = z.object({ period: Period, rows: z.array(OverviewCourseRow) });
+
+/** The figures a dashboard cell drills down to (docs/metrics.md "Drill-down"). */
+export const DRILL_FIGURES = [
+  'received',
+  'revenue',
+  'refunded',
+  'newStudents',
+  'activeStudents',
+  'lessons',
+] as const;
+export const DrillFigure = z.enum(DRILL_FIGURES);
+export type TDrillFigure = z.infer<typeof DrillFigure>;
+export const DrillQuery = periodChecked(z.object({ ...FilterShape, figure: DrillFigure }));
+export const DrillPageQuery = periodChecked(PageQuery.extend({ ...FilterShape, figure: DrillFigure }));
+export type TDrillQuery = z.input<typeof DrillQuery>;
+/**
+ * One row behind a figure, in one shape for every figure: when, where, who, what, the reference
+ * (order, student or lesson), a description, and the hours and value it adds to the figure.
+ */
+export const DrillRow = z.object({
+  date: z.string(),
+  schoolItemName: z.string(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  courseName: z.string(),
+  ref: z.string(),
+  detail: z.string(),
+  hours: z.number().nullable(),
+  cents: z.number().int().nullable(),
+});
+export const DrillPage = page(DrillRow).extend({
+  /** The figure over the whole result (every page): equal to the dashboard's figure. */
+  sumCents: z.number().int(),
+  sumHours: z.number(),
+});
+
 const VIEW = priv('/dataStatistics/index', '/dataStatistics/centerData', '/dataStatistics/incomeGM');
 const REVENUE = priv('/dataStatistics/revenueGM', '/dataStatistics/index', '/dataStatistics/centerData');
+const OVERVIEW = priv('/dataStatistics/centerData', '/dataStatistics/index');
+const STUDENTS = priv('/dataStatistics/studentsGM', '/dataStatistics/centerData');
 const svc = 'report' as const;
 
 const distribution = (path: string, summary: string) =>
@@ -224,4 +341,91 @@ export const dashboards = {
     '/revenue/coursetrend',
     'Revenue of each month of the period: the total and the five courses with the most.',
   ),
+  overviewSummary: get('/overview/summary2', {
+    service: svc,
+    summary:
+      'The campus overview of the filter: money received, revenue, refunds, closing advance receipts, hours consumed, new and active students, lessons scheduled and given.',
+    access: OVERVIEW,
+    query: DashboardFilter,
+    response: OverviewSummary,
+  }),
+  overviewSchoolSummary: get('/overview/schoolsummary', {
+    service: svc,
+    summary: 'The overview figures per campus, with the total row.',
+    access: OVERVIEW,
+    query: DashboardFilter,
+    response: OverviewCampusTable,
+  }),
+  overviewSchoolStudentSummary: get('/overview/schoolstudentummary', {
+    service: svc,
+    summary: 'Student figures per campus (new, active, holding advance, left, reading), with the total row.',
+    access: OVERVIEW,
+    query: DashboardFilter,
+    response: StudentCampusTable,
+  }),
+  overviewSchoolCourseSummary: get('/overview/schoolcoursesummary', {
+    service: svc,
+    summary:
+      'Figures per course: revenue, hours consumed, active students, student-hours scheduled, lessons.',
+    access: OVERVIEW,
+    query: DashboardFilter,
+    response: OverviewCourseTable,
+  }),
+  drillPage: get('/report/paging', {
+    service: svc,
+    summary:
+      'The rows behind a dashboard figure (payments, ledger movements, case files, lessons), paged; their sum is the figure.',
+    access: priv(
+      '/dataStatistics/centerData',
+      '/dataStatistics/index',
+      '/dataStatistics/studentsGM',
+      '/dataStatistics/class',
+    ),
+    query: DrillPageQuery,
+    response: DrillPage,
+  }),
+  drillExport: post('/report/export', {
+    service: svc,
+    summary:
+      'The rows behind a dashboard figure as a workbook (<figure>明细_YYYYMMDD.xlsx, at most 20,000 rows).',
+    access: priv(
+      '/dataStatistics/centerData',
+      '/dataStatistics/index',
+      '/dataStatistics/studentsGM',
+      '/dataStatistics/class',
+    ),
+    kind: 'download',
+    body: DrillQuery,
+    response: FileResponse,
+  }),
+  studentSummary: get('/student/summary', {
+    service: svc,
+    summary:
+      'Student figures of the filter: new case files, active, holding advance receipts, left, reading.',
+    access: STUDENTS,
+    query: DashboardFilter,
+    response: StudentSummary,
+  }),
+  studentStatusSummary: get('/student/summary3', {
+    service: svc,
+    summary: 'Case files created up to the period’s end by their status now (reading, suspended, finished).',
+    access: STUDENTS,
+    query: DashboardFilter,
+    response: StudentStatusSummary,
+  }),
+  studentCampusDistribution: get('/student/campusdistribution', {
+    service: svc,
+    summary: 'Student figures per campus, with the total row.',
+    access: STUDENTS,
+    query: DashboardFilter,
+    response: StudentCampusTable,
+  }),
+  studentSchoolTrend: get('/student/schooltrend', {
+    service: svc,
+    summary:
+      'Active students (who consumed hours) in each month of the period: the total and the five campuses with the most.',
+    access: STUDENTS,
+    query: DashboardFilter,
+    response: DashboardTrend,
+  }),
 } satisfies Slice;

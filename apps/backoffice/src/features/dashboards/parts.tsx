@@ -1,9 +1,9 @@
 // The parts every dashboard screen is made of: the filter (in the URL, ds.*), and the chart cards
 // over the figures' three shapes (distribution, proportion, month trend).
-import type { ResponseOf, TDashboardFilter, contract } from '@bo/api-sdk';
-import { routeByPath } from '@bo/domain';
-import { Button, Card, DateRangeInput, EmptyState, PageHeader } from '@bo/ui-kit';
-import { useQuery } from '@tanstack/react-query';
+import type { ResponseOf, TDashboardFilter, TDrillFigure, contract } from '@bo/api-sdk';
+import { exportFileName, fromCents, routeByPath } from '@bo/domain';
+import { Button, Card, DateRangeInput, EmptyState, PageHeader, Pagination, Spinner } from '@bo/ui-kit';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -20,12 +20,16 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { downloadBlob } from '../../app/list/workbook';
+import { sdk } from '../../app/sdk';
 import { CampusSelect, RegionSelect } from '../../app/selectors';
 import { useUrlState } from '../../app/urlState';
 import { useLocale, useT } from '../../i18n';
 
 type D = typeof contract.dashboards;
 type Distribution = ResponseOf<D['advanceCampusDistribution']>;
+/** A distribution of money (`cents`) or of counts and hours (`value`). */
+type Shares = { rows: { key: string; name: string; cents?: number; value?: number }[] };
 type Trend = ResponseOf<D['advanceSchoolTrend']>;
 
 const KEYS = ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode'] as const;
@@ -50,8 +54,11 @@ function Chart({ title, children, empty }: { title: string; children: ReactNode;
   );
 }
 
-export function Bars({ title, data }: { title: string; data: Distribution | undefined }) {
-  const rows = (data?.rows ?? []).slice(0, 12).map((r) => ({ name: r.name, value: axisYuan(r.cents) }));
+const shareValue = (r: Shares['rows'][number]) =>
+  r.cents !== undefined ? axisYuan(r.cents) : (r.value ?? 0);
+
+export function Bars({ title, data }: { title: string; data: Distribution | Shares | undefined }) {
+  const rows = (data?.rows ?? []).slice(0, 12).map((r) => ({ name: r.name, value: shareValue(r) }));
   return (
     <Chart title={title} empty={!rows.length}>
       <BarChart data={rows}>
@@ -65,10 +72,10 @@ export function Bars({ title, data }: { title: string; data: Distribution | unde
   );
 }
 
-export function Proportion({ title, data }: { title: string; data: Distribution | undefined }) {
+export function Proportion({ title, data }: { title: string; data: Distribution | Shares | undefined }) {
   const rows = (data?.rows ?? [])
-    .filter((r) => r.cents > 0)
-    .map((r) => ({ name: r.name, value: axisYuan(r.cents) }));
+    .map((r) => ({ name: r.name, value: shareValue(r) }))
+    .filter((r) => r.value > 0);
   return (
     <Chart title={title} empty={!rows.length}>
       <PieChart>
@@ -201,14 +208,264 @@ export function DashboardHeader({
   );
 }
 
-/** A figure card: its label and value. */
-export function FigureCard({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+/** A figure card: its label and value; with `onDrill`, a button opening the rows behind it. */
+export function FigureCard({
+  label,
+  value,
+  testId,
+  onDrill,
+}: {
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  onDrill?: () => void;
+}) {
+  const t = useT();
   return (
     <Card padded>
-      <div className="text-xs text-subtle">{label}</div>
+      <div className="flex items-center justify-between gap-2 text-xs text-subtle">
+        <span>{label}</span>
+        {onDrill && (
+          <button
+            type="button"
+            className="text-primary hover:underline"
+            aria-label={`${t('ds.drill')} ${label}`}
+            onClick={onDrill}
+          >
+            {t('ds.drill')}
+          </button>
+        )}
+      </div>
       <div className="mt-1 text-xl font-semibold tabular-nums text-ink" data-testid={testId}>
         {value}
       </div>
+    </Card>
+  );
+}
+
+export const yuan = (cents: number) => fromCents(cents);
+
+const DRILL_KEYS = ['figure', 'campus', 'page'] as const;
+
+/** Which figure's rows are open (in the URL under dd.*): the figure and, from a table, its campus. */
+export function useDrill() {
+  const { value, set } = useUrlState('dd', DRILL_KEYS);
+  return {
+    figure: value.figure as TDrillFigure | undefined,
+    campus: value.campus,
+    page: Number(value.page ?? 1) || 1,
+    open: (figure: TDrillFigure, campus?: string) => set({ figure, campus, page: undefined }),
+    setPage: (page: number) => set({ page: page > 1 ? String(page) : undefined }),
+    close: () => set({ figure: undefined, campus: undefined, page: undefined }),
+  };
+}
+
+/** A figure of a table cell that opens the rows behind it. */
+export function DrillCell({
+  label,
+  value,
+  onClick,
+}: {
+  label: string;
+  value: ReactNode;
+  onClick: () => void;
+}) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="tabular-nums text-primary hover:underline"
+      aria-label={`${t('ds.drill')} ${label}`}
+      onClick={onClick}
+    >
+      {value}
+    </button>
+  );
+}
+
+const PAGE_SIZE = 20;
+
+/** The rows behind the open figure: a paged table whose sum is the figure, with the export. */
+export function DrillPanel({
+  filter,
+  drill,
+  figureName,
+}: {
+  filter: TDashboardFilter;
+  drill: ReturnType<typeof useDrill>;
+  figureName: (f: TDrillFigure) => string;
+}) {
+  const t = useT();
+  const figure = drill.figure;
+  const query = {
+    ...filter,
+    ...(drill.campus ? { schoolItemCode: drill.campus, provinceTypeCode: undefined } : {}),
+  };
+  const rows = useQuery({
+    queryKey: ['dashboards', 'drill', figure, query, drill.page],
+    queryFn: () =>
+      sdk.dashboards.drillPage({
+        query: { ...query, figure: figure ?? 'received', pageIdx: drill.page, pageSize: PAGE_SIZE },
+      }),
+    enabled: Boolean(figure),
+  });
+  const exp = useMutation({
+    mutationFn: () => sdk.dashboards.drillExport({ body: { ...query, figure: figure ?? 'received' } }),
+    onSuccess: (blob) =>
+      downloadBlob(
+        blob,
+        exportFileName(`${figureName(figure ?? 'received')}明细`, query.endDate ?? new Date()),
+      ),
+  });
+  if (!figure) return null;
+  const data = rows.data;
+  const title = `${figureName(figure)} · ${t('ds.drillRows')}`;
+  return (
+    <Card
+      title={title}
+      extra={
+        <>
+          <Button variant="secondary" loading={exp.isPending} onClick={() => exp.mutate()}>
+            {t('ds.export')}
+          </Button>
+          <Button variant="ghost" onClick={drill.close}>
+            {t('ds.close')}
+          </Button>
+        </>
+      }
+      padded={false}
+    >
+      {rows.isLoading && <Spinner label={t('ds.loading')} />}
+      {data && (
+        <p className="px-4 pt-3 text-xs text-subtle">
+          {t('ds.drillSum')}: {data.total} · ¥{yuan(data.sumCents)} · {data.sumHours.toFixed(2)}{' '}
+          {t('ds.hoursUnit')}
+        </p>
+      )}
+      {data && data.list.length === 0 ? (
+        <EmptyState title={t('ds.empty')} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" aria-label={title}>
+            <thead className="bg-hover text-left">
+              <tr>
+                <th className="px-3 py-2">{t('ds.date')}</th>
+                <th className="px-3 py-2">{t('ds.campus')}</th>
+                <th className="px-3 py-2">{t('ds.student')}</th>
+                <th className="px-3 py-2">{t('ds.course')}</th>
+                <th className="px-3 py-2">{t('ds.ref')}</th>
+                <th className="px-3 py-2">{t('ds.detail')}</th>
+                <th className="px-3 py-2 text-right">{t('ds.hours')}</th>
+                <th className="px-3 py-2 text-right">{t('ds.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.list ?? []).map((r, i) => (
+                <tr key={`${r.ref}-${r.studentCode}-${i}`} className="border-t border-line">
+                  <td className="px-3 py-2 tabular-nums">{r.date}</td>
+                  <td className="px-3 py-2">{r.schoolItemName}</td>
+                  <td className="px-3 py-2">
+                    {r.studentName}
+                    {r.studentCode && <span className="ml-1 text-xs text-subtle">{r.studentCode}</span>}
+                  </td>
+                  <td className="px-3 py-2">{r.courseName}</td>
+                  <td className="px-3 py-2 tabular-nums">{r.ref}</td>
+                  <td className="px-3 py-2">{r.detail}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {r.hours === null ? '' : r.hours.toFixed(2)}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {r.cents === null ? '' : yuan(r.cents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && data.total > PAGE_SIZE && (
+        <div className="px-4 py-2">
+          <Pagination
+            pageIdx={drill.page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onChange={(p) => drill.setPage(p)}
+          />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** A column of a figure table: its label, the value, and the figure a click opens. */
+export interface FigureColumn<Row> {
+  key: string;
+  label: string;
+  value: (r: Row) => ReactNode;
+  drill?: TDrillFigure;
+}
+
+/** A table of figures per campus (or course) with its total row; figure cells open their rows. */
+export function FigureTable<Row extends { key: string; name: string }>({
+  title,
+  rows,
+  total,
+  columns,
+  onDrill,
+}: {
+  title: string;
+  rows: Row[] | undefined;
+  total?: Row;
+  columns: FigureColumn<Row>[];
+  onDrill?: (figure: TDrillFigure, campus: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Card title={title} padded={false}>
+      {rows && rows.length === 0 ? (
+        <EmptyState title={t('ds.empty')} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" aria-label={title}>
+            <thead className="bg-hover text-left">
+              <tr>
+                <th className="px-3 py-2">{t('ds.name')}</th>
+                {columns.map((c) => (
+                  <th key={c.key} className="px-3 py-2 text-right">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {[...(rows ?? []), ...(total ? [total] : [])].map((r) => (
+                <tr
+                  key={r.key || 'total'}
+                  className={r.key ? 'border-t border-line' : 'border-t border-line font-semibold'}
+                >
+                  <td className="px-3 py-2">{r.key ? r.name : t('ds.total')}</td>
+                  {columns.map((c) => {
+                    const drill = c.drill;
+                    return (
+                      <td key={c.key} className="px-3 py-2 text-right tabular-nums">
+                        {drill && onDrill && r.key ? (
+                          <DrillCell
+                            label={`${r.name} ${c.label}`}
+                            value={c.value(r)}
+                            onClick={() => onDrill(drill, r.key)}
+                          />
+                        ) : (
+                          c.value(r)
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </Card>
   );
 }

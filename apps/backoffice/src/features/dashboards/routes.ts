@@ -4,4 +4,6 @@ import type { ScreenRoute } from '../../app/screens';
 export const dashboardRoutes: ScreenRoute[] = [
   { path: '/dataStatistics/index', component: lazy(() => import('./AdvanceOverview')) },
   { path: '/dataStatistics/revenueGM', component: lazy(() => import('./RevenueOverview')) },
+  { path: '/dataStatistics/centerData', component: lazy(() => import('./CenterData')) },
+  { path: '/dataStatistics/studentsGM', component: lazy(() => import('./StudentsOverview')) },
 ];

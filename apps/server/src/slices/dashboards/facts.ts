@@ -1,23 +1,28 @@
-// The facts every dashboard figure is summed from: ledger movements with a reversal counted as the
-// kind it reverses (docs/metrics.md), the dimensions figures are broken down by, and the month series.
+// The facts every dashboard figure is summed from, and the one mechanism that sums them: a fact
+// source (a relation `l` limited to the scope's campuses, which rows fall in the period, the month
+// of a row), a dimension to break it down by, and a measure — one SQL aggregate per figure
+// (docs/metrics.md). Sources: ledger movements (a reversal counted as the kind it reverses), lesson
+// bookings with their signs, and case files.
 import { codeLabel, orderType } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { inCampuses, type FigureScope } from './scope.js';
 
+const iso = (d: Date) => d.toISOString();
+
 /** One movement with the kind, source and value that count: a reversal counts as what it reverses. */
 export const ledger = (s: FigureScope) => sql`
-  select m.school_item_code, m.student_id, m.course_code, m.order_id, m.value_cents as v, m.hours as h, m.posted_at,
+  select m.id, m.school_item_code, m.student_id, m.course_code, m.order_id, m.value_cents as v, m.hours as h, m.posted_at,
     coalesce(r.kind, m.kind) as k,
     coalesce(r.source_type, m.source_type) as st,
     coalesce(r.source_id, m.source_id) as sid
   from student_ledger m
   left join student_ledger r on r.id = m.reverses_id
-  where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${s.end.toISOString()}::timestamptz`;
+  where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${iso(s.end)}::timestamptz`;
 
 /** The Shanghai month of a movement; movements before the period's first month count as '0000-00'. */
 export const monthOf = (s: FigureScope) =>
-  sql`case when posted_at < ${s.start.toISOString()}::timestamptz and to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') < ${s.months[0] ?? ''}
+  sql`case when posted_at < ${iso(s.start)}::timestamptz and to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') < ${s.months[0] ?? ''}
     then '0000-00' else to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') end`;
 
 export const rowsOf = async <T>(deps: AppDeps, q: SQL): Promise<T[]> =>
@@ -29,7 +34,82 @@ export type ShareRow = { key: string; name: string | null; cents: string };
 export const shares = (rows: ShareRow[]) =>
   rows.map((r) => ({ key: String(r.key), name: r.name ?? String(r.key), cents: n(r.cents) }));
 
-/** A breakdown of movements (alias `l`): its key, its display name and the join that names it. */
+/** A relation of facts (alias `l`) with the columns its dimensions and measures read. */
+export interface FactSource {
+  /** The rows up to the period's end (a source of balances) or of the period, in the scope's campuses. */
+  rows: (s: FigureScope) => SQL;
+  /** True for a row of the period. */
+  inPeriod: (s: FigureScope) => SQL;
+  /** The row's Shanghai month 'YYYY-MM'. */
+  month: SQL;
+}
+
+/** Ledger movements up to the period's end: school_item_code, student_id, course_code, order_id, v, h, k. */
+export const LEDGER: FactSource = {
+  rows: ledger,
+  inPeriod: (s) => sql`l.posted_at >= ${iso(s.start)}::timestamptz`,
+  month: sql`to_char(l.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
+};
+
+/**
+ * Live lessons of the period (by lesson day), one row per booking that is not removed (a lesson
+ * without one gives one row with a null student): school_item_code, course_code, teacher_code,
+ * lesson_id, kind, day, student_id, booked (1 booked, 0 released by leave or none), bh (the hours the
+ * booking would consume: trial and assessment lessons consume none), sign (the live attendance's
+ * status or null), uh (hours it consumed), confirmed.
+ */
+export const BOOKINGS: FactSource = {
+  rows: (s) => sql`
+    select le.school_item_code, le.course_code, le.teacher_code, le.id as lesson_id, le.kind, le.lesson_date as day,
+      ls.student_id, (case when ls.status = 10 then 1 else 0 end) as booked,
+      (case when ls.status = 10 and le.kind in ('oneToOne', 'group') then le.hours else 0 end) as bh,
+      a.status as sign, coalesce(a.hours, 0) as uh, (le.confirmed_at is not null) as confirmed
+    from teaching_lessons le
+    left join teaching_lesson_students ls on ls.lesson_id = le.id and ls.status <> 90
+    left join teaching_attendances a on a.lesson_student_id = ls.id and a.cancelled_at is null
+    where le.status = 10 and ${inCampuses(sql`le.school_item_code`, s)}
+      and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date`,
+  inPeriod: () => sql`true`,
+  month: sql`to_char(l.day, 'YYYY-MM')`,
+};
+
+/** Case files (not deleted) created up to the period's end: school_item_code, student_id, status, created_at. */
+export const STUDENTS: FactSource = {
+  rows: (s) => sql`
+    select st.school_item_code, st.id as student_id, st.status, st.created_at, st.source_clue_id
+    from students st
+    where st.status <> 90 and ${inCampuses(sql`st.school_item_code`, s)} and st.created_at < ${iso(s.end)}::timestamptz`,
+  inPeriod: (s) => sql`l.created_at >= ${iso(s.start)}::timestamptz`,
+  month: sql`to_char(l.created_at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
+};
+
+/**
+ * Money received: confirmed pay records (status 20) of the scope's orders up to the period's end,
+ * by payment date: school_item_code, student_id, order_id, method, v (cents), paid_at.
+ */
+export const PAYMENTS: FactSource = {
+  rows: (s) => sql`
+    select o.school_item_code, o.student_id, o.id as order_id, p.method, p.amount_cents as v, p.paid_at
+    from pay_records p join orders o on o.id = p.order_id
+    where p.status = 20 and ${inCampuses(sql`o.school_item_code`, s)} and p.paid_at < ${iso(s.end)}::timestamptz`,
+  inPeriod: (s) => sql`l.paid_at >= ${iso(s.start)}::timestamptz`,
+  month: sql`to_char(l.paid_at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
+};
+
+/**
+ * Each student's advance receipts per campus: the balance at the period's start (`open_v`) and at
+ * its end (`close_v`): school_item_code, student_id, open_v, close_v. Every row is of the period.
+ */
+export const BALANCES: FactSource = {
+  rows: (s) => sql`
+    select b.school_item_code, b.student_id,
+      coalesce(sum(b.v) filter (where b.posted_at < ${iso(s.start)}::timestamptz), 0) as open_v, sum(b.v) as close_v
+    from (${ledger(s)}) b group by b.school_item_code, b.student_id`,
+  inPeriod: () => sql`true`,
+  month: sql`null::text`,
+};
+
+/** A breakdown of facts (alias `l`): its key, its display name and the join that names it. */
 export interface Dimension {
   key: SQL;
   name: SQL;
@@ -54,91 +134,177 @@ export const ORDER_TYPE: Dimension = {
   join: sql`join orders o on o.id = l.order_id`,
   label: (k) => codeLabel(orderType(Number(k))),
 };
-
-export async function dimensionShares(deps: AppDeps, d: Dimension, q: SQL) {
-  const rows = shares(await rowsOf<ShareRow>(deps, q));
-  return d.label ? rows.map((r) => ({ ...r, name: d.label?.(r.key) ?? r.name })) : rows;
-}
-
-/** `sign × value` of the movements of `kinds` posted in the period, by a dimension, largest first. */
-export const periodBy = (
-  deps: AppDeps,
-  s: FigureScope,
-  kinds: readonly string[],
-  sign: 1 | -1,
-  d: Dimension,
-) =>
-  dimensionShares(
-    deps,
-    d,
-    sql`with l as (${ledger(s)})
-      select ${d.key} as key, max(${d.name}) as name, (${sign} * sum(l.v))::text as cents
-      from l ${d.join}
-      where l.posted_at >= ${s.start.toISOString()}::timestamptz and l.k in (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})
-      group by 1 having sum(l.v) <> 0 order by ${sign} * sum(l.v) desc, 1`,
-  );
+export const TEACHER: Dimension = {
+  key: sql`l.teacher_code`,
+  name: sql`e.name`,
+  join: sql`left join employees e on e.code = l.teacher_code`,
+};
 
 /**
- * `sign × value` of the movements of `kinds` in each month of the period: the total and the five
- * keys of the dimension with the most over the period.
+ * Which rows a measure reads: those of the period, or every row of the source up to the period's
+ * end (balances; the measures then filter the period themselves with `src.inPeriod`).
  */
-export async function periodTrend(
+export type Rows = 'period' | 'toEnd';
+const rowsIn = (s: FigureScope, src: FactSource, rows: Rows) =>
+  rows === 'period' ? src.inPeriod(s) : sql`true`;
+
+const nameOf = (d: Dimension, key: string, name: string | null) => d.label?.(key) ?? name ?? key;
+
+/**
+ * The measures of a source by a dimension, over the rows of the period matching `where`: one row
+ * per key with its name, largest first by the first measure.
+ */
+export async function factTable<K extends string>(
+  deps: AppDeps,
+  s: FigureScope,
+  src: FactSource,
+  d: Dimension,
+  measures: Record<K, SQL>,
+  where: SQL = sql`true`,
+  rows: Rows = 'period',
+): Promise<({ key: string; name: string } & Record<K, number>)[]> {
+  const names = Object.keys(measures) as K[];
+  const found = await rowsOf<Record<string, string | null>>(
+    deps,
+    sql`with l as (${src.rows(s)})
+      select ${d.key} as key, max(${d.name}) as name, ${sql.join(
+        names.map((k) => sql`(${measures[k]})::text as ${sql.identifier(k)}`),
+        sql`, `,
+      )}
+      from l ${d.join}
+      where ${rowsIn(s, src, rows)} and ${where}
+      group by 1 order by ${measures[names[0] as K]} desc, 1`,
+  );
+  return found.map((r) => {
+    const key = String(r.key ?? '');
+    const out = { key, name: nameOf(d, key, r.name ?? null) } as { key: string; name: string } & Record<
+      K,
+      number
+    >;
+    for (const k of names) (out as Record<string, unknown>)[k] = n(r[k]);
+    return out;
+  });
+}
+
+/** The measures of a source over the rows of the period matching `where`, in one row. */
+export async function factTotals<K extends string>(
+  deps: AppDeps,
+  s: FigureScope,
+  src: FactSource,
+  measures: Record<K, SQL>,
+  where: SQL = sql`true`,
+  rows: Rows = 'period',
+): Promise<Record<K, number>> {
+  const names = Object.keys(measures) as K[];
+  const [r] = await rowsOf<Record<string, string | null>>(
+    deps,
+    sql`with l as (${src.rows(s)})
+      select ${sql.join(
+        names.map((k) => sql`coalesce(${measures[k]}, 0)::text as ${sql.identifier(k)}`),
+        sql`, `,
+      )}
+      from l where ${rowsIn(s, src, rows)} and ${where}`,
+  );
+  return Object.fromEntries(names.map((k) => [k, n(r?.[k])])) as Record<K, number>;
+}
+
+/**
+ * A measure of a source in each month of the period: the total (measured over all rows, so a
+ * distinct count is not double counted) and the five keys of the dimension with the most.
+ */
+export async function factTrend(
+  deps: AppDeps,
+  s: FigureScope,
+  src: FactSource,
+  d: Dimension,
+  measure: SQL,
+  where: SQL = sql`true`,
+) {
+  const rows = await rowsOf<{
+    key: string | null;
+    total: boolean;
+    name: string | null;
+    mon: string;
+    value: string;
+  }>(
+    deps,
+    sql`with l as (${src.rows(s)})
+      select ${d.key} as key, grouping(${d.key}) = 1 as total, max(${d.name}) as name,
+        ${src.month} as mon, (${measure})::text as value
+      from l ${d.join}
+      where ${src.inPeriod(s)} and ${where}
+      group by grouping sets ((${d.key}, ${src.month}), (${src.month}))`,
+  );
+  const total = s.months.map(() => 0);
+  const byKey = new Map<string, { name: string; values: number[] }>();
+  for (const r of rows) {
+    const i = s.months.indexOf(r.mon);
+    if (i < 0) continue;
+    if (r.total) {
+      total[i] = n(r.value);
+      continue;
+    }
+    const key = String(r.key ?? '');
+    const e = byKey.get(key) ?? { name: nameOf(d, key, r.name), values: s.months.map(() => 0) };
+    e.values[i] = n(r.value);
+    byKey.set(key, e);
+  }
+  const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
+  const top = [...byKey.entries()]
+    .map(([key, e]) => ({ key, name: e.name, values: e.values }))
+    .filter((x) => sum(x.values) !== 0)
+    .sort((a, b) => sum(b.values) - sum(a.values) || a.key.localeCompare(b.key))
+    .slice(0, 5);
+  return { months: s.months, series: [{ key: '', name: '合计 / Total', values: total }, ...top] };
+}
+
+/** `l.k in (kinds)`: ledger movements of these kinds. */
+export const kindIn = (kinds: readonly string[]) =>
+  sql`l.k in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+
+/** `sign × value` of the movements of `kinds` posted in the period, by a dimension, largest first. */
+export async function periodBy(
   deps: AppDeps,
   s: FigureScope,
   kinds: readonly string[],
   sign: 1 | -1,
   d: Dimension,
 ) {
-  const rows = await rowsOf<{ key: string; name: string | null; mon: string; cents: string }>(
-    deps,
-    sql`with l as (${ledger(s)})
-      select ${d.key} as key, max(${d.name}) as name,
-        to_char(l.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') as mon, (${sign} * sum(l.v))::text as cents
-      from l ${d.join}
-      where l.posted_at >= ${s.start.toISOString()}::timestamptz and l.k in (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})
-      group by 1, 3`,
-  );
-  const byKey = new Map<string, { name: string; values: number[] }>();
-  for (const r of rows) {
-    const e = byKey.get(r.key) ?? {
-      name: d.label?.(r.key) ?? r.name ?? r.key,
-      values: s.months.map(() => 0),
-    };
-    const i = s.months.indexOf(r.mon);
-    if (i >= 0) e.values[i] = (e.values[i] ?? 0) + n(r.cents);
-    byKey.set(r.key, e);
-  }
-  const all = [...byKey.entries()].map(([key, e]) => ({ key, name: e.name, values: e.values }));
-  const sum = (v: number[]) => v.reduce((a, b) => a + b, 0);
-  const top = all
-    .filter((x) => sum(x.values) !== 0)
-    .sort((a, b) => sum(b.values) - sum(a.values) || a.key.localeCompare(b.key))
-    .slice(0, 5);
-  const total = {
-    key: '',
-    name: '合计 / Total',
-    values: s.months.map((_, i) => all.reduce((acc, x) => acc + (x.values[i] ?? 0), 0)),
-  };
-  return { months: s.months, series: [total, ...top] };
+  const rows = await factTable(deps, s, LEDGER, d, { cents: sql`${sign} * sum(l.v)` }, kindIn(kinds));
+  return rows.filter((r) => r.cents !== 0);
 }
 
+/**
+ * `sign × value` of the movements of `kinds` in each month of the period: the total and the five
+ * keys of the dimension with the most over the period.
+ */
+export const periodTrend = (
+  deps: AppDeps,
+  s: FigureScope,
+  kinds: readonly string[],
+  sign: 1 | -1,
+  d: Dimension,
+) => factTrend(deps, s, LEDGER, d, sql`${sign} * sum(l.v)`, kindIn(kinds));
+
 /** The movements of `kinds` posted in the period: `sign ×` their value and hours, and the students. */
-export async function periodTotals(deps: AppDeps, s: FigureScope, kinds: readonly string[], sign: 1 | -1) {
-  const [r] = await rowsOf<{ cents: string; hours: string; students: string }>(
+export const periodTotals = (deps: AppDeps, s: FigureScope, kinds: readonly string[], sign: 1 | -1) =>
+  factTotals(
     deps,
-    sql`with l as (${ledger(s)})
-      select coalesce(${sign} * sum(l.v), 0)::text as cents, coalesce(${sign} * sum(l.h), 0)::text as hours,
-        count(distinct l.student_id)::text as students
-      from l where l.posted_at >= ${s.start.toISOString()}::timestamptz and l.k in (${sql.join(
-        kinds.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
+    s,
+    LEDGER,
+    {
+      cents: sql`${sign} * sum(l.v)`,
+      hours: sql`${sign} * sum(l.h)`,
+      students: sql`count(distinct l.student_id)`,
+    },
+    kindIn(kinds),
   );
-  return { cents: n(r?.cents), hours: Number(r?.hours ?? 0), students: n(r?.students) };
+
+/** Shares of a distribution from rows of a table (money: `cents`). */
+export async function dimensionShares(deps: AppDeps, d: Dimension, q: SQL) {
+  const rows = shares(await rowsOf<ShareRow>(deps, q));
+  return d.label ? rows.map((r) => ({ ...r, name: d.label?.(r.key) ?? r.name })) : rows;
 }

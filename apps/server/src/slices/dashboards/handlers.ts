@@ -5,7 +5,23 @@ import { exportFileName, fromCents } from '@bo/domain';
 import * as a from './advance.js';
 import * as f from './facts.js';
 import * as r from './revenue.js';
+import * as o from './overview.js';
+import { DRILL_NAMES, drillRows } from './drill.js';
 import { figureScope } from './scope.js';
+
+const DRILL_COLUMNS: XlsxColumn[] = [
+  { key: 'date', header: '日期 / Date', width: 12 },
+  { key: 'schoolItemName', header: '校区 / Campus', width: 18 },
+  { key: 'studentCode', header: '学员编号 / Student code', text: true },
+  { key: 'studentName', header: '学员 / Student', width: 16 },
+  { key: 'courseName', header: '课程 / Course', width: 18 },
+  { key: 'ref', header: '单号 / Reference', text: true, width: 16 },
+  { key: 'detail', header: '说明 / Detail', width: 18 },
+  { key: 'hours', header: '课时 / Hours' },
+  { key: 'amount', header: '金额 / Amount' },
+];
+/** An export holds at most this many rows (the screen pages through more). */
+const DRILL_EXPORT_MAX = 20_000;
 
 const ADVANCE_COLUMNS: XlsxColumn[] = [
   { key: 'schoolItemName', header: '校区 / Campus', width: 20 },
@@ -89,4 +105,28 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
       await workbook('预收款', ADVANCE_COLUMNS, rows),
     );
   },
+  overviewSummary: async ({ deps, user, query }) => o.summary(deps, await figureScope(deps, user, query)),
+  overviewSchoolSummary: async ({ deps, user, query }) =>
+    o.campusTable(deps, await figureScope(deps, user, query)),
+  overviewSchoolStudentSummary: async ({ deps, user, query }) =>
+    o.studentCampusTable(deps, await figureScope(deps, user, query)),
+  overviewSchoolCourseSummary: async ({ deps, user, query }) =>
+    o.courseTable(deps, await figureScope(deps, user, query)),
+  drillPage: async ({ deps, user, query }) =>
+    drillRows(deps, await figureScope(deps, user, query), query.figure, query.pageIdx, query.pageSize),
+  drillExport: async ({ deps, user, body }) => {
+    const s = await figureScope(deps, user, body);
+    const page = await drillRows(deps, s, body.figure, 1, DRILL_EXPORT_MAX);
+    const name = DRILL_NAMES[body.figure];
+    const rows = page.list.map((x) => ({ ...x, amount: x.cents === null ? null : fromCents(x.cents) }));
+    return xlsxFile(exportFileName(name, s.period.endDate), await workbook(name, DRILL_COLUMNS, rows));
+  },
+  studentSummary: async ({ deps, user, query }) =>
+    o.studentSummary(deps, await figureScope(deps, user, query)),
+  studentStatusSummary: async ({ deps, user, query }) =>
+    o.studentStatuses(deps, await figureScope(deps, user, query)),
+  studentCampusDistribution: async ({ deps, user, query }) =>
+    o.studentCampusTable(deps, await figureScope(deps, user, query)),
+  studentSchoolTrend: async ({ deps, user, query }) =>
+    o.studentTrend(deps, await figureScope(deps, user, query)),
 };

@@ -1,0 +1,172 @@
+// /dataStatistics/centerData: the campus overview — money received, revenue, refunds, advance
+// receipts, hours, students and lessons of the caller's campuses, per campus and per course. Every
+// figure with rows behind it opens them (a paged table whose sum is the figure) with their export.
+// Figures: docs/metrics.md "Overview".
+import type { ResponseOf, TDrillFigure, contract } from '@bo/api-sdk';
+import { Spinner } from '@bo/ui-kit';
+import { sdk } from '../../app/sdk';
+import { useT } from '../../i18n';
+import {
+  Bars,
+  DashboardHeader,
+  DrillPanel,
+  FigureCard,
+  FigureTable,
+  useDashboardFilter,
+  useDrill,
+  useFigure,
+  yuan,
+  type FigureColumn,
+} from './parts';
+import { useFigureName } from './figureNames';
+
+type D = typeof contract.dashboards;
+type CampusRow = ResponseOf<D['overviewSchoolSummary']>['total'] & { key: string; name: string };
+type StudentRow = ResponseOf<D['overviewSchoolStudentSummary']>['total'] & { key: string; name: string };
+type CourseRow = ResponseOf<D['overviewSchoolCourseSummary']>['rows'][number] & { key: string; name: string };
+
+const asCampus = <T extends { schoolItemCode: string; schoolItemName: string }>(r: T) => ({
+  ...r,
+  key: r.schoolItemCode,
+  name: r.schoolItemName,
+});
+
+export default function CenterData() {
+  const t = useT();
+  const figureName = useFigureName();
+  const { filter, set } = useDashboardFilter();
+  const drill = useDrill();
+  const q = { query: filter };
+  const summary = useFigure('overview', filter, () => sdk.dashboards.overviewSummary(q));
+  const campuses = useFigure('overviewCampus', filter, () => sdk.dashboards.overviewSchoolSummary(q));
+  const studentsByCampus = useFigure('overviewStudents', filter, () =>
+    sdk.dashboards.overviewSchoolStudentSummary(q),
+  );
+  const courses = useFigure('overviewCourses', filter, () => sdk.dashboards.overviewSchoolCourseSummary(q));
+  const s = summary.data;
+  const money = (c: number) => `¥${yuan(c)}`;
+  const cards: {
+    key: Exclude<keyof NonNullable<typeof s>, 'period'>;
+    value: (v: number) => string;
+    drill?: TDrillFigure;
+  }[] = [
+    { key: 'receivedCents', value: money, drill: 'received' },
+    { key: 'revenueCents', value: money, drill: 'revenue' },
+    { key: 'refundedCents', value: money, drill: 'refunded' },
+    { key: 'closingCents', value: money },
+    { key: 'consumedHours', value: (v) => v.toFixed(2), drill: 'revenue' },
+    { key: 'newStudents', value: String, drill: 'newStudents' },
+    { key: 'activeStudents', value: String, drill: 'activeStudents' },
+    { key: 'lessons', value: String, drill: 'lessons' },
+    { key: 'givenLessons', value: String },
+  ];
+  const campusColumns: FigureColumn<CampusRow>[] = [
+    {
+      key: 'received',
+      label: t('ds.ov.receivedCents'),
+      value: (r) => yuan(r.receivedCents),
+      drill: 'received',
+    },
+    { key: 'revenue', label: t('ds.ov.revenueCents'), value: (r) => yuan(r.revenueCents), drill: 'revenue' },
+    {
+      key: 'refunded',
+      label: t('ds.ov.refundedCents'),
+      value: (r) => yuan(r.refundedCents),
+      drill: 'refunded',
+    },
+    { key: 'closing', label: t('ds.ov.closingCents'), value: (r) => yuan(r.closingCents) },
+    { key: 'hours', label: t('ds.ov.consumedHours'), value: (r) => r.consumedHours.toFixed(2) },
+    { key: 'new', label: t('ds.ov.newStudents'), value: (r) => r.newStudents, drill: 'newStudents' },
+    {
+      key: 'active',
+      label: t('ds.ov.activeStudents'),
+      value: (r) => r.activeStudents,
+      drill: 'activeStudents',
+    },
+    { key: 'lessons', label: t('ds.ov.lessons'), value: (r) => r.lessons, drill: 'lessons' },
+    { key: 'given', label: t('ds.ov.givenLessons'), value: (r) => r.givenLessons },
+  ];
+  const studentColumns: FigureColumn<StudentRow>[] = [
+    { key: 'new', label: t('ds.st.newStudents'), value: (r) => r.newStudents, drill: 'newStudents' },
+    {
+      key: 'active',
+      label: t('ds.st.activeStudents'),
+      value: (r) => r.activeStudents,
+      drill: 'activeStudents',
+    },
+    { key: 'holding', label: t('ds.st.holdingStudents'), value: (r) => r.holdingStudents },
+    { key: 'left', label: t('ds.st.leftStudents'), value: (r) => r.leftStudents },
+    { key: 'reading', label: t('ds.st.readingStudents'), value: (r) => r.readingStudents },
+  ];
+  const courseColumns: FigureColumn<CourseRow>[] = [
+    { key: 'revenue', label: t('ds.ov.revenueCents'), value: (r) => yuan(r.revenueCents) },
+    { key: 'hours', label: t('ds.ov.consumedHours'), value: (r) => r.consumedHours.toFixed(2) },
+    { key: 'active', label: t('ds.ov.activeStudents'), value: (r) => r.activeStudents },
+    { key: 'scheduled', label: t('ds.scheduledHours'), value: (r) => r.scheduledHours.toFixed(2) },
+    { key: 'lessons', label: t('ds.ov.lessons'), value: (r) => r.lessons },
+  ];
+  const revenueByCampus = campuses.data && {
+    rows: campuses.data.rows.map((r) => ({
+      key: r.schoolItemCode,
+      name: r.schoolItemName,
+      cents: r.revenueCents,
+    })),
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <DashboardHeader path="/dataStatistics/centerData" filter={filter} set={set} period={s?.period} />
+      {summary.isLoading && <Spinner label={t('ds.loading')} />}
+      {s && (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+          {cards.map((c) => {
+            const drillTo = c.drill;
+            return (
+              <FigureCard
+                key={c.key}
+                label={t(`ds.ov.${c.key}`)}
+                value={c.value(Number(s[c.key]))}
+                testId={`ds-${c.key}`}
+                onDrill={drillTo ? () => drill.open(drillTo) : undefined}
+              />
+            );
+          })}
+        </div>
+      )}
+      <DrillPanel filter={filter} drill={drill} figureName={figureName} />
+      <FigureTable
+        title={t('ds.ov.byCampus')}
+        rows={campuses.data?.rows.map(asCampus)}
+        total={campuses.data && asCampus(campuses.data.total)}
+        columns={campusColumns}
+        onDrill={drill.open}
+      />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Bars title={t('ds.revenueRanking')} data={revenueByCampus} />
+        <Bars
+          title={t('ds.ov.newByCampus')}
+          data={
+            studentsByCampus.data && {
+              rows: studentsByCampus.data.rows.map((r) => ({
+                key: r.schoolItemCode,
+                name: r.schoolItemName,
+                value: r.newStudents,
+              })),
+            }
+          }
+        />
+      </div>
+      <FigureTable
+        title={t('ds.st.byCampus')}
+        rows={studentsByCampus.data?.rows.map(asCampus)}
+        total={studentsByCampus.data && asCampus(studentsByCampus.data.total)}
+        columns={studentColumns}
+        onDrill={drill.open}
+      />
+      <FigureTable
+        title={t('ds.ov.byCourse')}
+        rows={courses.data?.rows.map((r) => ({ ...r, key: r.courseCode, name: r.courseName }))}
+        columns={courseColumns}
+      />
+    </div>
+  );
+}

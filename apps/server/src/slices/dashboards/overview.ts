@@ -1,0 +1,207 @@
+// The campus overview (/dataStatistics/centerData) and the student figures (/dataStatistics/studentsGM):
+// each figure one SQL aggregate over one fact source (docs/metrics.md "Overview", "Students"); a
+// campus or course table is those aggregates by the dimension, merged by key here.
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import {
+  BALANCES,
+  BOOKINGS,
+  CAMPUS,
+  COURSE,
+  factTable,
+  factTotals,
+  factTrend,
+  LEDGER,
+  PAYMENTS,
+  STUDENTS,
+  type Dimension,
+  type FactSource,
+} from './facts.js';
+import type { FigureScope } from './scope.js';
+
+type Measures = Record<string, ReturnType<typeof sql>>;
+
+const ledgerMeasures = (s: FigureScope) => {
+  const p = LEDGER.inPeriod(s);
+  return {
+    revenueCents: sql`coalesce(-sum(l.v) filter (where ${p} and l.k = 'consume'), 0)`,
+    refundedCents: sql`coalesce(-sum(l.v) filter (where ${p} and l.k = 'refund'), 0)`,
+    closingCents: sql`coalesce(sum(l.v), 0)`,
+    consumedHours: sql`coalesce(-sum(l.h) filter (where ${p} and l.k = 'consume'), 0)`,
+    activeStudents: sql`count(distinct l.student_id) filter (where ${p} and l.k = 'consume')`,
+  };
+};
+const PAYMENT_MEASURES = { receivedCents: sql`coalesce(sum(l.v), 0)` };
+const STUDENT_MEASURES = { newStudents: sql`count(*)` };
+const readingMeasures = (s: FigureScope) => ({
+  readingStudents: sql`count(*) filter (where l.status = 10)`,
+  newStudents: sql`count(*) filter (where ${STUDENTS.inPeriod(s)})`,
+});
+const BOOKING_MEASURES = {
+  lessons: sql`count(distinct l.lesson_id)`,
+  givenLessons: sql`count(distinct l.lesson_id) filter (where l.sign is not null)`,
+  scheduledHours: sql`coalesce(sum(l.bh), 0)`,
+};
+const BALANCE_MEASURES = {
+  holdingStudents: sql`count(distinct l.student_id) filter (where l.close_v > 0)`,
+  leftStudents: sql`count(distinct l.student_id) filter (where l.open_v > 0 and l.close_v <= 0)`,
+};
+
+interface Part {
+  src: FactSource;
+  measures: Measures;
+  rows?: 'period' | 'toEnd';
+}
+
+/** The parts' figures by a dimension, one row per key that any part has, in key order. */
+async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[]) {
+  const tables = await Promise.all(
+    parts.map((p) => factTable(deps, s, p.src, d, p.measures, sql`true`, p.rows ?? 'period')),
+  );
+  const out = new Map<string, Record<string, number | string>>();
+  const zero = Object.fromEntries(parts.flatMap((p) => Object.keys(p.measures)).map((k) => [k, 0]));
+  for (const t of tables)
+    for (const r of t) {
+      if (!r.key) continue;
+      const e = out.get(r.key) ?? { ...zero, key: r.key, name: r.name };
+      out.set(r.key, { ...e, ...r });
+    }
+  return [...out.values()].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+}
+
+async function totals(deps: AppDeps, s: FigureScope, parts: Part[]) {
+  const all = await Promise.all(
+    parts.map((p) => factTotals(deps, s, p.src, p.measures, sql`true`, p.rows ?? 'period')),
+  );
+  return Object.assign({}, ...all) as Record<string, number>;
+}
+
+const num = (r: Record<string, number | string>, k: string) => Number(r[k] ?? 0);
+
+const overviewParts = (s: FigureScope): Part[] => [
+  { src: LEDGER, measures: ledgerMeasures(s), rows: 'toEnd' },
+  { src: PAYMENTS, measures: PAYMENT_MEASURES },
+  { src: STUDENTS, measures: STUDENT_MEASURES },
+  {
+    src: BOOKINGS,
+    measures: { lessons: BOOKING_MEASURES.lessons, givenLessons: BOOKING_MEASURES.givenLessons },
+  },
+];
+const overviewFigures = (r: Record<string, number | string>) => ({
+  receivedCents: num(r, 'receivedCents'),
+  revenueCents: num(r, 'revenueCents'),
+  refundedCents: num(r, 'refundedCents'),
+  closingCents: num(r, 'closingCents'),
+  consumedHours: num(r, 'consumedHours'),
+  newStudents: num(r, 'newStudents'),
+  activeStudents: num(r, 'activeStudents'),
+  lessons: num(r, 'lessons'),
+  givenLessons: num(r, 'givenLessons'),
+});
+
+export async function summary(deps: AppDeps, s: FigureScope) {
+  return { period: s.period, ...overviewFigures(await totals(deps, s, overviewParts(s))) };
+}
+
+export async function campusTable(deps: AppDeps, s: FigureScope) {
+  const [rows, total] = await Promise.all([byKey(deps, s, CAMPUS, overviewParts(s)), summary(deps, s)]);
+  return {
+    period: s.period,
+    rows: rows.map((r) => ({
+      schoolItemCode: String(r.key),
+      schoolItemName: String(r.name),
+      ...overviewFigures(r),
+    })),
+    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total },
+  };
+}
+
+export async function courseTable(deps: AppDeps, s: FigureScope) {
+  const l = ledgerMeasures(s);
+  const rows = await byKey(deps, s, COURSE, [
+    {
+      src: LEDGER,
+      measures: {
+        revenueCents: l.revenueCents,
+        consumedHours: l.consumedHours,
+        activeStudents: l.activeStudents,
+      },
+    },
+    {
+      src: BOOKINGS,
+      measures: { scheduledHours: BOOKING_MEASURES.scheduledHours, lessons: BOOKING_MEASURES.lessons },
+    },
+  ]);
+  return {
+    period: s.period,
+    rows: rows
+      .map((r) => ({
+        courseCode: String(r.key),
+        courseName: String(r.name),
+        revenueCents: num(r, 'revenueCents'),
+        consumedHours: num(r, 'consumedHours'),
+        activeStudents: num(r, 'activeStudents'),
+        scheduledHours: num(r, 'scheduledHours'),
+        lessons: num(r, 'lessons'),
+      }))
+      .sort((a, b) => b.revenueCents - a.revenueCents || a.courseCode.localeCompare(b.courseCode)),
+  };
+}
+
+const studentParts = (s: FigureScope): Part[] => [
+  { src: STUDENTS, measures: readingMeasures(s), rows: 'toEnd' },
+  { src: LEDGER, measures: { activeStudents: ledgerMeasures(s).activeStudents }, rows: 'toEnd' },
+  { src: BALANCES, measures: BALANCE_MEASURES },
+];
+const studentFigures = (r: Record<string, number | string>) => ({
+  newStudents: num(r, 'newStudents'),
+  activeStudents: num(r, 'activeStudents'),
+  holdingStudents: num(r, 'holdingStudents'),
+  leftStudents: num(r, 'leftStudents'),
+  readingStudents: num(r, 'readingStudents'),
+});
+
+export async function studentSummary(deps: AppDeps, s: FigureScope) {
+  return { period: s.period, ...studentFigures(await totals(deps, s, studentParts(s))) };
+}
+
+export async function studentCampusTable(deps: AppDeps, s: FigureScope) {
+  const [rows, total] = await Promise.all([byKey(deps, s, CAMPUS, studentParts(s)), studentSummary(deps, s)]);
+  return {
+    period: s.period,
+    rows: rows.map((r) => ({
+      schoolItemCode: String(r.key),
+      schoolItemName: String(r.name),
+      ...studentFigures(r),
+    })),
+    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total },
+  };
+}
+
+const STATUS_NAMES: Record<number, string> = { 10: '在读', 20: '休学', 30: '结课' };
+
+export async function studentStatuses(deps: AppDeps, s: FigureScope) {
+  const rows = await factTable(
+    deps,
+    s,
+    STUDENTS,
+    { key: sql`l.status::text`, name: sql`null::text`, join: sql`` },
+    { students: sql`count(*)` },
+    sql`true`,
+    'toEnd',
+  );
+  return {
+    period: s.period,
+    rows: rows
+      .map((r) => ({
+        status: Number(r.key),
+        name: STATUS_NAMES[Number(r.key)] ?? r.key,
+        students: r.students,
+      }))
+      .sort((a, b) => a.status - b.status),
+  };
+}
+
+/** Students who consumed hours in each month: the total and the five campuses with the most. */
+export const studentTrend = (deps: AppDeps, s: FigureScope) =>
+  factTrend(deps, s, LEDGER, CAMPUS, sql`count(distinct l.student_id)`, sql`l.k = 'consume'`);

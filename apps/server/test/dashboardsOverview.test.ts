@@ -1,0 +1,208 @@
+// Overview, student and schedule dashboards over HTTP on a month of their own (a year past the demo
+// data): one new student buys ten hours, has two lessons and attends one. Every figure is checked
+// against the value worked out by hand (or, for balances over the whole demo, a sum of the raw
+// rows), the rows behind a figure sum to it, and figures of two dashboards that mean the same agree.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode, type Sdk } from '@bo/api-sdk';
+import { shanghaiDate } from '@bo/domain';
+import { students } from '../src/slices/students/tables.js';
+import { studentLedger } from '../src/slices/ledger/tables.js';
+import { courses } from '../src/slices/courses/tables.js';
+import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
+import { expectApiError, startTestServer, type TestServer } from './harness.js';
+
+let t: TestServer;
+let admin: Sdk;
+let finance: Sdk;
+let director: Sdk;
+let month: string; // 'YYYY-MM' of the test's month
+let course: string;
+let studentId: number;
+let studentCode: string;
+let orderCode: string;
+let paidCents: number;
+let lessonValue: number;
+
+const f = () => ({ schoolItemCode: 'SH01', startDate: `${month}-01`, endDate: `${month}-28` });
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const later = new Date(t.clock.now().getTime() + 400 * 86_400_000);
+  month = shanghaiDate(later).slice(0, 7);
+  // 10:00 in Shanghai on the 15th: the lessons of the 15th can be signed, the 20th's lie ahead.
+  t.clock.set(new Date(`${month}-15T02:00:00Z`));
+  admin = await t.as('admin');
+  finance = await t.as('finance');
+  director = await t.as('director');
+  const ranks = await t.deps.db
+    .select({ rank: courseAuthorityRanks.courseRankCode })
+    .from(courseAuthorityRanks)
+    .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
+    .where(eq(courseAuthorities.employeeCode, 'E0005'));
+  const all = await t.deps.db.select().from(courses).where(eq(courses.purchaseUnit, 1));
+  const c = all.find(
+    (x) => ranks.some((r) => r.rank === x.rankCode) && Number(x.price) > 0 && x.validStatus === 1,
+  );
+  if (!c) throw new Error('the demo seed has a course E0005 may teach');
+  course = c.code;
+
+  const s = await admin.students.insertStudent({
+    body: {
+      name: '看板测试',
+      parentName: '家长',
+      phone: `139${String(Date.now()).slice(-8)}`,
+      schoolItemCode: 'SH01',
+    },
+  });
+  studentId = s.id;
+  studentCode = s.code;
+  const o = await admin.orders.create({
+    body: { schoolItemCode: 'SH01', studentId, orderType: 1, items: [{ courseCode: course, quantity: 10 }] },
+  });
+  orderCode = o.code;
+  const d = await admin.orders.detail({ params: { id: o.id } });
+  paidCents = Math.round(Number(d.payable) * 100);
+  const r = await admin.orders.addPayRecord({
+    body: { orderId: o.id, method: 3, amount: d.payable, paidAt: t.clock.now().toISOString() },
+  });
+  await finance.approvals.pass({ body: { id: r.approvalId ?? 0 } });
+  const lesson = (lessonDate: string, startTime: string, endTime: string) =>
+    admin.teaching.planInsert({
+      body: {
+        schoolItemCode: 'SH01',
+        courseCode: course,
+        teacherCode: 'E0005',
+        kind: 'oneToOne',
+        studentIds: [studentId],
+        lessonDate,
+        startTime,
+        endTime,
+      },
+    });
+  const first = await lesson(`${month}-15`, '08:00', '09:00');
+  await lesson(`${month}-20`, '08:00', '09:00');
+  await admin.teaching.sign({
+    body: { lessonId: first.lessonIds[0] ?? 0, items: [{ studentId, status: 'present' }] },
+  });
+  // One of ten paid hours, at the price paid.
+  lessonValue = Math.round(paidCents / 10);
+}, 180_000);
+afterAll(async () => t?.close());
+
+/** Sums of the raw ledger rows of SH01: the closing value, and the students holding some. */
+async function rawBalances() {
+  const rows = await t.deps.db.select().from(studentLedger).where(eq(studentLedger.schoolItemCode, 'SH01'));
+  const per = new Map<number, number>();
+  for (const r of rows) per.set(r.studentId, (per.get(r.studentId) ?? 0) + r.valueCents);
+  return {
+    closing: rows.reduce((a, r) => a + r.valueCents, 0),
+    holding: [...per.values()].filter((v) => v > 0).length,
+  };
+}
+
+describe('overview', () => {
+  it('counts the month by hand: one payment, one lesson consumed of two, one new student', async () => {
+    const raw = await rawBalances();
+    const o = await director.dashboards.overviewSummary({ query: f() });
+    expect(o).toMatchObject({
+      receivedCents: paidCents,
+      revenueCents: lessonValue,
+      refundedCents: 0,
+      closingCents: raw.closing,
+      consumedHours: 1,
+      newStudents: 1,
+      activeStudents: 1,
+      lessons: 2,
+      givenLessons: 1,
+    });
+    const table = await director.dashboards.overviewSchoolSummary({
+      query: { ...f(), schoolItemCode: undefined },
+    });
+    const sh01 = table.rows.find((r) => r.schoolItemCode === 'SH01');
+    expect(sh01).toMatchObject({ receivedCents: paidCents, revenueCents: lessonValue, lessons: 2 });
+    expect(table.rows.every((r) => ['SH01', 'SH02', 'HZ01', 'NJ01'].includes(r.schoolItemCode))).toBe(true);
+    expect(table.total.receivedCents).toBe(table.rows.reduce((a, r) => a + r.receivedCents, 0));
+
+    const courses = await director.dashboards.overviewSchoolCourseSummary({ query: f() });
+    expect(courses.rows).toEqual([
+      expect.objectContaining({
+        courseCode: course,
+        revenueCents: lessonValue,
+        consumedHours: 1,
+        activeStudents: 1,
+        scheduledHours: 2,
+        lessons: 2,
+      }),
+    ]);
+  });
+
+  it('agrees with the advance-receipt and revenue dashboards on the same figures', async () => {
+    const o = await finance.dashboards.overviewSummary({ query: f() });
+    const revenue = await finance.dashboards.revenueSummary({ query: f() });
+    const advance = await finance.dashboards.advanceSummary({ query: f() });
+    const pay = await finance.dashboards.advancePayProportion({ query: f() });
+    expect(o.revenueCents).toBe(revenue.revenueCents);
+    expect(o.revenueCents).toBe(advance.consumedCents);
+    expect(o.closingCents).toBe(advance.closingCents);
+    expect(o.receivedCents).toBe(pay.rows.reduce((a, r) => a + r.cents, 0));
+    const st = await director.dashboards.studentSummary({ query: f() });
+    expect(st.activeStudents).toBe(revenue.students);
+    expect(st.holdingStudents).toBe(advance.students);
+  });
+
+  it('drills a figure down to rows that sum to it, and exports them', async () => {
+    const received = await director.dashboards.drillPage({ query: { ...f(), figure: 'received' } });
+    expect(received.total).toBe(1);
+    expect(received.list[0]).toMatchObject({
+      ref: orderCode,
+      studentCode,
+      cents: paidCents,
+      detail: 'POS',
+      date: `${month}-15`,
+    });
+    const revenue = await director.dashboards.drillPage({ query: { ...f(), figure: 'revenue' } });
+    expect(revenue.sumCents).toBe(lessonValue);
+    expect(revenue.list[0]).toMatchObject({ ref: orderCode, hours: 1, cents: lessonValue });
+    const lessons = await director.dashboards.drillPage({
+      query: { ...f(), figure: 'lessons', pageSize: 1 },
+    });
+    expect(lessons.total).toBe(2);
+    expect(lessons.list).toHaveLength(1);
+    expect(lessons.sumHours).toBe(2);
+    const fresh = await director.dashboards.drillPage({ query: { ...f(), figure: 'newStudents' } });
+    expect(fresh.list.map((r) => r.studentCode)).toEqual([studentCode]);
+    const blob = await director.dashboards.drillExport({ body: { ...f(), figure: 'received' } });
+    expect(blob.size).toBeGreaterThan(1000);
+    await expectApiError(
+      director.dashboards.drillPage({ query: { figure: 'received', schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+  });
+});
+
+describe('students', () => {
+  it('counts new, active, holding, left and reading students by hand', async () => {
+    const raw = await rawBalances();
+    const reading = await t.deps.db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.schoolItemCode, 'SH01'), eq(students.status, 10)));
+    const s = await director.dashboards.studentSummary({ query: f() });
+    expect(s).toMatchObject({
+      newStudents: 1,
+      activeStudents: 1,
+      holdingStudents: raw.holding,
+      leftStudents: 0,
+      readingStudents: reading.length,
+    });
+    const byCampus = await director.dashboards.studentCampusDistribution({ query: f() });
+    expect(byCampus.rows).toEqual([expect.objectContaining({ schoolItemCode: 'SH01', newStudents: 1 })]);
+    const statuses = await director.dashboards.studentStatusSummary({ query: f() });
+    expect(statuses.rows.find((r) => r.status === 10)?.students).toBe(reading.length);
+    const trend = await director.dashboards.studentSchoolTrend({ query: f() });
+    expect(trend.months).toEqual([month]);
+    expect(trend.series[0]?.values).toEqual([1]);
+    expect(trend.series[1]).toMatchObject({ key: 'SH01', values: [1] });
+  });
+});
