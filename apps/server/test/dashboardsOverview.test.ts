@@ -206,3 +206,72 @@ describe('students', () => {
     expect(trend.series[1]).toMatchObject({ key: 'SH01', values: [1] });
   });
 });
+
+describe('schedule, class use and arrival', () => {
+  it('counts the two lessons by lesson day, and the class use of the one whose day has come', async () => {
+    const s = await director.dashboards.scheduleSummary({ query: f() });
+    expect(s).toMatchObject({
+      lessons: 2,
+      givenLessons: 1,
+      confirmedLessons: 0,
+      scheduledHours: 2,
+      consumedHours: 1,
+      students: 1,
+    });
+    const kinds = await director.dashboards.scheduleByKind({ query: f() });
+    expect(kinds.rows).toEqual([expect.objectContaining({ kind: 'oneToOne', lessons: 2 })]);
+    const byCourse = await director.dashboards.scheduleCourseProportion({ query: f() });
+    expect(byCourse.rows).toEqual([expect.objectContaining({ key: course, value: 2 })]);
+    const trend = await director.dashboards.scheduleSchoolTrend({ query: f() });
+    expect(trend.series.map((x) => x.values)).toEqual([[2], [2]]);
+
+    // Only the lesson of the 15th has come: one booking, one arrival, all its hour consumed.
+    const r = await director.dashboards.ratioSummary({ query: f() });
+    expect(r).toMatchObject({
+      bookedHours: 1,
+      consumedHours: 1,
+      usedPct: 100,
+      bookings: 1,
+      arrivals: 1,
+      unsigned: 0,
+      arrivalPct: 100,
+    });
+    const byCampus = await director.dashboards.ratioCampusDistribution({ query: f() });
+    expect(byCampus.rows).toEqual([expect.objectContaining({ schoolItemCode: 'SH01', usedPct: 100 })]);
+  });
+
+  it('lists the student’s lessons and the schedule agrees with the overview', async () => {
+    const sum = await director.dashboards.scheduleStudentSummary({ query: f() });
+    expect(sum).toMatchObject({
+      students: 1,
+      attended: 1,
+      scheduledHours: 2,
+      consumedHours: 1,
+      hoursPerStudent: 1,
+    });
+    const list = await director.dashboards.scheduleStudentList({ query: { ...f(), keyword: '看板测试' } });
+    expect(list.total).toBe(1);
+    expect(list.list[0]).toMatchObject({
+      studentCode,
+      lessons: 2,
+      arrivals: 1,
+      scheduledHours: 2,
+      consumedHours: 1,
+    });
+    const h = await director.dashboards.scheduleStudentHistory({ query: { ...f(), studentId } });
+    expect(h.rows.map((x) => [x.date, x.sign, x.hours])).toEqual([
+      [`${month}-15`, 'present', 1],
+      [`${month}-20`, '', 1],
+    ]);
+    const o = await director.dashboards.overviewSummary({ query: f() });
+    const s = await director.dashboards.scheduleSummary({ query: f() });
+    expect([o.lessons, o.givenLessons]).toEqual([s.lessons, s.givenLessons]);
+    const bj = (
+      await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1)
+    )[0];
+    await expectApiError(
+      director.dashboards.scheduleStudentHistory({ query: { studentId: bj?.id ?? 1 } }),
+      ErrorCode.noPermission,
+    );
+  });
+});

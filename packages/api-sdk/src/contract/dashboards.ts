@@ -212,10 +212,116 @@ export const DrillPage = page(DrillRow).extend({
   sumHours: z.number(),
 });
 
+/** Month series of hours (2 decimals). */
+export const DashboardHoursTrend = z.object({
+  months: z.array(z.string()),
+  series: z.array(z.object({ key: z.string(), name: z.string(), values: z.array(z.number()) })),
+});
+
+/** Schedule figures of the period, by lesson day (docs/metrics.md "Schedule"). */
+const ScheduleFigures = z.object({
+  /** Live lessons whose day lies in the period. */
+  lessons: z.number().int(),
+  /** Of those, lessons with at least one live sign. */
+  givenLessons: z.number().int(),
+  /** Of those, lessons the teacher confirmed. */
+  confirmedLessons: z.number().int(),
+  /** Student-hours booked (one-to-one and group lessons, bookings not released). */
+  scheduledHours: z.number(),
+  /** Hours the live signs of those lessons consumed. */
+  consumedHours: z.number(),
+  /** Distinct students booked. */
+  students: z.number().int(),
+});
+export const ScheduleSummary = ScheduleFigures.extend({ period: Period });
+export const ScheduleKindRows = z.object({
+  period: Period,
+  rows: z.array(ScheduleFigures.extend({ kind: z.string(), name: z.string() })),
+});
+
+/** Class use of the lessons of the period up to today (docs/metrics.md "Class use and arrival"). */
+const RatioFigures = z.object({
+  /** Student-hours booked on lessons whose day has come. */
+  bookedHours: z.number(),
+  /** Hours their live signs consumed. */
+  consumedHours: z.number(),
+  /** consumedHours / bookedHours in percent, 2 decimals (0 without bookings). */
+  usedPct: z.number(),
+  /** Bookings (students × lessons) of those lessons, released ones included. */
+  bookings: z.number().int(),
+  /** Of those, signed present, late or make-up. */
+  arrivals: z.number().int(),
+  /** Signed as leave or released by an approved leave. */
+  leaves: z.number().int(),
+  /** Signed absent without leave. */
+  absences: z.number().int(),
+  /** Not signed yet. */
+  unsigned: z.number().int(),
+  /** arrivals / bookings in percent, 2 decimals. */
+  arrivalPct: z.number(),
+});
+export const RatioSummary = RatioFigures.extend({ period: Period });
+export const RatioCampusRows = z.object({
+  period: Period,
+  rows: z.array(RatioFigures.extend({ schoolItemCode: z.string(), schoolItemName: z.string() })),
+});
+
+export const ScheduleStudentSummary = z.object({
+  period: Period,
+  /** Students booked on lessons of the period. */
+  students: z.number().int(),
+  /** Of those, students with a sign that consumed hours. */
+  attended: z.number().int(),
+  scheduledHours: z.number(),
+  consumedHours: z.number(),
+  /** consumedHours / attended, 2 decimals. */
+  hoursPerStudent: z.number(),
+});
+export const ScheduleStudentRow = z.object({
+  studentId: z.number().int(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  schoolItemName: z.string(),
+  lessons: z.number().int(),
+  arrivals: z.number().int(),
+  leaves: z.number().int(),
+  absences: z.number().int(),
+  scheduledHours: z.number(),
+  consumedHours: z.number(),
+});
+export const ScheduleStudentPageQuery = periodChecked(
+  PageQuery.extend({ ...FilterShape, keyword: z.string().trim().max(50).optional() }),
+);
+export const ScheduleHistoryQuery = periodChecked(
+  z.object({ ...FilterShape, studentId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+);
+export const ScheduleHistory = z.object({
+  period: Period,
+  student: z.object({ id: z.number().int(), code: z.string(), name: z.string(), schoolItemName: z.string() }),
+  rows: z.array(
+    z.object({
+      lessonId: z.number().int(),
+      date: z.string(),
+      startMinute: z.number().int(),
+      endMinute: z.number().int(),
+      courseName: z.string(),
+      teacherName: z.string(),
+      kind: z.string(),
+      /** booked, released (leave approved) */
+      booking: z.string(),
+      /** The live sign's status, or '' when not signed. */
+      sign: z.string(),
+      hours: z.number(),
+    }),
+  ),
+});
+
 const VIEW = priv('/dataStatistics/index', '/dataStatistics/centerData', '/dataStatistics/incomeGM');
 const REVENUE = priv('/dataStatistics/revenueGM', '/dataStatistics/index', '/dataStatistics/centerData');
 const OVERVIEW = priv('/dataStatistics/centerData', '/dataStatistics/index');
 const STUDENTS = priv('/dataStatistics/studentsGM', '/dataStatistics/centerData');
+const SCHEDULE = priv('/dataStatistics/class', '/dataStatistics/usedClassRate', '/dataStatistics/centerData');
+const RATIO = priv('/dataStatistics/usedClassRate', '/dataStatistics/arrivalRate', '/dataStatistics/class');
 const svc = 'report' as const;
 
 const distribution = (path: string, summary: string) =>
@@ -427,5 +533,87 @@ export const dashboards = {
     access: STUDENTS,
     query: DashboardFilter,
     response: DashboardTrend,
+  }),
+  scheduleSummary: get('/schedule/summary', {
+    service: svc,
+    summary:
+      'Lessons of the period by lesson day: scheduled, given, confirmed, student-hours booked and consumed, students booked.',
+    access: SCHEDULE,
+    query: DashboardFilter,
+    response: ScheduleSummary,
+  }),
+  scheduleByKind: get('/schedule/summary2', {
+    service: svc,
+    summary: 'The schedule figures by lesson kind (one-to-one, group, trial, assessment).',
+    access: SCHEDULE,
+    query: DashboardFilter,
+    response: ScheduleKindRows,
+  }),
+  scheduleCampusDistribution: get('/schedule/campusdistribution', {
+    service: svc,
+    summary: 'Student-hours booked in the period by campus.',
+    access: SCHEDULE,
+    query: DashboardFilter,
+    response: DashboardCounts,
+  }),
+  scheduleSchoolTrend: get('/schedule/schooltrend', {
+    service: svc,
+    summary: 'Student-hours booked in each month: the total and the five campuses with the most.',
+    access: SCHEDULE,
+    query: DashboardFilter,
+    response: DashboardHoursTrend,
+  }),
+  scheduleCourseProportion: get('/schedule/courseproportion', {
+    service: svc,
+    summary: 'Student-hours booked in the period by course.',
+    access: SCHEDULE,
+    query: DashboardFilter,
+    response: DashboardCounts,
+  }),
+  scheduleCourseTrend: get('/schedule/coursetrend', {
+    service: svc,
+    summary: 'Student-hours booked in each month: the total and the five courses with the most.',
+    access: SCHEDULE,
+    query: DashboardFilter,
+    response: DashboardHoursTrend,
+  }),
+  ratioSummary: get('/scheduleratio/summary', {
+    service: svc,
+    summary:
+      'Class use (hours consumed of hours booked) and arrival (present, late or make-up of bookings) of the period’s lessons up to today.',
+    access: RATIO,
+    query: DashboardFilter,
+    response: RatioSummary,
+  }),
+  ratioCampusDistribution: get('/scheduleratio/campusdistribution', {
+    service: svc,
+    summary: 'Class use and arrival per campus.',
+    access: RATIO,
+    query: DashboardFilter,
+    response: RatioCampusRows,
+  }),
+  scheduleStudentSummary: get('/schedule/student/summary', {
+    service: svc,
+    summary:
+      'Students booked in the period, those who attended, hours booked and consumed, hours per student.',
+    access: SCHEDULE,
+    query: DashboardFilter,
+    response: ScheduleStudentSummary,
+  }),
+  scheduleStudentList: get('/schedule/student/list', {
+    service: svc,
+    summary:
+      'Per student of the period: lessons booked, arrivals, leaves, absences, hours booked and consumed; paged.',
+    access: SCHEDULE,
+    query: ScheduleStudentPageQuery,
+    response: page(ScheduleStudentRow),
+  }),
+  scheduleStudentHistory: get('/schedule/student/history', {
+    service: svc,
+    summary:
+      'A student’s lessons of the period with their booking and sign (the student’s campus must be in scope).',
+    access: SCHEDULE,
+    query: ScheduleHistoryQuery,
+    response: ScheduleHistory,
   }),
 } satisfies Slice;

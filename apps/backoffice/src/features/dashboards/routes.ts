@@ -6,4 +6,6 @@ export const dashboardRoutes: ScreenRoute[] = [
   { path: '/dataStatistics/revenueGM', component: lazy(() => import('./RevenueOverview')) },
   { path: '/dataStatistics/centerData', component: lazy(() => import('./CenterData')) },
   { path: '/dataStatistics/studentsGM', component: lazy(() => import('./StudentsOverview')) },
+  { path: '/dataStatistics/class', component: lazy(() => import('./ClassStatistics')) },
+  { path: '/dataStatistics/usedClassRate', component: lazy(() => import('./UsedClassRate')) },
 ];

@@ -54,13 +54,14 @@ export const LEDGER: FactSource = {
 /**
  * Live lessons of the period (by lesson day), one row per booking that is not removed (a lesson
  * without one gives one row with a null student): school_item_code, course_code, teacher_code,
- * lesson_id, kind, day, student_id, booked (1 booked, 0 released by leave or none), bh (the hours the
+ * lesson_id, kind, day, start_minute, end_minute, student_id, booked (1 booked, 0 released by leave or none), bh (the hours the
  * booking would consume: trial and assessment lessons consume none), sign (the live attendance's
  * status or null), uh (hours it consumed), confirmed.
  */
 export const BOOKINGS: FactSource = {
   rows: (s) => sql`
     select le.school_item_code, le.course_code, le.teacher_code, le.id as lesson_id, le.kind, le.lesson_date as day,
+      le.start_minute, le.end_minute,
       ls.student_id, (case when ls.status = 10 then 1 else 0 end) as booked,
       (case when ls.status = 10 and le.kind in ('oneToOne', 'group') then le.hours else 0 end) as bh,
       a.status as sign, coalesce(a.hours, 0) as uh, (le.confirmed_at is not null) as confirmed

@@ -6,6 +6,7 @@ import * as a from './advance.js';
 import * as f from './facts.js';
 import * as r from './revenue.js';
 import * as o from './overview.js';
+import * as sc from './schedule.js';
 import { DRILL_NAMES, drillRows } from './drill.js';
 import { figureScope } from './scope.js';
 
@@ -129,4 +130,23 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
     o.studentCampusTable(deps, await figureScope(deps, user, query)),
   studentSchoolTrend: async ({ deps, user, query }) =>
     o.studentTrend(deps, await figureScope(deps, user, query)),
+  scheduleSummary: async ({ deps, user, query }) => sc.summary(deps, await figureScope(deps, user, query)),
+  scheduleByKind: async ({ deps, user, query }) => sc.byKind(deps, await figureScope(deps, user, query)),
+  scheduleCampusDistribution: async ({ deps, user, query }) =>
+    sc.hoursBy(deps, await figureScope(deps, user, query), f.CAMPUS),
+  scheduleSchoolTrend: async ({ deps, user, query }) =>
+    sc.hoursTrend(deps, await figureScope(deps, user, query), f.CAMPUS),
+  scheduleCourseProportion: async ({ deps, user, query }) =>
+    sc.hoursBy(deps, await figureScope(deps, user, query), f.COURSE),
+  scheduleCourseTrend: async ({ deps, user, query }) =>
+    sc.hoursTrend(deps, await figureScope(deps, user, query), f.COURSE),
+  ratioSummary: async ({ deps, user, query }) => sc.ratio(deps, await figureScope(deps, user, query)),
+  ratioCampusDistribution: async ({ deps, user, query }) =>
+    sc.ratioByCampus(deps, await figureScope(deps, user, query)),
+  scheduleStudentSummary: async ({ deps, user, query }) =>
+    sc.studentSummary(deps, await figureScope(deps, user, query)),
+  scheduleStudentList: async ({ deps, user, query }) =>
+    sc.studentList(deps, await figureScope(deps, user, query), query),
+  scheduleStudentHistory: async ({ deps, user, query }) =>
+    sc.studentHistory(deps, user, await figureScope(deps, user, query), query.studentId),
 };

@@ -1,0 +1,179 @@
+// Schedule, class use and arrival (/dataStatistics/class, usedClassRate): aggregates of the lesson
+// bookings of the period by lesson day (docs/metrics.md "Schedule", "Class use and arrival").
+import { shanghaiDate } from '@bo/domain';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { students } from '../../db/schema.js';
+import { assertCampus, type AuthUser } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { BOOKINGS, CAMPUS, factTable, factTotals, factTrend, n, rowsOf, type Dimension } from './facts.js';
+import type { FigureScope } from './scope.js';
+
+const SCHEDULE = {
+  lessons: sql`count(distinct l.lesson_id)`,
+  givenLessons: sql`count(distinct l.lesson_id) filter (where l.sign is not null)`,
+  confirmedLessons: sql`count(distinct l.lesson_id) filter (where l.confirmed)`,
+  scheduledHours: sql`coalesce(sum(l.bh), 0)`,
+  consumedHours: sql`coalesce(sum(l.uh), 0)`,
+  students: sql`count(distinct l.student_id) filter (where l.booked = 1)`,
+};
+
+const KIND: Dimension = { key: sql`l.kind`, name: sql`null::text`, join: sql`` };
+const KIND_NAMES: Record<string, string> = {
+  oneToOne: '一对一 / One-to-one',
+  group: '小组课 / Group',
+  trial: '试听 / Trial',
+  assessment: '评估 / Assessment',
+};
+
+export async function summary(deps: AppDeps, s: FigureScope) {
+  return { period: s.period, ...(await factTotals(deps, s, BOOKINGS, SCHEDULE)) };
+}
+
+export async function byKind(deps: AppDeps, s: FigureScope) {
+  const rows = await factTable(deps, s, BOOKINGS, KIND, SCHEDULE);
+  return {
+    period: s.period,
+    rows: rows.map(({ key, name: _name, ...r }) => ({ kind: key, name: KIND_NAMES[key] ?? key, ...r })),
+  };
+}
+
+const HOURS = { value: sql`coalesce(sum(l.bh), 0)` };
+
+export async function hoursBy(deps: AppDeps, s: FigureScope, d: Dimension) {
+  const rows = await factTable(deps, s, BOOKINGS, d, HOURS);
+  return { period: s.period, rows: rows.filter((r) => r.value !== 0) };
+}
+
+export const hoursTrend = (deps: AppDeps, s: FigureScope, d: Dimension) =>
+  factTrend(deps, s, BOOKINGS, d, HOURS.value);
+
+/** Lessons whose day has come (today in Shanghai, or the period's end if earlier). */
+const dayCome = (deps: AppDeps) => sql`l.day <= ${shanghaiDate(deps.now())}::date`;
+
+const RATIO = {
+  bookedHours: sql`coalesce(sum(l.bh), 0)`,
+  consumedHours: sql`coalesce(sum(l.uh), 0)`,
+  bookings: sql`count(l.student_id)`,
+  arrivals: sql`count(*) filter (where l.sign in ('present', 'late', 'makeup'))`,
+  leaves: sql`count(*) filter (where l.sign = 'leave' or (l.booked = 0 and l.student_id is not null))`,
+  absences: sql`count(*) filter (where l.sign = 'absent')`,
+  unsigned: sql`count(*) filter (where l.sign is null and l.booked = 1)`,
+};
+const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 100 : 0);
+const withRates = <
+  T extends { bookedHours: number; consumedHours: number; arrivals: number; bookings: number },
+>(
+  r: T,
+) => ({ ...r, usedPct: pct(r.consumedHours, r.bookedHours), arrivalPct: pct(r.arrivals, r.bookings) });
+
+export async function ratio(deps: AppDeps, s: FigureScope) {
+  return { period: s.period, ...withRates(await factTotals(deps, s, BOOKINGS, RATIO, dayCome(deps))) };
+}
+
+export async function ratioByCampus(deps: AppDeps, s: FigureScope) {
+  const rows = await factTable(deps, s, BOOKINGS, CAMPUS, RATIO, dayCome(deps));
+  return {
+    period: s.period,
+    rows: rows
+      .map(({ key, name, ...r }) => ({ schoolItemCode: key, schoolItemName: name, ...withRates(r) }))
+      .sort((a, b) => a.schoolItemCode.localeCompare(b.schoolItemCode)),
+  };
+}
+
+export async function studentSummary(deps: AppDeps, s: FigureScope) {
+  const r = await factTotals(deps, s, BOOKINGS, {
+    students: sql`count(distinct l.student_id) filter (where l.booked = 1)`,
+    attended: sql`count(distinct l.student_id) filter (where l.uh > 0)`,
+    scheduledHours: sql`coalesce(sum(l.bh), 0)`,
+    consumedHours: sql`coalesce(sum(l.uh), 0)`,
+  });
+  return {
+    period: s.period,
+    ...r,
+    hoursPerStudent: r.attended ? Math.round((r.consumedHours / r.attended) * 100) / 100 : 0,
+  };
+}
+
+export async function studentList(
+  deps: AppDeps,
+  s: FigureScope,
+  q: { pageIdx: number; pageSize: number; keyword?: string },
+) {
+  const kw = q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const per = sql`
+    with l as (${BOOKINGS.rows(s)})
+    select l.student_id, count(*) as lessons,
+      count(*) filter (where l.sign in ('present', 'late', 'makeup')) as arrivals,
+      count(*) filter (where l.sign = 'leave' or l.booked = 0) as leaves,
+      count(*) filter (where l.sign = 'absent') as absences,
+      coalesce(sum(l.bh), 0) as scheduled, coalesce(sum(l.uh), 0) as consumed
+    from l where l.student_id is not null group by l.student_id`;
+  const match: SQL = kw ? sql`(st.name ilike ${kw} or st.code ilike ${kw})` : sql`true`;
+  const [c] = await rowsOf<{ total: string }>(
+    deps,
+    sql`with p as (${per}) select count(*)::text as total from p join students st on st.id = p.student_id where ${match}`,
+  );
+  const rows = await rowsOf<Record<string, string | null>>(
+    deps,
+    sql`with p as (${per})
+      select p.student_id, st.code, st.name, si.name as campus, p.lessons::text, p.arrivals::text, p.leaves::text,
+        p.absences::text, p.scheduled::text, p.consumed::text
+      from p join students st on st.id = p.student_id left join school_items si on si.code = st.school_item_code
+      where ${match}
+      order by p.lessons desc, st.code
+      limit ${q.pageSize} offset ${(q.pageIdx - 1) * q.pageSize}`,
+  );
+  return {
+    list: rows.map((r) => ({
+      studentId: n(r.student_id),
+      studentCode: r.code ?? '',
+      studentName: r.name ?? '',
+      schoolItemName: r.campus ?? '',
+      lessons: n(r.lessons),
+      arrivals: n(r.arrivals),
+      leaves: n(r.leaves),
+      absences: n(r.absences),
+      scheduledHours: n(r.scheduled),
+      consumedHours: n(r.consumed),
+    })),
+    total: n(c?.total),
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function studentHistory(deps: AppDeps, user: AuthUser, s: FigureScope, studentId: number) {
+  const [st] = await deps.db.select().from(students).where(eq(students.id, studentId)).limit(1);
+  if (!st || st.status === 90) throw notFound('学员不存在 / no such student');
+  assertCampus(user, st.schoolItemCode);
+  const rows = await rowsOf<Record<string, string | number | null>>(
+    deps,
+    sql`with l as (${BOOKINGS.rows(s)})
+      select l.lesson_id, to_char(l.day, 'YYYY-MM-DD') as date, l.start_minute, l.end_minute, c.name as course,
+        e.name as teacher, l.kind, l.booked, coalesce(l.sign, '') as sign, (case when l.sign is null then l.bh else l.uh end)::text as hours
+      from l left join courses c on c.code = l.course_code left join employees e on e.code = l.teacher_code
+      where l.student_id = ${studentId}
+      order by l.day, l.start_minute`,
+  );
+  const [campus] = await rowsOf<{ name: string }>(
+    deps,
+    sql`select name from school_items where code = ${st.schoolItemCode}`,
+  );
+  return {
+    period: s.period,
+    student: { id: st.id, code: st.code, name: st.name, schoolItemName: campus?.name ?? st.schoolItemCode },
+    rows: rows.map((r) => ({
+      lessonId: n(r.lesson_id),
+      date: String(r.date ?? ''),
+      startMinute: n(r.start_minute),
+      endMinute: n(r.end_minute),
+      courseName: String(r.course ?? ''),
+      teacherName: String(r.teacher ?? ''),
+      kind: String(r.kind ?? ''),
+      booking: n(r.booked) === 1 ? 'booked' : 'released',
+      sign: String(r.sign ?? ''),
+      hours: n(r.hours),
+    })),
+  };
+}
