@@ -275,3 +275,22 @@ describe('schedule, class use and arrival', () => {
     );
   });
 });
+
+describe('centre', () => {
+  it('counts the teacher’s lessons, and the given lesson awaiting confirmation', async () => {
+    const c = await director.dashboards.centerSummary({ query: f() });
+    expect(c).toMatchObject({
+      lessons: 2,
+      givenLessons: 1,
+      confirmedLessons: 0,
+      unconfirmedLessons: 1,
+      teachers: 1,
+    });
+    const byEmp = await director.dashboards.centerSummaryByEmp({ query: f() });
+    expect(byEmp.rows).toEqual([
+      expect.objectContaining({ teacherCode: 'E0005', lessons: 2, scheduledHours: 2, consumedHours: 1 }),
+    ]);
+    const pending = await director.dashboards.centerTeacherConfirm({ query: f() });
+    expect(pending.rows.map((r) => [r.teacherCode, r.unconfirmedLessons])).toEqual([['E0005', 1]]);
+  });
+});

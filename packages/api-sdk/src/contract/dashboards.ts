@@ -316,12 +316,32 @@ export const ScheduleHistory = z.object({
   ),
 });
 
+/** A centre's teachers over the period's lessons (docs/metrics.md "Centre"). */
+export const CenterSummary = ScheduleFigures.extend({
+  period: Period,
+  /** Teachers with a live lesson in the period. */
+  teachers: z.number().int(),
+  /** Lessons given (a live sign) and not yet confirmed by their teacher. */
+  unconfirmedLessons: z.number().int(),
+});
+export const CenterTeacherRows = z.object({
+  period: Period,
+  rows: z.array(
+    ScheduleFigures.extend({
+      teacherCode: z.string(),
+      teacherName: z.string(),
+      unconfirmedLessons: z.number().int(),
+    }),
+  ),
+});
+
 const VIEW = priv('/dataStatistics/index', '/dataStatistics/centerData', '/dataStatistics/incomeGM');
 const REVENUE = priv('/dataStatistics/revenueGM', '/dataStatistics/index', '/dataStatistics/centerData');
 const OVERVIEW = priv('/dataStatistics/centerData', '/dataStatistics/index');
 const STUDENTS = priv('/dataStatistics/studentsGM', '/dataStatistics/centerData');
 const SCHEDULE = priv('/dataStatistics/class', '/dataStatistics/usedClassRate', '/dataStatistics/centerData');
 const RATIO = priv('/dataStatistics/usedClassRate', '/dataStatistics/arrivalRate', '/dataStatistics/class');
+const CENTER = priv('/dataStatistics/arrivalRate', '/dataStatistics/centerData', '/dataStatistics/class');
 const svc = 'report' as const;
 
 const distribution = (path: string, summary: string) =>
@@ -615,5 +635,27 @@ export const dashboards = {
     access: SCHEDULE,
     query: ScheduleHistoryQuery,
     response: ScheduleHistory,
+  }),
+  centerSummary: get('/center/summary', {
+    service: svc,
+    summary:
+      'The centre’s teaching of the period: teachers, lessons scheduled, given, confirmed and given but unconfirmed, hours.',
+    access: CENTER,
+    query: DashboardFilter,
+    response: CenterSummary,
+  }),
+  centerSummaryByEmp: get('/center/summaryByEmp', {
+    service: svc,
+    summary: 'The same per teacher, most lessons first.',
+    access: CENTER,
+    query: DashboardFilter,
+    response: CenterTeacherRows,
+  }),
+  centerTeacherConfirm: get('/center/teacherConfirmScheduleByEmp', {
+    service: svc,
+    summary: 'Teachers with lessons given but not confirmed, most unconfirmed first.',
+    access: CENTER,
+    query: DashboardFilter,
+    response: CenterTeacherRows,
   }),
 } satisfies Slice;

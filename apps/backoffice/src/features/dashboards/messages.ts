@@ -121,6 +121,9 @@ export const dashboardMessages = defineMessages({
     'ds.rt.usedByCampus': '各校区课时使用率（%）',
     'ds.rt.arrivalByCampus': '各校区到课率（%）',
     'ds.rt.byCampus': '各校区课时使用与到课',
+    'ds.ce.teachers': '授课老师',
+    'ds.ce.unconfirmed': '已上未确认节数',
+    'ds.ce.byTeacher': '各老师课时',
   },
   en: {
     'ds.filter': 'Filters',
@@ -241,5 +244,8 @@ export const dashboardMessages = defineMessages({
     'ds.rt.usedByCampus': 'Class use by campus (%)',
     'ds.rt.arrivalByCampus': 'Arrival rate by campus (%)',
     'ds.rt.byCampus': 'Class use and arrival by campus',
+    'ds.ce.teachers': 'Teachers',
+    'ds.ce.unconfirmed': 'Given, not confirmed',
+    'ds.ce.byTeacher': 'By teacher',
   },
 });

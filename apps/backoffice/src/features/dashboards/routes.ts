@@ -8,4 +8,5 @@ export const dashboardRoutes: ScreenRoute[] = [
   { path: '/dataStatistics/studentsGM', component: lazy(() => import('./StudentsOverview')) },
   { path: '/dataStatistics/class', component: lazy(() => import('./ClassStatistics')) },
   { path: '/dataStatistics/usedClassRate', component: lazy(() => import('./UsedClassRate')) },
+  { path: '/dataStatistics/arrivalRate', component: lazy(() => import('./ArrivalRate')) },
 ];

@@ -149,4 +149,9 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
     sc.studentList(deps, await figureScope(deps, user, query), query),
   scheduleStudentHistory: async ({ deps, user, query }) =>
     sc.studentHistory(deps, user, await figureScope(deps, user, query), query.studentId),
+  centerSummary: async ({ deps, user, query }) => sc.center(deps, await figureScope(deps, user, query)),
+  centerSummaryByEmp: async ({ deps, user, query }) =>
+    sc.centerByTeacher(deps, await figureScope(deps, user, query), false),
+  centerTeacherConfirm: async ({ deps, user, query }) =>
+    sc.centerByTeacher(deps, await figureScope(deps, user, query), true),
 };

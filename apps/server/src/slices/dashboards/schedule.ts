@@ -6,7 +6,17 @@ import type { AppDeps } from '../../deps.js';
 import { students } from '../../db/schema.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { BOOKINGS, CAMPUS, factTable, factTotals, factTrend, n, rowsOf, type Dimension } from './facts.js';
+import {
+  BOOKINGS,
+  CAMPUS,
+  TEACHER,
+  factTable,
+  factTotals,
+  factTrend,
+  n,
+  rowsOf,
+  type Dimension,
+} from './facts.js';
 import type { FigureScope } from './scope.js';
 
 const SCHEDULE = {
@@ -175,5 +185,33 @@ export async function studentHistory(deps: AppDeps, user: AuthUser, s: FigureSco
       sign: String(r.sign ?? ''),
       hours: n(r.hours),
     })),
+  };
+}
+
+const CENTER = {
+  ...SCHEDULE,
+  teachers: sql`count(distinct l.teacher_code)`,
+  unconfirmedLessons: sql`count(distinct l.lesson_id) filter (where l.sign is not null and not l.confirmed)`,
+};
+
+export async function center(deps: AppDeps, s: FigureScope) {
+  return { period: s.period, ...(await factTotals(deps, s, BOOKINGS, CENTER)) };
+}
+
+/** Per teacher; `unconfirmedOnly` keeps the teachers with lessons given and not confirmed, most first. */
+export async function centerByTeacher(deps: AppDeps, s: FigureScope, unconfirmedOnly: boolean) {
+  const { teachers: _t, ...perTeacher } = CENTER;
+  const rows = await factTable(deps, s, BOOKINGS, TEACHER, perTeacher);
+  const list = rows.map(({ key, name, ...r }) => ({ teacherCode: key, teacherName: name, ...r }));
+  return {
+    period: s.period,
+    rows: unconfirmedOnly
+      ? list
+          .filter((r) => r.unconfirmedLessons > 0)
+          .sort(
+            (a, b) =>
+              b.unconfirmedLessons - a.unconfirmedLessons || a.teacherCode.localeCompare(b.teacherCode),
+          )
+      : list,
   };
 }

@@ -1,0 +1,67 @@
+// /dataStatistics/arrivalRate: arrival of the lessons whose day has come (present, late or make-up of
+// the bookings), per campus, and each teacher's lessons given and awaiting confirmation. Figures:
+// docs/metrics.md "Class use and arrival", "Centre".
+import { Spinner } from '@bo/ui-kit';
+import { sdk } from '../../app/sdk';
+import { useT } from '../../i18n';
+import { Bars, DashboardHeader, FigureCard, FigureTable, useDashboardFilter, useFigure } from './parts';
+
+export default function ArrivalRate() {
+  const t = useT();
+  const { filter, set } = useDashboardFilter();
+  const q = { query: filter };
+  const ratio = useFigure('ratio', filter, () => sdk.dashboards.ratioSummary(q));
+  const campuses = useFigure('ratioCampuses', filter, () => sdk.dashboards.ratioCampusDistribution(q));
+  const center = useFigure('center', filter, () => sdk.dashboards.centerSummary(q));
+  const teachers = useFigure('centerTeachers', filter, () => sdk.dashboards.centerSummaryByEmp(q));
+  const r = ratio.data;
+  const c = center.data;
+  const pct = (v: number) => `${v.toFixed(2)}%`;
+  return (
+    <div className="flex flex-col gap-4">
+      <DashboardHeader path="/dataStatistics/arrivalRate" filter={filter} set={set} period={r?.period} />
+      {ratio.isLoading && <Spinner label={t('ds.loading')} />}
+      {r && c && (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <FigureCard label={t('ds.rt.arrivalPct')} value={pct(r.arrivalPct)} testId="ds-arrivalPct" />
+          <FigureCard label={t('ds.rt.bookings')} value={r.bookings} />
+          <FigureCard label={t('ds.sc.arrivals')} value={r.arrivals} />
+          <FigureCard
+            label={`${t('ds.sc.leaves')} / ${t('ds.sc.absences')}`}
+            value={`${r.leaves} / ${r.absences}`}
+          />
+          <FigureCard label={t('ds.rt.unsigned')} value={r.unsigned} />
+          <FigureCard label={t('ds.ce.teachers')} value={c.teachers} />
+          <FigureCard label={t('ds.ov.givenLessons')} value={c.givenLessons} />
+          <FigureCard label={t('ds.ce.unconfirmed')} value={c.unconfirmedLessons} />
+        </div>
+      )}
+      <p className="text-xs text-subtle">{t('ds.rt.hint')}</p>
+      <Bars
+        title={t('ds.rt.arrivalByCampus')}
+        data={
+          campuses.data && {
+            rows: campuses.data.rows.map((x) => ({
+              key: x.schoolItemCode,
+              name: x.schoolItemName,
+              value: x.arrivalPct,
+            })),
+          }
+        }
+      />
+      <FigureTable
+        title={t('ds.ce.byTeacher')}
+        rows={teachers.data?.rows.map((x) => ({ ...x, key: x.teacherCode, name: x.teacherName }))}
+        columns={[
+          { key: 'lessons', label: t('ds.ov.lessons'), value: (x) => x.lessons },
+          { key: 'given', label: t('ds.ov.givenLessons'), value: (x) => x.givenLessons },
+          { key: 'confirmed', label: t('ds.sc.confirmedLessons'), value: (x) => x.confirmedLessons },
+          { key: 'unconfirmed', label: t('ds.ce.unconfirmed'), value: (x) => x.unconfirmedLessons },
+          { key: 'scheduled', label: t('ds.scheduledHours'), value: (x) => x.scheduledHours.toFixed(2) },
+          { key: 'consumed', label: t('ds.sc.consumedHours'), value: (x) => x.consumedHours.toFixed(2) },
+          { key: 'students', label: t('ds.sc.students'), value: (x) => x.students },
+        ]}
+      />
+    </div>
+  );
+}
