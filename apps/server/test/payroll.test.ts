@@ -19,6 +19,8 @@ import {
   salaryRuleRates,
   salaryRules,
 } from '../src/slices/payroll/tables.js';
+import { classHourConfirmations } from '../src/slices/classHours/tables.js';
+import { forbidBills } from '../src/slices/sealing/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -297,6 +299,19 @@ beforeAll(async () => {
     schoolItemCode: CAMPUS,
     createdAt: at('2031-03-05T09:00:00'),
   });
+  // The class hours of March passed confirmation (the classHours slice's approval) for both payees.
+  for (const teacherCode of [E.teacher, E.expert])
+    await t.deps.db.insert(classHourConfirmations).values({
+      schoolItemCode: CAMPUS,
+      teacherCode,
+      year: Y,
+      month: 3,
+      status: 20,
+      lessonCount: 1,
+      hours: '1',
+      createdAt: at('2031-04-01T10:00:00'),
+      updatedAt: at('2031-04-02T10:00:00'),
+    });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -519,5 +534,34 @@ describe('payroll computation', () => {
       director.payroll.compute({ body: { year: Y, month: 3, schoolItemCode: CAMPUS } }),
       ErrorCode.noPermission,
     );
+  });
+
+  it('pays class hours only under a passed confirmation, and a sealed period refuses computing', async () => {
+    const hourly = async () =>
+      (await linesOf(E.teacher, 3)).filter((l) => l.item.startsWith('hours:')).map((l) => l.amountCents);
+    const paid = await hourly();
+    expect(paid.length).toBeGreaterThan(0);
+    const mine = and(eq(classHourConfirmations.teacherCode, E.teacher), eq(classHourConfirmations.month, 3));
+    await t.deps.db.update(classHourConfirmations).set({ status: 30 }).where(mine);
+    try {
+      await compute(3);
+      expect(await hourly()).toEqual([]);
+    } finally {
+      await t.deps.db.update(classHourConfirmations).set({ status: 20 }).where(mine);
+    }
+    await compute(3);
+    expect(await hourly()).toEqual(paid);
+
+    await t.deps.db
+      .insert(forbidBills)
+      .values({ year: Y, month: 3, status: 1, sealedAt: at('2031-04-05T10:00:00') });
+    try {
+      const e = await expectApiError(compute(3), ErrorCode.conflict);
+      expect(e.message).toContain('2031-03');
+      const manage = await hr.payroll.manage({ query: { year: Y, month: 3 } });
+      expect(manage.find((r) => r.schoolItemCode === CAMPUS)?.periodState).toBe('closed');
+    } finally {
+      await t.deps.db.delete(forbidBills).where(and(eq(forbidBills.year, Y), eq(forbidBills.month, 3)));
+    }
   });
 });

@@ -53,11 +53,13 @@ import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { registerContracts } from './contracts/index.js';
 import { invoicesHandlers } from './invoices/index.js';
 import { productsHandlers } from './products/index.js';
-import { payrollHandlers } from './payroll/index.js';
+import { payrollHandlers, useConfirmedHoursFilter } from './payroll/index.js';
 import { discountRatesHandlers } from './discountRates/index.js';
-import { classHoursHandlers } from './classHours/index.js';
+import { classHoursHandlers, passedConfirmationFilter } from './classHours/index.js';
 import { sealingHandlers } from './sealing/index.js';
 
+// Payroll pays a teacher's lessons of a period only under a passed class-hour confirmation.
+useConfirmedHoursFilter(passedConfirmationFilter);
 // Teaching refuses to book a student on approved leave, and an approved leave (or temporary absence)
 // releases the student's booked, unsigned lessons of its period in the decision's transaction.
 useApprovedLeaves(approvedLeaves);

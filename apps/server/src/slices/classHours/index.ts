@@ -3,3 +3,4 @@
 export { classHourConfirmations } from './tables.js';
 export { CH as CLASS_HOUR_STATUS } from './service.js';
 export { classHoursHandlers } from './handlers.js';
+export { passedConfirmationFilter } from './payable.js';

@@ -5,17 +5,10 @@
 import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TExtraHoursRow, THoursRow, TImportResult, TImportRowError } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  attendances,
-  employees,
-  lessons,
-  posts,
-  salaryPeriods,
-  schoolItems,
-  students,
-} from '../../db/schema.js';
+import { attendances, employees, lessons, posts, schoolItems, students } from '../../db/schema.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../../shared/audit.js';
+import { isSealed, periodOfDay } from '../sealing/index.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
 import { loadPeriod } from './compute.js';
 import type { Ctx } from './service.js';
@@ -126,7 +119,13 @@ export async function importExtraHours(
   const campuses = new Set(
     (await db.select({ code: schoolItems.code }).from(schoolItems)).map((s) => s.code),
   );
-  const closed = await db.select().from(salaryPeriods).where(eq(salaryPeriods.status, 0));
+  // Days of sealed periods (the sealing slice's record), asked once per distinct day of the file.
+  const sealedDays = new Set<string>();
+  for (const day of new Set(rows.map((r) => text(r.workDate).slice(0, 10)))) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
+    const p = await periodOfDay(db, day);
+    if (await isSealed(db, p.year, p.month)) sealedDays.add(day);
+  }
   const seen = new Map<string, number>();
   const parsed = rows.map((r, i) => {
     const schoolItemCode = text(r.schoolItemCode);
@@ -158,7 +157,7 @@ export async function importExtraHours(
     if (!dateOk) err(i, 'workDate', '日期格式应为 YYYY-MM-DD / a date as YYYY-MM-DD');
     else if (workDate < '2000-01-01' || workDate > '2100-12-31')
       err(i, 'workDate', '日期超出范围 / the date is out of range');
-    else if (closed.some((p) => p.startDate <= workDate && workDate <= p.endDate))
+    else if (sealedDays.has(workDate))
       err(i, 'workDate', `${workDate} 所在薪资期间已封账 / the salary period of ${workDate} is sealed`);
     if (!/^[A-Za-z0-9_-]{1,30}$/.test(payType))
       err(i, 'payType', '计薪类型只能包含字母、数字 / a pay type of letters and digits');

@@ -36,6 +36,7 @@ import {
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { isSealed, sealedError } from '../sealing/index.js';
 import { computePeriod, loadPeriod, type ChangeRow } from './compute.js';
 import {
   salaryCourseSwitch,
@@ -75,11 +76,10 @@ function campusWhere(
   return scope.length ? inArray(col, scope) : sql`false`;
 }
 
-/** A closed (sealed) salary period refuses computing and adjustments. */
+/** A sealed period (the sealing slice's forbid bills, the one record of it) refuses computing and adjustments. */
 async function assertPeriodOpen(tx: DbOrTx, year: number, month: number) {
   const p = await loadPeriod(tx, year, month);
-  if (p.status === 0)
-    throw conflict(`该期间已封账 / the period ${year}-${String(month).padStart(2, '0')} is sealed`, 'month');
+  if (await isSealed(tx, year, month)) throw sealedError(year, month, '薪资 / the salary lines');
   return p;
 }
 
@@ -435,7 +435,7 @@ export async function manage(
     .select()
     .from(salaryPeriods)
     .where(and(eq(salaryPeriods.year, q.year), eq(salaryPeriods.month, q.month)));
-  const periodState = !period ? 'missing' : period.status === 0 ? 'closed' : 'open';
+  const periodState = !period ? 'missing' : (await isSealed(db, q.year, q.month)) ? 'closed' : 'open';
   return campuses.map((s) => {
     const t = byCampus.get(s.code);
     const last = allRuns.find((r) => r.schoolItemCode === null || r.schoolItemCode === s.code);
