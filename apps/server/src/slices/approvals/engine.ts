@@ -3,6 +3,7 @@
 // approvers deciding one request at once get one success and one 409.
 import { and, arrayOverlaps, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { APPROVAL_CODE, APPROVAL_OPEN } from '@bo/domain';
+import { iso } from '../../db/rowHelpers.js';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -418,8 +419,6 @@ export async function pendingCount(db: DbOrTx, u: AuthUser, kinds?: readonly str
     .where(decidableBy(u, kinds));
   return n?.n ?? 0;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 async function rows(
   db: DbOrTx,

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { toChineseCurrency } from '@bo/domain';
+import { iso } from '../../db/rowHelpers.js';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
@@ -23,7 +24,6 @@ import { INCOME_ORDER_PAY } from './approval.js';
 import { ORDER_MACHINE, stateOf, statusName } from './states.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const inWords = (c: number) => toChineseCurrency(yuan(c));
 const creator = alias(users, 'creator');
 const adviser = alias(users, 'adviser');

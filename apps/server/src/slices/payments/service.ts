@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromCents } from '@bo/domain';
 import { ErrorCode, TradeState, type contract, type HandlerResult } from '@bo/api-sdk';
+import { iso } from '../../db/rowHelpers.js';
 import type { Tx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -51,8 +52,6 @@ async function logEvent(
     detail: e.detail ?? '',
   });
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type CuspayQuery = { oid: number; schoolitemcode: string; payMethodType: number };
 

@@ -4,6 +4,7 @@ import { type FollowPageQuery, STUDENT_FOLLOW_NODES, type TFollowRow, type contr
 import { exportFileName, shanghaiDayStart } from '@bo/domain';
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { iso } from '../../db/rowHelpers.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
@@ -24,7 +25,6 @@ type Filter = Omit<PageQ, 'pageIdx' | 'pageSize'>;
 /** Start of a YYYY-MM-DD Asia/Shanghai day, and of the day after. */
 const dayFrom = (d: string) => new Date(`${d}T00:00:00+08:00`);
 const dayTo = (d: string) => new Date(dayFrom(d).getTime() + 86_400_000);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function selectFollows(db: DbOrTx) {
   return db

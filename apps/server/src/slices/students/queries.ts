@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { iso } from '../../db/rowHelpers.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
@@ -38,7 +39,6 @@ const adviser = alias(users, 'adviser');
 /** Start of a YYYY-MM-DD Asia/Shanghai day, and of the day after. */
 const dayFrom = (d: string) => new Date(`${d}T00:00:00+08:00`);
 const dayTo = (d: string) => new Date(dayFrom(d).getTime() + 86_400_000);
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const NODE_NAMES: Record<string, string> = Object.fromEntries(
   STUDENT_FOLLOW_NODES.map((n) => [n.code, n.name]),
