@@ -1,8 +1,17 @@
 // The parts every dashboard screen is made of: the filter (in the URL, ds.*), and the chart cards
 // over the figures' three shapes (distribution, proportion, month trend).
 import type { ResponseOf, TDashboardFilter, TDrillFigure, contract } from '@bo/api-sdk';
-import { exportFileName, fromCents, routeByPath } from '@bo/domain';
-import { Button, Card, DateRangeInput, EmptyState, PageHeader, Pagination, Spinner } from '@bo/ui-kit';
+import { exportFileName, fromCents, routeByPath, shanghaiDate } from '@bo/domain';
+import {
+  Button,
+  Card,
+  DateRangeInput,
+  EmptyState,
+  PageHeader,
+  Pagination,
+  Select,
+  Spinner,
+} from '@bo/ui-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import {
@@ -129,9 +138,17 @@ export function Lines({
   );
 }
 
-/** The screen's filter, kept in the URL so a reload or a shared link shows the same figures. */
-export function useDashboardFilter() {
-  const { value, set } = useUrlState('ds', KEYS);
+/**
+ * The screen's filter, kept in the URL so a reload or a shared link shows the same figures. A
+ * screen by year or by month opens on the current one (a default the URL omits).
+ */
+export function useDashboardFilter(mode: PeriodMode = 'range') {
+  const today = shanghaiDate(new Date());
+  const defaults =
+    mode === 'range'
+      ? {}
+      : calendarPeriod(Number(today.slice(0, 4)), mode === 'month' ? Number(today.slice(5, 7)) : undefined);
+  const { value, set } = useUrlState('ds', KEYS, defaults);
   const filter: TDashboardFilter = value;
   return { filter, set };
 }
@@ -141,68 +158,136 @@ export function useFigure<T>(name: string, filter: TDashboardFilter, load: () =>
   return useQuery({ queryKey: ['dashboards', name, filter], queryFn: load });
 }
 
-/** The screen's title (spec §2) over the filter form: period, region, campus, reset. */
+/** How a screen picks its period: any days, a calendar year, or a calendar month. */
+export type PeriodMode = 'range' | 'year' | 'month';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** The first and last day of a year, or of a month of it (1–12). */
+export function calendarPeriod(year: number, month?: number): { startDate: string; endDate: string } {
+  if (!month) return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { startDate: `${year}-${pad2(month)}-01`, endDate: `${year}-${pad2(month)}-${pad2(last)}` };
+}
+
+const YEARS_BACK = 6;
+const RESET_PERIOD = { startDate: undefined, endDate: undefined };
+
+/**
+ * The one filter bar of every dashboard: the period (days, a year or a month, as the screen's
+ * endpoints take it), region and campus, and reset. Every choice lands in the URL as the filter's
+ * startDate / endDate / provinceTypeCode / schoolItemCode, so a year or month is just a period.
+ */
+export function DashboardFilterBar({
+  filter,
+  set,
+  mode = 'range',
+  campus = true,
+}: {
+  filter: TDashboardFilter;
+  set: ReturnType<typeof useDashboardFilter>['set'];
+  mode?: PeriodMode;
+  /** False where the screen has no campus breakdown (a person's own figures). */
+  campus?: boolean;
+}) {
+  const t = useT();
+  const thisYear = Number(shanghaiDate(new Date()).slice(0, 4));
+  const year = Number((filter.startDate ?? '').slice(0, 4)) || thisYear;
+  const month = Number((filter.startDate ?? '').slice(5, 7)) || 1;
+  const years = Array.from({ length: YEARS_BACK }, (_, i) => thisYear - i);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      aria-label={t('ds.filter')}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      {mode === 'range' ? (
+        <DateRangeInput
+          size="sm"
+          label={t('ds.period')}
+          value={{ start: filter.startDate ?? '', end: filter.endDate ?? '' }}
+          onChange={(r) => set({ startDate: r.start || undefined, endDate: r.end || undefined })}
+        />
+      ) : (
+        <>
+          <Select
+            size="sm"
+            label={t('ds.year')}
+            value={year}
+            options={years.map((y) => ({ value: y, label: String(y) }))}
+            onChange={(y) => y && set(calendarPeriod(y, mode === 'month' ? month : undefined))}
+          />
+          {mode === 'month' && (
+            <Select
+              size="sm"
+              label={t('ds.month')}
+              value={month}
+              options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+              onChange={(m) => m && set(calendarPeriod(year, m))}
+            />
+          )}
+        </>
+      )}
+      <RegionSelect
+        size="sm"
+        value={filter.provinceTypeCode ?? ''}
+        onChange={(v) =>
+          String(v || '') !== (filter.provinceTypeCode ?? '') &&
+          set({ provinceTypeCode: v ? String(v) : undefined, schoolItemCode: undefined })
+        }
+      />
+      {campus && (
+        <CampusSelect
+          size="sm"
+          provinceTypeCode={filter.provinceTypeCode ?? ''}
+          value={filter.schoolItemCode ?? ''}
+          onChange={(v) => set({ schoolItemCode: v ? String(v) : undefined })}
+        />
+      )}
+      <Button
+        type="button"
+        variant="ghost"
+        onClick={() => set({ ...RESET_PERIOD, provinceTypeCode: undefined, schoolItemCode: undefined })}
+      >
+        {t('ds.reset')}
+      </Button>
+    </form>
+  );
+}
+
+/** The screen's title (spec §2) over the filter bar and the period the figures cover. */
 export function DashboardHeader({
   path,
   filter,
   set,
   period,
+  mode = 'range',
+  campus = true,
+  extra,
 }: {
   path: string;
   filter: TDashboardFilter;
   set: ReturnType<typeof useDashboardFilter>['set'];
+  /** The period the server used (defaults filled in). */
   period?: { startDate: string; endDate: string };
+  mode?: PeriodMode;
+  campus?: boolean;
+  /** The screen's own actions (an export) beside the title. */
+  extra?: ReactNode;
 }) {
   const t = useT();
   const [locale] = useLocale();
   return (
     <PageHeader
       title={routeByPath(path)?.title[locale] ?? ''}
+      actions={extra}
       description={
-        <form
-          className="flex flex-wrap items-end gap-3"
-          aria-label={t('ds.filter')}
-          onSubmit={(e) => e.preventDefault()}
-        >
-          <DateRangeInput
-            size="sm"
-            label={t('ds.period')}
-            value={{ start: filter.startDate ?? '', end: filter.endDate ?? '' }}
-            onChange={(r) => set({ startDate: r.start || undefined, endDate: r.end || undefined })}
-          />
-          <RegionSelect
-            size="sm"
-            value={filter.provinceTypeCode ?? ''}
-            onChange={(v) =>
-              String(v || '') !== (filter.provinceTypeCode ?? '') &&
-              set({ provinceTypeCode: v ? String(v) : undefined, schoolItemCode: undefined })
-            }
-          />
-          <CampusSelect
-            size="sm"
-            provinceTypeCode={filter.provinceTypeCode ?? ''}
-            value={filter.schoolItemCode ?? ''}
-            onChange={(v) => set({ schoolItemCode: v ? String(v) : undefined })}
-          />
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() =>
-              set({
-                startDate: undefined,
-                endDate: undefined,
-                provinceTypeCode: undefined,
-                schoolItemCode: undefined,
-              })
-            }
-          >
-            {t('ds.reset')}
-          </Button>
+        <div className="flex flex-col gap-1">
+          <DashboardFilterBar filter={filter} set={set} mode={mode} campus={campus} />
           <span className="text-xs text-subtle">
             {period ? `${period.startDate} ~ ${period.endDate} · ` : ''}
-            {t('ds.hint')}
+            {t(mode === 'range' ? 'ds.hint' : mode === 'year' ? 'ds.hintYear' : 'ds.hintMonth')}
           </span>
-        </form>
+        </div>
       }
     />
   );
