@@ -3,7 +3,7 @@
 // against the value worked out by hand (or, for balances over the whole demo, a sum of the raw
 // rows), the rows behind a figure sum to it, and figures of two dashboards that mean the same agree.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { shanghaiDate } from '@bo/domain';
 import { students } from '../src/slices/students/tables.js';
@@ -292,5 +292,130 @@ describe('centre', () => {
     ]);
     const pending = await director.dashboards.centerTeacherConfirm({ query: f() });
     expect(pending.rows.map((r) => [r.teacherCode, r.unconfirmedLessons])).toEqual([['E0005', 1]]);
+  });
+});
+
+describe('pre-revenue, income, profit and targets', () => {
+  // The lesson of the 20th is booked and unsigned: one hour at the price of the nine hours left.
+  const pre = () => Math.round((paidCents - lessonValue) / 9);
+
+  it('values the booked, unsigned hour at the remaining price, the same from every pre-revenue endpoint', async () => {
+    const s = await director.dashboards.preRevenueSummary({ query: f() });
+    expect(s).toMatchObject({ preRevenueCents: pre(), hours: 1, students: 1 });
+    const q = { query: { ...f(), schoolItemCode: undefined } };
+    const campus = await director.dashboards.preRevenueCampusDistribution(q);
+    expect(campus.rows.find((r) => r.key === 'SH01')?.cents).toBe(pre());
+    const courses = await director.dashboards.preRevenueCourseProportion({ query: f() });
+    expect(courses.rows).toEqual([expect.objectContaining({ key: course, cents: pre() })]);
+    const types = await director.dashboards.preRevenueTypeProportion({ query: f() });
+    expect(types.rows).toEqual([expect.objectContaining({ key: '1', cents: pre() })]);
+    const trend = await director.dashboards.preRevenueSchoolTrend({ query: f() });
+    expect(trend.series[0]?.values).toEqual([pre()]);
+  });
+
+  it('counts income as received − refunded, and agrees with the overview and the pre-revenue', async () => {
+    const m = await director.dashboards.revenueMobileQuery({ query: f() });
+    expect(m).toMatchObject({
+      receivedCents: paidCents,
+      refundedCents: 0,
+      incomeCents: paidCents,
+      revenueCents: lessonValue,
+      preRevenueCents: pre(),
+    });
+    expect(m.methods).toEqual([expect.objectContaining({ key: '3', cents: paidCents })]);
+    expect(m.trend.series.find((x) => x.key === 'income')?.values).toEqual([paidCents]);
+    const range = await director.dashboards.revenueWebRange({ query: { ...f(), schoolItemCode: undefined } });
+    const overview = await director.dashboards.overviewSchoolSummary({
+      query: { ...f(), schoolItemCode: undefined },
+    });
+    expect(range.total.receivedCents).toBe(overview.total.receivedCents);
+    expect(range.total.closingCents).toBe(overview.total.closingCents);
+    expect(range.rows.find((r) => r.schoolItemCode === 'SH01')).toMatchObject({
+      receivedCents: paidCents,
+      preRevenueCents: pre(),
+    });
+    const blob = await director.dashboards.revenueWebRangeExport({ query: f() });
+    expect(blob.size).toBeGreaterThan(1000);
+  });
+
+  it('is revenue − imported school costs − payroll over the whole months, by campus and cost type', async () => {
+    await t.deps.db
+      .execute(sql`insert into school_costs (month, school_item_code, rent, labour, utilities, marketing, materials, other, total)
+      values (${month}, 'SH01', 1000.00, 200.50, 30.25, 0, 0, 9.25, 1240.00)`);
+    await t.deps.db
+      .execute(sql`insert into salary_lines (year, month, school_item_code, employee_code, role, kind, item, amount_cents, created_at)
+      values (${Number(month.slice(0, 4))}, ${Number(month.slice(5, 7))}, 'SH01', 'E0005', 'teacher', 'computed', 'base', 12345, now())`);
+    const costs = 124_000 + 12_345;
+    const p = await finance.dashboards.profitSummary({ query: f() });
+    expect(p.period.endDate.slice(0, 7)).toBe(month);
+    expect(Number(p.period.endDate.slice(8))).toBeGreaterThanOrEqual(28);
+    expect(p).toMatchObject({
+      revenueCents: lessonValue,
+      schoolCostCents: 124_000,
+      payrollCents: 12_345,
+      costCents: costs,
+      profitCents: lessonValue - costs,
+    });
+    expect(p.marginPct).toBe(Math.round(((lessonValue - costs) * 10_000) / lessonValue) / 100);
+    const byCampus = await director.dashboards.profitCampusDistribution({
+      query: { ...f(), schoolItemCode: undefined },
+    });
+    expect(byCampus.rows.find((r) => r.schoolItemCode === 'SH01')?.profitCents).toBe(lessonValue - costs);
+    expect(byCampus.total.profitCents).toBe(byCampus.rows.reduce((a, r) => a + r.profitCents, 0));
+    const ratio = await finance.dashboards.profitCostRatio({ query: f() });
+    expect(ratio.totalCents).toBe(costs);
+    expect(ratio.rows.find((r) => r.key === 'rent')).toMatchObject({ cents: 100_000 });
+    expect(ratio.rows.find((r) => r.key === 'payroll')).toMatchObject({
+      cents: 12_345,
+      pct: Math.round((12_345 * 10_000) / costs) / 100,
+    });
+    await expectApiError(
+      director.dashboards.profitSummary({ query: { schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+  });
+
+  it('sets income and revenue against the monthly uploads, and hours against the teachers’ bookings', async () => {
+    await t.deps.db
+      .execute(sql`insert into monthly_advances (kind, month, school_item_code, employee_code, amount)
+      values ('centerAdvanceIncome', ${month}, 'SH01', '', ${((paidCents * 2) / 100).toFixed(2)}),
+        ('centerAdvanceConsumer', ${month}, 'SH01', '', ${((lessonValue * 4) / 100).toFixed(2)}),
+        ('consultantAdvanceIncome', ${month}, 'SH01', 'E0005', 1000)`);
+    const targets = await director.dashboards.revenueTargetRate({ query: f() });
+    expect(targets.rows).toEqual([
+      expect.objectContaining({
+        schoolItemCode: 'SH01',
+        income: { targetCents: paidCents * 2, actualCents: paidCents, ratePct: 50 },
+        revenue: { targetCents: lessonValue * 4, actualCents: lessonValue, ratePct: 25 },
+      }),
+    ]);
+    const teachers = await director.dashboards.revenueTeacherPlanRate({ query: f() });
+    expect(teachers.rows).toEqual([
+      expect.objectContaining({ teacherCode: 'E0005', scheduledHours: 2, consumedHours: 1, ratePct: 50 }),
+    ]);
+    const advisers = await director.dashboards.revenueCardPlanRate({ query: f() });
+    expect(advisers.rows.find((r) => r.employeeCode === 'E0005')).toMatchObject({
+      role: 'consultant',
+      targetCents: 100_000,
+    });
+    const parents = await director.dashboards.revenueParentCostRate({ query: f() });
+    const v2 = await director.dashboards.advanceReceiptV2({ body: f() });
+    const row = v2.rows.find((r) => r.schoolItemCode === 'SH01');
+    expect(parents.rows.find((r) => r.schoolItemCode === 'SH01')).toMatchObject({
+      availableCents: (row?.openingCents ?? 0) + (row?.receivedCents ?? 0),
+      consumedCents: lessonValue,
+    });
+  });
+
+  it('lists the students behind the closing advance receipts', async () => {
+    const detail = await director.dashboards.advancePageDetail({ query: { ...f(), keyword: '看板测试' } });
+    expect(detail.list).toEqual([
+      expect.objectContaining({ studentCode, hours: 9, closingCents: paidCents - lessonValue }),
+    ]);
+    const data = await director.dashboards.advanceData({ query: f() });
+    const all = await director.dashboards.advancePageDetail({ query: f() });
+    expect(all.sumCents).toBe(data.closingCents);
+    const pc = await director.dashboards.advanceDataForPC({ query: f() });
+    expect(pc.total.closingCents).toBe(data.closingCents);
   });
 });

@@ -100,6 +100,154 @@ export const RevenueSummary = z.object({
   students: z.number().int(),
 });
 
+/** Pre-revenue of the period (docs/metrics.md "Pre-revenue"): lessons booked and not yet consumed. */
+export const PreRevenueSummary = z.object({
+  period: Period,
+  /** Value of the booked hours not yet consumed, at each student's remaining price of the course. */
+  preRevenueCents: z.number().int(),
+  /** Student-hours booked and not yet signed. */
+  hours: z.number(),
+  /** Students with such a booking. */
+  students: z.number().int(),
+});
+
+/** Income figures of a campus or of the whole filter (docs/metrics.md "Income"). */
+const IncomeFigures = z.object({
+  /** Money received: confirmed pay records by payment day. */
+  receivedCents: z.number().int(),
+  /** Value refunded (approved refunds) in the period. */
+  refundedCents: z.number().int(),
+  /** Net income: received − refunded. */
+  incomeCents: z.number().int(),
+  /** Revenue: value of the hours consumed. */
+  revenueCents: z.number().int(),
+  /** Pre-revenue: value of the hours booked and not yet consumed. */
+  preRevenueCents: z.number().int(),
+  /** Advance receipts at the end of the period. */
+  closingCents: z.number().int(),
+});
+export const IncomeCampusRow = IncomeFigures.extend({
+  schoolItemCode: z.string(),
+  schoolItemName: z.string(),
+});
+export const IncomeRange = z.object({
+  period: Period,
+  rows: z.array(IncomeCampusRow),
+  total: IncomeCampusRow,
+});
+/** The income of the filter in one answer for a phone: figures, payment methods, month series. */
+export const IncomeMobile = IncomeFigures.extend({
+  period: Period,
+  methods: z.array(z.object({ key: z.string(), name: z.string(), cents: z.number().int() })),
+  /** Series `received`, `refunded` and `income` per month. */
+  trend: z.object({
+    months: z.array(z.string()),
+    series: z.array(z.object({ key: z.string(), name: z.string(), values: z.array(z.number().int()) })),
+  }),
+});
+
+/** Profit of whole months (docs/metrics.md "Profit"): revenue − imported school costs − payroll. */
+const ProfitFigures = z.object({
+  revenueCents: z.number().int(),
+  /** The imported school costs of the months (every category). */
+  schoolCostCents: z.number().int(),
+  /** Salary lines (computed and manual) of the months. */
+  payrollCents: z.number().int(),
+  costCents: z.number().int(),
+  profitCents: z.number().int(),
+  /** profit ÷ revenue in percent, 2 decimals (0 without revenue). */
+  marginPct: z.number(),
+});
+export const ProfitSummary = ProfitFigures.extend({ period: Period });
+export const ProfitCampusRow = ProfitFigures.extend({
+  schoolItemCode: z.string(),
+  schoolItemName: z.string(),
+});
+export const ProfitCampusTable = z.object({
+  period: Period,
+  rows: z.array(ProfitCampusRow),
+  total: ProfitCampusRow,
+});
+export const CostRatio = z.object({
+  period: Period,
+  totalCents: z.number().int(),
+  rows: z.array(z.object({ key: z.string(), name: z.string(), cents: z.number().int(), pct: z.number() })),
+});
+
+/** A figure against its target (the monthly uploads of /setting/revenueCost, docs/metrics.md "Targets"). */
+const TargetRate = z.object({
+  targetCents: z.number().int(),
+  actualCents: z.number().int(),
+  ratePct: z.number(),
+});
+export const CampusTargetRates = z.object({
+  period: Period,
+  rows: z.array(
+    z.object({
+      schoolItemCode: z.string(),
+      schoolItemName: z.string(),
+      /** Net income against the centre's advance-income upload. */
+      income: TargetRate,
+      /** Revenue against the centre's advance-consumption upload. */
+      revenue: TargetRate,
+    }),
+  ),
+});
+export const TeacherPlanRates = z.object({
+  period: Period,
+  rows: z.array(
+    z.object({
+      teacherCode: z.string(),
+      teacherName: z.string(),
+      lessons: z.number().int(),
+      scheduledHours: z.number(),
+      consumedHours: z.number(),
+      /** consumed ÷ scheduled hours in percent, 2 decimals. */
+      ratePct: z.number(),
+    }),
+  ),
+});
+export const AdviserTargetRates = z.object({
+  period: Period,
+  rows: z.array(
+    TargetRate.extend({
+      employeeCode: z.string(),
+      employeeName: z.string(),
+      schoolItemCode: z.string(),
+      /** consultant or growth (growth consultant). */
+      role: z.string(),
+    }),
+  ),
+});
+export const ParentCostRates = z.object({
+  period: Period,
+  rows: z.array(
+    z.object({
+      schoolItemCode: z.string(),
+      schoolItemName: z.string(),
+      /** Opening advance receipts + received in the period: what families could use. */
+      availableCents: z.number().int(),
+      consumedCents: z.number().int(),
+      ratePct: z.number(),
+    }),
+  ),
+});
+
+/** One student's advance receipts at a campus at the end of the period. */
+export const AdvanceStudentRow = z.object({
+  studentId: z.number().int(),
+  studentCode: z.string(),
+  studentName: z.string(),
+  schoolItemName: z.string(),
+  /** Hours left (paid and gift). */
+  hours: z.number(),
+  closingCents: z.number().int(),
+});
+export const AdvancePageQuery = periodChecked(
+  PageQuery.extend({ ...FilterShape, keyword: z.string().trim().max(50).optional() }),
+);
+export const AdvanceMobile = AdvanceSummary.extend({ campuses: z.array(DashboardShare) });
+
 /** Count of a distribution (students, lessons) or hours: `value`, not money. */
 export const DashboardCount = z.object({ key: z.string(), name: z.string(), value: z.number() });
 export const DashboardCounts = z.object({ period: Period, rows: z.array(DashboardCount) });
@@ -343,6 +491,19 @@ const SCHEDULE = priv('/dataStatistics/class', '/dataStatistics/usedClassRate', 
 const RATIO = priv('/dataStatistics/usedClassRate', '/dataStatistics/arrivalRate', '/dataStatistics/class');
 const CENTER = priv('/dataStatistics/arrivalRate', '/dataStatistics/centerData', '/dataStatistics/class');
 const svc = 'report' as const;
+/** Income (incomeGM, on a phone too) and the operating results beside it. */
+const INCOME = priv(
+  '/dataStatistics/incomeGM',
+  '/dataStatistics/operationEffect',
+  '/dataStatistics/index',
+  '/dataStatistics/centerData',
+);
+const PROFIT = priv('/dataStatistics/grossProfit', '/dataStatistics/operationEffect');
+const TARGETS = priv(
+  '/dataStatistics/incomeGM',
+  '/dataStatistics/revenueGM',
+  '/dataStatistics/operationEffect',
+);
 
 const distribution = (path: string, summary: string) =>
   get(path, {
@@ -467,6 +628,142 @@ export const dashboards = {
     '/revenue/coursetrend',
     'Revenue of each month of the period: the total and the five courses with the most.',
   ),
+  preRevenueSummary: get('/preRevenue/summary', {
+    service: svc,
+    summary:
+      'Pre-revenue of the period: the value of the student-hours booked on its lessons and not yet consumed, the hours, the students.',
+    access: REVENUE,
+    query: DashboardFilter,
+    response: PreRevenueSummary,
+  }),
+  preRevenueSchoolRanking: distribution(
+    '/preRevenue/schoolsummaryranking',
+    'Campuses ranked by pre-revenue of the period.',
+  ),
+  preRevenueCampusDistribution: distribution(
+    '/preRevenue/campusdistribution',
+    'Pre-revenue of the period by campus.',
+  ),
+  preRevenueTypeProportion: distribution(
+    '/preRevenue/typeproportion',
+    'Pre-revenue of the period by the type of the order the booked hours would be drawn from.',
+  ),
+  preRevenueCourseProportion: distribution(
+    '/preRevenue/courseproportion',
+    'Pre-revenue of the period by course.',
+  ),
+  preRevenueSchoolTrend: trend(
+    '/preRevenue/schooltrend',
+    'Pre-revenue of each month of the period (by lesson day): the total and the five campuses with the most.',
+  ),
+  preRevenueTypeTrend: trend(
+    '/preRevenue/typetrend',
+    'Pre-revenue of each month of the period by order type.',
+  ),
+  preRevenueCourseTrend: trend(
+    '/preRevenue/coursetrend',
+    'Pre-revenue of each month of the period: the total and the five courses with the most.',
+  ),
+  revenueWebRange: get('/revenue/web/range', {
+    service: svc,
+    summary:
+      'Income of the period per campus with the total row: money received, refunded, net income, revenue, pre-revenue, closing advance receipts.',
+    access: INCOME,
+    query: DashboardFilter,
+    response: IncomeRange,
+  }),
+  revenueWebRangeExport: get('/revenue/web/range/export', {
+    service: svc,
+    summary: 'The income table of /revenue/web/range as a workbook (收入汇总_YYYYMMDD.xlsx).',
+    access: INCOME,
+    kind: 'download',
+    query: DashboardFilter,
+    response: FileResponse,
+  }),
+  revenueMobileQuery: get('/revenue/mobile/query', {
+    service: svc,
+    summary:
+      'The income of the filter in one answer (the phone page of incomeGM): the figures, money received by payment method, and the month series.',
+    access: INCOME,
+    query: DashboardFilter,
+    response: IncomeMobile,
+  }),
+  revenueTargetRate: get('/revenue/v2/overViewTargetRate', {
+    service: svc,
+    summary:
+      'Per campus: net income against the centre advance-income upload and revenue against the centre advance-consumption upload of the months.',
+    access: TARGETS,
+    query: DashboardFilter,
+    response: CampusTargetRates,
+  }),
+  revenueTeacherPlanRate: get('/revenue/v2/teacherPlanRate', {
+    service: svc,
+    summary: 'Per teacher: student-hours booked on the period’s lessons and the hours consumed of them.',
+    access: TARGETS,
+    query: DashboardFilter,
+    response: TeacherPlanRates,
+  }),
+  revenueCardPlanRate: get('/revenue/v2/cardPlanRate', {
+    service: svc,
+    summary:
+      'Per consultant and growth consultant: money received on the orders they advise against their monthly advance-income upload.',
+    access: TARGETS,
+    query: DashboardFilter,
+    response: AdviserTargetRates,
+  }),
+  revenueParentCostRate: get('/revenue/v2/parentCostRate', {
+    service: svc,
+    summary:
+      'Per campus: the share of what families could use (opening advance receipts + received) consumed in the period.',
+    access: TARGETS,
+    query: DashboardFilter,
+    response: ParentCostRates,
+  }),
+  profitSummary: get('/profit/summary', {
+    service: svc,
+    summary:
+      'Profit of the whole months of the period: revenue − imported school costs − payroll, with the margin.',
+    access: PROFIT,
+    query: DashboardFilter,
+    response: ProfitSummary,
+  }),
+  profitCampusDistribution: get('/profit/campus_distribution', {
+    service: svc,
+    summary: 'Profit per campus with the total row.',
+    access: PROFIT,
+    query: DashboardFilter,
+    response: ProfitCampusTable,
+  }),
+  profitCostRatio: get('/profit/cost_ratio', {
+    service: svc,
+    summary: 'The costs of the months by type (the school cost categories and payroll), with their shares.',
+    access: PROFIT,
+    query: DashboardFilter,
+    response: CostRatio,
+  }),
+  advanceData: get('/advance/data', {
+    service: svc,
+    summary:
+      'Advance receipts of the filter in one answer for a phone: the summary and the campuses holding them.',
+    access: VIEW,
+    query: DashboardFilter,
+    response: AdvanceMobile,
+  }),
+  advanceDataForPC: get('/advance/dataForPC', {
+    service: svc,
+    summary: 'The reconciliation table of advance receipts per campus (as advanceReceiptV2, by GET).',
+    access: VIEW,
+    query: DashboardFilter,
+    response: AdvanceTable,
+  }),
+  advancePageDetail: get('/advance/pageDetail', {
+    service: svc,
+    summary:
+      'The students holding advance receipts at the end of the period, per campus, largest first; paged. Their sum is the closing advance.',
+    access: VIEW,
+    query: AdvancePageQuery,
+    response: page(AdvanceStudentRow).extend({ sumCents: z.number().int() }),
+  }),
   overviewSummary: get('/overview/summary2', {
     service: svc,
     summary:

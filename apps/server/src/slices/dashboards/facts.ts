@@ -74,6 +74,29 @@ export const BOOKINGS: FactSource = {
   month: sql`to_char(l.day, 'YYYY-MM')`,
 };
 
+/**
+ * Pre-revenue: the bookings of the period's live lessons (by lesson day) not signed yet that would
+ * consume hours, valued at the student's remaining price of the course at the period's end (value
+ * left ÷ hours left, gift hours included: what consuming them would draw on average). Columns of
+ * BOOKINGS plus h (hours), v (cents) and order_id (the first order with hours left, the one
+ * consumption draws from; else the latest).
+ */
+export const PREBOOKED: FactSource = {
+  rows: (s) => sql`
+    select b.school_item_code, b.course_code, b.teacher_code, b.lesson_id, b.day, b.student_id,
+      b.bh as h, (case when p.hrs > 0 then round(b.bh * p.val / p.hrs) else 0 end)::bigint as v, p.order_id
+    from (${BOOKINGS.rows(s)}) b
+    left join lateral (
+      select sum(x.v) as val, sum(x.h) as hrs, coalesce(min(x.order_id) filter (where x.h > 0), max(x.order_id)) as order_id
+      from (select sl.order_id, sum(sl.value_cents) as v, sum(sl.hours) as h from student_ledger sl
+        where sl.student_id = b.student_id and sl.course_code = b.course_code and sl.posted_at < ${iso(s.end)}::timestamptz
+        group by sl.order_item_id, sl.order_id) x
+    ) p on true
+    where b.sign is null and b.bh > 0`,
+  inPeriod: () => sql`true`,
+  month: sql`to_char(l.day, 'YYYY-MM')`,
+};
+
 /** Case files (not deleted) created up to the period's end: school_item_code, student_id, status, created_at. */
 export const STUDENTS: FactSource = {
   rows: (s) => sql`

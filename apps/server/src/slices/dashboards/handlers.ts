@@ -5,6 +5,7 @@ import { exportFileName, fromCents } from '@bo/domain';
 import * as a from './advance.js';
 import * as f from './facts.js';
 import * as r from './revenue.js';
+import * as inc from './income.js';
 import * as o from './overview.js';
 import * as sc from './schedule.js';
 import { DRILL_NAMES, drillRows } from './drill.js';
@@ -33,6 +34,16 @@ const ADVANCE_COLUMNS: XlsxColumn[] = [
   { key: 'other', header: '调整与转课 / Other' },
   { key: 'closing', header: '期末预收 / Closing' },
   { key: 'students', header: '在读预收学员 / Students' },
+];
+
+const INCOME_COLUMNS: XlsxColumn[] = [
+  { key: 'schoolItemName', header: '校区 / Campus', width: 20 },
+  { key: 'received', header: '实收 / Received' },
+  { key: 'refunded', header: '退费 / Refunded' },
+  { key: 'income', header: '净收入 / Net income' },
+  { key: 'revenue', header: '确认收入 / Revenue' },
+  { key: 'preRevenue', header: '预收入 / Pre-revenue' },
+  { key: 'closing', header: '期末预收 / Closing advance' },
 ];
 
 export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
@@ -88,6 +99,73 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
     r.trend(deps, await figureScope(deps, user, query), f.ORDER_TYPE),
   revenueCourseTrend: async ({ deps, user, query }) =>
     r.trend(deps, await figureScope(deps, user, query), f.COURSE),
+  preRevenueSummary: async ({ deps, user, query }) =>
+    r.preSummary(deps, await figureScope(deps, user, query)),
+  preRevenueSchoolRanking: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    return { period: s.period, rows: await r.by(deps, s, f.CAMPUS, r.PRE_REVENUE) };
+  },
+  preRevenueCampusDistribution: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    const rows = await r.by(deps, s, f.CAMPUS, r.PRE_REVENUE);
+    return { period: s.period, rows: rows.sort((x, y) => x.key.localeCompare(y.key)) };
+  },
+  preRevenueTypeProportion: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    return { period: s.period, rows: await r.by(deps, s, f.ORDER_TYPE, r.PRE_REVENUE) };
+  },
+  preRevenueCourseProportion: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    return { period: s.period, rows: await r.by(deps, s, f.COURSE, r.PRE_REVENUE) };
+  },
+  preRevenueSchoolTrend: async ({ deps, user, query }) =>
+    r.trend(deps, await figureScope(deps, user, query), f.CAMPUS, r.PRE_REVENUE),
+  preRevenueTypeTrend: async ({ deps, user, query }) =>
+    r.trend(deps, await figureScope(deps, user, query), f.ORDER_TYPE, r.PRE_REVENUE),
+  preRevenueCourseTrend: async ({ deps, user, query }) =>
+    r.trend(deps, await figureScope(deps, user, query), f.COURSE, r.PRE_REVENUE),
+  revenueWebRange: async ({ deps, user, query }) =>
+    inc.incomeRange(deps, await figureScope(deps, user, query)),
+  revenueWebRangeExport: async ({ deps, user, query }) => {
+    const t = await inc.incomeRange(deps, await figureScope(deps, user, query));
+    const rows = [...t.rows, t.total].map((x) => ({
+      schoolItemName: x.schoolItemName,
+      received: fromCents(x.receivedCents),
+      refunded: fromCents(x.refundedCents),
+      income: fromCents(x.incomeCents),
+      revenue: fromCents(x.revenueCents),
+      preRevenue: fromCents(x.preRevenueCents),
+      closing: fromCents(x.closingCents),
+    }));
+    return xlsxFile(
+      exportFileName('收入汇总', t.period.endDate),
+      await workbook('收入汇总', INCOME_COLUMNS, rows),
+    );
+  },
+  revenueMobileQuery: async ({ deps, user, query }) =>
+    inc.incomeMobile(deps, await figureScope(deps, user, query)),
+  revenueTargetRate: async ({ deps, user, query }) =>
+    inc.campusTargets(deps, await figureScope(deps, user, query)),
+  revenueTeacherPlanRate: async ({ deps, user, query }) =>
+    inc.teacherPlan(deps, await figureScope(deps, user, query)),
+  revenueCardPlanRate: async ({ deps, user, query }) =>
+    inc.adviserTargets(deps, await figureScope(deps, user, query)),
+  revenueParentCostRate: async ({ deps, user, query }) =>
+    inc.parentCost(deps, await figureScope(deps, user, query)),
+  profitSummary: async ({ deps, user, query }) =>
+    inc.profitSummary(deps, await figureScope(deps, user, query)),
+  profitCampusDistribution: async ({ deps, user, query }) =>
+    inc.profitByCampus(deps, await figureScope(deps, user, query)),
+  profitCostRatio: async ({ deps, user, query }) => inc.costRatio(deps, await figureScope(deps, user, query)),
+  advanceData: async ({ deps, user, query }) => {
+    const s = await figureScope(deps, user, query);
+    const [summary, campuses] = await Promise.all([a.summary(deps, s), a.closingBy(deps, s, f.CAMPUS)]);
+    return { ...summary, campuses };
+  },
+  advanceDataForPC: async ({ deps, user, query }) =>
+    a.campusTable(deps, await figureScope(deps, user, query)),
+  advancePageDetail: async ({ deps, user, query }) =>
+    inc.advanceStudents(deps, await figureScope(deps, user, query), query),
   advanceExport: async ({ deps, user, body }) => {
     const t = await a.campusTable(deps, await figureScope(deps, user, body));
     const yuan = (c: number) => fromCents(c);

@@ -19,9 +19,9 @@ import {
 } from './facts.js';
 import type { FigureScope } from './scope.js';
 
-type Measures = Record<string, ReturnType<typeof sql>>;
+export type Measures = Record<string, ReturnType<typeof sql>>;
 
-const ledgerMeasures = (s: FigureScope) => {
+export const ledgerMeasures = (s: FigureScope) => {
   const p = LEDGER.inPeriod(s);
   return {
     revenueCents: sql`coalesce(-sum(l.v) filter (where ${p} and l.k = 'consume'), 0)`,
@@ -47,14 +47,14 @@ const BALANCE_MEASURES = {
   leftStudents: sql`count(distinct l.student_id) filter (where l.open_v > 0 and l.close_v <= 0)`,
 };
 
-interface Part {
+export interface Part {
   src: FactSource;
   measures: Measures;
   rows?: 'period' | 'toEnd';
 }
 
 /** The parts' figures by a dimension, one row per key that any part has, in key order. */
-async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[]) {
+export async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[]) {
   const tables = await Promise.all(
     parts.map((p) => factTable(deps, s, p.src, d, p.measures, sql`true`, p.rows ?? 'period')),
   );
@@ -69,14 +69,14 @@ async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[])
   return [...out.values()].sort((a, b) => String(a.key).localeCompare(String(b.key)));
 }
 
-async function totals(deps: AppDeps, s: FigureScope, parts: Part[]) {
+export async function totals(deps: AppDeps, s: FigureScope, parts: Part[]) {
   const all = await Promise.all(
     parts.map((p) => factTotals(deps, s, p.src, p.measures, sql`true`, p.rows ?? 'period')),
   );
   return Object.assign({}, ...all) as Record<string, number>;
 }
 
-const num = (r: Record<string, number | string>, k: string) => Number(r[k] ?? 0);
+export const num = (r: Record<string, number | string>, k: string) => Number(r[k] ?? 0);
 
 const overviewParts = (s: FigureScope): Part[] => [
   { src: LEDGER, measures: ledgerMeasures(s), rows: 'toEnd' },

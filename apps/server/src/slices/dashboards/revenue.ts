@@ -1,15 +1,62 @@
-// Revenue (确认收入): the value of the hours consumed — attendance at the price paid (docs/metrics.md).
-// A cancelled attendance reverses its consumption, so it leaves the month of the cancel.
+// Revenue (确认收入) and pre-revenue (预收入): the same declarations over two fact sources
+// (docs/metrics.md). Revenue is the value of the hours consumed — attendance at the price paid, a
+// cancelled attendance leaving the month of the cancel; pre-revenue the value of the hours booked on
+// the period's lessons and not consumed yet.
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { periodBy, periodTotals, periodTrend, type Dimension } from './facts.js';
+import {
+  factTable,
+  factTotals,
+  factTrend,
+  LEDGER,
+  PREBOOKED,
+  type Dimension,
+  type FactSource,
+} from './facts.js';
 import type { FigureScope } from './scope.js';
 
-const CONSUME = ['consume'] as const;
+/** A money figure: its source, which rows count, and the value, hours and students of them. */
+export interface MoneyFigure {
+  src: FactSource;
+  where: SQL;
+  cents: SQL;
+  hours: SQL;
+  students: SQL;
+}
+
+export const REVENUE: MoneyFigure = {
+  src: LEDGER,
+  where: sql`l.k = 'consume'`,
+  cents: sql`-sum(l.v)`,
+  hours: sql`-sum(l.h)`,
+  students: sql`count(distinct l.student_id)`,
+};
+
+export const PRE_REVENUE: MoneyFigure = {
+  src: PREBOOKED,
+  where: sql`true`,
+  cents: sql`sum(l.v)`,
+  hours: sql`sum(l.h)`,
+  students: sql`count(distinct l.student_id)`,
+};
+
+export const totals = (deps: AppDeps, s: FigureScope, m: MoneyFigure) =>
+  factTotals(deps, s, m.src, { cents: m.cents, hours: m.hours, students: m.students }, m.where);
+
+export async function by(deps: AppDeps, s: FigureScope, d: Dimension, m: MoneyFigure = REVENUE) {
+  const rows = await factTable(deps, s, m.src, d, { cents: m.cents }, m.where);
+  return rows.filter((r) => r.cents !== 0);
+}
+
+export const trend = (deps: AppDeps, s: FigureScope, d: Dimension, m: MoneyFigure = REVENUE) =>
+  factTrend(deps, s, m.src, d, m.cents, m.where);
 
 export async function summary(deps: AppDeps, s: FigureScope) {
-  const t = await periodTotals(deps, s, CONSUME, -1);
+  const t = await totals(deps, s, REVENUE);
   return { period: s.period, revenueCents: t.cents, consumedHours: t.hours, students: t.students };
 }
 
-export const by = (deps: AppDeps, s: FigureScope, d: Dimension) => periodBy(deps, s, CONSUME, -1, d);
-export const trend = (deps: AppDeps, s: FigureScope, d: Dimension) => periodTrend(deps, s, CONSUME, -1, d);
+export async function preSummary(deps: AppDeps, s: FigureScope) {
+  const t = await totals(deps, s, PRE_REVENUE);
+  return { period: s.period, preRevenueCents: t.cents, hours: t.hours, students: t.students };
+}

@@ -80,3 +80,19 @@ export function monthsRelation(s: FigureScope): SQL {
     sql`, `,
   )}) as months(mon)`;
 }
+
+/**
+ * The scope over the whole months its period touches: figures set against monthly imports (costs,
+ * payroll, targets) compare whole months with whole months.
+ */
+export function wholeMonths(s: FigureScope): FigureScope {
+  const first = s.months[0] ?? s.period.startDate.slice(0, 7);
+  const last = s.months.at(-1) ?? first;
+  const startDate = `${first}-01`;
+  const lastDay = new Date(Date.UTC(Number(last.slice(0, 4)), Number(last.slice(5, 7)), 0)).getUTCDate();
+  const endDate = `${last}-${String(lastDay).padStart(2, '0')}`;
+  const start = shanghaiDayOf(startDate);
+  const end = shanghaiDayOf(endDate, { end: true });
+  if (!start || !end) throw new Error('whole months are valid days');
+  return { ...s, start, end, period: { startDate, endDate } };
+}

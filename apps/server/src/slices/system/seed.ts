@@ -315,6 +315,9 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/dataStatistics/index',
     '/dataStatistics/incomeGM',
     '/dataStatistics/revenueGM',
+    // Profit sets revenue against the costs finance imports and the payroll it pays.
+    '/dataStatistics/grossProfit',
+    '/dataStatistics/operationEffect',
     ...PAYROLL_VIEWS,
     '/staffsalary/courseexport',
   ],

@@ -1,0 +1,392 @@
+// Income (收入: money received net of refunds), profit (revenue − school costs − payroll) and the
+// figures set against the monthly uploads (targets) — docs/metrics.md "Income", "Profit", "Targets".
+// Each figure is a measure over a fact source of facts.ts; tables merge them by campus.
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps.js';
+import { byPayMethod, campusTable as advanceTable } from './advance.js';
+import {
+  BOOKINGS,
+  CAMPUS,
+  factTable,
+  factTrend,
+  LEDGER,
+  n,
+  PAYMENTS,
+  PREBOOKED,
+  rowsOf,
+  TEACHER,
+  type FactSource,
+} from './facts.js';
+import { byKey, num, totals, type Part } from './overview.js';
+import { inCampuses, wholeMonths, type FigureScope } from './scope.js';
+
+const consumed = (s: FigureScope) =>
+  sql`coalesce(-sum(l.v) filter (where ${LEDGER.inPeriod(s)} and l.k = 'consume'), 0)`;
+
+const incomeParts = (s: FigureScope): Part[] => [
+  {
+    src: LEDGER,
+    rows: 'toEnd',
+    measures: {
+      refundedCents: sql`coalesce(-sum(l.v) filter (where ${LEDGER.inPeriod(s)} and l.k = 'refund'), 0)`,
+      revenueCents: consumed(s),
+      closingCents: sql`coalesce(sum(l.v), 0)`,
+    },
+  },
+  { src: PAYMENTS, measures: { receivedCents: sql`coalesce(sum(l.v), 0)` } },
+  { src: PREBOOKED, measures: { preRevenueCents: sql`coalesce(sum(l.v), 0)` } },
+];
+const incomeFigures = (r: Record<string, number | string>) => ({
+  receivedCents: num(r, 'receivedCents'),
+  refundedCents: num(r, 'refundedCents'),
+  incomeCents: num(r, 'receivedCents') - num(r, 'refundedCents'),
+  revenueCents: num(r, 'revenueCents'),
+  preRevenueCents: num(r, 'preRevenueCents'),
+  closingCents: num(r, 'closingCents'),
+});
+
+export async function incomeSummary(deps: AppDeps, s: FigureScope) {
+  return incomeFigures(await totals(deps, s, incomeParts(s)));
+}
+
+export async function incomeRange(deps: AppDeps, s: FigureScope) {
+  const [rows, total] = await Promise.all([byKey(deps, s, CAMPUS, incomeParts(s)), incomeSummary(deps, s)]);
+  return {
+    period: s.period,
+    rows: rows.map((r) => ({
+      schoolItemCode: String(r.key),
+      schoolItemName: String(r.name),
+      ...incomeFigures(r),
+    })),
+    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total },
+  };
+}
+
+/** The phone page's one answer: the figures, payment methods and the month series of income. */
+export async function incomeMobile(deps: AppDeps, s: FigureScope) {
+  const [figures, methods, received, refunded] = await Promise.all([
+    incomeSummary(deps, s),
+    byPayMethod(deps, s),
+    factTrend(deps, s, PAYMENTS, CAMPUS, sql`sum(l.v)`),
+    factTrend(deps, s, LEDGER, CAMPUS, sql`-sum(l.v)`, sql`l.k = 'refund'`),
+  ]);
+  const r = received.series[0]?.values ?? s.months.map(() => 0);
+  const f = refunded.series[0]?.values ?? s.months.map(() => 0);
+  return {
+    period: s.period,
+    ...figures,
+    methods,
+    trend: {
+      months: s.months,
+      series: [
+        { key: 'received', name: '实收 / Received', values: r },
+        { key: 'refunded', name: '退费 / Refunded', values: f },
+        { key: 'income', name: '净收入 / Net income', values: r.map((v, i) => v - (f[i] ?? 0)) },
+      ],
+    },
+  };
+}
+
+const pct = (part: number, whole: number) => (whole ? Math.round((part * 10_000) / whole) / 100 : 0);
+
+/** `month in (the scope's months)` for a 'YYYY-MM' column. */
+const inMonths = (col: ReturnType<typeof sql>, s: FigureScope) =>
+  sql`${col} in (${sql.join(
+    s.months.map((m) => sql`${m}`),
+    sql`, `,
+  )})`;
+
+const COST_TYPES = [
+  ['rent', '房租 / Rent'],
+  ['labour', '人工 / Labour'],
+  ['utilities', '水电 / Utilities'],
+  ['marketing', '市场 / Marketing'],
+  ['materials', '物料 / Materials'],
+  ['other', '其他 / Other'],
+  ['payroll', '薪资 / Payroll'],
+] as const;
+
+/**
+ * Costs of the scope's months: one row per imported school-cost category of a campus and month (yuan
+ * to cents), and one per salary line (type 'payroll'): school_item_code, type, v, mon.
+ */
+export const COSTS: FactSource = {
+  rows: (s) => sql`
+    select sc.school_item_code, x.type, round(x.amount * 100)::bigint as v, sc.month as mon
+    from school_costs sc
+    cross join lateral (values ('rent', sc.rent), ('labour', sc.labour), ('utilities', sc.utilities),
+      ('marketing', sc.marketing), ('materials', sc.materials), ('other', sc.other)) as x(type, amount)
+    where ${inCampuses(sql`sc.school_item_code`, s)} and ${inMonths(sql`sc.month`, s)}
+    union all
+    select sl.school_item_code, 'payroll', sl.amount_cents, to_char(make_date(sl.year, sl.month, 1), 'YYYY-MM')
+    from salary_lines sl
+    where ${inCampuses(sql`sl.school_item_code`, s)}
+      and ${inMonths(sql`to_char(make_date(sl.year, sl.month, 1), 'YYYY-MM')`, s)}`,
+  inPeriod: () => sql`true`,
+  month: sql`l.mon`,
+};
+
+const profitParts = (s: FigureScope): Part[] => [
+  { src: LEDGER, measures: { revenueCents: consumed(s) }, rows: 'toEnd' },
+  {
+    src: COSTS,
+    measures: {
+      schoolCostCents: sql`coalesce(sum(l.v) filter (where l.type <> 'payroll'), 0)`,
+      payrollCents: sql`coalesce(sum(l.v) filter (where l.type = 'payroll'), 0)`,
+    },
+  },
+];
+const profitFigures = (r: Record<string, number | string>) => {
+  const revenueCents = num(r, 'revenueCents');
+  const costCents = num(r, 'schoolCostCents') + num(r, 'payrollCents');
+  return {
+    revenueCents,
+    schoolCostCents: num(r, 'schoolCostCents'),
+    payrollCents: num(r, 'payrollCents'),
+    costCents,
+    profitCents: revenueCents - costCents,
+    marginPct: pct(revenueCents - costCents, revenueCents),
+  };
+};
+
+export async function profitSummary(deps: AppDeps, scope: FigureScope) {
+  const s = wholeMonths(scope);
+  return { period: s.period, ...profitFigures(await totals(deps, s, profitParts(s))) };
+}
+
+export async function profitByCampus(deps: AppDeps, scope: FigureScope) {
+  const s = wholeMonths(scope);
+  const [rows, total] = await Promise.all([
+    byKey(deps, s, CAMPUS, profitParts(s)),
+    totals(deps, s, profitParts(s)),
+  ]);
+  return {
+    period: s.period,
+    rows: rows.map((r) => ({
+      schoolItemCode: String(r.key),
+      schoolItemName: String(r.name),
+      ...profitFigures(r),
+    })),
+    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...profitFigures(total) },
+  };
+}
+
+export async function costRatio(deps: AppDeps, scope: FigureScope) {
+  const s = wholeMonths(scope);
+  const found = await factTable(
+    deps,
+    s,
+    COSTS,
+    { key: sql`l.type`, name: sql`null::text`, join: sql`` },
+    { cents: sql`sum(l.v)` },
+  );
+  const cents = new Map(found.map((r) => [r.key, r.cents]));
+  const totalCents = found.reduce((a, r) => a + r.cents, 0);
+  return {
+    period: s.period,
+    totalCents,
+    rows: COST_TYPES.map(([key, name]) => ({
+      key,
+      name,
+      cents: cents.get(key) ?? 0,
+      pct: pct(cents.get(key) ?? 0, totalCents),
+    })),
+  };
+}
+
+/** The monthly uploads of `kinds` over the scope's months, yuan to cents, by a key column. */
+async function uploads(
+  deps: AppDeps,
+  s: FigureScope,
+  kinds: string[],
+  key: 'school_item_code' | 'employee_code',
+) {
+  const rows = await rowsOf<{ key: string; kind: string; campus: string; cents: string }>(
+    deps,
+    sql`select ma.${sql.raw(key)} as key, ma.kind, max(ma.school_item_code) as campus,
+        round(sum(ma.amount) * 100)::bigint::text as cents
+      from monthly_advances ma
+      where ma.kind in (${sql.join(
+        kinds.map((k) => sql`${k}`),
+        sql`, `,
+      )}) and ${inCampuses(sql`ma.school_item_code`, s)} and ${inMonths(sql`ma.month`, s)}
+      group by 1, 2`,
+  );
+  return rows;
+}
+
+const rate = (targetCents: number, actualCents: number) => ({
+  targetCents,
+  actualCents,
+  ratePct: pct(actualCents, targetCents),
+});
+
+/** Per campus: net income and revenue of the whole months against the centre uploads. */
+export async function campusTargets(deps: AppDeps, scope: FigureScope) {
+  const s = wholeMonths(scope);
+  const [range, up] = await Promise.all([
+    incomeRange(deps, s),
+    uploads(deps, s, ['centerAdvanceIncome', 'centerAdvanceConsumer'], 'school_item_code'),
+  ]);
+  const target = (code: string, kind: string) => n(up.find((u) => u.key === code && u.kind === kind)?.cents);
+  const names = await campusNames(
+    deps,
+    up.map((u) => u.key),
+  );
+  const codes = [...new Set([...range.rows.map((r) => r.schoolItemCode), ...up.map((u) => u.key)])].sort();
+  return {
+    period: s.period,
+    rows: codes.map((code) => {
+      const r = range.rows.find((x) => x.schoolItemCode === code);
+      return {
+        schoolItemCode: code,
+        schoolItemName: r?.schoolItemName ?? names.get(code) ?? code,
+        income: rate(target(code, 'centerAdvanceIncome'), r?.incomeCents ?? 0),
+        revenue: rate(target(code, 'centerAdvanceConsumer'), r?.revenueCents ?? 0),
+      };
+    }),
+  };
+}
+
+async function campusNames(deps: AppDeps, codes: string[]) {
+  if (!codes.length) return new Map<string, string>();
+  const rows = await rowsOf<{ code: string; name: string }>(
+    deps,
+    sql`select code, name from school_items where code in (${sql.join(
+      codes.map((c) => sql`${c}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+/** Per teacher: student-hours booked on the period's lessons and the hours their signs consumed. */
+export async function teacherPlan(deps: AppDeps, s: FigureScope) {
+  const rows = await factTable(deps, s, BOOKINGS, TEACHER, {
+    scheduledHours: sql`coalesce(sum(l.bh), 0)`,
+    consumedHours: sql`coalesce(sum(l.uh), 0)`,
+    lessons: sql`count(distinct l.lesson_id)`,
+  });
+  return {
+    period: s.period,
+    rows: rows
+      .filter((r) => r.key)
+      .map((r) => ({
+        teacherCode: r.key,
+        teacherName: r.name,
+        lessons: r.lessons,
+        scheduledHours: r.scheduledHours,
+        consumedHours: r.consumedHours,
+        ratePct: pct(r.consumedHours, r.scheduledHours),
+      })),
+  };
+}
+
+/** Per adviser: money received on the orders they advise against their monthly advance-income upload. */
+export async function adviserTargets(deps: AppDeps, scope: FigureScope) {
+  const s = wholeMonths(scope);
+  const kinds = { consultantAdvanceIncome: 'consultant', growthConsultantAdvanceIncome: 'growth' } as const;
+  const [up, received] = await Promise.all([
+    uploads(deps, s, Object.keys(kinds), 'employee_code'),
+    rowsOf<{ key: string; campus: string; cents: string }>(
+      deps,
+      sql`with l as (${PAYMENTS.rows(s)})
+        select u.employee_code as key, max(l.school_item_code) as campus, sum(l.v)::text as cents
+        from l join orders o on o.id = l.order_id join users u on u.id = o.adviser_id
+        where ${PAYMENTS.inPeriod(s)} and u.employee_code is not null
+        group by 1`,
+    ),
+  ]);
+  const codes = [...new Set([...up.map((u) => u.key), ...received.map((r) => r.key)])];
+  const names = codes.length
+    ? new Map(
+        (
+          await rowsOf<{ code: string; name: string }>(
+            deps,
+            sql`select code, name from employees where code in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})`,
+          )
+        ).map((r) => [r.code, r.name]),
+      )
+    : new Map<string, string>();
+  const rows = codes.map((code) => {
+    const mine = up.filter((u) => u.key === code);
+    const got = received.find((r) => r.key === code);
+    const kind = mine[0]?.kind as keyof typeof kinds | undefined;
+    return {
+      employeeCode: code,
+      employeeName: names.get(code) ?? code,
+      schoolItemCode: mine[0]?.campus ?? got?.campus ?? '',
+      role: kind ? kinds[kind] : '',
+      ...rate(
+        mine.reduce((a, u) => a + n(u.cents), 0),
+        n(got?.cents),
+      ),
+    };
+  });
+  return {
+    period: s.period,
+    rows: rows.sort((a, b) => b.actualCents - a.actualCents || a.employeeCode.localeCompare(b.employeeCode)),
+  };
+}
+
+/** Per campus: consumed ÷ (opening advance receipts + received) of the period. */
+export async function parentCost(deps: AppDeps, s: FigureScope) {
+  const t = await advanceTable(deps, s);
+  return {
+    period: s.period,
+    rows: t.rows.map((r) => ({
+      schoolItemCode: r.schoolItemCode,
+      schoolItemName: r.schoolItemName,
+      availableCents: r.openingCents + r.receivedCents,
+      consumedCents: r.consumedCents,
+      ratePct: pct(r.consumedCents, r.openingCents + r.receivedCents),
+    })),
+  };
+}
+
+/** The students holding advance receipts at the period's end, per campus, largest first; paged. */
+export async function advanceStudents(
+  deps: AppDeps,
+  s: FigureScope,
+  q: { pageIdx: number; pageSize: number; keyword?: string | undefined },
+) {
+  const kw = q.keyword ? `%${q.keyword}%` : null;
+  const held = sql`with l as (${LEDGER.rows(s)}),
+    b as (select l.school_item_code, l.student_id, sum(l.v) as v, sum(l.h) as h from l group by 1, 2 having sum(l.v) > 0)
+    select b.*, st.code, st.name, coalesce(si.name, b.school_item_code) as campus
+    from b left join students st on st.id = b.student_id left join school_items si on si.code = b.school_item_code
+    where ${kw ? sql`(st.name like ${kw} or st.code like ${kw})` : sql`true`}`;
+  const [sums] = await rowsOf<{ total: string; cents: string | null }>(
+    deps,
+    sql`with d as (${held}) select count(*)::text as total, sum(d.v)::text as cents from d`,
+  );
+  const rows = await rowsOf<{
+    student_id: number;
+    code: string | null;
+    name: string | null;
+    campus: string;
+    h: string;
+    v: string;
+  }>(
+    deps,
+    sql`with d as (${held}) select d.student_id, d.code, d.name, d.campus, d.h::text as h, d.v::text as v
+      from d order by d.v desc, d.student_id, d.campus limit ${q.pageSize} offset ${(q.pageIdx - 1) * q.pageSize}`,
+  );
+  return {
+    list: rows.map((r) => ({
+      studentId: Number(r.student_id),
+      studentCode: r.code ?? '',
+      studentName: r.name ?? '',
+      schoolItemName: r.campus,
+      hours: Number(r.h),
+      closingCents: n(r.v),
+    })),
+    total: n(sums?.total),
+    pageIdx: q.pageIdx,
+    pageSize: q.pageSize,
+    sumCents: n(sums?.cents),
+  };
+}
