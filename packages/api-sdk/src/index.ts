@@ -30,6 +30,8 @@ export * from './contract/refunds.js';
 export * from './contract/courseTransfers.js';
 export * from './contract/termBills.js';
 export * from './contract/dashboards.js';
+export * from './contract/reports.js';
+export * from './contract/dataRecovery.js';
 export * from './contract/statements.js';
 export * from './contract/teaching.js';
 export * from './contract/absences.js';

@@ -26,6 +26,8 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   clueAnalysis: () => import('./contract/clueAnalysis.js').then((m) => m.clueAnalysis),
   courseTransfers: () => import('./contract/courseTransfers.js').then((m) => m.courseTransfers),
   dashboards: () => import('./contract/dashboards.js').then((m) => m.dashboards),
+  reports: () => import('./contract/reports.js').then((m) => m.reports),
+  dataRecovery: () => import('./contract/dataRecovery.js').then((m) => m.dataRecovery),
   approvals: () => import('./contract/approvals.js').then((m) => m.approvals),
   payments: () => import('./contract/payments.js').then((m) => m.payments),
   payroll: () => import('./contract/payroll.js').then((m) => m.payroll),

@@ -34,3 +34,4 @@ export * from '../slices/discountRates/tables.js';
 export * from '../slices/payroll/tables.js';
 export * from '../slices/classHours/tables.js';
 export * from '../slices/sealing/tables.js';
+export * from '../slices/dataRecovery/tables.js';

@@ -22,6 +22,8 @@ import { workbenchHandlers } from './workbench/index.js';
 import { clueAnalysisHandlers } from './clueAnalysis/index.js';
 import { courseTransfersHandlers } from './courseTransfers/index.js';
 import { dashboardsHandlers } from './dashboards/index.js';
+import { reportsHandlers } from './reports/index.js';
+import { dataRecoveryHandlers } from './dataRecovery/index.js';
 import { approvalsHandlers } from './approvals/index.js';
 import { registerPayments } from './payments/index.js';
 import { studentsHandlers } from './students/index.js';
@@ -110,6 +112,8 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'courseTransfers', contract.courseTransfers, courseTransfersHandlers);
   registerSlice(app, deps, 'termBills', contract.termBills, termBillsHandlers);
   registerSlice(app, deps, 'dashboards', contract.dashboards, dashboardsHandlers);
+  registerSlice(app, deps, 'reports', contract.reports, reportsHandlers);
+  registerSlice(app, deps, 'dataRecovery', contract.dataRecovery, dataRecoveryHandlers);
   registerSlice(app, deps, 'statements', contract.statements, statementsHandlers);
   registerSlice(app, deps, 'teaching', contract.teaching, teachingHandlers);
   registerSlice(app, deps, 'promotions', contract.promotions, promotionsHandlers);

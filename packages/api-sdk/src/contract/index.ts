@@ -19,6 +19,8 @@ import { workbench } from './workbench.js';
 import { clueAnalysis } from './clueAnalysis.js';
 import { courseTransfers } from './courseTransfers.js';
 import { dashboards } from './dashboards.js';
+import { reports } from './reports.js';
+import { dataRecovery } from './dataRecovery.js';
 import { approvals } from './approvals.js';
 import { payments } from './payments.js';
 import { promotions } from './promotions.js';
@@ -63,6 +65,8 @@ export type Contract = {
   clueAnalysis: typeof clueAnalysis;
   courseTransfers: typeof courseTransfers;
   dashboards: typeof dashboards;
+  reports: typeof reports;
+  dataRecovery: typeof dataRecovery;
   approvals: typeof approvals;
   payments: typeof payments;
   payroll: typeof payroll;
@@ -104,6 +108,8 @@ export const contract: Contract = {
   clueAnalysis,
   courseTransfers,
   dashboards,
+  reports,
+  dataRecovery,
   approvals,
   payments,
   payroll,

@@ -305,6 +305,10 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/newDiscount/detailInstallment',
     '/settlement/evaluateInventory',
     '/settlement/checkInventory',
+    // Class-hour settlement against the ledger is finance's month-end work (docs/metrics.md "Settlement").
+    '/settlement/financeClassHour',
+    '/settlement/attendanceClassHour',
+    '/settlement/projectClassHour',
     // The discount rates given, beside the allowed rates finance keeps on /financial/discountRate.
     '/product/compositeDiscountRate',
     '/setting/finance',
