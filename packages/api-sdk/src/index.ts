@@ -43,3 +43,4 @@ export * from './contract/products.js';
 export * from './contract/discountRates.js';
 export * from './contract/classHours.js';
 export * from './contract/sealing.js';
+export * from './contract/training.js';

@@ -47,6 +47,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   discountRates: () => import('./contract/discountRates.js').then((m) => m.discountRates),
   classHours: () => import('./contract/classHours.js').then((m) => m.classHours),
   sealing: () => import('./contract/sealing.js').then((m) => m.sealing),
+  training: () => import('./contract/training.js').then((m) => m.training),
 };
 
 /**

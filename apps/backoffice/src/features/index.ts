@@ -19,6 +19,7 @@ import { staffRoutes } from './staff/routes';
 import { studentRoutes } from './students/routes';
 import { systemRoutes } from './system/routes';
 import { teachingRoutes } from './teaching/routes';
+import { trainingRoutes } from './training/routes';
 import { workbenchRoutes } from './workbench/routes';
 
 /** Each feature's messages.ts, downloaded with the first screen that needs it. */
@@ -41,6 +42,7 @@ const messages = {
   products: () => import('./products/messages').then((m) => m.productMessages),
   promotions: () => import('./promotions/messages').then((m) => m.promotionMessages),
   payroll: () => import('./payroll/messages').then((m) => m.payrollMessages),
+  training: () => import('./training/messages').then((m) => m.trainingMessages),
 };
 
 export const features: Feature[] = [
@@ -59,6 +61,7 @@ export const features: Feature[] = [
   { name: 'students', routes: studentRoutes, messages: [messages.students, messages.orders] },
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
   { name: 'payroll', routes: payrollRoutes, messages: [messages.payroll] },
+  { name: 'training', routes: trainingRoutes, messages: [messages.training] },
   // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.
   { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },
   // Service screens reuse the orders' approval screen and student picker (their texts come with them).

@@ -25,6 +25,7 @@ import type { serviceMessages } from '../features/services/messages';
 import type { productMessages } from '../features/products/messages';
 import type { promotionMessages } from '../features/promotions/messages';
 import type { payrollMessages } from '../features/payroll/messages';
+import type { trainingMessages } from '../features/training/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -46,7 +47,8 @@ type AllSets =
   | typeof serviceMessages
   | typeof productMessages
   | typeof promotionMessages
-  | typeof payrollMessages;
+  | typeof payrollMessages
+  | typeof trainingMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

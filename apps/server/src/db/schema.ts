@@ -35,3 +35,4 @@ export * from '../slices/payroll/tables.js';
 export * from '../slices/classHours/tables.js';
 export * from '../slices/sealing/tables.js';
 export * from '../slices/dataRecovery/tables.js';
+export * from '../slices/training/tables.js';

@@ -59,6 +59,7 @@ import { payrollHandlers, useConfirmedHoursFilter } from './payroll/index.js';
 import { discountRatesHandlers } from './discountRates/index.js';
 import { classHoursHandlers, passedConfirmationFilter } from './classHours/index.js';
 import { sealingHandlers } from './sealing/index.js';
+import { trainingHandlers } from './training/index.js';
 
 // Payroll pays a teacher's lessons of a period only under a passed class-hour confirmation.
 useConfirmedHoursFilter(passedConfirmationFilter);
@@ -129,4 +130,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'discountRates', contract.discountRates, discountRatesHandlers);
   registerSlice(app, deps, 'classHours', contract.classHours, classHoursHandlers);
   registerSlice(app, deps, 'sealing', contract.sealing, sealingHandlers);
+  registerSlice(app, deps, 'training', contract.training, trainingHandlers);
 }

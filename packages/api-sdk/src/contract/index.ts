@@ -39,6 +39,7 @@ import { products } from './products.js';
 import { discountRates } from './discountRates.js';
 import { classHours } from './classHours.js';
 import { sealing } from './sealing.js';
+import { training } from './training.js';
 import { payroll } from './payroll.js';
 
 /**
@@ -86,6 +87,7 @@ export type Contract = {
   discountRates: typeof discountRates;
   classHours: typeof classHours;
   sealing: typeof sealing;
+  training: typeof training;
 };
 
 export const contract: Contract = {
@@ -129,6 +131,7 @@ export const contract: Contract = {
   discountRates,
   classHours,
   sealing,
+  training,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

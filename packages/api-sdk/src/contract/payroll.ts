@@ -215,7 +215,7 @@ export const SalaryAdjustInput = z.object({
 export type TSalaryAdjustInput = z.input<typeof SalaryAdjustInput>;
 
 export const SourceRow = z.object({
-  sourceType: z.enum(['attendance', 'extraHours', 'order', 'refund', 'student']),
+  sourceType: z.enum(['attendance', 'extraHours', 'order', 'refund', 'student', 'training']),
   sourceId: z.number().int(),
   /** The day of the lesson, the work, the order's effect or the refund's posting. */
   day: z.string().nullable(),

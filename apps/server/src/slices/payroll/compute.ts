@@ -17,6 +17,8 @@ import {
   refundOrders,
   salaryPeriods,
   studentLedger,
+  trainingAttendees,
+  trainings,
   users,
 } from '../../db/schema.js';
 import { badInput } from '../../http/errors.js';
@@ -60,7 +62,7 @@ export interface PeriodInput {
 }
 
 export interface SourceRow {
-  type: 'attendance' | 'extraHours' | 'order' | 'refund' | 'student';
+  type: 'attendance' | 'extraHours' | 'order' | 'refund' | 'student' | 'training';
   id: number;
   /** Hundredths (hours, cases, yuan of a commission base). */
   q100: number;
@@ -170,6 +172,12 @@ export function hourlyRate(rule: Rule, payType: string, status: string): number 
     rule.rates.get('*|*') ??
     0
   );
+}
+
+/** The hourly rate of attended training (pay type `training`, status present or '*'), if the rule pays it. */
+export const TRAINING_PAY_TYPE = 'training';
+function trainingRate(rule: Rule): number | undefined {
+  return rule.rates.get(`${TRAINING_PAY_TYPE}|present`) ?? rule.rates.get(`${TRAINING_PAY_TYPE}|*`);
 }
 
 /** Cents of q100 units at a rate in cents (half a cent rounds away from zero). */
@@ -386,6 +394,38 @@ export async function draftLines(tx: DbOrTx, year: number, month: number): Promi
     hoursOf.set(s.code, (hoursOf.get(s.code) ?? 0) + q);
     out.add(out.line(s, x.schoolItemCode, `extra:${x.payType}`, rule, rate), {
       type: 'extraHours',
+      id: x.id,
+      q100: q,
+      cents: atRate(q, rate),
+    });
+  }
+  // Training hours attended in the period pay at the rule's own `training` rate only (never a '*'
+  // rate meant for lessons), and do not count towards the kjbonus threshold of class hours.
+  const trained = await tx
+    .select({
+      id: trainingAttendees.id,
+      employeeCode: trainingAttendees.employeeCode,
+      campus: trainings.schoolItemCode,
+      hours: trainings.hours,
+    })
+    .from(trainingAttendees)
+    .innerJoin(trainings, eq(trainings.id, trainingAttendees.trainingId))
+    .where(
+      and(
+        eq(trainingAttendees.attended, true),
+        gte(trainings.trainingDate, p.startDate),
+        lte(trainings.trainingDate, p.endDate),
+      ),
+    )
+    .orderBy(trainingAttendees.id);
+  for (const x of trained) {
+    const s = byCode.get(x.employeeCode);
+    const rule = s && s.role === 'teacher' ? ruleOf(s.role, s.rank) : undefined;
+    const rate = rule ? trainingRate(rule) : undefined;
+    if (!s || !rule || rate === undefined) continue;
+    const q = toQ100(x.hours);
+    out.add(out.line(s, x.campus, 'training', rule, rate), {
+      type: 'training',
       id: x.id,
       q100: q,
       cents: atRate(q, rate),

@@ -31,6 +31,8 @@ import {
   skillRanks,
   studentLedger,
   students,
+  trainingAttendees,
+  trainings,
   users,
 } from '../../db/schema.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
@@ -688,6 +690,20 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
   if (extra.length)
     for (const r of await db.select().from(salaryExtraHours).where(inArray(salaryExtraHours.id, extra)))
       info.set(`extraHours|${r.id}`, { day: r.workDate, ref: r.payType, detail: r.remark });
+  const trained = ids('training');
+  if (trained.length)
+    for (const r of await db
+      .select({
+        id: trainingAttendees.id,
+        day: trainings.trainingDate,
+        subject: trainings.subject,
+        trainer: trainings.trainer,
+        trainingId: trainings.id,
+      })
+      .from(trainingAttendees)
+      .innerJoin(trainings, eq(trainings.id, trainingAttendees.trainingId))
+      .where(inArray(trainingAttendees.id, trained)))
+      info.set(`training|${r.id}`, { day: r.day, ref: r.subject, detail: `${r.trainer} · #${r.trainingId}` });
   const ord = ids('order');
   if (ord.length)
     for (const r of await db

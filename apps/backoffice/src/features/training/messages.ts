@@ -1,0 +1,53 @@
+// Texts of /staffsalary/trainingManagement: trainings of a campus and who attended.
+import { defineMessages } from '../../i18n/types';
+
+export const trainingMessages = defineMessages({
+  'zh-CN': {
+    'train.training': '培训',
+    'train.campus': '校区',
+    'train.subject': '培训主题',
+    'train.date': '培训日期',
+    'train.period': '培训日期',
+    'train.hours': '时长（小时）',
+    'train.trainer': '培训讲师',
+    'train.remark': '备注',
+    'train.attendees': '参训人员',
+    'train.attended': '出勤',
+    'train.attendance': '出勤 / 应到',
+    'train.pickCampusFirst': '请先选择校区',
+    'train.noEmployees': '该校区没有在职员工',
+    'train.sign': '签到',
+    'train.signTitle': '签到：{subject}（{date}）',
+    'train.signHint':
+      '勾选实际参加培训的人员，未勾选的记为缺勤。出勤的培训时长按薪酬规则的 training 费率计入当期教师薪酬。',
+    'train.signed': '已保存签到',
+    'train.noAttendees': '本次培训还没有参训人员，请先编辑培训添加人员',
+    'train.delete': '删除',
+    'train.deleteConfirm': '删除这次培训及其签到记录？',
+    'train.deleted': '已删除',
+  },
+  en: {
+    'train.training': 'Training',
+    'train.campus': 'Campus',
+    'train.subject': 'Subject',
+    'train.date': 'Day',
+    'train.period': 'Day',
+    'train.hours': 'Hours',
+    'train.trainer': 'Trainer',
+    'train.remark': 'Remark',
+    'train.attendees': 'Attendees',
+    'train.attended': 'Attended',
+    'train.attendance': 'Attended / invited',
+    'train.pickCampusFirst': 'Choose the campus first',
+    'train.noEmployees': 'No employees at this campus',
+    'train.sign': 'Sign-in',
+    'train.signTitle': 'Sign-in: {subject} ({date})',
+    'train.signHint':
+      "Tick who attended; the others are absent. Attended hours pay at the salary rule's training rate in the period's teacher pay.",
+    'train.signed': 'Sign-in saved',
+    'train.noAttendees': 'This training has no attendees yet; edit it to add them',
+    'train.delete': 'Delete',
+    'train.deleteConfirm': 'Delete this training and its sign-in?',
+    'train.deleted': 'Deleted',
+  },
+});
