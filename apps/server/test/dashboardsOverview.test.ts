@@ -407,6 +407,13 @@ describe('pre-revenue, income, profit and targets', () => {
     });
   });
 
+  it('counts the month’s order by the days it took to become effective', async () => {
+    const o = await director.dashboards.orderPeriod({ query: f() });
+    expect(o).toMatchObject({ orders: 1, effective: 1, avgDays: 0, termOrders: 0, paidCents });
+    expect(o.buckets.find((b) => b.key === 'sameDay')).toMatchObject({ orders: 1, payableCents: paidCents });
+    expect(o.byType).toEqual([expect.objectContaining({ key: '1', orders: 1, effective: 1 })]);
+  });
+
   it('lists the students behind the closing advance receipts', async () => {
     const detail = await director.dashboards.advancePageDetail({ query: { ...f(), keyword: '看板测试' } });
     expect(detail.list).toEqual([

@@ -233,6 +233,28 @@ export const ParentCostRates = z.object({
   ),
 });
 
+/** Orders of the period by how long they took to become effective (docs/metrics.md "Order period"). */
+const OrderPeriodFigures = z.object({
+  /** Orders created in the period (revoked ones left out). */
+  orders: z.number().int(),
+  /** Of those, effective now (every payment approved). */
+  effective: z.number().int(),
+  /** Mean whole Shanghai days from creation to effective, 1 decimal (0 without effective orders). */
+  avgDays: z.number(),
+  /** Orders paid by instalments (an active term bill). */
+  termOrders: z.number().int(),
+  payableCents: z.number().int(),
+  paidCents: z.number().int(),
+});
+export const OrderPeriod = OrderPeriodFigures.extend({
+  period: Period,
+  /** sameDay, week (1–7 days), month (8–30), longer, open (not effective yet). */
+  buckets: z.array(
+    z.object({ key: z.string(), name: z.string(), orders: z.number().int(), payableCents: z.number().int() }),
+  ),
+  byType: z.array(OrderPeriodFigures.extend({ key: z.string(), name: z.string() })),
+});
+
 /** One student's advance receipts at a campus at the end of the period. */
 export const AdvanceStudentRow = z.object({
   studentId: z.number().int(),
@@ -741,6 +763,14 @@ export const dashboards = {
     query: DashboardFilter,
     response: CostRatio,
   }),
+  orderPeriod: get('/report/orderPeriod', {
+    service: svc,
+    summary:
+      'Orders created in the period by the time they took to become effective (same day, a week, a month, longer, open), by order type, with the instalment orders.',
+    access: priv('/dataStatistics/orderPeriod', '/dataStatistics/operationEffect'),
+    query: DashboardFilter,
+    response: OrderPeriod,
+  }),
   advanceData: get('/advance/data', {
     service: svc,
     summary:
@@ -803,6 +833,7 @@ export const dashboards = {
       '/dataStatistics/index',
       '/dataStatistics/studentsGM',
       '/dataStatistics/class',
+      '/dataStatistics/incomeGM',
     ),
     query: DrillPageQuery,
     response: DrillPage,
@@ -816,6 +847,7 @@ export const dashboards = {
       '/dataStatistics/index',
       '/dataStatistics/studentsGM',
       '/dataStatistics/class',
+      '/dataStatistics/incomeGM',
     ),
     kind: 'download',
     body: DrillQuery,

@@ -157,6 +157,7 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
   profitCampusDistribution: async ({ deps, user, query }) =>
     inc.profitByCampus(deps, await figureScope(deps, user, query)),
   profitCostRatio: async ({ deps, user, query }) => inc.costRatio(deps, await figureScope(deps, user, query)),
+  orderPeriod: async ({ deps, user, query }) => inc.orderPeriod(deps, await figureScope(deps, user, query)),
   advanceData: async ({ deps, user, query }) => {
     const s = await figureScope(deps, user, query);
     const [summary, campuses] = await Promise.all([a.summary(deps, s), a.closingBy(deps, s, f.CAMPUS)]);

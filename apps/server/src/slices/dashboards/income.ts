@@ -8,9 +8,11 @@ import {
   BOOKINGS,
   CAMPUS,
   factTable,
+  factTotals,
   factTrend,
   LEDGER,
   n,
+  ORDER_TYPE,
   PAYMENTS,
   PREBOOKED,
   rowsOf,
@@ -388,5 +390,70 @@ export async function advanceStudents(
     pageIdx: q.pageIdx,
     pageSize: q.pageSize,
     sumCents: n(sums?.cents),
+  };
+}
+
+/**
+ * Orders created in the period (not revoked) with the whole Shanghai days they took to become
+ * effective (null while open) and whether an active term bill pays them: school_item_code,
+ * order_type, payable, paid, days, term, created_at.
+ */
+export const ORDERS: FactSource = {
+  rows: (s) => sql`
+    select o.id as order_id, o.school_item_code, o.order_type, o.payable_cents as payable, o.paid_cents as paid, o.created_at,
+      ((o.effective_at at time zone 'Asia/Shanghai')::date - (o.created_at at time zone 'Asia/Shanghai')::date) as days,
+      exists (select 1 from term_bills tb where tb.order_id = o.id and tb.status = 20) as term
+    from orders o
+    where o.status <> 90 and ${inCampuses(sql`o.school_item_code`, s)}
+      and o.created_at >= ${s.start.toISOString()}::timestamptz and o.created_at < ${s.end.toISOString()}::timestamptz`,
+  inPeriod: () => sql`true`,
+  month: sql`to_char(l.created_at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
+};
+
+const ORDER_MEASURES = {
+  orders: sql`count(*)`,
+  effective: sql`count(l.days)`,
+  avgDays: sql`coalesce(round(avg(l.days), 1), 0)`,
+  termOrders: sql`count(*) filter (where l.term)`,
+  payableCents: sql`coalesce(sum(l.payable), 0)`,
+  paidCents: sql`coalesce(sum(l.paid), 0)`,
+};
+
+const BUCKETS = [
+  ['sameDay', '当天生效 / Same day'],
+  ['week', '1–7 天 / 1–7 days'],
+  ['month', '8–30 天 / 8–30 days'],
+  ['longer', '30 天以上 / Over 30 days'],
+  ['open', '未生效 / Not effective yet'],
+] as const;
+
+export async function orderPeriod(deps: AppDeps, s: FigureScope) {
+  const [total, types, buckets] = await Promise.all([
+    factTotals(deps, s, ORDERS, ORDER_MEASURES),
+    factTable(deps, s, ORDERS, ORDER_TYPE, ORDER_MEASURES),
+    factTable(
+      deps,
+      s,
+      ORDERS,
+      {
+        key: sql`case when l.days is null then 'open' when l.days = 0 then 'sameDay' when l.days <= 7 then 'week'
+          when l.days <= 30 then 'month' else 'longer' end`,
+        name: sql`null::text`,
+        join: sql``,
+      },
+      { orders: sql`count(*)`, payableCents: sql`coalesce(sum(l.payable), 0)` },
+    ),
+  ]);
+  const byBucket = new Map(buckets.map((b) => [b.key, b]));
+  return {
+    period: s.period,
+    ...total,
+    buckets: BUCKETS.map(([key, name]) => ({
+      key,
+      name,
+      orders: byBucket.get(key)?.orders ?? 0,
+      payableCents: byBucket.get(key)?.payableCents ?? 0,
+    })),
+    byType: types,
   };
 }
