@@ -20,6 +20,21 @@ describe('navigation guard', () => {
       to: '/login',
     });
   });
+  it('hands an incomeGM link with dd_code to /auth, with or without a session, and back without the code', () => {
+    const to = '/auth?dd_code=abc%2B1&redirect=%2FdataStatistics%2FincomeGM%3Fds.schoolItemCode%3DSH01';
+    for (const token of [null, 't'])
+      expect(
+        decide({
+          pathname: '/dataStatistics/incomeGM',
+          search: '?dd_code=abc%2B1&ds.schoolItemCode=SH01',
+          token,
+          permissions: perms,
+        }),
+      ).toEqual({ kind: 'redirect', to });
+    expect(
+      decide({ pathname: '/dataStatistics/index', search: '?dd_code=x', token: null, permissions: null }),
+    ).toEqual({ kind: 'redirect', to: '/login?redirect=%2FdataStatistics%2Findex%3Fdd_code%3Dx' });
+  });
   it('loads permissions when a token has none yet', () => {
     expect(decide({ pathname: '/home', token: 't', permissions: null })).toEqual({ kind: 'load' });
   });

@@ -34,6 +34,8 @@ export function isForbidden(pathname: string, forbidden: readonly string[]): boo
  */
 export function decide({ pathname, search = '', token, permissions, hasScreen }: GuardInput): GuardDecision {
   if (isPublicPath(pathname)) return { kind: 'allow' };
+  const sso = dashboardSsoTarget(pathname, search);
+  if (sso) return { kind: 'redirect', to: sso };
   if (!token) {
     const back =
       pathname === '/' || pathname === '/home' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
@@ -60,6 +62,24 @@ export async function loadPermissions(src: PermissionSource): Promise<Permission
 /** Where a failed permission load leads: a token failure → /login (after clearing), anything else → /err. */
 export function failureTarget(e: unknown): '/login' | '/err' {
   return e instanceof ApiError && e.code === ErrorCode.tokenInvalid ? '/login' : '/err';
+}
+
+/** The one screen the mobile-chat single sign-on opens (spec §2: `?dd_code=`). */
+export const DASHBOARD_SSO_PATH = '/dataStatistics/incomeGM';
+
+/**
+ * `/dataStatistics/incomeGM?dd_code=…` goes to /auth to exchange the code, coming back without it
+ * (a code is spent once; the link's person signs in even over an older session on this browser).
+ */
+export function dashboardSsoTarget(pathname: string, search: string): string | null {
+  if (pathname !== DASHBOARD_SSO_PATH) return null;
+  const params = new URLSearchParams(search);
+  const code = params.get('dd_code');
+  if (!code) return null;
+  params.delete('dd_code');
+  const rest = params.toString();
+  const back = `${pathname}${rest ? `?${rest}` : ''}`;
+  return `/auth?dd_code=${encodeURIComponent(code)}&redirect=${encodeURIComponent(back)}`;
 }
 
 /** A safe redirect target from ?redirect= (same-origin paths only, never back to /login). */

@@ -1,6 +1,6 @@
 // /dataStatistics/revenueGM: revenue — the value of the hours consumed at the price paid — of the
 // caller's regions: cards, breakdowns by campus, order type and course, month trends. Figures:
-// docs/metrics.md "Revenue".
+// docs/metrics.md "Revenue"; below it the pre-revenue ("Pre-revenue"): hours booked, not consumed yet.
 import { fromCents } from '@bo/domain';
 import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
@@ -18,6 +18,15 @@ export default function RevenueOverview() {
   const trend = useFigure('revenueTrend', filter, () => sdk.dashboards.revenueSchoolTrend(query));
   const typeTrend = useFigure('revenueTypeTrend', filter, () => sdk.dashboards.revenueTypeTrend(query));
   const courseTrend = useFigure('revenueCourseTrend', filter, () => sdk.dashboards.revenueCourseTrend(query));
+  const pre = useFigure('preRevenue', filter, () => sdk.dashboards.preRevenueSummary(query));
+  const preRanking = useFigure('preRevenueRanking', filter, () =>
+    sdk.dashboards.preRevenueSchoolRanking(query),
+  );
+  const preCourses = useFigure('preRevenueCourses', filter, () =>
+    sdk.dashboards.preRevenueCourseProportion(query),
+  );
+  const preTrend = useFigure('preRevenueTrend', filter, () => sdk.dashboards.preRevenueSchoolTrend(query));
+  const p = pre.data;
   const s = summary.data;
   return (
     <div className="flex flex-col gap-4">
@@ -30,6 +39,17 @@ export default function RevenueOverview() {
           <FigureCard label={t('ds.servedStudents')} value={s.students} />
         </div>
       )}
+      {p && (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
+          <FigureCard
+            label={t('ds.preRevenue')}
+            value={`¥${fromCents(p.preRevenueCents)}`}
+            testId="ds-preRevenue"
+          />
+          <FigureCard label={t('ds.preHours')} value={p.hours.toFixed(2)} />
+          <FigureCard label={t('ds.preStudents')} value={p.students} />
+        </div>
+      )}
       <div className="grid gap-4 xl:grid-cols-2">
         <Lines title={t('ds.revenueTrend')} data={trend.data} />
         <Bars title={t('ds.revenueRanking')} data={ranking.data} />
@@ -37,6 +57,9 @@ export default function RevenueOverview() {
         <Bars title={t('ds.revenueByCourse')} data={courses.data} />
         <Lines title={t('ds.revenueTypeTrend')} data={typeTrend.data} />
         <Lines title={t('ds.revenueCourseTrend')} data={courseTrend.data} />
+        <Lines title={t('ds.preRevenueTrend')} data={preTrend.data} />
+        <Bars title={t('ds.preRevenueRanking')} data={preRanking.data} />
+        <Bars title={t('ds.preRevenueByCourse')} data={preCourses.data} />
       </div>
     </div>
   );

@@ -66,8 +66,19 @@ function Chart({ title, children, empty }: { title: string; children: ReactNode;
 const shareValue = (r: Shares['rows'][number]) =>
   r.cents !== undefined ? axisYuan(r.cents) : (r.value ?? 0);
 
-export function Bars({ title, data }: { title: string; data: Distribution | Shares | undefined }) {
-  const rows = (data?.rows ?? []).slice(0, 12).map((r) => ({ name: r.name, value: shareValue(r) }));
+/** A bar per key; with `onPick`, a click on a bar opens that key's rows (tables offer the same by keyboard). */
+export function Bars({
+  title,
+  data,
+  onPick,
+}: {
+  title: string;
+  data: Distribution | Shares | undefined;
+  onPick?: (key: string) => void;
+}) {
+  const rows = (data?.rows ?? [])
+    .slice(0, 12)
+    .map((r) => ({ key: r.key, name: r.name, value: shareValue(r) }));
   return (
     <Chart title={title} empty={!rows.length}>
       <BarChart data={rows}>
@@ -75,7 +86,14 @@ export function Bars({ title, data }: { title: string; data: Distribution | Shar
         <XAxis dataKey="name" />
         <YAxis />
         <Tooltip />
-        <Bar dataKey="value" name={title} fill={COLORS[0]} isAnimationActive={animate} />
+        <Bar
+          dataKey="value"
+          name={title}
+          fill={COLORS[0]}
+          isAnimationActive={animate}
+          cursor={onPick ? 'pointer' : undefined}
+          onClick={onPick ? (_: unknown, i: number) => onPick(rows[i]?.key ?? '') : undefined}
+        />
       </BarChart>
     </Chart>
   );

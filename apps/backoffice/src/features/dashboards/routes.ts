@@ -4,6 +4,10 @@ import type { ScreenRoute } from '../../app/screens';
 export const dashboardRoutes: ScreenRoute[] = [
   { path: '/dataStatistics/index', component: lazy(() => import('./AdvanceOverview')) },
   { path: '/dataStatistics/revenueGM', component: lazy(() => import('./RevenueOverview')) },
+  { path: '/dataStatistics/incomeGM', component: lazy(() => import('./IncomeGM')) },
+  { path: '/dataStatistics/grossProfit', component: lazy(() => import('./GrossProfit')) },
+  { path: '/dataStatistics/operationEffect', component: lazy(() => import('./OperationEffect')) },
+  { path: '/dataStatistics/orderPeriod', component: lazy(() => import('./OrderPeriod')) },
   { path: '/dataStatistics/centerData', component: lazy(() => import('./CenterData')) },
   { path: '/dataStatistics/studentsGM', component: lazy(() => import('./StudentsOverview')) },
   { path: '/dataStatistics/class', component: lazy(() => import('./ClassStatistics')) },

@@ -1,4 +1,5 @@
-// /auth: the sign-in provider's return page (?code=&state= for the QR login, ?code=&appid= for the enterprise one).
+// /auth: the sign-in provider's return page (?code=&state= for the QR login, ?code=&appid= for the enterprise
+// one, ?dd_code=&redirect= for the income dashboard's mobile-chat link, sent here by the guard).
 import { ApiError } from '@bo/api-sdk';
 import { Button, Spinner } from '@bo/ui-kit';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +20,14 @@ export function Auth() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    const dd = params.get('dd_code');
+    if (dd) {
+      sdk.system
+        .loginDashboard({ query: { code: dd } })
+        .then(finish)
+        .catch((e: unknown) => setError(e instanceof ApiError ? errorText(e) : t('auth.failed')));
+      return;
+    }
     const code = params.get('code') ?? params.get('authCode');
     const appid = params.get('appid');
     const state = params.get('state');

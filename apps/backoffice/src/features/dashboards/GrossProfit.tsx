@@ -1,0 +1,79 @@
+// /dataStatistics/grossProfit: revenue less the imported school costs and the payroll, over the whole
+// months of the period, per campus and by cost type. Figures: docs/metrics.md "Profit".
+import type { ResponseOf, contract } from '@bo/api-sdk';
+import { Spinner } from '@bo/ui-kit';
+import { sdk } from '../../app/sdk';
+import { useT } from '../../i18n';
+import {
+  Bars,
+  DashboardHeader,
+  FigureCard,
+  FigureTable,
+  Proportion,
+  useDashboardFilter,
+  useFigure,
+  yuan,
+  type FigureColumn,
+} from './parts';
+
+type D = typeof contract.dashboards;
+type Row = ResponseOf<D['profitCampusDistribution']>['total'] & { key: string; name: string };
+type MoneyKey = 'revenueCents' | 'schoolCostCents' | 'payrollCents' | 'costCents' | 'profitCents';
+
+const MONEY: MoneyKey[] = ['revenueCents', 'schoolCostCents', 'payrollCents', 'costCents', 'profitCents'];
+const asCampus = <T extends { schoolItemCode: string; schoolItemName: string }>(r: T) => ({
+  ...r,
+  key: r.schoolItemCode,
+  name: r.schoolItemName,
+});
+
+export default function GrossProfit() {
+  const t = useT();
+  const { filter, set } = useDashboardFilter();
+  const q = { query: filter };
+  const summary = useFigure('profit', filter, () => sdk.dashboards.profitSummary(q));
+  const campuses = useFigure('profitCampus', filter, () => sdk.dashboards.profitCampusDistribution(q));
+  const ratio = useFigure('profitCosts', filter, () => sdk.dashboards.profitCostRatio(q));
+  const s = summary.data;
+  const pct = (v: number) => `${v.toFixed(2)}%`;
+  const columns: FigureColumn<Row>[] = [
+    ...MONEY.map((k) => ({ key: k, label: t(`ds.pf.${k}`), value: (r: Row) => yuan(r[k]) })),
+    { key: 'margin', label: t('ds.pf.marginPct'), value: (r) => pct(r.marginPct) },
+  ];
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <DashboardHeader path="/dataStatistics/grossProfit" filter={filter} set={set} period={s?.period} />
+      <p className="text-xs text-subtle">{t('ds.pf.hint')}</p>
+      {summary.isLoading && <Spinner label={t('ds.loading')} />}
+      {s && (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+          {MONEY.map((k) => (
+            <FigureCard key={k} label={t(`ds.pf.${k}`)} value={`¥${yuan(s[k])}`} testId={`ds-pf-${k}`} />
+          ))}
+          <FigureCard label={t('ds.pf.marginPct')} value={pct(s.marginPct)} testId="ds-pf-marginPct" />
+        </div>
+      )}
+      <div className="grid min-w-0 gap-4 xl:grid-cols-2">
+        <Bars
+          title={t('ds.pf.byCampus')}
+          data={
+            campuses.data && {
+              rows: campuses.data.rows.map((r) => ({
+                key: r.schoolItemCode,
+                name: r.schoolItemName,
+                cents: r.profitCents,
+              })),
+            }
+          }
+        />
+        <Proportion title={t('ds.pf.costRatio')} data={ratio.data} />
+      </div>
+      <FigureTable
+        title={t('ds.pf.byCampus')}
+        rows={campuses.data?.rows.map(asCampus)}
+        total={campuses.data && asCampus(campuses.data.total)}
+        columns={columns}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// /dataStatistics/orderPeriod: the orders of the period by how long they took from creation to
+// effective (every payment approved), by order type, with the instalment orders. Figures:
+// docs/metrics.md "Order period".
+import type { ResponseOf, contract } from '@bo/api-sdk';
+import { Spinner } from '@bo/ui-kit';
+import { sdk } from '../../app/sdk';
+import { useT } from '../../i18n';
+import {
+  Bars,
+  DashboardHeader,
+  FigureCard,
+  FigureTable,
+  Proportion,
+  useDashboardFilter,
+  useFigure,
+  yuan,
+  type FigureColumn,
+} from './parts';
+
+type D = typeof contract.dashboards;
+type TypeRow = ResponseOf<D['orderPeriod']>['byType'][number];
+
+export default function OrderPeriod() {
+  const t = useT();
+  const { filter, set } = useDashboardFilter();
+  const data = useFigure('orderPeriod', filter, () => sdk.dashboards.orderPeriod({ query: filter }));
+  const d = data.data;
+  const columns: FigureColumn<TypeRow>[] = [
+    { key: 'orders', label: t('ds.op.orders'), value: (r) => r.orders },
+    { key: 'effective', label: t('ds.op.bucket'), value: (r) => `${r.effective} / ${r.orders}` },
+    { key: 'avg', label: t('ds.op.avgDays'), value: (r) => r.avgDays.toFixed(1) },
+    { key: 'term', label: t('ds.op.termOrders'), value: (r) => r.termOrders },
+    { key: 'paid', label: t('ds.op.paidCents'), value: (r) => yuan(r.paidCents) },
+  ];
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <DashboardHeader path="/dataStatistics/orderPeriod" filter={filter} set={set} period={d?.period} />
+      {data.isLoading && <Spinner label={t('ds.loading')} />}
+      {d && (
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          <FigureCard label={t('ds.op.orders')} value={d.orders} testId="ds-op-orders" />
+          <FigureCard label={t('ds.op.avgDays')} value={d.avgDays.toFixed(1)} />
+          <FigureCard label={t('ds.op.termOrders')} value={d.termOrders} />
+          <FigureCard label={t('ds.op.paidCents')} value={`¥${yuan(d.paidCents)}`} />
+        </div>
+      )}
+      <div className="grid min-w-0 gap-4 xl:grid-cols-2">
+        <Bars
+          title={t('ds.op.byBucket')}
+          data={d && { rows: d.buckets.map((b) => ({ key: b.key, name: b.name, value: b.orders })) }}
+        />
+        <Proportion
+          title={t('ds.op.byType')}
+          data={d && { rows: d.byType.map((r) => ({ key: r.key, name: r.name, value: r.orders })) }}
+        />
+      </div>
+      <FigureTable title={t('ds.op.byType')} rows={d?.byType} columns={columns} />
+    </div>
+  );
+}
