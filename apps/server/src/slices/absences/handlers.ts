@@ -1,4 +1,5 @@
 import type { contract } from '@bo/api-sdk';
+import { shanghaiDate } from '@bo/domain';
 import type { SliceHandlers } from '../../http/register.js';
 import { workbook, xlsxFile } from '../../shared/xlsx.js';
 import { assertCampus } from '../../http/auth.js';
@@ -35,8 +36,6 @@ const TIME_SPANS = Array.from({ length: 10 }, (_, i) => {
   return { timeSpan: span, label: span };
 });
 
-const today = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
-
 export const absencesHandlers: SliceHandlers<typeof contract.absences> = {
   temporaryAbsenceLast: async ({ deps, user, query }) => q.lastTemporaryAbsence(deps, user, query.studentId),
   temporaryAbsenceSave: async ({ deps, user, body }) => s.fileTemporaryAbsence(deps, user, body),
@@ -50,7 +49,8 @@ export const absencesHandlers: SliceHandlers<typeof contract.absences> = {
     }));
     return xlsxFile('休学申请.xlsx', await workbook('休学申请', COLUMNS, rows));
   },
-  suspensionWork: async ({ deps, user, query }) => q.suspendedOn(deps, user, query.date ?? today(deps.now())),
+  suspensionWork: async ({ deps, user, query }) =>
+    q.suspendedOn(deps, user, query.date ?? shanghaiDate(deps.now())),
 
   leaveApplyPage: async ({ deps, user, query }) => q.absencePage(deps, user, 'leave', query),
   leavePage: async ({ deps, user, query }) => q.absencePage(deps, user, 'leave', query),

@@ -2,17 +2,19 @@
 // plus the request's own) for the application lists, the approval lists and the details.
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { shanghaiDate } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { courses, schoolItems, users } from '../../db/schema.js';
 import {
+  approvalRequester as requester,
   approvalRequests,
+  kindApprovalList,
   kindApprovalRow,
   passedOtherSteps,
-  kindApprovalWhere,
-  requestDetail,
+  withRequestFlow,
   type KindApprovalFilter,
 } from '../approvals/index.js';
 import { balances, q100ToNumber, studentLedger, toQ100 } from '../ledger/index.js';
@@ -20,13 +22,10 @@ import { students } from '../students/index.js';
 import { AB, loadAbsence, missedLesson, studentCourses, type AbsenceType } from './service.js';
 import { absences } from './tables.js';
 
-const requester = alias(users, 'requester');
 const teacher = alias(users, 'teacher');
 
 export interface AbsenceFilter extends KindApprovalFilter {
   studentId?: number | undefined;
-  requestedByMe?: boolean | undefined;
-  requestedBy?: number | undefined;
   fromDate?: string | undefined;
   toDate?: string | undefined;
 }
@@ -47,21 +46,9 @@ const base = (tx: DbOrTx, w: SQL | undefined) =>
     .leftJoin(schoolItems, eq(schoolItems.code, absences.schoolItemCode))
     .leftJoin(requester, eq(requester.id, approvalRequests.requestedBy))
     .leftJoin(teacher, eq(teacher.id, absences.teacherId))
-    .where(w);
+    .where(w)
+    .$dynamic();
 type Joined = Awaited<ReturnType<typeof base>>[number];
-
-function whereOf(u: AuthUser, type: AbsenceType, f: AbsenceFilter): SQL | undefined {
-  return and(
-    eq(absences.type, type),
-    kindApprovalWhere(u, [type], f, (k) => [eq(students.code, k)]),
-    f.studentId ? eq(absences.studentId, f.studentId) : undefined,
-    f.requestedByMe ? eq(approvalRequests.requestedBy, u.id) : undefined,
-    f.requestedBy ? eq(approvalRequests.requestedBy, f.requestedBy) : undefined,
-    // Requests whose period overlaps the filter's.
-    f.toDate ? lte(absences.fromDate, f.toDate) : undefined,
-    f.fromDate ? gte(absences.toDate, f.fromDate) : undefined,
-  );
-}
 
 async function courseNames(tx: DbOrTx, rows: Joined[]) {
   const codes = [...new Set(rows.flatMap((x) => x.a.courseCodes))];
@@ -73,13 +60,8 @@ async function courseNames(tx: DbOrTx, rows: Joined[]) {
   return new Map(cs.map((c) => [c.code, c.name]));
 }
 
-async function toRows(tx: DbOrTx, u: AuthUser, rows: Joined[]) {
+async function toRows(tx: DbOrTx, u: AuthUser, rows: Joined[], passed: ReadonlySet<number>) {
   const names = await courseNames(tx, rows);
-  const passed = await passedOtherSteps(
-    tx,
-    u,
-    rows.map((x) => x.r),
-  );
   return rows.map((x) => {
     const a = x.a;
     return {
@@ -113,36 +95,32 @@ async function withMissedDates(tx: DbOrTx, rows: AbsenceRowOut[]) {
     .select({ id: studentLedger.id, at: studentLedger.postedAt })
     .from(studentLedger)
     .where(inArray(studentLedger.id, ids));
-  const days = new Map(ms.map((m) => [m.id, beijingDay(m.at)]));
+  const days = new Map(ms.map((m) => [m.id, shanghaiDate(m.at)]));
   return rows.map((r) => ({ ...r, missedDate: r.missedId ? (days.get(r.missedId) ?? null) : null }));
 }
 
-const beijingDay = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+const listOf = (type: AbsenceType) =>
+  kindApprovalList({
+    kinds: [type],
+    query: base,
+    keyword: (k) => [eq(students.code, k)],
+    where: (_u, f: AbsenceFilter) => [
+      eq(absences.type, type),
+      f.studentId ? eq(absences.studentId, f.studentId) : undefined,
+      // Requests whose period overlaps the filter's.
+      f.toDate ? lte(absences.fromDate, f.toDate) : undefined,
+      f.fromDate ? gte(absences.toDate, f.fromDate) : undefined,
+    ],
+    orderBy: () => [desc(absences.createdAt), desc(absences.id)],
+    toRows: async (tx, u, js, passed) => withMissedDates(tx, await toRows(tx, u, js, passed)),
+  });
 
-export async function absencePage(
+export const absencePage = (
   deps: AppDeps,
   u: AuthUser,
   type: AbsenceType,
   q: AbsenceFilter & { pageIdx: number; pageSize: number },
-) {
-  const w = whereOf(u, type, q);
-  const rows = await base(deps.db, w)
-    .orderBy(desc(absences.createdAt), desc(absences.id))
-    .limit(q.pageSize)
-    .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(absences)
-    .innerJoin(approvalRequests, eq(approvalRequests.id, absences.approvalId))
-    .innerJoin(students, eq(students.id, absences.studentId))
-    .where(w);
-  return {
-    list: await withMissedDates(deps.db, await toRows(deps.db, u, rows)),
-    total: n?.n ?? 0,
-    pageIdx: q.pageIdx,
-    pageSize: q.pageSize,
-  };
-}
+) => listOf(type).page(deps, u, q);
 
 /** What the caller may decide now, oldest first. */
 export const waitingPage = (
@@ -152,10 +130,8 @@ export const waitingPage = (
   q: { pageIdx: number; pageSize: number },
 ) => absencePage(deps, u, type, { ...q, mine: true });
 
-export async function absenceAll(deps: AppDeps, u: AuthUser, type: AbsenceType, f: AbsenceFilter) {
-  const rows = await base(deps.db, whereOf(u, type, f)).orderBy(desc(absences.createdAt), desc(absences.id));
-  return withMissedDates(deps.db, await toRows(deps.db, u, rows));
-}
+export const absenceAll = (deps: AppDeps, u: AuthUser, type: AbsenceType, f: AbsenceFilter) =>
+  listOf(type).all(deps, u, f);
 
 /** One request (by its id, or by its approval's id) with its flow and history. */
 export async function absenceDetail(
@@ -171,17 +147,8 @@ export async function absenceDetail(
   const [x] = await base(deps.db, w);
   if (!x) throw notFound('申请 / request');
   assertCampus(u, x.a.schoolItemCode);
-  const [row] = await withMissedDates(deps.db, await toRows(deps.db, u, [x]));
-  const d = await requestDetail(deps, u, x.r.id);
-  return {
-    ...(row as AbsenceRowOut),
-    steps: d.steps,
-    step: d.step,
-    history: d.history,
-    canDecide: d.canDecide,
-    canCancel: d.canCancel,
-    canRevoke: d.canRevoke,
-  };
+  const [row] = await withMissedDates(deps.db, await toRows(deps.db, u, [x], new Set()));
+  return withRequestFlow(deps, u, x.r.id, row as AbsenceRowOut);
 }
 
 export async function lastTemporaryAbsence(deps: AppDeps, u: AuthUser, studentId: number) {
@@ -195,7 +162,7 @@ export async function lastTemporaryAbsence(deps: AppDeps, u: AuthUser, studentId
     .orderBy(desc(absences.createdAt), desc(absences.id))
     .limit(1);
   if (!x) return null;
-  const [row] = await toRows(deps.db, u, [x]);
+  const [row] = await toRows(deps.db, u, [x], await passedOtherSteps(deps.db, u, [x.r]));
   return row ?? null;
 }
 
@@ -291,7 +258,7 @@ function missedRow(m: typeof studentLedger.$inferSelect, courseName: string | nu
     courseCode: m.courseCode,
     courseName: courseName ?? m.courseCode,
     hours: q100ToNumber(-toQ100(m.hours)),
-    date: beijingDay(m.postedAt),
+    date: shanghaiDate(m.postedAt),
     note: m.note,
   };
 }

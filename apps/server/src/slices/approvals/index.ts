@@ -23,6 +23,15 @@ export {
   type NewRequest,
 } from './engine.js';
 export { eligibleApprovers, type Approver } from './approvers.js';
-export { kindApprovalRow, kindApprovalWhere, type KindApprovalFilter } from './lists.js';
+export {
+  approvalRequester,
+  kindApprovalList,
+  kindApprovalRow,
+  kindApprovalWhere,
+  withRequestFlow,
+  type KindApprovalFilter,
+  type KindApprovalListDef,
+  type KindListQuery,
+} from './lists.js';
 export { approvalRequests, type StoredStep } from './tables.js';
 export { approvalsHandlers } from './handlers.js';

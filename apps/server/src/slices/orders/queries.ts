@@ -2,18 +2,19 @@
 // the caller's campuses (a named record outside them is refused, lists are filtered).
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { toChineseCurrency } from '@bo/domain';
+import { shanghaiDayOf, toChineseCurrency } from '@bo/domain';
 import { iso } from '../../db/rowHelpers.js';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import {
+  approvalRequester,
   approvalRequests,
-  decidableBy,
-  passedOtherSteps,
+  kindApprovalList,
+  kindApprovalRow,
   requestDetail,
-  whyNotDecide,
+  type KindApprovalFilter,
 } from '../approvals/index.js';
 import { courses, schoolItems, users } from '../../db/schema.js';
 import { balances, movements, q100ToNumber, toQ100 } from '../ledger/index.js';
@@ -531,12 +532,12 @@ export interface PayRecordFilterInput {
   paidTo?: string | undefined;
 }
 
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
 function recordWhere(u: AuthUser, f: PayRecordFilterInput): SQL | undefined {
   if (f.schoolItemCode) assertCampus(u, f.schoolItemCode);
   const scope = campusScope(u);
-  const validDay = (d: string | undefined) =>
-    !!d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(dayStart(d).getTime());
+  // A day that is no date filters nothing (the list's free-text filter tolerates it).
+  const paidFrom = f.paidFrom ? shanghaiDayOf(f.paidFrom) : null;
+  const paidTo = f.paidTo ? shanghaiDayOf(f.paidTo, { end: true }) : null;
   return and(
     scope ? inArray(orders.schoolItemCode, [...scope, '']) : undefined,
     f.schoolItemCode ? eq(orders.schoolItemCode, f.schoolItemCode) : undefined,
@@ -547,10 +548,8 @@ function recordWhere(u: AuthUser, f: PayRecordFilterInput): SQL | undefined {
     f.orderCode ? eq(orders.code, f.orderCode) : undefined,
     f.funderCode ? eq(orders.funderCode, f.funderCode) : undefined,
     f.keyword ? or(ilike(students.name, `%${f.keyword}%`), eq(students.code, f.keyword)) : undefined,
-    validDay(f.paidFrom) && f.paidFrom ? gte(payRecords.paidAt, dayStart(f.paidFrom)) : undefined,
-    validDay(f.paidTo) && f.paidTo
-      ? lt(payRecords.paidAt, new Date(dayStart(f.paidTo).getTime() + 86_400_000))
-      : undefined,
+    paidFrom ? gte(payRecords.paidAt, paidFrom) : undefined,
+    paidTo ? lt(payRecords.paidAt, paidTo) : undefined,
   );
 }
 
@@ -583,98 +582,58 @@ export async function payRecordAll(deps: AppDeps, u: AuthUser, f: PayRecordFilte
 
 // ---- payment approvals ----
 
-export interface ApprovalQuery {
+export interface ApprovalQuery extends KindApprovalFilter {
   pageIdx: number;
   pageSize: number;
-  status?: number | undefined;
-  schoolItemCode?: string | undefined;
-  keyword?: string | undefined;
-  mine?: boolean | undefined;
-}
-
-const approvalCols = {
-  r: approvalRequests,
-  orderCode: orders.code,
-  orderType: orders.orderType,
-  schoolItemName: schoolItems.name,
-  requestedByName: creator.name,
-};
-
-function approvalRow(
-  u: AuthUser,
-  x: {
-    r: typeof approvalRequests.$inferSelect;
-    orderCode: string;
-    orderType: number;
-    schoolItemName: string | null;
-    requestedByName: string | null;
-  },
-  passed: ReadonlySet<number>,
-) {
-  const r = x.r;
-  return {
-    id: r.id,
-    status: r.status,
-    orderId: r.subjectId,
-    orderCode: x.orderCode,
-    orderType: x.orderType,
-    studentName: r.subjectName,
-    schoolItemCode: r.schoolItemCode,
-    schoolItemName: x.schoolItemName,
-    amount: yuan(r.amountCents ?? 0),
-    requestedBy: r.requestedBy,
-    requestedByName: x.requestedByName,
-    requestedAt: r.requestedAt.toISOString(),
-    stepName: r.steps[r.step]?.name ?? null,
-    decidedAt: iso(r.decidedAt),
-    comment: r.comment,
-    canDecide: whyNotDecide(u, r, passed.has(r.id)) === null,
-    version: r.version,
-  };
 }
 
 const approvalsQuery = (tx: DbOrTx, where: SQL | undefined) =>
   tx
-    .select(approvalCols)
+    .select({
+      r: approvalRequests,
+      orderCode: orders.code,
+      orderType: orders.orderType,
+      schoolItemName: schoolItems.name,
+      requestedByName: approvalRequester.name,
+    })
     .from(approvalRequests)
     .innerJoin(orders, eq(orders.id, approvalRequests.subjectId))
     .leftJoin(schoolItems, eq(schoolItems.code, approvalRequests.schoolItemCode))
-    .leftJoin(creator, eq(creator.id, approvalRequests.requestedBy))
-    .where(where);
+    .leftJoin(approvalRequester, eq(approvalRequester.id, approvalRequests.requestedBy))
+    .where(where)
+    .$dynamic();
 
-export async function approvalList(deps: AppDeps, u: AuthUser, q: ApprovalQuery) {
-  if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
-  const scope = campusScope(u);
-  const w = and(
-    eq(approvalRequests.kind, INCOME_ORDER_PAY),
-    scope ? inArray(approvalRequests.schoolItemCode, [...scope, '']) : undefined,
-    q.schoolItemCode ? eq(approvalRequests.schoolItemCode, q.schoolItemCode) : undefined,
-    q.status ? eq(approvalRequests.status, q.status) : undefined,
-    q.keyword
-      ? or(ilike(approvalRequests.subjectName, `%${q.keyword}%`), eq(approvalRequests.subjectCode, q.keyword))
-      : undefined,
-    q.mine ? decidableBy(u, [INCOME_ORDER_PAY]) : undefined,
-  );
-  const rows = await approvalsQuery(deps.db, w)
-    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
-    .limit(q.pageSize)
-    .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(approvalRequests)
-    .where(w);
-  const passed = await passedOtherSteps(
-    deps.db,
-    u,
-    rows.map((x) => x.r),
-  );
+function approvalRow(
+  u: AuthUser,
+  x: Awaited<ReturnType<typeof approvalsQuery>>[number],
+  passed: ReadonlySet<number>,
+) {
+  const {
+    subjectId,
+    subjectCode: _code,
+    subjectName,
+    toSchoolItemCode: _to,
+    reason: _reason,
+    ...row
+  } = kindApprovalRow(u, x.r, x, passed);
   return {
-    list: rows.map((x) => approvalRow(u, x, passed)),
-    total: Number(n?.n ?? 0),
-    pageIdx: q.pageIdx,
-    pageSize: q.pageSize,
+    ...row,
+    orderId: subjectId,
+    orderCode: x.orderCode,
+    orderType: x.orderType,
+    studentName: subjectName,
+    amount: yuan(x.r.amountCents ?? 0),
   };
 }
+
+const approvals = kindApprovalList({
+  kinds: [INCOME_ORDER_PAY],
+  query: approvalsQuery,
+  orderBy: (_f: KindApprovalFilter) => [desc(approvalRequests.requestedAt), desc(approvalRequests.id)],
+  toRows: (_tx, u, js, passed) => js.map((x) => approvalRow(u, x, passed)),
+});
+
+export const approvalList = (deps: AppDeps, u: AuthUser, q: ApprovalQuery) => approvals.page(deps, u, q);
 
 export async function approvalDetail(deps: AppDeps, u: AuthUser, id: number) {
   const [x] = await approvalsQuery(

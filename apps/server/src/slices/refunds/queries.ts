@@ -5,14 +5,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { fromCents, toChineseCurrency } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import { dayBound } from '../../shared/days.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { adjustCostReasons, refundReasons, schoolItems, users } from '../../db/schema.js';
 import {
+  approvalRequester as requester,
   approvalRequests,
+  kindApprovalList,
   kindApprovalRow,
-  passedOtherSteps,
-  kindApprovalWhere,
   requestDetail,
   type KindApprovalFilter,
 } from '../approvals/index.js';
@@ -24,8 +25,6 @@ import { refundOrderItems, refundOrders } from './tables.js';
 
 const creator = alias(users, 'creator');
 const yuan = (c: number) => fromCents(c);
-const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
-const nextDay = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 
 export interface RefundFilter {
   schoolItemCode?: string | undefined;
@@ -104,8 +103,10 @@ function filterOf(u: AuthUser, type: RefundType, f: RefundFilter): SQL | undefin
           eq(orders.code, f.keyword),
         )
       : undefined,
-    f.createdFrom ? gte(refundOrders.createdAt, dayStart(f.createdFrom)) : undefined,
-    f.createdTo ? lt(refundOrders.createdAt, nextDay(f.createdTo)) : undefined,
+    f.createdFrom ? gte(refundOrders.createdAt, dayBound('query.createdFrom', f.createdFrom)) : undefined,
+    f.createdTo
+      ? lt(refundOrders.createdAt, dayBound('query.createdTo', f.createdTo, { end: true }))
+      : undefined,
   );
 }
 
@@ -285,96 +286,62 @@ export async function canFile(deps: AppDeps, u: AuthUser, code: string, type: Re
 // ---- approvals -------------------------------------------------------------------------------
 
 const KIND: Record<RefundType, string> = { refund: REFUND_ORDER, adjust: ADJUST_ORDER };
-const approvalCols = {
-  r: approvalRequests,
-  code: refundOrders.code,
-  orderCode: orders.code,
-  schoolItemName: schoolItems.name,
-  requestedByName: creator.name,
-};
 const approvalsQuery = (tx: DbOrTx, w: SQL | undefined) =>
   tx
-    .select(approvalCols)
+    .select({
+      r: approvalRequests,
+      code: refundOrders.code,
+      orderCode: orders.code,
+      schoolItemName: schoolItems.name,
+      requestedByName: requester.name,
+    })
     .from(approvalRequests)
     .innerJoin(refundOrders, eq(refundOrders.id, approvalRequests.subjectId))
     .innerJoin(orders, eq(orders.id, refundOrders.orderId))
     .leftJoin(schoolItems, eq(schoolItems.code, approvalRequests.schoolItemCode))
-    .leftJoin(creator, eq(creator.id, approvalRequests.requestedBy))
-    .where(w);
+    .leftJoin(requester, eq(requester.id, approvalRequests.requestedBy))
+    .where(w)
+    .$dynamic();
 type ApprovalRowIn = Awaited<ReturnType<typeof approvalsQuery>>[number];
 
 function approvalRow(u: AuthUser, x: ApprovalRowIn, passed: ReadonlySet<number>) {
-  const r = x.r;
-  const base = kindApprovalRow(u, r, x, passed);
+  const {
+    subjectId,
+    subjectCode: _code,
+    subjectName,
+    toSchoolItemCode: _to,
+    ...row
+  } = kindApprovalRow(u, x.r, x, passed);
   return {
-    id: base.id,
-    status: base.status,
-    refundOrderId: r.subjectId,
+    ...row,
+    refundOrderId: subjectId,
     code: x.code,
     orderCode: x.orderCode,
-    studentName: r.subjectName,
-    schoolItemCode: base.schoolItemCode,
-    schoolItemName: base.schoolItemName,
-    amount: yuan(r.amountCents ?? 0),
-    reason: base.reason,
-    requestedBy: base.requestedBy,
-    requestedByName: base.requestedByName,
-    requestedAt: base.requestedAt,
-    stepName: base.stepName,
-    decidedAt: base.decidedAt,
-    comment: base.comment,
-    canDecide: base.canDecide,
-    version: base.version,
+    studentName: subjectName,
+    amount: yuan(x.r.amountCents ?? 0),
   };
 }
 
 export type ApprovalFilter = KindApprovalFilter;
 
-const approvalWhere = (u: AuthUser, type: RefundType, q: ApprovalFilter) =>
-  kindApprovalWhere(u, [KIND[type]], q, (k) => [eq(orders.code, k)]);
+const approvals = (type: RefundType) =>
+  kindApprovalList({
+    kinds: [KIND[type]],
+    query: approvalsQuery,
+    keyword: (k) => [eq(orders.code, k)],
+    orderBy: (_f: ApprovalFilter) => [desc(approvalRequests.requestedAt), desc(approvalRequests.id)],
+    toRows: (_tx, u, js, passed) => js.map((x) => approvalRow(u, x, passed)),
+  });
 
-export async function approvalList(
+export const approvalList = (
   deps: AppDeps,
   u: AuthUser,
   type: RefundType,
   q: ApprovalFilter & { pageIdx: number; pageSize: number },
-) {
-  const w = approvalWhere(u, type, q);
-  const rows = await approvalsQuery(deps.db, w)
-    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
-    .limit(q.pageSize)
-    .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(approvalRequests)
-    .innerJoin(refundOrders, eq(refundOrders.id, approvalRequests.subjectId))
-    .innerJoin(orders, eq(orders.id, refundOrders.orderId))
-    .where(w);
-  const passed = await passedOtherSteps(
-    deps.db,
-    u,
-    rows.map((x) => x.r),
-  );
-  return {
-    list: rows.map((x) => approvalRow(u, x, passed)),
-    total: Number(n?.n ?? 0),
-    pageIdx: q.pageIdx,
-    pageSize: q.pageSize,
-  };
-}
+) => approvals(type).page(deps, u, q);
 
-export async function approvalAll(deps: AppDeps, u: AuthUser, type: RefundType, q: ApprovalFilter) {
-  const rows = await approvalsQuery(deps.db, approvalWhere(u, type, q)).orderBy(
-    desc(approvalRequests.requestedAt),
-    desc(approvalRequests.id),
-  );
-  const passed = await passedOtherSteps(
-    deps.db,
-    u,
-    rows.map((x) => x.r),
-  );
-  return rows.map((x) => approvalRow(u, x, passed));
-}
+export const approvalAll = (deps: AppDeps, u: AuthUser, type: RefundType, q: ApprovalFilter) =>
+  approvals(type).all(deps, u, q);
 
 export async function approvalDetail(deps: AppDeps, u: AuthUser, type: RefundType, id: number) {
   const [x] = await approvalsQuery(

@@ -1,19 +1,19 @@
 // Reads of transfer-school applications: the approval list's row plus the transfer's own columns;
 // the caller sees applications from or to their campuses.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { noPermission, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../../http/auth.js';
-import { schoolItems, users } from '../../db/schema.js';
+import { schoolItems } from '../../db/schema.js';
 import {
+  approvalRequester as requester,
   approvalRequests,
   holdsCampus,
+  kindApprovalList,
   kindApprovalRow,
-  passedOtherSteps,
-  kindApprovalWhere,
-  requestDetail,
+  withRequestFlow,
   type KindApprovalFilter,
 } from '../approvals/index.js';
 import { students } from '../students/index.js';
@@ -22,7 +22,6 @@ import { schoolTransfers } from './tables.js';
 
 const fromCampus = alias(schoolItems, 'from_campus');
 const toCampus = alias(schoolItems, 'to_campus');
-const requester = alias(users, 'requester');
 
 const base = (tx: DbOrTx, w: SQL | undefined) =>
   tx
@@ -40,18 +39,13 @@ const base = (tx: DbOrTx, w: SQL | undefined) =>
     .leftJoin(fromCampus, eq(fromCampus.code, schoolTransfers.fromSchoolItemCode))
     .leftJoin(toCampus, eq(toCampus.code, schoolTransfers.toSchoolItemCode))
     .leftJoin(requester, eq(requester.id, approvalRequests.requestedBy))
-    .where(w);
+    .where(w)
+    .$dynamic();
 type Joined = Awaited<ReturnType<typeof base>>[number];
 
 export interface TransferFilter extends KindApprovalFilter {
   studentId?: number | undefined;
 }
-
-const whereOf = (u: AuthUser, f: TransferFilter) =>
-  and(
-    kindApprovalWhere(u, [SCHOOL_TRANSFER], f, (k) => [eq(schoolTransfers.code, k), eq(students.code, k)]),
-    f.studentId ? eq(schoolTransfers.studentId, f.studentId) : undefined,
-  );
 
 function toRow(u: AuthUser, j: Joined, passed: ReadonlySet<number>) {
   return {
@@ -69,47 +63,22 @@ function toRow(u: AuthUser, j: Joined, passed: ReadonlySet<number>) {
   };
 }
 
-export async function transferPage(
+const list = kindApprovalList({
+  kinds: [SCHOOL_TRANSFER],
+  query: base,
+  keyword: (k) => [eq(schoolTransfers.code, k), eq(students.code, k)],
+  where: (_u, f: TransferFilter) => [f.studentId ? eq(schoolTransfers.studentId, f.studentId) : undefined],
+  orderBy: () => [desc(schoolTransfers.createdAt), desc(schoolTransfers.id)],
+  toRows: (_tx, u, js, passed) => js.map((j) => toRow(u, j, passed)),
+});
+
+export const transferPage = (
   deps: AppDeps,
   u: AuthUser,
   q: TransferFilter & { pageIdx: number; pageSize: number },
-) {
-  const w = whereOf(u, q);
-  const rows = await base(deps.db, w)
-    .orderBy(desc(schoolTransfers.createdAt), desc(schoolTransfers.id))
-    .limit(q.pageSize)
-    .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(schoolTransfers)
-    .innerJoin(approvalRequests, eq(approvalRequests.id, schoolTransfers.approvalId))
-    .innerJoin(students, eq(students.id, schoolTransfers.studentId))
-    .where(w);
-  const passed = await passedOtherSteps(
-    deps.db,
-    u,
-    rows.map((j) => j.r),
-  );
-  return {
-    list: rows.map((j) => toRow(u, j, passed)),
-    total: n?.n ?? 0,
-    pageIdx: q.pageIdx,
-    pageSize: q.pageSize,
-  };
-}
+) => list.page(deps, u, q);
 
-export async function transferAll(deps: AppDeps, u: AuthUser, f: TransferFilter) {
-  const rows = await base(deps.db, whereOf(u, f)).orderBy(
-    desc(schoolTransfers.createdAt),
-    desc(schoolTransfers.id),
-  );
-  const passed = await passedOtherSteps(
-    deps.db,
-    u,
-    rows.map((j) => j.r),
-  );
-  return rows.map((j) => toRow(u, j, passed));
-}
+export const transferAll = (deps: AppDeps, u: AuthUser, f: TransferFilter) => list.all(deps, u, f);
 
 export async function transferDetail(deps: AppDeps, u: AuthUser, id: number) {
   const [j] = await base(deps.db, eq(schoolTransfers.id, id));
@@ -117,14 +86,5 @@ export async function transferDetail(deps: AppDeps, u: AuthUser, id: number) {
   // Either campus of the move may read it.
   if (!holdsCampus(u, j.r))
     throw noPermission('该申请不在您的校区范围内 / the application is outside your campuses');
-  const d = await requestDetail(deps, u, j.r.id);
-  return {
-    ...toRow(u, j, new Set()),
-    steps: d.steps,
-    step: d.step,
-    history: d.history,
-    canDecide: d.canDecide,
-    canCancel: d.canCancel,
-    canRevoke: d.canRevoke,
-  };
+  return withRequestFlow(deps, u, j.r.id, toRow(u, j, new Set()));
 }

@@ -3,10 +3,9 @@
 // paying a term is a pay record of the order (orders.addRecord), so the order's state machine stays
 // the one truth — the last term's record files the payment approval like any full payment.
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { schoolItems, users } from '../../db/schema.js';
+import { schoolItems } from '../../db/schema.js';
 import { z } from 'zod';
-import { ROLE, fromCents, toCents } from '@bo/domain';
+import { ROLE, fromCents, shanghaiDate, toCents } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -15,14 +14,14 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
 import {
+  approvalRequester as requester,
   approvalRequests,
   fileRequest,
+  kindApprovalList,
   kindApprovalRow,
-  kindApprovalWhere,
-  passedOtherSteps,
   type KindApprovalFilter,
   registerApprovalKind,
-  requestDetail,
+  withRequestFlow,
   type HookContext,
 } from '../approvals/index.js';
 import {
@@ -57,7 +56,7 @@ export const TERM_PAID = 20;
 const yuan = (c: number) => fromCents(c);
 const cents = (amount: string) => Number(toCents(amount) ?? 0n);
 /** The Shanghai calendar day of an instant. */
-export const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+export const dayOf = shanghaiDate;
 
 // ---- plan templates ----
 
@@ -537,8 +536,6 @@ export async function updatePaymentStatus(
 
 // ---- applications (the termBillApply requests, the one row shape of kinds) ----
 
-const requester = alias(users, 'requester');
-
 const applyQuery = (tx: DbOrTx, w: SQL | undefined) =>
   tx
     .select({
@@ -553,19 +550,11 @@ const applyQuery = (tx: DbOrTx, w: SQL | undefined) =>
     .innerJoin(orders, eq(orders.id, termBills.orderId))
     .leftJoin(schoolItems, eq(schoolItems.code, approvalRequests.schoolItemCode))
     .leftJoin(requester, eq(requester.id, approvalRequests.requestedBy))
-    .where(w);
+    .where(w)
+    .$dynamic();
 type Joined = Awaited<ReturnType<typeof applyQuery>>[number];
 
-function applyWhere(u: AuthUser, q: KindApprovalFilter): SQL | undefined {
-  return kindApprovalWhere(u, [TERM_BILL_APPLY], q, (k) => [eq(orders.code, k)]);
-}
-
-async function applyRows(tx: DbOrTx, u: AuthUser, rows: Joined[]) {
-  const passed = await passedOtherSteps(
-    tx,
-    u,
-    rows.map((x) => x.r),
-  );
+async function applyRows(tx: DbOrTx, u: AuthUser, rows: Joined[], passed: ReadonlySet<number>) {
   const counts = rows.length
     ? await tx
         .select({ billId: termBillItems.billId, n: sql<number>`count(*)::int` })
@@ -590,29 +579,19 @@ async function applyRows(tx: DbOrTx, u: AuthUser, rows: Joined[]) {
   }));
 }
 
-export async function applyList(
+const applications = kindApprovalList({
+  kinds: [TERM_BILL_APPLY],
+  query: applyQuery,
+  keyword: (k) => [eq(orders.code, k)],
+  orderBy: (_f: KindApprovalFilter) => [desc(approvalRequests.requestedAt), desc(approvalRequests.id)],
+  toRows: applyRows,
+});
+
+export const applyList = (
   deps: Deps,
   u: AuthUser,
   q: KindApprovalFilter & { pageIdx: number; pageSize: number },
-) {
-  const w = applyWhere(u, q);
-  const rows = await applyQuery(deps.db, w)
-    .orderBy(desc(approvalRequests.requestedAt), desc(approvalRequests.id))
-    .limit(q.pageSize)
-    .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(approvalRequests)
-    .innerJoin(termBills, eq(termBills.id, approvalRequests.subjectId))
-    .innerJoin(orders, eq(orders.id, termBills.orderId))
-    .where(w);
-  return {
-    list: await applyRows(deps.db, u, rows),
-    total: Number(n?.n ?? 0),
-    pageIdx: q.pageIdx,
-    pageSize: q.pageSize,
-  };
-}
+) => applications.page(deps, u, q);
 
 export async function applyDetail(deps: AppDeps, u: AuthUser, id: number) {
   const [x] = await applyQuery(
@@ -621,17 +600,10 @@ export async function applyDetail(deps: AppDeps, u: AuthUser, id: number) {
   );
   if (!x) throw notFound('分期申请 / instalment application');
   assertCampus(u, x.r.schoolItemCode);
-  const [row] = await applyRows(deps.db, u, [x]);
-  const d = await requestDetail(deps, u, id);
+  const [row] = await applications.rows(deps.db, u, [x]);
   const o = await loadOrder(deps.db, u, x.b.orderId);
   return {
-    ...must(row, 'application row'),
-    canDecide: d.canDecide,
-    canCancel: d.canCancel,
-    canRevoke: d.canRevoke,
-    steps: d.steps,
-    step: d.step,
-    history: d.history,
+    ...(await withRequestFlow(deps, u, id, must(row, 'application row'))),
     bill: await billDetail(deps.db, x.b, o, dayOf(deps.now())),
   };
 }
