@@ -1,9 +1,10 @@
-// The student ledger on a real database: random sequences of commands (purchases, gifts,
-// consumption, refunds, adjustments, reversals), each in its own transaction. After every command
+// The student ledger on a real database: random sequences of movements (purchases, gifts,
+// consumption, refunds, adjustments, reversals) and of the order commands that post them, each in its
+// own transaction. After every command
 // each item's balance equals the sum of its movements and is never negative; a refused command
 // leaves nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../src/http/errors.js';
 import {
   balances,
@@ -15,7 +16,12 @@ import {
   type MovementKind,
 } from '../src/slices/ledger/index.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
-import { orderItems, orders } from '../src/slices/orders/tables.js';
+import { orderItems, orders, payRecords } from '../src/slices/orders/tables.js';
+import { addPayRecord, createOrder, revokeOrder } from '../src/slices/orders/service.js';
+import { yuan } from '../src/slices/orders/common.js';
+import { createAdjust, createRefund, refundOrders } from '../src/slices/refunds/index.js';
+import { decide, revokeRequest } from '../src/slices/approvals/index.js';
+import { adjustCostReasons } from '../src/db/schema.js';
 import { students } from '../src/slices/students/tables.js';
 import { fromQ100 } from '../src/slices/ledger/quantity.js';
 import { startTestServer, type TestServer } from './harness.js';
@@ -176,5 +182,296 @@ describe('the ledger invariant', () => {
     expect(paidValueOf(b, 0)).toBe(0);
     expect(fromQ100(toQ100('12.5'))).toBe('12.50');
     expect(() => toQ100('1.005')).toThrow();
+  });
+});
+
+// Commands as a consultant, finance and the campus head issue them (services called in-process, one
+// transaction each): orders created, paid in part or in full, payment approvals passed, rejected and
+// revoked, consumption, refunds and adjustments filed, decided and revoked. After every command the
+// student's ledger reconciles with the balances per item and per course and with the orders' states.
+describe('the ledger under random order commands', () => {
+  it('reconciles after every command; refused commands write nothing', { timeout: 300_000 }, async () => {
+    const who = async (name: string) => {
+      const u = await t.deps.auth.resolve(await t.login(name), '127.0.0.1');
+      if (!u) throw new Error(`no session for ${name}`);
+      return u;
+    };
+    const sales = await who('sales');
+    const finance = await who('finance');
+    const director = await who('director');
+    const [reason] = await t.deps.db
+      .select()
+      .from(adjustCostReasons)
+      .where(eq(adjustCostReasons.validStatus, 1));
+    const [student] = await t.deps.db
+      .select()
+      .from(students)
+      .where(eq(students.schoolItemCode, 'SH01'))
+      .limit(1);
+    if (!reason || !student) throw new Error('demo adjust reasons and an SH01 student');
+    const deps = { db: t.deps.db, now: () => t.clock.now() };
+    const ip = '127.0.0.1';
+    const next = rng(20261123);
+    const pickOf = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)];
+    const mine: number[] = [];
+    const tally = new Map<string, number>();
+    const count = (k: string) => tally.set(k, (tally.get(k) ?? 0) + 1);
+
+    const ordersIn = async (statuses: number[]) =>
+      mine.length
+        ? t.deps.db
+            .select()
+            .from(orders)
+            .where(and(inArray(orders.id, mine), inArray(orders.status, statuses)))
+        : [];
+    const pendingRefunds = async (status: number) =>
+      mine.length
+        ? t.deps.db
+            .select()
+            .from(refundOrders)
+            .where(and(inArray(refundOrders.orderId, mine), eq(refundOrders.status, status)))
+        : [];
+
+    const commands: Record<string, () => Promise<string | undefined>> = {
+      create: async () => {
+        const o = await createOrder(
+          deps,
+          sales,
+          {
+            schoolItemCode: student.schoolItemCode,
+            studentId: student.id,
+            orderType: 0,
+            items: [
+              {
+                courseCode: 'C001',
+                quantity: 1 + Math.floor(next() * 6),
+                giftQuantity: next() < 0.4 ? 1 : 0,
+              },
+              ...(next() < 0.5 ? [{ courseCode: 'C004', quantity: 0.5 + Math.floor(next() * 4) }] : []),
+            ],
+            manualDiscount: next() < 0.5 ? (Math.floor(next() * 9000) / 100).toFixed(2) : '0',
+            remark: '',
+          },
+          ip,
+        );
+        mine.push(o.id);
+        return 'create';
+      },
+      pay: async () => {
+        const o = pickOf(await ordersIn([10, 20]));
+        if (!o) return undefined;
+        const [live] = await t.deps.db
+          .select({ cents: sql<string>`coalesce(sum(${payRecords.amountCents}), 0)::text` })
+          .from(payRecords)
+          .where(and(eq(payRecords.orderId, o.id), inArray(payRecords.status, [10, 20])));
+        const rest = o.payableCents - Number(live?.cents ?? 0);
+        const r = next();
+        // The rest, a part of it, or one cent too much (which must be refused).
+        const cents = r < 0.55 ? rest : r < 0.9 ? Math.max(1, Math.floor(rest * next())) : rest + 1;
+        await addPayRecord(
+          deps,
+          sales,
+          {
+            orderId: o.id,
+            payer: 'family',
+            method: 1,
+            amount: yuan(cents),
+            paidAt: t.clock.now().toISOString(),
+            remark: '',
+          },
+          ip,
+        );
+        return 'pay';
+      },
+      decidePay: async () => {
+        const o = pickOf(await ordersIn([30]));
+        if (!o?.approvalId) return undefined;
+        const pass = next() < 0.8;
+        await decide(deps, finance, { id: o.approvalId, pass, comment: pass ? '' : '金额不符' }, ip);
+        return pass ? 'passPay' : 'rejectPay';
+      },
+      consume: async () => {
+        const o = pickOf(await ordersIn([40]));
+        if (!o) return undefined;
+        const b = pickOf(await balances(t.deps.db, { orderId: o.id }));
+        if (!b) return undefined;
+        const hours100 = (1 + Math.floor(next() * 6)) * 50;
+        await t.deps.db.transaction(async (tx) => {
+          const [now] = await balances(tx, { orderItemId: b.orderItemId });
+          await post(
+            tx,
+            [
+              {
+                studentId: b.studentId,
+                schoolItemCode: b.schoolItemCode,
+                orderId: b.orderId,
+                orderItemId: b.orderItemId,
+                courseCode: b.courseCode,
+                kind: 'consume',
+                hours100: -hours100,
+                valueCents: now ? -paidValueOf(now, hours100) : 0,
+                sourceType: 'attendance',
+                sourceId: 900_000 + Math.floor(next() * 100_000),
+              },
+            ],
+            { userId: null, at: t.clock.now() },
+          );
+        });
+        return 'consume';
+      },
+      refund: async () => {
+        const o = pickOf(await ordersIn([40]));
+        if (!o) return undefined;
+        const b = pickOf(await balances(t.deps.db, { orderId: o.id }));
+        if (!b) return undefined;
+        // Every unused paid hour, or some hours (sometimes more than are left: refused).
+        const items =
+          next() < 0.3
+            ? undefined
+            : [{ orderItemId: b.orderItemId, hours: (1 + Math.floor(next() * 8)) / 2 }];
+        const r = await createRefund(deps, sales, { orderId: o.id, reasonCode: 'MOVE', remark: '', items });
+        await decide(deps, director, { id: r.approvalId, pass: true, comment: '' }, ip);
+        return 'refund';
+      },
+      adjust: async () => {
+        const o = pickOf(await ordersIn([40]));
+        if (!o) return undefined;
+        const b = pickOf(await balances(t.deps.db, { orderId: o.id }));
+        if (!b) return undefined;
+        const sign = next() < 0.5 ? -1 : 1;
+        await createAdjust(deps, sales, {
+          orderId: o.id,
+          reasonId: reason.id,
+          remark: '',
+          items: [
+            {
+              orderItemId: b.orderItemId,
+              hours100: sign * (1 + Math.floor(next() * 4)) * 50,
+              valueCents: sign * Math.floor(next() * 60_000),
+            },
+          ],
+        });
+        return 'adjust';
+      },
+      decideRefund: async () => {
+        const r = pickOf(await pendingRefunds(10));
+        if (!r?.approvalId) return undefined;
+        const pass = next() < 0.8;
+        await decide(deps, finance, { id: r.approvalId, pass, comment: pass ? '' : '资料不全' }, ip);
+        return pass ? `pass ${r.type}` : `reject ${r.type}`;
+      },
+      revoke: async () => {
+        const r = next();
+        if (r < 0.3) {
+          const o = pickOf(await ordersIn([10, 20, 30]));
+          if (!o) return undefined;
+          await revokeOrder(deps, sales, o.id, { reason: '家长取消' }, ip);
+          return 'revokeOrder';
+        }
+        if (r < 0.65) {
+          const o = pickOf(await ordersIn([40, 50]));
+          if (!o?.approvalId) return undefined;
+          await revokeRequest(t.deps, finance, { id: o.approvalId, comment: '录入错误' }, ip);
+          return 'revokePay';
+        }
+        const x = pickOf(await pendingRefunds(20));
+        if (!x?.approvalId) return undefined;
+        await revokeRequest(t.deps, finance, { id: x.approvalId, comment: '录入错误' }, ip);
+        return `revoke ${x.type}`;
+      },
+    };
+    const weights: Array<[string, number]> = [
+      ['create', 0.12],
+      ['pay', 0.22],
+      ['decidePay', 0.12],
+      ['consume', 0.1],
+      ['refund', 0.1],
+      ['adjust', 0.08],
+      ['decideRefund', 0.12],
+      ['revoke', 0.14],
+    ];
+
+    const check = async () => {
+      const rows = await t.deps.db
+        .select({
+          item: studentLedger.orderItemId,
+          course: studentLedger.courseCode,
+          hours: sql<string>`sum(${studentLedger.hours})::text`,
+          value: sql<string>`sum(${studentLedger.valueCents})::text`,
+        })
+        .from(studentLedger)
+        .where(eq(studentLedger.studentId, student.id))
+        .groupBy(studentLedger.orderItemId, studentLedger.courseCode);
+      const all = await balances(t.deps.db, { studentId: student.id });
+      for (const b of all) {
+        const s = rows.find((r) => r.item === b.orderItemId);
+        expect(b.remaining100).toBe(toQ100(s?.hours ?? '0'));
+        expect(b.remainingValueCents).toBe(Number(s?.value ?? 0));
+        expect(
+          Math.min(b.remaining100, b.remainingValueCents, b.remainingPaid100, b.remainingGift100),
+        ).toBeGreaterThanOrEqual(0);
+      }
+      // Per course: the balances add up to the movements.
+      for (const course of new Set(rows.map((r) => r.course))) {
+        const moved = rows.filter((r) => r.course === course).reduce((s, r) => s + Number(r.value), 0);
+        const held = all
+          .filter((b) => b.courseCode === course)
+          .reduce((s, b) => s + b.remainingValueCents, 0);
+        expect(held).toBe(moved);
+      }
+      // The orders' states agree with their money and their movements.
+      const paid = mine.length
+        ? await t.deps.db
+            .select({
+              orderId: payRecords.orderId,
+              cents: sql<string>`sum(${payRecords.amountCents})::text`,
+            })
+            .from(payRecords)
+            .where(and(inArray(payRecords.orderId, mine), eq(payRecords.status, 20)))
+            .groupBy(payRecords.orderId)
+        : [];
+      for (const o of await ordersIn([10, 20, 30, 40, 50, 90])) {
+        expect(o.paidCents).toBe(Number(paid.find((p) => p.orderId === o.id)?.cents ?? 0));
+        const own = all.filter((b) => b.orderId === o.id);
+        const held100 = own.reduce((s, b) => s + b.remaining100, 0);
+        const heldCents = own.reduce((s, b) => s + b.remainingValueCents, 0);
+        if (o.status === 40 || o.status === 50) {
+          expect(o.paidCents).toBe(o.payableCents);
+          expect(o.status === 50).toBe(held100 === 0 && heldCents === 0);
+        } else {
+          // Not effective (or revoked): nothing of it is held.
+          expect([held100, heldCents]).toEqual([0, 0]);
+          if (o.status === 10 || o.status === 90) expect(o.paidCents).toBe(0);
+        }
+      }
+    };
+
+    for (let step = 0; step < 120; step++) {
+      let r = next();
+      const name = weights.find(([, w]) => (r -= w) < 0)?.[0] ?? 'pay';
+      const before = await t.deps.db.$count(studentLedger, eq(studentLedger.studentId, student.id));
+      try {
+        const done = await (commands[name] ?? commands.pay)?.();
+        if (done) count(done);
+      } catch (e) {
+        if (!(e instanceof AppError) || ![400, 409, 422].includes(e.code)) throw e;
+        count(`refused ${name}`);
+        expect(await t.deps.db.$count(studentLedger, eq(studentLedger.studentId, student.id))).toBe(before);
+      }
+      await check();
+    }
+    // The sequence reached every command and refusal that matters.
+    for (const k of [
+      'passPay',
+      'rejectPay',
+      'consume',
+      'pass refund',
+      'pass adjust',
+      'revokePay',
+      'revokeOrder',
+      'refused pay',
+      'refused refund',
+    ])
+      expect(tally.get(k), k).toBeGreaterThan(0);
   });
 });
