@@ -29,7 +29,7 @@ import { PhoneNumber } from '../calls/PhoneNumber';
 import { ActionDialog, type DialogKind } from './ClueActions';
 import { FollowUpForm } from './FollowUpForm';
 import { StateBadge, When } from './common';
-import { detailActions, formatDateTime, type DetailAction } from './logic';
+import { clueOrderPath, detailActions, formatDateTime, type DetailAction } from './logic';
 import { runCommand } from '../../app/invalidation';
 
 const Contact = bodyOf(contract.clues.contactSave).pick({
@@ -365,11 +365,7 @@ export default function ClueDetail() {
               ))}
               {canOrder && c.schoolItemCode && (
                 <Link
-                  to={
-                    c.studentCode
-                      ? `/students/order?studentCode=${encodeURIComponent(c.studentCode)}`
-                      : `/students/order?clueId=${clueId}`
-                  }
+                  to={clueOrderPath({ clueId, studentCode: c.studentCode })}
                   className="inline-flex items-center rounded-md border border-line-strong px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-hover"
                 >
                   {t('clue.addOrder')}

@@ -1,26 +1,46 @@
-// /clues/clueList: my clues (/clue/mylist), with the create dialog.
+// /clues/clueList: my clues (/clue/mylist), with the create dialog and "add order" on each row.
 import type { TClueRow } from './types';
-import { defineListScreen, listQuery } from '../../app/list';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
+import { useCanOpen } from '../../app/permissions';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ClueFrame, clueColumns, clueCreateForm, clueSearch, type ClueFormSchema } from './common';
-
-export const MyClues = defineListScreen<TClueRow, typeof ClueFormSchema>({
-  key: 'myClues',
-  what: (t) => t('clue.what'),
-  rowId: (r) => String(r.clueId),
-  rowName: (r) => r.childName,
-  searchFields: (t) => clueSearch(t),
-  columns: (t) => clueColumns(t, { owner: false }),
-  list: (a) => sdk.clues.mylist({ query: listQuery(a) }),
-  form: clueCreateForm(),
-});
+import { clueOrderPath } from './logic';
 
 export default function ClueList() {
   const t = useT();
+  const navigate = useNavigate();
+  const canOrder = useCanOpen('/students/order');
+  const def = useMemo<ListScreenDef<TClueRow, typeof ClueFormSchema>>(
+    () => ({
+      key: 'myClues',
+      what: (tt) => tt('clue.what'),
+      rowId: (r) => String(r.clueId),
+      rowName: (r) => r.childName,
+      searchFields: (tt) => clueSearch(tt),
+      columns: (tt) => clueColumns(tt, { owner: false }),
+      list: (a) => sdk.clues.mylist({ query: listQuery(a) }),
+      form: clueCreateForm(),
+      rowActions: (tt) =>
+        canOrder
+          ? [
+              {
+                key: 'addOrder',
+                label: tt('clue.addOrder'),
+                // An order belongs to a campus: a clue not yet routed to one cannot pay.
+                hidden: (r) => !r.schoolItemCode,
+                onClick: (r) => navigate(clueOrderPath(r)),
+              },
+            ]
+          : [],
+    }),
+    [canOrder, navigate],
+  );
   return (
     <ClueFrame description={t('clue.myList.desc')}>
-      <MyClues />
+      <ListScreenView def={def} />
     </ClueFrame>
   );
 }

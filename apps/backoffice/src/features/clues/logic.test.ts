@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT, detailActions, readDraft, relativeTime, writeDraft } from './logic';
+import { EMPTY_DRAFT, clueOrderPath, detailActions, readDraft, relativeTime, writeDraft } from './logic';
 
 function memory(): Storage {
   const m = new Map<string, string>();
@@ -39,6 +39,13 @@ describe('detailActions', () => {
   });
   it('a manager transferring directly still gets the transfer button', () => {
     expect(detailActions(['transferDirect'])).toEqual(['transfer']);
+  });
+});
+
+describe('clueOrderPath', () => {
+  it('sends a clue to pay as a clue and a converted one to renew on its student', () => {
+    expect(clueOrderPath({ clueId: 7, studentCode: null })).toBe('/students/order?clueId=7');
+    expect(clueOrderPath({ clueId: 7, studentCode: 'XY 01' })).toBe('/students/order?studentCode=XY%2001');
   });
 });
 

@@ -167,3 +167,13 @@ export function qualityTotal(scores: readonly number[]): number {
   if (scores.length === 0) return 0;
   return Math.round(scores.reduce((a, b) => a + b, 0) / scores.length);
 }
+
+/**
+ * Where "add order" of a clue leads: a clue pays before it is a student (the order screen creates
+ * both); a converted one renews on its student. The detail's link and the list's row action share it.
+ */
+export function clueOrderPath(c: { clueId: number; studentCode: string | null }): string {
+  return c.studentCode
+    ? `/students/order?studentCode=${encodeURIComponent(c.studentCode)}`
+    : `/students/order?clueId=${c.clueId}`;
+}
