@@ -3,7 +3,7 @@
 // adjustOrder kinds on the engine (steps, threshold, self-approval, concurrency, campus scope), the
 // ledger moving only on a pass and coming back on a revoke.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
@@ -83,6 +83,31 @@ async function approveAll(approvalId: number) {
   await manager.approvals.pass({ body: { id: approvalId } });
   return finance.refunds.refundApprovalDetail({ params: { id: approvalId } });
 }
+
+describe('demo data', () => {
+  it('opens the refund and adjustment approval lists on every state, the passed ones in the ledger', async () => {
+    const q = { pageIdx: 1, pageSize: 50 };
+    const refunds = (await finance.refunds.refundApprovalList({ query: q })).list;
+    const adjusts = (await finance.refunds.adjustApprovalList({ query: q })).list;
+    // Waiting (at the campus head and at finance), passed and rejected refunds; waiting, passed and rejected adjustments.
+    expect(refunds.filter((r) => r.status === 5 || r.status === 10).map((r) => r.stepName)).toEqual(
+      expect.arrayContaining(['校区负责人审批', '财务审批']),
+    );
+    for (const list of [refunds, adjusts]) {
+      expect(list.some((r) => r.status === 20)).toBe(true);
+      expect(list.some((r) => r.status === 30)).toBe(true);
+      expect(list.some((r) => r.decidedAt === null)).toBe(true);
+    }
+    // Finance has decisions waiting in both lists.
+    expect(refunds.some((r) => r.canDecide)).toBe(true);
+    expect(adjusts.some((r) => r.canDecide)).toBe(true);
+    const moved = await t.deps.db
+      .select()
+      .from(studentLedger)
+      .where(inArray(studentLedger.sourceType, ['refundOrder', 'adjustOrder']));
+    expect(new Set(moved.map((m) => m.kind))).toEqual(new Set(['refund', 'adjust']));
+  });
+});
 
 describe('refund amount', () => {
   it('returns unused paid hours at the price actually paid, to the cent, and forfeits gift hours on a full refund', async () => {

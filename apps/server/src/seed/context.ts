@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/client.js';
+import type { AuthUser } from '../http/auth.js';
 
 export interface SeedContext {
   db: DbOrTx;
@@ -8,3 +9,19 @@ export interface SeedContext {
   now: Date;
   scryptLogN: number;
 }
+
+/** A demo account acting in a seed through a slice's own commands (every campus, the given roles). */
+export const seedActor = (id: number, username: string, roles: number[]): AuthUser => ({
+  id,
+  username,
+  name: username,
+  roles,
+  privileges: new Set(),
+  isAdmin: roles.includes(1),
+  allScope: true,
+  provinceTypes: [],
+  schoolItems: [],
+  employeeCode: null,
+  sessionId: 0,
+  mustChangePassword: false,
+});

@@ -17,6 +17,7 @@ import { seedClueSettings } from '../slices/clueSettings/seed.js';
 import { seedCourseAuthority } from '../slices/courseAuthority/seed.js';
 import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
 import { seedOrdersDemo } from '../slices/orders/seed.js';
+import { seedRefundsDemo } from '../slices/refunds/seed.js';
 import { seedInvoicesDemo } from '../slices/invoices/seed.js';
 import { seedPayrollDemo } from '../slices/payroll/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -44,6 +45,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedResourcesDemo,
   seedCallsDemo,
   seedOrdersDemo,
+  seedRefundsDemo,
   seedInvoicesDemo,
   seedPayrollDemo,
 ];

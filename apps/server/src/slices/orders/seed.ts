@@ -2,29 +2,13 @@
 // the screens open on real states: for each of the first demo students an effective order (hours in
 // the ledger), and across them part-paid, awaiting-approval and unpaid ones.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { SeedContext } from '../../seed/context.js';
-import type { AuthUser } from '../../http/auth.js';
+import { seedActor, type SeedContext } from '../../seed/context.js';
 import { decide } from '../approvals/index.js';
 import { students } from '../students/index.js';
 import { users } from '../../db/schema.js';
 import { addPayRecord, createOrder, type Deps } from './service.js';
 import { yuan as yuanOf } from './common.js';
 import { orders as ordersTable } from './tables.js';
-
-const seedUser = (id: number, username: string, roles: number[]): AuthUser => ({
-  id,
-  username,
-  name: username,
-  roles,
-  privileges: new Set(),
-  isAdmin: roles.includes(1),
-  allScope: true,
-  provinceTypes: [],
-  schoolItems: [],
-  employeeCode: null,
-  sessionId: 0,
-  mustChangePassword: false,
-});
 
 /** [course, quantity, gift, manual discount] of each demo order by its place. */
 const LINES: Array<[string, number, number, string]> = [
@@ -42,8 +26,8 @@ export async function seedOrdersDemo({ db, now }: SeedContext) {
   const adminRow = people.find((p) => p.username === 'admin');
   const financeRow = people.find((p) => p.username === 'finance');
   if (!adminRow || !financeRow) return;
-  const admin = seedUser(adminRow.id, 'admin', [1]);
-  const finance = seedUser(financeRow.id, 'finance', [20]);
+  const admin = seedActor(adminRow.id, 'admin', [1]);
+  const finance = seedActor(financeRow.id, 'finance', [20]);
   const deps: Deps = { db, now: () => now };
   const list = await db.select().from(students).orderBy(asc(students.id)).limit(12);
   let n = 0;
