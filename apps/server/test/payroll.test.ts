@@ -21,6 +21,7 @@ import {
 } from '../src/slices/payroll/tables.js';
 import { classHourConfirmations } from '../src/slices/classHours/tables.js';
 import { forbidBills } from '../src/slices/sealing/tables.js';
+import { salaryApplications } from '../src/slices/salaryApplications/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -563,5 +564,105 @@ describe('payroll computation', () => {
     } finally {
       await t.deps.db.delete(forbidBills).where(and(eq(forbidBills.year, Y), eq(forbidBills.month, 3)));
     }
+  });
+
+  it('records each computed employee as they were, and diffs two periods per employee', async () => {
+    // Since March was computed the teacher was renamed and took a second campus.
+    await t.deps.db.update(employees).set({ name: '薪酬teacher改' }).where(eq(employees.code, E.teacher));
+    await t.deps.db.insert(employeeCampuses).values({ employeeCode: E.teacher, schoolItemCode: 'SH02' });
+    await compute(4);
+    const april = await hr.snapshots.list({ query: { year: Y, month: 4, keyword: E.teacher } });
+    expect(april.list.map((r) => [r.employeeName, r.campuses, r.payRole, r.rule?.effectiveFrom])).toEqual([
+      ['薪酬teacher改', [CAMPUS, 'SH02'], 'teacher', '2031-01'],
+    ]);
+    expect(april.list[0]?.rule?.rates).toContain('oneToOne|present 80.00');
+    const d = await hr.snapshots.diff({ query: { year: Y, month: 4, schoolItemCode: CAMPUS } });
+    expect(d.against).toEqual({ year: Y, month: 3 });
+    const teacher = d.rows.find((r) => r.employeeCode === E.teacher);
+    expect(teacher?.change).toBe('changed');
+    expect(teacher?.fields.filter((f) => f.field !== 'total')).toEqual([
+      { field: 'employeeName', before: '薪酬teacher', after: '薪酬teacher改' },
+      { field: 'campuses', before: CAMPUS, after: `${CAMPUS}, SH02` },
+    ]);
+    // The supervisor's data did not move between the two periods: only the pay did.
+    const supervisor = d.rows.find((r) => r.employeeCode === E.supervisor);
+    expect(supervisor?.fields.map((f) => f.field)).toEqual(['total']);
+    const periods = await hr.snapshots.periods({ query: { schoolItemCode: CAMPUS } });
+    expect(periods.map((p) => [p.year, p.month])).toEqual([
+      [Y, 4],
+      [Y, 3],
+    ]);
+    const director = await t.as('director');
+    await expectApiError(
+      director.snapshots.list({ query: { year: Y, month: 4, schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+  });
+
+  it('a campus applies for its computed period; HR then finance approve; the passed application locks it', async () => {
+    const director = await t.as('director');
+    const finance = await t.as('finance');
+    const period = { year: Y, month: 4, schoolItemCode: CAMPUS };
+    // A campus whose period was never computed cannot apply.
+    const never = await expectApiError(
+      director.salaryApplications.apply({ body: { ...period, schoolItemCode: 'SH02' } }),
+      ErrorCode.rule,
+    );
+    expect(never.message).toContain('SH02');
+    const row = async () =>
+      (await director.salaryApplications.campuses({ query: { year: Y, month: 4 } })).find(
+        (c) => c.schoolItemCode === CAMPUS,
+      );
+    const before = await row();
+    expect(before?.canApply).toBe(true);
+
+    // Adjusted after applying: finance cannot approve a total that is no longer the payroll's.
+    const first = await director.salaryApplications.apply({ body: period });
+    await expectApiError(director.salaryApplications.apply({ body: period }), ErrorCode.conflict);
+    await hr.payroll.areaEdit({
+      params: { area: 'consult' },
+      body: { ...period, employeeCode: E.consultant, amount: '10', reason: '补发' },
+    });
+    await hr.approvals.pass({ body: { id: first.approvalId } });
+    const stale = await expectApiError(
+      finance.approvals.pass({ body: { id: first.approvalId } }),
+      ErrorCode.conflict,
+    );
+    expect(stale.message).toContain('recomputed');
+    await finance.approvals.reject({ body: { id: first.approvalId, comment: '请重新申请' } });
+
+    const second = await director.salaryApplications.apply({ body: period });
+    const list = await finance.salaryApplications.list({ query: { year: Y, month: 4, mine: false } });
+    expect(list.list.map((r) => [r.id, r.applicationStatus, r.amount])).toEqual([
+      [second.approvalId, 5, (Number(before?.total ?? 0) + 10).toFixed(2)],
+      [first.approvalId, 30, before?.total],
+    ]);
+    await hr.approvals.pass({ body: { id: second.approvalId } });
+    const pending = await finance.salaryApplications.list({ query: { mine: true } });
+    expect(pending.list.map((r) => r.id)).toEqual([second.approvalId]);
+    await finance.approvals.pass({ body: { id: second.approvalId } });
+    const detail = await hr.salaryApplications.detail({ params: { id: second.approvalId } });
+    expect(detail).toMatchObject({ applicationStatus: 20, status: 20, currentTotal: detail.amount });
+    expect(detail.history.map((h) => h.decision)).toEqual(['pass', 'pass']);
+
+    // Locked: recomputing or adjusting the campus's April is refused, naming the application.
+    const locked = await expectApiError(compute(4), ErrorCode.conflict);
+    expect(locked.message).toContain(`#${second.approvalId}`);
+    await expectApiError(
+      hr.payroll.areaEdit({
+        params: { area: 'consult' },
+        body: { ...period, employeeCode: E.consultant, amount: '1', reason: '再补' },
+      }),
+      ErrorCode.conflict,
+    );
+    // March (another period) is not locked; finance revoking the application unlocks April.
+    await compute(3);
+    await finance.approvals.revoke({ body: { id: second.approvalId, comment: '数据有误' } });
+    const [a] = await t.deps.db
+      .select()
+      .from(salaryApplications)
+      .where(eq(salaryApplications.approvalRequestId, second.approvalId));
+    expect(a?.status).toBe(40);
+    await compute(4);
   });
 });

@@ -44,3 +44,5 @@ export * from './contract/discountRates.js';
 export * from './contract/classHours.js';
 export * from './contract/sealing.js';
 export * from './contract/training.js';
+export * from './contract/salaryApplications.js';
+export * from './contract/snapshots.js';

@@ -48,6 +48,8 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   classHours: () => import('./contract/classHours.js').then((m) => m.classHours),
   sealing: () => import('./contract/sealing.js').then((m) => m.sealing),
   training: () => import('./contract/training.js').then((m) => m.training),
+  salaryApplications: () => import('./contract/salaryApplications.js').then((m) => m.salaryApplications),
+  snapshots: () => import('./contract/snapshots.js').then((m) => m.snapshots),
 };
 
 /**

@@ -36,3 +36,5 @@ export * from '../slices/classHours/tables.js';
 export * from '../slices/sealing/tables.js';
 export * from '../slices/dataRecovery/tables.js';
 export * from '../slices/training/tables.js';
+export * from '../slices/salaryApplications/tables.js';
+export * from '../slices/snapshots/tables.js';

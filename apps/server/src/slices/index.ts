@@ -55,14 +55,25 @@ import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { registerContracts } from './contracts/index.js';
 import { invoicesHandlers } from './invoices/index.js';
 import { productsHandlers } from './products/index.js';
-import { payrollHandlers, useConfirmedHoursFilter } from './payroll/index.js';
+import {
+  onPeriodComputed,
+  payrollHandlers,
+  useApplicationLock,
+  useConfirmedHoursFilter,
+} from './payroll/index.js';
 import { discountRatesHandlers } from './discountRates/index.js';
 import { classHoursHandlers, passedConfirmationFilter } from './classHours/index.js';
 import { sealingHandlers } from './sealing/index.js';
 import { trainingHandlers } from './training/index.js';
+import { assertNotApplied, salaryApplicationsHandlers } from './salaryApplications/index.js';
+import { recordSnapshots, snapshotsHandlers } from './snapshots/index.js';
 
 // Payroll pays a teacher's lessons of a period only under a passed class-hour confirmation.
 useConfirmedHoursFilter(passedConfirmationFilter);
+// A campus's period whose salary application passed is locked: payroll refuses recomputing or adjusting it.
+useApplicationLock(assertNotApplied);
+// Each computation records the paid employees' data as it was (the employee snapshot of the period).
+onPeriodComputed(recordSnapshots);
 // Teaching refuses to book a student on approved leave, and an approved leave (or temporary absence)
 // releases the student's booked, unsigned lessons of its period in the decision's transaction.
 useApprovedLeaves(approvedLeaves);
@@ -131,4 +142,6 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'classHours', contract.classHours, classHoursHandlers);
   registerSlice(app, deps, 'sealing', contract.sealing, sealingHandlers);
   registerSlice(app, deps, 'training', contract.training, trainingHandlers);
+  registerSlice(app, deps, 'salaryApplications', contract.salaryApplications, salaryApplicationsHandlers);
+  registerSlice(app, deps, 'snapshots', contract.snapshots, snapshotsHandlers);
 }

@@ -41,6 +41,8 @@ import { classHours } from './classHours.js';
 import { sealing } from './sealing.js';
 import { training } from './training.js';
 import { payroll } from './payroll.js';
+import { salaryApplications } from './salaryApplications.js';
+import { snapshots } from './snapshots.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -88,6 +90,8 @@ export type Contract = {
   classHours: typeof classHours;
   sealing: typeof sealing;
   training: typeof training;
+  salaryApplications: typeof salaryApplications;
+  snapshots: typeof snapshots;
 };
 
 export const contract: Contract = {
@@ -132,6 +136,8 @@ export const contract: Contract = {
   classHours,
   sealing,
   training,
+  salaryApplications,
+  snapshots,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

@@ -114,6 +114,19 @@ export function useConfirmedHoursFilter(f: ConfirmedHoursFilter): void {
   confirmedHours = f;
 }
 
+/** The hook that refuses changing a campus's (null: any campus's) lines of a period once applied for. */
+export type ApplicationLock = (
+  tx: DbOrTx,
+  p: { year: number; month: number; schoolItemCode: string | null },
+) => Promise<void>;
+let applicationLock: ApplicationLock = async () => {};
+/** Wired by the composition root to the salary applications (payroll-design seam 2). */
+export function useApplicationLock(f: ApplicationLock): void {
+  applicationLock = f;
+}
+/** Throws when a passed salary application locks the scope (see useApplicationLock). */
+export const assertNotApplied: ApplicationLock = (tx, p) => applicationLock(tx, p);
+
 type PeriodHandler = (
   tx: DbOrTx,
   e: { year: number; month: number; schoolItemCode: string | null; employeeCodes: string[] },

@@ -14,7 +14,9 @@ export {
   campusPeriodTotals,
   computePeriod,
   onPeriodComputed,
+  useApplicationLock,
   useConfirmedHoursFilter,
+  type ApplicationLock,
   type ConfirmedHoursFilter,
   type PayRole,
 } from './compute.js';

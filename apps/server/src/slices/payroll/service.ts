@@ -39,7 +39,7 @@ import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../ht
 import { badInput, conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { isSealed, sealedError } from '../sealing/index.js';
-import { computePeriod, loadPeriod, type ChangeRow } from './compute.js';
+import { assertNotApplied, computePeriod, loadPeriod, type ChangeRow } from './compute.js';
 import {
   salaryCourseSwitch,
   salaryExtraHours,
@@ -351,6 +351,7 @@ export async function compute(
   const at = c.deps.now();
   return c.deps.db.transaction(async (tx) => {
     await assertPeriodOpen(tx, b.year, b.month);
+    await assertNotApplied(tx, { year: b.year, month: b.month, schoolItemCode: campus });
     const run = await computePeriod(
       tx,
       { year: b.year, month: b.month, schoolItemCode: campus },
@@ -610,6 +611,7 @@ export async function adjust(
   const at = c.deps.now();
   return c.deps.db.transaction(async (tx) => {
     await assertPeriodOpen(tx, b.year, b.month);
+    await assertNotApplied(tx, { year: b.year, month: b.month, schoolItemCode: b.schoolItemCode });
     const [e] = await tx.select().from(employees).where(eq(employees.code, b.employeeCode));
     if (!e) throw badInput('employeeCode', `员工 ${b.employeeCode} 不存在 / no employee ${b.employeeCode}`);
     const amountCents = cents(b.amount);

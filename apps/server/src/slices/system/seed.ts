@@ -169,8 +169,9 @@ const SERVICE_APPROVALS = [
   '/financial/approvalRepaymentDetail/:id',
   '/financial/installmentDetails/:id',
 ];
-/** Campus heads take the first step of the payroll approvals (class hours; issue 17). */
-const PAYROLL_APPROVALS = ['/financial/classConfirm'];
+/** Campus heads take the first step of the payroll approvals (class hours; issue 17) and apply for
+ * their campuses' salaries (the application is the campus's step of schoolSalaryApply). */
+const PAYROLL_APPROVALS = ['/financial/classConfirm', 'salary.apply'];
 
 /**
  * Action privileges (not screens) that endpoints name in their access rule, with the menu group
@@ -200,6 +201,12 @@ export const ACTION_PRIVILEGES = [
     name: '线索流程维护',
     nameEn: 'Correct clue flow states (super administrator)',
     groupCode: 'clues',
+  },
+  {
+    code: 'salary.apply',
+    name: '校区薪资申请',
+    nameEn: 'Apply for a campus’s salaries of a period',
+    groupCode: 'staffsalary',
   },
   {
     code: 'sealing.unseal',
