@@ -10,6 +10,7 @@ import { dashboardRoutes } from './dashboards/routes';
 import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { orderRoutes } from './orders/routes';
+import { payopsRoutes } from './payops/routes';
 import { payrollRoutes } from './payroll/routes';
 import { serviceRoutes } from './services/routes';
 import { productRoutes } from './products/routes';
@@ -43,6 +44,7 @@ const messages = {
   promotions: () => import('./promotions/messages').then((m) => m.promotionMessages),
   payroll: () => import('./payroll/messages').then((m) => m.payrollMessages),
   training: () => import('./training/messages').then((m) => m.trainingMessages),
+  payops: () => import('./payops/messages').then((m) => m.payopsMessages),
 };
 
 export const features: Feature[] = [
@@ -60,7 +62,14 @@ export const features: Feature[] = [
   { name: 'teaching', routes: teachingRoutes, messages: [messages.teaching] },
   { name: 'students', routes: studentRoutes, messages: [messages.students, messages.orders] },
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
-  { name: 'payroll', routes: payrollRoutes, messages: [messages.payroll] },
+  // /staffsalary/manage shows the salary applications' tabs (payops) on the orders' approval screen.
+  {
+    name: 'payroll',
+    routes: payrollRoutes,
+    messages: [messages.payroll, messages.payops, messages.orders],
+  },
+  // The approval screens reuse the orders' approval screen (its texts come with it).
+  { name: 'payops', routes: payopsRoutes, messages: [messages.payops, messages.orders] },
   { name: 'training', routes: trainingRoutes, messages: [messages.training] },
   // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.
   { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },

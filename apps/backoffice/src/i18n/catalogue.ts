@@ -26,6 +26,7 @@ import type { productMessages } from '../features/products/messages';
 import type { promotionMessages } from '../features/promotions/messages';
 import type { payrollMessages } from '../features/payroll/messages';
 import type { trainingMessages } from '../features/training/messages';
+import type { payopsMessages } from '../features/payops/messages';
 
 type AllSets =
   | typeof shellMessages
@@ -48,7 +49,8 @@ type AllSets =
   | typeof productMessages
   | typeof promotionMessages
   | typeof payrollMessages
-  | typeof trainingMessages;
+  | typeof trainingMessages
+  | typeof payopsMessages;
 
 type KeysOf<M> = M extends Messages<infer K> ? K : never;
 /** Every message key of the app: `t()` takes only these. */

@@ -9,6 +9,8 @@ import { ListScreenView, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useHasAnyRole } from '../../app/permissions';
 import { useT } from '../../i18n';
+import { ApplyTab, ApproveTab } from '../payops/SalaryApplications';
+import { TabbedScreen } from '../settings/TabbedScreen';
 import { periodDefaults, periodFields, periodOf, roleName } from './common';
 
 type Period = { year: number; month: number; schoolItemCode?: string };
@@ -74,7 +76,7 @@ function Runs({ period, onClose }: { period: Period; onClose: () => void }) {
   );
 }
 
-export default function Manage() {
+function Compute() {
   const toast = useToast();
   // payroll.compute is seeded for HR (30); administrators hold every privilege.
   const canCompute = useHasAnyRole([1, 30]);
@@ -159,5 +161,19 @@ export default function Manage() {
       <ListScreenView def={def} />
       {runs && <Runs period={runs} onClose={() => setRuns(null)} />}
     </>
+  );
+}
+
+/** The period's computation, the campuses' salary applications and their approvals (payops). */
+export default function Manage() {
+  const t = useT();
+  return (
+    <TabbedScreen
+      tabs={[
+        { key: 'compute', label: t('ops.tab.compute'), content: <Compute /> },
+        { key: 'apply', label: t('ops.tab.apply'), content: <ApplyTab /> },
+        { key: 'approve', label: t('ops.tab.approve'), content: <ApproveTab /> },
+      ]}
+    />
   );
 }
