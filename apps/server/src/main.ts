@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import { isEmpty, seed, type SeedMode } from './seed/index.js';
 import { sessionResolver } from './slices/system/sessions.js';
 import { startClueJobs } from './slices/clues/jobs.js';
+import { startSnapshotJobs } from './slices/dashboards/index.js';
 import { DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
 import { ESALES_USERS } from './slices/resources/seed.js';
 
@@ -88,17 +89,16 @@ async function main() {
   process.on('SIGINT', () => void close());
   process.on('SIGTERM', () => void close());
   await app.listen({ port: config.PORT, host: config.HOST });
-  startClueJobs(
-    {
-      db: database.db,
-      dbKind: database.kind,
-      config,
-      now,
-      auth: sessionResolver(database.db, config, now),
-      ping: database.ping,
-    },
-    (m) => app.log.info(m),
-  );
+  const jobDeps = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    now,
+    auth: sessionResolver(database.db, config, now),
+    ping: database.ping,
+  };
+  startClueJobs(jobDeps, (m) => app.log.info(m));
+  startSnapshotJobs(jobDeps, (m) => app.log.info(m));
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;

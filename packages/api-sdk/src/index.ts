@@ -32,6 +32,7 @@ export * from './contract/termBills.js';
 export * from './contract/dashboards.js';
 export * from './contract/reports.js';
 export * from './contract/dataRecovery.js';
+export * from './contract/staffFigures.js';
 export * from './contract/statements.js';
 export * from './contract/teaching.js';
 export * from './contract/absences.js';

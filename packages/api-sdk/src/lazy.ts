@@ -50,6 +50,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   training: () => import('./contract/training.js').then((m) => m.training),
   salaryApplications: () => import('./contract/salaryApplications.js').then((m) => m.salaryApplications),
   snapshots: () => import('./contract/snapshots.js').then((m) => m.snapshots),
+  staffFigures: () => import('./contract/staffFigures.js').then((m) => m.staffFigures),
 };
 
 /**

@@ -38,3 +38,4 @@ export * from '../slices/dataRecovery/tables.js';
 export * from '../slices/training/tables.js';
 export * from '../slices/salaryApplications/tables.js';
 export * from '../slices/snapshots/tables.js';
+export * from '../slices/dashboards/tables.js';

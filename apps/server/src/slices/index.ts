@@ -21,7 +21,7 @@ import { tasksHandlers } from './tasks/index.js';
 import { workbenchHandlers } from './workbench/index.js';
 import { clueAnalysisHandlers } from './clueAnalysis/index.js';
 import { courseTransfersHandlers } from './courseTransfers/index.js';
-import { dashboardsHandlers } from './dashboards/index.js';
+import { dashboardsHandlers, staffFiguresHandlers } from './dashboards/index.js';
 import { reportsHandlers } from './reports/index.js';
 import { dataRecoveryHandlers } from './dataRecovery/index.js';
 import { approvalsHandlers } from './approvals/index.js';
@@ -126,6 +126,7 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'dashboards', contract.dashboards, dashboardsHandlers);
   registerSlice(app, deps, 'reports', contract.reports, reportsHandlers);
   registerSlice(app, deps, 'dataRecovery', contract.dataRecovery, dataRecoveryHandlers);
+  registerSlice(app, deps, 'staffFigures', contract.staffFigures, staffFiguresHandlers);
   registerSlice(app, deps, 'statements', contract.statements, statementsHandlers);
   registerSlice(app, deps, 'teaching', contract.teaching, teachingHandlers);
   registerSlice(app, deps, 'promotions', contract.promotions, promotionsHandlers);

@@ -18,14 +18,14 @@ const Code = z.string().trim().min(1).max(20);
  * The filter every figure takes: a region (province type), a campus, and a period of days (both
  * ends included; default: the current month up to today). The caller's campus scope always applies.
  */
-const FilterShape = {
+export const FilterShape = {
   provinceTypeCode: Code.optional(),
   schoolItemCode: Code.optional(),
   startDate: Day.optional(),
   endDate: Day.optional(),
 };
 /** The period checks of every filter: start not after end, at most three years. */
-const periodChecked = <T extends z.ZodType<{ startDate?: string; endDate?: string }>>(schema: T) =>
+export const periodChecked = <T extends z.ZodType<{ startDate?: string; endDate?: string }>>(schema: T) =>
   schema
     .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
       message: '开始日期不能晚于结束日期 / the start date must not be after the end date',
@@ -834,6 +834,7 @@ export const dashboards = {
       '/dataStatistics/studentsGM',
       '/dataStatistics/class',
       '/dataStatistics/incomeGM',
+      '/dataStatistics/saturationRate',
     ),
     query: DrillPageQuery,
     response: DrillPage,
@@ -848,6 +849,7 @@ export const dashboards = {
       '/dataStatistics/studentsGM',
       '/dataStatistics/class',
       '/dataStatistics/incomeGM',
+      '/dataStatistics/saturationRate',
     ),
     kind: 'download',
     body: DrillQuery,

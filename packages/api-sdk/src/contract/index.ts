@@ -43,6 +43,7 @@ import { training } from './training.js';
 import { payroll } from './payroll.js';
 import { salaryApplications } from './salaryApplications.js';
 import { snapshots } from './snapshots.js';
+import { staffFigures } from './staffFigures.js';
 
 /**
  * The contract's type, named slice by slice: an inferred type of the whole object grew past what the
@@ -92,6 +93,7 @@ export type Contract = {
   training: typeof training;
   salaryApplications: typeof salaryApplications;
   snapshots: typeof snapshots;
+  staffFigures: typeof staffFigures;
 };
 
 export const contract: Contract = {
@@ -138,6 +140,7 @@ export const contract: Contract = {
   training,
   salaryApplications,
   snapshots,
+  staffFigures,
 };
 
 /** Every slice is a slice: fails the type check where one is not. */

@@ -133,6 +133,118 @@ export const BALANCES: FactSource = {
   month: sql`null::text`,
 };
 
+/** 'HH:MM' as minutes of the day. */
+const minuteOf = (col: SQL) => sql`(split_part(${col}, ':', 1)::int * 60 + split_part(${col}, ':', 2)::int)`;
+
+/**
+ * The minutes each campus of the scope is open on each day of the period (docs/metrics.md
+ * "Saturation"): its valid time spans of the day's bands — Monday to Friday bands 1 (section A
+ * weekday) and 2 (section B evening), Saturday and Sunday band 3 (section B weekend) — and none on
+ * a holiday of the campus or of every campus. Relation `open_minutes(school_item_code, day, m)`.
+ */
+const openMinutes = (s: FigureScope) => sql`open_minutes as (
+    select si.code as school_item_code, d.day::date as day,
+      sum(${minuteOf(sql`sp.end_time`)} - ${minuteOf(sql`sp.start_time`)}) as m
+    from school_items si
+    cross join generate_series(${s.period.startDate}::date, ${s.period.endDate}::date, interval '1 day') as d(day)
+    join teaching_time_spans sp on sp.school_item_code = si.code and sp.valid_status = 1
+      and sp.band_type = any(case when extract(isodow from d.day) <= 5 then array[1, 2] else array[3] end)
+    where ${inCampuses(sql`si.code`, s)}
+      and not exists (select 1 from teaching_calendar_days h where h.kind = 'holiday'
+        and (h.school_item_code is null or h.school_item_code = si.code)
+        and d.day::date between h.start_date and h.end_date)
+    group by 1, 2)`;
+
+/** Employed teachers (post role teacher) of the scope's campuses, by their primary campus. */
+const teacherSet = (s: FigureScope) => sql`teachers as (
+    select e.code, e.school_item_code, e.skill_rank_code, e.entry_date
+    from employees e join posts p on p.code = e.post_code
+    where e.status = 1 and p.post_role = 'teacher' and ${inCampuses(sql`e.school_item_code`, s)})`;
+
+/**
+ * Teachers' load of the period (docs/metrics.md "Saturation"): per teacher and month the minutes
+ * available (their primary campus open, from their entry date), and one row per live lesson they
+ * teach with its minutes booked: school_item_code (the teacher's), teacher_code, skill_rank_code,
+ * mon, avail_m, booked_m, lesson_id (null on an availability row).
+ */
+export const TEACHER_LOAD: FactSource = {
+  rows: (s) => sql`
+    with ${openMinutes(s)}, ${teacherSet(s)}
+    select t.school_item_code, t.code as teacher_code, t.skill_rank_code, to_char(o.day, 'YYYY-MM') as mon,
+      sum(o.m) as avail_m, 0 as booked_m, null::int as lesson_id
+    from teachers t join open_minutes o on o.school_item_code = t.school_item_code
+      and (t.entry_date is null or o.day >= t.entry_date)
+    group by 1, 2, 3, 4
+    union all
+    select t.school_item_code, t.code, t.skill_rank_code, to_char(le.lesson_date, 'YYYY-MM'),
+      0, le.end_minute - le.start_minute, le.id
+    from teachers t join teaching_lessons le on le.teacher_code = t.code and le.status = 10
+      and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date`,
+  inPeriod: () => sql`true`,
+  month: sql`l.mon`,
+};
+
+/**
+ * Classrooms' load of the period: per valid room and month the minutes its campus is open, and one
+ * row per live lesson in it: school_item_code, room_id, mon, avail_m, booked_m, lesson_id.
+ */
+export const ROOM_LOAD: FactSource = {
+  rows: (s) => sql`
+    with ${openMinutes(s)}
+    select cr.school_item_code, cr.id as room_id, to_char(o.day, 'YYYY-MM') as mon,
+      sum(o.m) as avail_m, 0 as booked_m, null::int as lesson_id
+    from teaching_classrooms cr join open_minutes o on o.school_item_code = cr.school_item_code
+    where cr.valid_status = 1
+    group by 1, 2, 3
+    union all
+    select cr.school_item_code, cr.id, to_char(le.lesson_date, 'YYYY-MM'), 0, le.end_minute - le.start_minute, le.id
+    from teaching_classrooms cr join teaching_lessons le on le.classroom_id = cr.id and le.status = 10
+      and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date
+    where cr.valid_status = 1 and ${inCampuses(sql`cr.school_item_code`, s)}`,
+  inPeriod: () => sql`true`,
+  month: sql`l.mon`,
+};
+
+/** The load measures of TEACHER_LOAD and ROOM_LOAD: rate first, so tables come highest first. */
+export const LOAD = {
+  rate: sql`coalesce(round(100.0 * sum(l.booked_m) / nullif(sum(l.avail_m), 0), 2), 0)`,
+  availableHours: sql`round(coalesce(sum(l.avail_m), 0) / 60.0, 2)`,
+  bookedHours: sql`round(coalesce(sum(l.booked_m), 0) / 60.0, 2)`,
+  lessons: sql`count(l.lesson_id)`,
+};
+
+/**
+ * Employed staff of the scope's campuses who had joined by the period's end, one row each:
+ * school_item_code, employee_code, entry_date, post_code, post_role, skill_rank_code, skill_type_code,
+ * new_hire (1 when they joined in the period), taught_m (minutes of live lessons they teach in the
+ * period), uh (hours their lessons' signed attendance consumed).
+ */
+export const STAFF: FactSource = {
+  rows: (s) => sql`
+    select e.school_item_code, e.code as employee_code, e.entry_date, e.post_code, p.post_role, e.skill_rank_code,
+      sr.type_code as skill_type_code,
+      (case when e.entry_date >= ${s.period.startDate}::date then 1 else 0 end) as new_hire,
+      coalesce(les.m, 0) as taught_m, coalesce(les.uh, 0) as uh
+    from employees e
+    left join posts p on p.code = e.post_code
+    left join skill_ranks sr on sr.code = e.skill_rank_code
+    left join lateral (
+      select sum(le.end_minute - le.start_minute) as m,
+        (select coalesce(sum(a.hours), 0) from teaching_lesson_students ls
+          join teaching_attendances a on a.lesson_student_id = ls.id and a.cancelled_at is null
+          join teaching_lessons x on x.id = ls.lesson_id
+          where x.teacher_code = e.code and x.status = 10
+            and x.lesson_date >= ${s.period.startDate}::date and x.lesson_date <= ${s.period.endDate}::date) as uh
+      from teaching_lessons le
+      where le.teacher_code = e.code and le.status = 10
+        and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date
+    ) les on true
+    where e.status = 1 and ${inCampuses(sql`e.school_item_code`, s)}
+      and (e.entry_date is null or e.entry_date <= ${s.period.endDate}::date)`,
+  inPeriod: () => sql`true`,
+  month: sql`null::text`,
+};
+
 /** A breakdown of facts (alias `l`): its key, its display name and the join that names it. */
 export interface Dimension {
   key: SQL;
@@ -140,6 +252,8 @@ export interface Dimension {
   join: SQL;
   /** Names the keys when no table does (codes of @bo/domain). */
   label?: (key: string) => string;
+  /** A second text of the key (a teacher's or room's campus), answered as `detail`. */
+  detail?: SQL;
 }
 
 export const CAMPUS: Dimension = {
@@ -164,6 +278,49 @@ export const TEACHER: Dimension = {
   join: sql`left join employees e on e.code = l.teacher_code`,
 };
 
+export const REGION: Dimension = {
+  key: sql`si.province_type_code`,
+  name: sql`pt.name`,
+  join: sql`left join school_items si on si.code = l.school_item_code
+    left join province_types pt on pt.code = si.province_type_code`,
+};
+/** A teacher with their campus as `detail`. */
+export const TEACHER_AT: Dimension = {
+  key: sql`l.teacher_code`,
+  name: sql`e.name`,
+  join: sql`left join employees e on e.code = l.teacher_code left join school_items si on si.code = l.school_item_code`,
+  detail: sql`si.name`,
+};
+export const ROOM: Dimension = {
+  key: sql`l.room_id::text`,
+  name: sql`cr.name`,
+  join: sql`left join teaching_classrooms cr on cr.id = l.room_id left join school_items si on si.code = l.school_item_code`,
+  detail: sql`si.name`,
+};
+export const SKILL_LEVEL: Dimension = {
+  key: sql`coalesce(l.skill_rank_code, '')`,
+  name: sql`coalesce(sr.name, '未定级 / No rank')`,
+  join: sql`left join skill_ranks sr on sr.code = l.skill_rank_code`,
+};
+export const SKILL_TYPE: Dimension = {
+  key: sql`coalesce(l.skill_type_code, '')`,
+  name: sql`coalesce(st.name, '未定级 / No rank')`,
+  join: sql`left join skill_rank_types st on st.code = l.skill_type_code`,
+};
+export const POST: Dimension = {
+  key: sql`l.post_code`,
+  name: sql`p2.name`,
+  join: sql`left join posts p2 on p2.code = l.post_code`,
+};
+/** The subjects an employee (column `col` of l) teaches: a teacher of two subjects counts in both. */
+export const subjectOf = (col: SQL): Dimension => ({
+  key: sql`sj.id::text`,
+  name: sql`sj.name`,
+  join: sql`join employee_subjects es on es.employee_code = ${col} join subjects sj on sj.id = es.subject_id`,
+});
+/** The month of a source's rows. */
+export const MONTH = (src: FactSource): Dimension => ({ key: src.month, name: sql`null::text`, join: sql`` });
+
 /**
  * Which rows a measure reads: those of the period, or every row of the source up to the period's
  * end (balances; the measures then filter the period themselves with `src.inPeriod`).
@@ -186,12 +343,12 @@ export async function factTable<K extends string>(
   measures: Record<K, SQL>,
   where: SQL = sql`true`,
   rows: Rows = 'period',
-): Promise<({ key: string; name: string } & Record<K, number>)[]> {
+): Promise<({ key: string; name: string; detail: string } & Record<K, number>)[]> {
   const names = Object.keys(measures) as K[];
   const found = await rowsOf<Record<string, string | null>>(
     deps,
     sql`with l as (${src.rows(s)})
-      select ${d.key} as key, max(${d.name}) as name, ${sql.join(
+      select ${d.key} as key, max(${d.name}) as name, max(${d.detail ?? sql`''`}) as detail, ${sql.join(
         names.map((k) => sql`(${measures[k]})::text as ${sql.identifier(k)}`),
         sql`, `,
       )}
@@ -201,10 +358,11 @@ export async function factTable<K extends string>(
   );
   return found.map((r) => {
     const key = String(r.key ?? '');
-    const out = { key, name: nameOf(d, key, r.name ?? null) } as { key: string; name: string } & Record<
-      K,
-      number
-    >;
+    const out = { key, name: nameOf(d, key, r.name ?? null), detail: r.detail ?? '' } as {
+      key: string;
+      name: string;
+      detail: string;
+    } & Record<K, number>;
     for (const k of names) (out as Record<string, unknown>)[k] = n(r[k]);
     return out;
   });

@@ -280,6 +280,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     // and request leave and make-up lessons for their students (issue 14).
     '/students/askLeave',
     '/students/askRepair',
+    // Their own hours, saturation and money received (docs/metrics.md "Personal").
+    '/dataStatistics/personal',
   ],
   15: [
     '/home',
@@ -291,6 +293,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/students/renewal',
     '/students/followUp',
     ...CONSULTANT_ORDERS,
+    '/dataStatistics/personal',
   ],
   5: [
     '/home',
@@ -333,7 +336,13 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/staffsalary/courseexport',
   ],
   30: ['/home', '/staff/*', '/staffsalary/*', '/setting/employees', '/setting/salary', 'payroll.compute'],
-  40: ['/home', '/education/classTable', '/education/classConfirm', '/education/appointmentClass'],
+  40: [
+    '/home',
+    '/education/classTable',
+    '/education/classConfirm',
+    '/education/appointmentClass',
+    '/dataStatistics/personal',
+  ],
   50: ['/home', '/education/*', '/setting/courseAuthorization', '/setting/course'],
   60: ['/home', '/education/classTable', '/students/list', '/students/studentDetail'],
 };
