@@ -29,7 +29,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { downloadBlob } from '../../app/list/workbook';
+import { downloadBlob, writeWorkbook } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
 import { CampusSelect, RegionSelect } from '../../app/selectors';
 import { useUrlState } from '../../app/urlState';
@@ -515,16 +515,44 @@ export function FigureTable<Row extends { key: string; name: string }>({
   total,
   columns,
   onDrill,
+  exportAs,
 }: {
   title: string;
   rows: Row[] | undefined;
   total?: Row;
   columns: FigureColumn<Row>[];
   onDrill?: (figure: TDrillFigure, campus: string) => void;
+  /** The export's file name (§9: `<name>_YYYYMMDD.xlsx`, dated `date`): a button writes the table as shown. */
+  exportAs?: { name: string; date: string | undefined };
 }) {
   const t = useT();
+  const exp = useMutation({
+    mutationFn: async () => {
+      const all = [...(rows ?? []), ...(total ? [total] : [])];
+      const plain = (v: ReactNode) => (typeof v === 'number' || typeof v === 'string' ? v : '');
+      const blob = await writeWorkbook(
+        title,
+        [{ key: 'name', header: t('ds.name') }, ...columns.map((c) => ({ key: c.key, header: c.label }))],
+        all.map((r) => ({
+          name: r.key ? r.name : t('ds.total'),
+          ...Object.fromEntries(columns.map((c) => [c.key, plain(c.value(r))])),
+        })),
+      );
+      downloadBlob(blob, exportFileName(exportAs?.name ?? title, exportAs?.date ?? new Date()));
+    },
+  });
   return (
-    <Card title={title} padded={false}>
+    <Card
+      title={title}
+      padded={false}
+      extra={
+        exportAs && rows?.length ? (
+          <Button variant="secondary" size="sm" loading={exp.isPending} onClick={() => exp.mutate()}>
+            {t('ds.export')}
+          </Button>
+        ) : undefined
+      }
+    >
       {rows && rows.length === 0 ? (
         <EmptyState title={t('ds.empty')} />
       ) : (

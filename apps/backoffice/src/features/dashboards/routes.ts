@@ -13,4 +13,7 @@ export const dashboardRoutes: ScreenRoute[] = [
   { path: '/dataStatistics/class', component: lazy(() => import('./ClassStatistics')) },
   { path: '/dataStatistics/usedClassRate', component: lazy(() => import('./UsedClassRate')) },
   { path: '/dataStatistics/arrivalRate', component: lazy(() => import('./ArrivalRate')) },
+  { path: '/dataStatistics/saturationRate', component: lazy(() => import('./SaturationRate')) },
+  { path: '/dataStatistics/effectiveness', component: lazy(() => import('./Effectiveness')) },
+  { path: '/dataStatistics/personal', component: lazy(() => import('./Personal')) },
 ];
