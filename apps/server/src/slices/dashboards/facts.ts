@@ -252,7 +252,7 @@ export interface Dimension {
   join: SQL;
   /** Names the keys when no table does (codes of @bo/domain). */
   label?: (key: string) => string;
-  /** A second text of the key (a teacher's or room's campus), answered as `detail`. */
+  /** A second text of the key (a teacher's or room's campus), answered as `detail` (only then). */
   detail?: SQL;
 }
 
@@ -343,7 +343,7 @@ export async function factTable<K extends string>(
   measures: Record<K, SQL>,
   where: SQL = sql`true`,
   rows: Rows = 'period',
-): Promise<({ key: string; name: string; detail: string } & Record<K, number>)[]> {
+): Promise<({ key: string; name: string; detail?: string } & Record<K, number>)[]> {
   const names = Object.keys(measures) as K[];
   const found = await rowsOf<Record<string, string | null>>(
     deps,
@@ -358,11 +358,12 @@ export async function factTable<K extends string>(
   );
   return found.map((r) => {
     const key = String(r.key ?? '');
-    const out = { key, name: nameOf(d, key, r.name ?? null), detail: r.detail ?? '' } as {
-      key: string;
-      name: string;
-      detail: string;
-    } & Record<K, number>;
+    const out = {
+      key,
+      name: nameOf(d, key, r.name ?? null),
+      // Only where the dimension has one, so other figures' rows keep their shape.
+      ...(d.detail ? { detail: r.detail ?? '' } : {}),
+    } as { key: string; name: string; detail?: string } & Record<K, number>;
     for (const k of names) (out as Record<string, unknown>)[k] = n(r[k]);
     return out;
   });

@@ -23,7 +23,7 @@ import {
 } from './facts.js';
 import { inCampuses, type FigureScope } from './scope.js';
 
-type Measured = { key: string; name: string; detail: string } & Record<keyof typeof LOAD, number>;
+type Measured = { key: string; name: string; detail?: string } & Record<keyof typeof LOAD, number>;
 
 const loadOf = (r: { availableHours: number; bookedHours: number; rate: number }) => ({
   availableHours: r.availableHours,
@@ -33,7 +33,7 @@ const loadOf = (r: { availableHours: number; bookedHours: number; rate: number }
 const row = (r: Measured): TLoadRow => ({
   key: r.key,
   name: r.name,
-  schoolItemName: r.detail,
+  schoolItemName: r.detail ?? '',
   lessons: r.lessons,
   ...loadOf(r),
 });

@@ -165,7 +165,7 @@ export async function employeesBy(deps: AppDeps, s: FigureScope, d: Dimension) {
   ]);
   return {
     period: s.period,
-    rows: rows.map(({ detail: _detail, ...r }) => r),
+    rows,
     total: { key: '', name: '合计 / Total', ...total },
   };
 }
