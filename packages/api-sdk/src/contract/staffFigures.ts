@@ -78,7 +78,7 @@ export const SaturationTrend = z.object({
 });
 
 /** The snapshot of one campus on one day: the campus row (`teacherCode` '') and each teacher's. */
-export const SnapshotRow = z.object({
+export const SaturationSnapshotRow = z.object({
   day: z.string(),
   schoolItemCode: z.string(),
   schoolItemName: z.string(),
@@ -95,7 +95,7 @@ export const SnapshotQuery = z.object({
   provinceTypeCode: FilterShape.provinceTypeCode,
   schoolItemCode: FilterShape.schoolItemCode,
 });
-export const SnapshotDay = z.object({ day: z.string(), rows: z.array(SnapshotRow) });
+export const SnapshotDay = z.object({ day: z.string(), rows: z.array(SaturationSnapshotRow) });
 export const SnapshotListQuery = periodChecked(PageQuery.extend(FilterShape));
 export const SnapshotRun = z.object({
   /** The day to record (default yesterday, Asia/Shanghai); today and later are refused. */
@@ -269,7 +269,7 @@ export const staffFigures = {
     summary: 'The campus rows of the nightly snapshots of the period, latest day first; paged.',
     access: SNAPSHOTS,
     query: SnapshotListQuery,
-    response: page(SnapshotRow),
+    response: page(SaturationSnapshotRow),
   }),
   snapshotDetail: get('/nightlySnapshot/detail', {
     service: svc,
