@@ -26,8 +26,11 @@ describe('menu and forbidden routes', () => {
       '/workSurface/index',
       '/clues/clueList',
       '/students/createStudent',
+      // A consultant's own figures (/dataStatistics/personal).
+      '/dataStatistics/index',
     ]);
     expect(screens(sales)).toContain('/clues/clueList');
+    expect(screens(sales)).toContain('/dataStatistics/personal');
     expect(screens(sales)).not.toContain('/financial/payApproval');
     expect(screens(finance)).toContain('/financial/payApproval');
     expect(screens(finance)).not.toContain('/clues/clueList');
