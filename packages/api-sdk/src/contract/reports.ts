@@ -4,41 +4,17 @@
 // docs/metrics.md; money is integer cents (…Cents), months and days are Asia/Shanghai ones.
 import { z } from 'zod';
 import { FileResponse, get, page, post, priv, QueryBool, type Slice } from './define.js';
-
-const Day = z
-  .string()
-  .trim()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)),
-    '日期格式应为 YYYY-MM-DD / a date as YYYY-MM-DD',
-  );
-const Code = z.string().trim().min(1).max(20);
+import { FilterShape, periodChecked } from './dashboards.js';
 
 /**
  * The filter of every report: region, campus, a period of days (both ends included) or a calendar
  * year (the whole year when no dates are given; default: the current month up to today).
  */
-const FilterShape = {
-  provinceTypeCode: Code.optional(),
-  schoolItemCode: Code.optional(),
-  startDate: Day.optional(),
-  endDate: Day.optional(),
+const ReportFilterShape = {
+  ...FilterShape,
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 };
-const checked = <T extends z.ZodType<{ startDate?: string; endDate?: string }>>(schema: T) =>
-  schema
-    .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
-      message: '开始日期不能晚于结束日期 / the start date must not be after the end date',
-      path: ['endDate'],
-    })
-    .refine(
-      (f) =>
-        !f.startDate ||
-        !f.endDate ||
-        Date.parse(`${f.endDate}T00:00:00Z`) - Date.parse(`${f.startDate}T00:00:00Z`) <= 3 * 366 * 86_400_000,
-      { message: '期间最长三年 / a period of at most three years', path: ['startDate'] },
-    );
-export const ReportFilter = checked(z.object(FilterShape));
+export const ReportFilter = periodChecked(z.object(ReportFilterShape));
 export type TReportFilter = z.input<typeof ReportFilter>;
 
 /** Paging as the spec's report endpoints name it (pageIndex is 1-based). */
@@ -70,7 +46,9 @@ const IncomeFigures = z.object({
 export const IncomeSummary = IncomeFigures.extend({ period: Period });
 
 const INCOME_SORT = ['month', 'schoolItemCode', 'receivedCents', 'refundedCents', 'incomeCents'] as const;
-export const IncomesQuery = checked(z.object({ ...FilterShape, ...Paging, ...Sort(INCOME_SORT) }));
+export const IncomesQuery = periodChecked(
+  z.object({ ...ReportFilterShape, ...Paging, ...Sort(INCOME_SORT) }),
+);
 export const IncomeMonthRow = IncomeFigures.extend({
   month: z.string(),
   schoolItemCode: z.string(),
@@ -79,8 +57,8 @@ export const IncomeMonthRow = IncomeFigures.extend({
 });
 export const IncomesPage = page(IncomeMonthRow).extend({ period: Period, totals: IncomeFigures });
 
-export const IncomeRanksQuery = checked(
-  z.object({ ...FilterShape, pageSize: Paging.pageSize, isAsc: QueryBool.optional() }),
+export const IncomeRanksQuery = periodChecked(
+  z.object({ ...ReportFilterShape, pageSize: Paging.pageSize, isAsc: QueryBool.optional() }),
 );
 export const IncomeRanks = z.object({
   period: Period,
@@ -107,7 +85,7 @@ export const ProvinceRow = IncomeFigures.extend({
 export const ProvinceReport = z.object({ period: Period, rows: z.array(ProvinceRow), total: IncomeFigures });
 
 const SCHOOL_SORT = ['schoolItemCode', 'receivedCents', 'refundedCents', 'incomeCents', 'payments'] as const;
-export const SchoolQuery = checked(z.object({ ...FilterShape, ...Paging, ...Sort(SCHOOL_SORT) }));
+export const SchoolQuery = periodChecked(z.object({ ...ReportFilterShape, ...Paging, ...Sort(SCHOOL_SORT) }));
 export const SchoolRow = IncomeFigures.extend({
   schoolItemCode: z.string(),
   schoolItemName: z.string(),
@@ -140,9 +118,9 @@ export const ClueRatio = z.object({
 });
 
 const CASE_SORT = ['consumedCents', 'consumedHours', 'closingCents', 'studentCode'] as const;
-export const CaseQuery = checked(
+export const CaseQuery = periodChecked(
   z.object({
-    ...FilterShape,
+    ...ReportFilterShape,
     ...Paging,
     ...Sort(CASE_SORT),
     keyword: z.string().trim().max(50).optional(),
@@ -226,7 +204,9 @@ export const ProjectClassHourRow = z.object({
 export const ProjectClassHour = z.object({ period: Period, rows: z.array(ProjectClassHourRow) });
 
 export const SETTLEMENT_VIEWS = ['finance', 'attendance', 'project'] as const;
-export const SettlementExport = checked(z.object({ ...FilterShape, view: z.enum(SETTLEMENT_VIEWS) }));
+export const SettlementExport = periodChecked(
+  z.object({ ...ReportFilterShape, view: z.enum(SETTLEMENT_VIEWS) }),
+);
 
 const INCOME = priv('/dataStatistics/incomeGM', '/dataStatistics/index', '/dataStatistics/centerData');
 const CLUE = priv('/dataStatistics/index', '/dataStatistics/centerData', '/clues/analyseClue');
