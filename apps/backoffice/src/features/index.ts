@@ -7,6 +7,7 @@ import { billingRoutes } from './billing/routes';
 import { clueRoutes } from './clues/routes';
 import { clueAnalysisRoutes } from './clueAnalysis/routes';
 import { dashboardRoutes } from './dashboards/routes';
+import { reportRoutes } from './reports/routes';
 import { homeRoutes } from './home/routes';
 import { operationRoutes } from './operation/routes';
 import { orderRoutes } from './orders/routes';
@@ -31,6 +32,7 @@ const messages = {
   clues: () => import('./clues/messages').then((m) => m.clueMessages),
   clueAnalysis: () => import('./clueAnalysis/messages').then((m) => m.clueAnalysisMessages),
   dashboards: () => import('./dashboards/messages').then((m) => m.dashboardMessages),
+  reports: () => import('./reports/messages').then((m) => m.reportMessages),
   system: () => import('./system/messages').then((m) => m.systemMessages),
   /** The pay-online dialog and receipt button (orders/PayOnlineDialog.tsx): every screen mounting them lists it. */
   pay: () => import('./orders/payMessages').then((m) => m.payMessages),
@@ -57,6 +59,8 @@ export const features: Feature[] = [
   { name: 'clues', routes: clueRoutes, messages: [messages.clues, messages.calls] },
   { name: 'clueAnalysis', routes: clueAnalysisRoutes, messages: [messages.clueAnalysis] },
   { name: 'dashboards', routes: dashboardRoutes, messages: [messages.dashboards] },
+  // Course share, cases and settlement use the dashboards' header and filter bar (their texts).
+  { name: 'reports', routes: reportRoutes, messages: [messages.reports, messages.dashboards] },
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
   { name: 'teaching', routes: teachingRoutes, messages: [messages.teaching] },

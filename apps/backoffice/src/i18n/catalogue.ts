@@ -14,6 +14,7 @@ import type { settingsMessages } from '../features/settings/messages';
 import type { clueMessages } from '../features/clues/messages';
 import type { clueAnalysisMessages } from '../features/clueAnalysis/messages';
 import type { dashboardMessages } from '../features/dashboards/messages';
+import type { reportMessages } from '../features/reports/messages';
 import type { systemMessages } from '../features/system/messages';
 import type { payMessages } from '../features/orders/payMessages';
 import type { callsMessages } from '../features/calls/messages';
@@ -38,6 +39,7 @@ type AllSets =
   | typeof clueMessages
   | typeof clueAnalysisMessages
   | typeof dashboardMessages
+  | typeof reportMessages
   | typeof systemMessages
   | typeof payMessages
   | typeof callsMessages
