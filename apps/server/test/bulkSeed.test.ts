@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sdk } from '@bo/api-sdk';
 import { sql } from 'drizzle-orm';
 import { seedBulkCalls, seedBulkClues, seedBulkResources } from '../src/seed/bulk.js';
+import { seedBulkMoney } from '../src/seed/bulkMoney.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -19,7 +20,7 @@ const counts = async () => {
   return row;
 };
 let before: Awaited<ReturnType<typeof counts>>;
-let added: { clues: number; resources: number; calls: number };
+let added: { clues: number; resources: number; calls: number; orders: number };
 
 beforeAll(async () => {
   t = await startTestServer({ env: { LIST_COUNT_EXACT_LIMIT: '0' } });
@@ -32,13 +33,14 @@ beforeAll(async () => {
     clues: await seedBulkClues({ ...ctx, db: tx }),
     resources: await seedBulkResources({ ...ctx, db: tx }),
     calls: await seedBulkCalls({ ...ctx, db: tx }),
+    orders: await seedBulkMoney({ ...ctx, db: tx }),
   }));
 });
 afterAll(async () => t?.close());
 
 describe('bulk seeding', () => {
   it('adds 60 clues, 40 resources and 80 calls per scale step beyond 10', async () => {
-    expect(added).toEqual({ clues: 120, resources: 80, calls: 160 });
+    expect(added).toEqual({ clues: 120, resources: 80, calls: 160, orders: 120 });
     const after = await counts();
     expect(after.clues - before.clues).toBe(120);
     expect(after.resources - before.resources).toBe(80);
@@ -68,5 +70,27 @@ describe('bulk seeding', () => {
     expect([...starts].sort().reverse()).toEqual(starts);
     const every = await admin.calls.list({ query: { pageSize: 1 } });
     expect(every.total).toBe(before.calls + 160);
+  });
+
+  it('adds 60 orders a step with their payment, ledger and lessons, and the books still close', async () => {
+    const r = (await t.database.db.execute(sql`select
+      (select count(*)::int from orders where code like 'BO%') as orders,
+      (select count(*)::int from pay_records p join orders o on o.id = p.order_id where o.code like 'BO%') as pays,
+      (select count(*)::int from student_ledger l join orders o on o.id = l.order_id where o.code like 'BO%') as moves,
+      (select count(*)::int from teaching_attendances a join students s on s.id = a.student_id where s.code like 'BS%') as signs,
+      (select coalesce(sum(l.value_cents), 0)::bigint::text from student_ledger l join orders o on o.id = l.order_id
+        where o.code like 'BO%') as held,
+      (select coalesce(sum(o.payable_cents - 6 * i.unit_price_cents), 0)::bigint::text
+        from orders o join order_items i on i.order_id = o.id where o.code like 'BO%') as left`)) as unknown as {
+      rows: Array<{ orders: number; pays: number; moves: number; signs: number; held: string; left: string }>;
+    };
+    const c = r.rows[0];
+    expect(c).toMatchObject({ orders: 120, pays: 120, moves: 480, signs: 360 });
+    // Each order consumed three lessons of two hours at its price: 6 of its 10, 20 or 30 hours.
+    expect(c?.held).toBe(c?.left);
+    const year = await admin.reports.financeClassHour({
+      query: { year: Number(t.clock.now().toISOString().slice(0, 4)) },
+    });
+    expect(year.rows.every((x) => x.differenceCents === 0)).toBe(true);
   });
 });

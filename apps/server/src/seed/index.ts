@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
 import { DETAILED_SCALE_MAX, seedBulkCalls, seedBulkClues, seedBulkResources } from './bulk.js';
+import { seedBulkMoney } from './bulkMoney.js';
 import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
 import { seedEmployeesDemo } from '../slices/employees/seed.js';
@@ -68,6 +69,7 @@ export async function seed(db: Db, mode: SeedMode, o: { scale: number; now: Date
       await seedBulkClues({ ...ctx, scale: o.scale });
       await seedBulkResources({ ...ctx, scale: o.scale });
       await seedBulkCalls({ ...ctx, scale: o.scale });
+      await seedBulkMoney({ ...ctx, scale: o.scale });
     }
     if (mode.kind === 'admin') await seedFirstAdmin(ctx, mode.password);
   });

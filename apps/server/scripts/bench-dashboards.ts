@@ -1,0 +1,148 @@
+// The dashboards benchmark (bench/dashboards.mjs starts it): on a database seeded at SEED_SCALE, each
+// measured dashboard endpoint (the real application, signed in as the administrator, a year of every
+// campus) against the best hand-written SQL for the same figure on the same database. Prints one
+// JSON line per endpoint and a closing summary line; reported, never asserted.
+import { sql, type SQL } from 'drizzle-orm';
+import { shanghaiDate, shanghaiDayOf } from '@bo/domain';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { isEmpty, seed } from '../src/seed/index.js';
+import { sessionResolver } from '../src/slices/system/sessions.js';
+import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? '5');
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+  statementTimeoutMs: 0,
+  poolSize: config.DB_POOL_SIZE,
+});
+const now = () => new Date();
+let seedSeconds = 0;
+if (await isEmpty(database.db)) {
+  const t0 = performance.now();
+  await seed(
+    database.db,
+    { kind: 'demo' },
+    { scale: config.SEED_SCALE, now: now(), scryptLogN: config.SCRYPT_LOG_N },
+  );
+  seedSeconds = Math.round((performance.now() - t0) / 1000);
+}
+const deps = {
+  db: database.db,
+  dbKind: database.kind,
+  config,
+  now,
+  auth: sessionResolver(database.db, config, now),
+  ping: database.ping,
+};
+const app = await buildApp(deps, { logger: false });
+const login = await app.inject({
+  method: 'POST',
+  url: '/api/auth/login',
+  payload: { username: 'admin', password: DEMO_PASSWORD },
+});
+const token = (login.json() as { data: { token: string } }).data.token;
+
+const endDate = shanghaiDate(now());
+const startDate = `${Number(endDate.slice(0, 4)) - 1}-${endDate.slice(5, 7)}-01`;
+const start = (shanghaiDayOf(startDate) ?? now()).toISOString();
+const end = (shanghaiDayOf(endDate, { end: true }) ?? now()).toISOString();
+const period = `startDate=${startDate}&endDate=${endDate}`;
+const rows = async (q: SQL) => ((await database.db.execute(q)) as unknown as { rows: unknown[] }).rows;
+const S = sql`${start}::timestamptz`;
+const E = sql`${end}::timestamptz`;
+/** Movements with the kind that counts (a reversal as what it reverses), as the figures read them. */
+const MOVES = sql`(select m.value_cents as v, m.hours as h, m.posted_at, m.student_id, coalesce(r.kind, m.kind) as k
+  from student_ledger m left join student_ledger r on r.id = m.reverses_id where m.posted_at < ${E}) x`;
+
+const ENDPOINTS: Array<{ name: string; url: string; sql: () => Promise<unknown> }> = [
+  {
+    name: 'advancereceipt/summary',
+    url: `/api/advancereceipt/summary?${period}`,
+    sql: () =>
+      rows(sql`select sum(v) filter (where posted_at < ${S}) as opening,
+        sum(v) filter (where posted_at >= ${S} and k = 'purchase') as received,
+        -sum(v) filter (where posted_at >= ${S} and k = 'consume') as consumed,
+        -sum(v) filter (where posted_at >= ${S} and k = 'refund') as refunded, sum(v) as closing
+        from ${MOVES}`),
+  },
+  {
+    name: 'revenue/summary',
+    url: `/api/revenue/summary?${period}`,
+    sql: () =>
+      rows(sql`select -sum(v), -sum(h), count(distinct student_id) from ${MOVES}
+        where posted_at >= ${S} and k = 'consume'`),
+  },
+  {
+    name: 'report/incomesummary',
+    url: `/api/report/incomesummary?${period}`,
+    sql: () =>
+      rows(sql`select (select sum(amount_cents) from pay_records where status = 20 and paid_at >= ${S} and paid_at < ${E}),
+        (select -sum(v) from ${MOVES} where posted_at >= ${S} and k = 'refund')`),
+  },
+  {
+    name: 'report/school',
+    url: `/api/report/school?${period}&pageSize=20`,
+    sql: () =>
+      rows(sql`select o.school_item_code, sum(p.amount_cents), count(*), count(distinct o.student_id)
+        from pay_records p join orders o on o.id = p.order_id
+        where p.status = 20 and p.paid_at >= ${S} and p.paid_at < ${E} group by 1 order by 2 desc limit 20`),
+  },
+  {
+    name: 'settlement/classHour/finance',
+    url: `/api/settlement/classHour/finance?${period}`,
+    sql: () =>
+      rows(sql`select m.school_item_code, to_char(m.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM'),
+        sum(m.value_cents), sum(m.hours) from student_ledger m where m.posted_at < ${E} group by 1, 2`),
+  },
+  {
+    name: 'clue/summary',
+    url: `/api/clue/summary?${period}`,
+    sql: () =>
+      rows(sql`select count(*), count(*) filter (where flow_state = 'invalid'),
+        count(*) filter (where visited_at is not null or converted_at is not null or flow_state = 'converted'),
+        count(*) filter (where converted_at is not null or flow_state = 'converted')
+        from clues where flow_state <> 'merged' and created_at >= ${S} and created_at < ${E}`),
+  },
+  {
+    name: 'schedule/summary',
+    url: `/api/schedule/summary?${period}`,
+    sql: () =>
+      rows(sql`select count(distinct le.id), sum(case when ls.status = 10 then le.hours else 0 end), sum(a.hours)
+        from teaching_lessons le left join teaching_lesson_students ls on ls.lesson_id = le.id and ls.status <> 90
+        left join teaching_attendances a on a.lesson_student_id = ls.id and a.cancelled_at is null
+        where le.status = 10 and le.lesson_date >= ${startDate}::date and le.lesson_date <= ${endDate}::date`),
+  },
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+async function time(fn: () => Promise<unknown>) {
+  await fn(); // warm: plans and caches, as a dashboard opened twice
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return Math.round(median(out) * 10) / 10;
+}
+
+const counts = (await rows(sql`select (select count(*) from orders)::int as orders,
+  (select count(*) from student_ledger)::int as movements, (select count(*) from teaching_lessons)::int as lessons,
+  (select count(*) from clues)::int as clues`)) as Array<Record<string, number>>;
+console.log(JSON.stringify({ db: database.kind, scale: config.SEED_SCALE, seedSeconds, ...counts[0] }));
+for (const e of ENDPOINTS) {
+  const api = await time(async () => {
+    const r = await app.inject({ method: 'GET', url: e.url, headers: { token } });
+    if (r.statusCode !== 200) throw new Error(`${e.url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
+  });
+  const ref = await time(e.sql);
+  console.log(
+    JSON.stringify({ endpoint: e.name, apiMs: api, sqlMs: ref, ratio: Math.round((api / ref) * 100) / 100 }),
+  );
+}
+await app.close();
+await database.close();

@@ -1,0 +1,131 @@
+// Benchmark volumes of money and teaching (docs/metrics.md's facts): SEED_SCALE beyond the detailed
+// demo adds, in set-based SQL per batch, case files, effective orders with one line, a confirmed pay
+// record, the ledger's purchase and three consume movements, and the three lessons (booking and
+// sign) that consumed them — 60 orders a step, so SEED_SCALE=16677 gives about a million orders,
+// four million ledger movements and three million lessons. Rows look like the demo's, except that
+// the lessons are given by bulk teacher codes (no employee record), eight orders each at eight
+// different hours, so a teacher's slot stays unique whatever the days.
+import { sql } from 'drizzle-orm';
+import type { SeedContext } from './context.js';
+import { DETAILED_SCALE_MAX } from './bulk.js';
+
+const ORDERS_PER_SCALE = 60;
+/** Four orders per case file: the first a new enrolment, the others renewals. */
+const ORDERS_PER_STUDENT = 4;
+const LESSONS_PER_ORDER = 3;
+const BATCH = 100_000;
+
+/** Reserves `count` ids of a serial column and answers the first (the seed alone writes meanwhile). */
+async function reserve(db: SeedContext['db'], table: string, count: number): Promise<number> {
+  const r = (await db.execute(sql`
+    select nextval(pg_get_serial_sequence(${table}, 'id'))::text as first`)) as unknown as {
+    rows: { first: string }[];
+  };
+  const first = Number(r.rows[0]?.first ?? 1);
+  await db.execute(sql`select setval(pg_get_serial_sequence(${table}, 'id'), ${first + count - 1})`);
+  return first;
+}
+
+/** Answers how many orders it added. */
+export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<number> {
+  const total = Math.max(0, scale - DETAILED_SCALE_MAX) * ORDERS_PER_SCALE;
+  if (!total) return 0;
+  await db.execute(sql`set local statement_timeout = 0`);
+  const nowIso = now.toISOString();
+  for (let from = 0; from < total; from += BATCH) {
+    const count = Math.min(BATCH, total - from);
+    const studentsN = Math.ceil(count / ORDERS_PER_STUDENT);
+    const stBase = await reserve(db, 'students', studentsN);
+    const oBase = await reserve(db, 'orders', count);
+    const iBase = await reserve(db, 'order_items', count);
+    const lBase = await reserve(db, 'teaching_lessons', count * LESSONS_PER_ORDER);
+    const lsBase = await reserve(db, 'teaching_lesson_students', count * LESSONS_PER_ORDER);
+    const aBase = await reserve(db, 'teaching_attendances', count * LESSONS_PER_ORDER);
+    // One row per order n (0-based in the batch, N overall): its case file, campus, course, day.
+    const g = sql`
+      c as (select array_agg(code order by code) as codes, array_agg(name order by code) as names,
+              array_agg((price * 100)::bigint order by code) as cents
+            from courses where valid_status = 1 and price > 0),
+      g as (
+        select n, ${from} + n as gn, ${stBase} + n / ${ORDERS_PER_STUDENT} as sid,
+          (array['SH01','SH02','HZ01','BJ01'])[1 + ((${from} + n) / ${ORDERS_PER_STUDENT}) % 4] as campus,
+          1 + (${from} + n) % array_length(c.codes, 1) as ci,
+          10 + ((${from} + n) % 3) * 10 as qty,
+          ${nowIso}::timestamptz - make_interval(days => (25 + ((${from} + n) * 7) % 540)::int,
+            mins => (((${from} + n) * 53) % 600)::int) as at,
+          c.codes, c.names, c.cents, 'BT' || lpad(((${from} + n) / 8)::text, 6, '0') as teacher
+        from generate_series(0, ${count - 1}) n cross join c)`;
+    await db.execute(sql`
+      with ${g}
+      insert into students (id, code, name, phone, school_item_code, status, created_at, updated_at)
+      select sid, 'BS' || lpad(sid::text, 9, '0'),
+        (array['王','李','张','刘','陈','杨','赵','黄'])[1 + gn % 8] || (array['小宝','乐乐','豆豆','安安','多多'])[1 + gn % 5],
+        '135' || lpad(sid::text, 8, '0'), campus, 10, at, at
+      from g where n % ${ORDERS_PER_STUDENT} = 0`);
+    await db.execute(sql`
+      with ${g}
+      insert into orders (id, code, order_type, status, student_id, school_item_code, list_cents, discount_cents,
+        payable_cents, paid_cents, family_cents, effective_at, created_at, updated_at)
+      select ${oBase} + n, 'BO' || lpad((${oBase} + n)::text, 10, '0'),
+        case when gn % ${ORDERS_PER_STUDENT} = 0 then 1 else 0 end, 40, sid, campus,
+        qty * cents[ci], 0, qty * cents[ci], qty * cents[ci], qty * cents[ci], at, at - interval '1 hour', at
+      from g`);
+    await db.execute(sql`
+      with ${g}
+      insert into order_items (id, order_id, course_code, course_name, unit, unit_price_cents, quantity,
+        list_cents, discount_cents, amount_cents)
+      select ${iBase} + n, ${oBase} + n, codes[ci], names[ci], 1, cents[ci], qty, qty * cents[ci], 0, qty * cents[ci]
+      from g`);
+    await db.execute(sql`
+      with ${g}
+      insert into pay_records (order_id, method, amount_cents, paid_at, status, created_at, updated_at)
+      select ${oBase} + n, 1 + gn % 4, qty * cents[ci], at - interval '30 minutes', 20, at, at
+      from g`);
+    await db.execute(sql`
+      with ${g}
+      insert into teaching_lessons (id, school_item_code, course_code, teacher_code, kind, lesson_date,
+        start_minute, end_minute, hours, status, confirmed_at)
+      select ${lBase} + n * ${LESSONS_PER_ORDER} + j, campus, codes[ci], teacher,
+        'oneToOne', ((at + make_interval(days => 7 * (j + 1))) at time zone 'Asia/Shanghai')::date,
+        540 + 60 * (gn % 8), 660 + 60 * (gn % 8), 2, 10, at + make_interval(days => 7 * (j + 1), hours => 3)
+      from g cross join generate_series(0, ${LESSONS_PER_ORDER - 1}) j`);
+    await db.execute(sql`
+      with ${g}
+      insert into teaching_lesson_students (id, lesson_id, student_id, status, created_at)
+      select ${lsBase} + n * ${LESSONS_PER_ORDER} + j, ${lBase} + n * ${LESSONS_PER_ORDER} + j, sid, 10, at
+      from g cross join generate_series(0, ${LESSONS_PER_ORDER - 1}) j`);
+    await db.execute(sql`
+      with ${g}
+      insert into teaching_attendances (id, lesson_id, lesson_student_id, student_id, school_item_code, course_code,
+        teacher_code, lesson_date, status, hours, paid, signed_at)
+      select ${aBase} + n * ${LESSONS_PER_ORDER} + j, ${lBase} + n * ${LESSONS_PER_ORDER} + j,
+        ${lsBase} + n * ${LESSONS_PER_ORDER} + j, sid, campus, codes[ci], teacher,
+        ((at + make_interval(days => 7 * (j + 1))) at time zone 'Asia/Shanghai')::date, 'present', 2, true,
+        at + make_interval(days => 7 * (j + 1), hours => 2)
+      from g cross join generate_series(0, ${LESSONS_PER_ORDER - 1}) j`);
+    // The ledger: the purchase when the order took effect, and each sign's consume at the sign.
+    await db.execute(sql`
+      with ${g}
+      insert into student_ledger (student_id, school_item_code, order_id, order_item_id, course_code, kind, hours,
+        value_cents, source_type, source_id, posted_at, note)
+      select sid, campus, ${oBase} + n, ${iBase} + n, codes[ci], 'purchase', qty, qty * cents[ci],
+        'incomeOrder', ${oBase} + n, at, ''
+      from g
+      union all
+      select sid, campus, ${oBase} + n, ${iBase} + n, codes[ci], 'consume', -2, -2 * cents[ci],
+        'attendance', ${aBase} + n * ${LESSONS_PER_ORDER} + j, at + make_interval(days => 7 * (j + 1), hours => 2), ''
+      from g cross join generate_series(0, ${LESSONS_PER_ORDER - 1}) j`);
+  }
+  for (const table of [
+    'students',
+    'orders',
+    'order_items',
+    'pay_records',
+    'teaching_lessons',
+    'teaching_lesson_students',
+    'teaching_attendances',
+    'student_ledger',
+  ])
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
+  return total;
+}

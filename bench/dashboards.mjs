@@ -1,0 +1,64 @@
+// Dashboards benchmark (`pnpm bench:dashboards [--scale N] [--runs N] [--pglite]`): seeds a throwaway
+// PostgreSQL (or a fresh embedded database with --pglite) at SEED_SCALE N (default 16677: about a
+// million orders, four million ledger movements, three million lessons and a million clues), then
+// times each dashboard endpoint against the best hand-written SQL of the same figure on the same
+// database (apps/server/scripts/bench-dashboards.ts), median of --runs after a warm-up. Prints a
+// table, writes bench/out/dashboards.json. Reported, never asserted.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const value = (n, d) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
+const scale = value('--scale', '16677');
+const runs = value('--runs', '5');
+const pglite = args.includes('--pglite');
+const dataDir = pglite ? mkdtempSync(path.join(os.tmpdir(), 'bench-dash-')) : undefined;
+
+const server = path.join(root, 'apps/server');
+const bench = ['--import', 'tsx', 'scripts/bench-dashboards.ts'];
+// with-postgres exposes its server as TEST_DATABASE_URL; the benchmark reads DATABASE_URL.
+const command = pglite
+  ? [process.execPath, bench]
+  : [
+      process.execPath,
+      ['scripts/with-postgres.mjs', 'sh', '-c', `DATABASE_URL="$TEST_DATABASE_URL" node ${bench.join(' ')}`],
+    ];
+const lines = [];
+await new Promise((resolve, reject) => {
+  const child = spawn(command[0], command[1], {
+    cwd: server,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      SCRYPT_LOG_N: '10',
+      SEED_SCALE: scale,
+      SEED_DEMO: 'true',
+      BENCH_RUNS: runs,
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+    const parts = out.split('\n');
+    out = parts.pop() ?? '';
+    for (const l of parts.filter((x) => x.startsWith('{'))) {
+      const r = JSON.parse(l);
+      lines.push(r);
+      console.log(
+        r.endpoint
+          ? `${r.endpoint.padEnd(30)} api ${String(r.apiMs).padStart(9)} ms   sql ${String(r.sqlMs).padStart(9)} ms   ratio ${r.ratio}`
+          : `${r.db} scale ${r.scale}: ${r.orders} orders, ${r.movements} ledger movements, ${r.lessons} lessons, ${r.clues} clues (seeded in ${r.seedSeconds} s)`,
+      );
+    }
+  });
+  child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`benchmark exited ${code}`))));
+});
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(path.join(root, 'bench/out'), { recursive: true });
+writeFileSync(path.join(root, 'bench/out/dashboards.json'), JSON.stringify(lines, null, 2));
