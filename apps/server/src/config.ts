@@ -150,6 +150,13 @@ export const ConfigSchema = z.object({
     .regex(/^[0-9A-Z]{15,20}$/, 'must be the seller’s tax number (15–20 characters)')
     .optional(),
   CMB_INVOICE_SELLER_NAME: z.string().optional(),
+  /**
+   * The HR system (Beisen iTalent-style OpenAPI): API base, the app key and secret that buy an access
+   * token (client credentials, refreshed when it expires). Both enable /beisen-sync/* and /salary_sync/sync.
+   */
+  BEISEN_BASE_URL: z.string().url().default('https://openapi.italent.cn'),
+  BEISEN_APP_KEY: z.string().optional(),
+  BEISEN_APP_SECRET: z.string().optional(),
   /** A TrueType font with Chinese glyphs for PDF receipts (a .ttf, or a .ttc with PDF_FONT_NAME). */
   PDF_FONT_PATH: z.string().default('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'),
   /** The font's PostScript name inside a .ttc collection (fc-scan --format '%{postscriptname}'). */

@@ -44,6 +44,7 @@ export * from './contract/products.js';
 export * from './contract/discountRates.js';
 export * from './contract/classHours.js';
 export * from './contract/sealing.js';
+export * from './contract/hrSync.js';
 export * from './contract/training.js';
 export * from './contract/salaryApplications.js';
 export * from './contract/snapshots.js';

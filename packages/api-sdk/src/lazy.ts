@@ -47,6 +47,7 @@ export const sliceLoaders: { [S in SliceName]: () => Promise<Contract[S]> } = {
   discountRates: () => import('./contract/discountRates.js').then((m) => m.discountRates),
   classHours: () => import('./contract/classHours.js').then((m) => m.classHours),
   sealing: () => import('./contract/sealing.js').then((m) => m.sealing),
+  hrSync: () => import('./contract/hrSync.js').then((m) => m.hrSync),
   training: () => import('./contract/training.js').then((m) => m.training),
   salaryApplications: () => import('./contract/salaryApplications.js').then((m) => m.salaryApplications),
   snapshots: () => import('./contract/snapshots.js').then((m) => m.snapshots),

@@ -39,3 +39,4 @@ export * from '../slices/training/tables.js';
 export * from '../slices/salaryApplications/tables.js';
 export * from '../slices/snapshots/tables.js';
 export * from '../slices/dashboards/tables.js';
+export * from '../slices/hrSync/tables.js';

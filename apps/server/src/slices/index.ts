@@ -67,6 +67,7 @@ import { sealingHandlers } from './sealing/index.js';
 import { trainingHandlers } from './training/index.js';
 import { assertNotApplied, salaryApplicationsHandlers } from './salaryApplications/index.js';
 import { recordSnapshots, snapshotsHandlers } from './snapshots/index.js';
+import { hrSyncHandlers } from './hrSync/index.js';
 
 // Payroll pays a teacher's lessons of a period only under a passed class-hour confirmation.
 useConfirmedHoursFilter(passedConfirmationFilter);
@@ -145,4 +146,5 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'training', contract.training, trainingHandlers);
   registerSlice(app, deps, 'salaryApplications', contract.salaryApplications, salaryApplicationsHandlers);
   registerSlice(app, deps, 'snapshots', contract.snapshots, snapshotsHandlers);
+  registerSlice(app, deps, 'hrSync', contract.hrSync, hrSyncHandlers);
 }

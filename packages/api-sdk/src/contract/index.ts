@@ -39,6 +39,7 @@ import { products } from './products.js';
 import { discountRates } from './discountRates.js';
 import { classHours } from './classHours.js';
 import { sealing } from './sealing.js';
+import { hrSync } from './hrSync.js';
 import { training } from './training.js';
 import { payroll } from './payroll.js';
 import { salaryApplications } from './salaryApplications.js';
@@ -90,6 +91,7 @@ export type Contract = {
   discountRates: typeof discountRates;
   classHours: typeof classHours;
   sealing: typeof sealing;
+  hrSync: typeof hrSync;
   training: typeof training;
   salaryApplications: typeof salaryApplications;
   snapshots: typeof snapshots;
@@ -137,6 +139,7 @@ export const contract: Contract = {
   discountRates,
   classHours,
   sealing,
+  hrSync,
   training,
   salaryApplications,
   snapshots,

@@ -2,3 +2,5 @@
 // Demo data other slices' seeds build on:
 export { demoStaff } from './seed.js';
 export { employeesHandlers } from './handlers.js';
+// The HR sync writes employees through the master-data engine's import and links them by HR id.
+export { employeeType, hrLinks, recordHrIds } from './service.js';

@@ -718,3 +718,19 @@ export async function regionsOf(db: DbOrTx, campuses: string[]) {
     .where(inArray(schoolItems.code, campuses));
   return r.map((x) => x.code);
 }
+
+// ---- HR system links (the hrSync slice matches employees on the HR system's id) ----
+
+/** Every employee's code with its HR system id (null: never linked). */
+export async function hrLinks(db: DbOrTx): Promise<Array<{ code: string; hrId: string | null }>> {
+  return db.select({ code: employees.code, hrId: employees.hrId }).from(employees);
+}
+
+/** Records the HR system's id on employees (a sync that created or matched them by code). */
+export async function recordHrIds(db: DbOrTx, pairs: Array<{ code: string; hrId: string }>): Promise<void> {
+  for (const p of pairs)
+    await db
+      .update(employees)
+      .set({ hrId: p.hrId })
+      .where(and(eq(employees.code, p.code), sql`${employees.hrId} is distinct from ${p.hrId}`));
+}

@@ -88,6 +88,8 @@ export const employees = pgTable(
     /** 1 employed, 0 left. */
     status: integer('status').notNull().default(1),
     remark: text('remark'),
+    /** The employee's id in the HR system (Beisen UserID), recorded by the HR sync that matches on it. */
+    hrId: text('hr_id').unique(),
     ...audit,
   },
   (t) => [index('employees_campus_idx').on(t.schoolItemCode), index('employees_post_idx').on(t.postCode)],
