@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { seed } from '../src/seed/index.js';
@@ -61,6 +62,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     { scale: 1, now: new Date(seededAt), scryptLogN: TEST_SCRYPT_LOG_N },
   );
   if (!database.dumpDataDir) throw new Error('PGlite database without dumpDataDir');
+  // A checkpoint first: each file's copy then starts without replaying the seed's write-ahead log.
+  await database.db.execute(sql`checkpoint`);
   const tarball = await database.dumpDataDir('none');
   await database.close();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-template-'));
