@@ -19,13 +19,8 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { clues, resources, users } from '../../db/schema.js';
 import { and_, iso } from '../../db/rowHelpers.js';
-import {
-  assertCanSee as assertCanSeeClue,
-  isManager,
-  loadClue,
-  parseDay,
-  parseDayEnd,
-} from '../clues/index.js';
+import { assertCanSee as assertCanSeeClue, isManager, loadClue } from '../clues/index.js';
+import { dayBound } from '../../shared/days.js';
 import { shanghaiDate as dayStr } from '@bo/domain';
 import { isUniqueViolation } from '../../db/pgErrors.js';
 import { assertCanSee as assertCanSeeResource, loadResource } from '../resources/index.js';
@@ -57,7 +52,7 @@ function assertCanSee(u: AuthUser, c: CallRecord) {
 
 /** A time bound: an ISO timestamp, or a YYYY-MM-DD Asia/Shanghai day (start, or the next day's start for `end`). */
 function bound(v: string, field: string, end: boolean): Date {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return end ? parseDayEnd(v) : parseDay(v);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return dayBound(`query.${field}`, v, { end });
   const d = new Date(v);
   if (Number.isNaN(d.getTime()))
     throw badInput(`query.${field}`, `query.${field}: 不是有效时间 / not a date or timestamp`);
@@ -400,8 +395,8 @@ export async function countCalls(
   q: { startDate?: string | undefined; endDate?: string | undefined; userId?: number | undefined },
 ) {
   const today = dayStr(deps.now());
-  const from = parseDay(q.startDate ?? today);
-  const to = parseDayEnd(q.endDate ?? q.startDate ?? today);
+  const from = dayBound('query.startDate', q.startDate ?? today);
+  const to = dayBound('query.endDate', q.endDate ?? q.startDate ?? today, { end: true });
   if (to.getTime() <= from.getTime())
     throw badInput(
       'query.endDate',

@@ -5,7 +5,7 @@ import type { TAnalysisFilter, TClueFullRow } from './types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { clueChannels, clueCustomerIntentions, clues, schoolItems, users } from '../../db/schema.js';
-import { parseDay, parseDayEnd } from '../clues/index.js';
+import { dayBound } from '../../shared/days.js';
 
 /** Where the caller's scope and the filters meet; `dates: false` leaves the creation range out. */
 export function clueWhere(u: AuthUser, f: TAnalysisFilter, o: { dates?: boolean } = {}): SQL | undefined {
@@ -25,8 +25,8 @@ export function clueWhere(u: AuthUser, f: TAnalysisFilter, o: { dates?: boolean 
   if (f.channel) parts.push(eq(clues.channelCode, f.channel));
   if (f.ownerUserId) parts.push(eq(clues.ownerUserId, f.ownerUserId));
   if (o.dates !== false) {
-    if (f.startDate) parts.push(gte(clues.createdAt, parseDay(f.startDate)));
-    if (f.endDate) parts.push(lt(clues.createdAt, parseDayEnd(f.endDate)));
+    if (f.startDate) parts.push(gte(clues.createdAt, dayBound('query.startDate', f.startDate)));
+    if (f.endDate) parts.push(lt(clues.createdAt, dayBound('query.endDate', f.endDate, { end: true })));
   }
   return and(...parts.filter((p): p is SQL => p !== undefined));
 }

@@ -10,7 +10,7 @@ import { badInput } from '../../http/errors.js';
 import { workbook, xlsxFile, XLSX_TYPE, type XlsxColumn } from '../../shared/xlsx.js';
 import { callRecords, clueEvents, clueFollows, clues, users } from '../../db/schema.js';
 import { shanghaiDayStart as dayStart } from '@bo/domain';
-import { parseDay, parseDayEnd } from '../clues/index.js';
+import { dayBound } from '../../shared/days.js';
 import { clueWhere, countFacts, loadFacts } from './facts.js';
 import { converted, FACT_REPORTS, type Col, type FactReport } from './reports.js';
 import type {
@@ -94,8 +94,8 @@ function campusWhere(
   return parts;
 }
 const range = (f: { startDate?: string; endDate?: string }) => ({
-  from: f.startDate ? parseDay(f.startDate) : null,
-  to: f.endDate ? parseDayEnd(f.endDate) : null,
+  from: f.startDate ? dayBound('query.startDate', f.startDate) : null,
+  to: f.endDate ? dayBound('query.endDate', f.endDate, { end: true }) : null,
 });
 
 // ---- call report: calls started in the period, per agent ----
@@ -405,7 +405,7 @@ const WORK_COLS = [
 ];
 export async function workCondition(deps: AppDeps, u: AuthUser, q: TWorkConditionQuery): Promise<TReport> {
   const now = deps.now();
-  const day = q.date ? parseDay(q.date) : dayStart(now);
+  const day = q.date ? dayBound('query.date', q.date) : dayStart(now);
   const from = q.period === 'week' ? shanghaiWeekStart(day) : day;
   const to = new Date(from.getTime() + (q.period === 'week' ? 7 : 1) * 86_400_000);
   const scope = clueWhere(

@@ -9,7 +9,6 @@ export { assertCanSee, isManager } from './access.js';
 export { maskName } from './rows.js';
 export { loadClue, move, touch } from './record.js';
 export { activeHolder, campusConsultants, phoneTaken } from './people.js';
-export { parseDay, parseDayEnd } from './common.js';
 export { enterPool, insertClue } from './creation.js';
 // Demo data other slices' seeds build on:
 export { CHILD, PARENT, SURNAMES } from './seed.js';

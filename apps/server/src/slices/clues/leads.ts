@@ -29,7 +29,7 @@ import { activeHolder } from './people.js';
 import { and_ } from '../../db/rowHelpers.js';
 import { isUniqueViolation } from '../../db/pgErrors.js';
 import { loadClue } from './record.js';
-import { parseDay, parseDayEnd } from './common.js';
+import { dayBound } from '../../shared/days.js';
 import { enterPool, insertClue } from './creation.js';
 import type { ClueState } from './states.js';
 
@@ -171,8 +171,8 @@ function leadWhere(u: AuthUser, source: LeadSource, q: LeadQuery): SQL | undefin
     assertCampus(u, q.schoolItemCode);
     parts.push(eq(clues.schoolItemCode, q.schoolItemCode));
   }
-  if (q.startDate) parts.push(gte(t.receivedAt, parseDay(q.startDate)));
-  if (q.endDate) parts.push(lt(t.receivedAt, parseDayEnd(q.endDate)));
+  if (q.startDate) parts.push(gte(t.receivedAt, dayBound('query.startDate', q.startDate)));
+  if (q.endDate) parts.push(lt(t.receivedAt, dayBound('query.endDate', q.endDate, { end: true })));
   if (q.adAccountName) parts.push(eq(t.adAccountName, q.adAccountName));
   if (q.keyword) {
     const k = `%${q.keyword}%`;

@@ -9,7 +9,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { clueDistributionRules, clueEvents, clueFollows, clues } from './tables.js';
 import { assertCanSee, authorize, isManager } from './access.js';
 import { campusConsultants } from './people.js';
-import { dayStart } from './common.js';
+import { shanghaiDayStart } from '@bo/domain';
 import { loadClue, move } from './record.js';
 import { loadRow } from './rows.js';
 import { type Body, ctxAudit, campusExists, assertConsultantOf } from './commandKit.js';
@@ -116,7 +116,11 @@ async function claimsToday(db: DbOrTx, userId: number, now: Date): Promise<numbe
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(clueEvents)
     .where(
-      and(eq(clueEvents.action, 'claim'), eq(clueEvents.userId, userId), gte(clueEvents.at, dayStart(now))),
+      and(
+        eq(clueEvents.action, 'claim'),
+        eq(clueEvents.userId, userId),
+        gte(clueEvents.at, shanghaiDayStart(now)),
+      ),
     );
   return r?.n ?? 0;
 }

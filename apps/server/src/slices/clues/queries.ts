@@ -26,7 +26,8 @@ import { allowedActions, assertCanSee, isManager } from './access.js';
 import { and_, iso } from '../../db/rowHelpers.js';
 import { loadClue } from './record.js';
 import { loadRow, maskName, maskPhone, selectRows, toRow } from './rows.js';
-import { parseDay, parseDayEnd, type ClueRecord } from './common.js';
+import { dayBound } from '../../shared/days.js';
+import type { ClueRecord } from './common.js';
 import { STATE_NAMES, type ClueState } from './states.js';
 import { CLUE_KINDS, clueKindOf, type ClueApprovalKind } from './approvalKinds.js';
 import { approvalRequests, holdsCampus } from '../approvals/index.js';
@@ -54,8 +55,8 @@ function scopeWhere(u: AuthUser, mode: ListMode, q: ListQuery): SQL | undefined 
     parts.push(eq(clues.schoolItemCode, q.schoolItemCode));
   }
   if (q.channel) parts.push(eq(clues.channelCode, q.channel));
-  if (q.startDate) parts.push(sql`${clues.createdAt} >= ${parseDay(q.startDate)}`);
-  if (q.endDate) parts.push(lt(clues.createdAt, parseDayEnd(q.endDate)));
+  if (q.startDate) parts.push(sql`${clues.createdAt} >= ${dayBound('query.startDate', q.startDate)}`);
+  if (q.endDate) parts.push(lt(clues.createdAt, dayBound('query.endDate', q.endDate, { end: true })));
   if (q.flowState) parts.push(eq(clues.flowState, q.flowState));
   if (q.ownerUserId) parts.push(eq(clues.ownerUserId, q.ownerUserId));
   if (q.source) parts.push(eq(clues.source, q.source));

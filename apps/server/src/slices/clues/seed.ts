@@ -21,7 +21,7 @@ import { fileRequest } from '../approvals/index.js';
 import { CLUE_KINDS } from './approvalKinds.js';
 // The clue kinds register on the engine when this module loads; a seed files requests of them.
 import './approvals.js';
-import { dayStart, dayStr } from './common.js';
+import { shanghaiDate, shanghaiDayStart } from '@bo/domain';
 import { insertClue } from './creation.js';
 import { nextNumbered } from '../../db/numbering.js';
 import type { ClueState } from './states.js';
@@ -147,7 +147,7 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     .where(and(eq(tags.tagType, 1), inArray(tags.name, ['高意向', '周末可约', '价格敏感'])));
   const tagId = (n: string) => tagRows.find((r) => r.name === n)?.id;
   const states = PLAN.flatMap(([s, n]) => Array.from({ length: n * scale }, () => s));
-  const today = dayStart(now).getTime();
+  const today = shanghaiDayStart(now).getTime();
 
   for (const [i, state] of states.entries()) {
     // Requests wait for the director: they sit in SH01 where the sales consultant asked.
@@ -166,7 +166,7 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     const c = await insertClue(db, {
       childName: surname + (CHILD[(i * 3) % CHILD.length] ?? '小宝'),
       gender: (i % 2) + 1,
-      birthDate: dayStr(birth),
+      birthDate: shanghaiDate(birth),
       parentName: surname + (PARENT[i % PARENT.length]?.[0] ?? '芳'),
       phone: `138${String(10_000_000 + i * 104_729).slice(-8)}`,
       relation: PARENT[i % PARENT.length]?.[1] ?? '母亲',
@@ -348,7 +348,7 @@ export async function seedClues({ db, now, scale }: SeedContext) {
     },
     { name: '抖音-暑期投放', channelCode: 'DOUYIN', schoolItemCode: null, remark: '', createdAt: now },
   ]);
-  const month = dayStr(now).slice(0, 7);
+  const month = shanghaiDate(now).slice(0, 7);
   await db.insert(clueCalendarDays).values([
     { dateStr: `${month}-01`, typeCalendar: 1, isOpen: true, note: '开学日' },
     { dateStr: `${month}-15`, typeCalendar: 1, isOpen: false, note: '全员培训，暂停到访' },

@@ -3,7 +3,7 @@
 // negative `gift`) and arrive in a new effective order as `transferIn` (and `gift`), in one
 // transaction; the values moved sum to zero to the cent. Nothing here keeps a balance of its own.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { fromCents, isDateLocked } from '@bo/domain';
+import { fromCents, isDateLocked, shanghaiDate as dayOf } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { AppError, badInput, notFound, ruleViolation } from '../../http/errors.js';
@@ -43,8 +43,6 @@ export interface Deps {
 export const COURSE_TRANSFER_SOURCE = 'courseTransfer';
 const EFFECTIVE = 40;
 const yuan = (c: number) => fromCents(c);
-/** The Shanghai calendar day of an instant. */
-const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 type ItemRow = typeof orderItems.$inferSelect;
 interface ItemLeft {

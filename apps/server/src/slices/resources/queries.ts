@@ -7,7 +7,8 @@ import { countUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { users } from '../../db/schema.js';
-import { activeHolder, isManager, maskName, parseDay, parseDayEnd } from '../clues/index.js';
+import { dayBound } from '../../shared/days.js';
+import { activeHolder, isManager, maskName } from '../clues/index.js';
 import { and_ } from '../../db/rowHelpers.js';
 import { resourceFlows, resources } from './tables.js';
 import {
@@ -66,8 +67,8 @@ function listWhere(u: AuthUser, q: ListQuery, withStatus = true): SQL | undefine
     assertRegion(u, q.provinceTypeCode);
     parts.push(eq(resources.provinceTypeCode, q.provinceTypeCode));
   }
-  if (q.startDate) parts.push(gte(resources.createdAt, parseDay(q.startDate)));
-  if (q.endDate) parts.push(lt(resources.createdAt, parseDayEnd(q.endDate)));
+  if (q.startDate) parts.push(gte(resources.createdAt, dayBound('query.startDate', q.startDate)));
+  if (q.endDate) parts.push(lt(resources.createdAt, dayBound('query.endDate', q.endDate, { end: true })));
   if (q.keyword) {
     const k = `%${q.keyword}%`;
     parts.push(

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { dayBound } from '../../shared/days.js';
 import { must } from '../../shared/must.js';
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { schoolItems, users } from '../../db/schema.js';
@@ -21,10 +22,6 @@ type Body<K extends keyof typeof contract.students> = z.output<
 >;
 type PageQ = z.output<typeof FollowPageQuery>;
 type Filter = Omit<PageQ, 'pageIdx' | 'pageSize'>;
-
-/** Start of a YYYY-MM-DD Asia/Shanghai day, and of the day after. */
-const dayFrom = (d: string) => new Date(`${d}T00:00:00+08:00`);
-const dayTo = (d: string) => new Date(dayFrom(d).getTime() + 86_400_000);
 
 function selectFollows(db: DbOrTx) {
   return db
@@ -74,8 +71,8 @@ function filterWhere(u: AuthUser, q: Filter): SQL | undefined {
     q.studentId ? eq(studentFollows.studentId, q.studentId) : undefined,
     q.node ? eq(studentFollows.node, q.node) : undefined,
     q.createdBy ? eq(studentFollows.createdBy, q.createdBy) : undefined,
-    q.from ? sql`${studentFollows.createdAt} >= ${dayFrom(q.from)}` : undefined,
-    q.to ? sql`${studentFollows.createdAt} < ${dayTo(q.to)}` : undefined,
+    q.from ? sql`${studentFollows.createdAt} >= ${dayBound('query.from', q.from)}` : undefined,
+    q.to ? sql`${studentFollows.createdAt} < ${dayBound('query.to', q.to, { end: true })}` : undefined,
     like
       ? or(ilike(students.name, like), ilike(students.code, like), ilike(studentFollows.content, like))
       : undefined,

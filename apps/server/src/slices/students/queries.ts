@@ -29,6 +29,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { noPermission, notFound } from '../../http/errors.js';
+import { dayBound } from '../../shared/days.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
 import { clueMatriculations, clues } from '../clues/index.js';
 import { schoolItems, userCampuses, users } from '../../db/schema.js';
@@ -36,9 +37,6 @@ import { DELETED, type StudentRecord } from './service.js';
 import { studentFollows, students } from './tables.js';
 
 const adviser = alias(users, 'adviser');
-/** Start of a YYYY-MM-DD Asia/Shanghai day, and of the day after. */
-const dayFrom = (d: string) => new Date(`${d}T00:00:00+08:00`);
-const dayTo = (d: string) => new Date(dayFrom(d).getTime() + 86_400_000);
 
 export const NODE_NAMES: Record<string, string> = Object.fromEntries(
   STUDENT_FOLLOW_NODES.map((n) => [n.code, n.name]),
@@ -162,8 +160,10 @@ export async function listStudents(deps: AppDeps, u: AuthUser, q: ListQuery) {
         : undefined,
     q.insurance === undefined ? undefined : eq(students.insurance, q.insurance),
     renewalWhere(q, now),
-    q.createdFrom ? sql`${students.createdAt} >= ${dayFrom(q.createdFrom)}` : undefined,
-    q.createdTo ? sql`${students.createdAt} < ${dayTo(q.createdTo)}` : undefined,
+    q.createdFrom ? sql`${students.createdAt} >= ${dayBound('query.createdFrom', q.createdFrom)}` : undefined,
+    q.createdTo
+      ? sql`${students.createdAt} < ${dayBound('query.createdTo', q.createdTo, { end: true })}`
+      : undefined,
   );
   const dir = q.order === 'asc' ? asc : desc;
   const order: SQL[] =
