@@ -131,6 +131,13 @@ describe('employees', () => {
       }),
       ErrorCode.conflict,
     );
+    const renamed = await expectApiError(
+      admin.employees.employeeSave({
+        body: { ...base, code: 'E9003', id: saved.id, version: left.version },
+      }),
+      ErrorCode.validation,
+    );
+    expect(renamed.field).toBe('code');
   });
 
   it('refuses a missing or disabled post, rank or campus naming the field', async () => {

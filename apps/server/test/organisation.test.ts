@@ -68,6 +68,14 @@ describe('campus ↔ region ↔ city', () => {
       ErrorCode.validation,
     );
     expect(s.field).toBe('citycode');
+    await admin.organisation.citySave({
+      body: { code: 'BJX', name: '北京测试市', rankcode: 'T2', provincetypecode: 'HB' },
+    });
+    const elsewhere = await expectApiError(
+      admin.organisation.schoolItemSave({ body: { ...campus, code: 'X5', name: 'X5', citycode: 'BJX' } }),
+      ErrorCode.validation,
+    );
+    expect(elsewhere.field).toBe('citycode');
     const missing = await expectApiError(
       admin.organisation.schoolItemSave({ body: { ...campus, code: 'X4', name: 'X4', citycode: '' } }),
       ErrorCode.validation,

@@ -39,6 +39,13 @@ export interface ParentRef {
   status?: AnyPgColumn;
   /** Bilingual name of the parent type, e.g. '区域 / region'. */
   label: string;
+  /** Narrows the parent table, e.g. a dictionary's type (`eq(sysDicts.dictType, 'post_family')`). */
+  where?: SQL;
+  /**
+   * The parent must belong to another parent of the record: its `column` equals the record's
+   * `field` (a campus's city lies in the campus's region). Checked when either is set or changed.
+   */
+  within?: { column: AnyPgColumn; field: string; label: string };
 }
 
 /** Child records that keep this one from being disabled (valid children) or deleted (any child). */
@@ -72,6 +79,8 @@ export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
   fields: Record<string, AnyPgColumn>;
   /** API fields never written from input (besides the id key and version). */
   readOnly?: string[];
+  /** Fields given when the record is created that may not change afterwards (400 naming the field). */
+  fixed?: Array<{ field: string; label: string }>;
   /** The type's save schema (used to validate import rows; version is ignored there). */
   input: z.ZodType<TInput, unknown>;
   /** Query parameter → filter. */
@@ -266,15 +275,15 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     }
   }
 
-  /** Parents must exist; when set or changed they must be valid. */
+  /** Parents must exist (and lie within their own parent); when set or changed they must be valid. */
   async function checkParents(tx: DbOrTx, values: MdRecord, existing: TRow | null) {
     for (const p of def.parents ?? []) {
       const v = values[p.field];
       if (isBlank(v)) continue;
       const [row] = await tx
-        .select({ s: p.status ?? sql<number>`1` })
+        .select({ s: p.status ?? sql<number>`1`, within: p.within?.column ?? sql`null` })
         .from(p.table)
-        .where(eq(p.key, v))
+        .where(and(eq(p.key, v), p.where))
         .limit(1);
       if (!row)
         throw badInput(
@@ -287,6 +296,18 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
           p.field,
           `${p.label}「${String(v)}」已停用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled`,
         );
+      const w = p.within;
+      if (!w || row.within === null || row.within === undefined) continue;
+      const outer = values[w.field];
+      const moved = changed || !same(existing?.[w.field], outer);
+      if (moved && !isBlank(outer) && !same(row.within, outer)) {
+        const [zh, en] = [p.label.split(' / ')[0], p.label.split(' / ').pop() ?? p.label];
+        const [wzh, wen] = [w.label.split(' / ')[0], w.label.split(' / ').pop() ?? w.label];
+        throw badInput(
+          p.field,
+          `${zh}「${String(v)}」不属于${wzh}「${String(outer)}」（属于「${String(row.within)}」） / ${en} "${String(v)}" belongs to ${wen} "${String(row.within)}", not "${String(outer)}"`,
+        );
+      }
     }
   }
 
@@ -318,7 +339,11 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     for (const p of def.parents ?? []) {
       const v = record[p.field];
       if (isBlank(v) || !p.status) continue;
-      const [row] = await tx.select({ s: p.status }).from(p.table).where(eq(p.key, v)).limit(1);
+      const [row] = await tx
+        .select({ s: p.status })
+        .from(p.table)
+        .where(and(eq(p.key, v), p.where))
+        .limit(1);
       if (row && Number(row.s) !== 1)
         throw ruleViolation(
           `${p.label}「${String(v)}」已停用，请先启用 / ${p.label.split(' / ').pop() ?? p.label} "${String(v)}" is disabled; enable it first`,
@@ -355,6 +380,12 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       values[def.key] = await def.newKey(tx, input);
     }
     if (existing && def.status && !(def.status in values)) values[def.status] = existing[def.status];
+    for (const f of def.fixed ?? [])
+      if (existing && values[f.field] !== undefined && !same(existing[f.field], values[f.field]))
+        throw badInput(
+          f.field,
+          `${f.label.split(' / ')[0]}不能修改 / the ${f.label.split(' / ').pop() ?? f.label} cannot change`,
+        );
     const extra = await def.prepare?.(tx, { input, values, existing, ctx });
     if (extra) values = { ...values, ...extra };
     const merged: MdRecord = existing ? { ...existing, ...values } : values;

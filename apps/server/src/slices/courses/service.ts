@@ -186,6 +186,11 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
       key: courseRanks.code,
       status: courseRanks.validStatus,
       label: '课程级别 / course rank',
+      within: {
+        column: courseRanks.categoryCode,
+        field: 'coursecategorycode',
+        label: '课程类别 / course category',
+      },
     },
     {
       field: 'buyTypeId',
@@ -201,19 +206,6 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
   deletable: true,
   inUse: (tx, row) => courseUsageCheckers.check(tx, row.code),
   prepare: async (tx, { values, existing }) => {
-    const rank = values.courserankcode;
-    if (typeof rank === 'string') {
-      const [r] = await tx
-        .select({ cat: courseRanks.categoryCode })
-        .from(courseRanks)
-        .where(eq(courseRanks.code, rank))
-        .limit(1);
-      if (r && r.cat !== values.coursecategorycode)
-        throw badInput(
-          'courserankcode',
-          `课程级别「${rank}」不属于课程类别「${String(values.coursecategorycode)}」 / rank "${rank}" does not belong to category "${String(values.coursecategorycode)}"`,
-        );
-    }
     // The code is what orders and schedules keep: it cannot change once the course is used.
     if (existing && existing.code !== values.code) {
       const used = await courseUsageCheckers.check(tx, existing.code);

@@ -119,21 +119,19 @@ export const postType = defineRecordType<TPostRow, TPostInput>({
   },
   sort: [asc(posts.sort), asc(posts.code)],
   unique: [{ field: 'name', label: '名称' }],
+  parents: [
+    {
+      field: 'familyCode',
+      table: sysDicts,
+      key: sysDicts.code,
+      where: eq(sysDicts.dictType, 'post_family'),
+      label: '岗位族 / post family',
+    },
+  ],
   children: [employedWith(employees.postCode, '在职员工 / employed staff')],
   status: 'validstatus',
   version: 'version',
   updatedAt: posts.updatedAt,
-  prepare: async (tx, { values }) => {
-    const f = values.familyCode;
-    if (typeof f === 'string' && f) {
-      const [d] = await tx
-        .select({ id: sysDicts.id })
-        .from(sysDicts)
-        .where(and(eq(sysDicts.dictType, 'post_family'), eq(sysDicts.code, f)))
-        .limit(1);
-      if (!d) throw badInput('familyCode', `岗位族「${f}」不存在 / post family "${f}" does not exist`);
-    }
-  },
   decorate: async (db, rows) => {
     const fam = await db
       .select({ code: sysDicts.code, name: sysDicts.name })
@@ -320,6 +318,7 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
   },
   input: EmployeeInput,
   importKey: 'code',
+  fixed: [{ field: 'code', label: '工号 / employee code' }],
   filters: {
     name: likeFilter(employees.name),
     postCode: eqFilter(employees.postCode),
@@ -378,9 +377,7 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
   status: 'status',
   version: 'version',
   updatedAt: employees.updatedAt,
-  prepare: async (tx, { input, existing, ctx }) => {
-    if (existing && existing.code !== input.code)
-      throw badInput('code', '工号不能修改 / the employee code cannot change');
+  prepare: async (tx, { input, ctx }) => {
     await linkedCampuses(tx, ctx, input);
     if (input.subjectIds.length) {
       const found = await tx

@@ -12,7 +12,7 @@ import type {
 } from '@bo/api-sdk';
 import { CityInput, CityRankInput, ProvinceTypeInput, SchoolItemInput } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
-import { badInput, ruleViolation } from '../../http/errors.js';
+import { ruleViolation } from '../../http/errors.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { sysDicts } from '../../db/schema.js';
 import { cities, cityRanks, provinceTypes, schoolItems } from './tables.js';
@@ -117,39 +117,26 @@ export const campusType = defineRecordType<TSchoolItemRow, TSchoolItemInput>({
       status: provinceTypes.validStatus,
       label: '区域 / region',
     },
-    { field: 'citycode', table: cities, key: cities.code, status: cities.validStatus, label: '城市 / city' },
+    {
+      field: 'citycode',
+      table: cities,
+      key: cities.code,
+      status: cities.validStatus,
+      label: '城市 / city',
+      within: { column: cities.provinceTypeCode, field: 'provincetypecode', label: '区域 / region' },
+    },
+    {
+      field: 'businesstypecode',
+      table: sysDicts,
+      key: sysDicts.code,
+      where: eq(sysDicts.dictType, 'business_type'),
+      label: '业务类型 / business type',
+    },
   ],
   scope: { kind: 'region', field: 'provincetypecode' },
   status: 'validstatus',
   version: 'version',
   updatedAt: schoolItems.updatedAt,
-  prepare: async (tx, { values, existing }) => {
-    const bt = values.businesstypecode;
-    if (typeof bt === 'string' && bt) {
-      const [d] = await tx
-        .select({ id: sysDicts.id })
-        .from(sysDicts)
-        .where(and(eq(sysDicts.dictType, 'business_type'), eq(sysDicts.code, bt)))
-        .limit(1);
-      if (!d)
-        throw badInput('businesstypecode', `业务类型「${bt}」不存在 / business type "${bt}" does not exist`);
-    }
-    // A campus lies in its city's region; checked when either of them is set or changed.
-    if (values.provincetypecode === undefined && values.citycode === undefined) return;
-    const region = values.provincetypecode ?? existing?.provincetypecode;
-    const city = values.citycode ?? existing?.citycode;
-    if (typeof city !== 'string' || !city || typeof region !== 'string') return;
-    const [c] = await tx
-      .select({ name: cities.name, region: cities.provinceTypeCode })
-      .from(cities)
-      .where(eq(cities.code, city))
-      .limit(1);
-    if (c?.region && c.region !== region)
-      throw badInput(
-        'citycode',
-        `城市「${c.name}」不属于区域「${region}」（属于「${c.region}」） / the city ${city} belongs to region ${c.region}, not ${region}`,
-      );
-  },
   decorate: async (db, rows) => {
     const regions = await nameMap(
       db,
