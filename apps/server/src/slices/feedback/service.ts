@@ -11,6 +11,7 @@ import {
 } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { nextNumbered } from '../../db/numbering.js';
 import { hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { API_PREFIX, type UploadedFile } from '../../http/register.js';
 import { badInput, noPermission, notFound, staleVersion } from '../../http/errors.js';
@@ -207,22 +208,18 @@ export async function createFeedback(
           `附件不存在或未上传完成 / unknown or unfinished attachments: ${bad.join(', ')}`,
         );
     }
-    const [row] = await tx
-      .insert(feedbacks)
-      .values({
-        code: `tmp-${newId()}`,
-        content: input.content,
-        sourceCode: input.sourcecode,
-        fileIds: ids,
-        createdBy: user.id,
-        createdByUsername: user.username,
-        createdByName: user.name,
-        createdAt: now,
-      })
-      .returning({ id: feedbacks.id });
-    const id = must(row, 'feedback').id;
-    const code = `FB${String(id).padStart(6, '0')}`;
-    await tx.update(feedbacks).set({ code }).where(eq(feedbacks.id, id));
+    const { id, code } = await nextNumbered(tx, feedbacks, { prefix: 'FB', digits: 6 });
+    await tx.insert(feedbacks).values({
+      id,
+      code,
+      content: input.content,
+      sourceCode: input.sourcecode,
+      fileIds: ids,
+      createdBy: user.id,
+      createdByUsername: user.username,
+      createdByName: user.name,
+      createdAt: now,
+    });
     await writeAudit(tx, {
       action: 'feedback.create',
       target: `feedbacks:${code}`,

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLE } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
 import { assertOpenAt } from '../sealing/index.js';
@@ -149,10 +150,15 @@ async function insertRefundOrder(
   }[],
 ) {
   const [s] = await tx.select().from(students).where(eq(students.id, o.studentId));
+  const { id, code } = await nextNumbered(tx, refundOrders, {
+    prefix: type === 'refund' ? 'TK' : 'TZ',
+    digits: 10,
+  });
   const [row] = await tx
     .insert(refundOrders)
     .values({
-      code: `tmp-${type}-${o.id}-${at.getTime()}`,
+      id,
+      code,
       type,
       orderId: o.id,
       studentId: o.studentId,
@@ -168,7 +174,6 @@ async function insertRefundOrder(
     })
     .returning();
   const r = must(row, 'refund order');
-  const code = `${type === 'refund' ? 'TK' : 'TZ'}${String(r.id).padStart(10, '0')}`;
   await tx.insert(refundOrderItems).values(
     lines.map((l) => ({
       refundOrderId: r.id,
@@ -195,7 +200,7 @@ async function insertRefundOrder(
     },
     at,
   );
-  await tx.update(refundOrders).set({ code, approvalId }).where(eq(refundOrders.id, r.id));
+  await tx.update(refundOrders).set({ approvalId }).where(eq(refundOrders.id, r.id));
   await writeAudit(tx, {
     action: `${type}Order.create`,
     target: `refundOrders:${code}`,
