@@ -1,7 +1,9 @@
 // Floating customer-service (call agent) panel, shown on the clue screens of spec §2: signs the agent in
 // to the configured call centre, shows the seat's real state, the call in progress and its screen pop.
-import { Button, Icon, Select, TextField, cx } from '@bo/ui-kit';
+import { contract } from '@bo/api-sdk';
+import { Button, FormText, FormView, Icon, Select, SubmitButton, cx } from '@bo/ui-kit';
 import { useEffect, useState } from 'react';
+import { bodyOf, queryOf, useCommandForm } from '../../app/form';
 import {
   CALL_TYPES,
   callTypeNow,
@@ -44,41 +46,53 @@ function statusText(t: ReturnType<typeof useT>, a: AgentState): string {
   }
 }
 
-function SignInForm({ a }: { a: AgentState }) {
+// The contract's own schemas: the job number and the phone are checked (shape, length) as the server
+// checks them; a failed sign-in is shown by the panel (the agent's state keeps it), not by the form.
+const TencentSignIn = bodyOf(contract.calls.tencentLogin).unwrap();
+const ZhichiSignIn = queryOf(contract.calls.zhichiLogin);
+
+const signInText = (t: ReturnType<typeof useT>, a: AgentState) =>
+  a.status === 'renewFailed' ? t('calls.signInAgain') : t('calls.signIn');
+
+function TencentSignInForm({ a }: { a: AgentState }) {
   const t = useT();
-  const [phone, setPhone] = useState('');
-  const [jobNumber, setJobNumber] = useState('');
-  const zhichi = a.provider === 'zhichi';
+  const form = useCommandForm({
+    schema: TencentSignIn,
+    defaultValues: { phone: undefined },
+    refresh: false,
+    onSubmit: (v) => signIn({ phone: v.phone }),
+  });
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void signIn(zhichi ? { jobNumber: jobNumber.trim(), phone: phone.trim() } : { phone: phone.trim() });
-      }}
-    >
-      {zhichi && (
-        <TextField
-          label={t('calls.jobNumber')}
-          value={jobNumber}
-          required
-          maxLength={50}
-          onChange={(e) => setJobNumber(e.target.value)}
-        />
-      )}
-      <TextField
-        label={zhichi ? t('calls.answerPhone') : t('calls.bindPhone')}
-        type="tel"
-        value={phone}
-        required={zhichi}
-        maxLength={20}
-        onChange={(e) => setPhone(e.target.value)}
-      />
-      <Button type="submit" size="sm" loading={a.status === 'signingIn'}>
-        {a.status === 'renewFailed' ? t('calls.signInAgain') : t('calls.signIn')}
-      </Button>
-    </form>
+    <FormView form={form} aria-label={t('calls.signIn')} className="space-y-2">
+      <FormText form={form} name="phone" type="tel" label={t('calls.bindPhone')} />
+      <SubmitButton form={form} size="sm">
+        {signInText(t, a)}
+      </SubmitButton>
+    </FormView>
   );
+}
+
+function ZhichiSignInForm({ a }: { a: AgentState }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: ZhichiSignIn,
+    defaultValues: { jobNumber: '', phone: '' },
+    refresh: false,
+    onSubmit: (v) => signIn(v),
+  });
+  return (
+    <FormView form={form} aria-label={t('calls.signIn')} className="space-y-2">
+      <FormText form={form} name="jobNumber" label={t('calls.jobNumber')} />
+      <FormText form={form} name="phone" type="tel" label={t('calls.answerPhone')} />
+      <SubmitButton form={form} size="sm">
+        {signInText(t, a)}
+      </SubmitButton>
+    </FormView>
+  );
+}
+
+function SignInForm({ a }: { a: AgentState }) {
+  return a.provider === 'zhichi' ? <ZhichiSignInForm a={a} /> : <TencentSignInForm a={a} />;
 }
 
 function CallCard({ call }: { call: ActiveCall }) {

@@ -1,7 +1,8 @@
 // The seat store against a stubbed API and Web SDK: which centre, sign-in, keep-alive and its failure,
 // a call recorded under the SDK's session id with the locked call type, and its end; Zhichi dialling
-// through the server.
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+// through the server; the panel's sign-in form checks what it sends by the contract's schema.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Handler = (e: { data?: Record<string, unknown> }) => void;
@@ -183,6 +184,41 @@ describe('agent seat', () => {
     await act(() => m.signOut());
     expect(api.zhichiLogout).toHaveBeenCalledWith({ query: { jobNumber: '1001' } });
   });
+
+  it('signs in from the panel only with a job number and a phone the contract takes', async () => {
+    api.centre.mockResolvedValue({ provider: 'zhichi' });
+    api.zhichiLogin.mockResolvedValue(
+      login({ provider: 'zhichi', agentId: '1001', token: 'za-1', sdkUrl: null }),
+    );
+    const { state } = await fresh();
+    await waitFor(() => expect(state().status).toBe('offline'));
+    const { AgentPanel } = await import('../shell/AgentPanel');
+    const { I18nProvider, addMessages } = await import('../../i18n');
+    addMessages((await import('./messages')).callsMessages);
+    const { FormKitProvider } = await import('../../app/form');
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nProvider>
+          <FormKitProvider>
+            <AgentPanel />
+          </FormKitProvider>
+        </I18nProvider>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '打开坐席面板' }));
+    fireEvent.click(await screen.findByRole('button', { name: '登录坐席' }));
+    expect(await screen.findByText('请填写 坐席工号')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/坐席工号/), { target: { value: '1001' } });
+    fireEvent.change(screen.getByLabelText(/接听手机/), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录坐席' }));
+    expect(await screen.findByText(/电话号码格式不正确/)).toBeTruthy();
+    expect(api.zhichiLogin).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/接听手机/), { target: { value: '138 0000 0003' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录坐席' }));
+    await waitFor(() => expect(state().status).toBe('online'));
+    expect(api.zhichiLogin).toHaveBeenCalledWith({ query: { jobNumber: '1001', phone: '13800000003' } });
+    // The panel's modules load on first use: a busy machine takes seconds.
+  }, 60_000);
 
   it('dials through Zhichi on the server, records the call under its call id, and closes it from the panel', async () => {
     api.centre.mockResolvedValue({ provider: 'zhichi' });
