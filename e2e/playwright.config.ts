@@ -72,8 +72,9 @@ export default defineConfig({
   // On CI a failed journey runs once more: a pass on the retry is counted, and named in the test
   // command's summary as flaky (scripts/test-all.mjs), so it is seen and fixed, never hidden.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The test command runs the journeys beside other suites on two cores: more room on CI.
+  timeout: process.env.CI ? 90_000 : 60_000,
+  expect: { timeout: process.env.CI ? 15_000 : 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
