@@ -55,7 +55,7 @@ export default function AdvanceOverview() {
       {s && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
           {FLOW_KEYS.map(([k, label]) => (
-            <FigureCard key={k} label={t(label)} value={`¥${yuan(s[k])}`} testId={`ds-${k}`} />
+            <FigureCard key={k} label={t(label)} value={`¥${yuan(s[k])}`} />
           ))}
           <FigureCard label={t('ds.students')} value={s.students} />
         </div>

@@ -23,7 +23,7 @@ export default function ArrivalRate() {
       {ratio.isLoading && <Spinner label={t('ds.loading')} />}
       {r && c && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.rt.arrivalPct')} value={pct(r.arrivalPct)} testId="ds-arrivalPct" />
+          <FigureCard label={t('ds.rt.arrivalPct')} value={pct(r.arrivalPct)} />
           <FigureCard label={t('ds.rt.bookings')} value={r.bookings} />
           <FigureCard label={t('ds.sc.arrivals')} value={r.arrivals} />
           <FigureCard

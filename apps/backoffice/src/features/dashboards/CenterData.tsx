@@ -125,7 +125,6 @@ export default function CenterData() {
                 key={c.key}
                 label={t(`ds.ov.${c.key}`)}
                 value={c.value(Number(s[c.key]))}
-                testId={`ds-${c.key}`}
                 onDrill={drillTo ? () => drill.open(drillTo) : undefined}
               />
             );

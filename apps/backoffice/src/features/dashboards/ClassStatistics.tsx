@@ -60,12 +60,7 @@ export default function ClassStatistics() {
       {summary.isLoading && <Spinner label={t('ds.loading')} />}
       {s && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          <FigureCard
-            label={t('ds.ov.lessons')}
-            value={s.lessons}
-            testId="ds-lessons"
-            onDrill={() => drill.open('lessons')}
-          />
+          <FigureCard label={t('ds.ov.lessons')} value={s.lessons} onDrill={() => drill.open('lessons')} />
           <FigureCard label={t('ds.ov.givenLessons')} value={s.givenLessons} />
           <FigureCard label={t('ds.sc.confirmedLessons')} value={s.confirmedLessons} />
           <FigureCard label={t('ds.scheduledHours')} value={hours(s.scheduledHours)} />

@@ -90,7 +90,6 @@ export default function Effectiveness() {
                   </span>
                 </span>
               }
-              testId={`ds-eff-${g.group}`}
             />
           ))}
         </div>
@@ -116,7 +115,7 @@ export default function Effectiveness() {
       </div>
       {e && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          <FigureCard label={t('ds.eff.headcount')} value={e.headcount} testId="ds-headcount" />
+          <FigureCard label={t('ds.eff.headcount')} value={e.headcount} />
           <FigureCard label={t('ds.emp.newHires')} value={e.newHires} />
           <FigureCard label={t('ds.sat.teachers')} value={e.teachers} />
           <FigureCard label={t('ds.emp.taughtHours')} value={hours(e.taughtHours)} />

@@ -48,9 +48,9 @@ export default function GrossProfit() {
       {s && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
           {MONEY.map((k) => (
-            <FigureCard key={k} label={t(`ds.pf.${k}`)} value={`¥${yuan(s[k])}`} testId={`ds-pf-${k}`} />
+            <FigureCard key={k} label={t(`ds.pf.${k}`)} value={`¥${yuan(s[k])}`} />
           ))}
-          <FigureCard label={t('ds.pf.marginPct')} value={pct(s.marginPct)} testId="ds-pf-marginPct" />
+          <FigureCard label={t('ds.pf.marginPct')} value={pct(s.marginPct)} />
         </div>
       )}
       <div className="grid min-w-0 gap-4 xl:grid-cols-2">

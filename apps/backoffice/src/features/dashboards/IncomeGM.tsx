@@ -119,7 +119,6 @@ export default function IncomeGM() {
                 key={c.key}
                 label={t(`ds.inc.${c.key}`)}
                 value={money(m[c.key])}
-                testId={`ds-inc-${c.key}`}
                 onDrill={to ? () => drill.open(to) : undefined}
               />
             );

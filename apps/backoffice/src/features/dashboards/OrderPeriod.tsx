@@ -38,7 +38,7 @@ export default function OrderPeriod() {
       {data.isLoading && <Spinner label={t('ds.loading')} />}
       {d && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.op.orders')} value={d.orders} testId="ds-op-orders" />
+          <FigureCard label={t('ds.op.orders')} value={d.orders} />
           <FigureCard label={t('ds.op.avgDays')} value={d.avgDays.toFixed(1)} />
           <FigureCard label={t('ds.op.termOrders')} value={d.termOrders} />
           <FigureCard label={t('ds.op.paidCents')} value={`¥${yuan(d.paidCents)}`} />

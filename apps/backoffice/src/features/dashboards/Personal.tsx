@@ -35,19 +35,15 @@ export default function Personal() {
             </span>
           </p>
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            <FigureCard label={t('ds.ov.lessons')} value={m.lessons} testId="ds-me-lessons" />
-            <FigureCard label={t('ds.sat.teacherRate')} value={pct(m.load.rate)} testId="ds-me-rate" />
+            <FigureCard label={t('ds.ov.lessons')} value={m.lessons} />
+            <FigureCard label={t('ds.sat.teacherRate')} value={pct(m.load.rate)} />
             <FigureCard
               label={t('ds.sat.teacherHours')}
               value={`${hours(m.load.bookedHours)} / ${hours(m.load.availableHours)}`}
             />
             <FigureCard label={t('ds.sc.consumedHours')} value={hours(m.consumedHours)} />
             <FigureCard label={t('ds.revenue')} value={`¥${yuan(m.revenueCents)}`} />
-            <FigureCard
-              label={t('ds.me.received')}
-              value={`¥${yuan(m.receivedCents)}`}
-              testId="ds-me-received"
-            />
+            <FigureCard label={t('ds.me.received')} value={`¥${yuan(m.receivedCents)}`} />
             <FigureCard label={t('ds.me.paidOrders')} value={m.paidOrders} />
           </div>
           <FigureTable

@@ -34,18 +34,14 @@ export default function RevenueOverview() {
       {summary.isLoading && <Spinner label={t('ds.loading')} />}
       {s && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          <FigureCard label={t('ds.revenue')} value={`¥${fromCents(s.revenueCents)}`} testId="ds-revenue" />
+          <FigureCard label={t('ds.revenue')} value={`¥${fromCents(s.revenueCents)}`} />
           <FigureCard label={t('ds.consumedHours')} value={s.consumedHours.toFixed(2)} />
           <FigureCard label={t('ds.servedStudents')} value={s.students} />
         </div>
       )}
       {p && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          <FigureCard
-            label={t('ds.preRevenue')}
-            value={`¥${fromCents(p.preRevenueCents)}`}
-            testId="ds-preRevenue"
-          />
+          <FigureCard label={t('ds.preRevenue')} value={`¥${fromCents(p.preRevenueCents)}`} />
           <FigureCard label={t('ds.preHours')} value={p.hours.toFixed(2)} />
           <FigureCard label={t('ds.preStudents')} value={p.students} />
         </div>

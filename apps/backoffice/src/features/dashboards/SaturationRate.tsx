@@ -106,19 +106,14 @@ export default function SaturationRate() {
       {summary.isLoading && <Spinner label={t('ds.loading')} />}
       {s && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.sat.teacherRate')} value={pct(s.teacher.rate)} testId="ds-teacherRate" />
+          <FigureCard label={t('ds.sat.teacherRate')} value={pct(s.teacher.rate)} />
           <FigureCard
             label={t('ds.sat.teacherHours')}
             value={`${hours(s.teacher.bookedHours)} / ${hours(s.teacher.availableHours)}`}
           />
           <FigureCard label={t('ds.sat.teachers')} value={s.teachers} />
-          <FigureCard
-            label={t('ds.ov.lessons')}
-            value={s.lessons}
-            onDrill={() => drill.open('lessons')}
-            testId="ds-lessons"
-          />
-          <FigureCard label={t('ds.sat.roomRate')} value={pct(s.room.rate)} testId="ds-roomRate" />
+          <FigureCard label={t('ds.ov.lessons')} value={s.lessons} onDrill={() => drill.open('lessons')} />
+          <FigureCard label={t('ds.sat.roomRate')} value={pct(s.room.rate)} />
           <FigureCard
             label={t('ds.sat.roomHours')}
             value={`${hours(s.room.bookedHours)} / ${hours(s.room.availableHours)}`}

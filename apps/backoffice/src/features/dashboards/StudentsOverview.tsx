@@ -62,13 +62,11 @@ export default function StudentsOverview() {
           <FigureCard
             label={t('ds.st.newStudents')}
             value={s.newStudents}
-            testId="ds-newStudents"
             onDrill={() => drill.open('newStudents')}
           />
           <FigureCard
             label={t('ds.st.activeStudents')}
             value={s.activeStudents}
-            testId="ds-activeStudents"
             onDrill={() => drill.open('activeStudents')}
           />
           <FigureCard label={t('ds.st.holdingStudents')} value={s.holdingStudents} />

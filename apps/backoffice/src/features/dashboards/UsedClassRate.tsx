@@ -21,10 +21,10 @@ export default function UsedClassRate() {
       {summary.isLoading && <Spinner label={t('ds.loading')} />}
       {s && (
         <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.rt.usedPct')} value={pct(s.usedPct)} testId="ds-usedPct" />
+          <FigureCard label={t('ds.rt.usedPct')} value={pct(s.usedPct)} />
           <FigureCard label={t('ds.rt.bookedHours')} value={hours(s.bookedHours)} />
           <FigureCard label={t('ds.sc.consumedHours')} value={hours(s.consumedHours)} />
-          <FigureCard label={t('ds.rt.arrivalPct')} value={pct(s.arrivalPct)} testId="ds-arrivalPct" />
+          <FigureCard label={t('ds.rt.arrivalPct')} value={pct(s.arrivalPct)} />
           <FigureCard label={t('ds.rt.bookings')} value={s.bookings} />
           <FigureCard label={t('ds.sc.arrivals')} value={s.arrivals} />
           <FigureCard label={t('ds.sc.leaves')} value={s.leaves} />

@@ -13,7 +13,7 @@ import {
   Spinner,
 } from '@bo/ui-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -33,6 +33,7 @@ import { downloadBlob, writeWorkbook } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
 import { CampusSelect, RegionSelect } from '../../app/selectors';
 import { useUrlState } from '../../app/urlState';
+import { useUser } from '../../app/session';
 import { useLocale, useT } from '../../i18n';
 
 type D = typeof contract.dashboards;
@@ -208,6 +209,7 @@ export function DashboardFilterBar({
   campus?: boolean;
 }) {
   const t = useT();
+  const user = useUser();
   const thisYear = Number(shanghaiDate(new Date()).slice(0, 4));
   const year = Number((filter.startDate ?? '').slice(0, 4)) || thisYear;
   const month = Number((filter.startDate ?? '').slice(5, 7)) || 1;
@@ -248,10 +250,16 @@ export function DashboardFilterBar({
       <RegionSelect
         size="sm"
         value={filter.provinceTypeCode ?? ''}
-        onChange={(v) =>
-          String(v || '') !== (filter.provinceTypeCode ?? '') &&
-          set({ provinceTypeCode: v ? String(v) : undefined, schoolItemCode: undefined })
-        }
+        onChange={(v) => {
+          const region = v ? String(v) : undefined;
+          if ((region ?? '') === (filter.provinceTypeCode ?? '')) return;
+          // The campus stays when it lies in the region: a link naming only a campus keeps it when
+          // the region of a one-region user is preselected.
+          const campusCode = filter.schoolItemCode;
+          const keeps =
+            !region || user?.schoolItems.some((c) => c.code === campusCode && c.provincetypecode === region);
+          set({ provinceTypeCode: region, schoolItemCode: keeps ? campusCode : undefined });
+        }}
       />
       {campus && (
         <CampusSelect
@@ -311,23 +319,26 @@ export function DashboardHeader({
   );
 }
 
-/** A figure card: its label and value; with `onDrill`, a button opening the rows behind it. */
+/**
+ * A figure card: its label and value; with `onDrill`, a button opening the rows behind it. The
+ * value is an `<output>` labelled by the card's label, so a person (and a journey) finds a figure by
+ * its name.
+ */
 export function FigureCard({
   label,
   value,
-  testId,
   onDrill,
 }: {
   label: string;
   value: ReactNode;
-  testId?: string;
   onDrill?: () => void;
 }) {
   const t = useT();
+  const id = useId();
   return (
     <Card padded>
       <div className="flex items-center justify-between gap-2 text-xs text-subtle">
-        <span>{label}</span>
+        <label htmlFor={id}>{label}</label>
         {onDrill && (
           <button
             type="button"
@@ -339,9 +350,10 @@ export function FigureCard({
           </button>
         )}
       </div>
-      <div className="mt-1 text-xl font-semibold tabular-nums text-ink" data-testid={testId}>
+      {/* Not a live region: a filter change updates every card at once. */}
+      <output id={id} aria-live="off" className="mt-1 block text-xl font-semibold tabular-nums text-ink">
         {value}
-      </div>
+      </output>
     </Card>
   );
 }

@@ -1,0 +1,78 @@
+// The director's income journey: a payment made today, the income dashboard filtered to its campus and
+// month, the received figure drilled down to its payments and exported (§9 file name), the same total
+// on the centre overview, and the page on a phone-sized screen.
+import { expect, test } from '../../fixtures/auth';
+import { pick } from '../../fixtures/combobox';
+
+test('a director follows a month’s income down to its payments, exports them, and reads it on a phone', async ({
+  page,
+  sdkAs,
+  signIn,
+}) => {
+  const admin = await sdkAs('admin');
+  const finance = await sdkAs('finance');
+  const s = await admin.students.insertStudent({
+    body: {
+      name: `收入看板${Date.now() % 100_000}`,
+      parentName: '家长',
+      phone: `137${String(Date.now()).slice(-8)}`,
+      schoolItemCode: 'SH01',
+    },
+  });
+  const courses = await admin.courses.courses({ query: { status: 1, purchaseUnit: 1 } });
+  const course = courses.find((c) => Number(c.price) > 0);
+  if (!course) throw new Error('the demo data has a priced course');
+  const order = await admin.orders.create({
+    body: {
+      schoolItemCode: 'SH01',
+      studentId: s.id,
+      orderType: 1,
+      items: [{ courseCode: course.code, quantity: 2 }],
+    },
+  });
+  const detail = await admin.orders.detail({ params: { id: order.id } });
+  const pay = await admin.orders.addPayRecord({
+    body: { orderId: order.id, method: 3, amount: detail.payable, paidAt: new Date().toISOString() },
+  });
+  await finance.approvals.pass({ body: { id: pay.approvalId ?? 0 } });
+
+  await signIn('director', { to: '/dataStatistics/incomeGM' });
+  // Today in Shanghai (UTC+8), and the last day of its month: the month filter's period end.
+  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const monthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0))
+    .toISOString()
+    .slice(0, 10);
+  const filter = page.getByRole('form', { name: '统计条件' });
+  await filter.getByLabel('年份').selectOption(today.slice(0, 4));
+  await filter.getByLabel('月份').selectOption(String(Number(today.slice(5, 7))));
+  await pick(filter, '校区', 'SH01');
+  await expect(page).toHaveURL(/ds\.schoolItemCode=SH01/);
+  // A figure is the output its card's label names.
+  const received = page.getByLabel('实收', { exact: true });
+  await expect(received).toContainText('¥');
+
+  await page.getByRole('button', { name: '明细 实收' }).click();
+  const rows = page.getByRole('table', { name: '实收 · 明细' });
+  await expect(rows.getByRole('row').filter({ hasText: order.code })).toContainText(s.name);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe(`实收明细_${monthEnd.replaceAll('-', '')}.xlsx`);
+
+  const total = (await received.textContent()) ?? '';
+  // The month chosen is the screen's default, so the URL holds only the campus: the overview (any
+  // days, month to date by default) is given the whole month explicitly.
+  const ds = new URLSearchParams({
+    'ds.startDate': `${today.slice(0, 7)}-01`,
+    'ds.endDate': monthEnd,
+    'ds.schoolItemCode': 'SH01',
+  });
+  await page.goto(`/dataStatistics/centerData?${ds.toString()}`);
+  await expect(page.getByLabel('本期实收', { exact: true })).toHaveText(total);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/dataStatistics/incomeGM?${ds.toString()}`);
+  await expect(received).toHaveText(total);
+  await expect(page.getByLabel('净收入', { exact: true })).toBeInViewport();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
