@@ -6,8 +6,9 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
  * Test files the PostgreSQL run leaves out, since they would run exactly as they did on PGlite: those
- * that never open a database (no test server, no database client), and those that say so with the
- * line `// database-independent` (a server started only for what never reaches the database).
+ * that never open a database (no test server, no database client), and those that say so with a
+ * line `// once, on PGlite: <why>` (a server started only for what never reaches the database, or
+ * what only the embedded database does).
  */
 function databaseIndependent(): string[] {
   const dirs = ['src', 'test'];
@@ -18,7 +19,7 @@ function databaseIndependent(): string[] {
       .filter((f) => {
         const text = readFileSync(path.join(import.meta.dirname, f), 'utf8');
         return (
-          /^\/\/ database-independent\b/m.test(text) ||
+          /^\/\/ once, on PGlite:/m.test(text) ||
           !/startTestServer|openDatabase|TEST_DATABASE_URL|pglite/i.test(text)
         );
       }),

@@ -1,3 +1,4 @@
+// once, on PGlite: configuration and the embedded database's folder; nothing here reaches PostgreSQL.
 // The start-up contract of issue 2: bad configuration is a clear message, and the embedded
 // database keeps its data across a restart.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { count } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { isEmpty, seed } from '../src/seed/index.js';
-import { schoolItems } from '../src/slices/organisation/tables.js';
+import { roles } from '../src/slices/system/tables.js';
 
 describe('configuration', () => {
   it('names the variable and the problem for a bad value, and points to the README', () => {
@@ -33,17 +34,18 @@ describe('embedded database', () => {
     try {
       const first = await openDatabase({ dataDir: dir });
       expect(await isEmpty(first.db)).toBe(true);
+      // The administrator's seed (accounts, roles, privileges): data enough, without the demo's cost.
       await seed(
         first.db,
-        { kind: 'demo' },
+        { kind: 'admin', password: 'restart-check-1' },
         { scale: 1, now: new Date('2026-11-22T08:00:00Z'), scryptLogN: 10 },
       );
-      const [before] = await first.db.select({ n: count() }).from(schoolItems);
+      const [before] = await first.db.select({ n: count() }).from(roles);
       await first.close();
 
       const second = await openDatabase({ dataDir: dir });
       expect(await isEmpty(second.db)).toBe(false);
-      const [after] = await second.db.select({ n: count() }).from(schoolItems);
+      const [after] = await second.db.select({ n: count() }).from(roles);
       expect(after?.n).toBe(before?.n);
       expect(after?.n).toBeGreaterThan(0);
       await second.close();

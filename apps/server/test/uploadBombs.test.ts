@@ -1,4 +1,4 @@
-// database-independent: the bombs are refused while the upload is read, before any query but sign-in.
+// once, on PGlite: the bombs are refused while the upload is read, before any query but sign-in.
 // The upload-bomb suite (issue 11 §1, §5): hostile workbooks sent to every upload endpoint of the contract
 // — new upload endpoints are covered the day they are declared. Each spreadsheet upload refuses each bomb
 // with 400 naming the limit passed; the server keeps answering /healthz while bombs are read; the
