@@ -31,6 +31,13 @@ const demo = {
     body: z.object({ name: z.string() }),
     response: Ok,
   }),
+  maybe: get('/items/maybe', {
+    service: 'setting',
+    summary: 'nullable',
+    access: signedIn,
+    query: z.object({}),
+    response: Item.nullable(),
+  }),
   check: post('/items/check', {
     service: 'setting',
     summary: 'soft',
@@ -183,6 +190,14 @@ describe('standard envelope', () => {
     await expect(sdk.save({ body: { name: 'a' } })).resolves.toBe(true);
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ name: 'a' });
     expect(seen[0]?.method).toBe('POST');
+  });
+
+  it('code 0 with null data resolves null where the response is nullable', async () => {
+    const { sdk } = client();
+    reply = (_q, res) => json(res, { code: 0, message: 'ok', data: null });
+    await expect(sdk.maybe({ query: {} })).resolves.toBeNull();
+    reply = (_q, res) => json(res, { code: 0, message: 'ok', data: { id: 2, name: 'Two' } });
+    await expect(sdk.maybe({ query: {} })).resolves.toEqual({ id: 2, name: 'Two' });
   });
 
   it('code 99 resolves { errorMessage } without a popup', async () => {

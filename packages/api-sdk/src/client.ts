@@ -266,7 +266,14 @@ export function createCaller(options: ClientOptions): Caller {
     }
 
     let data: unknown = env.data;
-    if (e.envelope === 'standard' && isEmptyObject(data)) data = true;
+    // null on the wire is both "done, nothing to say" and a nullable answer's "none": it stays null
+    // only where the endpoint's schema says null is an answer.
+    if (
+      e.envelope === 'standard' &&
+      isEmptyObject(data) &&
+      !(data === null && e.response.safeParse(null).success)
+    )
+      data = true;
     if (validate) {
       const parsed = e.response.safeParse(data);
       if (!parsed.success) {
