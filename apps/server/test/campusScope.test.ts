@@ -66,6 +66,10 @@ const LISTED: Record<string, string> = {
   'classHours.submit': 'as classHours.check, the same check in the submission’s transaction',
   'teaching.planInsertPreview':
     'the same checks as teaching.planInsert (teaching/lessons.ts placeLessons): the campus first, then the course (400 for generated input); checked in teaching.test.ts "campus scope"',
+  'teaching.degreeItemSave':
+    'the campus is checked first (teaching/degrees.ts itemSave), then the teacher and the holder (400 for generated codes); checked in teaching.test.ts "keeps seats to the caller’s campuses"',
+  'teaching.degreeTargetConfig':
+    'the campus is checked first (teaching/degrees.ts targetConfig); the generated holder does not exist (404); checked in teaching.test.ts "seats"',
   'teaching.signList':
     'by campus and day, or by lesson (the lesson’s own campus); the generated lesson id does not exist (404); checked in teaching.test.ts "campus scope"',
   'promotions.totalPriceV2':

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
-import { ErrorCode, type Sdk, type TLessonInsert } from '@bo/api-sdk';
+import { ErrorCode, type Sdk, type TDegreeItemInput, type TLessonInsert } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { courses } from '../src/slices/courses/tables.js';
@@ -679,5 +679,194 @@ describe('what the teaching screens call', () => {
       admin.teaching.planExport({ query: { schoolItemCode: 'SH01', from: day(0), to: day(400) } }),
       ErrorCode.rule,
     );
+  });
+});
+
+describe('seats (degrees)', () => {
+  const seat = (o: Partial<TDegreeItemInput> = {}): TDegreeItemInput => ({
+    schoolItemCode: 'SH01',
+    teacherCode: 'E0005',
+    timespanStart: '19:00',
+    timespanEnd: '20:00',
+    shiftType: 2,
+    degreeType: 'FORMAL_STUDENT',
+    targetId: pupils[6] ?? 0,
+    courseCode: course,
+    frequencyType: 'WEEKLY',
+    frequencyConfig: [String(weekday(day(50)))],
+    startDate: day(50),
+    endDate: day(63),
+    ...o,
+  });
+  const seatLessons = async (studentId: number) =>
+    (
+      await admin.teaching.planList({
+        query: { schoolItemCode: 'SH01', from: day(50), to: day(63), studentId },
+      })
+    ).map((l) => l.lessonDate);
+
+  it('checks the §4 frequency rules', async () => {
+    let e = await expectApiError(
+      admin.teaching.degreeItemSave({ body: seat({ frequencyConfig: ['8'] }) }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('frequencyConfig');
+    e = await expectApiError(
+      admin.teaching.degreeItemSave({
+        body: seat({ frequencyType: 'DISCONTINUITY', frequencyConfig: [day(50), day(70)] }),
+      }),
+      ErrorCode.validation,
+    );
+    expect(e.message).toContain(day(70));
+    e = await expectApiError(
+      admin.teaching.degreeItemSave({ body: seat({ degreeType: 'TEMP_STUDENT', endDate: day(90) }) }),
+      ErrorCode.rule,
+    );
+    expect(e.field).toBe('endDate');
+    e = await expectApiError(
+      admin.teaching.degreeItemSave({ body: seat({ degreeType: 'GROUP_COURSE', targetId: 2147483647 }) }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('targetId');
+    // Only formal and temporary students have a schedule-order list.
+    await expectApiError(
+      admin.teaching.degreeScheduleOrders({
+        query: { studentId: pupils[6] ?? 0, degreeType: 'GROUP_COURSE' },
+      }),
+      ErrorCode.rule,
+    );
+  });
+
+  it('a study authorisation lets a student without paid hours hold a seat', async () => {
+    const p = pupils[6] ?? 0;
+    let e = await expectApiError(admin.teaching.degreeItemSave({ body: seat() }), ErrorCode.conflict);
+    expect(e.message).toContain('paid hours');
+    const { id } = await admin.teaching.studentAuth({ body: { studentId: p, courseCode: course } });
+    const orders = await admin.teaching.degreeScheduleOrders({
+      query: { studentId: p, degreeType: 'FORMAL_STUDENT' },
+    });
+    expect(orders).toEqual([
+      expect.objectContaining({ courseCode: course, authorised: true, remainingHours: 0 }),
+    ]);
+    const r = await admin.teaching.degreeItemSave({ body: seat() });
+    expect(r.lessons).toBe(2);
+    await admin.teaching.degreeItemDelete({ params: { id: r.itemId } });
+    expect(await seatLessons(p)).toEqual([]);
+    await admin.teaching.studentUnAuth({ body: { id } });
+    e = await expectApiError(admin.teaching.degreeItemSave({ body: seat() }), ErrorCode.conflict);
+    expect(e.field).toBe('studentIds');
+  });
+
+  it('a held seat books its lessons, refuses a conflicting seat with the reason, and its release frees the future lessons', async () => {
+    const p = pupils[6] ?? 0;
+    await buy(p, course, 10);
+    const r = await admin.teaching.degreeItemSave({ body: seat() });
+    expect(r.lessons).toBe(2);
+    expect(await seatLessons(p)).toEqual([day(50), day(57)]);
+    const info = await admin.teaching.degreeInfo({ query: { id: r.degreeId } });
+    expect(info).toMatchObject({ timespanRange: '19:00-20:00', teacherCode: 'E0005', status: 10 });
+    expect(info.items).toEqual([
+      expect.objectContaining({ degreeType: 'FORMAL_STUDENT', comingLessons: 2, courseCode: course }),
+    ]);
+    const book = await admin.teaching.degreeBook({ query: { schoolItemCode: 'SH01', date: day(50) } });
+    const cell = book
+      .find((b) => b.degreeId === r.degreeId)
+      ?.days.find((d) => d.weekday === weekday(day(50)));
+    expect(cell?.degreeType).toBe('FORMAL_STUDENT');
+
+    // The same teacher's overlapping time on the same weekday is held: refused naming the holder.
+    const other = pupils[4] ?? 0;
+    let e = await expectApiError(
+      admin.teaching.degreeItemSave({
+        body: seat({ targetId: other, timespanStart: '19:30', timespanEnd: '20:30' }),
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('is held by');
+    // Another teacher's seat for the same student at that time collides on the timetable.
+    e = await expectApiError(
+      admin.teaching.degreeItemSave({ body: seat({ teacherCode: otherTeacher }) }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain('already has a lesson');
+    // A temporary holder (NON_FIXED) holds the seat on another weekday, booking nothing.
+    const temp = await admin.teaching.degreeItemSave({
+      body: seat({
+        degreeType: 'ASSIST_TASK',
+        targetId: other,
+        courseCode: undefined,
+        frequencyType: 'NON_FIXED',
+        startDate: day(51),
+        endDate: day(51),
+      }),
+    });
+    expect(temp).toMatchObject({ degreeId: r.degreeId, lessons: 0 });
+
+    // Shortening the item frees the lessons after its new end.
+    const item = await admin.teaching.degreeItemInfo({ params: { id: r.itemId } });
+    const u = await admin.teaching.degreeItemUpdate({
+      body: { ...seat(), id: item.id, version: item.version, endDate: day(56) },
+    });
+    expect(u).toMatchObject({ cancelledLessons: 2, lessons: 1 });
+    expect(await seatLessons(p)).toEqual([day(50)]);
+    const u2 = await admin.teaching.degreeItemUpdate({
+      body: { ...seat(), id: item.id, version: item.version + 1 },
+    });
+    expect(u2.lessons).toBe(2);
+
+    const d = await admin.teaching.degreeInfo({ query: { id: r.degreeId } });
+    const rel = await admin.teaching.degreeRelease({
+      body: { id: d.id, version: d.version, releaseDate: day(52) },
+    });
+    expect(rel).toMatchObject({ cancelledLessons: 1, message: expect.stringContaining('degree released') });
+    expect(await seatLessons(p)).toEqual([day(50)]);
+    const after = await admin.teaching.degreeQuery({
+      query: { schoolItemCode: 'SH01', teacherCode: 'E0005', status: 90 },
+    });
+    expect(after.list.map((x) => x.id)).toContain(r.degreeId);
+    expect(after.pageSize).toBe(10);
+    const history = await admin.teaching.degreeAudit({ query: { id: r.degreeId } });
+    expect(history.map((h) => h.action)).toEqual([
+      'release',
+      'itemUpdate',
+      'itemUpdate',
+      'itemSave',
+      'itemSave',
+      // the authorised holder of the test before, in the same seat
+      'itemDelete',
+      'itemSave',
+    ]);
+  });
+
+  it('keeps seats to the caller’s campuses', async () => {
+    const [bj] = await t.deps.db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.schoolItemCode, 'BJ01'), ne(students.status, 90)))
+      .limit(1);
+    const r = await admin.teaching.degreeItemSave({
+      body: seat({
+        schoolItemCode: 'BJ01',
+        degreeType: 'BOOK_STUDENT',
+        targetId: bj?.id ?? 0,
+        courseCode: undefined,
+        timespanStart: '07:00',
+        timespanEnd: '08:00',
+      }),
+    });
+    const director = await t.as('director');
+    await expectApiError(director.teaching.degreeInfo({ query: { id: r.degreeId } }), ErrorCode.noPermission);
+    await expectApiError(
+      director.teaching.degreeQuery({ query: { schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.teaching.degreeItemDelete({ params: { id: r.itemId } }),
+      ErrorCode.noPermission,
+    );
+    const list = await director.teaching.degreeFormalStudents({
+      query: { schoolItemCode: 'SH01', teacherCode: 'E0005' },
+    });
+    expect(list.list.map((s) => s.id)).toContain(pupils[6]);
   });
 });

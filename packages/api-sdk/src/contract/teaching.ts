@@ -4,34 +4,22 @@
 // (docs/decisions.md "Teaching").
 import { z } from 'zod';
 import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
+import { degreeEndpoints } from './teaching/degrees.js';
+import {
+  Clock,
+  Code,
+  Day,
+  HOUR_READERS,
+  Id,
+  LessonHours,
+  PLANNERS,
+  SIGNERS,
+  TIMETABLE_READERS,
+  Version,
+  Weekdays,
+} from './teaching/fields.js';
 
-const Id = z.coerce.number().int().positive().max(2147483647);
-const Code = z.string().trim().min(1).max(20);
-const Version = z.coerce.number().int().min(1).max(2147483647);
-/** A calendar day 'YYYY-MM-DD'. */
-const Day = z
-  .string()
-  .trim()
-  .refine((v) => {
-    // A real calendar day of this century: '2026-02-31' would reach the database and fail there.
-    if (!/^20\d{2}-\d{2}-\d{2}$/.test(v)) return false;
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, '日期格式应为 YYYY-MM-DD / a date as YYYY-MM-DD');
-/** A time of day 'HH:MM' (24 h). */
-const Clock = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间格式应为 HH:MM / a time as HH:MM');
-/** Hours of a lesson: above 0, at most 2 decimals, at most 8. */
-const LessonHours = z.coerce
-  .number()
-  .min(0.01)
-  .max(8)
-  .refine(
-    (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-    '课时最多2位小数 / hours with at most 2 decimals',
-  );
+export * from './teaching/degrees.js';
 
 /** §9 time-band types: 1 section A weekday, 2 section B evening, 3 section B weekend, 4 section C holiday. */
 export const BAND_TYPES = [1, 2, 3, 4] as const;
@@ -42,31 +30,6 @@ export const ATTENDANCE_STATUSES = ['present', 'late', 'leave', 'absent', 'makeu
 export const AttendanceStatus = z.enum(ATTENDANCE_STATUSES);
 /** Lesson status: 10 scheduled, 90 cancelled. Lesson student: 10 booked, 20 released (leave), 90 cancelled. */
 export const LESSON_STATUS = { scheduled: 10, cancelled: 90 } as const;
-
-const PLANNERS = ['/education/courseAdjustment', '/education/teamCourse'];
-const TIMETABLE_READERS = [
-  ...PLANNERS,
-  '/education/classTable',
-  '/education/classConfirm',
-  '/education/appointmentClass',
-  '/education/educationOperate',
-  '/education/dataExport',
-  '/financial/classConfirm',
-];
-/** Screens that sign and cancel signs on any lesson of their campuses (teachers only their own). */
-const SIGNERS = [
-  '/education/classTable',
-  '/education/classConfirm',
-  '/financial/studentClassOperate',
-  ...PLANNERS,
-];
-const HOUR_READERS = [
-  '/financial/studentClass',
-  '/financial/studentClassOperate',
-  '/financial/studentCost',
-  '/financial/teacherClass',
-  ...PLANNERS,
-];
 
 // ---- time spans -------------------------------------------------------------------------------
 export const TimeSpanRow = z.object({
@@ -241,10 +204,6 @@ export const PlanQuery = z.object({
 });
 export type TPlanQuery = z.input<typeof PlanQuery>;
 
-const Weekdays = z
-  .array(z.coerce.number().int().min(1).max(7))
-  .min(1, '请选择上课星期 / choose the weekdays')
-  .max(7);
 export const LessonInsert = z.object({
   schoolItemCode: Code,
   courseCode: Code,
@@ -787,4 +746,5 @@ export const teaching = {
     }),
     response: z.array(CourseStatRow),
   }),
+  ...degreeEndpoints,
 } satisfies Slice;

@@ -68,6 +68,8 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
   title?: (t: TFunction) => string;
   searchFields?: (t: TFunction) => SearchField[];
   filterDefaults?: Record<string, string>;
+  /** Rows per page until the user picks another (default 20). */
+  defaultPageSize?: number;
   columns: (t: TFunction) => ListColumn<Row>[];
   rowId: (row: Row) => string;
   /** The record's name for confirmations and the switch's label. */
@@ -198,6 +200,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
     searchFields,
     paramPrefix,
     filterDefaults: def.filterDefaults,
+    defaultPageSize: def.defaultPageSize,
   };
   const { state, setState } = useListState(listProps);
   const args: ListQueryArgs = {

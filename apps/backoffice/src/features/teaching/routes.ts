@@ -16,4 +16,5 @@ export const teachingRoutes: ScreenRoute[] = [
   { path: '/financial/studentClassOperate', component: lazy(() => import('./StudentClassOperate')) },
   { path: '/financial/studentCost', component: lazy(() => import('./StudentCost')) },
   { path: '/financial/teacherClass', component: lazy(() => import('./TeacherClass')) },
+  { path: '/students/degreeManagement', component: lazy(() => import('./DegreeManagement')) },
 ];

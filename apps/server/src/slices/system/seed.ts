@@ -343,7 +343,14 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/education/appointmentClass',
     '/dataStatistics/personal',
   ],
-  50: ['/home', '/education/*', '/setting/courseAuthorization', '/setting/course'],
+  // Academic affairs keep the seats (degrees) their timetables are built on.
+  50: [
+    '/home',
+    '/education/*',
+    '/students/degreeManagement',
+    '/setting/courseAuthorization',
+    '/setting/course',
+  ],
   60: ['/home', '/education/classTable', '/students/list', '/students/studentDetail'],
 };
 

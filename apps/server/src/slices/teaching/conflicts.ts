@@ -9,7 +9,7 @@ import { employees } from '../../db/schema.js';
 import { students } from '../students/index.js';
 import { fromMinute, namesOf, q100 } from './common.js';
 import { holidaysBetween } from './settings.js';
-import { attendances, classrooms, lessonStudents, lessons } from './tables.js';
+import { attendances, classrooms, lessonStudents, lessons, studyAuthorisations } from './tables.js';
 
 export type ConflictKind =
   'holiday' | 'teacher' | 'room' | 'capacity' | 'student' | 'authority' | 'hours' | 'leave';
@@ -237,6 +237,19 @@ export async function findConflicts(tx: DbOrTx, p: Placement, ctx: CheckContext)
 
   if (CONSUMING_KINDS.includes(p.kind))
     for (const sid of p.studentIds) {
+      // A study authorisation lets the student be booked beyond the paid hours (docs/teaching.md "Seats").
+      const [authorised] = await tx
+        .select({ id: studyAuthorisations.id })
+        .from(studyAuthorisations)
+        .where(
+          and(
+            eq(studyAuthorisations.studentId, sid),
+            eq(studyAuthorisations.courseCode, p.courseCode),
+            isNull(studyAuthorisations.revokedAt),
+          ),
+        )
+        .limit(1);
+      if (authorised) continue;
       const remaining = await remainingHours100(tx, sid, p.courseCode);
       const booked = await bookedHours100(tx, sid, p.courseCode, ctx.exclude);
       const claimed = ctx.claimed?.get(sid) ?? 0;

@@ -3,6 +3,7 @@ import type { SliceHandlers } from '../../http/register.js';
 import { workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as att from './attendance.js';
 import * as cls from './classes.js';
+import * as deg from './degrees.js';
 import { teachingExport } from './export.js';
 import * as les from './lessons.js';
 import * as rep from './reports.js';
@@ -97,4 +98,25 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   teacherStatistics: async ({ deps, user, body }) => rep.teacherStats(deps, user, body),
   studentStatisticCourseInfo: async ({ deps, user, query }) => rep.courseStats(deps, user, query),
   teacherStatisticCourseInfo: async ({ deps, user, query }) => rep.courseStats(deps, user, query),
+  degreeQuery: async ({ deps, user, query }) => deg.query(deps, user, query),
+  degreeRelease: async ({ deps, user, body }) => deg.release(deps, user, body),
+  degreeInfo: async ({ deps, user, query }) => deg.info(deps, user, query.id),
+  degreeTargetConfig: async ({ deps, user, query }) => deg.targetConfig(deps, user, query),
+  degreeItemSave: async ({ deps, user, body }) => deg.itemSave(deps, user, body),
+  degreeItemDelete: async ({ deps, user, params }) => deg.itemDelete(deps, user, params.id),
+  degreeItemUpdate: async ({ deps, user, body }) => deg.itemUpdate(deps, user, body),
+  degreeItemInfo: async ({ deps, user, params }) => deg.itemInfo(deps, user, params.id),
+  degreeFormalStudents: async ({ deps, user, query }) => deg.targets(deps, user, 'FORMAL_STUDENT', query),
+  degreeTempStudents: async ({ deps, user, query }) => deg.targets(deps, user, 'TEMP_STUDENT', query),
+  degreeGroupCourses: async ({ deps, user, query }) => deg.targets(deps, user, 'GROUP_COURSE', query),
+  degreeAssistStudents: async ({ deps, user, query }) => deg.targets(deps, user, 'ASSIST_TASK', query),
+  degreeBookStudents: async ({ deps, user, query }) => deg.targets(deps, user, 'BOOK_STUDENT', query),
+  degreeBook: async ({ deps, user, query }) => deg.book(deps, user, query),
+  degreeAudit: async ({ deps, user, query }) => deg.history(deps, user, query.id),
+  degreeFilter: async ({ deps, user, query }) => deg.filter(deps, user, query.schoolItemCode),
+  studentAuthQuery: async ({ deps, user, query }) => deg.authQuery(deps, user, query),
+  studentAuth: async ({ deps, user, body }) => deg.authorise(deps, user, body),
+  studentUnAuth: async ({ deps, user, body }) => deg.unauthorise(deps, user, body.id),
+  degreeScheduleOrders: async ({ deps, user, query }) =>
+    deg.scheduleOrders(deps, user, query.studentId, query.degreeType),
 };

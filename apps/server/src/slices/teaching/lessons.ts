@@ -254,7 +254,7 @@ async function planPlacements(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInpu
 }
 
 /** Places lessons in the caller's transaction: the conflict check under the locks, then the rows. */
-async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput) {
+export async function placeLessons(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInput) {
   const { placements, skipped, studentIds, classId, hours100 } = await planPlacements(tx, deps, u, b, false);
   let seriesId: number | null = null;
   if (b.series) {

@@ -133,6 +133,8 @@ export const lessons = pgTable(
     /** 'oneToOne' | 'group' | 'trial' | 'assessment'. */
     kind: text('kind').notNull(),
     seriesId: integer('series_id'),
+    /** The seat item that booked the lesson (its release frees the lesson). */
+    degreeItemId: integer('degree_item_id'),
     lessonDate: date('lesson_date', { mode: 'string' }).notNull(),
     /** Minutes of the day in campus time; the date and the minutes say when. */
     startMinute: integer('start_minute').notNull(),
@@ -151,6 +153,7 @@ export const lessons = pgTable(
     index('teaching_lessons_teacher_date_idx').on(t.teacherCode, t.lessonDate),
     index('teaching_lessons_room_date_idx').on(t.classroomId, t.lessonDate),
     index('teaching_lessons_series_idx').on(t.seriesId),
+    index('teaching_lessons_degree_item_idx').on(t.degreeItemId, t.lessonDate),
     // The backstop of the slot lock: one live lesson per teacher starting at one moment.
     uniqueIndex('teaching_lessons_teacher_slot_uq')
       .on(t.teacherCode, t.lessonDate, t.startMinute)
@@ -214,5 +217,96 @@ export const attendances = pgTable(
     index('teaching_attendances_lesson_idx').on(t.lessonId),
     index('teaching_attendances_student_idx').on(t.studentId, t.lessonDate),
     index('teaching_attendances_campus_idx').on(t.schoolItemCode, t.lessonDate),
+  ],
+);
+
+/**
+ * A seat (degree): a teacher's recurring time span at a campus. Made by its first item; one held
+ * seat per teacher, campus and span (docs/teaching.md "Seats").
+ */
+export const degrees = pgTable(
+  'teaching_degrees',
+  {
+    id: serial('id').primaryKey(),
+    schoolItemCode: text('school_item_code').notNull(),
+    teacherCode: text('teacher_code').notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+    /** §9 time-band type 1–4. */
+    shiftType: integer('shift_type').notNull(),
+    /** 1 term time, 2 vacation. */
+    timeType: integer('time_type').notNull().default(1),
+    /** The span of its items (widened as items are added). */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** 10 held, 90 released. */
+    status: integer('status').notNull().default(10),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedBy: integer('released_by'),
+    createdBy: integer('created_by'),
+    ...audit,
+  },
+  (t) => [
+    index('teaching_degrees_campus_idx').on(t.schoolItemCode, t.status),
+    uniqueIndex('teaching_degrees_held_uq')
+      .on(t.schoolItemCode, t.teacherCode, t.startMinute, t.endMinute)
+      .where(sql`status = 10`),
+  ],
+);
+
+/** Who holds a seat, how often and when (§3 degree item, §4 frequency and degree types). */
+export const degreeItems = pgTable(
+  'teaching_degree_items',
+  {
+    id: serial('id').primaryKey(),
+    degreeId: integer('degree_id')
+      .notNull()
+      .references(() => degrees.id, { onDelete: 'cascade' }),
+    /** FORMAL_STUDENT | TEMP_STUDENT | GROUP_COURSE | ASSIST_TASK | BOOK_STUDENT. */
+    degreeType: text('degree_type').notNull(),
+    /** NON_FIXED | CONTINUOUS | DISCONTINUITY | WEEKLY. */
+    frequencyType: text('frequency_type').notNull(),
+    frequencyConfig: text('frequency_config').notNull().default(''),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    recordAttendance: boolean('record_attendance').notNull().default(true),
+    /** A student, or a group class for GROUP_COURSE. */
+    targetId: integer('target_id').notNull(),
+    courseCode: text('course_code'),
+    classroomId: integer('classroom_id'),
+    hours: numeric('hours', { precision: 12, scale: 2 }).notNull(),
+    /** 10 live, 90 deleted. */
+    status: integer('status').notNull().default(10),
+    createdBy: integer('created_by'),
+    ...audit,
+  },
+  (t) => [
+    index('teaching_degree_items_degree_idx').on(t.degreeId, t.status),
+    index('teaching_degree_items_target_idx').on(t.degreeType, t.targetId),
+  ],
+);
+
+/**
+ * Study authorisations: a student may be booked in a course beyond the paid hours while one is
+ * live (signing still consumes only paid hours). Revoking keeps the row.
+ */
+export const studyAuthorisations = pgTable(
+  'teaching_study_authorisations',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id').notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    courseCode: text('course_code').notNull(),
+    remark: text('remark').notNull().default(''),
+    authorisedBy: integer('authorised_by'),
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }).notNull(),
+    revokedBy: integer('revoked_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('teaching_study_authorisations_live_uq')
+      .on(t.studentId, t.courseCode)
+      .where(sql`revoked_at is null`),
+    index('teaching_study_authorisations_campus_idx').on(t.schoolItemCode),
   ],
 );
