@@ -42,10 +42,31 @@ export const DashboardFilter = periodChecked(z.object(FilterShape));
 export type TDashboardFilter = z.input<typeof DashboardFilter>;
 
 /** The period actually used (the defaults filled in). */
-const Period = z.object({ startDate: z.string(), endDate: z.string() });
+export const FigurePeriod = z.object({ startDate: z.string(), endDate: z.string() });
+const Period = FigurePeriod;
 
-export const AdvanceSummary = z.object({
-  period: Period,
+/**
+ * A set of figures broken down by `key` (a campus, a region, a teacher …): the filter's `summary`
+ * (the figures and the period), one `row` (the figures and the key) and the `table` of rows with
+ * their total row.
+ */
+export const figureTable = <F extends z.ZodRawShape, K extends z.ZodRawShape>(
+  figures: z.ZodObject<F>,
+  key: K,
+) => {
+  const row = figures.extend(key);
+  return {
+    summary: figures.extend({ period: Period }),
+    row,
+    table: z.object({ period: Period, rows: z.array(row), total: row }),
+  };
+};
+/** Figures by campus: rows keyed by the campus's code and name. */
+export const byCampus = <F extends z.ZodRawShape>(figures: z.ZodObject<F>) =>
+  figureTable(figures, { schoolItemCode: z.string(), schoolItemName: z.string() });
+
+/** The advance-receipt figures of a campus or of the whole filter (docs/metrics.md "Advance receipts"). */
+const AdvanceFigures = z.object({
   /** Paid value not yet consumed, refunded or moved, at the start of the period. */
   openingCents: z.number().int(),
   /** Paid value that became hours in the period (payments approved: purchase movements). */
@@ -72,23 +93,8 @@ export const DashboardTrend = z.object({
   series: z.array(z.object({ key: z.string(), name: z.string(), values: z.array(z.number().int()) })),
 });
 
-/** One campus's reconciliation of the period: opening + received − consumed − refunded + other = closing. */
-export const AdvanceCampusRow = z.object({
-  schoolItemCode: z.string(),
-  schoolItemName: z.string(),
-  openingCents: z.number().int(),
-  receivedCents: z.number().int(),
-  consumedCents: z.number().int(),
-  refundedCents: z.number().int(),
-  otherCents: z.number().int(),
-  closingCents: z.number().int(),
-  students: z.number().int(),
-});
-export const AdvanceTable = z.object({
-  period: Period,
-  rows: z.array(AdvanceCampusRow),
-  total: AdvanceCampusRow,
-});
+/** A campus's reconciliation of the period: opening + received − consumed − refunded + other = closing. */
+const Advance = byCampus(AdvanceFigures);
 
 export const RevenueSummary = z.object({
   period: Period,
@@ -126,18 +132,9 @@ const IncomeFigures = z.object({
   /** Advance receipts at the end of the period. */
   closingCents: z.number().int(),
 });
-export const IncomeCampusRow = IncomeFigures.extend({
-  schoolItemCode: z.string(),
-  schoolItemName: z.string(),
-});
-export const IncomeRange = z.object({
-  period: Period,
-  rows: z.array(IncomeCampusRow),
-  total: IncomeCampusRow,
-});
+const Income = byCampus(IncomeFigures);
 /** The income of the filter in one answer for a phone: figures, payment methods, month series. */
-export const IncomeMobile = IncomeFigures.extend({
-  period: Period,
+export const IncomeMobile = Income.summary.extend({
   methods: z.array(z.object({ key: z.string(), name: z.string(), cents: z.number().int() })),
   /** Series `received`, `refunded` and `income` per month. */
   trend: z.object({
@@ -158,16 +155,7 @@ const ProfitFigures = z.object({
   /** profit ÷ revenue in percent, 2 decimals (0 without revenue). */
   marginPct: z.number(),
 });
-export const ProfitSummary = ProfitFigures.extend({ period: Period });
-export const ProfitCampusRow = ProfitFigures.extend({
-  schoolItemCode: z.string(),
-  schoolItemName: z.string(),
-});
-export const ProfitCampusTable = z.object({
-  period: Period,
-  rows: z.array(ProfitCampusRow),
-  total: ProfitCampusRow,
-});
+const Profit = byCampus(ProfitFigures);
 export const CostRatio = z.object({
   period: Period,
   totalCents: z.number().int(),
@@ -268,7 +256,7 @@ export const AdvanceStudentRow = z.object({
 export const AdvancePageQuery = periodChecked(
   PageQuery.extend({ ...FilterShape, keyword: z.string().trim().max(50).optional() }),
 );
-export const AdvanceMobile = AdvanceSummary.extend({ campuses: z.array(DashboardShare) });
+export const AdvanceMobile = Advance.summary.extend({ campuses: z.array(DashboardShare) });
 
 /** Count of a distribution (students, lessons) or hours: `value`, not money. */
 export const DashboardCount = z.object({ key: z.string(), name: z.string(), value: z.number() });
@@ -295,16 +283,7 @@ const OverviewFigures = z.object({
   /** Of those, lessons with at least one live sign. */
   givenLessons: z.number().int(),
 });
-export const OverviewSummary = OverviewFigures.extend({ period: Period });
-export const OverviewCampusRow = OverviewFigures.extend({
-  schoolItemCode: z.string(),
-  schoolItemName: z.string(),
-});
-export const OverviewCampusTable = z.object({
-  period: Period,
-  rows: z.array(OverviewCampusRow),
-  total: OverviewCampusRow,
-});
+const Overview = byCampus(OverviewFigures);
 
 /** Student figures of a campus (or of the whole filter). */
 const StudentFigures = z.object({
@@ -319,16 +298,7 @@ const StudentFigures = z.object({
   /** Case files created up to the period's end whose status is reading (在读) now. */
   readingStudents: z.number().int(),
 });
-export const StudentSummary = StudentFigures.extend({ period: Period });
-export const StudentCampusRow = StudentFigures.extend({
-  schoolItemCode: z.string(),
-  schoolItemName: z.string(),
-});
-export const StudentCampusTable = z.object({
-  period: Period,
-  rows: z.array(StudentCampusRow),
-  total: StudentCampusRow,
-});
+const Students = byCampus(StudentFigures);
 /** Case files by their status now: 10 reading, 20 suspended, 30 finished. */
 export const StudentStatusSummary = z.object({
   period: Period,
@@ -403,7 +373,7 @@ const ScheduleFigures = z.object({
   /** Distinct students booked. */
   students: z.number().int(),
 });
-export const ScheduleSummary = ScheduleFigures.extend({ period: Period });
+const Schedule = byCampus(ScheduleFigures);
 export const ScheduleKindRows = z.object({
   period: Period,
   rows: z.array(ScheduleFigures.extend({ kind: z.string(), name: z.string() })),
@@ -430,11 +400,9 @@ const RatioFigures = z.object({
   /** arrivals / bookings in percent, 2 decimals. */
   arrivalPct: z.number(),
 });
-export const RatioSummary = RatioFigures.extend({ period: Period });
-export const RatioCampusRows = z.object({
-  period: Period,
-  rows: z.array(RatioFigures.extend({ schoolItemCode: z.string(), schoolItemName: z.string() })),
-});
+const Ratio = byCampus(RatioFigures);
+/** The campus rows of class use, without a total row: percentages do not add up. */
+const RatioCampusRows = z.object({ period: Period, rows: z.array(Ratio.row) });
 
 export const ScheduleStudentSummary = z.object({
   period: Period,
@@ -487,8 +455,7 @@ export const ScheduleHistory = z.object({
 });
 
 /** A centre's teachers over the period's lessons (docs/metrics.md "Centre"). */
-export const CenterSummary = ScheduleFigures.extend({
-  period: Period,
+export const CenterSummary = Schedule.summary.extend({
   /** Teachers with a live lesson in the period. */
   teachers: z.number().int(),
   /** Lessons given (a live sign) and not yet confirmed by their teacher. */
@@ -545,7 +512,7 @@ export const dashboards = {
       'Advance receipts of the filter: opening, received, consumed, refunded, other and closing value of the period, and the students holding some at its end.',
     access: VIEW,
     query: DashboardFilter,
-    response: AdvanceSummary,
+    response: Advance.summary,
   }),
   advanceCampusDistribution: get('/advancereceipt/campusdistribution', {
     service: svc,
@@ -613,7 +580,7 @@ export const dashboards = {
       'The reconciliation table of the period per campus: opening + received − consumed − refunded + other = closing, with the total row.',
     access: VIEW,
     body: DashboardFilter,
-    response: AdvanceTable,
+    response: Advance.table,
   }),
   advanceExport: post('/advancereceipt/export', {
     service: svc,
@@ -692,7 +659,7 @@ export const dashboards = {
       'Income of the period per campus with the total row: money received, refunded, net income, revenue, pre-revenue, closing advance receipts.',
     access: INCOME,
     query: DashboardFilter,
-    response: IncomeRange,
+    response: Income.table,
   }),
   revenueWebRangeExport: get('/revenue/web/range/export', {
     service: svc,
@@ -747,14 +714,14 @@ export const dashboards = {
       'Profit of the whole months of the period: revenue − imported school costs − payroll, with the margin.',
     access: PROFIT,
     query: DashboardFilter,
-    response: ProfitSummary,
+    response: Profit.summary,
   }),
   profitCampusDistribution: get('/profit/campus_distribution', {
     service: svc,
     summary: 'Profit per campus with the total row.',
     access: PROFIT,
     query: DashboardFilter,
-    response: ProfitCampusTable,
+    response: Profit.table,
   }),
   profitCostRatio: get('/profit/cost_ratio', {
     service: svc,
@@ -784,7 +751,7 @@ export const dashboards = {
     summary: 'The reconciliation table of advance receipts per campus (as advanceReceiptV2, by GET).',
     access: VIEW,
     query: DashboardFilter,
-    response: AdvanceTable,
+    response: Advance.table,
   }),
   advancePageDetail: get('/advance/pageDetail', {
     service: svc,
@@ -800,21 +767,21 @@ export const dashboards = {
       'The campus overview of the filter: money received, revenue, refunds, closing advance receipts, hours consumed, new and active students, lessons scheduled and given.',
     access: OVERVIEW,
     query: DashboardFilter,
-    response: OverviewSummary,
+    response: Overview.summary,
   }),
   overviewSchoolSummary: get('/overview/schoolsummary', {
     service: svc,
     summary: 'The overview figures per campus, with the total row.',
     access: OVERVIEW,
     query: DashboardFilter,
-    response: OverviewCampusTable,
+    response: Overview.table,
   }),
   overviewSchoolStudentSummary: get('/overview/schoolstudentummary', {
     service: svc,
     summary: 'Student figures per campus (new, active, holding advance, left, reading), with the total row.',
     access: OVERVIEW,
     query: DashboardFilter,
-    response: StudentCampusTable,
+    response: Students.table,
   }),
   overviewSchoolCourseSummary: get('/overview/schoolcoursesummary', {
     service: svc,
@@ -861,7 +828,7 @@ export const dashboards = {
       'Student figures of the filter: new case files, active, holding advance receipts, left, reading.',
     access: STUDENTS,
     query: DashboardFilter,
-    response: StudentSummary,
+    response: Students.summary,
   }),
   studentStatusSummary: get('/student/summary3', {
     service: svc,
@@ -875,7 +842,7 @@ export const dashboards = {
     summary: 'Student figures per campus, with the total row.',
     access: STUDENTS,
     query: DashboardFilter,
-    response: StudentCampusTable,
+    response: Students.table,
   }),
   studentSchoolTrend: get('/student/schooltrend', {
     service: svc,
@@ -891,7 +858,7 @@ export const dashboards = {
       'Lessons of the period by lesson day: scheduled, given, confirmed, student-hours booked and consumed, students booked.',
     access: SCHEDULE,
     query: DashboardFilter,
-    response: ScheduleSummary,
+    response: Schedule.summary,
   }),
   scheduleByKind: get('/schedule/summary2', {
     service: svc,
@@ -934,7 +901,7 @@ export const dashboards = {
       'Class use (hours consumed of hours booked) and arrival (present, late or make-up of bookings) of the period’s lessons up to today.',
     access: RATIO,
     query: DashboardFilter,
-    response: RatioSummary,
+    response: Ratio.summary,
   }),
   ratioCampusDistribution: get('/scheduleratio/campusdistribution', {
     service: svc,

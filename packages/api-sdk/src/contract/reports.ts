@@ -4,7 +4,7 @@
 // docs/metrics.md; money is integer cents (…Cents), months and days are Asia/Shanghai ones.
 import { z } from 'zod';
 import { FileResponse, get, page, post, priv, QueryBool, type Slice } from './define.js';
-import { FilterShape, periodChecked } from './dashboards.js';
+import { byCampus, FigurePeriod as Period, FilterShape, periodChecked } from './dashboards.js';
 
 /**
  * The filter of every report: region, campus, a period of days (both ends included) or a calendar
@@ -27,8 +27,6 @@ const Sort = <T extends readonly [string, ...string[]]>(fields: T) => ({
   /** Ascending when true; largest first by default. */
   isAsc: QueryBool.optional(),
 });
-
-const Period = z.object({ startDate: z.string(), endDate: z.string() });
 
 /** Income of a set of rows (docs/metrics.md "Income"). */
 const IncomeFigures = z.object({
@@ -110,12 +108,10 @@ const ClueFigures = z.object({
   /** converted / visited in percent, 2 decimals. */
   visitConversionPct: z.number(),
 });
-export const ClueSummary = ClueFigures.extend({ period: Period });
-export const ClueRatio = z.object({
-  period: Period,
-  rows: z.array(ClueFigures.extend({ schoolItemCode: z.string(), schoolItemName: z.string() })),
-  total: ClueFigures,
-});
+const Clues = byCampus(ClueFigures);
+export const ClueSummary = Clues.summary;
+/** The total row carries no campus. */
+export const ClueRatio = z.object({ period: Period, rows: z.array(Clues.row), total: ClueFigures });
 
 const CASE_SORT = ['consumedCents', 'consumedHours', 'closingCents', 'studentCode'] as const;
 export const CaseQuery = periodChecked(

@@ -4,9 +4,9 @@
 // ("Saturation", "Efficiency", "Employees"); hours are clock hours with 2 decimals, rates percent.
 import { z } from 'zod';
 import { PageQuery, get, page, post, priv, type Slice } from './define.js';
-import { FilterShape, periodChecked } from './dashboards.js';
+import { FigurePeriod as Period, figureTable, FilterShape, periodChecked } from './dashboards.js';
 
-const Period = z.object({ startDate: z.string(), endDate: z.string() });
+const KeyName = { key: z.string(), name: z.string() };
 const Day = FilterShape.endDate.unwrap();
 
 export const StaffFilter = periodChecked(z.object(FilterShape));
@@ -24,17 +24,17 @@ export const Load = z.object({
   rate: z.number(),
 });
 /** One teacher, room, campus, region, subject or skill level with its load. */
-export const LoadRow = Load.extend({
-  key: z.string(),
-  name: z.string(),
+const Loads = figureTable(Load, {
+  ...KeyName,
   /** The campus of a teacher or room ('' for a campus, region, subject or level row). */
   schoolItemName: z.string(),
   /** Live lessons booked. */
   lessons: z.number().int(),
 });
+export const LoadRow = Loads.row;
 export type TLoadRow = z.infer<typeof LoadRow>;
 export const LoadRows = z.object({ period: Period, rows: z.array(LoadRow) });
-export const LoadTable = z.object({ period: Period, rows: z.array(LoadRow), total: LoadRow });
+export const LoadTable = Loads.table;
 
 export const SaturationSummary = z.object({
   period: Period,
@@ -49,15 +49,10 @@ export const SaturationSummary = z.object({
 });
 
 /** A campus's teachers and rooms (the director's board). */
-export const CampusLoad = z.object({
-  key: z.string(),
-  name: z.string(),
-  teachers: z.number().int(),
-  teacher: Load,
-  rooms: z.number().int(),
-  room: Load,
-});
-export const CampusLoadTable = z.object({ period: Period, rows: z.array(CampusLoad), total: CampusLoad });
+export const CampusLoadTable = figureTable(
+  z.object({ teachers: z.number().int(), teacher: Load, rooms: z.number().int(), room: Load }),
+  KeyName,
+).table;
 
 /** Rooms (or teachers) counted by the band their rate falls in: low < 50 ≤ normal < 80 ≤ high < 100 ≤ full. */
 export const SaturationBands = z.object({
@@ -129,11 +124,8 @@ export const EfficiencySummary = z.object({
   period: Period,
   groups: z.array(EfficiencyFigures.extend({ group: EfficiencyGroup, name: z.string() })),
 });
-export const EfficiencyCampusRows = z.object({
-  period: Period,
+export const EfficiencyCampusRows = figureTable(EfficiencyFigures, KeyName).table.extend({
   group: EfficiencyGroup,
-  rows: z.array(EfficiencyFigures.extend({ key: z.string(), name: z.string() })),
-  total: EfficiencyFigures.extend({ key: z.string(), name: z.string() }),
 });
 export const EfficiencyHistory = z.object({
   group: EfficiencyGroup,
@@ -153,9 +145,9 @@ export const EmployeeFigures = z.object({
   /** Hours their lessons consumed (signed attendance). */
   consumedHours: z.number(),
 });
-export const EmployeeSummary = EmployeeFigures.extend({ period: Period });
-const EmployeeRow = EmployeeFigures.extend({ key: z.string(), name: z.string() });
-export const EmployeeTable = z.object({ period: Period, rows: z.array(EmployeeRow), total: EmployeeRow });
+const Employees = figureTable(EmployeeFigures, KeyName);
+export const EmployeeSummary = Employees.summary;
+export const EmployeeTable = Employees.table;
 
 /** A period only: a person's own figures know no campus filter. */
 export const PersonalFilter = periodChecked(
