@@ -3,33 +3,29 @@
 // figure with rows behind it opens them (a paged table whose sum is the figure) with their export.
 // Figures: docs/metrics.md "Overview".
 import type { ResponseOf, TDrillFigure, contract } from '@bo/api-sdk';
-import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   Bars,
+  CampusFigureTable,
+  campusShares,
   DashboardHeader,
   DrillPanel,
-  FigureCard,
+  FigureCards,
   FigureTable,
   useDashboardFilter,
   useDrill,
   useFigure,
+  useStudentColumns,
   yuan,
+  type CampusRow,
   type FigureColumn,
 } from './parts';
 import { useFigureName } from './figureNames';
 
 type D = typeof contract.dashboards;
-type CampusRow = ResponseOf<D['overviewSchoolSummary']>['total'] & { key: string; name: string };
-type StudentRow = ResponseOf<D['overviewSchoolStudentSummary']>['total'] & { key: string; name: string };
+type Row = CampusRow<ResponseOf<D['overviewSchoolSummary']>['total']>;
 type CourseRow = ResponseOf<D['overviewSchoolCourseSummary']>['rows'][number] & { key: string; name: string };
-
-const asCampus = <T extends { schoolItemCode: string; schoolItemName: string }>(r: T) => ({
-  ...r,
-  key: r.schoolItemCode,
-  name: r.schoolItemName,
-});
 
 export default function CenterData() {
   const t = useT();
@@ -60,7 +56,7 @@ export default function CenterData() {
     { key: 'lessons', value: String, drill: 'lessons' },
     { key: 'givenLessons', value: String },
   ];
-  const campusColumns: FigureColumn<CampusRow>[] = [
+  const campusColumns: FigureColumn<Row>[] = [
     {
       key: 'received',
       label: t('ds.ov.receivedCents'),
@@ -86,18 +82,7 @@ export default function CenterData() {
     { key: 'lessons', label: t('ds.ov.lessons'), value: (r) => r.lessons, drill: 'lessons' },
     { key: 'given', label: t('ds.ov.givenLessons'), value: (r) => r.givenLessons },
   ];
-  const studentColumns: FigureColumn<StudentRow>[] = [
-    { key: 'new', label: t('ds.st.newStudents'), value: (r) => r.newStudents, drill: 'newStudents' },
-    {
-      key: 'active',
-      label: t('ds.st.activeStudents'),
-      value: (r) => r.activeStudents,
-      drill: 'activeStudents',
-    },
-    { key: 'holding', label: t('ds.st.holdingStudents'), value: (r) => r.holdingStudents },
-    { key: 'left', label: t('ds.st.leftStudents'), value: (r) => r.leftStudents },
-    { key: 'reading', label: t('ds.st.readingStudents'), value: (r) => r.readingStudents },
-  ];
+  const studentColumns = useStudentColumns();
   const courseColumns: FigureColumn<CourseRow>[] = [
     { key: 'revenue', label: t('ds.ov.revenueCents'), value: (r) => yuan(r.revenueCents) },
     { key: 'hours', label: t('ds.ov.consumedHours'), value: (r) => r.consumedHours.toFixed(2) },
@@ -105,59 +90,43 @@ export default function CenterData() {
     { key: 'scheduled', label: t('ds.scheduledHours'), value: (r) => r.scheduledHours.toFixed(2) },
     { key: 'lessons', label: t('ds.ov.lessons'), value: (r) => r.lessons },
   ];
-  const revenueByCampus = campuses.data && {
-    rows: campuses.data.rows.map((r) => ({
-      key: r.schoolItemCode,
-      name: r.schoolItemName,
-      cents: r.revenueCents,
-    })),
-  };
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/centerData" filter={filter} set={set} period={s?.period} />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-          {cards.map((c) => {
-            const drillTo = c.drill;
-            return (
-              <FigureCard
-                key={c.key}
-                label={t(`ds.ov.${c.key}`)}
-                value={c.value(Number(s[c.key]))}
-                onDrill={drillTo ? () => drill.open(drillTo) : undefined}
-              />
-            );
-          })}
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        drill={drill}
+        grid="md:grid-cols-3 xl:grid-cols-5"
+        cards={
+          s &&
+          cards.map((c) => ({
+            key: c.key,
+            label: t(`ds.ov.${c.key}`),
+            value: c.value(Number(s[c.key])),
+            drill: c.drill,
+          }))
+        }
+      />
       <DrillPanel filter={filter} drill={drill} figureName={figureName} />
-      <FigureTable
+      <CampusFigureTable
         title={t('ds.ov.byCampus')}
-        rows={campuses.data?.rows.map(asCampus)}
-        total={campuses.data && asCampus(campuses.data.total)}
+        data={campuses.data}
         columns={campusColumns}
         onDrill={drill.open}
       />
       <div className="grid gap-4 xl:grid-cols-2">
-        <Bars title={t('ds.revenueRanking')} data={revenueByCampus} />
+        <Bars
+          title={t('ds.revenueRanking')}
+          data={campusShares(campuses.data?.rows, (r) => r.revenueCents)}
+        />
         <Bars
           title={t('ds.ov.newByCampus')}
-          data={
-            studentsByCampus.data && {
-              rows: studentsByCampus.data.rows.map((r) => ({
-                key: r.schoolItemCode,
-                name: r.schoolItemName,
-                value: r.newStudents,
-              })),
-            }
-          }
+          data={campusShares(studentsByCampus.data?.rows, (r) => r.newStudents, 'value')}
         />
       </div>
-      <FigureTable
+      <CampusFigureTable
         title={t('ds.st.byCampus')}
-        rows={studentsByCampus.data?.rows.map(asCampus)}
-        total={studentsByCampus.data && asCampus(studentsByCampus.data.total)}
+        data={studentsByCampus.data}
         columns={studentColumns}
         onDrill={drill.open}
       />

@@ -10,7 +10,7 @@ import {
   Bars,
   DashboardHeader,
   DrillPanel,
-  FigureCard,
+  FigureCards,
   FigureTable,
   Lines,
   Proportion,
@@ -57,17 +57,26 @@ export default function ClassStatistics() {
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/class" filter={filter} set={set} period={s?.period} />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          <FigureCard label={t('ds.ov.lessons')} value={s.lessons} onDrill={() => drill.open('lessons')} />
-          <FigureCard label={t('ds.ov.givenLessons')} value={s.givenLessons} />
-          <FigureCard label={t('ds.sc.confirmedLessons')} value={s.confirmedLessons} />
-          <FigureCard label={t('ds.scheduledHours')} value={hours(s.scheduledHours)} />
-          <FigureCard label={t('ds.sc.consumedHours')} value={hours(s.consumedHours)} />
-          <FigureCard label={t('ds.sc.students')} value={s.students} />
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        drill={drill}
+        grid="md:grid-cols-3 xl:grid-cols-6"
+        cards={
+          s && [
+            {
+              key: 'lessons',
+              label: t('ds.ov.lessons'),
+              value: s.lessons,
+              drill: 'lessons',
+            },
+            { key: 'given', label: t('ds.ov.givenLessons'), value: s.givenLessons },
+            { key: 'confirmed', label: t('ds.sc.confirmedLessons'), value: s.confirmedLessons },
+            { key: 'scheduled', label: t('ds.scheduledHours'), value: hours(s.scheduledHours) },
+            { key: 'consumed', label: t('ds.sc.consumedHours'), value: hours(s.consumedHours) },
+            { key: 'students', label: t('ds.sc.students'), value: s.students },
+          ]
+        }
+      />
       <DrillPanel filter={filter} drill={drill} figureName={figureName} />
       <FigureTable
         title={t('ds.sc.byKind')}

@@ -1,31 +1,27 @@
 // /dataStatistics/grossProfit: revenue less the imported school costs and the payroll, over the whole
 // months of the period, per campus and by cost type. Figures: docs/metrics.md "Profit".
 import type { ResponseOf, contract } from '@bo/api-sdk';
-import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   Bars,
+  CampusFigureTable,
+  campusShares,
   DashboardHeader,
-  FigureCard,
-  FigureTable,
+  FigureCards,
   Proportion,
   useDashboardFilter,
   useFigure,
   yuan,
+  type CampusRow,
   type FigureColumn,
 } from './parts';
 
 type D = typeof contract.dashboards;
-type Row = ResponseOf<D['profitCampusDistribution']>['total'] & { key: string; name: string };
+type Row = CampusRow<ResponseOf<D['profitCampusDistribution']>['total']>;
 type MoneyKey = 'revenueCents' | 'schoolCostCents' | 'payrollCents' | 'costCents' | 'profitCents';
 
 const MONEY: MoneyKey[] = ['revenueCents', 'schoolCostCents', 'payrollCents', 'costCents', 'profitCents'];
-const asCampus = <T extends { schoolItemCode: string; schoolItemName: string }>(r: T) => ({
-  ...r,
-  key: r.schoolItemCode,
-  name: r.schoolItemName,
-});
 
 export default function GrossProfit() {
   const t = useT();
@@ -44,36 +40,29 @@ export default function GrossProfit() {
     <div className="flex min-w-0 flex-col gap-4">
       <DashboardHeader path="/dataStatistics/grossProfit" filter={filter} set={set} period={s?.period} />
       <p className="text-xs text-subtle">{t('ds.pf.hint')}</p>
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          {MONEY.map((k) => (
-            <FigureCard key={k} label={t(`ds.pf.${k}`)} value={`¥${yuan(s[k])}`} />
-          ))}
-          <FigureCard label={t('ds.pf.marginPct')} value={pct(s.marginPct)} />
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        grid="md:grid-cols-3 xl:grid-cols-6"
+        cards={
+          s && [
+            ...MONEY.map((k) => ({
+              key: k,
+              label: t(`ds.pf.${k}`),
+              value: `¥${yuan(s[k])}`,
+            })),
+            {
+              key: 'margin',
+              label: t('ds.pf.marginPct'),
+              value: pct(s.marginPct),
+            },
+          ]
+        }
+      />
       <div className="grid min-w-0 gap-4 xl:grid-cols-2">
-        <Bars
-          title={t('ds.pf.byCampus')}
-          data={
-            campuses.data && {
-              rows: campuses.data.rows.map((r) => ({
-                key: r.schoolItemCode,
-                name: r.schoolItemName,
-                cents: r.profitCents,
-              })),
-            }
-          }
-        />
+        <Bars title={t('ds.pf.byCampus')} data={campusShares(campuses.data?.rows, (r) => r.profitCents)} />
         <Proportion title={t('ds.pf.costRatio')} data={ratio.data} />
       </div>
-      <FigureTable
-        title={t('ds.pf.byCampus')}
-        rows={campuses.data?.rows.map(asCampus)}
-        total={campuses.data && asCampus(campuses.data.total)}
-        columns={columns}
-      />
+      <CampusFigureTable title={t('ds.pf.byCampus')} data={campuses.data} columns={columns} />
     </div>
   );
 }

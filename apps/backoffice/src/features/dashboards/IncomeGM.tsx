@@ -4,7 +4,7 @@
 // Figures: docs/metrics.md "Income", "Targets".
 import type { ResponseOf, TDrillFigure, contract } from '@bo/api-sdk';
 import { exportFileName } from '@bo/domain';
-import { Button, Spinner } from '@bo/ui-kit';
+import { Button } from '@bo/ui-kit';
 import { useMutation } from '@tanstack/react-query';
 import { downloadBlob } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
@@ -12,23 +12,25 @@ import { useT } from '../../i18n';
 import { useFigureName } from './figureNames';
 import {
   Bars,
+  CampusFigureTable,
+  campusShares,
   DashboardHeader,
   DrillPanel,
-  FigureCard,
-  FigureTable,
+  FigureCards,
   Lines,
   Proportion,
   useDashboardFilter,
   useDrill,
   useFigure,
   yuan,
+  type CampusRow,
   type FigureColumn,
 } from './parts';
 
 type D = typeof contract.dashboards;
 type Figures = Omit<ResponseOf<D['revenueMobileQuery']>, 'period' | 'methods' | 'trend'>;
-type CampusRow = ResponseOf<D['revenueWebRange']>['total'] & { key: string; name: string };
-type TargetRow = ResponseOf<D['revenueTargetRate']>['rows'][number] & { key: string; name: string };
+type Row = CampusRow<ResponseOf<D['revenueWebRange']>['total']>;
+type TargetRow = CampusRow<ResponseOf<D['revenueTargetRate']>['rows'][number]>;
 
 const CARDS: { key: keyof Figures; drill?: TDrillFigure }[] = [
   { key: 'receivedCents', drill: 'received' },
@@ -38,12 +40,6 @@ const CARDS: { key: keyof Figures; drill?: TDrillFigure }[] = [
   { key: 'preRevenueCents' },
   { key: 'closingCents' },
 ];
-
-const asCampus = <T extends { schoolItemCode: string; schoolItemName: string }>(r: T) => ({
-  ...r,
-  key: r.schoolItemCode,
-  name: r.schoolItemName,
-});
 
 export default function IncomeGM() {
   const t = useT();
@@ -61,7 +57,7 @@ export default function IncomeGM() {
   });
   const m = mobile.data;
   const money = (c: number) => `¥${yuan(c)}`;
-  const columns: FigureColumn<CampusRow>[] = [
+  const columns: FigureColumn<Row>[] = [
     {
       key: 'received',
       label: t('ds.inc.receivedCents'),
@@ -88,13 +84,6 @@ export default function IncomeGM() {
     { key: 'ra', label: t('ds.inc.revenueCents'), value: (r) => yuan(r.revenue.actualCents) },
     { key: 'rr', label: t('ds.inc.revenueRate'), value: (r) => pct(r.revenue.ratePct) },
   ];
-  const byCampus = range.data && {
-    rows: range.data.rows.map((r) => ({
-      key: r.schoolItemCode,
-      name: r.schoolItemName,
-      cents: r.incomeCents,
-    })),
-  };
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <DashboardHeader
@@ -109,22 +98,20 @@ export default function IncomeGM() {
           </Button>
         }
       />
-      {mobile.isLoading && <Spinner label={t('ds.loading')} />}
-      {m && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-          {CARDS.map((c) => {
-            const to = c.drill;
-            return (
-              <FigureCard
-                key={c.key}
-                label={t(`ds.inc.${c.key}`)}
-                value={money(m[c.key])}
-                onDrill={to ? () => drill.open(to) : undefined}
-              />
-            );
-          })}
-        </div>
-      )}
+      <FigureCards
+        loading={mobile.isLoading}
+        drill={drill}
+        grid="md:grid-cols-3 xl:grid-cols-6"
+        cards={
+          m &&
+          CARDS.map((c) => ({
+            key: c.key,
+            label: t(`ds.inc.${c.key}`),
+            value: money(m[c.key]),
+            drill: c.drill,
+          }))
+        }
+      />
       <DrillPanel filter={filter} drill={drill} figureName={figureName} />
       <div className="grid min-w-0 gap-4 xl:grid-cols-2">
         <Lines title={t('ds.inc.trend')} data={m?.trend} />
@@ -132,21 +119,16 @@ export default function IncomeGM() {
       </div>
       <Bars
         title={`${t('ds.inc.byCampus')} · ${t('ds.inc.byCampusHint')}`}
-        data={byCampus}
+        data={campusShares(range.data?.rows, (r) => r.incomeCents)}
         onPick={(campus) => campus && drill.open('received', campus)}
       />
-      <FigureTable
+      <CampusFigureTable
         title={t('ds.inc.byCampus')}
-        rows={range.data?.rows.map(asCampus)}
-        total={range.data && asCampus(range.data.total)}
+        data={range.data}
         columns={columns}
         onDrill={drill.open}
       />
-      <FigureTable
-        title={t('ds.inc.targets')}
-        rows={targets.data?.rows.map(asCampus)}
-        columns={targetColumns}
-      />
+      <CampusFigureTable title={t('ds.inc.targets')} data={targets.data} columns={targetColumns} />
     </div>
   );
 }

@@ -1,34 +1,23 @@
 // /dataStatistics/studentsGM: the students of the caller's campuses — new case files, students who
 // attended, students holding advance receipts, those who left, and the case files by status, per
 // campus and month. Figures: docs/metrics.md "Students".
-import type { ResponseOf, contract } from '@bo/api-sdk';
-import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   Bars,
+  CampusFigureTable,
+  campusShares,
   DashboardHeader,
   DrillPanel,
-  FigureCard,
-  FigureTable,
+  FigureCards,
   Lines,
   Proportion,
   useDashboardFilter,
   useDrill,
   useFigure,
-  type FigureColumn,
+  useStudentColumns,
 } from './parts';
 import { useFigureName } from './figureNames';
-
-type Row = ResponseOf<(typeof contract.dashboards)['studentCampusDistribution']>['total'] & {
-  key: string;
-  name: string;
-};
-const asCampus = <T extends { schoolItemCode: string; schoolItemName: string }>(r: T) => ({
-  ...r,
-  key: r.schoolItemCode,
-  name: r.schoolItemName,
-});
 
 export default function StudentsOverview() {
   const t = useT();
@@ -41,39 +30,34 @@ export default function StudentsOverview() {
   const campuses = useFigure('studentCampuses', filter, () => sdk.dashboards.studentCampusDistribution(q));
   const trend = useFigure('studentTrend', filter, () => sdk.dashboards.studentSchoolTrend(q));
   const s = summary.data;
-  const columns: FigureColumn<Row>[] = [
-    { key: 'new', label: t('ds.st.newStudents'), value: (r) => r.newStudents, drill: 'newStudents' },
-    {
-      key: 'active',
-      label: t('ds.st.activeStudents'),
-      value: (r) => r.activeStudents,
-      drill: 'activeStudents',
-    },
-    { key: 'holding', label: t('ds.st.holdingStudents'), value: (r) => r.holdingStudents },
-    { key: 'left', label: t('ds.st.leftStudents'), value: (r) => r.leftStudents },
-    { key: 'reading', label: t('ds.st.readingStudents'), value: (r) => r.readingStudents },
-  ];
+  const columns = useStudentColumns();
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/studentsGM" filter={filter} set={set} period={s?.period} />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          <FigureCard
-            label={t('ds.st.newStudents')}
-            value={s.newStudents}
-            onDrill={() => drill.open('newStudents')}
-          />
-          <FigureCard
-            label={t('ds.st.activeStudents')}
-            value={s.activeStudents}
-            onDrill={() => drill.open('activeStudents')}
-          />
-          <FigureCard label={t('ds.st.holdingStudents')} value={s.holdingStudents} />
-          <FigureCard label={t('ds.st.leftStudents')} value={s.leftStudents} />
-          <FigureCard label={t('ds.st.readingStudents')} value={s.readingStudents} />
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        drill={drill}
+        grid="md:grid-cols-5"
+        cards={
+          s && [
+            {
+              key: 'new',
+              label: t('ds.st.newStudents'),
+              value: s.newStudents,
+              drill: 'newStudents',
+            },
+            {
+              key: 'active',
+              label: t('ds.st.activeStudents'),
+              value: s.activeStudents,
+              drill: 'activeStudents',
+            },
+            { key: 'holding', label: t('ds.st.holdingStudents'), value: s.holdingStudents },
+            { key: 'left', label: t('ds.st.leftStudents'), value: s.leftStudents },
+            { key: 'reading', label: t('ds.st.readingStudents'), value: s.readingStudents },
+          ]
+        }
+      />
       <DrillPanel filter={filter} drill={drill} figureName={figureName} />
       <div className="grid gap-4 xl:grid-cols-2">
         <Lines title={t('ds.st.trend')} data={trend.data} money={false} />
@@ -91,21 +75,12 @@ export default function StudentsOverview() {
         />
         <Bars
           title={t('ds.st.activeByCampus')}
-          data={
-            campuses.data && {
-              rows: campuses.data.rows.map((r) => ({
-                key: r.schoolItemCode,
-                name: r.schoolItemName,
-                value: r.activeStudents,
-              })),
-            }
-          }
+          data={campusShares(campuses.data?.rows, (r) => r.activeStudents, 'value')}
         />
       </div>
-      <FigureTable
+      <CampusFigureTable
         title={t('ds.st.byCampus')}
-        rows={campuses.data?.rows.map(asCampus)}
-        total={campuses.data && asCampus(campuses.data.total)}
+        data={campuses.data}
         columns={columns}
         onDrill={drill.open}
       />

@@ -1,10 +1,17 @@
 // /dataStatistics/usedClassRate: class use — hours consumed of the student-hours booked — and
 // arrival of the lessons whose day has come, in total and per campus. Figures: docs/metrics.md
 // "Class use and arrival".
-import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { Bars, DashboardHeader, FigureCard, FigureTable, useDashboardFilter, useFigure } from './parts';
+import {
+  Bars,
+  CampusFigureTable,
+  campusShares,
+  DashboardHeader,
+  FigureCards,
+  useDashboardFilter,
+  useFigure,
+} from './parts';
 
 export default function UsedClassRate() {
   const t = useT();
@@ -18,52 +25,43 @@ export default function UsedClassRate() {
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/usedClassRate" filter={filter} set={set} period={s?.period} />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.rt.usedPct')} value={pct(s.usedPct)} />
-          <FigureCard label={t('ds.rt.bookedHours')} value={hours(s.bookedHours)} />
-          <FigureCard label={t('ds.sc.consumedHours')} value={hours(s.consumedHours)} />
-          <FigureCard label={t('ds.rt.arrivalPct')} value={pct(s.arrivalPct)} />
-          <FigureCard label={t('ds.rt.bookings')} value={s.bookings} />
-          <FigureCard label={t('ds.sc.arrivals')} value={s.arrivals} />
-          <FigureCard label={t('ds.sc.leaves')} value={s.leaves} />
-          <FigureCard
-            label={`${t('ds.sc.absences')} / ${t('ds.rt.unsigned')}`}
-            value={`${s.absences} / ${s.unsigned}`}
-          />
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        cards={
+          s && [
+            { key: 'used', label: t('ds.rt.usedPct'), value: pct(s.usedPct) },
+            { key: 'booked', label: t('ds.rt.bookedHours'), value: hours(s.bookedHours) },
+            { key: 'consumed', label: t('ds.sc.consumedHours'), value: hours(s.consumedHours) },
+            {
+              key: 'arrival',
+              label: t('ds.rt.arrivalPct'),
+              value: pct(s.arrivalPct),
+            },
+            { key: 'bookings', label: t('ds.rt.bookings'), value: s.bookings },
+            { key: 'arrivals', label: t('ds.sc.arrivals'), value: s.arrivals },
+            { key: 'leaves', label: t('ds.sc.leaves'), value: s.leaves },
+            {
+              key: 'absences',
+              label: `${t('ds.sc.absences')} / ${t('ds.rt.unsigned')}`,
+              value: `${s.absences} / ${s.unsigned}`,
+            },
+          ]
+        }
+      />
       <p className="text-xs text-subtle">{t('ds.rt.hint')}</p>
       <div className="grid gap-4 xl:grid-cols-2">
         <Bars
           title={t('ds.rt.usedByCampus')}
-          data={
-            campuses.data && {
-              rows: campuses.data.rows.map((r) => ({
-                key: r.schoolItemCode,
-                name: r.schoolItemName,
-                value: r.usedPct,
-              })),
-            }
-          }
+          data={campusShares(campuses.data?.rows, (r) => r.usedPct, 'value')}
         />
         <Bars
           title={t('ds.rt.arrivalByCampus')}
-          data={
-            campuses.data && {
-              rows: campuses.data.rows.map((r) => ({
-                key: r.schoolItemCode,
-                name: r.schoolItemName,
-                value: r.arrivalPct,
-              })),
-            }
-          }
+          data={campusShares(campuses.data?.rows, (r) => r.arrivalPct, 'value')}
         />
       </div>
-      <FigureTable
+      <CampusFigureTable
         title={t('ds.rt.byCampus')}
-        rows={campuses.data?.rows.map((r) => ({ ...r, key: r.schoolItemCode, name: r.schoolItemName }))}
+        data={campuses.data}
         columns={[
           { key: 'booked', label: t('ds.rt.bookedHours'), value: (r) => hours(r.bookedHours) },
           { key: 'consumed', label: t('ds.sc.consumedHours'), value: (r) => hours(r.consumedHours) },

@@ -358,6 +358,48 @@ export function FigureCard({
   );
 }
 
+/** A card of a screen's figures: its label, the value shown, and the figure whose rows it opens. */
+export interface FigureCardDef {
+  key: string;
+  label: string;
+  value: ReactNode;
+  drill?: TDrillFigure;
+}
+
+/**
+ * The screen's figure cards in a grid (`cards` undefined: not loaded yet, a spinner while loading).
+ * `grid` holds the grid's column classes from md up.
+ */
+export function FigureCards({
+  cards,
+  loading,
+  drill,
+  grid = 'md:grid-cols-4',
+}: {
+  cards: FigureCardDef[] | undefined;
+  loading?: boolean;
+  drill?: ReturnType<typeof useDrill>;
+  grid?: string;
+}) {
+  const t = useT();
+  if (!cards) return loading ? <Spinner label={t('ds.loading')} /> : null;
+  return (
+    <div className={`grid grid-cols-2 gap-3 ${grid}`}>
+      {cards.map((c) => {
+        const to = c.drill;
+        return (
+          <FigureCard
+            key={c.key}
+            label={c.label}
+            value={c.value}
+            onDrill={to && drill ? () => drill.open(to) : undefined}
+          />
+        );
+      })}
+    </div>
+  );
+}
+
 export const yuan = (cents: number) => fromCents(cents);
 
 const DRILL_KEYS = ['figure', 'campus', 'page'] as const;
@@ -512,12 +554,49 @@ export function DrillPanel({
   );
 }
 
+/** A row of a campus's figures, as its campus code and name. */
+type CampusKeyed = { schoolItemCode: string; schoolItemName: string };
+/** A campus row keyed for FigureTable. */
+export type CampusRow<R extends CampusKeyed> = R & { key: string; name: string };
+export const asCampus = <R extends CampusKeyed>(r: R): CampusRow<R> => ({
+  ...r,
+  key: r.schoolItemCode,
+  name: r.schoolItemName,
+});
+
+/** One figure of every campus as chart shares: money (`cents`) or a count, hours or percent (`value`). */
+export function campusShares<R extends CampusKeyed>(
+  rows: R[] | undefined,
+  pick: (r: R) => number,
+  unit: 'cents' | 'value' = 'cents',
+): Shares | undefined {
+  return (
+    rows && {
+      rows: rows.map((r) =>
+        unit === 'cents'
+          ? { key: r.schoolItemCode, name: r.schoolItemName, cents: pick(r) }
+          : { key: r.schoolItemCode, name: r.schoolItemName, value: pick(r) },
+      ),
+    }
+  );
+}
+
 /** A column of a figure table: its label, the value, and the figure a click opens. */
 export interface FigureColumn<Row> {
   key: string;
   label: string;
   value: (r: Row) => ReactNode;
   drill?: TDrillFigure;
+}
+
+interface FigureTableProps<Row> {
+  title: string;
+  rows: Row[] | undefined;
+  total?: Row;
+  columns: FigureColumn<Row>[];
+  onDrill?: (figure: TDrillFigure, campus: string) => void;
+  /** The export's file name (§9: `<name>_YYYYMMDD.xlsx`, dated `date`): a button writes the table as shown. */
+  exportAs?: { name: string; date: string | undefined };
 }
 
 /** A table of figures per campus (or course) with its total row; figure cells open their rows. */
@@ -528,15 +607,7 @@ export function FigureTable<Row extends { key: string; name: string }>({
   columns,
   onDrill,
   exportAs,
-}: {
-  title: string;
-  rows: Row[] | undefined;
-  total?: Row;
-  columns: FigureColumn<Row>[];
-  onDrill?: (figure: TDrillFigure, campus: string) => void;
-  /** The export's file name (§9: `<name>_YYYYMMDD.xlsx`, dated `date`): a button writes the table as shown. */
-  exportAs?: { name: string; date: string | undefined };
-}) {
+}: FigureTableProps<Row>) {
   const t = useT();
   const exp = useMutation({
     mutationFn: async () => {
@@ -611,4 +682,34 @@ export function FigureTable<Row extends { key: string; name: string }>({
       )}
     </Card>
   );
+}
+
+/** FigureTable over a by-campus answer (`rows` and, where the figures add up, `total`). */
+export function CampusFigureTable<R extends CampusKeyed>({
+  data,
+  ...table
+}: Omit<FigureTableProps<CampusRow<R>>, 'rows' | 'total'> & {
+  data: { rows: R[]; total?: R } | undefined;
+}) {
+  return (
+    <FigureTable {...table} rows={data?.rows.map(asCampus)} total={data?.total && asCampus(data.total)} />
+  );
+}
+
+type StudentRow = CampusRow<ResponseOf<D['studentCampusDistribution']>['total']>;
+/** The columns of the students by campus (studentsGM and the campus overview show the same table). */
+export function useStudentColumns(): FigureColumn<StudentRow>[] {
+  const t = useT();
+  return [
+    { key: 'new', label: t('ds.st.newStudents'), value: (r) => r.newStudents, drill: 'newStudents' },
+    {
+      key: 'active',
+      label: t('ds.st.activeStudents'),
+      value: (r) => r.activeStudents,
+      drill: 'activeStudents',
+    },
+    { key: 'holding', label: t('ds.st.holdingStudents'), value: (r) => r.holdingStudents },
+    { key: 'left', label: t('ds.st.leftStudents'), value: (r) => r.leftStudents },
+    { key: 'reading', label: t('ds.st.readingStudents'), value: (r) => r.readingStudents },
+  ];
 }
