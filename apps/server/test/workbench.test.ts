@@ -52,7 +52,7 @@ describe('workbench', () => {
     expect(targets.targets.find((x) => x.key === 'conversions')?.target).toBeGreaterThan(0);
   });
 
-  it('shows transfer approvals to the director only, and converted students without a signature', async () => {
+  it('shows transfer approvals to the director only', async () => {
     const users = await admin.system.allUsers({ query: { name: 'director' } });
     const directorId = users.find((u) => u.username === 'director')?.id ?? 0;
     const c = await sales.clues.clueSave({
@@ -67,9 +67,29 @@ describe('workbench', () => {
       director.workbench.selectApproveClue({ query: { empId: 1 } }),
       ErrorCode.noPermission,
     );
-    const list = await director.workbench.parentNoSign({ query: {} });
-    expect(list.total).toBeGreaterThan(0);
-    expect(list.list.every((s) => ['SH01', 'SH02', 'HZ01', 'NJ01'].includes(s.schoolItemCode))).toBe(true);
+  });
+
+  it('lists converted students of the caller’s campuses until the family signs an order, and again once it is revoked', async () => {
+    const c = await sales.clues.clueSave({
+      body: { childName: '沈可欣', parentName: '沈洁', phone: phone(), schoolItemCode: 'SH01' },
+    });
+    const o = await sales.orders.clueCreate({
+      body: {
+        clueId: c.clueId,
+        orderType: 4,
+        items: [{ courseCode: 'C001', quantity: 2 }],
+        student: { name: '沈可欣', gender: 2, parentName: '沈洁' },
+      },
+    });
+    const listed = async () =>
+      (await director.workbench.parentNoSign({ query: { schoolItemCode: 'SH01', pageSize: 50 } })).list.some(
+        (s) => s.studentCode === o.studentCode,
+      );
+    expect(await listed()).toBe(false);
+    await sales.orders.revoke({ params: { id: o.id }, body: { reason: '家长取消' } });
+    expect(await listed()).toBe(true);
+    const all = await director.workbench.parentNoSign({ query: {} });
+    expect(all.list.every((s) => ['SH01', 'SH02', 'HZ01', 'NJ01'].includes(s.schoolItemCode))).toBe(true);
   });
 
   it('the demo data has clues in every state for the screens', async () => {

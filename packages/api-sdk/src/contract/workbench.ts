@@ -77,7 +77,7 @@ export const workbench = {
   parentNoSign: get('/work/growth-consultant/parent-no-sign/list', {
     service: 'clue',
     summary:
-      'Students converted from clues in the caller’s campuses whose family has not signed yet (no order).',
+      'Students converted from clues in the caller’s campuses whose family has not signed yet (no order that is not revoked).',
     access: priv(WORK),
     query: PageQuery.extend({ schoolItemCode: z.string().trim().optional() }),
     response: page(ParentNoSignRow),

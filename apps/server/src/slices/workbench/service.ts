@@ -1,6 +1,6 @@
 // The workbench (/workSurface/index): transfer approvals and the four work lists.
 import { shanghaiDate, shanghaiMonthStart } from '@bo/domain';
-import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { noPermission } from '../../http/errors.js';
@@ -21,6 +21,7 @@ import { shanghaiDayEnd as dayEnd } from '@bo/domain';
 import { shanghaiDayStart as dayStart } from '@bo/domain';
 import { approvalRequests, pendingDecisions } from '../approvals/index.js';
 import { overdueTermCount } from '../termBills/index.js';
+import { ORDER_STATUS_CODE, orders } from '../orders/index.js';
 
 /** Pending transfer requests the approver (default: the caller; others only for an administrator) may decide. */
 export async function approvalsFor(deps: AppDeps, u: AuthUser, empId: number | undefined) {
@@ -186,7 +187,11 @@ export async function workList(deps: AppDeps, u: AuthUser, type: 1 | 2 | 3 | 4) 
   };
 }
 
-/** Students converted from clues whose family has not signed yet (no order slice yet: every such student). */
+/**
+ * Students converted from clues whose family has not signed yet: no order of theirs is standing. An
+ * order counts as signed from the moment it is written, paid or not, because the consultant's follow-up
+ * ends there; a revoked one does not, so the student returns to the list.
+ */
 export async function parentNoSign(
   deps: AppDeps,
   u: AuthUser,
@@ -195,6 +200,12 @@ export async function parentNoSign(
   if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
   const where = and_([
     isNotNull(students.sourceClueId),
+    notExists(
+      deps.db
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(and(eq(orders.studentId, students.id), ne(orders.status, ORDER_STATUS_CODE.revoked))),
+    ),
     u.allScope
       ? undefined
       : u.schoolItems.length
