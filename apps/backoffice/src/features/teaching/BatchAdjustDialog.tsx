@@ -2,13 +2,14 @@
 // every lesson with where it goes and what collides there; moving is offered only when nothing
 // collides, and the server moves all of them or none.
 import { BatchAdjust, type TLessonRow } from '@bo/api-sdk';
-import { Badge, Button, FormControl, FormDialog, FormNumber, FormSelect, TextField } from '@bo/ui-kit';
+import { Button, FormControl, FormDialog, FormNumber, FormSelect, TextField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCommandForm } from '../../app/form';
 import { TeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
+import { ConflictPreviewTable } from './ConflictPreview';
 
 type Preview = Awaited<ReturnType<typeof sdk.teaching.planBatchPreview>>;
 const Form = BatchAdjust.omit({ ids: true });
@@ -121,47 +122,25 @@ export function BatchAdjustDialog({
         </p>
       )}
       {preview && (
-        <div className="max-h-72 overflow-auto rounded-md border border-line sm:col-span-2">
-          <table className="w-full text-sm" aria-label={t('teach.preview')}>
-            <thead className="sticky top-0 bg-canvas text-left text-muted">
-              <tr>
-                <th scope="col" className="px-2 py-1">
-                  {t('teach.course')}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {t('teach.date')}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {t('teach.moveTo')}
-                </th>
-                <th scope="col" className="px-2 py-1">
-                  {t('teach.conflicts')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.rows.map((r) => (
-                <tr key={r.id} className="border-t border-line align-top">
-                  <td className="px-2 py-1">{r.courseName}</td>
-                  <td className="px-2 py-1 whitespace-nowrap">
-                    {r.from.lessonDate} {r.from.startTime}–{r.from.endTime}
-                  </td>
-                  <td className="px-2 py-1 whitespace-nowrap">
-                    {r.to.lessonDate} {r.to.startTime}–{r.to.endTime} · {r.to.teacherCode} ·{' '}
-                    {roomName(r.to.classroomId)}
-                  </td>
-                  <td className="px-2 py-1">
-                    {r.conflicts.length ? (
-                      <span className="text-danger-600">{r.conflicts.join('；')}</span>
-                    ) : (
-                      <Badge tone="success">{t('teach.free')}</Badge>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConflictPreviewTable
+          className="max-h-72 sm:col-span-2"
+          rows={preview.rows}
+          rowKey={(r) => r.id}
+          columns={[
+            { label: t('teach.course'), cell: (r) => r.courseName },
+            {
+              label: t('teach.date'),
+              nowrap: true,
+              cell: (r) => `${r.from.lessonDate} ${r.from.startTime}–${r.from.endTime}`,
+            },
+            {
+              label: t('teach.moveTo'),
+              nowrap: true,
+              cell: (r) =>
+                `${r.to.lessonDate} ${r.to.startTime}–${r.to.endTime} · ${r.to.teacherCode} · ${roomName(r.to.classroomId)}`,
+            },
+          ]}
+        />
       )}
     </FormDialog>
   );

@@ -5,7 +5,6 @@
 import type { TGroupClassRow } from '@bo/api-sdk';
 import { shanghaiDate } from '@bo/domain';
 import {
-  Badge,
   Button,
   FormCheckGroup,
   FormControl,
@@ -30,6 +29,7 @@ import {
   type SeriesTarget,
   type TSeriesForm,
 } from './seriesForm';
+import { ConflictPreviewTable } from './ConflictPreview';
 import { WEEKDAY_KEYS } from './weekdays';
 import { weekdayCodeOf } from './weekGrid';
 
@@ -193,36 +193,18 @@ export function SeriesDialog({
             {preview.skipped.length > 0 &&
               ` · ${t('teach.skipped', { days: preview.skipped.map((s) => s.date).join(', ') })}`}
           </p>
-          <div className="mt-1 max-h-56 overflow-auto rounded-md border border-line">
-            <table className="w-full text-sm" aria-label={t('teach.preview')}>
-              <thead className="sticky top-0 bg-canvas text-left text-muted">
-                <tr>
-                  <th scope="col" className="px-2 py-1">
-                    {t('teach.date')}
-                  </th>
-                  <th scope="col" className="px-2 py-1">
-                    {t('teach.conflicts')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((r) => (
-                  <tr key={r.date} className="border-t border-line">
-                    <td className="px-2 py-1 whitespace-nowrap">
-                      {r.date} {t(WEEKDAY_KEYS[weekdayCodeOf(r.date) - 1] ?? 'teach.wd.0')}
-                    </td>
-                    <td className="px-2 py-1">
-                      {r.conflicts.length ? (
-                        <span className="text-danger-600">{r.conflicts.join('；')}</span>
-                      ) : (
-                        <Badge tone="success">{t('teach.free')}</Badge>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ConflictPreviewTable
+            className="mt-1 max-h-56"
+            rows={preview.rows}
+            rowKey={(r) => r.date}
+            columns={[
+              {
+                label: t('teach.date'),
+                nowrap: true,
+                cell: (r) => `${r.date} ${t(WEEKDAY_KEYS[weekdayCodeOf(r.date) - 1] ?? 'teach.wd.0')}`,
+              },
+            ]}
+          />
         </div>
       )}
     </FormDialog>
