@@ -54,20 +54,39 @@ const period = `startDate=${startDate}&endDate=${endDate}`;
 const rows = async (q: SQL) => ((await database.db.execute(q)) as unknown as { rows: unknown[] }).rows;
 const S = sql`${start}::timestamptz`;
 const E = sql`${end}::timestamptz`;
-/** Movements with the kind that counts (a reversal as what it reverses), as the figures read them. */
-const MOVES = sql`(select m.value_cents as v, m.hours as h, m.posted_at, m.student_id, coalesce(r.kind, m.kind) as k
-  from student_ledger m left join student_ledger r on r.id = m.reverses_id where m.posted_at < ${E}) x`;
+/**
+ * Movements with the kind that counts (a reversal as what it reverses), as the figures read them:
+ * joined only to the movements some reversal undoes (the partial index of reversals), never to the
+ * whole ledger a second time.
+ */
+const REVERSED = sql`(select x.id, x.kind from student_ledger x
+  where x.id in (select y.reverses_id from student_ledger y where y.reverses_id is not null))`;
+const MOVES = sql`(select m.school_item_code as c, m.value_cents as v, m.hours as h, m.posted_at, m.student_id,
+  coalesce(r.kind, m.kind) as k
+  from student_ledger m left join ${REVERSED} r on r.id = m.reverses_id where m.posted_at < ${E}) x`;
+/** Refunds of the period (a revoked refund counting back), through the kind and posting day index. */
+const REFUNDS = sql`(select m.school_item_code as c, m.student_id, m.value_cents as v
+  from student_ledger m left join ${REVERSED} r on r.id = m.reverses_id
+  where m.kind in ('refund', 'reversal') and coalesce(r.kind, m.kind) = 'refund'
+    and m.posted_at >= ${S} and m.posted_at < ${E}) f`;
 
 const ENDPOINTS: Array<{ name: string; url: string; sql: () => Promise<unknown> }> = [
   {
+    // The same figures as the endpoint: the flows and the students holding a balance at the end.
     name: 'advancereceipt/summary',
     url: `/api/advancereceipt/summary?${period}`,
     sql: () =>
-      rows(sql`select sum(v) filter (where posted_at < ${S}) as opening,
-        sum(v) filter (where posted_at >= ${S} and k = 'purchase') as received,
-        -sum(v) filter (where posted_at >= ${S} and k = 'consume') as consumed,
-        -sum(v) filter (where posted_at >= ${S} and k = 'refund') as refunded, sum(v) as closing
-        from ${MOVES}`),
+      Promise.all([
+        rows(sql`select sum(v) filter (where posted_at < ${S}) as opening,
+          sum(v) filter (where posted_at >= ${S} and k = 'purchase') as received,
+          -sum(v) filter (where posted_at >= ${S} and k = 'consume') as consumed,
+          -sum(v) filter (where posted_at >= ${S} and k = 'refund') as refunded,
+          sum(v) filter (where posted_at >= ${S} and k not in ('purchase', 'consume', 'refund')) as other,
+          sum(v) as closing
+          from ${MOVES}`),
+        rows(sql`select count(*) from (select student_id from student_ledger where posted_at < ${E}
+          group by student_id having sum(value_cents) > 0) held`),
+      ]),
   },
   {
     name: 'revenue/summary',
@@ -77,26 +96,45 @@ const ENDPOINTS: Array<{ name: string; url: string; sql: () => Promise<unknown> 
         where posted_at >= ${S} and k = 'consume'`),
   },
   {
+    // The same figures as the endpoint: received, refunded, net, payments and payers.
     name: 'report/incomesummary',
     url: `/api/report/incomesummary?${period}`,
     sql: () =>
-      rows(sql`select (select sum(amount_cents) from pay_records where status = 20 and paid_at >= ${S} and paid_at < ${E}),
-        (select -sum(v) from ${MOVES} where posted_at >= ${S} and k = 'refund')`),
+      rows(sql`with l as (
+          select o.student_id, 'pay' as k, p.amount_cents as v
+          from pay_records p join orders o on o.id = p.order_id
+          where p.status = 20 and p.paid_at >= ${S} and p.paid_at < ${E}
+          union all select f.student_id, 'refund', f.v from ${REFUNDS})
+        select sum(v) filter (where k = 'pay'), -sum(v) filter (where k = 'refund'), sum(v),
+          count(*) filter (where k = 'pay'), count(distinct student_id) filter (where k = 'pay') from l`),
   },
   {
+    // The same figures as the endpoint: per campus received, refunded, net, payments and payers, the
+    // top 20 by net income, and the totals over all campuses.
     name: 'report/school',
     url: `/api/report/school?${period}&pageSize=20`,
     sql: () =>
-      rows(sql`select o.school_item_code, sum(p.amount_cents), count(*), count(distinct o.student_id)
-        from pay_records p join orders o on o.id = p.order_id
-        where p.status = 20 and p.paid_at >= ${S} and p.paid_at < ${E} group by 1 order by 2 desc limit 20`),
+      rows(sql`with l as (
+          select o.school_item_code as c, o.student_id, 'pay' as k, p.amount_cents as v
+          from pay_records p join orders o on o.id = p.order_id
+          where p.status = 20 and p.paid_at >= ${S} and p.paid_at < ${E}
+          union all select f.c, f.student_id, 'refund', f.v from ${REFUNDS})
+        select c, sum(v) filter (where k = 'pay'), -sum(v) filter (where k = 'refund'), sum(v) as net,
+          count(*) filter (where k = 'pay'), count(distinct student_id) filter (where k = 'pay')
+        from l group by grouping sets ((c), ()) order by net desc limit 21`),
   },
   {
     name: 'settlement/classHour/finance',
     url: `/api/settlement/classHour/finance?${period}`,
     sql: () =>
-      rows(sql`select m.school_item_code, to_char(m.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM'),
-        sum(m.value_cents), sum(m.hours) from student_ledger m where m.posted_at < ${E} group by 1, 2`),
+      // The same figures as the endpoint: per campus and month each kind's value and hours.
+      rows(sql`select c, to_char(date_trunc('month', posted_at at time zone 'Asia/Shanghai'), 'YYYY-MM'), sum(v), sum(h),
+        sum(v) filter (where k = 'purchase'), sum(h) filter (where k = 'purchase'),
+        sum(v) filter (where k = 'consume'), sum(h) filter (where k = 'consume'),
+        sum(v) filter (where k = 'refund'), sum(h) filter (where k = 'refund'),
+        sum(v) filter (where k not in ('purchase', 'consume', 'refund')),
+        sum(h) filter (where k not in ('purchase', 'consume', 'refund'))
+        from ${MOVES} group by c, date_trunc('month', posted_at at time zone 'Asia/Shanghai')`),
   },
   {
     name: 'clue/summary',

@@ -89,6 +89,14 @@ describe('income reports', () => {
     expect(year.period).toEqual({ startDate: '2031-01-01', endDate: '2031-12-31' });
     expect(year.receivedCents).toBe(350_000 + 20_000 + 11_100);
 
+    // A refund of April revoked in April: its reversal counts back as a refund, so April nets nothing.
+    await t.deps.db.execute(sql`insert into student_ledger
+      (student_id, school_item_code, order_id, order_item_id, course_code, kind, hours, value_cents, source_type, source_id, posted_at)
+      values (${studentId}, 'SH01', ${orderId}, ${itemId}, 'C001', 'refund', -0.5, -5000, 'refundOrder', 2, ${at('2031-04-02 10:00')}::timestamptz)`);
+    await t.deps.db.execute(sql`insert into student_ledger
+      (student_id, school_item_code, order_id, order_item_id, course_code, kind, hours, value_cents, source_type, source_id, posted_at, reverses_id)
+      select student_id, school_item_code, order_id, order_item_id, course_code, 'reversal', 0.5, 5000, 'refundOrder', 2, ${at('2031-04-03 10:00')}::timestamptz, id
+      from student_ledger where order_id = ${orderId} and kind = 'refund' and posted_at = ${at('2031-04-02 10:00')}::timestamptz`);
     const months = await finance.reports.incomes({
       query: {
         schoolItemCode: 'SH01',
@@ -115,6 +123,22 @@ describe('income reports', () => {
       },
     });
     expect(paged.list.map((r) => r.month)).toEqual(['2031-03']);
+    expect(paged).toMatchObject({ total: 3, totals: { incomeCents: 351_100, payments: 4 } });
+    // Past the last group the page is empty, yet the count and totals of the period stay.
+    const past = await finance.reports.incomes({
+      query: {
+        schoolItemCode: 'SH01',
+        startDate: '2031-02-01',
+        endDate: '2031-04-30',
+        pageSize: 5,
+        pageIndex: 2,
+      },
+    });
+    expect(past).toMatchObject({
+      list: [],
+      total: 3,
+      totals: { incomeCents: 351_100, refundedCents: 30_000 },
+    });
 
     const school = await finance.reports.school({ query: MARCH });
     expect(school.list).toEqual([expect.objectContaining({ schoolItemCode: 'SH01', incomeCents: 320_000 })]);

@@ -10,6 +10,14 @@ import { inCampuses, type FigureScope } from './scope.js';
 
 const iso = (d: Date) => d.toISOString();
 
+/**
+ * The movements some reversal undoes, as a relation to join on `reverses_id`: found through the
+ * partial index of reversals, so a figure joins these few rows instead of hashing the whole ledger
+ * a second time (half of a ledger figure's time at scale).
+ */
+export const REVERSED = sql`(select x.id, x.kind, x.source_type, x.source_id from student_ledger x
+    where x.id in (select y.reverses_id from student_ledger y where y.reverses_id is not null))`;
+
 /** One movement with the kind, source and value that count: a reversal counts as what it reverses. */
 export const ledger = (s: FigureScope) => sql`
   select m.id, m.school_item_code, m.student_id, m.course_code, m.order_id, m.value_cents as v, m.hours as h, m.posted_at,
@@ -17,7 +25,7 @@ export const ledger = (s: FigureScope) => sql`
     coalesce(r.source_type, m.source_type) as st,
     coalesce(r.source_id, m.source_id) as sid
   from student_ledger m
-  left join student_ledger r on r.id = m.reverses_id
+  left join ${REVERSED} r on r.id = m.reverses_id
   where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${iso(s.end)}::timestamptz`;
 
 /** The Shanghai month of a movement; movements before the period's first month count as '0000-00'. */

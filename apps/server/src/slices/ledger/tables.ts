@@ -1,5 +1,6 @@
 // The student ledger (docs/money-design): every change of a student's hours or paid value is one
 // append-only movement; a correction is a new movement (a reversal), never an update.
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const studentLedger = pgTable(
@@ -32,5 +33,11 @@ export const studentLedger = pgTable(
     index('student_ledger_source_idx').on(t.sourceType, t.sourceId),
     // The dashboards' sums: a campus's movements before a day (docs/metrics.md).
     index('student_ledger_campus_posted_idx').on(t.schoolItemCode, t.postedAt),
+    // The movements a reversal undoes (few): the figures join only these, never the whole ledger again.
+    index('student_ledger_reverses_idx')
+      .on(t.reversesId)
+      .where(sql`${t.reversesId} is not null`),
+    // The rare kinds a figure reads alone (refunds and their reversals) by posting day.
+    index('student_ledger_kind_posted_idx').on(t.kind, t.postedAt),
   ],
 );

@@ -28,9 +28,11 @@ export const INCOME: facts.FactSource = {
     where p.status = 20 and ${inCampuses(sql`o.school_item_code`, s)}
       and p.paid_at >= ${iso(s.start)}::timestamptz and p.paid_at < ${iso(s.end)}::timestamptz
     union all
-    select r.school_item_code, r.student_id, r.order_id, 'refund' as k, r.v, r.posted_at as at
-    from (${facts.ledger(s)}) r
-    where r.k = 'refund' and r.posted_at >= ${iso(s.start)}::timestamptz`,
+    select m.school_item_code, m.student_id, m.order_id, 'refund' as k, m.value_cents as v, m.posted_at as at
+    from student_ledger m left join ${facts.REVERSED} r on r.id = m.reverses_id
+    where m.kind in ('refund', 'reversal') and coalesce(r.kind, m.kind) = 'refund'
+      and ${inCampuses(sql`m.school_item_code`, s)}
+      and m.posted_at >= ${iso(s.start)}::timestamptz and m.posted_at < ${iso(s.end)}::timestamptz`,
   inPeriod: () => sql`true`,
   month: sql`to_char(l.at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
 };
@@ -80,8 +82,9 @@ const measureList = () =>
 const direction = (isAsc: boolean | undefined) => (isAsc ? sql`asc` : sql`desc`);
 
 /**
- * A page of income grouped by `groupBy` (the campus, and the month when given), sorted; the
- * grouped set is small (campuses × months), so its count comes with the page (`count(*) over ()`).
+ * A page of income grouped by campus (and month when `withMonth`), sorted, with the totals over all
+ * rows and the count of groups — one pass over the income rows (grouping sets: the groups and the
+ * whole), the names joined to the page's rows only.
  */
 async function groupedPage(
   deps: AppDeps,
@@ -92,20 +95,31 @@ async function groupedPage(
   pageIndex: number,
   pageSize: number,
 ) {
-  const rows = await facts.rowsOf<Record<string, string | null>>(
-    deps,
-    sql`with l as (${INCOME.rows(s)}),
-      g as (
-        select ${withMonth ? sql`to_char(l.at at time zone 'Asia/Shanghai', 'YYYY-MM')` : sql`''`} as month,
-          l.school_item_code as "schoolItemCode", max(si.name) as "schoolItemName", max(pt.name) as "provinceTypeName",
-          ${measureList()}
-        from l ${CAMPUS_REGION.join}
-        group by 1, 2)
-      select g.*, count(*) over ()::text as total from g
-      order by ${sortBy} ${direction(isAsc)}, g."schoolItemCode", g.month
-      limit ${pageSize} offset ${(pageIndex - 1) * pageSize}`,
+  const from = (pageIndex - 1) * pageSize;
+  const totalsOf = sql.join(
+    (Object.keys(INCOME_MEASURES) as IncomeKey[]).map(
+      (k) => sql`t.${sql.identifier(k)} as ${sql.identifier(`t_${k}`)}`,
+    ),
+    sql`, `,
   );
-  return rows;
+  return facts.rowsOf<Record<string, string | null>>(
+    deps,
+    sql`with x as (${INCOME.rows(s)}),
+      l as (select x.*, ${withMonth ? sql`to_char(x.at at time zone 'Asia/Shanghai', 'YYYY-MM')` : sql`''`} as mon from x),
+      g as (
+        select grouping(l.school_item_code) = 1 as is_total, l.mon as month, l.school_item_code as "schoolItemCode",
+          ${measureList()}
+        from l group by grouping sets ((l.mon, l.school_item_code), ())),
+      t as (select g.*, (select count(*) from g c where not c.is_total)::text as total from g where g.is_total),
+      p as (
+        select g.*, row_number() over (order by ${sortBy} ${direction(isAsc)}, g."schoolItemCode", g.month) as rn
+        from g where not g.is_total)
+      select p.*, si.name as "schoolItemName", pt.name as "provinceTypeName", t.total, ${totalsOf}
+      from t left join p on p.rn > ${from} and p.rn <= ${from + pageSize}
+        left join school_items si on si.code = p."schoolItemCode"
+        left join province_types pt on pt.code = si.province_type_code
+      order by p.rn`,
+  );
 }
 
 const SORT_COLUMNS: Record<string, SQL> = {
@@ -128,20 +142,24 @@ export interface PageArgs {
 export async function pageBy(deps: AppDeps, s: FigureScope, withMonth: boolean, a: PageArgs) {
   const sortBy =
     SORT_COLUMNS[a.sortField ?? (withMonth ? 'month' : 'incomeCents')] ?? sql`(g."incomeCents")::bigint`;
-  const [rows, totals] = await Promise.all([
-    groupedPage(deps, s, withMonth, sortBy, a.isAsc, a.pageIndex, a.pageSize),
-    facts.factTotals(deps, s, INCOME, INCOME_MEASURES),
-  ]);
+  const rows = await groupedPage(deps, s, withMonth, sortBy, a.isAsc, a.pageIndex, a.pageSize);
+  const first = rows[0] ?? {};
+  const totals = Object.fromEntries(
+    (Object.keys(INCOME_MEASURES) as IncomeKey[]).map((k) => [k, facts.n(first[`t_${k}`])]),
+  ) as Record<IncomeKey, number>;
   return {
     period: s.period,
-    list: rows.map((r) => ({
-      month: r.month ?? '',
-      schoolItemCode: r.schoolItemCode ?? '',
-      schoolItemName: r.schoolItemName ?? r.schoolItemCode ?? '',
-      provinceTypeName: r.provinceTypeName ?? '',
-      ...figuresOf(r),
-    })),
-    total: facts.n(rows[0]?.total),
+    // The totals come on one row (a left join) even when the page is past the last group.
+    list: rows
+      .filter((r) => r.rn !== null)
+      .map((r) => ({
+        month: r.month ?? '',
+        schoolItemCode: r.schoolItemCode ?? '',
+        schoolItemName: r.schoolItemName ?? r.schoolItemCode ?? '',
+        provinceTypeName: r.provinceTypeName ?? '',
+        ...figuresOf(r),
+      })),
+    total: facts.n(first.total),
     pageIdx: a.pageIndex,
     pageSize: a.pageSize,
     totals,

@@ -22,11 +22,17 @@ export async function finance(deps: AppDeps, s: FigureScope) {
     OTHER_KINDS.map((k) => sql`${k}`),
     sql`, `,
   );
+  const first = s.months[0] ?? '';
+  // Grouped by the month as date_trunc (immutable, with the ndistinct statistics of migration 0037),
+  // so the planner knows there are campuses × months groups and hashes them; the text month is
+  // formed on the groups. Months before the period stay rows of their own: the running sum over
+  // them is the opening balance.
   const rows = await facts.rowsOf<Raw>(
     deps,
     sql`with l as (${facts.ledger(s)}),
       agg as (
-        select l.school_item_code as c, ${facts.monthOf(s)} as mon,
+        select l.school_item_code as c,
+          to_char(date_trunc('month', l.posted_at at time zone 'Asia/Shanghai'), 'YYYY-MM') as mon,
           sum(l.v) as all_v, sum(l.h) as all_h,
           coalesce(sum(l.v) filter (where l.k = 'purchase'), 0) as paid_v,
           coalesce(sum(l.h) filter (where l.k = 'purchase'), 0) as paid_h,
@@ -36,10 +42,10 @@ export async function finance(deps: AppDeps, s: FigureScope) {
           coalesce(-sum(l.h) filter (where l.k = 'refund'), 0) as ref_h,
           coalesce(sum(l.v) filter (where l.k in (${other})), 0) as oth_v,
           coalesce(sum(l.h) filter (where l.k in (${other})), 0) as oth_h
-        from l group by 1, 2),
+        from l group by l.school_item_code, date_trunc('month', l.posted_at at time zone 'Asia/Shanghai')),
       grid as (
         select c.c, m.mon from (select distinct c from agg) c cross join ${monthsOf(s)}
-        union select c, mon from agg where mon = '0000-00'),
+        union select c, mon from agg where mon < ${first}),
       flow as (
         select g.c, g.mon,
           coalesce(a.all_v, 0) as all_v, coalesce(a.all_h, 0) as all_h,
@@ -55,7 +61,7 @@ export async function finance(deps: AppDeps, s: FigureScope) {
         f.paid_v::text, f.paid_h::text, f.cons_v::text, f.cons_h::text, f.ref_v::text, f.ref_h::text,
         f.oth_v::text, f.oth_h::text, f.close_v::text, f.close_h::text
       from flow f left join school_items si on si.code = f.c
-      where f.mon <> '0000-00'
+      where f.mon >= ${first}
       order by f.mon, f.c`,
   );
   return {
