@@ -1,5 +1,5 @@
 // The money lists exported with their screens' filters (issue 13 "CLI"): income orders, pay records
-// (a POST list whose filters live in the body) and payment approvals, against the real server's demo
+// (a POST list whose filters live in the body), payment approvals and refunds, against the real server's demo
 // orders, paged in small pages so the whole filtered result is proven to arrive.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -93,5 +93,26 @@ describe('export of the money lists with the screen filters', () => {
     expect(new Set(e.rows.map((row) => row[1]))).toEqual(new Set([String(status)]));
     expect(e.r.rows).toBe(waiting.total);
     expect(e.rows.map((row) => row[0]).sort()).toEqual(waiting.list.map((a) => a.orderCode).sort());
+  });
+
+  it('refund orders: those of one status, every page, with the amount in figures', async () => {
+    const sdk = real.admin();
+    const all = await sdk.refunds.refundOrders({ query: { pageSize: 500 } });
+    const status = all.list[0]?.status ?? -1;
+    const some = all.list.filter((r) => r.status === status);
+    expect(some.length).toBeGreaterThan(0);
+    expect(some.length).toBeLessThan(all.total);
+    const e = await exportTo(
+      'refunds.refundOrders',
+      'refunds.xlsx',
+      { status: String(status) },
+      ['code', 'status', 'amount'],
+      1,
+    );
+    expect(e.r.rows).toBe(some.length);
+    expect(new Set(e.rows.map((row) => row[1]))).toEqual(new Set([String(status)]));
+    expect(e.rows.map((row) => `${row[0]} ${row[2]}`).sort()).toEqual(
+      some.map((r) => `${r.code} ${r.amount}`).sort(),
+    );
   });
 });
