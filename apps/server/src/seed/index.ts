@@ -21,6 +21,7 @@ import { seedOrdersDemo } from '../slices/orders/seed.js';
 import { seedRefundsDemo } from '../slices/refunds/seed.js';
 import { seedInvoicesDemo } from '../slices/invoices/seed.js';
 import { seedPayrollDemo } from '../slices/payroll/seed.js';
+import { seedSalaryApplicationsDemo } from '../slices/salaryApplications/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
@@ -49,6 +50,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedRefundsDemo,
   seedInvoicesDemo,
   seedPayrollDemo,
+  seedSalaryApplicationsDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

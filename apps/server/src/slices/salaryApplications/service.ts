@@ -163,7 +163,7 @@ export async function campusRows(deps: AppDeps, u: AuthUser, q: { year: number; 
 }
 
 export async function apply(
-  deps: AppDeps,
+  deps: { db: DbOrTx; now: () => Date },
   u: AuthUser,
   b: { schoolItemCode: string; year: number; month: number; remark?: string | undefined },
 ) {

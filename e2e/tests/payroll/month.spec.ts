@@ -1,0 +1,139 @@
+// Closing a month's payroll (issue 17): HR computes SH01's month, the campus head applies for it,
+// HR and finance approve, the month is sealed, and cancelling a lesson of that month is then refused
+// with the sealing message. The month is the current one: a lesson of an earlier month is already
+// past the date lock, which would refuse the change before sealing is asked. It is unsealed at the end
+// (an administrator, with a reason) and the lesson cancelled, so the other journeys find it open.
+import { expect, test } from '../../fixtures/auth';
+import { pick } from '../../fixtures/combobox';
+
+const CAMPUS = 'SH01';
+
+/** Today in Shanghai, the campuses' day, and its month. */
+function thisMonth() {
+  const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  return { year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), day };
+}
+const ym = (p: { year: number; month: number }) => `${p.year}-${String(p.month).padStart(2, '0')}`;
+
+test('a month closed: computed, applied, approved, sealed; a lesson change is refused', async ({
+  page,
+  signIn,
+  sdkAs,
+}) => {
+  test.setTimeout(90_000);
+  const p = thisMonth();
+  const admin = await sdkAs('admin');
+  const finance = await sdkAs('finance');
+
+  // A booked lesson today at SH01 of a course the demo teacher E0005 may teach, bought and paid.
+  const [pupil] = await admin.teaching.planOrders({ query: { schoolItemCode: CAMPUS } });
+  if (!pupil) throw new Error('the demo data has a SH01 student');
+  const lessonOf = (courseCode: string) => ({
+    schoolItemCode: CAMPUS,
+    courseCode,
+    teacherCode: 'E0005',
+    kind: 'oneToOne' as const,
+    studentIds: [pupil.studentId],
+    lessonDate: p.day,
+    startTime: '18:00',
+    endTime: '19:00',
+    hours: 1,
+  });
+  const ranks = await admin.courseAuthority.queryTeacherCouseLevels({ query: { employeeCode: 'E0005' } });
+  const courses = await admin.courses.courses({ query: { status: 1, purchaseUnit: 1 } });
+  const course = courses.find(
+    (c) => Number(c.price) > 0 && ranks.some((r) => r.courseRankCode === c.courserankcode),
+  );
+  if (!course) throw new Error('the demo data has a course E0005 may teach');
+  const order = await admin.orders.create({
+    body: {
+      schoolItemCode: CAMPUS,
+      studentId: pupil.studentId,
+      orderType: 0,
+      items: [{ courseCode: course.code, quantity: 2 }],
+    },
+  });
+  const detail = await admin.orders.detail({ params: { id: order.id } });
+  const pay = await admin.orders.addPayRecord({
+    body: { orderId: order.id, method: 1, amount: detail.payable, paidAt: new Date().toISOString() },
+  });
+  await finance.approvals.pass({ body: { id: pay.approvalId ?? 0 } });
+  expect((await admin.teaching.planInsertPreview({ body: lessonOf(course.code) })).ok).toBe(true);
+  const [lessonId] = (await admin.teaching.planInsert({ body: lessonOf(course.code) })).lessonIds;
+  const lessonCourse = course.name;
+
+  try {
+    // HR computes the campus's month.
+    await signIn('hr', { to: `/staffsalary/manage?year=${p.year}&month=${p.month}` });
+    await pick(page, '校区', CAMPUS);
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await page.getByRole('button', { name: '计算本校区' }).click();
+    await expect(page.getByText(/^已计算：/)).toBeVisible();
+
+    // The campus head applies for it.
+    await signIn('director', {
+      to: `/staffsalary/manage?tab=apply&apply.year=${p.year}&apply.month=${p.month}`,
+    });
+    const campuses = await admin.salaryApplications.campuses({ query: { year: p.year, month: p.month } });
+    const campusName = campuses.find((c) => c.schoolItemCode === CAMPUS)?.schoolItemName ?? CAMPUS;
+    const campusRow = page
+      .getByRole('table', { name: '薪资申请' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: campusName, exact: true }) });
+    await campusRow.getByRole('button', { name: '申请薪资' }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('已提交申请')).toBeVisible();
+    const [application] = (
+      await admin.salaryApplications.list({ query: { year: p.year, month: p.month, status: 5 } })
+    ).list;
+    if (!application) throw new Error('the application was filed');
+    expect(application.schoolItemCode).toBe(CAMPUS);
+
+    // HR passes its step; finance approves on the applications tab.
+    await (await sdkAs('hr')).approvals.pass({ body: { id: application.id } });
+    await signIn('finance', { to: '/staffsalary/manage?tab=approve' });
+    const request = page
+      .getByRole('table', { name: '薪资申请' })
+      .getByRole('row')
+      .filter({ hasText: campusName })
+      .filter({ hasText: ym(p) });
+    await request.getByRole('button', { name: '审批' }).click();
+    const sheet = page.getByRole('dialog', { name: '薪资申请' });
+    await expect(sheet.getByText(ym(p)).first()).toBeVisible();
+    await sheet.getByRole('button', { name: '通过' }).click();
+    await expect(sheet).toBeHidden();
+
+    // The month is sealed.
+    await signIn('admin', { to: `/staffsalary/dataSealing?year=${p.year}` });
+    const period = page
+      .getByRole('table', { name: '期间' })
+      .getByRole('row')
+      .filter({ hasText: ym(p) });
+    await period.getByRole('button', { name: '封账' }).click();
+    await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+    await expect(period.getByText('已封账')).toBeVisible();
+
+    // Cancelling the lesson of that month is refused with the sealing message.
+    await page.goto('/education/classTable');
+    await pick(page, '校区', CAMPUS);
+    await page
+      .getByRole('button', { name: new RegExp(`^18:00-19:00 ${lessonCourse}`) })
+      .first()
+      .click();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: '取消课程' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `该期间已封账（${ym(p)}）` })).toBeVisible();
+  } finally {
+    await admin.sealing
+      .unseal({ body: { year: p.year, month: p.month, reason: 'e2e：恢复' } })
+      .catch(() => undefined);
+    // The lesson would otherwise stay booked in E0005's evening for the journeys after this one.
+    const lesson = (
+      await admin.teaching.planList({ query: { schoolItemCode: CAMPUS, from: p.day, to: p.day } })
+    ).find((l) => l.id === lessonId);
+    if (lesson)
+      await admin.teaching
+        .planCancel({ body: { id: lesson.id, version: lesson.version } })
+        .catch(() => undefined);
+  }
+});
