@@ -21,6 +21,7 @@ import { seedOrdersDemo } from '../slices/orders/seed.js';
 import { seedRefundsDemo } from '../slices/refunds/seed.js';
 import { seedInvoicesDemo } from '../slices/invoices/seed.js';
 import { seedPayrollDemo } from '../slices/payroll/seed.js';
+import { seedClassHoursDemo } from '../slices/classHours/seed.js';
 import { seedSalaryApplicationsDemo } from '../slices/salaryApplications/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
@@ -50,6 +51,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedRefundsDemo,
   seedInvoicesDemo,
   seedPayrollDemo,
+  seedClassHoursDemo,
   seedSalaryApplicationsDemo,
 ];
 

@@ -134,7 +134,7 @@ async function checkIn(tx: DbOrTx, u: AuthUser, p: TTeacherPeriod) {
 export const checkPeriod = (deps: AppDeps, u: AuthUser, p: TTeacherPeriod) => checkIn(deps.db, u, p);
 
 export async function submit(
-  deps: AppDeps,
+  deps: { db: DbOrTx; now: () => Date },
   u: AuthUser,
   b: TTeacherPeriod & { remark?: string | undefined },
 ) {

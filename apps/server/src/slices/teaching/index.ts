@@ -1,6 +1,7 @@
 // The teaching slice's public face (issue 15). Billing reads holidays; the absences slice releases
 // a student's lessons on an approved leave and tells scheduling who is on leave; a seat (degree)
-// books its recurring lessons through insertLessons. docs/teaching.md describes the seams.
+// books its recurring lessons through insertLessons; the class-hour demo seed
+// gives, signs and confirms lessons through insertLessons, sign and confirmLessons. docs/teaching.md describes the seams.
 export { holidaysBetween } from './settings.js';
 export {
   useApprovedLeaves,
@@ -15,9 +16,10 @@ export {
   releaseStudentLessons,
   bookMakeupLesson,
   releaseMakeupLesson,
+  confirmLessons,
   type InsertInput,
   type MakeupBooking,
 } from './lessons.js';
-export { STATUS_RULES, ATTENDANCE_SOURCE } from './attendance.js';
+export { STATUS_RULES, ATTENDANCE_SOURCE, sign } from './attendance.js';
 export { lessons, lessonStudents, attendances, classrooms, calendarDays } from './tables.js';
 export { teachingHandlers } from './handlers.js';

@@ -1,0 +1,139 @@
+// Demo class-hour confirmations (deterministic), so /financial/classConfirm opens on every state: the
+// SH01 teachers give two assessment lessons a month (assessments need no purchased hours), sign and
+// confirm them, and submit the month; the campus head and finance then decide. Every step goes through
+// the teaching and class-hour commands on a clock set to when it would have happened, so the date lock
+// and the sealing checks hold as they do for people. E0005's month before last passes (payroll pays
+// those hours when the salary-application seed computes that month); last month's wait for the campus
+// head, wait for finance, or were rejected.
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { ROLE } from '@bo/domain';
+import { seedActor, type SeedContext } from '../../seed/context.js';
+import {
+  courseAuthorities,
+  courseAuthorityRanks,
+  courses,
+  employees,
+  students,
+  users,
+} from '../../db/schema.js';
+import { decide } from '../approvals/index.js';
+import { confirmLessons, insertLessons, sign } from '../teaching/index.js';
+import { submit } from './service.js';
+
+const CAMPUS = 'SH01';
+const IP = '127.0.0.1';
+
+type Outcome = 'waitingHead' | 'waitingFinance' | 'passed' | 'rejected';
+
+/** Noon in Shanghai of a day of the month `back` months before `now`'s. */
+const noonOf = (now: Date, back: number, day: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, day, 4));
+const dayOf = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function seedClassHoursDemo({ db, now }: SeedContext) {
+  const people = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['teacher', 'director', 'finance']));
+  const row = (name: string) => people.find((p) => p.username === name);
+  const [teacherRow, directorRow, financeRow] = [row('teacher'), row('director'), row('finance')];
+  if (!teacherRow || !directorRow || !financeRow) return;
+  const director = seedActor(directorRow.id, 'director', [ROLE.director]);
+  const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
+
+  const teachers = await db
+    .select({ code: employees.code })
+    .from(employees)
+    .where(and(eq(employees.schoolItemCode, CAMPUS), eq(employees.postCode, 'TEACHER')))
+    .orderBy(asc(employees.code));
+  const pupils = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolItemCode, CAMPUS), ne(students.status, 90)))
+    .orderBy(asc(students.id))
+    .limit(2);
+  if (!pupils.length) return;
+
+  /** A course the teacher may teach (their authority's ranks). */
+  const courseOf = async (teacherCode: string) => {
+    const [c] = await db
+      .select({ code: courses.code })
+      .from(courses)
+      .innerJoin(courseAuthorityRanks, eq(courseAuthorityRanks.courseRankCode, courses.rankCode))
+      .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
+      .where(
+        and(
+          eq(courseAuthorities.employeeCode, teacherCode),
+          eq(courseAuthorities.validStatus, 1),
+          eq(courses.validStatus, 1),
+        ),
+      )
+      .orderBy(asc(courses.code))
+      .limit(1);
+    return c?.code ?? null;
+  };
+
+  const month = async (teacherCode: string, back: number, outcome: Outcome, hour: number) => {
+    const courseCode = await courseOf(teacherCode);
+    if (!courseCode) return;
+    // The teacher acts for themself (the demo account "teacher" is E0005; the others sign their own).
+    const teacher = { ...seedActor(teacherRow.id, 'teacher', [ROLE.teacher]), employeeCode: teacherCode };
+    for (const [i, day] of [10, 17].entries()) {
+      const at = noonOf(now, back, day);
+      const deps = { db, now: () => at };
+      const pupil = pupils[i % pupils.length] ?? pupils[0];
+      if (!pupil) return;
+      const { lessonIds } = await insertLessons(deps, teacher, {
+        schoolItemCode: CAMPUS,
+        courseCode,
+        teacherCode,
+        kind: 'assessment',
+        studentIds: [pupil.id],
+        lessonDate: dayOf(at),
+        // Each teacher their own hour: the pupils are shared.
+        startTime: `${String(hour).padStart(2, '0')}:00`,
+        endTime: `${String(hour + 1).padStart(2, '0')}:00`,
+        hours: 1,
+      });
+      for (const lessonId of lessonIds) {
+        await sign(deps, teacher, {
+          lessonId,
+          items: [{ studentId: pupil.id, status: 'present', remark: '' }],
+        });
+      }
+      await confirmLessons(deps, teacher, lessonIds);
+    }
+    // Submitted and decided on the first of the next month.
+    const submittedAt = noonOf(now, back - 1, 1);
+    const deps = { db, now: () => submittedAt };
+    const first = noonOf(now, back, 1);
+    const { approvalId } = await submit(deps, teacher, {
+      schoolItemCode: CAMPUS,
+      teacherCode,
+      year: first.getUTCFullYear(),
+      month: first.getUTCMonth() + 1,
+      remark: '本月课时已核对',
+    });
+    if (outcome === 'waitingHead') return;
+    if (outcome === 'rejected') {
+      await decide(
+        deps,
+        director,
+        { id: approvalId, pass: false, comment: '17日课时与签到表不符，请核对后重新提交' },
+        IP,
+      );
+      return;
+    }
+    await decide(deps, director, { id: approvalId, pass: true, comment: '同意' }, IP);
+    if (outcome === 'passed')
+      await decide(deps, finance, { id: approvalId, pass: true, comment: '核对无误' }, IP);
+  };
+
+  const [first, second, third] = teachers;
+  if (first) {
+    await month(first.code, 2, 'passed', 9);
+    await month(first.code, 1, 'waitingHead', 9);
+  }
+  if (second) await month(second.code, 1, 'waitingFinance', 10);
+  if (third) await month(third.code, 1, 'rejected', 11);
+}
