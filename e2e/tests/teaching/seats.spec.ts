@@ -1,0 +1,35 @@
+// Seats (degrees) of issue 15: on /students/degreeManagement a campus's planner holds a teacher's
+// evening time for a student (an assist task, temporary: it books no lesson) and finds the seat in
+// the campus's list, held.
+import { expect, test } from '../../fixtures/auth';
+import { pick } from '../../fixtures/combobox';
+
+test('a seat held for a student is listed with its teacher, time and holder', async ({
+  page,
+  signIn,
+  sdkAs,
+}) => {
+  const admin = await sdkAs('admin');
+  const [pupil] = await admin.teaching.planOrders({ query: { schoolItemCode: 'SH01' } });
+  if (!pupil) throw new Error('the demo data has a SH01 student');
+
+  await signIn('admin', { to: '/students/degreeManagement' });
+  await pick(page, '校区', 'SH01');
+  await page.getByRole('button', { name: '查询', exact: true }).click();
+  await page.getByRole('button', { name: '新增学位', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '新增学位' });
+  await pick(dialog, '教师', 'E0005');
+  await dialog.getByLabel('时段类型').selectOption({ label: 'B段 晚间' });
+  await dialog.getByLabel('开始时间').fill('21:10');
+  await dialog.getByLabel('结束时间').fill('21:50');
+  await dialog.getByLabel('学位类型').selectOption({ label: '辅助任务' });
+  await dialog.getByLabel('按姓名搜索').fill(pupil.studentName);
+  await dialog.getByLabel('占用对象').selectOption({ label: `${pupil.studentName}（${pupil.studentCode}）` });
+  await dialog.getByLabel('频次', { exact: true }).selectOption({ label: '临时' });
+  await dialog.getByRole('button', { name: '提交', exact: true }).click();
+  await expect(page.getByText('已保存，排课 0 节')).toBeVisible();
+
+  const row = page.getByRole('row').filter({ hasText: '21:10-21:50' });
+  await expect(row).toContainText(pupil.studentName);
+  await expect(row).toContainText('占用中');
+});
