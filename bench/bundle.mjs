@@ -1,7 +1,7 @@
 // What the browser downloads, from the UI build's manifest (apps/backoffice/dist/.vite/manifest.json),
 // as gzip level 9: the first page (index.html's script, its static imports and stylesheets), /login
-// (plus the sign-in form's chunk, then the system contract its first call loads), and the largest
-// chunk and the largest screen (what opening one screen adds to the first page). exceljs loads only
+// (login.html's script, its static imports and stylesheets: a page of its own, whose calls need no
+// contract), and the largest chunk and the largest screen (what opening one screen adds to the first page). exceljs loads only
 // when exporting and is reported apart. `node bench/bundle.mjs` prints it alone; bench/run.mjs includes it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +9,6 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const uiDist = path.join(root, 'apps/backoffice/dist');
-const LOGIN = 'src/features/shell/Login.tsx';
-const SYSTEM_CONTRACT = '../../packages/api-sdk/src/contract/system.ts';
 
 export function bundle() {
   const manifestFile = path.join(uiDist, '.vite/manifest.json');
@@ -45,15 +43,10 @@ export function bundle() {
       css: { bytes: sum('.css', 'bytes'), gzip: sum('.css', 'gzip') },
     };
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  if (!entry) return { skipped: 'no entry in the manifest' };
-  const first = closure(entry);
-  const login = closure(LOGIN, new Set(first));
-  // The system slice is a module of its own or, when screens import it too, a shared chunk named after it.
-  const systemKey = Object.keys(manifest).find(
-    (k) => k === SYSTEM_CONTRACT || (!manifest[k].src && manifest[k].name === 'system'),
-  );
-  const loginCalled = systemKey ? closure(systemKey, new Set(login)) : login;
+  if (!manifest['index.html']?.isEntry) return { skipped: 'no index.html entry in the manifest' };
+  if (!manifest['login.html']?.isEntry) return { skipped: 'no login.html entry in the manifest' };
+  const first = closure('index.html');
+  const login = closure('login.html');
   const isExcel = (file) => /exceljs/i.test(file);
   const chunks = Object.values(manifest)
     .filter((c) => c.file.endsWith('.js') && !isExcel(c.file))
@@ -73,7 +66,6 @@ export function bundle() {
   return {
     firstPage: total(first),
     login: total(login),
-    loginAfterFirstCall: total(loginCalled),
     largestChunk: chunks[0],
     largestScreen: screens[0],
     exceljs: excel[0],
@@ -89,7 +81,7 @@ export function describeBundle(b) {
     `JS ${kib(x.js.gzip)} gzip (${kib(x.js.bytes)} raw), CSS ${kib(x.css.gzip)} gzip, ${x.files} files`;
   return [
     `First page: ${t(b.firstPage)}`,
-    `/login: ${t(b.login)}; after its first call (system contract, zod): JS ${kib(b.loginAfterFirstCall.js.gzip)} gzip`,
+    `/login (login.html): ${t(b.login)}`,
     `Largest chunk: ${b.largestChunk?.file} ${kib(b.largestChunk?.gzip ?? 0)} gzip; largest screen: ${b.largestScreen?.screen} adds JS ${kib(b.largestScreen?.js.gzip ?? 0)} gzip`,
     `exceljs (on export only): ${kib(b.exceljs?.gzip ?? 0)} gzip`,
   ];

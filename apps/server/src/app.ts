@@ -135,6 +135,9 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
 
   const uiDir = o.uiDir && existsSync(path.join(o.uiDir, 'index.html')) ? o.uiDir : undefined;
   const indexHtml = uiDir ? readFileSync(path.join(uiDir, 'index.html'), 'utf8') : undefined;
+  // /login is a page of its own (a light entry without the app's router, SDK and contract).
+  const loginFile = uiDir ? path.join(uiDir, 'login.html') : undefined;
+  const loginHtml = loginFile && existsSync(loginFile) ? readFileSync(loginFile, 'utf8') : indexHtml;
   if (uiDir) {
     await app.register(fastifyStatic, {
       root: uiDir,
@@ -156,9 +159,11 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
         404,
       );
     }
-    if (indexHtml && req.method === 'GET' && !path.extname(req.url.split('?')[0] ?? '')) {
-      // History mode: every UI route gets the app shell.
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const pathname = req.url.split('?')[0] ?? '';
+    if (indexHtml && req.method === 'GET' && !path.extname(pathname)) {
+      // History mode: every UI route gets the app shell, /login its own page.
+      const html = pathname === '/login' ? loginHtml : indexHtml;
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     return reply.status(404).type('text/plain').send('Not found');
   });

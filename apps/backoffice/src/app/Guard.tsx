@@ -3,9 +3,9 @@ import { Spinner } from '@bo/ui-kit';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useT } from '../i18n';
-import { decide, failureTarget, loadPermissions } from './guard';
+import { decide, failureTarget, isLoginPath, loadPermissions } from './guard';
 import { hasScreen } from './registry';
-import { clearLogin, sdk } from './sdk';
+import { clearLogin, goToLogin, sdk } from './sdk';
 import { session, useSession } from './session';
 
 let inFlight: Promise<void> | null = null;
@@ -46,11 +46,18 @@ export function Guard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (d.kind !== 'load') return;
     ensurePermissions((to) => {
+      if (to === '/login') goToLogin();
       // Failed navigations are swallowed (spec §2).
-      Promise.resolve(navigate(to, { replace: true })).catch(() => undefined);
+      else Promise.resolve(navigate(to, { replace: true })).catch(() => undefined);
     });
   }, [d.kind, navigate]);
 
+  const toSignIn = d.kind === 'redirect' && isLoginPath(d.to) ? d.to : null;
+  useEffect(() => {
+    if (toSignIn) goToLogin(toSignIn);
+  }, [toSignIn]);
+
+  if (toSignIn) return <FullPageSpinner label={t('shell.loadingPermissions')} />;
   if (d.kind === 'redirect') return <Navigate to={d.to} replace />;
   if (user?.mustChangePassword) return <Navigate to="/modifyPwd" replace />;
   if (d.kind === 'load') return <FullPageSpinner label={t('shell.loadingPermissions')} />;

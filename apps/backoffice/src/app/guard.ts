@@ -36,11 +36,7 @@ export function decide({ pathname, search = '', token, permissions, hasScreen }:
   if (isPublicPath(pathname)) return { kind: 'allow' };
   const sso = dashboardSsoTarget(pathname, search);
   if (sso) return { kind: 'redirect', to: sso };
-  if (!token) {
-    const back =
-      pathname === '/' || pathname === '/home' ? '' : `?redirect=${encodeURIComponent(pathname + search)}`;
-    return { kind: 'redirect', to: `/login${back}` };
-  }
+  if (!token) return { kind: 'redirect', to: loginPath(pathname, search) };
   if (!permissions) return { kind: 'load' };
   if (hasScreen && !hasScreen(pathname)) return { kind: 'allow' };
   if (isForbidden(pathname, permissions.forbidden)) return { kind: 'redirect', to: '/noauth' };
@@ -80,6 +76,18 @@ export function dashboardSsoTarget(pathname: string, search: string): string | n
   const rest = params.toString();
   const back = `${pathname}${rest ? `?${rest}` : ''}`;
   return `/auth?dd_code=${encodeURIComponent(code)}&redirect=${encodeURIComponent(back)}`;
+}
+
+/** The sign-in page, remembering where to return (nothing to remember for the home page). */
+export function loginPath(pathname: string, search = ''): string {
+  return pathname === '/' || pathname === '/home'
+    ? '/login'
+    : `/login?redirect=${encodeURIComponent(pathname + search)}`;
+}
+
+/** Whether a target is the sign-in page, which the app opens by a full page load. */
+export function isLoginPath(to: string): boolean {
+  return to === '/login' || to.startsWith('/login?');
 }
 
 /** A safe redirect target from ?redirect= (same-origin paths only, never back to /login). */

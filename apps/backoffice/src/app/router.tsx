@@ -1,18 +1,12 @@
 // react-router 7 (history mode): public routes, the redirects of spec §2, and every other path
 // through the guard into the layout shell, which picks the screen from the registry.
-// Every page is a lazy route: /login downloads the sign-in form, not the signed-in shell
-// (menus, tables, dialogs) nor the contract.
+// Every page is a lazy route. /login is not one: it is a page of its own (login.html, src/login),
+// which every way to the sign-in reaches by a full page load (goToLogin).
 import { REDIRECTS } from '@bo/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteError } from './RouteError';
-import { navigator } from './sdk';
 
 export const routes: RouteObject[] = [
-  {
-    path: '/login',
-    lazy: async () => ({ Component: (await import('../features/shell/Login')).Login }),
-    errorElement: <RouteError />,
-  },
   {
     path: '/auth',
     lazy: async () => ({ Component: (await import('../features/shell/Auth')).Auth }),
@@ -52,10 +46,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  navigator.go = (to) => {
-    // Failed navigations are swallowed (spec §2).
-    router.navigate(to, { replace: true }).catch(() => undefined);
-  };
-  return router;
+  return createBrowserRouter(routes);
 }

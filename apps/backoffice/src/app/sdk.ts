@@ -4,16 +4,19 @@ import { ErrorCode, createLazySdk, type ApiError } from '@bo/api-sdk';
 import { toastBridge } from '@bo/ui-kit';
 import { pickLanguage } from '../i18n/bilingual';
 import { getLocale } from '../i18n/locale';
+import { loginPath } from './guard';
 import { NarrowQueryClient, noteCall } from './invalidation';
+import { pageLoad } from './pageLoad';
 import { session } from './session';
 import { clearTabs } from './tabs';
 
-/** Set by the router once it exists, so the SDK can send the user to /login. */
-export const navigator: { go: (to: string) => void } = {
-  go: (to) => {
-    window.location.assign(to);
-  },
-};
+/**
+ * Opens the sign-in page (`/login`, or `/login?redirect=…` from loginPath). It is a page of its own
+ * (login.html, not a route of this app), so this is a full page load.
+ */
+export function goToLogin(to = '/login'): void {
+  pageLoad.go(to);
+}
 
 /** Clears login, permissions and tabs. */
 export function clearLogin(): void {
@@ -70,7 +73,7 @@ export const sdk = createLazySdk({
       lastTokenFailure = now;
       clearLogin();
       queryClient.clear();
-      if (window.location.pathname !== '/login') navigator.go('/login');
+      goToLogin(loginPath(window.location.pathname, window.location.search));
     },
   },
 });

@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
 
 export const USER_KEY = 'userToken';
 export const CALL_TOKEN_KEY = 'callToken';
+/** sessionStorage: the OAuth `state` the QR sign-in sent, checked by /auth on return. */
+export const QR_STATE_KEY = 'qrLoginState';
 
 export interface Permissions {
   forbidden: readonly string[];

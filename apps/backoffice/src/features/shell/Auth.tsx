@@ -1,18 +1,30 @@
 // /auth: the sign-in provider's return page (?code=&state= for the QR login, ?code=&appid= for the enterprise
 // one, ?dd_code=&redirect= for the income dashboard's mobile-chat link, sent here by the guard).
-import { ApiError } from '@bo/api-sdk';
+import { ApiError, type TUserToken } from '@bo/api-sdk';
 import { Button, Spinner } from '@bo/ui-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorText, sdk } from '../../app/sdk';
+import { safeRedirect } from '../../app/guard';
+import { errorText, goToLogin, queryClient, sdk } from '../../app/sdk';
+import { QR_STATE_KEY, session } from '../../app/session';
 import { useT } from '../../i18n';
 import { AuthFrame } from './AuthFrame';
-import { QR_STATE_KEY, useFinishSignIn } from './Login';
+
+/** After the provider's sign-in: store the session and go where the user was headed (or to change the password). */
+function useFinishSignIn() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (user: TUserToken) => {
+    queryClient.clear();
+    session.signIn(user);
+    const to = user.mustChangePassword ? '/modifyPwd' : safeRedirect(params.get('redirect'));
+    Promise.resolve(navigate(to, { replace: true })).catch(() => undefined);
+  };
+}
 
 export function Auth() {
   const t = useT();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const finish = useFinishSignIn();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
@@ -59,11 +71,7 @@ export function Auth() {
           <p role="alert" className="mt-3 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700">
             {error}
           </p>
-          <Button
-            variant="primary"
-            className="mt-6 w-full"
-            onClick={() => Promise.resolve(navigate('/login', { replace: true })).catch(() => undefined)}
-          >
+          <Button variant="primary" className="mt-6 w-full" onClick={() => goToLogin()}>
             {t('auth.retry')}
           </Button>
         </div>

@@ -1,12 +1,13 @@
 // /modifyPwd: old, new, confirm. Signed in: /auth/chgpwd; signed out: /auth/chgpass with the username.
 // Afterwards the user signs in again.
 import { ChangePasswordInput, ChgPassInput } from '@bo/api-sdk';
-import { Button, FormText, FormView, SubmitButton, TextField, useToast } from '@bo/ui-kit';
+import { Button, FormText, FormView, SubmitButton, TextField } from '@bo/ui-kit';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
-import { clearLogin, queryClient, sdk } from '../../app/sdk';
+import { clearLogin, goToLogin, queryClient, sdk } from '../../app/sdk';
+import { pageLoad } from '../../app/pageLoad';
 import { useSession } from '../../app/session';
 import { useT, type TFunction } from '../../i18n';
 import { AuthFrame } from './AuthFrame';
@@ -24,7 +25,6 @@ function pwdSchema(signedIn: boolean, t: TFunction) {
 
 export function ModifyPwd() {
   const t = useT();
-  const toast = useToast();
   const navigate = useNavigate();
   const { token, user } = useSession();
   const schema = useMemo(() => pwdSchema(Boolean(token), t), [token, t]);
@@ -54,8 +54,8 @@ export function ModifyPwd() {
       }
       clearLogin();
       queryClient.clear();
-      toast.success(t('pwd.done'));
-      Promise.resolve(navigate('/login', { replace: true })).catch(() => undefined);
+      // The sign-in page says the password changed (the toast would not survive the page load).
+      pageLoad.go('/login?changed=1', { replace: true });
     },
   });
 
@@ -100,7 +100,7 @@ export function ModifyPwd() {
       <Button
         variant="link"
         className="mt-4"
-        onClick={() => Promise.resolve(navigate(token ? '/home' : '/login')).catch(() => undefined)}
+        onClick={() => (token ? Promise.resolve(navigate('/home')).catch(() => undefined) : goToLogin())}
       >
         {t('pwd.back')}
       </Button>

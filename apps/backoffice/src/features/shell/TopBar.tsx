@@ -1,6 +1,7 @@
 // Top bar (spec §2): collapse toggle, page title, refresh, feedback, help centre, user menu.
 import { Button, Dropdown, Icon, Tooltip, useConfirm } from '@bo/ui-kit';
 import { useNavigate } from 'react-router';
+import { goToLogin } from '../../app/sdk';
 import { useSession } from '../../app/session';
 import { useLocale, useT } from '../../i18n';
 import { logout } from './logout';
@@ -44,7 +45,7 @@ export function TopBar({
     )
       return;
     await logout();
-    go('/login');
+    goToLogin();
   };
 
   const initial = (user?.name ?? '?').slice(0, 1);

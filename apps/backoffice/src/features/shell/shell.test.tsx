@@ -1,9 +1,10 @@
 import { ConfirmProvider, ToastProvider } from '@bo/ui-kit';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@bo/domain';
+import { pageLoad } from '../../app/pageLoad';
 import { hasScreen } from '../../app/registry';
 import { routes } from '../../app/router';
 import { queryClient } from '../../app/sdk';
@@ -52,7 +53,6 @@ describe('layout shell', () => {
     // Pages resolve lazily: on a busy machine the first render of the shell takes over a second.
     configure({ asyncUtilTimeout: 5000 });
     await Promise.all([
-      import('./Login'),
       import('./Layout'),
       import('./StatusPages'),
       import('../../app/Guard'),
@@ -103,29 +103,13 @@ describe('layout shell', () => {
     expect(within(group).getByRole('button', { name: '收起线索管理' })).toBeTruthy();
   });
 
-  it('sends a visitor without a token to the sign-in form', async () => {
-    mount('/clues/clueList');
-    expect(await screen.findByLabelText('用户名')).toBeTruthy();
-    expect(screen.getByLabelText('密码')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '登录' })).toBeTruthy();
-  });
-
-  it('names each empty sign-in field and sends nothing until both are filled', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  it('sends a visitor without a token to the sign-in page by a full page load, remembering the path', async () => {
+    const go = vi.spyOn(pageLoad, 'go').mockImplementation(() => undefined);
     try {
-      mount('/login');
-      fireEvent.click(await screen.findByRole('button', { name: '登录' }));
-      expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
-        '请填写 用户名',
-        '请填写 密码',
-      ]);
-      expect(screen.getByLabelText('用户名').getAttribute('aria-invalid')).toBe('true');
-      fireEvent.change(screen.getByLabelText('用户名'), { target: { value: 'sales' } });
-      expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['请填写 密码']);
-      const signIns = fetchSpy.mock.calls.filter(([url]) => /\/auth\/login(\?|$)/.test(String(url)));
-      expect(signIns).toEqual([]);
+      mount('/clues/clueList?a=1');
+      await waitFor(() => expect(go).toHaveBeenCalledWith('/login?redirect=%2Fclues%2FclueList%3Fa%3D1'));
     } finally {
-      fetchSpy.mockRestore();
+      go.mockRestore();
     }
   });
 

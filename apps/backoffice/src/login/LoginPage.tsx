@@ -1,27 +1,19 @@
-// /login: username and password; QR and enterprise sign-in when the server has them configured.
-import type { TUserToken } from '@bo/api-sdk';
+// /login, a page of its own (login.html): username and password; QR and enterprise sign-in when the
+// server has them configured. No router, query cache or SDK: after sign-in a full page load opens
+// the back office, which reads the session this page stored.
 import { Button, Icon, TextField } from '@bo/ui-kit';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/guard';
-import { errorText, queryClient, sdk } from '../../app/sdk';
-import { session } from '../../app/session';
-import { useT } from '../../i18n';
-import { AuthFrame } from './AuthFrame';
+import { pageLoad } from '../app/pageLoad';
+import { QR_STATE_KEY, session } from '../app/session';
+import { pickLanguage } from '../i18n/bilingual';
+import { useLocale, useT } from '../i18n';
+import { AuthFrame } from '../features/shell/AuthFrame';
+import { afterSignIn, signIn, signInMethods, SignInError, type SignInMethods } from './signIn';
 
-export const QR_STATE_KEY = 'qrLoginState';
-
-/** After any sign-in: store the session and go where the user was headed (or to change the password). */
-export function useFinishSignIn() {
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  return (user: TUserToken) => {
-    queryClient.clear();
-    session.signIn(user);
-    const to = user.mustChangePassword ? '/modifyPwd' : safeRedirect(params.get('redirect'));
-    Promise.resolve(navigate(to, { replace: true })).catch(() => undefined);
-  };
+/** After the sign-in: store the session as the back office reads it and open where the user was headed. */
+function finish(user: Parameters<typeof session.signIn>[0]) {
+  session.signIn(user);
+  pageLoad.go(afterSignIn(user, window.location.search), { replace: true });
 }
 
 /** An unguessable OAuth `state` (128 bits from the browser's CSPRNG), checked on return by /auth. */
@@ -48,8 +40,9 @@ const MAX: Record<SignInField, number> = { username: 64, password: 128 };
  * The sign-in form, on its own rather than on the form kit: the kit brings react-hook-form, zod and
  * the system contract (≈ 60 KiB gzip), more than the whole page; two required boxes need none of it.
  */
-function useSignInForm(onDone: (user: TUserToken) => void) {
+function useSignInForm() {
   const t = useT();
+  const [locale] = useLocale();
   const [values, setValues] = useState<Record<SignInField, string>>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<SignInField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,42 +67,42 @@ function useSignInForm(onDone: (user: TUserToken) => void) {
     }
     setBusy(true);
     try {
-      const user = await sdk.system.login({ body });
-      onDone(user);
+      finish(await signIn(body));
+      // The page is being replaced: the button stays busy meanwhile.
     } catch (err) {
       // A refusal naming a field goes under it; the rest (wrong password, throttled) on top.
-      const field = (err as { field?: unknown } | null)?.field;
-      const name = typeof field === 'string' ? field.replace(/^body\./, '') : '';
-      if (name === 'username' || name === 'password') setErrors({ [name]: errorText(err) });
-      else setProblem(errorText(err));
-    } finally {
+      const text = pickLanguage(err instanceof Error ? err.message : String(err), locale);
+      const field = err instanceof SignInError ? err.field : null;
+      if (field) setErrors({ [field]: text });
+      else setProblem(text);
       setBusy(false);
     }
   };
   return { values, errors, problem, busy, set, submit };
 }
 
-export function Login() {
+export function LoginPage() {
   const t = useT();
-  const finish = useFinishSignIn();
   const [mode, setMode] = useState<'password' | 'qr' | 'enterprise'>('password');
-  const form = useSignInForm(finish);
+  const form = useSignInForm();
+  const [methods, setMethods] = useState<SignInMethods>({ qr: null, enterprise: false });
 
   useEffect(() => {
     document.title = `${t('login.title')} · ${t('app.name')}`;
   }, [t]);
 
-  const options = useQuery({
-    queryKey: ['system', 'loginOptions'],
-    queryFn: () => sdk.system.loginOptions(),
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-  const qr =
-    options.data?.dingQr.enabled && options.data.dingQr.authorizeUrl
-      ? options.data.dingQr.authorizeUrl
-      : null;
-  const enterprise = Boolean(options.data?.wxcp.enabled);
+  useEffect(() => {
+    let live = true;
+    void signInMethods().then((m) => {
+      if (live) setMethods(m);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const { qr, enterprise } = methods;
+  // ModifyPwd comes back here with ?changed=1 after the own password change.
+  const passwordChanged = new URLSearchParams(window.location.search).get('changed') === '1';
 
   return (
     <AuthFrame>
@@ -117,6 +110,11 @@ export function Login() {
         <>
           <h1 className="text-2xl font-semibold text-ink">{t('login.welcome')}</h1>
           <p className="mt-1.5 mb-8 text-sm text-muted">{t('login.subtitle')}</p>
+          {passwordChanged && (
+            <p role="status" className="mb-4 rounded-md bg-success-50 px-3 py-2 text-sm text-success-700">
+              {t('pwd.done')}
+            </p>
+          )}
           <form
             noValidate
             aria-label={t('login.title')}
@@ -161,9 +159,9 @@ export function Login() {
             </Button>
           </form>
           <div className="mt-4 flex justify-end text-xs">
-            <Link to="/modifyPwd" className="text-muted hover:text-brand-600">
+            <a href="/modifyPwd" className="text-muted hover:text-brand-600">
               {t('login.forgot')}
-            </Link>
+            </a>
           </div>
           {(qr || enterprise) && (
             <div className="mt-8">
@@ -196,11 +194,7 @@ export function Login() {
               <Icon name="qrcode" size={32} />
             </span>
             <p className="mt-4 text-sm text-muted">{t('login.qrHint')}</p>
-            <Button
-              variant="primary"
-              className="mt-5 w-full"
-              onClick={() => window.location.assign(qrUrl(qr))}
-            >
+            <Button variant="primary" className="mt-5 w-full" onClick={() => pageLoad.go(qrUrl(qr))}>
               {t('login.qrGo')}
             </Button>
           </div>
