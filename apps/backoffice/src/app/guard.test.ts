@@ -1,6 +1,7 @@
 import { ApiError, ErrorCode } from '@bo/api-sdk';
 import { describe, expect, it } from 'vitest';
-import { decide, failureTarget, isForbidden, loadPermissions, safeRedirect } from './guard';
+import { decide, failureTarget, isForbidden, loadPermissions } from './guard';
+import { safeRedirect } from './pageLoad';
 
 const perms = { forbidden: ['/setting/campus', '/financial/installmentDetails/:id'], menu: [] };
 

@@ -1,6 +1,7 @@
 // The navigation guard of spec §2 as pure decisions, plus loading the permissions.
 import { ApiError, ErrorCode } from '@bo/api-sdk';
 import { routeByPath } from '@bo/domain';
+import { loginPath } from './pageLoad';
 import type { Permissions } from './session';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'load' };
@@ -76,22 +77,4 @@ export function dashboardSsoTarget(pathname: string, search: string): string | n
   const rest = params.toString();
   const back = `${pathname}${rest ? `?${rest}` : ''}`;
   return `/auth?dd_code=${encodeURIComponent(code)}&redirect=${encodeURIComponent(back)}`;
-}
-
-/** The sign-in page, remembering where to return (nothing to remember for the home page). */
-export function loginPath(pathname: string, search = ''): string {
-  return pathname === '/' || pathname === '/home'
-    ? '/login'
-    : `/login?redirect=${encodeURIComponent(pathname + search)}`;
-}
-
-/** Whether a target is the sign-in page, which the app opens by a full page load. */
-export function isLoginPath(to: string): boolean {
-  return to === '/login' || to.startsWith('/login?');
-}
-
-/** A safe redirect target from ?redirect= (same-origin paths only, never back to /login). */
-export function safeRedirect(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/login')) return '/home';
-  return raw;
 }

@@ -4,9 +4,8 @@ import { ErrorCode, createLazySdk, type ApiError } from '@bo/api-sdk';
 import { toastBridge } from '@bo/ui-kit';
 import { pickLanguage } from '../i18n/bilingual';
 import { getLocale } from '../i18n/locale';
-import { loginPath } from './guard';
 import { NarrowQueryClient, noteCall } from './invalidation';
-import { pageLoad } from './pageLoad';
+import { loginPath, pageLoad } from './pageLoad';
 import { session } from './session';
 import { clearTabs } from './tabs';
 

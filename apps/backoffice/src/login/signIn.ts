@@ -3,7 +3,7 @@
 // Requests and answers are the contract's (`system.login`, `system.loginOptions`); the server
 // validates the input again.
 import type { TUserToken } from '@bo/api-sdk';
-import { safeRedirect } from '../app/guard';
+import { safeRedirect } from '../app/pageLoad';
 
 /** A refused sign-in: the server's message ('中文 / English') and the input field it names, if any. */
 export class SignInError extends Error {

@@ -4,7 +4,7 @@ import { ApiError, type TUserToken } from '@bo/api-sdk';
 import { Button, Spinner } from '@bo/ui-kit';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/guard';
+import { safeRedirect } from '../../app/pageLoad';
 import { errorText, goToLogin, queryClient, sdk } from '../../app/sdk';
 import { QR_STATE_KEY, session } from '../../app/session';
 import { useT } from '../../i18n';
