@@ -177,8 +177,8 @@ async function main() {
   // One pool of CONCURRENCY slots, in phases: the checks and the build, then the packages' suites
   // (the server's, the longest, first), then the server's suite on PostgreSQL, then the journeys.
   // Each phase already keeps both cores busy (the server's suites run a fork per core, the journeys
-  // a browser beside the server): running the heavy phases side by side was measured slower
-  // (2026-11-23: 1552 s against 1261 s), since they only fought over the same two cores.
+  // a browser beside the server): running the heavy phases side by side was no faster (2026-11-23,
+  // the same suite: 1552 s against 1530 s in phases), since they only fought over the same cores.
   const tasks = [];
   const server = path.join(root, 'apps/server');
   const checkTask = ([label, cmd, args, opts]) => ({
