@@ -22,6 +22,7 @@ import {
 import { classHourConfirmations } from '../src/slices/classHours/tables.js';
 import { forbidBills } from '../src/slices/sealing/tables.js';
 import { salaryApplications } from '../src/slices/salaryApplications/tables.js';
+import { sheetValues } from '../src/shared/xlsx.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -533,6 +534,32 @@ describe('payroll computation', () => {
       await expectApiError(call(), ErrorCode.noPermission);
     await expectApiError(
       director.payroll.compute({ body: { year: Y, month: 3, schoolItemCode: CAMPUS } }),
+      ErrorCode.noPermission,
+    );
+  });
+
+  it("finance's data export reads and exports every area's payslips, never edits them", async () => {
+    const finance = await t.as('finance');
+    const q = { year: Y, month: 3, schoolItemCode: CAMPUS };
+    const slips = await finance.payroll.areaPage({
+      params: { area: 'frontline' },
+      query: { ...q, keyword: E.teacher },
+    });
+    expect(slips.list.map((r) => [r.employeeCode, r.total])).toEqual([[E.teacher, '3489.50']]);
+    const blob = await finance.payroll.areaExport({ params: { area: 'consult' }, query: q });
+    const sheet = await sheetValues(new Uint8Array(await blob.arrayBuffer()));
+    expect(sheet[0]).toContain('合计 / Total');
+    expect(sheet.find((r) => r.includes(E.consultant))).toContain('2300.00');
+    await expectApiError(
+      finance.payroll.areaEdit({
+        params: { area: 'frontline' },
+        body: { ...q, employeeCode: E.teacher, amount: '10', reason: '财务不可调整' },
+      }),
+      ErrorCode.noPermission,
+    );
+    const teacher = await t.as('teacher');
+    await expectApiError(
+      teacher.payroll.areaExport({ params: { area: 'frontline' }, query: q }),
       ErrorCode.noPermission,
     );
   });

@@ -308,10 +308,13 @@ export type TPayStatRow = z.infer<typeof PayStatRow>;
 const RULES = priv('/setting/salary');
 const MANAGE = priv('/staffsalary/manage');
 const COMPUTE = priv('payroll.compute');
+/** Finance's data export (/financial/dataExport) reads payslips and hours of every area, never edits them. */
+export const DATA_EXPORT = '/financial/dataExport';
 const AREAS = priv(...(Object.keys(PAY_AREAS) as TPayArea[]).map(areaScreen));
+const AREA_READ = priv(...(Object.keys(PAY_AREAS) as TPayArea[]).map(areaScreen), DATA_EXPORT);
 const READ = priv('/staffsalary/manage', ...(Object.keys(PAY_AREAS) as TPayArea[]).map(areaScreen));
 const IMPORT = priv('/staffsalary/courseimport');
-const EXPORT = priv('/staffsalary/courseexport');
+const EXPORT = priv('/staffsalary/courseexport', DATA_EXPORT);
 const AreaParams = z.object({ area: PayArea });
 
 export const payroll = {
@@ -374,7 +377,7 @@ export const payroll = {
     service: 'ehr',
     summary:
       "An area's payslips of a period (one per employee and campus): computed, adjusted, total; paged.",
-    access: AREAS,
+    access: AREA_READ,
     params: AreaParams,
     query: AreaQuery,
     response: page(PayslipRow),
@@ -390,7 +393,7 @@ export const payroll = {
   areaExport: get('/staffsalary/{area}/export', {
     service: 'ehr',
     summary: "An area's payslips of a period, the whole filtered list as a workbook.",
-    access: AREAS,
+    access: AREA_READ,
     kind: 'download',
     params: AreaParams,
     query: AreaQuery.omit({ pageIdx: true, pageSize: true }),

@@ -6,4 +6,5 @@ export const payopsRoutes: ScreenRoute[] = [
   { path: '/staffsalary/snapshotDetail', component: lazy(() => import('./SnapshotDetail')) },
   { path: '/staffsalary/dataSealing', component: lazy(() => import('./DataSealing')) },
   { path: '/financial/classConfirm', component: lazy(() => import('./ClassConfirm')) },
+  { path: '/financial/dataExport', component: lazy(() => import('./DataExport')) },
 ];

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'd
 import {
   PAY_AREAS,
   areaScreen,
+  DATA_EXPORT,
   type TLineRow,
   type TManageRow,
   type TPayArea,
@@ -457,8 +458,9 @@ export async function manage(
 
 // ---------------------------------------------------------------- role areas
 
-export function assertArea(u: AuthUser, area: TPayArea) {
-  if (!hasPrivilege(u, [areaScreen(area)]))
+export function assertArea(u: AuthUser, area: TPayArea, o: { read?: boolean } = {}) {
+  const may = o.read ? [areaScreen(area), DATA_EXPORT] : [areaScreen(area)];
+  if (!hasPrivilege(u, may))
     throw noPermission(`没有该薪酬区域的权限 / no privilege for the salary area ${area}`);
 }
 
@@ -529,7 +531,7 @@ const slipOut =
   });
 
 export async function areaPage(c: Ctx, area: TPayArea, q: AreaQuery & { pageIdx: number; pageSize: number }) {
-  assertArea(c.user, area);
+  assertArea(c.user, area, { read: true });
   const db = c.deps.db;
   const rows = await slipSelect(db, c, area, q)
     .limit(q.pageSize)
@@ -545,7 +547,7 @@ export async function areaPage(c: Ctx, area: TPayArea, q: AreaQuery & { pageIdx:
 }
 
 export async function areaAll(c: Ctx, area: TPayArea, q: AreaQuery) {
-  assertArea(c.user, area);
+  assertArea(c.user, area, { read: true });
   const rows = await slipSelect(c.deps.db, c, area, q).limit(100_000);
   return rows.map(slipOut(area));
 }
