@@ -52,6 +52,9 @@ export const orders = pgTable(
     index('orders_student_idx').on(t.studentId),
     index('orders_campus_status_idx').on(t.schoolItemCode, t.status),
     index('orders_funder_idx').on(t.funderCode),
+    // A month's orders by when they took effect (discount rates of a month, every campus): without it
+    // the range was a filter over every effective order of all time.
+    index('orders_effective_at_idx').on(t.effectiveAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_effective_at_idx" ON "orders" USING btree ("effective_at");
