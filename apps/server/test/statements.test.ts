@@ -7,7 +7,7 @@ import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orderItems } from '../src/slices/orders/tables.js';
-import { monthRange } from '../src/slices/statements/service.js';
+import { monthBound } from '../src/shared/days.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -34,7 +34,7 @@ afterAll(async () => t?.close());
 
 /** The ledger's own sums of the student up to the month's end: hundredths and cents. */
 async function ledgerAtMonthEnd(studentId: number) {
-  const [, end] = monthRange(month);
+  const { end } = monthBound('month', month);
   const rows = await t.deps.db
     .select()
     .from(studentLedger)

@@ -6,6 +6,8 @@ import {
   shanghaiDayEnd,
   shanghaiDayOf,
   shanghaiDayStart,
+  shanghaiMonth,
+  shanghaiMonthOf,
   shanghaiMonthStart,
   shanghaiWeekStart,
 } from './businessDay.js';
@@ -40,6 +42,18 @@ describe('the Asia/Shanghai business day', () => {
   it('starts the month on the Shanghai first of the month', () => {
     expect(shanghaiMonthStart(at('2026-03-31T16:30:00Z')).toISOString()).toBe('2026-03-31T16:00:00.000Z');
     expect(shanghaiMonthStart(at('2026-03-31T15:30:00Z')).toISOString()).toBe('2026-02-28T16:00:00.000Z');
+  });
+
+  it('gives a month its first and last day and the instants it starts and ends, across a year end', () => {
+    const feb = shanghaiMonth(2024, 2);
+    expect([feb.month, feb.startDate, feb.endDate]).toEqual(['2024-02', '2024-02-01', '2024-02-29']);
+    expect(feb.start.toISOString()).toBe('2024-01-31T16:00:00.000Z');
+    expect(feb.end.toISOString()).toBe('2024-02-29T16:00:00.000Z');
+    const dec = shanghaiMonthOf('2026-12');
+    expect(dec?.endDate).toBe('2026-12-31');
+    expect(dec?.end.toISOString()).toBe('2026-12-31T16:00:00.000Z');
+    expect(shanghaiMonthOf('2026-13')).toBeNull();
+    expect(shanghaiMonthOf('2026-3')).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 // The business day: every campus works on Asia/Shanghai time (UTC+8 all year, no daylight saving),
 // so "today", "this week" and "this month" are computed with a fixed offset, never with the
 // machine's time zone (the server may run in UTC, a test machine anywhere).
-import { ageFromBirthDate } from './dates.js';
+import { ageFromBirthDate, daysInMonth, monthString } from './dates.js';
 
 const DAY_MS = 86_400_000;
 /** Offset of Asia/Shanghai from UTC, in milliseconds. */
@@ -47,6 +47,41 @@ export function shanghaiWeekStart(at: Date): Date {
 export function shanghaiMonthStart(at: Date): Date {
   const local = new Date(at.getTime() + SHANGHAI_OFFSET_MS);
   return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - SHANGHAI_OFFSET_MS);
+}
+
+/**
+ * A Shanghai calendar month: 'YYYY-MM', its first and last day 'YYYY-MM-DD', and the instants it
+ * starts and ends (the next month's start, so `start <= t < end` covers the month).
+ */
+export interface ShanghaiMonth {
+  month: string;
+  startDate: string;
+  endDate: string;
+  start: Date;
+  end: Date;
+}
+
+/**
+ * The Shanghai month of a year and a month (1–12).
+ * Example: `shanghaiMonth(2026, 2)` → 2026-02-01 … 2026-02-28, from 2026-01-31T16:00Z to 2026-02-28T16:00Z.
+ */
+export function shanghaiMonth(year: number, month: number): ShanghaiMonth {
+  const m = monthString(year, month);
+  return {
+    month: m,
+    startDate: `${m}-01`,
+    endDate: `${m}-${String(daysInMonth(year, month)).padStart(2, '0')}`,
+    start: new Date(Date.UTC(year, month - 1, 1) - SHANGHAI_OFFSET_MS),
+    end: new Date(Date.UTC(year, month, 1) - SHANGHAI_OFFSET_MS),
+  };
+}
+
+/** The Shanghai month of 'YYYY-MM'; null when it is not one (a month 13, another shape). */
+export function shanghaiMonthOf(ym: string): ShanghaiMonth | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(ym);
+  const month = Number(m?.[2]);
+  if (!m || month < 1 || month > 12) return null;
+  return shanghaiMonth(Number(m[1]), month);
 }
 
 /**

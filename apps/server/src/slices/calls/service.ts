@@ -20,7 +20,7 @@ import { must } from '../../shared/must.js';
 import { clues, resources, users } from '../../db/schema.js';
 import { and_, iso } from '../../db/rowHelpers.js';
 import { assertCanSee as assertCanSeeClue, isManager, loadClue } from '../clues/index.js';
-import { dayBound } from '../../shared/days.js';
+import { dayBound, shanghaiDaySql } from '../../shared/days.js';
 import { shanghaiDate as dayStr } from '@bo/domain';
 import { isUniqueViolation } from '../../db/pgErrors.js';
 import { assertCanSee as assertCanSeeResource, loadResource } from '../resources/index.js';
@@ -410,7 +410,7 @@ export async function countCalls(
   ];
   if (q.userId) parts.push(eq(callRecords.userId, q.userId));
   else if (!isManager(u) && !u.allScope) parts.push(eq(callRecords.userId, u.id));
-  const day = sql<string>`to_char(${callRecords.startAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
+  const day = shanghaiDaySql(callRecords.startAt);
   const rows = await deps.db
     .select({
       userId: callRecords.userId,

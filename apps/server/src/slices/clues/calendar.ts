@@ -1,6 +1,7 @@
 // The school-opening calendar visits are planned on.
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { type contract } from '@bo/api-sdk';
+import { daysInMonth } from '@bo/domain';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -16,7 +17,7 @@ type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof 
 function monthDays(monthStr: string): string[] {
   const [y = 0, m = 0] = monthStr.split('-').map(Number);
   if (m < 1 || m > 12) throw badInput('query.monthStr', 'query.monthStr: not a month');
-  const n = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const n = daysInMonth(y, m);
   return Array.from({ length: n }, (_, i) => `${monthStr}-${String(i + 1).padStart(2, '0')}`);
 }
 

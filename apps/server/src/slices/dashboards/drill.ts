@@ -4,16 +4,15 @@ import { codeLabel, payMethod } from '@bo/domain';
 import type { TDrillFigure } from '@bo/api-sdk';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
+import { shanghaiDaySql } from '../../shared/days.js';
 import { BOOKINGS, LEDGER, n, PAYMENTS, rowsOf, STUDENTS } from './facts.js';
 import type { FigureScope } from './scope.js';
-
-const day = (col: SQL) => sql`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
 
 /** Each figure's rows: date, campus, student_code, student_name, course_name, ref, detail, hours, cents. */
 const SOURCES: Record<TDrillFigure, (s: FigureScope) => SQL> = {
   received: (s) => sql`
     with l as (${PAYMENTS.rows(s)})
-    select ${day(sql`l.paid_at`)} as date, l.school_item_code as campus, st.code as student_code, st.name as student_name,
+    select ${shanghaiDaySql(sql`l.paid_at`)} as date, l.school_item_code as campus, st.code as student_code, st.name as student_name,
       '' as course_name, o.code as ref, l.method::text as detail, null::numeric as hours, l.v as cents
     from l join orders o on o.id = l.order_id left join students st on st.id = l.student_id
     where ${PAYMENTS.inPeriod(s)}`,
@@ -21,13 +20,13 @@ const SOURCES: Record<TDrillFigure, (s: FigureScope) => SQL> = {
   refunded: (s) => ledgerRows(s, 'refund'),
   newStudents: (s) => sql`
     with l as (${STUDENTS.rows(s)})
-    select ${day(sql`l.created_at`)} as date, l.school_item_code as campus, st.code as student_code, st.name as student_name,
+    select ${shanghaiDaySql(sql`l.created_at`)} as date, l.school_item_code as campus, st.code as student_code, st.name as student_name,
       '' as course_name, st.code as ref, l.status::text as detail, null::numeric as hours, null::bigint as cents
     from l join students st on st.id = l.student_id
     where ${STUDENTS.inPeriod(s)}`,
   activeStudents: (s) => sql`
     with l as (${LEDGER.rows(s)})
-    select max(${day(sql`l.posted_at`)}) as date, max(l.school_item_code) as campus, max(st.code) as student_code,
+    select max(${shanghaiDaySql(sql`l.posted_at`)}) as date, max(l.school_item_code) as campus, max(st.code) as student_code,
       max(st.name) as student_name, string_agg(distinct c.name, '、') as course_name, max(st.code) as ref,
       '' as detail, -sum(l.h) as hours, -sum(l.v) as cents
     from l left join students st on st.id = l.student_id left join courses c on c.code = l.course_code
@@ -45,7 +44,7 @@ const SOURCES: Record<TDrillFigure, (s: FigureScope) => SQL> = {
 
 const ledgerRows = (s: FigureScope, kind: string) => sql`
   with l as (${LEDGER.rows(s)})
-  select ${day(sql`l.posted_at`)} as date, l.school_item_code as campus, st.code as student_code, st.name as student_name,
+  select ${shanghaiDaySql(sql`l.posted_at`)} as date, l.school_item_code as campus, st.code as student_code, st.name as student_name,
     c.name as course_name, o.code as ref, l.st as detail, -l.h as hours, -l.v as cents
   from l left join students st on st.id = l.student_id left join courses c on c.code = l.course_code
     left join orders o on o.id = l.order_id

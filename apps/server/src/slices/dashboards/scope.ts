@@ -1,6 +1,6 @@
 // What a dashboard figure is computed over: the campuses (the caller's scope narrowed by the
 // filter's region or campus) and the period (Asia/Shanghai days, both ends included).
-import { shanghaiDate, shanghaiDayOf } from '@bo/domain';
+import { shanghaiDate, shanghaiDayOf, shanghaiMonthOf } from '@bo/domain';
 import type { TDashboardFilter } from '@bo/api-sdk';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -88,11 +88,8 @@ export function monthsRelation(s: FigureScope): SQL {
 export function wholeMonths(s: FigureScope): FigureScope {
   const first = s.months[0] ?? s.period.startDate.slice(0, 7);
   const last = s.months.at(-1) ?? first;
-  const startDate = `${first}-01`;
-  const lastDay = new Date(Date.UTC(Number(last.slice(0, 4)), Number(last.slice(5, 7)), 0)).getUTCDate();
-  const endDate = `${last}-${String(lastDay).padStart(2, '0')}`;
-  const start = shanghaiDayOf(startDate);
-  const end = shanghaiDayOf(endDate, { end: true });
-  if (!start || !end) throw new Error('whole months are valid days');
-  return { ...s, start, end, period: { startDate, endDate } };
+  const from = shanghaiMonthOf(first);
+  const to = shanghaiMonthOf(last);
+  if (!from || !to) throw new Error('the scope holds valid months');
+  return { ...s, start: from.start, end: to.end, period: { startDate: from.startDate, endDate: to.endDate } };
 }

@@ -1,7 +1,7 @@
 // Discount rates: the rules (master-data engine), the month rule of each campus, and the rate given
 // per order and per campus and month, aggregated in SQL from the effective orders' cents.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { exportFileName, fromCents, shanghaiDayOf } from '@bo/domain';
+import { exportFileName, fromCents } from '@bo/domain';
 import {
   OrderDiscountRateInput,
   type TOrderDiscountRateRow,
@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope } from '../../http/auth.js';
 import { badInput, conflict, notFound, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { monthBound } from '../../shared/days.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { monthDiscountRateSchools, monthDiscountRates, orderDiscountRates } from './tables.js';
@@ -284,20 +285,11 @@ type CalcQuery = {
   pageSize: number;
 };
 
-function monthRange(month: string) {
-  const [y = 0, m = 0] = month.split('-').map(Number);
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  const start = shanghaiDayOf(`${month}-01`);
-  const end = shanghaiDayOf(`${next}-01`);
-  if (!start || !end) throw badInput('month', 'month: 月份格式应为 YYYY-MM / a month as YYYY-MM');
-  return { start, end };
-}
-
 /** Orders that took effect in the month (effective or since closed), in the caller's scope. */
 function orderWhere(ctx: MdCtx, q: CalcQuery) {
   if (q.schoolItemCode) assertCampus(ctx.user, q.schoolItemCode);
   const scope = campusScope(ctx.user);
-  const { start, end } = monthRange(q.month);
+  const { start, end } = monthBound('month', q.month);
   return and(
     inArray(orders.status, [40, 50]),
     sql`${orders.effectiveAt} >= ${start} and ${orders.effectiveAt} < ${end}`,

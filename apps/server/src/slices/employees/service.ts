@@ -24,6 +24,7 @@ import {
   type TSubjectInput,
   type TSubjectRow,
 } from '@bo/api-sdk';
+import { shanghaiMonth } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus } from '../../http/auth.js';
 import { badInput, conflict, noPermission } from '../../http/errors.js';
@@ -241,9 +242,6 @@ export const subjectType = defineRecordType<TSubjectRow, TSubjectInput>({
   updatedAt: subjects.updatedAt,
 });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const lastDay = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
-
 export const salaryPeriodType = defineRecordType<TSalaryPeriodRow, TSalaryPeriodInput>({
   name: 'salaryPeriod',
   label: '薪酬期间 / salary period',
@@ -268,11 +266,10 @@ export const salaryPeriodType = defineRecordType<TSalaryPeriodRow, TSalaryPeriod
   version: 'version',
   updatedAt: salaryPeriods.updatedAt,
   prepare: async (_tx, { values }) => {
-    const y = Number(values.year);
-    const m = Number(values.month);
+    const month = shanghaiMonth(Number(values.year), Number(values.month));
     return {
-      startDate: values.startDate ?? `${y}-${pad(m)}-01`,
-      endDate: values.endDate ?? `${y}-${pad(m)}-${pad(lastDay(y, m))}`,
+      startDate: values.startDate ?? month.startDate,
+      endDate: values.endDate ?? month.endDate,
     };
   },
 });

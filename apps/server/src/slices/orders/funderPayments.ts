@@ -6,19 +6,13 @@ import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { badInput, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { monthBound } from '../../shared/days.js';
 import { settlementOrgs } from '../../db/schema.js';
 import { students } from '../students/index.js';
 import { PAY_LIVE, cents, loadOrder, yuan } from './common.js';
 import { addRecord, paidAtOf } from './service.js';
 import { statusName } from './states.js';
 import { orders, payRecords } from './tables.js';
-
-/** The Shanghai month [from, to) of 'YYYY-MM'. */
-function monthRange(month: string) {
-  const [y = 0, m = 1] = month.split('-').map(Number);
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-  return { from: new Date(`${month}-01T00:00:00+08:00`), to: new Date(`${next}-01T00:00:00+08:00`) };
-}
 
 const recordedSql = sql<string>`(select coalesce(sum(p.amount_cents), 0) from pay_records p where p.order_id = ${orders.id} and p.payer = 'funder' and p.status in (10, 20))::text`;
 
@@ -30,7 +24,7 @@ export async function funderOrders(
 ) {
   if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
   const scope = campusScope(u);
-  const { from, to } = monthRange(q.month);
+  const { start: from, end: to } = monthBound('month', q.month);
   const rows = await deps.db
     .select({
       o: orders,

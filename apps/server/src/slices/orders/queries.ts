@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { monthBound } from '../../shared/days.js';
 import {
   approvalRequester,
   approvalRequests,
@@ -662,11 +663,7 @@ export async function funderReceivable(
 ) {
   if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
   const scope = campusScope(u);
-  const from = new Date(`${q.month}-01T00:00:00+08:00`);
-  const [y, m] = q.month.split('-').map(Number);
-  const to = new Date(
-    `${m === 12 ? (y ?? 0) + 1 : y}-${String(m === 12 ? 1 : (m ?? 0) + 1).padStart(2, '0')}-01T00:00:00+08:00`,
-  );
+  const { start: from, end: to } = monthBound('month', q.month);
   const rows = await deps.db
     .select({
       funderCode: orders.funderCode,

@@ -22,6 +22,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { badInput } from '../../http/errors.js';
+import { shanghaiDateSql } from '../../shared/days.js';
 import {
   salaryCourseSwitch,
   salaryExtraHours,
@@ -104,7 +105,6 @@ interface Rule extends RuleRow {
 }
 
 const toQ100 = (v: string | number) => Math.round(Number(v) * 100);
-const shanghaiDay = (col: SQL | unknown) => sql`((${col}) at time zone 'Asia/Shanghai')::date`;
 
 /** The hook that limits teacher and expert pay to lessons whose class hours passed confirmation. */
 export type ConfirmedHoursFilter = (period: { year: number; month: number }) => SQL | undefined;
@@ -287,7 +287,7 @@ async function incomeRows(tx: DbOrTx, p: { startDate: string; endDate: string })
       and(
         inArray(orders.status, PAID_ORDER_STATES),
         isNotNull(orders.effectiveAt),
-        sql`${shanghaiDay(orders.effectiveAt)} between ${p.startDate} and ${p.endDate}`,
+        sql`${shanghaiDateSql(orders.effectiveAt)} between ${p.startDate} and ${p.endDate}`,
       ),
     )
     .orderBy(orders.id);
@@ -309,7 +309,7 @@ async function incomeRows(tx: DbOrTx, p: { startDate: string; endDate: string })
       and(
         eq(refundOrders.type, 'refund'),
         eq(refundOrders.status, REFUND_EFFECTIVE),
-        sql`${shanghaiDay(postedAt)} between ${p.startDate} and ${p.endDate}`,
+        sql`${shanghaiDateSql(postedAt)} between ${p.startDate} and ${p.endDate}`,
       ),
     )
     .orderBy(refundOrders.id);
@@ -538,7 +538,7 @@ export async function draftLines(tx: DbOrTx, year: number, month: number): Promi
       .where(
         and(
           eq(clues.schoolItemCode, l.campus),
-          sql`${shanghaiDay(clues.createdAt)} between ${p.startDate} and ${p.endDate}`,
+          sql`${shanghaiDateSql(clues.createdAt)} between ${p.startDate} and ${p.endDate}`,
         ),
       );
     const reached = Number(n?.n ?? 0);

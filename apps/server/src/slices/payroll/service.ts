@@ -39,6 +39,7 @@ import {
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { shanghaiDaySql } from '../../shared/days.js';
 import { isSealed, sealedError } from '../sealing/index.js';
 import { assertNotApplied, computePeriod, loadPeriod, type ChangeRow } from './compute.js';
 import {
@@ -61,8 +62,6 @@ const yuan = (c: number | string) => fromCents(Number(c));
 const cents = (y: string) => Number(toCents(y) ?? 0n);
 const monthText = (ym: number) => `${Math.floor(ym / 100)}-${String(ym % 100).padStart(2, '0')}`;
 const monthNo = (m: string) => Number(m.slice(0, 4)) * 100 + Number(m.slice(5, 7));
-const shanghaiDay = (col: SQL | unknown) =>
-  sql<string>`to_char(((${col}) at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD')`;
 
 /** A campus filter: the one asked (checked against scope) or the caller's campuses. */
 function campusWhere(
@@ -708,34 +707,27 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
       .innerJoin(trainings, eq(trainings.id, trainingAttendees.trainingId))
       .where(inArray(trainingAttendees.id, trained)))
       info.set(`training|${r.id}`, { day: r.day, ref: r.subject, detail: `${r.trainer} · #${r.trainingId}` });
-  const ord = ids('order');
-  if (ord.length)
+  // An order counts on the day it took effect, a refund on the day its movements were posted.
+  const money = [
+    { type: 'order', table: orders, day: shanghaiDaySql(orders.effectiveAt) },
+    {
+      type: 'refund',
+      table: refundOrders,
+      day: shanghaiDaySql(
+        sql`(select min(${studentLedger.postedAt}) from ${studentLedger} where ${studentLedger.sourceType} = 'refundOrder' and ${studentLedger.sourceId} = ${refundOrders.id})`,
+      ),
+    },
+  ] as const;
+  for (const { type, table, day } of money) {
+    const wanted = ids(type);
+    if (!wanted.length) continue;
     for (const r of await db
-      .select({
-        id: orders.id,
-        code: orders.code,
-        day: shanghaiDay(orders.effectiveAt),
-        student: students.name,
-      })
-      .from(orders)
-      .leftJoin(students, eq(students.id, orders.studentId))
-      .where(inArray(orders.id, ord)))
-      info.set(`order|${r.id}`, { day: r.day, ref: r.code, detail: r.student ?? '' });
-  const ref = ids('refund');
-  if (ref.length)
-    for (const r of await db
-      .select({
-        id: refundOrders.id,
-        code: refundOrders.code,
-        day: shanghaiDay(
-          sql`(select min(${studentLedger.postedAt}) from ${studentLedger} where ${studentLedger.sourceType} = 'refundOrder' and ${studentLedger.sourceId} = ${refundOrders.id})`,
-        ),
-        student: students.name,
-      })
-      .from(refundOrders)
-      .leftJoin(students, eq(students.id, refundOrders.studentId))
-      .where(inArray(refundOrders.id, ref)))
-      info.set(`refund|${r.id}`, { day: r.day, ref: r.code, detail: r.student ?? '' });
+      .select({ id: table.id, code: table.code, day, student: students.name })
+      .from(table)
+      .leftJoin(students, eq(students.id, table.studentId))
+      .where(inArray(table.id, wanted)))
+      info.set(`${type}|${r.id}`, { day: r.day, ref: r.code, detail: r.student ?? '' });
+  }
   const stu = ids('student');
   if (stu.length)
     for (const r of await db

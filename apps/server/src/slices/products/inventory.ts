@@ -2,12 +2,13 @@
 // finance's stocktaking sheets: a snapshot of a month's inventory, shown beside today's figures so a
 // recheck sees what moved after it was taken (docs/decisions.md "Promotions and products").
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { exportFileName, shanghaiDayOf } from '@bo/domain';
+import { exportFileName } from '@bo/domain';
 import type { TAssessInventoryRow, TRecheckRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { monthBound } from '../../shared/days.js';
 import type { MdCtx } from '../../shared/masterdata/index.js';
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { schoolItems, studentLedger, users } from '../../db/schema.js';
@@ -15,16 +16,6 @@ import { saleItems, stocktakingRows } from './tables.js';
 
 /** Movements that use assessments (given, made up); everything else changes what is sold. */
 const USE_KINDS = ['consume', 'makeup'];
-
-/** The instants a Shanghai month starts and ends (exclusive). */
-export function monthBounds(month: string): { start: Date; end: Date } {
-  const start = shanghaiDayOf(`${month}-01`);
-  const [y, m] = month.split('-').map(Number);
-  const next = m === 12 ? `${(y ?? 0) + 1}-01` : `${y}-${String((m ?? 0) + 1).padStart(2, '0')}`;
-  const end = shanghaiDayOf(`${next}-01`);
-  if (!start || !end) throw badInput('month', 'month: 月份格式应为 YYYY-MM / a month as YYYY-MM');
-  return { start, end };
-}
 
 const n2 = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
@@ -37,7 +28,7 @@ async function figures(
   month: string,
   f: { campuses: string[] | null; itemId?: number | undefined },
 ): Promise<TAssessInventoryRow[]> {
-  const { start, end } = monthBounds(month);
+  const { start, end } = monthBound('month', month);
   const used = sql`coalesce((select o.kind from ${studentLedger} o where o.id = ${studentLedger.reversesId}), ${studentLedger.kind}) in (${sql.join(
     USE_KINDS.map((k) => sql`${k}`),
     sql`, `,
@@ -125,7 +116,7 @@ export async function inventoryExport(
 
 /** Takes the month's snapshot again for the caller's campuses (the earlier one is replaced). */
 export async function generateRecheck(ctx: MdCtx, month: string) {
-  const { start } = monthBounds(month);
+  const { start } = monthBound('month', month);
   const now = ctx.deps.now();
   if (start > now) throw badInput('month', 'month: 该月尚未开始 / the month has not begun');
   const campuses = campusScope(ctx.user);

@@ -1,7 +1,7 @@
 // Which salary period a day belongs to, and the days of a period: the salary period HR defined
 // (salary_periods) where there is one, otherwise the calendar month.
 import { and, eq, gte, lte } from 'drizzle-orm';
-import { daysInMonth, monthString } from '@bo/domain';
+import { shanghaiMonth } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { salaryPeriods } from '../../db/schema.js';
 
@@ -19,13 +19,8 @@ export async function periodDays(tx: DbOrTx, year: number, month: number): Promi
     .from(salaryPeriods)
     .where(and(eq(salaryPeriods.year, year), eq(salaryPeriods.month, month)));
   if (p) return { year, month, ...p };
-  const m = monthString(year, month);
-  return {
-    year,
-    month,
-    startDate: `${m}-01`,
-    endDate: `${m}-${String(daysInMonth(year, month)).padStart(2, '0')}`,
-  };
+  const { startDate, endDate } = shanghaiMonth(year, month);
+  return { year, month, startDate, endDate };
 }
 
 /** The period a day (YYYY-MM-DD, Shanghai) falls in. */

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { monthBound } from '../../shared/days.js';
 import { must } from '../../shared/must.js';
 import { sendSms } from '../../shared/sms.js';
 import { fromQ100, q100ToNumber, studentLedger, toQ100 } from '../ledger/index.js';
@@ -17,14 +18,6 @@ import { DELETED, students } from '../students/index.js';
 import { accountStatements, type StoredLine } from './tables.js';
 
 const yuan = (c: number) => fromCents(c);
-
-/** The instants a Shanghai month starts and ends ('2026-03' → [03-01 00:00+08, 04-01 00:00+08)). */
-export function monthRange(month: string): [Date, Date] {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(y, m - 1, 1) - 8 * 3600_000);
-  const end = new Date(Date.UTC(y, m, 1) - 8 * 3600_000);
-  return [start, end];
-}
 
 /** Sum of a student's movements before an instant: hundredths and cents. */
 async function balanceBefore(tx: DbOrTx, studentId: number, at: Date) {
@@ -39,7 +32,7 @@ async function balanceBefore(tx: DbOrTx, studentId: number, at: Date) {
 }
 
 async function draw(tx: DbOrTx, studentId: number, month: string) {
-  const [start, end] = monthRange(month);
+  const { start, end } = monthBound('month', month);
   const opening = await balanceBefore(tx, studentId, start);
   const rows = await tx
     .select({ m: studentLedger, orderCode: orders.code })
@@ -110,7 +103,7 @@ export async function generate(
   b: { schoolItemCode: string; month: string; studentId?: number | undefined },
 ) {
   assertCampus(u, b.schoolItemCode);
-  const [, end] = monthRange(b.month);
+  const { end } = monthBound('month', b.month);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const who = await tx
@@ -315,7 +308,7 @@ export async function detail(deps: AppDeps, u: AuthUser, id: number) {
 /** The statement's closing balance against the ledger's at the month's end, as the ledger is now. */
 export async function check(deps: AppDeps, u: AuthUser, id: number) {
   const r = await load(deps.db, u, id);
-  const [, end] = monthRange(r.month);
+  const { end } = monthBound('month', r.month);
   const now = await balanceBefore(deps.db, r.studentId, end);
   const hours100 = toQ100(r.closingHours);
   return {

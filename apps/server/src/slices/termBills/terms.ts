@@ -1,5 +1,7 @@
 // The arithmetic of instalments: amounts by shares (no cent lost) and due dates by months.
 
+import { daysInMonth } from '@bo/domain';
+
 export { splitByShares } from '@bo/domain';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -12,7 +14,7 @@ export function addMonths(day: string, months: number): string {
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
   const month = (index % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = daysInMonth(year, month);
   return `${year}-${pad(month)}-${pad(Math.min(d, last))}`;
 }
 
