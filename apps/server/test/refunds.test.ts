@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
+import { shanghaiDate } from '@bo/domain';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orders } from '../src/slices/orders/tables.js';
@@ -213,7 +214,8 @@ describe('refund quote', () => {
 
 describe('remaining hours and value at a date', () => {
   it('sums the ledger per campus and course up to the end of the day, within the caller’s campuses', async () => {
-    const day = t.clock.now().toISOString().slice(0, 10);
+    // The business day is Shanghai's (the UTC date differs from 16:00 to 24:00 UTC).
+    const day = shanghaiDate(t.clock.now());
     const before = await sales.orders.surplusCourseAndPrice({ query: { date: day, itemcodes: 'SH01' } });
     const line = (rows: typeof before) => rows.find((r) => r.courseCode === 'C001');
     const o = await effective({ items: [{ courseCode: 'C001', quantity: 3, giftQuantity: 1 }] });
@@ -222,7 +224,7 @@ describe('remaining hours and value at a date', () => {
     const cents = (v: string | undefined) => Math.round(Number(v ?? '0') * 100);
     expect(cents(line(after)?.value) - cents(line(before)?.value)).toBe(cents(o.payable));
     // The day before the order: it is not counted yet.
-    const yesterday = new Date(t.clock.now().getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const yesterday = shanghaiDate(new Date(t.clock.now().getTime() - 2 * 86_400_000));
     const past = await sales.orders.surplusCourseAndPrice({ query: { date: yesterday } });
     expect(line(past)?.hours ?? 0).toBeLessThan(line(after)?.hours ?? 0);
     // A campus outside the consultant's is left out; a bad date is refused by field.

@@ -72,17 +72,27 @@ const leaveHandlers: Handler<ApprovedLeave>[] = [];
 const makeupHandlers: Handler<ApprovedMakeup>[] = [];
 const makeupRevokedHandlers: Handler<ApprovedMakeup>[] = [];
 
+/** Each registration returns its removal (a test's own handler must not outlive its file). */
+const removal =
+  <T>(list: T[], h: T) =>
+  () => {
+    const i = list.indexOf(h);
+    if (i >= 0) list.splice(i, 1);
+  };
 /** Runs in the approval's transaction when a leave passes (a throw undoes the approval). */
-export function onLeaveApproved(h: Handler<ApprovedLeave>): void {
+export function onLeaveApproved(h: Handler<ApprovedLeave>): () => void {
   leaveHandlers.push(h);
+  return removal(leaveHandlers, h);
 }
 /** Runs in the approval's transaction when a make-up passes, after its hours were given back. */
-export function onMakeupApproved(h: Handler<ApprovedMakeup>): void {
+export function onMakeupApproved(h: Handler<ApprovedMakeup>): () => void {
   makeupHandlers.push(h);
+  return removal(makeupHandlers, h);
 }
 /** Runs in the revoke's transaction before a passed make-up's hours are taken back. */
-export function onMakeupRevoked(h: Handler<ApprovedMakeup>): void {
+export function onMakeupRevoked(h: Handler<ApprovedMakeup>): () => void {
   makeupRevokedHandlers.push(h);
+  return removal(makeupRevokedHandlers, h);
 }
 
 const asLeave = (a: AbsenceRecord): ApprovedLeave => ({

@@ -79,7 +79,9 @@ let current: OrdersForPayments = missing;
 /** The orders slice the payments slice works with. */
 export const ordersPort = (): OrdersForPayments => current;
 
-/** Installs the orders implementation (the orders slice at start-up; tests their own). */
-export function useOrders(p: OrdersForPayments): void {
+/** Installs the orders implementation (the orders slice at start-up; tests their own); returns the undo. */
+export function useOrders(p: OrdersForPayments): () => void {
+  const before = current;
   current = p;
+  return () => void (current = before);
 }

@@ -110,8 +110,10 @@ const toQ100 = (v: string | number) => Math.round(Number(v) * 100);
 export type ConfirmedHoursFilter = (period: { year: number; month: number }) => SQL | undefined;
 let confirmedHours: ConfirmedHoursFilter = () => undefined;
 /** Wired by the composition root once class-hour confirmation exists (docs/payroll.md, seam 1). */
-export function useConfirmedHoursFilter(f: ConfirmedHoursFilter): void {
+export function useConfirmedHoursFilter(f: ConfirmedHoursFilter): () => void {
+  const before = confirmedHours;
   confirmedHours = f;
+  return () => void (confirmedHours = before);
 }
 
 /** The hook that refuses changing a campus's (null: any campus's) lines of a period once applied for. */

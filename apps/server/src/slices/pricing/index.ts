@@ -95,8 +95,10 @@ export interface OfferSource {
 }
 
 let offerSource: OfferSource | null = null;
-export function setOfferSource(source: OfferSource): void {
+export function setOfferSource(source: OfferSource): () => void {
+  const before = offerSource;
   offerSource = source;
+  return () => void (offerSource = before);
 }
 
 /** Records what a stored order used (its voucher); every create or edit of an order's lines calls it. */

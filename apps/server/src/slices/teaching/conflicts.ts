@@ -41,8 +41,10 @@ export interface LeavePeriod {
 type LeaveSource = (tx: DbOrTx, studentIds: number[], from: string, to: string) => Promise<LeavePeriod[]>;
 let leaveSource: LeaveSource = async () => [];
 /** The absences slice installs its `approvedLeaves` here so scheduling refuses students on leave. */
-export function useApprovedLeaves(fn: LeaveSource): void {
+export function useApprovedLeaves(fn: LeaveSource): () => void {
+  const before = leaveSource;
   leaveSource = fn;
+  return () => void (leaveSource = before);
 }
 
 /** Lessons that consume hours (trial and assessment lessons are free, docs/teaching.md). */
