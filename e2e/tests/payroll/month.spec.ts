@@ -1,4 +1,5 @@
-// Closing a month's payroll (issue 17): HR computes SH01's month, the campus head applies for it,
+// Closing a month's payroll (issue 17): HR computes SH01's month, opens a teacher's payslip (lines and
+// total) and adds a manual adjustment with a reason, the campus head applies for it,
 // HR and finance approve, the month is sealed, and cancelling a lesson of that month is then refused
 // with the sealing message. The month is the current one: a lesson of an earlier month is already
 // past the date lock, which would refuse the change before sealing is asked. It is unsealed at the end
@@ -14,6 +15,19 @@ function thisMonth() {
   return { year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), day };
 }
 const ym = (p: { year: number; month: number }) => `${p.year}-${String(p.month).padStart(2, '0')}`;
+
+/** The cents of a money text as the screens show it ('¥3,000.00', '-¥12.34'). */
+function cents(text: string): number {
+  const m = /^(-?)¥([\d,]+)\.(\d{2})$/.exec(text.trim());
+  if (!m?.[2] || !m[3]) throw new Error(`not a money text: ${text}`);
+  const v = Number(m[2].replace(/,/g, '')) * 100 + Number(m[3]);
+  return m[1] ? -v : v;
+}
+/** Cents as the screens show them. */
+function money(c: number): string {
+  const a = Math.abs(c);
+  return `${c < 0 ? '-' : ''}¥${Math.floor(a / 100).toLocaleString('en-US')}.${String(a % 100).padStart(2, '0')}`;
+}
 
 test('a month closed: computed, applied, approved, sealed; a lesson change is refused', async ({
   page,
@@ -69,6 +83,30 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
     await page.getByRole('button', { name: '查询', exact: true }).click();
     await page.getByRole('button', { name: '计算本校区' }).click();
     await expect(page.getByText(/^已计算：/)).toBeVisible();
+
+    // HR opens the teacher's payslip of the month: its lines and their total, the list's total.
+    await page.goto(`/staffsalary/frontline?year=${p.year}&month=${p.month}&keyword=E0005`);
+    const slipRow = page.getByRole('table', { name: '工资条' }).getByRole('row').filter({ hasText: 'E0005' });
+    const totalCell = slipRow.getByRole('cell').nth(6);
+    const before = cents(await totalCell.innerText());
+    await slipRow.getByRole('button', { name: '查看' }).click();
+    const slip = page.getByRole('dialog', { name: `陈思远 的工资条（${ym(p)}）` });
+    await expect(slip.getByRole('cell', { name: '基本工资' })).toBeVisible();
+    await expect(slip.getByRole('row', { name: /^工资条合计/ })).toContainText(money(before));
+    await slip.getByRole('button', { name: '×' }).click();
+
+    // A manual adjustment with its reason: the total moves by exactly its amount.
+    await slipRow.getByRole('button', { name: '调整' }).click();
+    const adjust = page.getByRole('dialog', { name: '手工调整：陈思远' });
+    await adjust.getByLabel('金额（元，扣款为负）').fill('-12.34');
+    await adjust.getByLabel('调整原因').fill('e2e：迟到扣款');
+    await adjust.getByRole('button', { name: '保存' }).click();
+    await expect(adjust).toBeHidden();
+    await expect(totalCell).toHaveText(money(before - 1234));
+    await slipRow.getByRole('button', { name: '查看' }).click();
+    await expect(slip.getByRole('row').filter({ hasText: 'e2e：迟到扣款' })).toContainText('-¥12.34');
+    await expect(slip.getByRole('row', { name: /^工资条合计/ })).toContainText(money(before - 1234));
+    await slip.getByRole('button', { name: '×' }).click();
 
     // The campus head applies for it.
     await signIn('director', {

@@ -91,6 +91,22 @@ describe('feature messages', () => {
     });
   });
 
+  it('the sets a feature loads never give one key two texts (the later set would win silently)', async () => {
+    const clashes: string[] = [];
+    for (const f of features) {
+      const sets = await Promise.all(f.messages.map((load) => load()));
+      const seen = new Map<string, string>();
+      for (const set of [shellMessages, listMessages, masterMessages, ...sets])
+        for (const [key, text] of Object.entries(set['zh-CN'])) {
+          const before = seen.get(key);
+          if (before !== undefined && before !== text)
+            clashes.push(`${f.name}: ${key} ('${before}' / '${text}')`);
+          seen.set(key, text);
+        }
+    }
+    expect(clashes).toEqual([]);
+  });
+
   it('every feature folder with screens is declared once', () => {
     const names = features.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);

@@ -2,6 +2,7 @@
 // one list declaration for every role — an employee's payslip per campus of the period —, the payslip
 // with its lines, each line's source rows, and the manual adjustment dialog.
 import { SalaryAdjustInput, type TLineRow, type TPayArea, type TPayslipRow } from '@bo/api-sdk';
+import { fromCents, toCents } from '@bo/domain';
 import { Button, Dialog, EmptyState, MoneyText, RecordFormDialog } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -143,6 +144,9 @@ function Payslip({ area, open, onClose }: { area: TPayArea; open: Open; onClose:
       }),
   });
   const period = `${open.year}-${String(open.month).padStart(2, '0')}`;
+  const lines = q.data ?? [];
+  // Summed in cents, so the payslip's total is exactly the sum of the lines it shows.
+  const total = fromCents(lines.reduce((sum, l) => sum + (toCents(l.amount) ?? 0n), 0n));
   return (
     <Dialog
       open
@@ -164,7 +168,7 @@ function Payslip({ area, open, onClose }: { area: TPayArea; open: Open; onClose:
           </tr>
         </thead>
         <tbody>
-          {(q.data ?? []).map((l) => (
+          {lines.map((l) => (
             <tr key={l.id} className="border-t border-slate-100">
               <td className="py-1">{itemName(t, l.item)}</td>
               <td>{t(l.kind === 'manual' ? 'pay.kind.manual' : 'pay.kind.computed')}</td>
@@ -184,6 +188,19 @@ function Payslip({ area, open, onClose }: { area: TPayArea; open: Open; onClose:
             </tr>
           ))}
         </tbody>
+        {lines.length > 0 && (
+          <tfoot>
+            <tr className="border-t border-slate-300 font-semibold">
+              <th scope="row" colSpan={4} className="py-1 text-left">
+                {t('pay.slipTotal')}
+              </th>
+              <td className="text-right">
+                <MoneyText yuan={total} />
+              </td>
+              <td colSpan={2} />
+            </tr>
+          </tfoot>
+        )}
       </table>
       {drill && <Sources line={drill} onClose={() => setDrill(null)} />}
     </Dialog>
@@ -214,7 +231,7 @@ export function AreaScreen({ area }: { area: TPayArea }) {
             employeeCode: adjusting.row.employeeCode,
           }}
           fields={[
-            { kind: 'text', name: 'amount', label: t('pay.amount'), required: true },
+            { kind: 'text', name: 'amount', label: t('pay.adjustAmount'), required: true },
             { kind: 'textarea', name: 'reason', label: t('pay.reason'), required: true, maxLength: 200 },
           ]}
           onSubmit={async (body) => {

@@ -20,7 +20,7 @@ export default defineListScreen<THoursRow>({
     { id: 'teacherName', header: t('pay.teacher') },
     { id: 'courseCode', header: t('pay.course') },
     { id: 'payType', header: t('pay.payType') },
-    { id: 'status', header: t('pay.status') },
+    { id: 'status', header: t('pay.attendance') },
     { id: 'studentName', header: t('pay.student') },
     { id: 'hours', header: t('pay.hours'), align: 'right' },
   ],

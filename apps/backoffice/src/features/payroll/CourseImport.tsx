@@ -18,7 +18,7 @@ export default defineListScreen<TExtraHoursRow>({
       label: t('pay.campus'),
       render: asSearchField(CampusMasterSelect),
     },
-    { kind: 'text', name: 'keyword', label: t('pay.keyword') },
+    { kind: 'text', name: 'keyword', label: t('pay.employeeKeyword') },
   ],
   columns: (t) => [
     { id: 'workDate', header: t('pay.workDate'), fixed: true },
@@ -27,7 +27,7 @@ export default defineListScreen<TExtraHoursRow>({
     { id: 'teacherName', header: t('pay.teacher'), exportValue: false },
     { id: 'payType', header: t('pay.payType') },
     { id: 'hours', header: t('pay.hours'), align: 'right' },
-    { id: 'remark', header: t('pay.remark') },
+    { id: 'remark', header: t('pay.note') },
   ],
   list: (a) => sdk.payroll.extraHoursPage({ query: listQuery(a) }),
   importRows: {
@@ -38,7 +38,7 @@ export default defineListScreen<TExtraHoursRow>({
       { key: 'workDate', header: t('pay.workDate') },
       { key: 'payType', header: t('pay.payType') },
       { key: 'hours', header: t('pay.hours') },
-      { key: 'remark', header: t('pay.remark') },
+      { key: 'remark', header: t('pay.note') },
     ],
   },
   importFile: { call: (file) => sdk.payroll.extraHoursUpload({ file }) },

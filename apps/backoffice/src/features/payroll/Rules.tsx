@@ -106,7 +106,7 @@ export const salaryRules: ListScreenDef<TSalaryRuleRow, typeof RuleForm> = {
         maxLength: 4000,
       },
       { kind: 'switch', name: 'validstatus', label: t('list.enabled'), onValue: 1, offValue: 0 },
-      { kind: 'textarea', name: 'remark', label: t('pay.remark'), maxLength: 200 },
+      { kind: 'textarea', name: 'remark', label: t('pay.note'), maxLength: 200 },
     ],
     save: ({ ratesText, ...v }) => sdk.payroll.ruleSave({ body: { ...v, rates: textToRates(ratesText) } }),
   },

@@ -24,7 +24,7 @@ export function periodFields(t: TFunction, o: { keyword?: boolean } = {}): Searc
       label: t('pay.campus'),
       render: asSearchField(CampusMasterSelect),
     },
-    ...(o.keyword ? [{ kind: 'text' as const, name: 'keyword', label: t('pay.keyword') }] : []),
+    ...(o.keyword ? [{ kind: 'text' as const, name: 'keyword', label: t('pay.employeeKeyword') }] : []),
   ];
 }
 
