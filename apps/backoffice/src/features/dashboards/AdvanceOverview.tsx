@@ -2,12 +2,20 @@
 // distributions and month trends, and the per-campus reconciliation table with its export. The
 // filters live in the URL (ds.*). Figures: docs/metrics.md "Advance receipts".
 import { exportFileName, fromCents } from '@bo/domain';
-import { Button, Card, EmptyState, Spinner } from '@bo/ui-kit';
+import { Button, Card, EmptyState } from '@bo/ui-kit';
 import { useMutation } from '@tanstack/react-query';
 import { downloadBlob } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { Bars, DashboardHeader, FigureCard, Lines, Proportion, useDashboardFilter, useFigure } from './parts';
+import {
+  Bars,
+  DashboardHeader,
+  FigureCards,
+  Lines,
+  Proportion,
+  useDashboardFilter,
+  useFigure,
+} from './parts';
 
 const yuan = (cents: number) => fromCents(cents);
 
@@ -51,15 +59,16 @@ export default function AdvanceOverview() {
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/index" filter={filter} set={set} period={s?.period} />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
-          {FLOW_KEYS.map(([k, label]) => (
-            <FigureCard key={k} label={t(label)} value={`¥${yuan(s[k])}`} />
-          ))}
-          <FigureCard label={t('ds.students')} value={s.students} />
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        grid="md:grid-cols-4 xl:grid-cols-7"
+        cards={
+          s && [
+            ...FLOW_KEYS.map(([k, label]) => ({ key: k, label: t(label), value: `¥${yuan(s[k])}` })),
+            { key: 'students', label: t('ds.students'), value: s.students },
+          ]
+        }
+      />
       <div className="grid gap-4 xl:grid-cols-2">
         <Lines title={t('ds.schoolTrend')} data={trend.data} />
         <Bars title={t('ds.byCampus')} data={campus.data} />

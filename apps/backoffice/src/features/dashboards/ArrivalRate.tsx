@@ -1,10 +1,9 @@
 // /dataStatistics/arrivalRate: arrival of the lessons whose day has come (present, late or make-up of
 // the bookings), per campus, and each teacher's lessons given and awaiting confirmation. Figures:
 // docs/metrics.md "Class use and arrival", "Centre".
-import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { Bars, DashboardHeader, FigureCard, FigureTable, useDashboardFilter, useFigure } from './parts';
+import { Bars, DashboardHeader, FigureCards, FigureTable, useDashboardFilter, useFigure } from './parts';
 
 export default function ArrivalRate() {
   const t = useT();
@@ -20,22 +19,26 @@ export default function ArrivalRate() {
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/arrivalRate" filter={filter} set={set} period={r?.period} />
-      {ratio.isLoading && <Spinner label={t('ds.loading')} />}
-      {r && c && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.rt.arrivalPct')} value={pct(r.arrivalPct)} />
-          <FigureCard label={t('ds.rt.bookings')} value={r.bookings} />
-          <FigureCard label={t('ds.sc.arrivals')} value={r.arrivals} />
-          <FigureCard
-            label={`${t('ds.sc.leaves')} / ${t('ds.sc.absences')}`}
-            value={`${r.leaves} / ${r.absences}`}
-          />
-          <FigureCard label={t('ds.rt.unsigned')} value={r.unsigned} />
-          <FigureCard label={t('ds.ce.teachers')} value={c.teachers} />
-          <FigureCard label={t('ds.ov.givenLessons')} value={c.givenLessons} />
-          <FigureCard label={t('ds.ce.unconfirmed')} value={c.unconfirmedLessons} />
-        </div>
-      )}
+      <FigureCards
+        loading={ratio.isLoading}
+        cards={
+          r &&
+          c && [
+            { key: 'arrivalPct', label: t('ds.rt.arrivalPct'), value: pct(r.arrivalPct) },
+            { key: 'bookings', label: t('ds.rt.bookings'), value: r.bookings },
+            { key: 'arrivals', label: t('ds.sc.arrivals'), value: r.arrivals },
+            {
+              key: 'leaves',
+              label: `${t('ds.sc.leaves')} / ${t('ds.sc.absences')}`,
+              value: `${r.leaves} / ${r.absences}`,
+            },
+            { key: 'unsigned', label: t('ds.rt.unsigned'), value: r.unsigned },
+            { key: 'teachers', label: t('ds.ce.teachers'), value: c.teachers },
+            { key: 'given', label: t('ds.ov.givenLessons'), value: c.givenLessons },
+            { key: 'unconfirmed', label: t('ds.ce.unconfirmed'), value: c.unconfirmedLessons },
+          ]
+        }
+      />
       <p className="text-xs text-subtle">{t('ds.rt.hint')}</p>
       <Bars
         title={t('ds.rt.arrivalByCampus')}

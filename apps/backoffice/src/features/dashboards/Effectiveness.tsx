@@ -3,13 +3,13 @@
 // per campus and month, and the employee statistics (heads, hires, hours taught) by campus, post,
 // subject, skill rank and rank type. Figures: docs/metrics.md "Efficiency", "Employees".
 import type { TEfficiencyGroup } from '@bo/api-sdk';
-import { Select, Spinner } from '@bo/ui-kit';
+import { Select } from '@bo/ui-kit';
 import { useState } from 'react';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   DashboardHeader,
-  FigureCard,
+  FigureCards,
   FigureTable,
   Lines,
   useDashboardFilter,
@@ -73,27 +73,24 @@ export default function Effectiveness() {
         period={s?.period}
         mode="year"
       />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
-          {s.groups.map((g) => (
-            <FigureCard
-              key={g.group}
-              label={`${t(`ds.eff.group.${g.group}`)} · ${t('ds.eff.perHeadCents')}`}
-              value={
-                <span>
-                  ¥{yuan(g.perHeadCents)}
-                  <span className="ml-2 text-xs font-normal text-subtle">
-                    {t('ds.eff.headcount')} {g.headcount} · {t(`ds.eff.quantity.${g.group}`)}{' '}
-                    {g.perHeadQuantity}
-                    {t('ds.eff.perHead')}
-                  </span>
-                </span>
-              }
-            />
-          ))}
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        narrow="grid-cols-1"
+        grid="md:grid-cols-3"
+        cards={s?.groups.map((g) => ({
+          key: g.group,
+          label: `${t(`ds.eff.group.${g.group}`)} · ${t('ds.eff.perHeadCents')}`,
+          value: (
+            <span>
+              ¥{yuan(g.perHeadCents)}
+              <span className="ml-2 text-xs font-normal text-subtle">
+                {t('ds.eff.headcount')} {g.headcount} · {t(`ds.eff.quantity.${g.group}`)} {g.perHeadQuantity}
+                {t('ds.eff.perHead')}
+              </span>
+            </span>
+          ),
+        }))}
+      />
       <p className="text-xs text-subtle">{t('ds.eff.hint')}</p>
       <Select
         size="sm"
@@ -113,15 +110,18 @@ export default function Effectiveness() {
           exportAs={{ name: '人效', date }}
         />
       </div>
-      {e && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-          <FigureCard label={t('ds.eff.headcount')} value={e.headcount} />
-          <FigureCard label={t('ds.emp.newHires')} value={e.newHires} />
-          <FigureCard label={t('ds.sat.teachers')} value={e.teachers} />
-          <FigureCard label={t('ds.emp.taughtHours')} value={hours(e.taughtHours)} />
-          <FigureCard label={t('ds.sc.consumedHours')} value={hours(e.consumedHours)} />
-        </div>
-      )}
+      <FigureCards
+        grid="md:grid-cols-5"
+        cards={
+          e && [
+            { key: 'headcount', label: t('ds.eff.headcount'), value: e.headcount },
+            { key: 'newHires', label: t('ds.emp.newHires'), value: e.newHires },
+            { key: 'teachers', label: t('ds.sat.teachers'), value: e.teachers },
+            { key: 'taughtHours', label: t('ds.emp.taughtHours'), value: hours(e.taughtHours) },
+            { key: 'consumedHours', label: t('ds.sc.consumedHours'), value: hours(e.consumedHours) },
+          ]
+        }
+      />
       <div className="grid gap-4 xl:grid-cols-2">
         {(
           [

@@ -2,13 +2,12 @@
 // effective (every payment approved), by order type, with the instalment orders. Figures:
 // docs/metrics.md "Order period".
 import type { ResponseOf, contract } from '@bo/api-sdk';
-import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   Bars,
   DashboardHeader,
-  FigureCard,
+  FigureCards,
   FigureTable,
   Proportion,
   useDashboardFilter,
@@ -35,15 +34,17 @@ export default function OrderPeriod() {
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <DashboardHeader path="/dataStatistics/orderPeriod" filter={filter} set={set} period={d?.period} />
-      {data.isLoading && <Spinner label={t('ds.loading')} />}
-      {d && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.op.orders')} value={d.orders} />
-          <FigureCard label={t('ds.op.avgDays')} value={d.avgDays.toFixed(1)} />
-          <FigureCard label={t('ds.op.termOrders')} value={d.termOrders} />
-          <FigureCard label={t('ds.op.paidCents')} value={`¥${yuan(d.paidCents)}`} />
-        </div>
-      )}
+      <FigureCards
+        loading={data.isLoading}
+        cards={
+          d && [
+            { key: 'orders', label: t('ds.op.orders'), value: d.orders },
+            { key: 'avgDays', label: t('ds.op.avgDays'), value: d.avgDays.toFixed(1) },
+            { key: 'termOrders', label: t('ds.op.termOrders'), value: d.termOrders },
+            { key: 'paid', label: t('ds.op.paidCents'), value: `¥${yuan(d.paidCents)}` },
+          ]
+        }
+      />
       <div className="grid min-w-0 gap-4 xl:grid-cols-2">
         <Bars
           title={t('ds.op.byBucket')}

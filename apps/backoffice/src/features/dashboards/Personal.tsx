@@ -4,7 +4,7 @@
 import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { DashboardHeader, FigureCard, FigureTable, useDashboardFilter, useFigure, yuan } from './parts';
+import { DashboardHeader, FigureCards, FigureTable, useDashboardFilter, useFigure, yuan } from './parts';
 
 const hours = (v: number) => v.toFixed(2);
 const pct = (v: number) => `${v.toFixed(2)}%`;
@@ -34,18 +34,21 @@ export default function Personal() {
               {m.employeeCode} · {m.schoolItemName} · {m.postName}
             </span>
           </p>
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            <FigureCard label={t('ds.ov.lessons')} value={m.lessons} />
-            <FigureCard label={t('ds.sat.teacherRate')} value={pct(m.load.rate)} />
-            <FigureCard
-              label={t('ds.sat.teacherHours')}
-              value={`${hours(m.load.bookedHours)} / ${hours(m.load.availableHours)}`}
-            />
-            <FigureCard label={t('ds.sc.consumedHours')} value={hours(m.consumedHours)} />
-            <FigureCard label={t('ds.revenue')} value={`¥${yuan(m.revenueCents)}`} />
-            <FigureCard label={t('ds.me.received')} value={`¥${yuan(m.receivedCents)}`} />
-            <FigureCard label={t('ds.me.paidOrders')} value={m.paidOrders} />
-          </div>
+          <FigureCards
+            cards={[
+              { key: 'lessons', label: t('ds.ov.lessons'), value: m.lessons },
+              { key: 'rate', label: t('ds.sat.teacherRate'), value: pct(m.load.rate) },
+              {
+                key: 'hours',
+                label: t('ds.sat.teacherHours'),
+                value: `${hours(m.load.bookedHours)} / ${hours(m.load.availableHours)}`,
+              },
+              { key: 'consumed', label: t('ds.sc.consumedHours'), value: hours(m.consumedHours) },
+              { key: 'revenue', label: t('ds.revenue'), value: `¥${yuan(m.revenueCents)}` },
+              { key: 'received', label: t('ds.me.received'), value: `¥${yuan(m.receivedCents)}` },
+              { key: 'paidOrders', label: t('ds.me.paidOrders'), value: m.paidOrders },
+            ]}
+          />
           <FigureTable
             title={t('ds.me.byMonth')}
             rows={m.months.map((x) => ({ ...x, key: x.month, name: x.month }))}

@@ -2,10 +2,17 @@
 // caller's regions: cards, breakdowns by campus, order type and course, month trends. Figures:
 // docs/metrics.md "Revenue"; below it the pre-revenue ("Pre-revenue"): hours booked, not consumed yet.
 import { fromCents } from '@bo/domain';
-import { Spinner } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { Bars, DashboardHeader, FigureCard, Lines, Proportion, useDashboardFilter, useFigure } from './parts';
+import {
+  Bars,
+  DashboardHeader,
+  FigureCards,
+  Lines,
+  Proportion,
+  useDashboardFilter,
+  useFigure,
+} from './parts';
 
 export default function RevenueOverview() {
   const t = useT();
@@ -31,21 +38,27 @@ export default function RevenueOverview() {
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/revenueGM" filter={filter} set={set} period={s?.period} />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          <FigureCard label={t('ds.revenue')} value={`¥${fromCents(s.revenueCents)}`} />
-          <FigureCard label={t('ds.consumedHours')} value={s.consumedHours.toFixed(2)} />
-          <FigureCard label={t('ds.servedStudents')} value={s.students} />
-        </div>
-      )}
-      {p && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          <FigureCard label={t('ds.preRevenue')} value={`¥${fromCents(p.preRevenueCents)}`} />
-          <FigureCard label={t('ds.preHours')} value={p.hours.toFixed(2)} />
-          <FigureCard label={t('ds.preStudents')} value={p.students} />
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        grid="md:grid-cols-3"
+        cards={
+          s && [
+            { key: 'revenue', label: t('ds.revenue'), value: `¥${fromCents(s.revenueCents)}` },
+            { key: 'consumed', label: t('ds.consumedHours'), value: s.consumedHours.toFixed(2) },
+            { key: 'students', label: t('ds.servedStudents'), value: s.students },
+          ]
+        }
+      />
+      <FigureCards
+        grid="md:grid-cols-3"
+        cards={
+          p && [
+            { key: 'preRevenue', label: t('ds.preRevenue'), value: `¥${fromCents(p.preRevenueCents)}` },
+            { key: 'preHours', label: t('ds.preHours'), value: p.hours.toFixed(2) },
+            { key: 'preStudents', label: t('ds.preStudents'), value: p.students },
+          ]
+        }
+      />
       <div className="grid gap-4 xl:grid-cols-2">
         <Lines title={t('ds.revenueTrend')} data={trend.data} />
         <Bars title={t('ds.revenueRanking')} data={ranking.data} />

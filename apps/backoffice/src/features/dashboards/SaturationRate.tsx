@@ -3,14 +3,14 @@
 // skill-level tables (each exported as shown), the lessons behind a campus, and last night's
 // snapshot. Figures: docs/metrics.md "Saturation".
 import type { TLoadRow } from '@bo/api-sdk';
-import { Select, Spinner } from '@bo/ui-kit';
+import { Select } from '@bo/ui-kit';
 import { useState } from 'react';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
   DashboardHeader,
   DrillPanel,
-  FigureCard,
+  FigureCards,
   FigureTable,
   Lines,
   Proportion,
@@ -103,24 +103,29 @@ export default function SaturationRate() {
         period={s?.period}
         mode="month"
       />
-      {summary.isLoading && <Spinner label={t('ds.loading')} />}
-      {s && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          <FigureCard label={t('ds.sat.teacherRate')} value={pct(s.teacher.rate)} />
-          <FigureCard
-            label={t('ds.sat.teacherHours')}
-            value={`${hours(s.teacher.bookedHours)} / ${hours(s.teacher.availableHours)}`}
-          />
-          <FigureCard label={t('ds.sat.teachers')} value={s.teachers} />
-          <FigureCard label={t('ds.ov.lessons')} value={s.lessons} onDrill={() => drill.open('lessons')} />
-          <FigureCard label={t('ds.sat.roomRate')} value={pct(s.room.rate)} />
-          <FigureCard
-            label={t('ds.sat.roomHours')}
-            value={`${hours(s.room.bookedHours)} / ${hours(s.room.availableHours)}`}
-          />
-          <FigureCard label={t('ds.sat.rooms')} value={s.rooms} />
-        </div>
-      )}
+      <FigureCards
+        loading={summary.isLoading}
+        drill={drill}
+        cards={
+          s && [
+            { key: 'teacherRate', label: t('ds.sat.teacherRate'), value: pct(s.teacher.rate) },
+            {
+              key: 'teacherHours',
+              label: t('ds.sat.teacherHours'),
+              value: `${hours(s.teacher.bookedHours)} / ${hours(s.teacher.availableHours)}`,
+            },
+            { key: 'teachers', label: t('ds.sat.teachers'), value: s.teachers },
+            { key: 'lessons', label: t('ds.ov.lessons'), value: s.lessons, drill: 'lessons' },
+            { key: 'roomRate', label: t('ds.sat.roomRate'), value: pct(s.room.rate) },
+            {
+              key: 'roomHours',
+              label: t('ds.sat.roomHours'),
+              value: `${hours(s.room.bookedHours)} / ${hours(s.room.availableHours)}`,
+            },
+            { key: 'rooms', label: t('ds.sat.rooms'), value: s.rooms },
+          ]
+        }
+      />
       <p className="text-xs text-subtle">{t('ds.sat.hint')}</p>
       <DrillPanel filter={filter} drill={drill} figureName={figureName} />
       <div className="grid gap-4 xl:grid-cols-2">

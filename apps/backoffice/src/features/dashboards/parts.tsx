@@ -324,15 +324,7 @@ export function DashboardHeader({
  * value is an `<output>` labelled by the card's label, so a person (and a journey) finds a figure by
  * its name.
  */
-export function FigureCard({
-  label,
-  value,
-  onDrill,
-}: {
-  label: string;
-  value: ReactNode;
-  onDrill?: () => void;
-}) {
+function FigureCard({ label, value, onDrill }: { label: string; value: ReactNode; onDrill?: () => void }) {
   const t = useT();
   const id = useId();
   return (
@@ -368,23 +360,26 @@ export interface FigureCardDef {
 
 /**
  * The screen's figure cards in a grid (`cards` undefined: not loaded yet, a spinner while loading).
- * `grid` holds the grid's column classes from md up.
+ * `grid` holds the grid's column classes from md up, `narrow` the columns below md (cards whose
+ * value carries a detail line need the whole width there).
  */
 export function FigureCards({
   cards,
   loading,
   drill,
   grid = 'md:grid-cols-4',
+  narrow = 'grid-cols-2',
 }: {
   cards: FigureCardDef[] | undefined;
   loading?: boolean;
   drill?: ReturnType<typeof useDrill>;
   grid?: string;
+  narrow?: 'grid-cols-1' | 'grid-cols-2';
 }) {
   const t = useT();
   if (!cards) return loading ? <Spinner label={t('ds.loading')} /> : null;
   return (
-    <div className={`grid grid-cols-2 gap-3 ${grid}`}>
+    <div className={`grid ${narrow} gap-3 ${grid}`}>
       {cards.map((c) => {
         const to = c.drill;
         return (

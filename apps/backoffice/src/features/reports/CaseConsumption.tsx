@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { sdk } from '../../app/sdk';
 import { useUrlState } from '../../app/urlState';
 import { useT } from '../../i18n';
-import { DashboardHeader, FigureCard, useDashboardFilter, yuan } from '../dashboards/parts';
+import { DashboardHeader, FigureCards, useDashboardFilter, yuan } from '../dashboards/parts';
 import { hours, ReportTable } from './parts';
 
 const PAGE_SIZE = 20;
@@ -27,13 +27,16 @@ export default function CaseConsumption() {
   return (
     <div className="flex flex-col gap-4">
       <DashboardHeader path="/dataStatistics/caseConsumption" filter={filter} set={set} period={d?.period} />
-      {d && (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          <FigureCard label={t('rp.cases')} value={d.total} />
-          <FigureCard label={t('rp.casesSum')} value={`¥${yuan(d.consumedCents)}`} />
-          <FigureCard label={t('rp.consumedHours')} value={hours(d.consumedHours)} />
-        </div>
-      )}
+      <FigureCards
+        grid="md:grid-cols-3"
+        cards={
+          d && [
+            { key: 'cases', label: t('rp.cases'), value: d.total },
+            { key: 'sum', label: t('rp.casesSum'), value: `¥${yuan(d.consumedCents)}` },
+            { key: 'hours', label: t('rp.consumedHours'), value: hours(d.consumedHours) },
+          ]
+        }
+      />
       <form
         className="flex items-end gap-2"
         onSubmit={(e) => {
