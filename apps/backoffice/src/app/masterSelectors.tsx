@@ -3,9 +3,10 @@
 // name (campuses, courses, employees, teachers) are searchable comboboxes that also match pinyin. The region
 // and campus selectors limited to the user's token scope are in ./selectors.tsx.
 import { MIN_TEACHER_RANK, cityOptions } from '@bo/domain';
-import { CheckGroup, SearchSelect, Select } from '@bo/ui-kit';
+import { CheckGroup, FormControl, SearchSelect, Select, type SchemaForm } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { FieldValues, Path } from 'react-hook-form';
 import { useLocale, useT, type MessageKey } from '../i18n';
 import { sdk } from './sdk';
 
@@ -435,6 +436,73 @@ export const TeacherSelect = masterSelect(
   }),
   { label: 'master.teacher', searchable: true },
 );
+
+/**
+ * What a form-kit field over a selector takes (docs/forms.md): the form and the field's name (checked
+ * against its schema), the label, and the selector's own props (a campus, a rank).
+ */
+export interface FormSelectorProps<In extends FieldValues> {
+  form: SchemaForm<In, unknown>;
+  name: Path<In>;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  className?: string;
+  /**
+   * What an emptied choice sets: '' (`'blank'`, the default for codes: the schema's "choose" message)
+   * or no value (`'absent'`, the default for numeric ids: a field the schema may leave out).
+   */
+  empty?: 'blank' | 'absent';
+}
+
+/**
+ * A selector as a field of a schema form: the form kit's FormControl wired once (id, label, value,
+ * change, error, required mark) instead of a render block per dialog. `numeric`: the value is a
+ * number (an id), otherwise a code.
+ */
+export function formSelector<P extends MasterSelectProps>(
+  Component: (props: P) => ReactNode,
+  o: { numeric?: boolean } = {},
+) {
+  return function FormSelector<In extends FieldValues>(
+    p: FormSelectorProps<In> & Omit<P, keyof MasterSelectProps>,
+  ) {
+    const { form, name, label, required, disabled, placeholder, className, empty } = p;
+    // The selector's own props (a campus, a rank); the form's travel along unread.
+    const own: Omit<P, keyof MasterSelectProps> = p;
+    const blank = (empty ?? (o.numeric ? 'absent' : 'blank')) === 'blank' ? '' : undefined;
+    return (
+      <FormControl
+        form={form}
+        name={name}
+        label={label}
+        required={required}
+        disabled={disabled}
+        render={(c) => {
+          const props = {
+            ...own,
+            id: c.id,
+            label: c.label,
+            value: typeof c.value === (o.numeric ? 'number' : 'string') ? c.value : '',
+            onChange: (v: Value | '') => c.onChange(v === '' ? blank : o.numeric ? Number(v) : String(v)),
+            error: c.error,
+            required: c.required,
+            disabled: c.disabled,
+            placeholder,
+            className,
+          } as P;
+          return <Component {...props} />;
+        }}
+      />
+    );
+  };
+}
+
+/** Teachers (TeacherSelect) as a form-kit field: the value is the teacher's code. */
+export const FormTeacherSelect = formSelector(TeacherSelect);
+/** Courses (CourseSelect) as a form-kit field: the value is the course's code. */
+export const FormCourseSelect = formSelector(CourseSelect);
 
 /** Subjects as checkboxes (values are subject ids). */
 export const SubjectsField = masterChecks(

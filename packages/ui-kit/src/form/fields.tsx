@@ -168,6 +168,27 @@ export function FormDate<In extends FieldValues>(p: FieldBase<In> & { min?: stri
   );
 }
 
+/** A time of day 'HH:MM' (a lesson's start or end); empty is no value. */
+export function FormTime<In extends FieldValues>(p: FieldBase<In>) {
+  const { shell } = useField(p);
+  return (
+    <Controller
+      control={p.form.rhf.control}
+      name={p.name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...shell(fieldState)}
+          ref={field.ref}
+          type="time"
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={(e) => field.onChange(e.target.value === '' ? undefined : e.target.value)}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
+  );
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** ISO 8601 → the local 'YYYY-MM-DDTHH:mm' a datetime input shows. */

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ConfirmProvider } from '../components/Confirm.js';
 import { FormDialog, FormView } from './FormParts.js';
-import { FormNumber, FormText, FormTextArea } from './fields.js';
+import { FormNumber, FormText, FormTextArea, FormTime } from './fields.js';
 import { issueMessage } from './messages.js';
 import { isRequired } from './schema.js';
 import { FormKitContext, useSchemaForm, type FormKitConfig } from './useSchemaForm.js';
@@ -130,6 +130,30 @@ describe('the schema form kit', () => {
     await waitFor(() =>
       expect(submit).toHaveBeenCalledWith({ clueId: 7, reason: '重复', phone: undefined, score: 80 }),
     );
+  });
+
+  it('takes a time of day as HH:MM; a time left empty is no value, named by its label', async () => {
+    const Times = z.object({ start: z.string().regex(/^\d{2}:\d{2}$/), end: z.string().optional() });
+    const submit = vi.fn(() => Promise.resolve());
+    function TimeDialog() {
+      const form = useSchemaForm({ schema: Times, defaultValues: {}, onSubmit: submit });
+      return (
+        <FormDialog form={form} onClose={() => undefined} title="时间">
+          <FormTime form={form} name="start" label="开始时间" />
+          <FormTime form={form} name="end" label="结束时间" />
+        </FormDialog>
+      );
+    }
+    render(
+      <Kit>
+        <TimeDialog />
+      </Kit>,
+    );
+    await press(submitButton());
+    expect(await screen.findByText('请填写 开始时间')).toBeTruthy();
+    fireEvent.change(field('开始时间'), { target: { value: '09:30' } });
+    await press(submitButton());
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ start: '09:30', end: undefined }));
   });
 
   it('puts a server 400 on the field it names, in the user’s language', async () => {

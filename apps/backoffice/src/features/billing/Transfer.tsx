@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCommandForm } from '../../app/form';
-import { CourseSelect, EmployeeSelect } from '../../app/masterSelectors';
+import { EmployeeSelect, FormCourseSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
 import { orderDetailsPath } from '../orders/parts';
@@ -210,21 +210,7 @@ function TransferCourse({ student }: { student: TStudentPick }) {
                     }),
                   }))}
               />
-              <FormControl
-                form={form}
-                name="targetCourseCode"
-                label={t('bil.targetCourse')}
-                render={(c) => (
-                  <CourseSelect
-                    id={c.id}
-                    label={c.label}
-                    required={c.required}
-                    error={c.error}
-                    value={typeof c.value === 'string' ? c.value : ''}
-                    onChange={(v) => c.onChange(String(v))}
-                  />
-                )}
-              />
+              <FormCourseSelect form={form} name="targetCourseCode" label={t('bil.targetCourse')} />
               <FormNumber form={form} name="hours" label={t('bil.hours')} hint={t('bil.hoursHint')} min={0} />
               <FormNumber
                 form={form}

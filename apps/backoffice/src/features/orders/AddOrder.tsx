@@ -30,7 +30,7 @@ import { useFieldArray, useWatch } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type z } from 'zod';
 import { useCommandForm } from '../../app/form';
-import { CourseSelect, EmployeeSelect } from '../../app/masterSelectors';
+import { EmployeeSelect, FormCourseSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { CampusSelect } from '../../app/selectors';
 import { useLocale, useT } from '../../i18n';
@@ -109,21 +109,7 @@ function LineFields({
   return (
     <fieldset className="grid grid-cols-1 gap-3 rounded-md border border-line p-3 sm:grid-cols-[2fr_1fr_1fr_auto]">
       <legend className="px-1 text-xs text-muted">{t('ord.lineTitle', { n })}</legend>
-      <FormControl
-        form={form}
-        name={`items.${index}.courseCode`}
-        label={t('ord.course')}
-        render={(c) => (
-          <CourseSelect
-            id={c.id}
-            label={c.label}
-            required={c.required}
-            error={c.error}
-            value={typeof c.value === 'string' ? c.value : ''}
-            onChange={(v) => c.onChange(String(v))}
-          />
-        )}
-      />
+      <FormCourseSelect form={form} name={`items.${index}.courseCode`} label={t('ord.course')} />
       <FormNumber form={form} name={`items.${index}.quantity`} label={t('ord.quantity')} min={0} step={1} />
       <FormNumber
         form={form}

@@ -2,14 +2,15 @@
 // every lesson with where it goes and what collides there; moving is offered only when nothing
 // collides, and the server moves all of them or none.
 import { BatchAdjust, type TLessonRow } from '@bo/api-sdk';
-import { Button, FormControl, FormDialog, FormNumber, FormSelect, TextField } from '@bo/ui-kit';
+import { Button, FormDialog, FormNumber, FormTime } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCommandForm } from '../../app/form';
-import { TeacherSelect } from '../../app/masterSelectors';
+import { FormTeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ConflictPreviewTable } from './ConflictPreview';
+import { FormRoomSelect } from './listParts';
 
 type Preview = Awaited<ReturnType<typeof sdk.teaching.planBatchPreview>>;
 const Form = BatchAdjust.omit({ ids: true });
@@ -64,46 +65,21 @@ export function BatchAdjustDialog({
       submitDisabled={!(fresh && preview?.ok)}
     >
       <FormNumber form={form} name="shiftDays" label={t('teach.shiftDays')} min={-366} max={366} />
-      <FormControl
+      <FormTeacherSelect
         form={form}
         name="teacherCode"
         label={t('teach.newTeacher')}
-        render={(c) => (
-          <TeacherSelect
-            id={c.id}
-            label={c.label}
-            placeholder={t('teach.keep')}
-            value={typeof c.value === 'string' ? c.value : ''}
-            onChange={(v) => c.onChange(v === '' ? undefined : String(v))}
-            error={c.error}
-          />
-        )}
+        placeholder={t('teach.keep')}
+        empty="absent"
       />
-      {(['startTime', 'endTime'] as const).map((name) => (
-        <FormControl
-          key={name}
-          form={form}
-          name={name}
-          label={name === 'startTime' ? t('teach.newStart') : t('teach.newEnd')}
-          render={(c) => (
-            <TextField
-              id={c.id}
-              label={c.label}
-              type="time"
-              error={c.error}
-              value={typeof c.value === 'string' ? c.value : ''}
-              onChange={(e) => c.onChange(e.target.value === '' ? undefined : e.target.value)}
-              onBlur={c.onBlur}
-            />
-          )}
-        />
-      ))}
-      <FormSelect
+      <FormTime form={form} name="startTime" label={t('teach.newStart')} />
+      <FormTime form={form} name="endTime" label={t('teach.newEnd')} />
+      <FormRoomSelect
         form={form}
         name="classroomId"
         label={t('teach.newRoom')}
+        campus={campus}
         placeholder={t('teach.keep')}
-        options={(rooms.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
       />
       <div className="flex items-end">
         <Button

@@ -16,6 +16,7 @@ import {
   Badge,
   Button,
   Checkbox,
+  DataTable,
   Dialog,
   FormCheckGroup,
   FormCheckbox,
@@ -25,15 +26,19 @@ import {
   FormNumber,
   FormSelect,
   FormText,
+  FormTime,
   Tabs,
   TextField,
   useConfirm,
   useToast,
+  type ListColumn,
+  type RowAction,
+  type SortState,
 } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCommandForm } from '../../app/form';
-import { TeacherSelect } from '../../app/masterSelectors';
+import { FormTeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
 import {
@@ -50,6 +55,8 @@ import { WEEKDAY_KEYS } from './weekdays';
 const degreeKey = (id: number) => ['teaching', 'degree', id] as const;
 const ONE_TO_ONE: readonly TDegreeType[] = ['FORMAL_STUDENT', 'TEMP_STUDENT'];
 type DetailMode = '1v1Student' | 'other';
+const NO_COLUMNS: string[] = [];
+const NO_SELECTION = {};
 
 /** The frequency as the screen shows it: NON_FIXED as temporary, weekly as weekday names. */
 export function frequencyText(t: TFunction, i: Pick<TDegreeItemRow, 'frequencyType' | 'frequencyConfig'>) {
@@ -84,6 +91,7 @@ export function DegreeDetailDialog({ id, onClose }: { id: number; onClose: () =>
   const confirm = useConfirm();
   const qc = useQueryClient();
   const [mode, setMode] = useState<DetailMode>(DEGREE_DEFAULTS.classDetailMode);
+  const [sort, setSort] = useState<SortState | null>(null);
   const [form, setForm] = useState<{ mode: DegreeFormMode; item: TDegreeItemRow | null } | null>(null);
   const detail = useQuery({
     queryKey: degreeKey(id),
@@ -94,7 +102,6 @@ export function DegreeDetailDialog({ id, onClose }: { id: number; onClose: () =>
     qc.invalidateQueries({ queryKey: ['teaching'] }).then(() => qc.invalidateQueries({ queryKey: ['list'] }));
   const d = detail.data;
   const remove = async (item: TDegreeItemRow) => {
-    if (!(await confirm({ title: t('teach.deg.deleteConfirm'), danger: true }))) return;
     try {
       const r = await sdk.teaching.degreeItemDelete({ params: { id: item.id } });
       toast.success(t('teach.deg.deleted', { n: r.cancelledLessons }));
@@ -116,61 +123,47 @@ export function DegreeDetailDialog({ id, onClose }: { id: number; onClose: () =>
   const items = (d?.items ?? []).filter((i) =>
     mode === '1v1Student' ? ONE_TO_ONE.includes(i.degreeType) : !ONE_TO_ONE.includes(i.degreeType),
   );
+  const columns: ListColumn<TDegreeItemRow>[] = [
+    { id: 'degreeType', header: t('teach.deg.type'), value: (i) => t(`teach.deg.type.${i.degreeType}`) },
+    { id: 'target', header: t('teach.deg.target'), value: (i) => i.targetConfig.value },
+    { id: 'courseName', header: t('teach.course'), value: (i) => i.courseName ?? '' },
+    { id: 'frequency', header: t('teach.deg.freq'), value: (i) => frequencyText(t, i) },
+    { id: 'period', header: t('teach.period'), value: (i) => `${i.startDate} ~ ${i.endDate}` },
+    { id: 'comingLessons', header: t('teach.deg.coming'), align: 'right' },
+  ];
+  // Items change only while the seat is held.
+  const held = d?.status === 10;
+  const rowActions: RowAction<TDegreeItemRow>[] = [
+    {
+      key: 'edit',
+      label: t('teach.deg.editItem'),
+      hidden: () => !held,
+      onClick: (i) => setForm({ mode: 'edit', item: i }),
+    },
+    {
+      key: 'delete',
+      label: t('teach.deg.deleteItem'),
+      hidden: () => !held,
+      danger: true,
+      confirm: t('teach.deg.deleteConfirm'),
+      onClick: remove,
+    },
+  ];
   const table = (
-    <div className="max-h-80 overflow-auto rounded-md border border-line">
-      <table className="w-full text-sm" aria-label={t('teach.deg.items')}>
-        <thead className="sticky top-0 bg-canvas text-left text-muted">
-          <tr>
-            {[
-              t('teach.deg.type'),
-              t('teach.deg.target'),
-              t('teach.course'),
-              t('teach.deg.freq'),
-              t('teach.period'),
-              t('teach.deg.coming'),
-              '',
-            ].map((h, i) => (
-              <th key={i} scope="col" className="px-2 py-1">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((i) => (
-            <tr key={i.id} className="border-t border-line">
-              <td className="px-2 py-1">{t(`teach.deg.type.${i.degreeType}`)}</td>
-              <td className="px-2 py-1">{i.targetConfig.value}</td>
-              <td className="px-2 py-1">{i.courseName ?? ''}</td>
-              <td className="px-2 py-1">{frequencyText(t, i)}</td>
-              <td className="px-2 py-1 whitespace-nowrap">
-                {i.startDate} ~ {i.endDate}
-              </td>
-              <td className="px-2 py-1 text-right">{i.comingLessons}</td>
-              <td className="px-2 py-1 whitespace-nowrap">
-                {d?.status === 10 && (
-                  <>
-                    <Button variant="link" size="sm" onClick={() => setForm({ mode: 'edit', item: i })}>
-                      {t('teach.deg.editItem')}
-                    </Button>
-                    <Button variant="link" size="sm" onClick={() => void remove(i)}>
-                      {t('teach.deg.deleteItem')}
-                    </Button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-          {!items.length && (
-            <tr>
-              <td colSpan={7} className="px-2 py-3 text-center text-muted">
-                {t('teach.deg.noItems')}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={t('teach.deg.items')}
+      columns={columns}
+      rows={items}
+      getRowId={(i) => String(i.id)}
+      rowActions={held ? rowActions : undefined}
+      emptyText={t('teach.deg.noItems')}
+      maxHeight="20rem"
+      hidden={NO_COLUMNS}
+      sort={sort}
+      onSortChange={setSort}
+      selection={NO_SELECTION}
+      onSelectionChange={() => undefined}
+    />
   );
   return (
     <Dialog open onClose={onClose} title={t('teach.deg.detail')} size="xl">
@@ -388,22 +381,7 @@ export function DegreeItemDialog({
       size="xl"
       columns={2}
     >
-      <FormControl
-        form={form}
-        name="teacherCode"
-        label={t('teach.teacher')}
-        render={(c) => (
-          <TeacherSelect
-            id={c.id}
-            label={c.label}
-            value={typeof c.value === 'string' ? c.value : ''}
-            onChange={(x) => c.onChange(x === '' ? '' : String(x))}
-            error={c.error}
-            required={c.required}
-            disabled={seatFixed}
-          />
-        )}
-      />
+      <FormTeacherSelect form={form} name="teacherCode" label={t('teach.teacher')} disabled={seatFixed} />
       <FormSelect
         form={form}
         name="shiftType"
@@ -411,26 +389,8 @@ export function DegreeItemDialog({
         disabled={seatFixed}
         options={([1, 2, 3, 4] as const).map((b) => ({ value: b, label: t(`teach.band.${b}`) }))}
       />
-      {(['timespanStart', 'timespanEnd'] as const).map((name) => (
-        <FormControl
-          key={name}
-          form={form}
-          name={name}
-          label={name === 'timespanStart' ? t('teach.start') : t('teach.end')}
-          render={(c) => (
-            <TextField
-              id={c.id}
-              label={c.label}
-              type="time"
-              disabled={seatFixed}
-              error={c.error}
-              value={typeof c.value === 'string' ? c.value : ''}
-              onChange={(e) => c.onChange(e.target.value)}
-              onBlur={c.onBlur}
-            />
-          )}
-        />
-      ))}
+      <FormTime form={form} name="timespanStart" label={t('teach.start')} disabled={seatFixed} />
+      <FormTime form={form} name="timespanEnd" label={t('teach.end')} disabled={seatFixed} />
       <FormSelect
         form={form}
         name="timeType"

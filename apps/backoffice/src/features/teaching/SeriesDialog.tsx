@@ -7,18 +7,17 @@ import { shanghaiDate } from '@bo/domain';
 import {
   Button,
   FormCheckGroup,
-  FormControl,
   FormDate,
   FormDialog,
   FormNumber,
   FormSelect,
-  TextField,
+  FormTime,
   useToast,
 } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCommandForm } from '../../app/form';
-import { TeacherSelect } from '../../app/masterSelectors';
+import { FormTeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
@@ -30,6 +29,7 @@ import {
   type TSeriesForm,
 } from './seriesForm';
 import { ConflictPreviewTable } from './ConflictPreview';
+import { FormRoomSelect } from './listParts';
 import { WEEKDAY_KEYS } from './weekdays';
 import { weekdayCodeOf } from './weekGrid';
 
@@ -54,10 +54,6 @@ export function SeriesDialog({
   const toast = useToast();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
-  const rooms = useQuery({
-    queryKey: ['teaching', 'rooms', campus],
-    queryFn: () => sdk.teaching.classroomList({ query: { schoolItemCode: campus, validStatus: 1 } }),
-  });
   const orders = useQuery({
     queryKey: ['teaching', 'planOrders', campus],
     queryFn: () => sdk.teaching.planOrders({ query: { schoolItemCode: campus } }),
@@ -124,27 +120,13 @@ export function SeriesDialog({
           }))}
         />
       )}
-      <FormControl
-        form={form}
-        name="teacherCode"
-        label={t('teach.teacher')}
-        render={(c) => (
-          <TeacherSelect
-            id={c.id}
-            label={c.label}
-            value={typeof c.value === 'string' ? c.value : ''}
-            onChange={(v) => c.onChange(v === '' ? '' : String(v))}
-            error={c.error}
-            required={c.required}
-          />
-        )}
-      />
-      <FormSelect
+      <FormTeacherSelect form={form} name="teacherCode" label={t('teach.teacher')} />
+      <FormRoomSelect
         form={form}
         name="classroomId"
         label={t('teach.room')}
+        campus={campus}
         placeholder={t('teach.noRoom')}
-        options={(rooms.data ?? []).map((r) => ({ value: r.id, label: `${r.name}（${r.capacity}）` }))}
       />
       <FormDate form={form} name="fromDate" label={t('teach.from')} />
       <FormDate form={form} name="toDate" label={t('teach.to')} />
@@ -155,26 +137,8 @@ export function SeriesDialog({
         className="sm:col-span-2"
         options={WEEK_CODES.map((c) => ({ value: c, label: t(WEEKDAY_KEYS[c - 1] ?? 'teach.wd.0') }))}
       />
-      {(['startTime', 'endTime'] as const).map((name) => (
-        <FormControl
-          key={name}
-          form={form}
-          name={name}
-          label={name === 'startTime' ? t('teach.start') : t('teach.end')}
-          render={(c) => (
-            <TextField
-              id={c.id}
-              label={c.label}
-              type="time"
-              required={c.required}
-              error={c.error}
-              value={typeof c.value === 'string' ? c.value : ''}
-              onChange={(e) => c.onChange(e.target.value)}
-              onBlur={c.onBlur}
-            />
-          )}
-        />
-      ))}
+      <FormTime form={form} name="startTime" label={t('teach.start')} />
+      <FormTime form={form} name="endTime" label={t('teach.end')} />
       <FormNumber form={form} name="hours" label={t('teach.hours')} min={0.25} max={8} step={0.25} />
       <div className="flex items-end">
         <Button onClick={() => void runPreview()}>{t('teach.preview')}</Button>

@@ -84,8 +84,8 @@ export default defineListScreen<TGroupClassRow, typeof GroupClassInput>({
             campus={typeof f.values.schoolItemCode === 'string' ? f.values.schoolItemCode : ''}
             id={f.id}
             label={f.label}
-            value={f.value}
-            onChange={f.onChange}
+            value={typeof f.value === 'number' ? f.value : ''}
+            onChange={(v) => f.onChange(v === '' ? undefined : v)}
             error={f.error}
             placeholder={t('teach.noRoom')}
           />

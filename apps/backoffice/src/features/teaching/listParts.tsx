@@ -6,7 +6,12 @@ import { shanghaiDate } from '@bo/domain';
 import { Badge, Select, TextField, type FormField, type ListColumn, type SearchField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from '../../i18n';
-import { asSearchField, TeacherSelect } from '../../app/masterSelectors';
+import {
+  asSearchField,
+  formSelector,
+  TeacherSelect,
+  type MasterSelectProps,
+} from '../../app/masterSelectors';
 import { CampusSelect } from '../../app/selectors';
 import { sdk } from '../../app/sdk';
 import { addDays, mondayOf } from './weekGrid';
@@ -138,16 +143,8 @@ export function needsCampus(t: TFunction) {
   return <p className="px-1 pb-2 text-sm text-muted">{t('teach.pickCampus')}</p>;
 }
 
-/** The valid classrooms of a campus as a select (a form field of the class dialog). */
-export function RoomSelect(p: {
-  campus: string;
-  id?: string;
-  label: string;
-  value: unknown;
-  onChange: (v: number | undefined) => void;
-  error?: string;
-  placeholder?: string;
-}) {
+/** The valid classrooms of a campus as a select, by id (the cache the timetable screens read too). */
+export function RoomSelect(p: MasterSelectProps & { campus: string; label: string }) {
   const rooms = useQuery({
     queryKey: ['teaching', 'rooms', p.campus],
     queryFn: () => sdk.teaching.classroomList({ query: { schoolItemCode: p.campus, validStatus: 1 } }),
@@ -158,13 +155,19 @@ export function RoomSelect(p: {
       id={p.id}
       label={p.label}
       error={p.error}
+      required={p.required}
+      disabled={p.disabled}
       placeholder={p.placeholder}
+      wrapperClassName={p.className}
       value={typeof p.value === 'number' ? p.value : ''}
-      onChange={(v) => p.onChange(v === '' ? undefined : Number(v))}
+      onChange={(v) => p.onChange(v === '' ? '' : Number(v))}
       options={(rooms.data ?? []).map((r) => ({ value: r.id, label: `${r.name}（${r.capacity}）` }))}
     />
   );
 }
+
+/** Classrooms (RoomSelect) as a form-kit field: the value is the room's id, none when emptied. */
+export const FormRoomSelect = formSelector(RoomSelect, { numeric: true });
 
 /** A time of day 'HH:MM' as a field of a record dialog. */
 export function timeField<N extends string>(name: N, label: string): FormField<N> {
