@@ -1,14 +1,16 @@
 // Invoices over HTTP against a fake tax-invoice provider on loopback that checks the signed envelope
 // and signs its answers: content configurations, requests never above the paid money not yet
-// invoiced (to the cent, also when two arrive at once), asynchronous issue, refused signatures.
+// invoiced (to the cent, also when two arrive at once), asynchronous issue, red-letter reversal (红冲),
+// refused signatures.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { sendToProvider, taxWithin } from '../src/slices/invoices/service.js';
 import { students } from '../src/slices/students/tables.js';
+import { auditLog } from '../src/slices/system/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 const APP = { id: 'cmb-app-0001', secret: 'cmb-invoice-secret' };
@@ -231,6 +233,33 @@ describe('invoices', () => {
     });
     const listed = await finance.invoices.page({ query: { keyword: inv.code } });
     expect(listed.list.map((r) => r.status)).toEqual([30]);
+
+    // 红冲: finance only, once; a red twin of the same amount negative, the money free again.
+    const reverse = { invoiceId: inv.id, reason: '抬头开错' };
+    await expectApiError(director.invoices.reverse({ body: reverse }), ErrorCode.noPermission);
+    const red = await finance.invoices.reverse({ body: reverse });
+    expect(red).toMatchObject({
+      status: 70,
+      reversesId: inv.id,
+      amount: `-${o.paid}`,
+      taxAmount: `-${inv.taxAmount}`,
+      orderId: o.id,
+    });
+    expect((await finance.invoices.detail({ query: { invoiceId: inv.id } })).status).toBe(60);
+    await expectApiError(finance.invoices.reverse({ body: reverse }), ErrorCode.conflict);
+    await expectApiError(
+      finance.invoices.reverse({ body: { invoiceId: red.id, reason: '再冲' } }),
+      ErrorCode.rule,
+    );
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'invoice.reverse'), eq(auditLog.target, `invoices:${inv.code}`)));
+    expect(audit?.detail).toMatchObject({ red: red.code, reason: '抬头开错' });
+    const [row] = (await finance.invoices.orders({ query: { stuId: sh01 } })).filter(
+      (x) => x.orderId === o.id,
+    );
+    expect(row).toMatchObject({ invoiced: '0.00', available: o.paid });
   });
 
   it('free the amount when the provider fails the invoice', async () => {

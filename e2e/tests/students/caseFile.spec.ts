@@ -71,6 +71,10 @@ test('a consultant creates a student, finds it by name, edits it and adds a foll
   await expect(records.getByText('与家长沟通月度评估结果，语言理解进步明显。')).toBeVisible();
   await expect(records.getByText('月度回访')).toBeVisible();
 
+  // The e-contracts tab says plainly that e-sign is not configured on this server.
+  await page.getByRole('tab', { name: '电子合同' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('status')).toContainText('电子签未配置');
+
   // The follow-up desk lists it too.
   await page.goto('/students/followUp');
   await page.getByRole('search').getByLabel('关键字').fill(name);

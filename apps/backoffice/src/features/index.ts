@@ -64,7 +64,12 @@ export const features: Feature[] = [
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
   { name: 'teaching', routes: teachingRoutes, messages: [messages.teaching] },
-  { name: 'students', routes: studentRoutes, messages: [messages.students, messages.orders] },
+  // The student detail's e-contracts tab is the services feature's section (its texts come with it).
+  {
+    name: 'students',
+    routes: studentRoutes,
+    messages: [messages.students, messages.orders, messages.services],
+  },
   { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
   // /staffsalary/manage shows the salary applications' tabs (payops) on the orders' approval screen.
   {

@@ -52,8 +52,11 @@ export type TInvoiceContentRow = z.infer<typeof InvoiceContentRow>;
 
 /** 1 a person (the family), 2 a company or institution (with its tax number). */
 export const BUYER_TYPES = [1, 2] as const;
-/** 10 requested, 20 issuing (sent to the provider), 30 issued, 40 failed, 50 cancelled. */
-export const INVOICE_STATUSES = [10, 20, 30, 40, 50] as const;
+/**
+ * 10 requested, 20 issuing (sent to the provider), 30 issued, 40 failed, 50 cancelled, 60 reversed
+ * (红冲: cancelled by a red invoice), 70 red invoice (the negative twin of a reversed one).
+ */
+export const INVOICE_STATUSES = [10, 20, 30, 40, 50, 60, 70] as const;
 
 export const InvoiceInput = z
   .object({
@@ -98,6 +101,8 @@ export const InvoiceRow = z.object({
   invoiceNo: z.string().nullable(),
   issuedAt: Ts.nullable(),
   failReason: z.string().nullable(),
+  /** A red invoice: the invoice it reverses. */
+  reversesId: z.number().int().nullable(),
   requestedByName: z.string().nullable(),
   createdAt: Ts,
 });
@@ -201,6 +206,14 @@ export const invoices = {
     summary: 'Cancel a requested invoice not yet sent to the provider (its amount is freed).',
     access: INVOICE,
     body: z.object({ invoiceId: Id }),
+    response: InvoiceRow,
+  }),
+  reverse: post('/invoice/reverse', {
+    service: S,
+    summary:
+      'Reverse (红冲) an issued invoice: a red invoice of the same amount, negative, linked to it; the original becomes reversed and its amount may be invoiced again. Once only.',
+    access: ISSUE,
+    body: z.object({ invoiceId: Id, reason: z.string().trim().max(200).default('') }),
     response: InvoiceRow,
   }),
   cmbCreate: post('/cmbInvoice/create', {

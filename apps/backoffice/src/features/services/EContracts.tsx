@@ -1,6 +1,7 @@
 // The electronic-contract section of /financial/recoveredAgree: pick a student, fill or correct the
 // special survey with the family, send each order's contract for signing by text message, resend
-// the link, sync the state from the provider and open the signed PDF.
+// the link, sync the state from the provider and open the signed PDF. The same section (without the
+// picker) is the student detail's contracts tab.
 import {
   COMMUNICATION,
   SPECIAL_CONDITIONS,
@@ -15,7 +16,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
-import { Field } from '../orders/parts';
+import { Field, When } from '../orders/parts';
 import { StudentPicker } from '../orders/StudentPicker';
 
 const TONE: Record<number, Tone> = {
@@ -210,7 +211,7 @@ function ContractActions({
   );
 }
 
-function StudentContracts({ studentId }: { studentId: number }) {
+export function StudentContracts({ studentId }: { studentId: number }) {
   const t = useT();
   const qc = useQueryClient();
   const [surveyOpen, setSurveyOpen] = useState(false);
@@ -251,10 +252,16 @@ function StudentContracts({ studentId }: { studentId: number }) {
           </Button>
         </Field>
       </dl>
-      {!p.canSend && (
+      {!p.configured ? (
         <p role="status" className="rounded-md bg-warning-50 px-3 py-2 text-sm text-warning-700">
-          {p.reason}
+          {t('svc.econtract.notConfigured', { missing: p.missing.join(', ') })}
         </p>
+      ) : (
+        !p.canSend && (
+          <p role="status" className="rounded-md bg-warning-50 px-3 py-2 text-sm text-warning-700">
+            {p.reason}
+          </p>
+        )
       )}
       <table className="w-full text-sm" aria-label={t('svc.econtract')}>
         <thead>
@@ -262,6 +269,7 @@ function StudentContracts({ studentId }: { studentId: number }) {
             <th className="py-2 font-medium">{t('svc.orderCode')}</th>
             <th className="py-2 font-medium">{t('svc.econtract.code')}</th>
             <th className="py-2 font-medium">{t('svc.econtract.state')}</th>
+            <th className="py-2 font-medium">{t('svc.econtract.signedAt')}</th>
             <th className="py-2 font-medium">{t('svc.econtract.sendCount')}</th>
             <th className="py-2 font-medium">{t('svc.econtract.actions')}</th>
           </tr>
@@ -269,7 +277,7 @@ function StudentContracts({ studentId }: { studentId: number }) {
         <tbody>
           {p.orders.length === 0 && (
             <tr>
-              <td colSpan={5} className="py-4 text-center text-muted">
+              <td colSpan={6} className="py-4 text-center text-muted">
                 {t('svc.econtract.noOrders')}
               </td>
             </tr>
@@ -288,6 +296,9 @@ function StudentContracts({ studentId }: { studentId: number }) {
                   ) : (
                     <Badge tone="grey">{t('svc.econtract.none')}</Badge>
                   )}
+                </td>
+                <td className="py-2">
+                  <When iso={c?.signedAt} />
                 </td>
                 <td className="py-2">{c?.sendCount ?? 0}</td>
                 <td className="py-2">

@@ -1,7 +1,7 @@
 // /financial/invoice: invoices of paid orders. The campus records a family's request (student, order
 // with what may still be invoiced, amount, content, buyer); finance sends it to the tax-invoice
 // provider, refreshes its result and opens the issued PDF, and keeps the invoice contents.
-import { InvoiceContentInput, type TInvoiceRow } from '@bo/api-sdk';
+import { INVOICE_STATUSES, InvoiceContentInput, type TInvoiceRow } from '@bo/api-sdk';
 import { ROLE } from '@bo/domain';
 import {
   Badge,
@@ -22,7 +22,15 @@ import { tCode, useT } from '../../i18n';
 import { When } from '../orders/parts';
 import { StudentField } from './parts';
 
-const TONE: Record<number, Tone> = { 10: 'warning', 20: 'info', 30: 'success', 40: 'danger', 50: 'grey' };
+const TONE: Record<number, Tone> = {
+  10: 'warning',
+  20: 'info',
+  30: 'success',
+  40: 'danger',
+  50: 'grey',
+  60: 'grey',
+  70: 'danger',
+};
 
 function InvoiceStatus({ status }: { status: number }) {
   const t = useT();
@@ -191,7 +199,7 @@ const Invoice = defineListScreen<TInvoiceRow, typeof Form>({
       kind: 'select',
       name: 'status',
       label: t('svc.invoice.state'),
-      options: [10, 20, 30, 40, 50].map((s) => ({
+      options: INVOICE_STATUSES.map((s) => ({
         value: String(s),
         label: tCode(t, `svc.invoice.status.${s}`, String(s)),
       })),
@@ -263,6 +271,16 @@ const Invoice = defineListScreen<TInvoiceRow, typeof Form>({
       label: t('svc.invoice.pdf'),
       hidden: (r) => r.status !== 30,
       onClick: async (r) => openUrl((await sdk.invoices.pdfUrl({ query: { invoiceId: r.id } })).url),
+    },
+    {
+      key: 'reverse',
+      label: t('svc.invoice.reverse'),
+      hidden: (r) => r.status !== 30,
+      confirm: t('svc.invoice.reverseConfirm'),
+      onClick: async (r) => {
+        await sdk.invoices.reverse({ body: { invoiceId: r.id } });
+        await h.refresh();
+      },
     },
     {
       key: 'cancel',

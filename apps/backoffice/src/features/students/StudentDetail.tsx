@@ -8,6 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListKitProvider } from '../../app/list';
 import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
+import { StudentContracts } from '../services/EContracts';
 import { useT } from '../../i18n';
 import { FollowForm, methodOptions } from './FollowForm';
 import { StudentBalance, StudentOrders } from './Account';
@@ -205,6 +206,11 @@ export default function StudentDetail() {
             { key: 'balance', label: t('stu.tab.balance'), content: <StudentBalance s={s} /> },
             { key: 'follows', label: t('stu.tab.follows'), content: <Follows s={s} /> },
             { key: 'lifetime', label: t('stu.tab.lifetime'), content: <LifetimeView studentId={s.id} /> },
+            {
+              key: 'contracts',
+              label: t('stu.tab.contracts'),
+              content: <StudentContracts studentId={s.id} />,
+            },
           ]}
         />
       </Card>

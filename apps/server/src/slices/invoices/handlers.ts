@@ -13,5 +13,6 @@ export const invoicesHandlers: SliceHandlers<typeof contract.invoices> = {
   detail: async ({ deps, user, query }) => s.invoiceDetail(deps, user, query.invoiceId),
   pdfUrl: async ({ deps, user, query }) => s.invoicePdfUrl(deps, user, query.invoiceId),
   cancel: async ({ deps, user, body }) => s.cancelInvoice(deps, user, body.invoiceId),
+  reverse: async ({ deps, user, body }) => s.reverseInvoice(deps, user, body.invoiceId, body.reason),
   cmbCreate: async ({ deps, user, body }) => s.sendToProvider(deps, user, body.invoiceId),
 };

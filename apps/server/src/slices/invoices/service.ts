@@ -20,7 +20,15 @@ import { students } from '../students/index.js';
 import { cmbInvoice, issue, query } from './cmbInvoice.js';
 import { invoiceContents, invoices } from './tables.js';
 
-export const INV = { requested: 10, issuing: 20, issued: 30, failed: 40, cancelled: 50 } as const;
+export const INV = {
+  requested: 10,
+  issuing: 20,
+  issued: 30,
+  failed: 40,
+  cancelled: 50,
+  reversed: 60,
+  red: 70,
+} as const;
 /** The statuses that hold their amount of the order's paid money. */
 const LIVE = [INV.requested, INV.issuing, INV.issued];
 const INVOICE = '发票 / invoice';
@@ -183,6 +191,7 @@ const toRow = (j: Joined) => ({
   invoiceNo: j.x.invoiceNo,
   issuedAt: j.x.issuedAt?.toISOString() ?? null,
   failReason: j.x.failReason,
+  reversesId: j.x.reversesId,
   requestedByName: j.requestedByName,
   createdAt: j.x.createdAt.toISOString(),
 });
@@ -359,6 +368,62 @@ export async function cancelInvoice(deps: AppDeps, u: AuthUser, id: number) {
       .where(eq(invoices.id, id));
   });
   return rowOf(deps.db, id);
+}
+
+/**
+ * POST /invoice/reverse (红冲): an issued invoice becomes reversed and a red invoice of the same
+ * amount and tax, negative, records it (issued at once, so both show on the order's invoices).
+ */
+export async function reverseInvoice(deps: AppDeps, u: AuthUser, id: number, reason: string) {
+  const now = deps.now();
+  const redId = await deps.db.transaction(async (tx) => {
+    const x = await lockOne(tx.select().from(invoices).where(eq(invoices.id, id)), INVOICE);
+    assertCampus(u, x.schoolItemCode);
+    if (x.status === INV.reversed)
+      throw conflict(`发票${x.code}已红冲 / invoice ${x.code} was reversed already`, 'invoiceId');
+    if (x.status !== INV.issued)
+      throw ruleViolation('只能红冲已开具的发票 / only an issued invoice can be reversed', 'invoiceId');
+    await tx.update(invoices).set({ status: INV.reversed, updatedAt: now }).where(eq(invoices.id, x.id));
+    const [r] = await tx
+      .insert(invoices)
+      .values({
+        code: `TMP-RED-${x.id}`,
+        studentId: x.studentId,
+        orderId: x.orderId,
+        schoolItemCode: x.schoolItemCode,
+        contentId: x.contentId,
+        contentName: x.contentName,
+        taxCode: x.taxCode,
+        taxRateBp: x.taxRateBp,
+        amountCents: -x.amountCents,
+        taxCents: -x.taxCents,
+        buyerType: x.buyerType,
+        buyerName: x.buyerName,
+        buyerTaxNo: x.buyerTaxNo,
+        email: x.email,
+        remark: reason,
+        status: INV.red,
+        issuedAt: now,
+        reversesId: x.id,
+        createdBy: u.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: invoices.id });
+    const newId = must(r, 'red invoice').id;
+    const code = `FP${String(newId).padStart(10, '0')}`;
+    await tx.update(invoices).set({ code }).where(eq(invoices.id, newId));
+    await writeAudit(tx, {
+      action: 'invoice.reverse',
+      target: `invoices:${x.code}`,
+      detail: { red: code, amountCents: x.amountCents, reason },
+      userId: u.id,
+      username: u.username,
+      at: now,
+    });
+    return newId;
+  });
+  return rowOf(deps.db, redId);
 }
 
 /** POST /cmbInvoice/create: requested → issuing, then the provider is asked; a refusal puts it back. */

@@ -17,8 +17,10 @@ export const invoiceContents = pgTable('invoice_contents', {
 });
 
 /**
- * status: 10 requested, 20 issuing (sent to the provider), 30 issued, 40 failed, 50 cancelled.
- * Requested, issuing and issued invoices hold their amount of the order's paid money.
+ * status: 10 requested, 20 issuing (sent to the provider), 30 issued, 40 failed, 50 cancelled,
+ * 60 reversed (an issued invoice a red invoice cancels), 70 red invoice (its negative twin).
+ * Requested, issuing and issued invoices hold their amount of the order's paid money; a reversed
+ * invoice and its red twin hold nothing together, so the money may be invoiced again.
  */
 export const invoices = pgTable(
   'invoices',
@@ -48,6 +50,8 @@ export const invoices = pgTable(
     pdfUrl: text('pdf_url'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     failReason: text('fail_reason'),
+    /** A red invoice (status 70, amounts negative): the issued invoice it reverses (红冲). */
+    reversesId: integer('reverses_id'),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -60,5 +64,7 @@ export const invoices = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} in (10, 20, 30)`),
     uniqueIndex('invoices_invoice_no_uq').on(t.invoiceNo),
+    // An invoice is reversed at most once, also when two reversals race.
+    uniqueIndex('invoices_reverses_uq').on(t.reversesId),
   ],
 );
