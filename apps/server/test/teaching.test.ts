@@ -8,6 +8,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
 import { ErrorCode, type Sdk, type TDegreeItemInput, type TLessonInsert } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
+import { clueMatriculations } from '../src/slices/clues/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { courses } from '../src/slices/courses/tables.js';
 import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
@@ -868,5 +869,141 @@ describe('seats (degrees)', () => {
       query: { schoolItemCode: 'SH01', teacherCode: 'E0005' },
     });
     expect(list.list.map((s) => s.id)).toContain(pupils[6]);
+  });
+});
+
+describe('assessments (the clue slice’s entrance assessment records, scored on the assessment scales)', () => {
+  it('records a student’s assessment as a draft, edits it by version, submits it, and lists it with the entrance assessments', async () => {
+    const director = await t.as('director');
+    const [s] = await t.deps.db
+      .select()
+      .from(students)
+      .where(eq(students.id, pupils[6] ?? 0));
+    if (!s) throw new Error('a SH01 student');
+    const draft = await director.teaching.assessmentSave({
+      body: {
+        studentId: s.id,
+        scaleCode: 'S_LANG',
+        assessedOn: day(0),
+        answers: [
+          { name: '语言表达', score: 12 },
+          { name: '语言理解', score: 20 },
+        ],
+      },
+    });
+    // Kept in the scale's order, totalled, a draft of the student's campus by the signed-in assessor.
+    expect(draft).toMatchObject({
+      origin: 'student',
+      studentId: s.id,
+      schoolItemCode: 'SH01',
+      scaleName: '语言发育评估量表',
+      status: 'draft',
+      score: 32,
+      version: 1,
+      assessorName: '王建国',
+    });
+    expect(draft.answers.map((a) => a.name)).toEqual(['语言理解', '语言表达']);
+    // The same table as a clue's entrance assessment, not a copy.
+    const [stored] = await t.deps.db
+      .select()
+      .from(clueMatriculations)
+      .where(eq(clueMatriculations.id, draft.id));
+    expect(stored).toMatchObject({ studentId: s.id, clueId: null, matriculationType: 'S_LANG', score: 32 });
+
+    const all = [
+      { name: '语言理解', score: 20 },
+      { name: '语言表达', score: 12 },
+      { name: '构音清晰度', score: 15 },
+      { name: '语用能力', score: 10 },
+    ];
+    const edit = { studentId: s.id, scaleCode: 'S_LANG', assessedOn: day(0), id: draft.id };
+    const bad = async (answers: typeof all, field: string) =>
+      expect(
+        (
+          await expectApiError(
+            director.teaching.assessmentSave({ body: { ...edit, version: 1, answers } }),
+            ErrorCode.validation,
+          )
+        ).field,
+      ).toBe(field);
+    await bad([{ name: '听力', score: 1 }], 'answers.0.name');
+    await bad([{ name: '语言理解', score: 31 }], 'answers.0.score');
+    await bad(
+      [
+        { name: '语言理解', score: 1 },
+        { name: '语言理解', score: 2 },
+      ],
+      'answers.1.name',
+    );
+    const partial = await expectApiError(
+      director.teaching.assessmentSave({
+        body: { ...edit, version: 1, answers: all.slice(0, 3), submit: true },
+      }),
+      ErrorCode.validation,
+    );
+    expect(partial.message).toContain('语用能力');
+    const edited = await director.teaching.assessmentSave({
+      body: { ...edit, version: 1, answers: all, conclusion: '表达落后约半年' },
+    });
+    expect(edited).toMatchObject({ status: 'draft', score: 57, version: 2 });
+    const stale = await expectApiError(
+      director.teaching.assessmentSave({ body: { ...edit, version: 1, answers: all } }),
+      ErrorCode.conflict,
+    );
+    expect(stale.field).toBe('version');
+
+    const done = await director.teaching.assessmentSubmit({ body: { id: draft.id, version: 2 } });
+    expect(done).toMatchObject({ status: 'submitted', score: 57, version: 3, conclusion: '表达落后约半年' });
+    await expectApiError(
+      director.teaching.assessmentSave({ body: { ...edit, version: 3, answers: all } }),
+      ErrorCode.rule,
+    );
+    await expectApiError(
+      director.teaching.assessmentSave({
+        body: { ...edit, id: undefined, assessedOn: day(1), answers: all },
+      }),
+      ErrorCode.rule,
+    );
+
+    const found = await director.teaching.assessmentList({
+      query: { name: s.name, status: 'submitted', scaleCode: 'S_LANG', from: day(0), to: day(0) },
+    });
+    expect(found.list.map((r) => r.id)).toContain(draft.id);
+    expect(found.list.every((r) => r.status === 'submitted' && r.scaleCode === 'S_LANG')).toBe(true);
+    // A converted clue's entrance assessment is listed as its student's.
+    const entrance = await director.teaching.assessmentList({
+      query: { schoolItemCode: 'SH01', pageSize: 100 },
+    });
+    const e = entrance.list.find((r) => r.origin === 'entrance' && r.studentId !== null);
+    expect(e?.clueId).not.toBeNull();
+
+    const blob = await director.teaching.assessmentExport({ query: { name: s.name, status: 'submitted' } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await blob.arrayBuffer());
+    const rows: unknown[][] = [];
+    wb.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows.slice(1)).toContainEqual([
+      day(0),
+      s.code,
+      s.name,
+      expect.any(String),
+      '语言发育评估量表',
+      '王建国',
+      '已提交',
+      57,
+    ]);
+
+    // Campus scope and access: refused, never filtered silently.
+    const [bj] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);
+    if (!bj) throw new Error('a BJ01 student');
+    await expectApiError(
+      director.teaching.assessmentSave({ body: { ...edit, id: undefined, studentId: bj.id, answers: all } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      director.teaching.assessmentList({ query: { schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(teacher.teaching.assessmentList({ query: {} }), ErrorCode.noPermission);
   });
 });

@@ -4,6 +4,7 @@
 // (docs/decisions.md "Teaching").
 import { z } from 'zod';
 import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
+import { assessmentEndpoints } from './teaching/assessments.js';
 import { degreeEndpoints } from './teaching/degrees.js';
 import {
   Clock,
@@ -20,6 +21,7 @@ import {
 } from './teaching/fields.js';
 
 export * from './teaching/degrees.js';
+export * from './teaching/assessments.js';
 
 /** §9 time-band types: 1 section A weekday, 2 section B evening, 3 section B weekend, 4 section C holiday. */
 export const BAND_TYPES = [1, 2, 3, 4] as const;
@@ -747,4 +749,5 @@ export const teaching = {
     response: z.array(CourseStatRow),
   }),
   ...degreeEndpoints,
+  ...assessmentEndpoints,
 } satisfies Slice;

@@ -77,7 +77,7 @@ export async function sendMatriculation(deps: AppDeps, u: AuthUser, id: number) 
   const now = deps.now();
   // The text message goes out before anything is recorded: a failed send records nothing.
   const [m0] = await deps.db.select().from(clueMatriculations).where(eq(clueMatriculations.id, id));
-  if (!m0) throw notFound('评估结果 / assessment');
+  if (!m0?.clueId) throw notFound('评估结果 / assessment');
   const c0 = await loadClue(deps.db, m0.clueId);
   authorize(u, c0, 'follow');
   const t = newLinkToken();
@@ -85,7 +85,7 @@ export async function sendMatriculation(deps: AppDeps, u: AuthUser, id: number) 
   await sendSms(deps, { kind: 'evaluationResult', phone: c0.phone, params: [c0.childName, link] });
   return deps.db.transaction(async (tx) => {
     const [m] = await tx.select().from(clueMatriculations).where(eq(clueMatriculations.id, id));
-    if (!m) throw notFound('评估结果 / assessment');
+    if (!m?.clueId) throw notFound('评估结果 / assessment');
     const c = await loadClue(tx, m.clueId);
     await tx.update(clueMatriculations).set({ sentAt: now }).where(eq(clueMatriculations.id, id));
     const [s] = await tx

@@ -27,6 +27,7 @@ import { and_, iso } from '../../db/rowHelpers.js';
 import { loadClue } from './record.js';
 import { loadRow, maskName, maskPhone, selectRows, toRow } from './rows.js';
 import { dayBound } from '../../shared/days.js';
+import { must } from '../../shared/must.js';
 import type { ClueRecord } from './common.js';
 import { STATE_NAMES, type ClueState } from './states.js';
 import { CLUE_KINDS, clueKindOf, type ClueApprovalKind } from './approvalKinds.js';
@@ -461,7 +462,8 @@ export async function studentDraft(deps: AppDeps, u: AuthUser, clueId: number) {
 export function matriculationRow(m: typeof clueMatriculations.$inferSelect) {
   return {
     id: m.id,
-    clueId: m.clueId,
+    // Rows read here are a clue's (selected by its id): a student's assessment has none.
+    clueId: must(m.clueId, 'the assessment’s clue'),
     uuid: m.uuid,
     matriculationType: m.matriculationType,
     conclusion: m.conclusion,

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -203,23 +204,43 @@ export const clueCalendarSchools = pgTable(
   (t) => [primaryKey({ columns: [t.dateStr, t.schoolItemCode] })],
 );
 
-export const clueMatriculations = pgTable('clue_matriculations', {
-  id: serial('id').primaryKey(),
-  clueId: integer('clue_id').notNull(),
-  uuid: text('uuid').notNull().unique(),
-  matriculationType: text('matriculation_type').notNull(),
-  conclusion: text('conclusion').notNull(),
-  score: doublePrecision('score'),
-  suggestion: text('suggestion').notNull().default(''),
-  assessorName: text('assessor_name').notNull().default(''),
-  createdBy: integer('created_by'),
-  createdAt: tz('created_at').notNull().defaultNow(),
-  sentAt: tz('sent_at'),
-  /** 'staff' (recorded on the assessment screen) or 'parent' (answered on the public evaluation page). */
-  source: text('source').notNull().default('staff'),
-  /** The parent's item scores of the scale, when answered on the public page. */
-  answers: jsonb('answers').$type<{ name: string; score: number }[]>(),
-});
+/**
+ * Assessments of a child on a scale: a clue's entrance assessment (clue_id) and, on the teaching
+ * screens `/education/adminAssessment*`, an assessment of an enrolled student (student_id, campus,
+ * draft until submitted). One record kind for both (docs/teaching.md "Assessments").
+ */
+export const clueMatriculations = pgTable(
+  'clue_matriculations',
+  {
+    id: serial('id').primaryKey(),
+    /** The clue of an entrance assessment; null for an assessment made of a student. */
+    clueId: integer('clue_id'),
+    uuid: text('uuid').notNull().unique(),
+    matriculationType: text('matriculation_type').notNull(),
+    conclusion: text('conclusion').notNull(),
+    score: doublePrecision('score'),
+    suggestion: text('suggestion').notNull().default(''),
+    assessorName: text('assessor_name').notNull().default(''),
+    createdBy: integer('created_by'),
+    createdAt: tz('created_at').notNull().defaultNow(),
+    sentAt: tz('sent_at'),
+    /** 'staff' (recorded on the assessment screen) or 'parent' (answered on the public evaluation page). */
+    source: text('source').notNull().default('staff'),
+    /** The parent's item scores of the scale, when answered on the public page. */
+    answers: jsonb('answers').$type<{ name: string; score: number }[]>(),
+    /** The student assessed (teaching's assessments); null on a clue's entrance assessment. */
+    studentId: integer('student_id'),
+    /** The student's campus when it was made (a clue's entrance assessment is scoped by its clue). */
+    schoolItemCode: text('school_item_code'),
+    /** 'draft' (teaching's assessments, editable) or 'submitted'; entrance assessments are submitted. */
+    status: text('status').notNull().default('submitted'),
+    /** The day the child was assessed (Shanghai); the creation time's day when null. */
+    assessedOn: date('assessed_on', { mode: 'string' }),
+    version: integer('version').notNull().default(1),
+    updatedAt: tz('updated_at'),
+  },
+  (t) => [index('clue_matriculations_student_idx').on(t.studentId)],
+);
 
 /** Evaluation links sent to parents (an SMS adapter will deliver them; the record and link are kept). */
 export const clueEvaluationSends = pgTable('clue_evaluation_sends', {

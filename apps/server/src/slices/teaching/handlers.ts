@@ -1,6 +1,7 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { workbook, xlsxFile } from '../../shared/xlsx.js';
+import * as asm from './assessments.js';
 import * as att from './attendance.js';
 import * as cls from './classes.js';
 import * as deg from './degrees.js';
@@ -39,6 +40,17 @@ const REMAIN_COLUMNS = [
   { key: 'remainingValue', header: '剩余金额 / Remaining value' },
 ];
 const yesNo = (v: boolean) => (v ? '是' : '否');
+const ASSESSMENT_COLUMNS = [
+  { key: 'assessedOn', header: '评估日期 / Date' },
+  { key: 'studentCode', header: '学员编号 / Student code', text: true },
+  { key: 'studentName', header: '学员 / Student' },
+  { key: 'schoolItemName', header: '校区 / Campus' },
+  { key: 'scaleName', header: '评估量表 / Scale' },
+  { key: 'assessorName', header: '评估人 / Assessor' },
+  { key: 'status', header: '状态 / Status' },
+  { key: 'score', header: '总分 / Score' },
+];
+const ASSESSMENT_STATUS_NAME = { draft: '草稿', submitted: '已提交' } as const;
 
 export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   timeSpanList: async ({ deps, user, query }) => set.timeSpanList(deps, user, query),
@@ -117,6 +129,17 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   studentAuthQuery: async ({ deps, user, query }) => deg.authQuery(deps, user, query),
   studentAuth: async ({ deps, user, body }) => deg.authorise(deps, user, body),
   studentUnAuth: async ({ deps, user, body }) => deg.unauthorise(deps, user, body.id),
+  assessmentList: async ({ deps, user, query }) => asm.assessmentList(deps, user, query),
+  assessmentExport: async ({ deps, user, query }) => {
+    const rows = (await asm.assessmentAll(deps, user, query)).map((r) => ({
+      ...r,
+      status: ASSESSMENT_STATUS_NAME[r.status],
+    }));
+    return xlsxFile('评估明细.xlsx', await workbook('评估明细', ASSESSMENT_COLUMNS, rows));
+  },
+  assessmentInfo: async ({ deps, user, query }) => asm.assessmentInfo(deps, user, query.id),
+  assessmentSave: async ({ deps, user, body }) => asm.assessmentSave(deps, user, body),
+  assessmentSubmit: async ({ deps, user, body }) => asm.assessmentSubmit(deps, user, body),
   degreeScheduleOrders: async ({ deps, user, query }) =>
     deg.scheduleOrders(deps, user, query.studentId, query.degreeType),
 };
