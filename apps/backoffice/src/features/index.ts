@@ -63,7 +63,7 @@ export const features: Feature[] = [
   { name: 'reports', routes: reportRoutes, messages: [messages.reports, messages.dashboards] },
   { name: 'workbench', routes: workbenchRoutes, messages: [messages.clues, messages.calls] },
   { name: 'system', routes: systemRoutes, messages: [messages.system] },
-  { name: 'teaching', routes: teachingRoutes, messages: [messages.teaching] },
+  { name: 'teaching', routes: teachingRoutes, messages: [messages.teaching, messages.orders] },
   // The student detail's e-contracts tab is the services feature's section (its texts come with it).
   {
     name: 'students',

@@ -35,6 +35,8 @@ const pick = priv(
   '/students/order',
   '/students/payInstallment',
   '/students/createPay',
+  // Who records a student's assessment picks the student.
+  '/education/adminAssessmentNew',
 );
 const follow = priv(S.followUp, S.detail, S.list);
 const lifetime = priv(S.caselife, S.financialCaselife, S.detail);
