@@ -9,6 +9,7 @@ import { badInput, notFound, ruleViolation, staleVersion } from '../../http/erro
 import { assessScales, clueMatriculations, clues, schoolItems } from '../../db/schema.js';
 import { DELETED, students } from '../students/index.js';
 import { must } from '../../shared/must.js';
+import { shanghaiDaySql } from '../../shared/days.js';
 import { today, type Deps } from './common.js';
 
 const m = clueMatriculations;
@@ -17,7 +18,7 @@ const studentOf = sql<
   number | null
 >`coalesce(${m.studentId}, (select s2.id from students s2 where s2.source_clue_id = ${m.clueId} order by s2.id limit 1))`;
 const campusOf = sql<string | null>`coalesce(${m.schoolItemCode}, ${clues.schoolItemCode})`;
-const dayOf = sql<string>`coalesce(${m.assessedOn}, (${m.createdAt} at time zone 'Asia/Shanghai')::date)::text`;
+const dayOf = sql<string>`coalesce(${m.assessedOn}::text, ${shanghaiDaySql(m.createdAt)})`;
 
 const columns = {
   id: m.id,
