@@ -9,6 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A worker runs file after file and imports the CLI, the SDK and the server once; the harness
+    // closes each file's server and database.
+    isolate: false,
     globalSetup: ['../server/test/global-setup.ts'],
   },
 });

@@ -54,10 +54,17 @@ beforeAll(async () => {
   if (!c || !u) throw new Error('the demo seed has a teacher and a course they may teach');
   course = c.code;
   teacherId = u.id;
-  onLeaveApproved(async (_tx, l) => void leavesSeen.push(l));
-  onMakeupApproved(async (_tx, m) => void makeupsSeen.push(m));
+  removeHandlers.push(
+    onLeaveApproved(async (_tx, l) => void leavesSeen.push(l)),
+    onMakeupApproved(async (_tx, m) => void makeupsSeen.push(m)),
+  );
 }, 120_000);
-afterAll(async () => t?.close());
+// The handlers end with the file (test files share modules).
+const removeHandlers: (() => void)[] = [];
+afterAll(async () => {
+  for (const remove of removeHandlers) remove();
+  await t?.close();
+});
 
 /** An effective order of the student: created, paid exactly, approved by finance. */
 async function effective(studentId: number, o: Partial<TOrderCreateInput> = {}) {

@@ -121,12 +121,13 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
       now: clock.now(),
       scryptLogN: TEST_SCRYPT_LOG_N,
     });
+  const auth = sessionResolver(database.db, config, clock.now);
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
     config,
     now: clock.now,
-    auth: sessionResolver(database.db, config, clock.now),
+    auth,
     ping: database.ping,
   };
   const app = await buildApp(deps, { logger: false });
@@ -149,6 +150,8 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     as: async (username) => sdk(await login(username)),
     close: async () => {
       await app.close();
+      // Its invalidation listener would keep this database alive in a process other files reuse.
+      auth.close();
       await database.close();
       await fresh?.drop();
     },

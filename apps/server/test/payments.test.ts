@@ -100,11 +100,16 @@ const PUBLIC_URL = 'https://bo.example.com';
 const peer = new WechatPayPeer();
 const orders = new FakeOrders();
 
+// The file's own orders stand in for the orders slice; put back afterwards (test files share modules).
+let restoreOrders: (() => void) | undefined;
 beforeAll(async () => {
   await peer.start();
-  useOrders(orders);
+  restoreOrders = useOrders(orders);
 });
-afterAll(async () => peer.close());
+afterAll(async () => {
+  restoreOrders?.();
+  await peer.close();
+});
 
 describe('online payment not configured', () => {
   let t: TestServer;

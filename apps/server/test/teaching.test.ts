@@ -15,7 +15,6 @@ import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAut
 import { employees } from '../src/slices/employees/tables.js';
 import { post } from '../src/slices/ledger/index.js';
 import { useApprovedLeaves } from '../src/slices/teaching/index.js';
-import { approvedLeaves } from '../src/slices/absences/index.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -220,7 +219,7 @@ describe('conflicts are refused naming what collides', () => {
     expect(e.field).toBe('lessonDate');
     expect(e.message).toContain('holiday "校庆"');
     // leave: the absences slice's approved leave, through the seam
-    useApprovedLeaves(async (_tx, ids, from, to) =>
+    const restoreLeaves = useApprovedLeaves(async (_tx, ids, from, to) =>
       ids.includes(p0 ?? 0) && from <= day(4) && to >= day(4)
         ? [{ studentId: p0 ?? 0, fromDate: day(4), toDate: day(4) }]
         : [],
@@ -233,7 +232,7 @@ describe('conflicts are refused naming what collides', () => {
       expect(e.message).toContain('on approved leave');
     } finally {
       // Back to the absences slice's answer, as the server wires it.
-      useApprovedLeaves(approvedLeaves);
+      restoreLeaves();
     }
     // What was refused wrote nothing: one lesson of the course on day 1 for the teacher.
     const week = await admin.teaching.planList({
