@@ -12,6 +12,7 @@ const ISOLATED = [
   'src/features/calls/agent.test.tsx',
   'src/features/clues/AssessmentInner.test.tsx',
   'src/features/orders/PayOnlineDialog.test.tsx',
+  'src/features/teaching/AdminAssessmentNew.test.tsx',
 ];
 
 export default defineConfig({
