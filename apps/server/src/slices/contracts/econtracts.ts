@@ -33,6 +33,7 @@ import {
   type FlowStatus,
 } from './esign.js';
 import { eContracts, specialSurveys } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 export const EC = { sending: 0, signing: 10, signed: 20, refused: 30, expired: 40, revoked: 50 } as const;
 const OPEN = [EC.sending, EC.signing, EC.signed];
@@ -171,26 +172,20 @@ export async function sendAndSign(deps: AppDeps, u: AuthUser, orderId: number) {
       throw conflict(`合同 ${open.code} 正在发送 / contract ${open.code} is being sent`, 'orderId');
     if (open) return { id: open.id, flowId: open.flowId, phone: open.signerPhone, student: s, order: o };
     if (!s.phone) throw badInput('orderId', '学员档案没有监护人手机号 / the case file has no guardian phone');
-    const [row] = await tx
-      .insert(eContracts)
-      .values({
-        code: `TMP-${o.id}-${now.getTime()}`,
-        studentId: s.id,
-        orderId: o.id,
-        schoolItemCode: o.schoolItemCode,
-        signerName: s.parentName || s.name,
-        signerPhone: s.phone,
-        status: EC.sending,
-        createdBy: u.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: eContracts.id });
-    const id = must(row, 'e-contract').id;
-    await tx
-      .update(eContracts)
-      .set({ code: `DZ${String(id).padStart(10, '0')}` })
-      .where(eq(eContracts.id, id));
+    const { id, code } = await nextNumbered(tx, eContracts, { prefix: 'DZ', digits: 10 });
+    await tx.insert(eContracts).values({
+      id,
+      code,
+      studentId: s.id,
+      orderId: o.id,
+      schoolItemCode: o.schoolItemCode,
+      signerName: s.parentName || s.name,
+      signerPhone: s.phone,
+      status: EC.sending,
+      createdBy: u.id,
+      createdAt: now,
+      updatedAt: now,
+    });
     return { id, flowId: null, phone: s.phone, student: s, order: o };
   });
 

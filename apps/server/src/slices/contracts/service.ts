@@ -16,6 +16,7 @@ import { fileRequest, registerApprovalKind, type HookContext } from '../approval
 import { orders } from '../orders/index.js';
 import { students } from '../students/index.js';
 import { agreements } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 export type AgreementType = 'paperContract' | 'contractSupplement' | 'serviceTime';
 export const AG = { pending: 10, approved: 20, rejected: 30, withdrawn: 50 } as const;
@@ -54,11 +55,13 @@ interface NewAgreement {
 
 async function insert(tx: DbOrTx, u: AuthUser, at: Date, a: NewAgreement) {
   const [s] = await tx.select().from(students).where(eq(students.id, a.studentId));
+  const { id, code } = await nextNumbered(tx, agreements, { prefix: PREFIX[a.type], digits: 10 });
   const [row] = await tx
     .insert(agreements)
     .values({
+      id,
       type: a.type,
-      code: `TMP${a.type}${at.getTime()}-${a.studentId}`,
+      code,
       studentId: a.studentId,
       orderId: a.orderId ?? null,
       schoolItemCode: a.schoolItemCode,
@@ -75,7 +78,6 @@ async function insert(tx: DbOrTx, u: AuthUser, at: Date, a: NewAgreement) {
     })
     .returning();
   const r = must(row, 'agreement');
-  const code = `${PREFIX[a.type]}${String(r.id).padStart(10, '0')}`;
   const approvalId = await fileRequest(
     tx,
     u.id,
@@ -91,7 +93,7 @@ async function insert(tx: DbOrTx, u: AuthUser, at: Date, a: NewAgreement) {
     },
     at,
   );
-  await tx.update(agreements).set({ code, approvalId }).where(eq(agreements.id, r.id));
+  await tx.update(agreements).set({ approvalId }).where(eq(agreements.id, r.id));
   await writeAudit(tx, {
     action: `${a.type}.add`,
     target: `agreements:${code}`,

@@ -2,7 +2,7 @@
 // agreements"): unused paid hours leave their order items as `transferOut` (and gift hours as a
 // negative `gift`) and arrive in a new effective order as `transferIn` (and `gift`), in one
 // transaction; the values moved sum to zero to the cent. Nothing here keeps a balance of its own.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fromCents, isDateLocked, shanghaiDate as dayOf } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -33,6 +33,7 @@ import { refundOrders } from '../refunds/index.js';
 import { DELETED, students } from '../students/index.js';
 import { users } from '../../db/schema.js';
 import { courseTransferSources, courseTransfers } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 export interface Deps {
   db: DbOrTx;
@@ -377,12 +378,7 @@ async function insertTransfer(
   v: Omit<typeof courseTransfers.$inferInsert, 'id' | 'code'>,
   prefix: 'ZK' | 'HB',
 ) {
-  // The id is drawn first so the code is written with the row (codes are unique).
-  const [seq] = await tx
-    .select({ id: sql<string>`nextval(pg_get_serial_sequence('course_transfers', 'id'))::text` })
-    .from(sql`(select 1) as one`);
-  const id = Number(must(seq, 'transfer id').id);
-  const code = `${prefix}${String(id).padStart(10, '0')}`;
+  const { id, code } = await nextNumbered(tx, courseTransfers, { prefix, digits: 10 });
   await tx.insert(courseTransfers).values({ ...v, id, code });
   return { id, code };
 }

@@ -19,6 +19,7 @@ import { orders } from '../orders/index.js';
 import { students } from '../students/index.js';
 import { cmbInvoice, issue, query } from './cmbInvoice.js';
 import { invoiceContents, invoices } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 export const INV = {
   requested: 10,
@@ -313,32 +314,28 @@ export async function requestInvoice(deps: AppDeps, u: AuthUser, input: TInvoice
         `开票金额超过订单${o.code}已付未开票金额 ¥${fromCents(Math.max(0, available))} / the amount is above what was paid and not yet invoiced on ${o.code} (¥${fromCents(Math.max(0, available))})`,
         'amount',
       );
-    const [r] = await tx
-      .insert(invoices)
-      .values({
-        code: `TMP-${o.id}-${now.getTime()}-${u.id}`,
-        studentId: o.studentId,
-        orderId: o.id,
-        schoolItemCode: o.schoolItemCode,
-        contentId: c.id,
-        contentName: c.name,
-        taxCode: c.taxCode,
-        taxRateBp: c.taxRateBp,
-        amountCents,
-        taxCents: taxWithin(amountCents, c.taxRateBp),
-        buyerType: b.buyerType,
-        buyerName: b.buyerName,
-        buyerTaxNo: b.buyerType === 2 ? b.buyerTaxNo : '',
-        email: b.email,
-        remark: b.remark,
-        createdBy: u.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: invoices.id });
-    const newId = must(r, 'invoice').id;
-    const code = `FP${String(newId).padStart(10, '0')}`;
-    await tx.update(invoices).set({ code }).where(eq(invoices.id, newId));
+    const { id: newId, code } = await nextNumbered(tx, invoices, { prefix: 'FP', digits: 10 });
+    await tx.insert(invoices).values({
+      id: newId,
+      code,
+      studentId: o.studentId,
+      orderId: o.id,
+      schoolItemCode: o.schoolItemCode,
+      contentId: c.id,
+      contentName: c.name,
+      taxCode: c.taxCode,
+      taxRateBp: c.taxRateBp,
+      amountCents,
+      taxCents: taxWithin(amountCents, c.taxRateBp),
+      buyerType: b.buyerType,
+      buyerName: b.buyerName,
+      buyerTaxNo: b.buyerType === 2 ? b.buyerTaxNo : '',
+      email: b.email,
+      remark: b.remark,
+      createdBy: u.id,
+      createdAt: now,
+      updatedAt: now,
+    });
     await writeAudit(tx, {
       action: 'invoice.request',
       target: `invoices:${code}`,

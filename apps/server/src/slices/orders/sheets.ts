@@ -11,6 +11,7 @@ import { students } from '../students/index.js';
 import { yuan } from './common.js';
 import { statusName } from './states.js';
 import { orders, payRecords } from './tables.js';
+import { businessCode } from '../../db/numbering.js';
 
 const PAY_STATUS: Record<number, string> = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' };
 const REFUND_STATUS: Record<number, string> = {
@@ -55,7 +56,7 @@ export async function studentBills(deps: AppDeps, u: AuthUser, studentCode: stri
     })),
     ...pays.map((p) => ({
       kind: 'payment' as const,
-      code: `SK${String(p.id).padStart(10, '0')}`,
+      code: businessCode('SK', p.id, 10),
       orderCode: codeOf.get(p.orderId) ?? '',
       at: p.paidAt,
       amount: yuan(p.amountCents),

@@ -8,6 +8,7 @@ import { badInput, notFound, ruleViolation } from '../../http/errors.js';
 import { checkVersion } from '../../shared/stateMachine.js';
 import { courses, schoolItems } from '../../db/schema.js';
 import { promoOffers, promoVoucherUses, promoVouchers, type GiftTier } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 export type OfferRecord = typeof promoOffers.$inferSelect;
 type OfferFields = TOfferFields;
@@ -149,12 +150,14 @@ export async function checkRefs(tx: DbOrTx, c: ReturnType<typeof columnsOf>): Pr
 export async function insertOffer(tx: DbOrTx, kind: TOfferKind, f: OfferFields, by: number, at: Date) {
   const c = columnsOf(kind, f);
   await checkRefs(tx, c);
+  const { id, code } = await nextNumbered(tx, promoOffers, { prefix: PREFIX[kind], digits: 8 });
   const [row] = await tx
     .insert(promoOffers)
     .values({
       ...c,
+      id,
       kind,
-      code: `${PREFIX[kind]}-${at.getTime()}`,
+      code,
       status: 0,
       createdBy: by,
       createdAt: at,
@@ -162,9 +165,7 @@ export async function insertOffer(tx: DbOrTx, kind: TOfferKind, f: OfferFields, 
     })
     .returning();
   if (!row) throw new Error('insert promo_offers returned nothing');
-  const code = `${PREFIX[kind]}${String(row.id).padStart(8, '0')}`;
-  const [done] = await tx.update(promoOffers).set({ code }).where(eq(promoOffers.id, row.id)).returning();
-  return done ?? row;
+  return row;
 }
 
 export async function loadOffer(

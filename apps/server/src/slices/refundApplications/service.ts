@@ -21,6 +21,7 @@ import { orders } from '../orders/index.js';
 import { fileRefund } from '../refunds/index.js';
 import { students } from '../students/index.js';
 import { refundApplications, type StoredAttachment } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 export const REFUND_APPLICATION = 'refundApplication';
 export const RA = { pending: 10, approved: 20, rejected: 30, withdrawn: 50 } as const;
@@ -50,10 +51,12 @@ export async function addApplication(deps: AppDeps, u: AuthUser, b: TRefundAppli
     if (open)
       throw conflict(`该订单已有待审批的退费申请 ${open.code} / ${open.code} awaits approval`, 'orderId');
     const [s] = await tx.select().from(students).where(eq(students.id, o.studentId));
+    const { id, code } = await nextNumbered(tx, refundApplications, { prefix: 'TS', digits: 10 });
     const [row] = await tx
       .insert(refundApplications)
       .values({
-        code: `TMP${o.id}-${at.getTime()}`,
+        id,
+        code,
         studentId: o.studentId,
         orderId: o.id,
         schoolItemCode: o.schoolItemCode,
@@ -67,7 +70,6 @@ export async function addApplication(deps: AppDeps, u: AuthUser, b: TRefundAppli
       })
       .returning();
     const r = must(row, 'refund application');
-    const code = `TS${String(r.id).padStart(10, '0')}`;
     const approvalId = await fileRequest(
       tx,
       u.id,
@@ -82,7 +84,7 @@ export async function addApplication(deps: AppDeps, u: AuthUser, b: TRefundAppli
       },
       at,
     );
-    await tx.update(refundApplications).set({ code, approvalId }).where(eq(refundApplications.id, r.id));
+    await tx.update(refundApplications).set({ approvalId }).where(eq(refundApplications.id, r.id));
     await writeAudit(tx, {
       action: 'refundApplication.add',
       target: `refundApplications:${code}`,

@@ -19,6 +19,7 @@ import { orders } from '../orders/index.js';
 import { refundOrders } from '../refunds/index.js';
 import { students } from '../students/index.js';
 import { schoolTransfers } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 export const SCHOOL_TRANSFER = 'schoolTransfer';
 export const ST = { pending: 10, moved: 20, rejected: 30, withdrawn: 50 } as const;
@@ -128,12 +129,14 @@ export async function apply(deps: AppDeps, u: AuthUser, b: TSchoolTransferInput)
       );
     const blockers = await blockersOf(tx, s.id);
     if (blockers.length) throw conflict(blockers.join('；'), 'studentId');
+    const { id, code } = await nextNumbered(tx, schoolTransfers, { prefix: 'ZX', digits: 10 });
     let row: typeof schoolTransfers.$inferSelect | undefined;
     try {
       [row] = await tx
         .insert(schoolTransfers)
         .values({
-          code: `TMP${s.id}-${at.getTime()}`,
+          id,
+          code,
           studentId: s.id,
           fromSchoolItemCode: s.schoolItemCode,
           toSchoolItemCode: b.toSchoolItemCode,
@@ -152,7 +155,6 @@ export async function apply(deps: AppDeps, u: AuthUser, b: TSchoolTransferInput)
       throw e;
     }
     const r = must(row, 'school transfer');
-    const code = `ZX${String(r.id).padStart(10, '0')}`;
     const approvalId = await fileRequest(
       tx,
       u.id,
@@ -168,7 +170,7 @@ export async function apply(deps: AppDeps, u: AuthUser, b: TSchoolTransferInput)
       },
       at,
     );
-    await tx.update(schoolTransfers).set({ code, approvalId }).where(eq(schoolTransfers.id, r.id));
+    await tx.update(schoolTransfers).set({ approvalId }).where(eq(schoolTransfers.id, r.id));
     await writeAudit(tx, {
       action: 'schoolTransfer.apply',
       target: `schoolTransfers:${code}`,

@@ -20,6 +20,7 @@ import {
   lessonStudents,
   lessons,
 } from './tables.js';
+import { nextNumbered } from '../../db/numbering.js';
 
 async function loadClass(tx: DbOrTx, u: AuthUser, id: number) {
   const [c] = await tx.select().from(groupClasses).where(eq(groupClasses.id, id));
@@ -113,15 +114,8 @@ export async function classSave(deps: Deps, u: AuthUser, b: TGroupClassInputPars
       remark: b.remark,
     };
     if (!b.id) {
-      const [row] = await tx
-        .insert(groupClasses)
-        .values({ ...values, code: `TMP-${deps.now().getTime()}-${u.id}`, createdBy: u.id })
-        .returning({ id: groupClasses.id });
-      const id = must(row, 'class').id;
-      await tx
-        .update(groupClasses)
-        .set({ code: `BJ${String(id).padStart(8, '0')}` })
-        .where(eq(groupClasses.id, id));
+      const { id, code } = await nextNumbered(tx, groupClasses, { prefix: 'BJ', digits: 8 });
+      await tx.insert(groupClasses).values({ ...values, id, code, createdBy: u.id });
       return { id };
     }
     const cur = await loadClass(tx, u, b.id);
