@@ -3,6 +3,7 @@
 // head and finance approve it on the application's page, and finance records the payment of the
 // first term, which the terms table then shows as paid.
 import { expect, test } from '../../fixtures/auth';
+import { unpaidOrder } from '../../fixtures/orders';
 
 test('an order paid by instalments: apply a plan, approve it, pay the first term', async ({
   page,
@@ -10,17 +11,7 @@ test('an order paid by instalments: apply a plan, approve it, pay the first term
   sdkAs,
 }) => {
   const admin = await sdkAs('admin');
-  const students = await admin.students.students({ query: { schoolItemCode: 'SH01', pageSize: 1 } });
-  const student = students.list[0];
-  if (!student) throw new Error('no demo student of SH01');
-  const order = await admin.orders.create({
-    body: {
-      schoolItemCode: 'SH01',
-      studentId: student.id,
-      orderType: 0,
-      items: [{ courseCode: 'C001', quantity: 1 }],
-    },
-  });
+  const { order } = await unpaidOrder(admin);
   const planName = `两期${Date.now() % 100000}`;
   await admin.termBills.planSave({
     body: { name: planName, shares: [60, 40], intervalMonths: 1, firstDueDays: 0 },

@@ -3,6 +3,7 @@
 // an order of a demo student gets a QR code for its amount, the family pays, the notification
 // records the payment on the order, and the order's PDF receipt downloads.
 import { apiLogin, expect, test } from '../../fixtures/auth';
+import { unpaidOrder } from '../../fixtures/orders';
 import { fakeWechatPayURL, qrBaseURL } from '../../playwright.config';
 
 test.use({ baseURL: qrBaseURL });
@@ -12,17 +13,7 @@ test('a QR code for the order, the family pays, the notification records it, the
   sdkAs,
 }) => {
   const admin = await sdkAs('admin');
-  const page = await admin.students.students({ query: { schoolItemCode: 'SH01', pageSize: 1 } });
-  const student = page.list[0];
-  if (!student) throw new Error('no demo student of SH01');
-  const order = await admin.orders.create({
-    body: {
-      schoolItemCode: 'SH01',
-      studentId: student.id,
-      orderType: 0,
-      items: [{ courseCode: 'C001', quantity: 2, giftQuantity: 0 }],
-    },
-  });
+  const { order } = await unpaidOrder(admin, { quantity: 2 });
 
   const qr = await admin.payments.cuspay({
     query: { oid: order.id, schoolitemcode: 'SH01', payMethodType: 1 },
