@@ -381,35 +381,31 @@ export async function reverseInvoice(deps: AppDeps, u: AuthUser, id: number, rea
     if (x.status !== INV.issued)
       throw ruleViolation('只能红冲已开具的发票 / only an issued invoice can be reversed', 'invoiceId');
     await tx.update(invoices).set({ status: INV.reversed, updatedAt: now }).where(eq(invoices.id, x.id));
-    const [r] = await tx
-      .insert(invoices)
-      .values({
-        code: `TMP-RED-${x.id}`,
-        studentId: x.studentId,
-        orderId: x.orderId,
-        schoolItemCode: x.schoolItemCode,
-        contentId: x.contentId,
-        contentName: x.contentName,
-        taxCode: x.taxCode,
-        taxRateBp: x.taxRateBp,
-        amountCents: -x.amountCents,
-        taxCents: -x.taxCents,
-        buyerType: x.buyerType,
-        buyerName: x.buyerName,
-        buyerTaxNo: x.buyerTaxNo,
-        email: x.email,
-        remark: reason,
-        status: INV.red,
-        issuedAt: now,
-        reversesId: x.id,
-        createdBy: u.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: invoices.id });
-    const newId = must(r, 'red invoice').id;
-    const code = `FP${String(newId).padStart(10, '0')}`;
-    await tx.update(invoices).set({ code }).where(eq(invoices.id, newId));
+    const { id: newId, code } = await nextNumbered(tx, invoices, { prefix: 'FP', digits: 10 });
+    await tx.insert(invoices).values({
+      id: newId,
+      code,
+      studentId: x.studentId,
+      orderId: x.orderId,
+      schoolItemCode: x.schoolItemCode,
+      contentId: x.contentId,
+      contentName: x.contentName,
+      taxCode: x.taxCode,
+      taxRateBp: x.taxRateBp,
+      amountCents: -x.amountCents,
+      taxCents: -x.taxCents,
+      buyerType: x.buyerType,
+      buyerName: x.buyerName,
+      buyerTaxNo: x.buyerTaxNo,
+      email: x.email,
+      remark: reason,
+      status: INV.red,
+      issuedAt: now,
+      reversesId: x.id,
+      createdBy: u.id,
+      createdAt: now,
+      updatedAt: now,
+    });
     await writeAudit(tx, {
       action: 'invoice.reverse',
       target: `invoices:${x.code}`,
