@@ -49,11 +49,13 @@ test('a discount: preview, save, publish, listed as active, applied to an order'
   await expect(preview.getByText(yuan(list * 0.15)).first()).toBeVisible();
 
   await form.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  // The top bar names the page too: the page's own heading is in main.
+  await expect(page.getByRole('main').getByRole('heading', { name, level: 1 })).toBeVisible();
   const detail = page.getByRole('region', { name });
   await expect(detail.getByText('草稿', { exact: true })).toBeVisible();
   await detail.getByRole('button', { name: '发布' }).click();
   await expect(detail.getByText('进行中', { exact: true })).toBeVisible();
+  const detailUrl = page.url();
 
   await page.goto('/newDiscount/discountList');
   const row = page.getByRole('row').filter({ hasText: name });
@@ -68,4 +70,25 @@ test('a discount: preview, save, publish, listed as active, applied to an order'
     breakdown.getByRole('rowheader', { name: label, exact: typeof label === 'string' }).locator('..');
   await expect(orderLine(new RegExp(`折扣「${name}」`))).toContainText(`-${yuan(list * 0.15)}`);
   await expect(orderLine('应付金额')).toContainText(yuan(payable));
+
+  // The order made with it is one of the discount's uses: its detail lists it and exports every use.
+  const order = await admin.orders.create({
+    body: {
+      schoolItemCode: 'SH01',
+      studentId: student.id,
+      orderType: 0,
+      items: [{ courseCode: COURSE, quantity: 10 }],
+    },
+  });
+  try {
+    await signIn('admin', { to: detailUrl });
+    const uses = page.getByRole('region', { name: '使用记录' });
+    await expect(uses.getByRole('row').filter({ hasText: order.code })).toContainText(name);
+    const download = page.waitForEvent('download');
+    await uses.getByRole('button', { name: '导出' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^使用记录_\d{8}\.xlsx$/);
+  } finally {
+    // Unpaid, it would wait in the student's orders of the journeys after this one.
+    await admin.orders.revoke({ params: { id: order.id }, body: { reason: 'e2e' } }).catch(() => undefined);
+  }
 });

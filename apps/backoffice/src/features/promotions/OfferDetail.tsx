@@ -3,6 +3,9 @@
 import type { TOfferDetail, TOfferKind } from '@bo/api-sdk';
 import { Button, Card, MoneyText, PageHeader, Spinner, useConfirm } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ListScreenView, type ListScreenDef } from '../../app/list';
+import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
@@ -21,45 +24,56 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+type RecordRow = Awaited<ReturnType<typeof sdk.promotions.recordList>>['list'][number];
+
+/**
+ * The orders an offer gave something to, through the list kit: paged by the server, filtered by
+ * campus, and exported whole (every page of the filter) like every list.
+ */
 function Records({ code }: { code: string }) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['promotions', 'records', code],
-    queryFn: () => sdk.promotions.recordList({ body: { offerCode: code, pageIdx: 1, pageSize: 50 } }),
-  });
-  const rows = q.data?.list ?? [];
+  const def = useMemo<ListScreenDef<RecordRow>>(
+    () => ({
+      key: `promo-records-${code}`,
+      what: (t) => t('promo.record'),
+      title: (t) => t('promo.records'),
+      rowId: (r) => `${r.orderId}|${r.source}|${r.courseName}|${r.label}`,
+      searchFields: (t) => [
+        {
+          kind: 'custom',
+          name: 'schoolItemCode',
+          label: t('promo.campus'),
+          render: asSearchField(CampusMasterSelect),
+        },
+      ],
+      columns: (t) => [
+        { id: 'orderCode', header: t('promo.order'), fixed: true },
+        { id: 'schoolItemCode', header: t('promo.campus') },
+        { id: 'courseName', header: t('promo.courses') },
+        { id: 'label', header: t('promo.recordLabel') },
+        {
+          id: 'amount',
+          header: t('promo.amount'),
+          align: 'right',
+          cell: (r) => <MoneyText yuan={r.amount} />,
+          exportValue: (r) => Number(r.amount),
+        },
+        { id: 'createdAt', header: t('promo.createdAt'), value: (r) => r.createdAt.slice(0, 10) },
+      ],
+      list: (a) =>
+        sdk.promotions.recordList({
+          body: {
+            offerCode: code,
+            schoolItemCode: a.filters.schoolItemCode || undefined,
+            pageIdx: a.pageIdx,
+            pageSize: a.pageSize,
+          },
+        }),
+    }),
+    [code],
+  );
   return (
-    <Card title={t('promo.records')}>
-      {q.isLoading ? (
-        <Spinner size={16} />
-      ) : rows.length === 0 ? (
-        <p className="text-sm text-subtle">{t('promo.recordsEmpty')}</p>
-      ) : (
-        <table className="w-full text-sm" aria-label={t('promo.records')}>
-          <thead className="text-xs text-muted">
-            <tr>
-              <th className="text-left font-medium">{t('promo.order')}</th>
-              <th className="text-left font-medium">{t('promo.campus')}</th>
-              <th className="text-left font-medium">{t('promo.courses')}</th>
-              <th className="text-right font-medium">{t('promo.amount')}</th>
-              <th className="text-left font-medium">{t('promo.createdAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r, i) => (
-              <tr key={`${r.orderId}-${i}`} className="border-t border-line">
-                <td>{r.orderCode}</td>
-                <td>{r.schoolItemCode}</td>
-                <td>{r.courseName}</td>
-                <td className="text-right">
-                  <MoneyText yuan={r.amount} />
-                </td>
-                <td>{r.createdAt.slice(0, 10)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+    <Card>
+      <ListScreenView def={def} paramPrefix="rec" />
     </Card>
   );
 }
