@@ -13,6 +13,7 @@ const ISOLATED = [
   'src/features/clues/AssessmentInner.test.tsx',
   'src/features/orders/PayOnlineDialog.test.tsx',
   'src/features/teaching/AdminAssessmentNew.test.tsx',
+  'src/features/payops/DataExport.test.tsx',
 ];
 
 export default defineConfig({
