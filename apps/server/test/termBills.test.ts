@@ -391,6 +391,16 @@ describe('payment schedule and terms paid online', () => {
       TemplateId: '3002',
       TemplateParamSet: [expect.any(String), '1', '190.00', day(10)],
     });
+    // Each thing done for the family is in the bill's history, newest first.
+    const { history } = await finance.termBills.scheduleDetail({ query: { billId } });
+    expect(history.map((h) => [h.action, h.termNo])).toEqual([
+      ['termBill.reminded', 1],
+      ['termBill.dueDate', 2],
+      ['termBill.scheduleSigned', null],
+      ['termBill.scheduleSent', null],
+      ['termBill.approved', null],
+    ]);
+    expect(history[0]?.username).toBe('sales');
   });
 
   it('charges exactly the term’s amount online and links the confirmed payment to that term', async () => {
@@ -427,9 +437,15 @@ describe('payment schedule and terms paid online', () => {
     expect(after.terms[0]).toMatchObject({ payRecordId: rec?.id });
     expect(after.terms[0]?.status).not.toBe(10);
     expect(after.terms[1]?.status).toBe(10);
-    await expectApiError(
+    // A paid term is neither paid online again nor reminded; the QR asked is in the history.
+    const again = await expectApiError(
       sales.termBills.termCreatePayment({ body: { billItemId: first, payMethodType: 1 } }),
       ErrorCode.rule,
     );
+    expect(again.message).toContain('term 1 is paid already');
+    await expectApiError(sales.termBills.sendPayment({ body: { billItemId: first } }), ErrorCode.rule);
+    expect(after.history.filter((h) => h.action === 'termBill.payOnline').map((h) => h.termNo)).toEqual([
+      1, 1,
+    ]);
   });
 });

@@ -81,7 +81,12 @@ export const features: Feature[] = [
   { name: 'payops', routes: payopsRoutes, messages: [messages.payops, messages.orders] },
   { name: 'training', routes: trainingRoutes, messages: [messages.training] },
   // The student picker (orders/StudentPicker.tsx) shows the orders set's texts.
-  { name: 'billing', routes: billingRoutes, messages: [messages.billing, messages.orders] },
+  // The term's online payment shows the pay dialog's QR code (its texts come with the pay set).
+  {
+    name: 'billing',
+    routes: billingRoutes,
+    messages: [messages.billing, messages.orders, messages.pay],
+  },
   // Service screens reuse the orders' approval screen and student picker (their texts come with them).
   { name: 'services', routes: serviceRoutes, messages: [messages.services, messages.orders] },
   // The product screens use the settings frame and tabs (their texts come with the settings set).

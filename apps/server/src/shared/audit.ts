@@ -1,4 +1,5 @@
 // The audit trail: who did what, when, from where. Written inside the command's transaction.
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { auditLog } from '../slices/system/tables.js';
 
@@ -22,4 +23,19 @@ export async function writeAudit(db: DbOrTx, e: AuditEntry): Promise<void> {
     ip: e.ip ?? null,
     ...(e.at ? { at: e.at } : {}),
   });
+}
+
+/** The entries about one target, newest first (a record's history where the audit trail is it). */
+export async function auditOf(db: DbOrTx, target: string, limit = 100) {
+  return db
+    .select({
+      at: auditLog.at,
+      action: auditLog.action,
+      username: auditLog.username,
+      detail: auditLog.detail,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.target, target))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
 }

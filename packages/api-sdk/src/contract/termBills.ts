@@ -171,7 +171,20 @@ export const ScheduleNotice = z.object({
   /** Who recorded the signature. */
   signedBy: z.number().int().nullable(),
 });
-export const ScheduleDetail = TermBillDetail.extend({ notice: ScheduleNotice });
+/**
+ * One thing done with a bill for the family, newest first: `termBill.scheduleSent` (the schedule
+ * texted), `termBill.scheduleSigned`, `termBill.dueDate` (a term's due date moved),
+ * `termBill.reminded` (a term's reminder texted), `termBill.payOnline` (a term's payment QR asked),
+ * and the bill's own steps (`termBill.approved`, `rejected`, `cancelled`, `link`: a term linked to a record).
+ */
+export const BillEvent = z.object({
+  at: Ts,
+  action: z.string(),
+  username: z.string().nullable(),
+  /** The term it concerns (null: the whole bill). */
+  termNo: z.number().int().nullable(),
+});
+export const ScheduleDetail = TermBillDetail.extend({ notice: ScheduleNotice, history: z.array(BillEvent) });
 export const BillQuery = z.object({ billId: Id });
 export const ScheduleCheck = z.object({
   /** True when the schedule can be sent now. */

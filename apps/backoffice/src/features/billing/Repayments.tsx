@@ -8,6 +8,7 @@ import {
   Badge,
   Button,
   Card,
+  Dialog,
   EmptyState,
   FormDateTime,
   FormDialog,
@@ -20,7 +21,7 @@ import {
   Spinner,
   SubmitButton,
 } from '@bo/ui-kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT, type TFunction } from '../../i18n';
 import { ApprovalScreen, DecideForm, History, type ApprovalScreenDef } from '../orders/approvalScreen';
 import { ApprovalStatusBadge, Field, OrderLink, When, payMethodName } from '../orders/parts';
+import { QrCode } from '../orders/PayOnlineDialog';
 
 type Row = Awaited<ReturnType<typeof sdk.termBills.applyList>>['list'][number];
 type Detail = Awaited<ReturnType<typeof sdk.termBills.applyDetail>>;
@@ -285,10 +287,145 @@ function PayTerm({ term, onClose }: { term: Term; onClose: () => void }) {
   );
 }
 
+/** The QR code of one unpaid term for the family to scan (or the gateway's reason it cannot be made). */
+function TermPayOnline({ term, onClose }: { term: Term; onClose: () => void }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const qr = useQuery({
+    queryKey: ['termBills', 'termCreatePayment', term.id],
+    queryFn: async () => {
+      const p = await sdk.termBills.termCreatePayment({ body: { billItemId: term.id, payMethodType: 1 } });
+      // Asking is recorded in the bill's history.
+      void qc.invalidateQueries({ queryKey: ['termBills', 'scheduleDetail'] });
+      return p;
+    },
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('ins.payOnlineTitle', { n: term.termNo })}
+      closeLabel={t('ins.close')}
+      size="sm"
+    >
+      {qr.error ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorText(qr.error)}
+        </p>
+      ) : !qr.data ? (
+        <Spinner />
+      ) : (
+        <div className="flex flex-col items-center gap-2 text-sm">
+          <QrCode text={qr.data.codeUrl} label={t('ins.payQr', { n: term.termNo })} />
+          <p>
+            {t('ins.amount')}: <MoneyText yuan={qr.data.amount} strong />
+          </p>
+          <p className="break-all text-muted">
+            {t('ins.payLink')}: {qr.data.codeUrl}
+          </p>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** Sends the schedule to the family, and shows what was done for them (the bill's history). */
+function BillNotices({ billId, onRemind }: { billId: number; onRemind: (n: string) => void }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const detail = useQuery({
+    queryKey: ['termBills', 'scheduleDetail', billId],
+    queryFn: () => sdk.termBills.scheduleDetail({ query: { billId } }),
+  });
+  const send = useMutation({
+    mutationFn: () => sdk.termBills.scheduleSend({ query: { billId } }),
+    onSuccess: (r) => {
+      onRemind(t('ins.sentTo', { phone: r.phone }));
+      return qc.invalidateQueries({ queryKey: ['termBills', 'scheduleDetail', billId] });
+    },
+  });
+  const d = detail.data;
+  return (
+    <Card>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <h2 className="font-medium">{t('ins.scheduleNotice')}</h2>
+        {d && <Badge tone="info">{t(`ins.notice.${d.notice.status}` as 'ins.notice.0')}</Badge>}
+        <Button size="sm" onClick={() => send.mutate()} disabled={send.isPending}>
+          {t('ins.sendBill')}
+        </Button>
+      </div>
+      {send.error && (
+        <p role="alert" className="mb-2 text-sm text-danger-600">
+          {errorText(send.error)}
+        </p>
+      )}
+      {detail.error ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorText(detail.error)}
+        </p>
+      ) : !d ? (
+        <Spinner />
+      ) : d.history.length === 0 ? (
+        <p className="text-sm text-muted">{t('ins.noHistory')}</p>
+      ) : (
+        <ul className="space-y-1 text-sm" aria-label={t('ins.history')}>
+          {d.history.map((h, i) => (
+            <li key={i}>
+              <When iso={h.at} /> · {h.username ?? '—'} · {tCode(t, `ins.event.${h.action}`, h.action)}
+              {h.termNo !== null && ` · ${t('ins.term', { n: h.termNo })}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function TermActions({
+  term,
+  onPay,
+  onPayOnline,
+  onDone,
+}: {
+  term: Term;
+  onPay: () => void;
+  onPayOnline: () => void;
+  onDone: (text: string) => void;
+}) {
+  const t = useT();
+  const qc = useQueryClient();
+  const remind = useMutation({
+    mutationFn: () => sdk.termBills.sendPayment({ body: { billItemId: term.id } }),
+    onSuccess: (r) => {
+      onDone(t('ins.remindedTo', { n: term.termNo, phone: r.phone }));
+      return qc.invalidateQueries({ queryKey: ['termBills', 'scheduleDetail'] });
+    },
+    onError: (e) => onDone(errorText(e)),
+  });
+  return (
+    <div className="flex justify-end gap-2">
+      <Button size="sm" onClick={onPay}>
+        {t('ins.payTerm')}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={onPayOnline}>
+        {t('ins.payOnline')}
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => remind.mutate()} disabled={remind.isPending}>
+        {t('ins.remind')}
+      </Button>
+    </div>
+  );
+}
+
 export function InstallmentDetails() {
   const t = useT();
   const orderId = Number(useParams().id) || 0;
   const [paying, setPaying] = useState<Term | null>(null);
+  const [payingOnline, setPayingOnline] = useState<Term | null>(null);
+  const [said, setSaid] = useState('');
   const order = useQuery({
     queryKey: ['orders', 'detail', orderId],
     enabled: orderId > 0,
@@ -336,20 +473,30 @@ export function InstallmentDetails() {
             )}
           </Card>
           <Card>
+            {said && (
+              <p role="status" className="mb-2 text-sm">
+                {said}
+              </p>
+            )}
             <TermsTable
               bill={b}
               action={(x) =>
                 b.status === 20 && x.status === 10 ? (
-                  <Button size="sm" onClick={() => setPaying(x)}>
-                    {t('ins.payTerm')}
-                  </Button>
+                  <TermActions
+                    term={x}
+                    onPay={() => setPaying(x)}
+                    onPayOnline={() => setPayingOnline(x)}
+                    onDone={setSaid}
+                  />
                 ) : null
               }
             />
           </Card>
+          {b.status === 20 && <BillNotices billId={b.id} onRemind={setSaid} />}
         </div>
       )}
       {paying && <PayTerm term={paying} onClose={() => setPaying(null)} />}
+      {payingOnline && <TermPayOnline term={payingOnline} onClose={() => setPayingOnline(null)} />}
     </>
   );
 }

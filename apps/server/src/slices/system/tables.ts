@@ -118,7 +118,12 @@ export const auditLog = pgTable(
     detail: jsonb('detail'),
     ip: text('ip'),
   },
-  (t) => [index('audit_action_idx').on(t.action), index('audit_at_idx').on(t.at)],
+  // By target: a record's history read from its trail (a term bill's, shared/audit.ts auditOf).
+  (t) => [
+    index('audit_action_idx').on(t.action),
+    index('audit_at_idx').on(t.at),
+    index('audit_target_idx').on(t.target),
+  ],
 );
 
 /** Sign-in attempts (password, chgpass, providers) for throttling per account and per IP; survive restarts. */

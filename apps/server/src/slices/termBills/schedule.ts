@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, notFound, ruleViolation } from '../../http/errors.js';
-import { writeAudit } from '../../shared/audit.js';
+import { auditOf, writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { sendSms } from '../../shared/sms.js';
 import { lockOne } from '../../shared/stateMachine.js';
@@ -55,7 +55,25 @@ export async function scheduleDetail(deps: AppDeps, u: AuthUser, billId: number)
   const b = await loadBill(deps.db, u, billId);
   const o = await loadOrder(deps.db, u, b.orderId);
   const s = await studentOf(deps.db, b);
-  return { ...(await billDetail(deps.db, b, o, dayOf(deps.now()))), notice: noticeOf(b, s.phone) };
+  return {
+    ...(await billDetail(deps.db, b, o, dayOf(deps.now()))),
+    notice: noticeOf(b, s.phone),
+    history: await historyOf(deps.db, b.code),
+  };
+}
+
+/** The bill's history is its audit trail: every command below writes one entry, named by the bill. */
+async function historyOf(db: DbOrTx, code: string) {
+  const rows = await auditOf(db, `termBills:${code}`);
+  return rows.map((r) => {
+    const term = (r.detail as { term?: unknown } | null)?.term;
+    return {
+      at: r.at.toISOString(),
+      action: r.action,
+      username: r.username,
+      termNo: typeof term === 'number' ? term : null,
+    };
+  });
 }
 
 /** What stands in the way of sending the schedule, bilingual (empty: it can be sent). */
@@ -211,11 +229,20 @@ export async function termPayment(
   b: { billItemId: number; payMethodType: number },
 ) {
   const { i, bill } = await deps.db.transaction((tx) => unpaidTerm(tx, u, b.billItemId, deps.now()));
-  return createTermPayment(deps, u, {
+  const p = await createTermPayment(deps, u, {
     orderId: bill.orderId,
     payMethodType: b.payMethodType,
     term: { id: i.id, termNo: i.termNo, amountCents: i.amountCents },
   });
+  await writeAudit(deps.db, {
+    action: 'termBill.payOnline',
+    target: `termBills:${bill.code}`,
+    detail: { term: i.termNo, outTradeNo: p.outTradeNo, reused: p.reused },
+    userId: u.id,
+    username: u.username,
+    at: deps.now(),
+  });
+  return p;
 }
 
 export async function termPayQr(

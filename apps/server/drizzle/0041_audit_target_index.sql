@@ -1,0 +1,1 @@
+CREATE INDEX "audit_target_idx" ON "audit_log" USING btree ("target");
