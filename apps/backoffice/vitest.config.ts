@@ -14,6 +14,7 @@ const ISOLATED = [
   'src/features/orders/PayOnlineDialog.test.tsx',
   'src/features/teaching/AdminAssessmentNew.test.tsx',
   'src/features/payops/DataExport.test.tsx',
+  'src/features/billing/Repayments.test.tsx',
 ];
 
 export default defineConfig({
