@@ -179,6 +179,8 @@ async function main() {
   // Each phase already keeps both cores busy (the server's suites run a fork per core, the journeys
   // a browser beside the server): running the heavy phases side by side was no faster (2026-11-23,
   // the same suite: 1552 s against 1530 s in phases), since they only fought over the same cores.
+  // Nor was the PostgreSQL run beside the journeys, one file at a time (1258 s against 1192 s: the
+  // journeys took 613 s instead of 442).
   const tasks = [];
   const server = path.join(root, 'apps/server');
   const checkTask = ([label, cmd, args, opts]) => ({
