@@ -145,8 +145,10 @@ export function FormNumber<In extends FieldValues>(
   );
 }
 
-/** A calendar day 'YYYY-MM-DD'; empty is no value. */
-export function FormDate<In extends FieldValues>(p: FieldBase<In> & { min?: string; max?: string }) {
+/** A text the browser's own picker fills (a day, a time of day); empty is no value. */
+function PickedText<In extends FieldValues>(
+  p: FieldBase<In> & { type: 'date' | 'time'; min?: string | undefined; max?: string | undefined },
+) {
   const { shell } = useField(p);
   return (
     <Controller
@@ -156,7 +158,7 @@ export function FormDate<In extends FieldValues>(p: FieldBase<In> & { min?: stri
         <TextField
           {...shell(fieldState)}
           ref={field.ref}
-          type="date"
+          type={p.type}
           min={p.min}
           max={p.max}
           value={typeof field.value === 'string' ? field.value : ''}
@@ -168,25 +170,14 @@ export function FormDate<In extends FieldValues>(p: FieldBase<In> & { min?: stri
   );
 }
 
+/** A calendar day 'YYYY-MM-DD'; empty is no value. */
+export function FormDate<In extends FieldValues>(p: FieldBase<In> & { min?: string; max?: string }) {
+  return <PickedText {...p} type="date" />;
+}
+
 /** A time of day 'HH:MM' (a lesson's start or end); empty is no value. */
 export function FormTime<In extends FieldValues>(p: FieldBase<In>) {
-  const { shell } = useField(p);
-  return (
-    <Controller
-      control={p.form.rhf.control}
-      name={p.name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...shell(fieldState)}
-          ref={field.ref}
-          type="time"
-          value={typeof field.value === 'string' ? field.value : ''}
-          onChange={(e) => field.onChange(e.target.value === '' ? undefined : e.target.value)}
-          onBlur={field.onBlur}
-        />
-      )}
-    />
-  );
+  return <PickedText {...p} type="time" />;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
