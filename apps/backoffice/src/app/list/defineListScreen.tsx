@@ -121,6 +121,12 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
   template?: { call: () => Promise<Blob>; filename: (t: TFunction) => string };
   /** Export the whole filtered result (default true). */
   exportable?: boolean;
+  /**
+   * The server writes the export (the list's export endpoint of spec §7): the kit passes the URL's
+   * non-empty filters (`filterQuery`) instead of collecting every page in the browser. Columns are
+   * then the server's.
+   */
+  serverExport?: (filters: Record<string, string>) => Promise<Blob>;
   rowActions?: (t: TFunction, helpers: ScreenHelpers<Row>) => RowAction<Row>[];
   bulkActions?: (t: TFunction, helpers: ScreenHelpers<Row>) => BulkAction<Row>[];
   /** More toolbar buttons. */
@@ -268,6 +274,13 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
   const runExport = async () => {
     setProgress({ done: 0, total: total });
     try {
+      const serverExport = def.serverExport;
+      if (serverExport) {
+        const blob = await serverExport(filterQuery(state.filters));
+        downloadBlob(blob, exportFileName(title, new Date()));
+        toast.success(t('list.exportedFile'));
+        return;
+      }
       let all: Row[];
       if (clientPaging) all = rows;
       else {
@@ -617,7 +630,13 @@ export function matchFilters<Row>(
  * (`sdk.x.list({ query: listQuery(args) })`): the values are strings the contract's schema parses.
  */
 export function listQuery<Q>(args: ListQueryArgs, extra: Record<string, unknown> = {}): Q {
-  const out: Record<string, unknown> = { pageIdx: args.pageIdx, pageSize: args.pageSize };
-  for (const [k, v] of Object.entries(args.filters)) if (v !== '') out[k] = v;
-  return { ...out, ...extra } as Q;
+  return { pageIdx: args.pageIdx, pageSize: args.pageSize, ...filterQuery(args.filters), ...extra } as Q;
+}
+
+/**
+ * The non-empty filters as the query (or body) of a call, typed by the call it is passed to
+ * (`serverExport: (f) => sdk.x.export({ query: filterQuery(f) })`).
+ */
+export function filterQuery<Q = Record<string, string>>(filters: Record<string, string>): Q {
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Q;
 }

@@ -3,7 +3,7 @@
 // URL, the whole filtered result exported.
 import type { TPayRecordRow } from '@bo/api-sdk';
 import { MoneyText } from '@bo/ui-kit';
-import { defineListScreen, listQuery } from '../../app/list';
+import { defineListScreen, filterQuery, listQuery } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import {
@@ -79,4 +79,5 @@ export default defineListScreen<TPayRecordRow>({
     { id: 'remark', header: t('pay.remark'), defaultHidden: true },
   ],
   list: (a) => sdk.orders.payRecordPage({ body: listQuery(a) }),
+  serverExport: (f) => sdk.orders.payRecordExport({ body: filterQuery(f) }),
 });

@@ -3,7 +3,7 @@
 // by one function: the two kinds differ only in their calls and their titles.
 import type { TFunction } from '../../i18n';
 import { Card, MoneyText } from '@bo/ui-kit';
-import { listQuery } from '../../app/list';
+import { filterQuery, listQuery } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -89,6 +89,10 @@ function approvalDef(kind: 'refund' | 'adjust'): ApprovalScreenDef<Row, Detail> 
       refund
         ? sdk.refunds.refundApprovalList({ query: listQuery(a) })
         : sdk.refunds.adjustApprovalList({ query: listQuery(a) }),
+    serverExport: (f) =>
+      refund
+        ? sdk.refunds.refundApprovalExport({ query: filterQuery(f) })
+        : sdk.refunds.adjustApprovalExport({ query: filterQuery(f) }),
     detail: (id) =>
       refund
         ? sdk.refunds.refundApprovalDetail({ params: { id } })

@@ -5,7 +5,7 @@ import type { TRefundOrderRow } from '@bo/api-sdk';
 import { Button, Dialog, MoneyText, TextField } from '@bo/ui-kit';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
+import { filterQuery, ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { tCode, useT, type TFunction } from '../../i18n';
@@ -134,6 +134,7 @@ export default function ReturnPremium() {
         { id: 'remark', header: t('ord.remark'), defaultHidden: true },
       ],
       list: (a) => sdk.refunds.refundOrders({ query: listQuery(a) }),
+      serverExport: (f) => sdk.refunds.refundExport({ query: filterQuery(f) }),
       rowActions: (t, helpers) => [
         {
           key: 'withdraw',

@@ -61,6 +61,8 @@ export interface ApprovalScreenDef<Row extends ApprovalRowBase, Detail extends A
   /** What one request is called in titles ('缴费审批'). */
   what: (t: TFunction) => string;
   list: (args: ListQueryArgs) => Promise<{ list: Row[]; total: number }>;
+  /** The kind's export endpoint, given the list's filters (the list kit's `serverExport`). */
+  serverExport?: ListScreenDef<Row>['serverExport'];
   /** The request's detail; `row` is the list row opened (kinds whose detail is read by their own id). */
   detail: (id: number, row: Row) => Promise<Detail>;
   /** The columns naming the subject (order, student, campus); status, amount and requester follow. */
@@ -328,6 +330,7 @@ export function ApprovalScreen<Row extends ApprovalRowBase, Detail extends Appro
         { id: 'comment', header: t('apv.comment'), defaultHidden: true },
       ],
       list: def.list,
+      serverExport: def.serverExport,
       rowActions: (t) => [
         {
           key: 'open',

@@ -6,7 +6,7 @@ import { STUDENT_FOLLOW_NODES } from '@bo/api-sdk';
 import { Button } from '@bo/ui-kit';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { downloadBlob, ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
+import { filterQuery, ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
@@ -88,25 +88,11 @@ export default function FollowUp() {
         { id: 'createdByName', header: tt('stu.follow.by') },
       ],
       list: (a) => sdk.students.followPage({ query: listQuery(a) }),
-      // The server writes the whole filtered result (not only the page shown).
-      exportable: false,
-      toolbar: (tt, h) => (
-        <>
-          <Button
-            onClick={() => {
-              const query = Object.fromEntries(Object.entries(h.filters).filter(([, v]) => v !== ''));
-              void sdk.students
-                .followExport({ query })
-                .then((blob) => downloadBlob(blob, `${tt('stu.follow.title')}.xlsx`))
-                .catch(() => undefined);
-            }}
-          >
-            {tt('list.export')}
-          </Button>
-          <Button variant="primary" onClick={() => setParams((p) => (p.set('add', ''), p))}>
-            {tt('stu.follow.add')}
-          </Button>
-        </>
+      serverExport: (f) => sdk.students.followExport({ query: filterQuery(f) }),
+      toolbar: (tt) => (
+        <Button variant="primary" onClick={() => setParams((p) => (p.set('add', ''), p))}>
+          {tt('stu.follow.add')}
+        </Button>
       ),
     }),
     [locale, setParams],
