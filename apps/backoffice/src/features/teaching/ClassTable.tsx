@@ -13,6 +13,7 @@ import { TeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { LessonDialog } from './LessonDialog';
+import { RoomSelect } from './listParts';
 import { ScheduleDialog } from './ScheduleDialog';
 import { WEEKDAY_KEYS } from './weekdays';
 import { DAY_END, DAY_START, PX_PER_MIN, dropTime, mondayOf, place, toMinute, weekDays } from './weekGrid';
@@ -35,11 +36,6 @@ export default function ClassTable() {
   const days = weekDays(monday);
   const to = days[6] ?? monday;
 
-  const rooms = useQuery({
-    queryKey: ['teaching', 'rooms', campus],
-    queryFn: () => sdk.teaching.classroomList({ query: { schoolItemCode: campus, validStatus: 1 } }),
-    enabled: Boolean(campus),
-  });
   const pupils = useQuery({
     queryKey: ['teaching', 'planOrders', campus],
     queryFn: () => sdk.teaching.planOrders({ query: { schoolItemCode: campus } }),
@@ -130,12 +126,12 @@ export default function ClassTable() {
             />
           )}
           {viewBy === 'room' && (
-            <Select<number>
+            <RoomSelect
+              campus={campus}
               label={t('teach.room')}
               value={room}
               onChange={(v) => setRoom(v === '' ? '' : Number(v))}
               placeholder={t('teach.pickRoom')}
-              options={(rooms.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
             />
           )}
           {viewBy === 'student' && (

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { CourseSelect, TeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
+import { RoomSelect } from './listParts';
 import { WEEKDAY_KEYS } from './weekdays';
 
 type Kind = (typeof LESSON_KINDS)[number];
@@ -43,10 +44,6 @@ export function ScheduleDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const rooms = useQuery({
-    queryKey: ['teaching', 'rooms', campus],
-    queryFn: () => sdk.teaching.classroomList({ query: { schoolItemCode: campus, validStatus: 1 } }),
-  });
   const candidates = useQuery({
     queryKey: ['teaching', 'planOrders', campus],
     queryFn: () => sdk.teaching.planOrders({ query: { schoolItemCode: campus } }),
@@ -146,12 +143,12 @@ export function ScheduleDialog({
         )}
         <CourseSelect label={t('teach.course')} value={course} onChange={(v) => setCourse(String(v))} />
         <TeacherSelect label={t('teach.teacher')} value={teacher} onChange={(v) => setTeacher(String(v))} />
-        <Select<number>
+        <RoomSelect
+          campus={campus}
           label={t('teach.room')}
           value={room}
           onChange={(v) => setRoom(v === '' ? '' : Number(v))}
           placeholder={t('teach.noRoom')}
-          options={(rooms.data ?? []).map((r) => ({ value: r.id, label: `${r.name} (${r.capacity})` }))}
         />
         <TextField
           label={t('teach.hours')}

@@ -6,7 +6,7 @@ import { defineListScreen, listQuery } from '../../app/list';
 import { asFormField, CourseSelect, TeacherSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { dialogSlot } from './dialogSlot';
-import { campusField, needsCampus, RoomSelect } from './listParts';
+import { campusField, needsCampus, roomField } from './listParts';
 import { MembersDialog } from './MembersDialog';
 import { SeriesDialog } from './SeriesDialog';
 
@@ -75,22 +75,7 @@ export default defineListScreen<TGroupClassRow, typeof GroupClassInput>({
       { kind: 'text', name: 'name', label: t('teach.className') },
       { kind: 'custom', name: 'courseCode', label: t('teach.course'), render: asFormField(CourseSelect) },
       { kind: 'custom', name: 'teacherCode', label: t('teach.teacher'), render: asFormField(TeacherSelect) },
-      {
-        kind: 'custom',
-        name: 'classroomId',
-        label: t('teach.room'),
-        render: (f) => (
-          <RoomSelect
-            campus={typeof f.values.schoolItemCode === 'string' ? f.values.schoolItemCode : ''}
-            id={f.id}
-            label={f.label}
-            value={typeof f.value === 'number' ? f.value : ''}
-            onChange={(v) => f.onChange(v === '' ? undefined : v)}
-            error={f.error}
-            placeholder={t('teach.noRoom')}
-          />
-        ),
-      },
+      roomField('classroomId', t('teach.room'), t('teach.noRoom')),
       { kind: 'number', name: 'capacity', label: t('teach.capacity'), min: 1, max: 100 },
       { kind: 'textarea', name: 'remark', label: t('teach.remark'), wide: true },
     ],

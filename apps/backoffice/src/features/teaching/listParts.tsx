@@ -7,6 +7,7 @@ import { Badge, Select, TextField, type FormField, type ListColumn, type SearchF
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from '../../i18n';
 import {
+  asFormField,
   asSearchField,
   formSelector,
   TeacherSelect,
@@ -168,6 +169,20 @@ export function RoomSelect(p: MasterSelectProps & { campus: string; label: strin
 
 /** Classrooms (RoomSelect) as a form-kit field: the value is the room's id, none when emptied. */
 export const FormRoomSelect = formSelector(RoomSelect, { numeric: true });
+
+/** Classrooms as a field of a list-kit record form: the rooms of the form's campus (`schoolItemCode`), by id. */
+export function roomField<N extends string>(name: N, label: string, placeholder: string): FormField<N> {
+  return {
+    kind: 'custom',
+    name,
+    label,
+    render: asFormField(
+      RoomSelect,
+      (v) => ({ campus: typeof v.schoolItemCode === 'string' ? v.schoolItemCode : '' }),
+      { numeric: true, placeholder },
+    ),
+  };
+}
 
 /** A time of day 'HH:MM' as a field of a record dialog. */
 export function timeField<N extends string>(name: N, label: string): FormField<N> {
