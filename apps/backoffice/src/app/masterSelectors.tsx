@@ -2,7 +2,7 @@
 // master-data endpoints. Short lists are labelled native selects; the long ones people search by
 // name (campuses, courses, employees, teachers) are searchable comboboxes that also match pinyin. The region
 // and campus selectors limited to the user's token scope are in ./selectors.tsx.
-import { MIN_TEACHER_RANK, cityOptions } from '@bo/domain';
+import { MIN_TEACHER_RANK, ROLE, cityOptions } from '@bo/domain';
 import { CheckGroup, FormControl, SearchSelect, Select, type SchemaForm } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
@@ -419,6 +419,38 @@ export const EmployeeSelect = masterSelect(
   { label: 'master.employee', searchable: true },
 );
 
+/** Who takes a clue over: consultants and the heads above them (supervisors, centre leaders, directors). */
+export const CONSULTANT_ROLES: readonly number[] = [
+  ROLE.consultant,
+  ROLE.supervisor,
+  ROLE.centreLeader,
+  ROLE.director,
+];
+
+/**
+ * Enabled staff accounts holding any of `roleCodes` (default: CONSULTANT_ROLES), of a campus if given,
+ * by user id: the assignee of a clue or resource (transfer, distribution, sending).
+ */
+export const StaffUserSelect = masterSelect(
+  source({
+    key: (p: { schoolItemCode?: string | null; roleCodes?: readonly number[] }) => [
+      'resources',
+      'usersByRoles',
+      (p.roleCodes ?? CONSULTANT_ROLES).join(','),
+      p.schoolItemCode ?? '',
+    ],
+    fetch: (p) =>
+      sdk.resources.getUserListByRoles({
+        body: {
+          roleCodes: [...(p.roleCodes ?? CONSULTANT_ROLES)],
+          schoolItemCode: p.schoolItemCode || undefined,
+        },
+      }),
+    option: (u) => ({ value: u.id, label: `${u.name} (${u.username})`, keywords: u.username }),
+  }),
+  { label: 'master.employee', searchable: true },
+);
+
 /** Teachers of at least a rank level (spec §9: minimum rank 2), of a campus if given. */
 export const TeacherSelect = masterSelect(
   source({
@@ -503,6 +535,10 @@ export function formSelector<P extends MasterSelectProps>(
 export const FormTeacherSelect = formSelector(TeacherSelect);
 /** Courses (CourseSelect) as a form-kit field: the value is the course's code. */
 export const FormCourseSelect = formSelector(CourseSelect);
+/** Employees (EmployeeSelect) as a form-kit field: the value is the employee's code. */
+export const FormEmployeeSelect = formSelector(EmployeeSelect);
+/** Staff accounts (StaffUserSelect) as a form-kit field: the value is the user's id, none when emptied. */
+export const FormStaffUserSelect = formSelector(StaffUserSelect, { numeric: true });
 
 /** Subjects as checkboxes (values are subject ids). */
 export const SubjectsField = masterChecks(
@@ -534,13 +570,16 @@ export const CourseRanksField = masterChecks(
 export const CampusesField = masterChecks(campuses);
 
 /**
- * A master selector as a field of a record form: `{ kind: 'custom', name, label, render: asFormField(CitySelect) }`.
+ * A master selector as a field of a record form: `{ kind: 'custom', name, label, render: asFormField(CitySelect) }`;
+ * `extra` gives the selector's own props, from the form's values when they depend on another field (a
+ * campus). `numeric`: the value is an id (a number), left out when emptied, as `formSelector` does.
  */
 export function asFormField<P extends MasterSelectProps>(
   Component: (props: P) => React.ReactNode,
   extra?:
     | Omit<P, keyof MasterSelectProps>
     | ((values: Record<string, unknown>) => Omit<P, keyof MasterSelectProps>),
+  o: { numeric?: boolean; placeholder?: string } = {},
 ) {
   return function render(f: {
     id: string;
@@ -557,11 +596,12 @@ export function asFormField<P extends MasterSelectProps>(
       ...more,
       id: f.id,
       label: f.label,
-      value: (f.value ?? '') as Value | '',
-      onChange: f.onChange,
+      value: o.numeric ? (typeof f.value === 'number' ? f.value : '') : ((f.value ?? '') as Value | ''),
+      onChange: o.numeric ? (v: Value | '') => f.onChange(v === '' ? undefined : Number(v)) : f.onChange,
       error: f.error,
       required: f.required,
       disabled: f.disabled,
+      placeholder: o.placeholder,
     } as P;
     return <Component {...props} />;
   };

@@ -1,20 +1,14 @@
 // /clues/disCluelist: the distribution pool (/clue/distributionPoolList); bulk distribute to a consultant.
 import type { TClueRow } from './types';
 import { contract } from '@bo/api-sdk';
-import { FormControl, FormDialog } from '@bo/ui-kit';
+import { FormDialog } from '@bo/ui-kit';
 import { useMemo, useState } from 'react';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { bodyOf, useCommandForm } from '../../app/form';
+import { FormStaffUserSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import {
-  ClueFrame,
-  clueColumns,
-  clueCreateForm,
-  clueSearch,
-  ConsultantSelect,
-  type ClueFormSchema,
-} from './common';
+import { ClueFrame, clueColumns, clueCreateForm, clueSearch, type ClueFormSchema } from './common';
 
 const Distribute = bodyOf(contract.clues.distributeSave);
 
@@ -42,21 +36,11 @@ function DistributeDialog({ rows, onClose }: { rows: TClueRow[]; onClose: () => 
           {t('clue.distributeMixed')}
         </p>
       )}
-      <FormControl
+      <FormStaffUserSelect
         form={form}
         name="ownerUserId"
         label={t('clue.consultant')}
-        render={(c) => (
-          <ConsultantSelect
-            id={c.id}
-            label={c.label}
-            error={c.error}
-            required={c.required}
-            schoolItemCode={campus}
-            value={typeof c.value === 'number' ? c.value : ''}
-            onChange={(v) => c.onChange(v === '' ? undefined : v)}
-          />
-        )}
+        schoolItemCode={campus}
       />
     </FormDialog>
   );

@@ -10,7 +10,6 @@ import {
   FormControl,
   FormDialog,
   FormTextArea,
-  SearchSelect,
   Spinner,
 } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,12 +19,12 @@ import { PhoneNumber } from '../calls/PhoneNumber';
 import { followDraftKey } from '../../app/drafts';
 import { bodyOf, queryOf, useCommandForm } from '../../app/form';
 import { ListKitProvider } from '../../app/list';
-import { CampusMasterSelect } from '../../app/masterSelectors';
+import { CampusMasterSelect, FormStaffUserSelect } from '../../app/masterSelectors';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useLocale, useT } from '../../i18n';
 import { ResStatus } from './ClueResources';
-import { ConsultantSelect, When } from './common';
+import { When } from './common';
 import { FollowUpForm } from './FollowUpForm';
 import { formatDateTime } from './logic';
 import type { TResourceDetail } from './types';
@@ -35,6 +34,8 @@ type ResAction = 'send' | 'transfer' | 'invalid' | 'abandon';
 
 const Send = queryOf(contract.resources.send);
 const Transfer = bodyOf(contract.resources.transfer);
+/** A resource goes to an e-sales specialist. */
+const ESALES = [ROLE.esales];
 const Invalid = bodyOf(contract.resources.invalid);
 const Abandon = bodyOf(contract.resources.abandonSave);
 
@@ -80,20 +81,11 @@ function SendDialog({ res, onClose }: ResActionProps) {
         )}
       />
       {typeof campus === 'string' && campus !== '' && (
-        <FormControl
+        <FormStaffUserSelect
           form={form}
           name="ownerUserId"
           label={t('clue.consultantOptional')}
-          render={(c) => (
-            <ConsultantSelect
-              id={c.id}
-              label={c.label}
-              error={c.error}
-              schoolItemCode={campus}
-              value={typeof c.value === 'number' ? c.value : ''}
-              onChange={(v) => c.onChange(v === '' ? undefined : v)}
-            />
-          )}
+          schoolItemCode={campus}
         />
       )}
       <FormCheckbox form={form} name="route" label={t('res.route')} />
@@ -103,10 +95,6 @@ function SendDialog({ res, onClose }: ResActionProps) {
 
 function TransferDialog({ res, onClose }: ResActionProps) {
   const t = useT();
-  const specialists = useQuery({
-    queryKey: ['res', 'specialists'],
-    queryFn: () => sdk.resources.getUserListByRoles({ body: { roleCodes: [ROLE.esales] } }),
-  });
   const form = useCommandForm({
     schema: Transfer,
     defaultValues: { id: res.id, reason: '', version: res.version },
@@ -115,27 +103,7 @@ function TransferDialog({ res, onClose }: ResActionProps) {
   });
   return (
     <FormDialog form={form} onClose={onClose} title={t('res.action.transfer')}>
-      <FormControl
-        form={form}
-        name="toUserId"
-        label={t('res.owner')}
-        render={(c) => (
-          <SearchSelect<number>
-            id={c.id}
-            label={c.label}
-            required={c.required}
-            error={c.error}
-            value={typeof c.value === 'number' ? c.value : ''}
-            onChange={(v) => c.onChange(v === '' ? undefined : v)}
-            placeholder={t('master.choose')}
-            loading={specialists.isLoading}
-            options={(specialists.data ?? []).map((u) => ({
-              value: u.id,
-              label: `${u.name} (${u.username})`,
-            }))}
-          />
-        )}
-      />
+      <FormStaffUserSelect form={form} name="toUserId" label={t('res.owner')} roleCodes={ESALES} />
       <FormTextArea form={form} name="reason" label={t('clue.reason')} />
     </FormDialog>
   );

@@ -1,19 +1,17 @@
 // Shared parts of the clue screens: the state badge, the clue columns, the create dialog's form,
-// the consultant picker and a frame with the route's title.
+// the frame with the route's title (the consultant picker is the master selectors' StaffUserSelect).
 import { ClueInput, type TClueRow, type TClueState } from './types';
 import { routeByPath } from '@bo/domain';
 import {
   Badge,
   Card,
   PageHeader,
-  SearchSelect,
   type FieldName,
   type FormField,
   type ListColumn,
   type SearchField,
 } from '@bo/ui-kit';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { z } from 'zod';
 import { ListKitProvider, listQuery, type ListQueryArgs, type ListScreenDef } from '../../app/list';
@@ -242,51 +240,6 @@ export function clueCreateForm(): NonNullable<ListScreenDef<TClueRow, typeof Clu
 /** The clue list query of the list kit's filters. */
 export const clueQuery = (a: ListQueryArgs) =>
   listQuery<Parameters<typeof sdk.clues.list>[0] extends { query: infer Q } ? Q : never>(a);
-
-/** Consultants (role 34) of a campus, for transfers and distribution. */
-export function ConsultantSelect({
-  schoolItemCode,
-  value,
-  onChange,
-  label,
-  id,
-  error,
-  required,
-}: {
-  schoolItemCode?: string | null;
-  value: number | '';
-  onChange: (v: number | '') => void;
-  label: string;
-  id?: string;
-  error?: string;
-  required?: boolean;
-}) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['clue', 'consultants', schoolItemCode ?? ''],
-    queryFn: () =>
-      sdk.resources.getUserListByRoles({
-        body: { roleCodes: [34, 58, 72, 76], schoolItemCode: schoolItemCode ?? undefined },
-      }),
-  });
-  const options = useMemo(
-    () => (q.data ?? []).map((u) => ({ value: u.id, label: `${u.name} (${u.username})` })),
-    [q.data],
-  );
-  return (
-    <SearchSelect<number>
-      id={id}
-      label={label}
-      error={error}
-      required={required}
-      value={value}
-      onChange={onChange}
-      options={options}
-      placeholder={t('master.choose')}
-      loading={q.isLoading}
-    />
-  );
-}
 
 /** The frame of a clue screen: the route table's title and a panel. */
 export function ClueFrame({

@@ -3,11 +3,10 @@
 import { contract } from '@bo/api-sdk';
 import { FormControl, FormDialog, FormTextArea } from '@bo/ui-kit';
 import { useState } from 'react';
-import { CampusMasterSelect } from '../../../app/masterSelectors';
+import { CampusMasterSelect, FormStaffUserSelect } from '../../../app/masterSelectors';
 import { bodyOf, useCommandForm } from '../../../app/form';
 import { sdk } from '../../../app/sdk';
 import { useT } from '../../../i18n';
-import { ConsultantSelect } from '../common';
 import type { ClueActionProps } from './types';
 
 type Mode = 'consultant' | 'campus' | 'director';
@@ -16,8 +15,6 @@ const MODES: readonly Mode[] = ['consultant', 'campus', 'director'];
 const ToConsultant = bodyOf(contract.clues.transferSave);
 const ToCampus = bodyOf(contract.clues.transferSaveCampus);
 const ToDirector = bodyOf(contract.clues.submitClueToDirector);
-
-const userId = (v: unknown): number | '' => (typeof v === 'number' ? v : '');
 
 export function TransferDialog({ clue, onClose, toDirector }: ClueActionProps & { toDirector?: boolean }) {
   const t = useT();
@@ -81,20 +78,11 @@ export function TransferDialog({ clue, onClose, toDirector }: ClueActionProps & 
           )}
         />
         {typeof toCampus === 'string' && toCampus !== '' && (
-          <FormControl
+          <FormStaffUserSelect
             form={campus}
             name="toUserId"
             label={t('clue.consultantOptional')}
-            render={(c) => (
-              <ConsultantSelect
-                id={c.id}
-                label={c.label}
-                error={c.error}
-                schoolItemCode={toCampus}
-                value={userId(c.value)}
-                onChange={(v) => c.onChange(v === '' ? null : v)}
-              />
-            )}
+            schoolItemCode={toCampus}
           />
         )}
         <FormTextArea form={campus} name="reason" label={t('clue.reason')} />
@@ -110,21 +98,11 @@ export function TransferDialog({ clue, onClose, toDirector }: ClueActionProps & 
   return (
     <FormDialog form={consultant} onClose={onClose} title={title}>
       {modePicker}
-      <FormControl
+      <FormStaffUserSelect
         form={consultant}
         name="toUserId"
         label={t('clue.consultant')}
-        render={(c) => (
-          <ConsultantSelect
-            id={c.id}
-            label={c.label}
-            error={c.error}
-            required={c.required}
-            schoolItemCode={clue.schoolItemCode}
-            value={userId(c.value)}
-            onChange={(v) => c.onChange(v === '' ? undefined : v)}
-          />
-        )}
+        schoolItemCode={clue.schoolItemCode}
       />
       <FormTextArea form={consultant} name="reason" label={t('clue.reason')} />
     </FormDialog>
