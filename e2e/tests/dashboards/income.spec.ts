@@ -3,6 +3,7 @@
 // on the centre overview, and the page on a phone-sized screen.
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
+import { paidOrder } from '../../fixtures/orders';
 
 test('a director follows a month’s income down to its payments, exports them, and reads it on a phone', async ({
   page,
@@ -22,19 +23,13 @@ test('a director follows a month’s income down to its payments, exports them, 
   const courses = await admin.courses.courses({ query: { status: 1, purchaseUnit: 1 } });
   const course = courses.find((c) => Number(c.price) > 0);
   if (!course) throw new Error('the demo data has a priced course');
-  const order = await admin.orders.create({
-    body: {
-      schoolItemCode: 'SH01',
-      studentId: s.id,
-      orderType: 1,
-      items: [{ courseCode: course.code, quantity: 2 }],
-    },
+  const order = await paidOrder(admin, finance, {
+    studentId: s.id,
+    courseCode: course.code,
+    quantity: 2,
+    orderType: 1,
+    method: 3,
   });
-  const detail = await admin.orders.detail({ params: { id: order.id } });
-  const pay = await admin.orders.addPayRecord({
-    body: { orderId: order.id, method: 3, amount: detail.payable, paidAt: new Date().toISOString() },
-  });
-  await finance.approvals.pass({ body: { id: pay.approvalId ?? 0 } });
 
   await signIn('director', { to: '/dataStatistics/incomeGM' });
   // Today in Shanghai (UTC+8), and the last day of its month: the month filter's period end.

@@ -6,6 +6,7 @@
 // (an administrator, with a reason) and the lesson cancelled, so the other journeys find it open.
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
+import { paidOrder } from '../../fixtures/orders';
 
 const CAMPUS = 'SH01';
 
@@ -59,19 +60,12 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
     (c) => Number(c.price) > 0 && ranks.some((r) => r.courseRankCode === c.courserankcode),
   );
   if (!course) throw new Error('the demo data has a course E0005 may teach');
-  const order = await admin.orders.create({
-    body: {
-      schoolItemCode: CAMPUS,
-      studentId: pupil.studentId,
-      orderType: 0,
-      items: [{ courseCode: course.code, quantity: 2 }],
-    },
+  await paidOrder(admin, finance, {
+    campus: CAMPUS,
+    studentId: pupil.studentId,
+    courseCode: course.code,
+    quantity: 2,
   });
-  const detail = await admin.orders.detail({ params: { id: order.id } });
-  const pay = await admin.orders.addPayRecord({
-    body: { orderId: order.id, method: 1, amount: detail.payable, paidAt: new Date().toISOString() },
-  });
-  await finance.approvals.pass({ body: { id: pay.approvalId ?? 0 } });
   expect((await admin.teaching.planInsertPreview({ body: lessonOf(course.code) })).ok).toBe(true);
   const [lessonId] = (await admin.teaching.planInsert({ body: lessonOf(course.code) })).lessonIds;
   const lessonCourse = course.name;

@@ -3,6 +3,7 @@
 // student's hours go down by the lesson's hours; the teacher then confirms the lesson.
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
+import { paidOrder } from '../../fixtures/orders';
 
 /** Today in Shanghai, the campuses' day. */
 const shanghaiToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -49,19 +50,7 @@ test('a weekly one-to-one series: scheduled, shown, signed, hours consumed, conf
     }
   }
   if (!course) throw new Error('the demo data has a course E0005 may teach');
-  const order = await admin.orders.create({
-    body: {
-      schoolItemCode: 'SH01',
-      studentId: pupil.studentId,
-      orderType: 0,
-      items: [{ courseCode: course, quantity: 10 }],
-    },
-  });
-  const detail = await admin.orders.detail({ params: { id: order.id } });
-  const pay = await admin.orders.addPayRecord({
-    body: { orderId: order.id, method: 1, amount: detail.payable, paidAt: new Date().toISOString() },
-  });
-  await finance.approvals.pass({ body: { id: pay.approvalId ?? 0 } });
+  await paidOrder(admin, finance, { studentId: pupil.studentId, courseCode: course, quantity: 10 });
   expect((await admin.teaching.planInsertPreview({ body: body(course) })).ok).toBe(true);
   const student = (await admin.teaching.planOrders({ query: { schoolItemCode: 'SH01' } })).find(
     (o) => o.studentId === pupil.studentId && o.courseCode === course,
