@@ -2,7 +2,7 @@
 // salary to the cent with its source rows, a refund after the period reducing the next period's
 // commission, recomputation idempotent with a change report, manual adjustment lines kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { employees, employeeCampuses, skillRanks } from '../src/slices/employees/tables.js';
 import { users } from '../src/slices/system/tables.js';
@@ -20,6 +20,7 @@ import {
   salaryRules,
 } from '../src/slices/payroll/tables.js';
 import { classHourConfirmations } from '../src/slices/classHours/tables.js';
+import { paidOrdersOfPeriod } from '../src/slices/payroll/compute.js';
 import { forbidBills } from '../src/slices/sealing/tables.js';
 import { salaryApplications } from '../src/slices/salaryApplications/tables.js';
 import { sheetValues } from '../src/shared/xlsx.js';
@@ -387,6 +388,42 @@ describe('payroll computation', () => {
     ]);
     // March is untouched by the refund.
     expect(total(await linesOf(E.consultant, 3))).toBe(230000);
+  });
+
+  it("reads a period's paid orders through the index on effective_at, the period's last day included", async () => {
+    const march = { startDate: '2031-03-01', endDate: '2031-03-31' };
+    const late = await paidOrder({
+      type: 1,
+      cents: 100,
+      adviser: E.consultant,
+      day: '2031-03-31',
+      student: studentA,
+    });
+    await t.deps.db
+      .update(orders)
+      .set({ effectiveAt: at('2031-03-31T23:59:59') })
+      .where(eq(orders.id, late.id));
+    try {
+      // 23:59:59 Shanghai of the last day is inside the half-open range, midnight after it is not.
+      expect((await paidOrdersOfPeriod(t.deps.db, march)).map((o) => o.id)).toContain(late.id);
+      expect(
+        (
+          await paidOrdersOfPeriod(t.deps.db, { ...march, startDate: '2031-04-01', endDate: '2031-04-30' })
+        ).map((o) => o.id),
+      ).not.toContain(late.id);
+      // The demo tables are small enough for a sequential scan; with it off, a range the planner
+      // can serve from an index shows as a scan of orders_effective_at_idx.
+      const plan = await t.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const r = (await tx.execute(sql`explain ${paidOrdersOfPeriod(tx, march)}`)) as unknown as {
+          rows: Record<string, unknown>[];
+        };
+        return r.rows.map((x) => String(Object.values(x)[0])).join('\n');
+      });
+      expect(plan).toContain('orders_effective_at_idx');
+    } finally {
+      await t.deps.db.delete(orders).where(eq(orders.id, late.id));
+    }
   });
 
   it('keeps manual adjustments, recomputes idempotently and reports what changed', async () => {

@@ -3,7 +3,7 @@
 // refunds by their posting date, and campus lead targets; writes one computed line per employee,
 // campus and item with the rows that earned it, replacing the previous run's computed lines of the
 // same campus and period (manual lines stay), and records the run with what changed.
-import { and, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   attendances,
@@ -22,7 +22,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { badInput } from '../../http/errors.js';
-import { shanghaiDateSql } from '../../shared/days.js';
+import { dayBound, shanghaiDateSql } from '../../shared/days.js';
 import {
   salaryCourseSwitch,
   salaryExtraHours,
@@ -273,9 +273,14 @@ async function paidAttendances(
     .orderBy(attendances.id);
 }
 
-/** Effective orders and refunds of the period by posting day, with the employee credited. */
-async function incomeRows(tx: DbOrTx, p: { startDate: string; endDate: string }) {
-  const paid = await tx
+/**
+ * The approved, paid orders that took effect in the period's days. The days are turned into a
+ * half-open range of instants (Shanghai midnights) on `effective_at` itself, so the planner can use
+ * `orders_effective_at_idx` (migration 0038); a filter on the column's Shanghai date could not.
+ * Returned unawaited so a test can EXPLAIN the very query the computation runs.
+ */
+export function paidOrdersOfPeriod(tx: DbOrTx, p: { startDate: string; endDate: string }) {
+  return tx
     .select({
       id: orders.id,
       campus: orders.schoolItemCode,
@@ -288,11 +293,16 @@ async function incomeRows(tx: DbOrTx, p: { startDate: string; endDate: string })
     .where(
       and(
         inArray(orders.status, PAID_ORDER_STATES),
-        isNotNull(orders.effectiveAt),
-        sql`${shanghaiDateSql(orders.effectiveAt)} between ${p.startDate} and ${p.endDate}`,
+        gte(orders.effectiveAt, dayBound('startDate', p.startDate)),
+        lt(orders.effectiveAt, dayBound('endDate', p.endDate, { end: true })),
       ),
     )
     .orderBy(orders.id);
+}
+
+/** Effective orders and refunds of the period by posting day, with the employee credited. */
+async function incomeRows(tx: DbOrTx, p: { startDate: string; endDate: string }) {
+  const paid = await paidOrdersOfPeriod(tx, p);
   // A refund counts on the day its money left the ledger, so a refund after a sealed period lands in
   // the next open one.
   const postedAt = sql`(select min(${studentLedger.postedAt}) from ${studentLedger} where ${studentLedger.sourceType} = ${REFUND_SOURCE} and ${studentLedger.sourceId} = ${refundOrders.id} and ${studentLedger.reversesId} is null)`;
