@@ -1,5 +1,6 @@
 // Spreadsheet helpers shared by every import and export: templates, reading an uploaded sheet into rows
 // keyed by API field names, data workbooks, and the import-result workbook of spec §5/§9.
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { EXPORT_NAMES, exportFileName } from '@bo/domain';
 import type { DownloadResult, TImportResult, TImportRowError } from '@bo/api-sdk';
@@ -73,6 +74,44 @@ export const xlsxFile = (filename: string, body: Uint8Array): DownloadResult => 
   contentType: XLSX_TYPE,
   body,
 });
+
+/**
+ * A workbook of one sheet written by exceljs's streaming writer while `next` reads the rows in
+ * batches (it gets the last row of the previous batch, for a keyset read), so a large result never
+ * sits in memory whole. Scope and filter checks belong before the call: once the download streams, an
+ * error can only cut it short.
+ */
+export function streamedWorkbook<R extends Record<string, unknown>>(o: {
+  filename: string;
+  sheetName: string;
+  columns: XlsxColumn[];
+  batch: number;
+  next: (last: R | null) => Promise<R[]>;
+}): DownloadResult {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
+  const ws = wb.addWorksheet(o.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = o.columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.width ?? Math.max(12, c.header.length * 2 + 2),
+    style: c.text ? { numFmt: '@' } : {},
+  }));
+  ws.getRow(1).font = { bold: true };
+  const write = async () => {
+    for (let last: R | null = null; ;) {
+      const rows = await o.next(last);
+      for (const r of rows)
+        ws.addRow(Object.fromEntries(o.columns.map((c) => [c.key, cellOut(r[c.key], c)]))).commit();
+      if (rows.length < o.batch) break;
+      last = rows[rows.length - 1] ?? null;
+    }
+    ws.commit();
+    await wb.commit();
+  };
+  write().catch((e: unknown) => out.destroy(e instanceof Error ? e : new Error(String(e))));
+  return { filename: o.filename, contentType: XLSX_TYPE, body: out };
+}
 
 /** An import template: the header row and example rows, as a download named '<name>模板.xlsx'. */
 export async function templateFile(

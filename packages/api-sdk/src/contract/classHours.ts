@@ -3,7 +3,7 @@
 // and only a passed confirmation lets payroll pay those lessons. Decisions through /approval/pass|reject.
 import { z } from 'zod';
 import { KindApprovalFilter, KindApprovalFlow, KindApprovalRow } from './approvals.js';
-import { PageQuery, get, page, post, priv, type Slice } from './define.js';
+import { FileResponse, PageQuery, get, page, post, priv, type Slice } from './define.js';
 
 const Id = z.coerce.number().int().positive().max(2147483647);
 const Code = z.string().trim().min(1).max(20);
@@ -91,9 +91,46 @@ export const ClassHourFilter = KindApprovalFilter.extend({
 });
 export const ClassHourPageQuery = PageQuery.extend(ClassHourFilter.shape);
 
+/** A student's signed attendance of a confirmed lesson, as finance's data export lists it. */
+export const ConfirmedLessonRow = z.object({
+  attendanceId: z.number().int(),
+  lessonId: z.number().int(),
+  lessonDate: z.string(),
+  /** 'HH:mm-HH:mm' in campus time. */
+  time: z.string(),
+  schoolItemCode: z.string(),
+  schoolItemName: z.string().nullable(),
+  teacherCode: z.string(),
+  teacherName: z.string().nullable(),
+  studentCode: z.string().nullable(),
+  studentName: z.string().nullable(),
+  courseCode: z.string(),
+  courseName: z.string().nullable(),
+  /** The attendance status (present, late, leave, absent, makeup). */
+  status: z.string(),
+  /** Whether the teacher is paid for this attendance. */
+  paid: z.boolean(),
+  /** The lesson's hours (what the teacher's pay counts). */
+  hours: z.number(),
+  confirmedAt: z.string().describe('ISO 8601 timestamp'),
+  confirmedBy: z.string().nullable(),
+  /** The status of the teacher's live class-hour confirmation of the period (5 waiting, 20 passed), null: none. */
+  confirmationStatus: z.number().int().nullable(),
+});
+export type TConfirmedLessonRow = z.infer<typeof ConfirmedLessonRow>;
+export const ConfirmedLessonQuery = z.object({
+  year: PeriodYear,
+  month: PeriodMonth,
+  schoolItemCode: z.string().trim().max(20).optional(),
+  /** Teacher or student, name or code. */
+  keyword: z.string().trim().max(50).optional(),
+});
+
 /** Finance and campus heads decide (list with mine=true); the campus's staff (teachers: their own) submit. */
 const SUBMIT = priv('/financial/classConfirm', '/education/classConfirm');
 const S = 'teachingPlan' as const;
+/** Confirmed lessons are read by the confirmation screens and by finance's data export. */
+const CONFIRMED = priv('/financial/classConfirm', '/education/classConfirm', '/financial/dataExport');
 
 export const classHours = {
   check: get('/sign/check', {
@@ -126,5 +163,21 @@ export const classHours = {
     access: SUBMIT,
     params: z.object({ id: Id }),
     response: ClassHourDetail,
+  }),
+  confirmedPage: get('/sign/confirmed/page', {
+    service: S,
+    summary:
+      'The confirmed lessons of a salary period, one row per signed attendance: teacher, student, course, hours, confirmed at and by, and the period’s confirmation state; paged.',
+    access: CONFIRMED,
+    query: PageQuery.extend(ConfirmedLessonQuery.shape),
+    response: page(ConfirmedLessonRow),
+  }),
+  confirmedExport: get('/sign/confirmed/export', {
+    service: S,
+    summary: 'The confirmed lessons of a salary period, the whole filtered list as a workbook (streamed).',
+    access: CONFIRMED,
+    kind: 'download',
+    query: ConfirmedLessonQuery,
+    response: FileResponse,
   }),
 } satisfies Slice;

@@ -222,6 +222,17 @@ export const SourceRow = z.object({
   /** Order or refund code, course, student: what a person recognises. */
   ref: z.string(),
   detail: z.string(),
+  /** An attendance's lesson as people check it: number, time, student, course, attendance status. */
+  lesson: z
+    .object({
+      lessonId: z.number().int(),
+      /** 'HH:mm-HH:mm' in campus time. */
+      time: z.string(),
+      studentName: z.string().nullable(),
+      courseName: z.string(),
+      status: z.string(),
+    })
+    .nullable(),
   quantity: z.number(),
   amount: Yuan,
 });
@@ -262,6 +273,32 @@ export const ExtraHoursQuery = PageQuery.extend({
   month: Month.optional(),
   keyword: z.string().trim().max(50).optional(),
 });
+
+/** A salary line of any role as finance's data export lists it: the payslip's figures with whom they pay. */
+export const SalaryLineExportRow = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  month: z.number().int(),
+  schoolItemCode: z.string(),
+  schoolItemName: z.string().nullable(),
+  employeeCode: z.string(),
+  employeeName: z.string().nullable(),
+  role: PayRole,
+  kind: z.enum(['computed', 'manual']),
+  item: z.string(),
+  /** The item as people read it (Chinese, as the workbook writes it). */
+  itemName: z.string(),
+  quantity: z.number(),
+  /** As the payslip shows it: yuan per unit, a commission's percentage, null for a manual line. */
+  rate: z.string().nullable(),
+  /** How the amount came about: 'quantity × rate', or a manual line's reason and author. */
+  basis: z.string(),
+  amount: Yuan,
+  /** The rows behind the line (lessons' attendances, orders, refunds…). */
+  sources: z.number().int(),
+});
+export type TSalaryLineExportRow = z.infer<typeof SalaryLineExportRow>;
+export const LineExportQuery = AreaQuery.extend({ role: PayRole.optional() });
 
 export const HoursRow = z.object({
   source: z.enum(['lesson', 'extra']),
@@ -316,6 +353,8 @@ const READ = priv('/staffsalary/manage', ...(Object.keys(PAY_AREAS) as TPayArea[
 const IMPORT = priv('/staffsalary/courseimport');
 const EXPORT = priv('/staffsalary/courseexport', DATA_EXPORT);
 const AreaParams = z.object({ area: PayArea });
+/** Every role's lines: HR's overview and finance's data export (each within their campuses). */
+const LINES = priv('/staffsalary/manage', DATA_EXPORT);
 
 export const payroll = {
   ruleList: get('/salary/list', {
@@ -477,6 +516,22 @@ export const payroll = {
     access: EXPORT,
     kind: 'download',
     query: HoursQuery.omit({ pageIdx: true, pageSize: true }),
+    response: FileResponse,
+  }),
+  linesPage: get('/staffsalary/lines/page', {
+    service: 'ehr',
+    summary:
+      "Every salary line of a period (each role, computed and manual) with employee, campus, item, basis and amount, the payslips' figures; paged.",
+    access: LINES,
+    query: LineExportQuery,
+    response: page(SalaryLineExportRow),
+  }),
+  linesExport: get('/staffsalary/lines/export', {
+    service: 'ehr',
+    summary: 'Every salary line of a period, the whole filtered list as a workbook (streamed).',
+    access: LINES,
+    kind: 'download',
+    query: LineExportQuery.omit({ pageIdx: true, pageSize: true }),
     response: FileResponse,
   }),
   payStatistics: get('/staff/payStatistics', {

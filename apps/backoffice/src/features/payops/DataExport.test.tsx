@@ -13,11 +13,16 @@ const calls = vi.hoisted(() => ({
   areaExport: vi.fn(),
   hoursPage: vi.fn(),
   hoursExport: vi.fn(),
+  linesPage: vi.fn(),
+  linesExport: vi.fn(),
+  confirmedPage: vi.fn(),
+  confirmedExport: vi.fn(),
   downloadBlob: vi.fn(),
 }));
 vi.mock('../../app/sdk', () => ({
   sdk: {
     payroll: calls,
+    classHours: calls,
     organisation: { allSchoolItems: () => Promise.resolve([{ code: 'SH01', name: '上海一校' }]) },
   },
   errorText: (e: unknown) => (e instanceof Error ? e.message : String(e)),
@@ -74,6 +79,30 @@ describe('finance data export', () => {
     });
     expect(calls.downloadBlob).toHaveBeenCalledTimes(1);
     expect(String(calls.downloadBlob.mock.calls[0]?.[1])).toMatch(/^工资条 · 课程顾问_2031-03_\d{8}\.xlsx$/);
+  });
+
+  it('exports every salary line and the confirmed lessons of a month through their own endpoints', async () => {
+    calls.linesPage.mockResolvedValue(page(120));
+    calls.linesExport.mockResolvedValue(new Blob(['xlsx']));
+    mount('/financial/dataExport?kind=lines&year=2031&month=3&schoolItemCode=SH01');
+    await screen.findByText('2031-03 共 120 行薪酬明细（逐行）符合条件，将全部导出。');
+    fireEvent.click(screen.getByRole('button', { name: '导出Excel' }));
+    await screen.findByText('已导出 120 行');
+    expect(calls.linesExport).toHaveBeenCalledWith({
+      query: { year: 2031, month: 3, schoolItemCode: 'SH01', keyword: undefined },
+    });
+    cleanup();
+
+    calls.confirmedPage.mockResolvedValue(page(7));
+    calls.confirmedExport.mockResolvedValue(new Blob(['xlsx']));
+    mount('/financial/dataExport?kind=confirmed&year=2031&month=3&keyword=E0005');
+    await screen.findByText('2031-03 共 7 行课时确认明细符合条件，将全部导出。');
+    expect(calls.confirmedPage).toHaveBeenCalledWith({
+      query: { year: 2031, month: 3, schoolItemCode: undefined, keyword: 'E0005', pageIdx: 1, pageSize: 1 },
+    });
+    fireEvent.click(screen.getByRole('button', { name: '导出Excel' }));
+    await screen.findByText('已导出 7 行');
+    expect(String(calls.downloadBlob.mock.calls.at(-1)?.[1])).toMatch(/^课时确认明细_2031-03_\d{8}\.xlsx$/);
   });
 
   it('says when nothing matches instead of offering an empty workbook', async () => {

@@ -1,5 +1,6 @@
-// /financial/dataExport: finance picks what to export (an area's payslips of a month, or the class
-// hours behind a month) and its filters; the screen counts the matching rows first (so an empty
+// /financial/dataExport: finance picks what to export (an area's payslips of a month, every salary
+// line of a month, the paid class hours behind a month, or the confirmed lessons of a month) and its
+// filters; the screen counts the matching rows first (so an empty
 // result says so instead of downloading an empty workbook) and then downloads the whole filtered
 // result from the server's own export endpoint — the same workbook the area or course-export screen
 // gives, never one assembled in the browser.
@@ -17,9 +18,14 @@ import { periodDefaults, periodText } from './common';
 
 const AREAS = Object.keys(PAY_AREAS) as TPayArea[];
 
-/** What can be exported: `slips:<area>` or `hours`. */
-export type ExportKind = `slips:${TPayArea}` | 'hours';
-export const EXPORT_KINDS: ExportKind[] = [...AREAS.map((a) => `slips:${a}` as const), 'hours'];
+/** What can be exported: an area's payslips, every salary line, the paid hours, the confirmed lessons. */
+export type ExportKind = `slips:${TPayArea}` | 'lines' | 'hours' | 'confirmed';
+export const EXPORT_KINDS: ExportKind[] = [
+  ...AREAS.map((a) => `slips:${a}` as const),
+  'lines',
+  'hours',
+  'confirmed',
+];
 const isKind = (v: string): v is ExportKind => (EXPORT_KINDS as string[]).includes(v);
 
 export interface ExportFilters {
@@ -31,7 +37,9 @@ export interface ExportFilters {
 }
 
 const kindLabel = (t: TFunction, k: ExportKind) =>
-  k === 'hours' ? t('ops.export.hours') : t('ops.export.slips', { area: t(`ops.area.${areaOf(k)}`) });
+  k === 'hours' || k === 'lines' || k === 'confirmed'
+    ? t(`ops.export.${k}`)
+    : t('ops.export.slips', { area: t(`ops.area.${areaOf(k)}`) });
 
 /** The filters in the URL, or null while the period is not one. */
 function filtersOf(p: URLSearchParams): ExportFilters | null {
@@ -55,6 +63,8 @@ const query = (f: ExportFilters) => ({
 async function countRows(f: ExportFilters): Promise<number> {
   const page = { ...query(f), pageIdx: 1, pageSize: 1 };
   if (f.kind === 'hours') return (await sdk.payroll.hoursPage({ query: page })).total;
+  if (f.kind === 'lines') return (await sdk.payroll.linesPage({ query: page })).total;
+  if (f.kind === 'confirmed') return (await sdk.classHours.confirmedPage({ query: page })).total;
   return (await sdk.payroll.areaPage({ params: { area: areaOf(f.kind) }, query: page })).total;
 }
 
@@ -65,6 +75,8 @@ function areaOf(k: ExportKind): TPayArea {
 
 function download(f: ExportFilters): Promise<Blob> {
   if (f.kind === 'hours') return sdk.payroll.hoursExport({ query: query(f) });
+  if (f.kind === 'lines') return sdk.payroll.linesExport({ query: query(f) });
+  if (f.kind === 'confirmed') return sdk.classHours.confirmedExport({ query: query(f) });
   return sdk.payroll.areaExport({ params: { area: areaOf(f.kind) }, query: query(f) });
 }
 

@@ -2,6 +2,7 @@ import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { runFileImport, sheetLimits, templateFile, workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as h from './hours.js';
+import * as le from './lineExport.js';
 import * as s from './service.js';
 
 const SLIP_COLUMNS = [
@@ -66,5 +67,7 @@ export const payrollHandlers: SliceHandlers<typeof contract.payroll> = {
       `课时_${ctx.query.year}-${String(ctx.query.month).padStart(2, '0')}.xlsx`,
       await workbook('课时', HOURS_COLUMNS, await h.hoursAll(ctx, ctx.query)),
     ),
+  linesPage: (ctx) => le.linesPage(ctx, ctx.query),
+  linesExport: async (ctx) => le.linesExport(ctx, ctx.query),
   payStatistics: (ctx) => s.payStatistics(ctx, ctx.query),
 };

@@ -58,13 +58,13 @@ export interface Ctx {
   ip: string;
 }
 
-const yuan = (c: number | string) => fromCents(Number(c));
+export const yuan = (c: number | string) => fromCents(Number(c));
 const cents = (y: string) => Number(toCents(y) ?? 0n);
 const monthText = (ym: number) => `${Math.floor(ym / 100)}-${String(ym % 100).padStart(2, '0')}`;
 const monthNo = (m: string) => Number(m.slice(0, 4)) * 100 + Number(m.slice(5, 7));
 
 /** A campus filter: the one asked (checked against scope) or the caller's campuses. */
-function campusWhere(
+export function campusWhere(
   u: AuthUser,
   col: typeof salaryLines.schoolItemCode | typeof schoolItems.code,
   asked?: string,
@@ -551,6 +551,10 @@ export async function areaAll(c: Ctx, area: TPayArea, q: AreaQuery) {
   return rows.map(slipOut(area));
 }
 
+/** A line's rate as the payslip shows it: yuan per unit, a commission's percentage, null for a manual line. */
+export const lineRate = (l: { rate: number | null; item: string }) =>
+  l.rate === null ? null : l.item === 'commission' ? `${(l.rate / 100).toFixed(2)}%` : yuan(l.rate);
+
 async function lineRows(tx: DbOrTx, where: SQL | undefined): Promise<TLineRow[]> {
   const rows = await tx
     .select({
@@ -567,7 +571,7 @@ async function lineRows(tx: DbOrTx, where: SQL | undefined): Promise<TLineRow[]>
     kind: l.kind === 'manual' ? 'manual' : 'computed',
     item: l.item,
     quantity: Number(l.quantity),
-    rate: l.rate === null ? null : l.item === 'commission' ? `${(l.rate / 100).toFixed(2)}%` : yuan(l.rate),
+    rate: lineRate(l),
     amount: yuan(l.amountCents),
     reason: l.reason,
     createdBy: l.kind === 'manual' ? by : null,
@@ -652,6 +656,9 @@ export async function adjust(
 
 // ---------------------------------------------------------------- drill-down
 
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
 export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
   const db = c.deps.db;
   const [line] = await db.select().from(salaryLines).where(eq(salaryLines.id, id));
@@ -666,7 +673,10 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
     .where(eq(salaryLineSources.lineId, id))
     .orderBy(asc(salaryLineSources.id));
   const ids = (t: string) => src.filter((s) => s.sourceType === t).map((s) => s.sourceId);
-  const info = new Map<string, { day: string | null; ref: string; detail: string }>();
+  const info = new Map<
+    string,
+    { day: string | null; ref: string; detail: string; lesson?: TSourceRow['lesson'] }
+  >();
   const att = ids('attendance');
   if (att.length)
     for (const r of await db
@@ -678,6 +688,8 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
         student: students.name,
         status: attendances.status,
         lessonId: lessons.id,
+        start: lessons.startMinute,
+        end: lessons.endMinute,
       })
       .from(attendances)
       .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
@@ -688,6 +700,13 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
         day: r.day,
         ref: `${r.course} ${r.courseName ?? ''}`.trim(),
         detail: `${r.student ?? ''} · ${r.status} · #${r.lessonId}`,
+        lesson: {
+          lessonId: r.lessonId,
+          time: `${hhmm(r.start)}-${hhmm(r.end)}`,
+          studentName: r.student,
+          courseName: r.courseName ?? r.course,
+          status: r.status,
+        },
       });
   const extra = ids('extraHours');
   if (extra.length)
@@ -743,6 +762,7 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
       day: i?.day ?? null,
       ref: i?.ref ?? '',
       detail: i?.detail ?? '',
+      lesson: i?.lesson ?? null,
       quantity: Number(s.quantity),
       amount: yuan(s.amountCents),
     };
