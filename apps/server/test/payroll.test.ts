@@ -345,6 +345,13 @@ describe('payroll computation', () => {
     expect(src.map((x) => [x.sourceType, x.day, x.ref.split(' ')[0], x.quantity, x.amount])).toEqual([
       ['attendance', '2031-03-03', 'C001', 1.5, '120.00'],
     ]);
+    // The payslip's drill-down lists the lesson itself: its time, student and attendance.
+    const [student] = await t.deps.db.select().from(students).where(eq(students.id, studentA));
+    expect(src[0]?.lesson).toMatchObject({
+      time: '10:30-11:30',
+      studentName: student?.name,
+      status: 'present',
+    });
 
     const expert = await linesOf(E.expert, 3);
     expect(expert.map((l) => [l.item, l.quantity, l.amountCents])).toEqual([['cases', '2.00', 30000]]);
@@ -598,6 +605,85 @@ describe('payroll computation', () => {
     await expectApiError(
       teacher.payroll.areaExport({ params: { area: 'frontline' }, query: q }),
       ErrorCode.noPermission,
+    );
+  });
+
+  it("finance exports every salary line with the payslip's figures and the confirmed lessons behind a period", async () => {
+    const finance = await t.as('finance');
+    const march = { year: Y, month: 3, schoolItemCode: CAMPUS };
+    const mine = await finance.payroll.linesPage({ query: { ...march, keyword: E.teacher, pageSize: 50 } });
+    const slip = await hr.payroll.areaList({
+      params: { area: 'frontline' },
+      query: { ...march, employeeCode: E.teacher },
+    });
+    const figures = (ls: { item: string; quantity: number; rate: string | null; amount: string }[]) =>
+      ls.map((l) => [l.item, l.quantity, l.rate, l.amount]).sort();
+    expect(mine.total).toBe(slip.length);
+    expect(figures(mine.list)).toEqual(figures(slip));
+    // The late lesson of 03-20 joined the 03-03 one; the adjustment keeps its reason and author.
+    expect(mine.list.find((l) => l.item === 'hours:oneToOne:present')).toMatchObject({
+      employeeName: '薪酬teacher',
+      role: 'teacher',
+      itemName: '课时费 oneToOne · present',
+      basis: '2.50 × 80.00',
+      amount: '200.00',
+      sources: 2,
+    });
+    expect(mine.list.find((l) => l.kind === 'manual')).toMatchObject({
+      basis: '迟到扣款（刘芳）',
+      amount: '-50.50',
+    });
+
+    // The workbook holds the whole filtered result: every role's lines of the campus and month.
+    const every = await finance.payroll.linesPage({ query: { ...march, pageSize: 1 } });
+    const book = await sheetValues(
+      new Uint8Array(await (await finance.payroll.linesExport({ query: march })).arrayBuffer()),
+    );
+    expect(book[0]).toContain('计算依据 / Basis');
+    expect(book.length - 1).toBe(every.total);
+    expect(book.find((r) => r.includes(E.consultant) && r.includes('提成'))).toEqual(
+      expect.arrayContaining(['2031-03', '课程顾问', '10000.00 × 3.00%', 300]),
+    );
+    const director = await t.as('director');
+    await expectApiError(
+      director.payroll.linesExport({ query: { ...march, schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
+
+    // Confirmed lessons: one row per signed attendance; the unconfirmed lesson and the cancelled
+    // sign are not there, the unpaid leave is (marked unpaid).
+    const confirmed = await finance.classHours.confirmedPage({
+      query: { ...march, keyword: E.teacher, pageSize: 50 },
+    });
+    expect(confirmed.list.map((r) => [r.lessonDate, r.status, r.paid, r.hours])).toEqual([
+      ['2031-03-03', 'present', true, 1.5],
+      ['2031-03-04', 'absent', true, 1],
+      ['2031-03-05', 'present', true, 1],
+      ['2031-03-10', 'leave', false, 1],
+      ['2031-03-20', 'present', true, 1],
+    ]);
+    expect(confirmed.list[0]).toMatchObject({
+      teacherName: '薪酬teacher',
+      courseCode: 'C001',
+      confirmedAt: at('2031-03-03T20:00:00').toISOString(),
+      confirmationStatus: 20,
+    });
+    const hours = await sheetValues(
+      new Uint8Array(
+        await (
+          await finance.classHours.confirmedExport({ query: { ...march, keyword: E.expert } })
+        ).arrayBuffer(),
+      ),
+    );
+    expect(hours[0]).toContain('确认时间 / Confirmed at');
+    expect(hours.slice(1).map((r) => [r[0], r[3], r[10], r[11], r[13]])).toEqual([
+      ['2031-03-11', E.expert, 1, '2031-03-11 20:00', '已通过'],
+      ['2031-03-11', E.expert, 1, '2031-03-11 20:00', '已通过'],
+    ]);
+    // A teacher reads only their own confirmed lessons.
+    const teacher = await t.as('teacher');
+    expect((await teacher.classHours.confirmedPage({ query: { ...march, keyword: E.teacher } })).total).toBe(
+      0,
     );
   });
 

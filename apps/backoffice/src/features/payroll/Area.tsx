@@ -77,6 +77,9 @@ function Sources({ line, onClose }: { line: TLineRow; onClose: () => void }) {
     queryFn: () => sdk.payroll.lineSources({ query: { id: line.id } }),
   });
   const rows = q.data ?? [];
+  // A class-hour line lists its lessons (date, time, student, course, attendance, hours): what a
+  // teacher checks their pay against. Other lines list their orders, refunds, students or trainings.
+  const lessons = rows.length > 0 && rows.every((s) => s.lesson !== null);
   return (
     <Dialog
       open
@@ -87,6 +90,37 @@ function Sources({ line, onClose }: { line: TLineRow; onClose: () => void }) {
     >
       {rows.length === 0 && !q.isLoading ? (
         <EmptyState title={t('pay.noSources')} />
+      ) : lessons ? (
+        <table className="w-full text-sm" aria-label={t('pay.lessonsOf')}>
+          <thead>
+            <tr className="text-left text-slate-500">
+              <th className="py-1">{t('pay.day')}</th>
+              <th>{t('pay.time')}</th>
+              <th>{t('pay.student')}</th>
+              <th>{t('pay.course')}</th>
+              <th>{t('pay.attendance')}</th>
+              <th className="text-right">{t('pay.hours')}</th>
+              <th className="text-right">{t('pay.total')}</th>
+              <th className="text-right">{t('pay.lessonNo')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.sourceId} className="border-t border-slate-100">
+                <td className="py-1">{s.day ?? ''}</td>
+                <td>{s.lesson?.time}</td>
+                <td>{s.lesson?.studentName ?? ''}</td>
+                <td>{s.lesson?.courseName}</td>
+                <td>{tCode(t, `pay.att.${s.lesson?.status ?? ''}`, s.lesson?.status ?? '')}</td>
+                <td className="text-right">{s.quantity}</td>
+                <td className="text-right">
+                  <MoneyText yuan={s.amount} />
+                </td>
+                <td className="text-right">#{s.lesson?.lessonId}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       ) : (
         <table className="w-full text-sm" aria-label={t('pay.drill')}>
           <thead>
