@@ -110,7 +110,8 @@ export const promotionMessages = defineMessages({
     'rate.effectiveAt': '生效时间',
     'rate.figures': '折扣率统计',
     'rate.orderFigures': '订单折扣率',
-    'rate.financial.desc': '设置允许的最高折扣率，并按月指定各校区适用的规则。',
+    'rate.financial.desc':
+      '设置允许的最高折扣率，并按月指定各校区适用的规则；“按订单”列出每笔已生效订单实际给出的折扣率。',
     'rate.composite.desc': '各校区每月已生效订单的实际折扣率 =（标价 − 实付）÷ 标价，与当月允许折扣率对比。',
   },
   en: {
@@ -223,7 +224,7 @@ export const promotionMessages = defineMessages({
     'rate.figures': 'discount rate figures',
     'rate.orderFigures': 'order discount rates',
     'rate.financial.desc':
-      'The highest discount rates allowed, and the rule each campus works under per month.',
+      'The highest discount rates allowed, the rule each campus works under per month, and under "By order" the rate each effective order was actually given.',
     'rate.composite.desc':
       'The rate each campus gave per month over its effective orders = (list − paid) ÷ list, against the rate allowed.',
   },
