@@ -17,22 +17,17 @@ import {
   type TCourseRankRow,
   type TCourseRow,
 } from '@bo/api-sdk';
-import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
-import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
+import {
+  codeNames,
+  defineRecordType,
+  eqFilter,
+  likeFilter,
+  type MdCtx,
+} from '../../shared/masterdata/index.js';
 import { adjustCostReasons, courseBuyTypes, courseCategories, courseRanks, courses } from './tables.js';
 import { courseRankUsageCheckers, courseUsageCheckers } from './usage.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
-
-const names = async (db: DbOrTx, table: typeof courseCategories | typeof courseRanks, codes: string[]) => {
-  const list = [...new Set(codes)];
-  if (!list.length) return new Map<string, string>();
-  const rows = await db
-    .select({ code: table.code, name: table.name })
-    .from(table)
-    .where(inArray(table.code, list));
-  return new Map(rows.map((r) => [r.code, r.name]));
-};
 
 export const categoryType = defineRecordType<TCourseCategoryRow, TCourseCategoryInput>({
   name: 'courseCategory',
@@ -120,7 +115,7 @@ export const rankType = defineRecordType<TCourseRankRow, TCourseRankInput>({
     }
   },
   decorate: async (db, rows) => {
-    const cat = await names(
+    const cat = await codeNames(
       db,
       courseCategories,
       rows.map((r) => r.coursecategorycode),
@@ -213,12 +208,12 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
     }
   },
   decorate: async (db, rows) => {
-    const cat = await names(
+    const cat = await codeNames(
       db,
       courseCategories,
       rows.map((r) => r.coursecategorycode),
     );
-    const rank = await names(
+    const rank = await codeNames(
       db,
       courseRanks,
       rows.map((r) => r.courserankcode),

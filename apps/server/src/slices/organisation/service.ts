@@ -11,26 +11,17 @@ import type {
   TSchoolItemRow,
 } from '@bo/api-sdk';
 import { CityInput, CityRankInput, ProvinceTypeInput, SchoolItemInput } from '@bo/api-sdk';
-import type { DbOrTx } from '../../db/client.js';
 import { ruleViolation } from '../../http/errors.js';
-import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
+import {
+  codeNames,
+  defineRecordType,
+  eqFilter,
+  likeFilter,
+  type MdCtx,
+} from '../../shared/masterdata/index.js';
 import { sysDicts } from '../../db/schema.js';
 import { cities, cityRanks, provinceTypes, schoolItems } from './tables.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
-
-const nameMap = async (
-  db: DbOrTx,
-  table: typeof cities | typeof provinceTypes | typeof cityRanks,
-  codes: (string | null)[],
-) => {
-  const list = [...new Set(codes.filter((c): c is string => Boolean(c)))];
-  if (!list.length) return new Map<string, string>();
-  const rows = await db
-    .select({ code: table.code, name: table.name })
-    .from(table)
-    .where(inArray(table.code, list));
-  return new Map(rows.map((r) => [r.code, r.name]));
-};
 
 export const regionType = defineRecordType<TProvinceTypeRow, TProvinceTypeInput>({
   name: 'provinceType',
@@ -138,12 +129,12 @@ export const campusType = defineRecordType<TSchoolItemRow, TSchoolItemInput>({
   version: 'version',
   updatedAt: schoolItems.updatedAt,
   decorate: async (db, rows) => {
-    const regions = await nameMap(
+    const regions = await codeNames(
       db,
       provinceTypes,
       rows.map((r) => r.provincetypecode),
     );
-    const cityNames = await nameMap(
+    const cityNames = await codeNames(
       db,
       cities,
       rows.map((r) => r.citycode),
@@ -240,12 +231,12 @@ export const cityType = defineRecordType<TCityRow, TCityInput>({
   version: 'version',
   updatedAt: cities.updatedAt,
   decorate: async (db, rows) => {
-    const ranks = await nameMap(
+    const ranks = await codeNames(
       db,
       cityRanks,
       rows.map((r) => r.rankcode),
     );
-    const regions = await nameMap(
+    const regions = await codeNames(
       db,
       provinceTypes,
       rows.map((r) => r.provincetypecode),
