@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema.js';
 import { rolePrivileges } from '../src/slices/system/tables.js';
 
 let t: TestServer;
@@ -173,6 +175,10 @@ describe('pickers', () => {
   it('answers commissioners of a campus by kind', async () => {
     const consultants = await admin.employees.commissioners({ params: { id: 'SH01' } });
     expect(consultants.map((e) => e.code)).toContain('E0003');
+    // E0003's account is the demo consultant's: an order's adviser is picked by it.
+    const [account] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.username, 'sales'));
+    expect(account?.id).toBeGreaterThan(0);
+    expect(consultants.find((e) => e.code === 'E0003')?.userId).toBe(account?.id);
     expect(consultants.every((e) => e.postRole === 'consultant')).toBe(true);
     const growth = await admin.employees.commissionersOfKind({ params: { id: 'SH01', kind: 2 } });
     expect(growth.length).toBeGreaterThan(0);

@@ -230,6 +230,8 @@ export const EmployeePick = z.object({
   skillRankCode: z.string().nullable(),
   rankLevel: z.number().int().nullable(),
   mobile: z.string().nullable(),
+  /** The employee's account (a user id), if any: what an order's adviser or a commissioner records. */
+  userId: z.number().int().nullable(),
 });
 export type TEmployeePick = z.infer<typeof EmployeePick>;
 const CampusPickQuery = z.object({

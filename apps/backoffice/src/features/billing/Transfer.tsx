@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   FormCheckGroup,
-  FormControl,
   FormDate,
   FormNumber,
   FormSelect,
@@ -24,7 +23,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCommandForm } from '../../app/form';
-import { EmployeeSelect, FormCourseSelect } from '../../app/masterSelectors';
+import { FormCommissionerSelect, FormCourseSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
 import { orderDetailsPath } from '../orders/parts';
@@ -317,19 +316,11 @@ function CombineOrders({ student }: { student: TStudentPick }) {
           )}
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <FormDate form={form} name="payDate" label={t('bil.payDate')} />
-            <FormControl
+            <FormCommissionerSelect
               form={form}
               name="commissionerCode"
               label={t('bil.commissioner')}
-              render={(c) => (
-                <EmployeeSelect
-                  id={c.id}
-                  label={c.label}
-                  schoolItemCode={student.schoolItemCode || undefined}
-                  value={typeof c.value === 'number' ? String(c.value) : ''}
-                  onChange={(v) => c.onChange(v === '' ? undefined : Number(v))}
-                />
-              )}
+              schoolItemCode={student.schoolItemCode}
             />
             <FormText form={form} name="orderIncomeAttr" label={t('bil.incomeAttr')} />
             <FormText form={form} name="screenshot" label={t('bil.screenshot')} />

@@ -30,7 +30,7 @@ import { useFieldArray, useWatch } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type z } from 'zod';
 import { useCommandForm } from '../../app/form';
-import { EmployeeSelect, FormCourseSelect } from '../../app/masterSelectors';
+import { FormCommissionerSelect, FormCourseSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { CampusSelect } from '../../app/selectors';
 import { useLocale, useT } from '../../i18n';
@@ -306,19 +306,11 @@ function OrderForm({
                   label={t('ord.manualDiscount')}
                   hint={t('ord.manualDiscountHint')}
                 />
-                <FormControl
+                <FormCommissionerSelect
                   form={form}
                   name="adviserId"
                   label={t('ord.adviser')}
-                  render={(c) => (
-                    <EmployeeIdSelect
-                      id={c.id}
-                      label={c.label}
-                      campus={campus}
-                      value={c.value}
-                      onChange={c.onChange}
-                    />
-                  )}
+                  schoolItemCode={campus}
                 />
               </div>
               <FormTextArea form={form} name="remark" label={t('ord.remark')} rows={2} />
@@ -339,25 +331,6 @@ function OrderForm({
         </div>
       </div>
     </FormView>
-  );
-}
-
-/** Consultants by employee id (the order keeps the adviser's user id). */
-function EmployeeIdSelect(p: {
-  id: string;
-  label: string;
-  campus: string;
-  value: unknown;
-  onChange: (v: unknown) => void;
-}) {
-  return (
-    <EmployeeSelect
-      id={p.id}
-      label={p.label}
-      schoolItemCode={p.campus || undefined}
-      value={typeof p.value === 'number' ? String(p.value) : ''}
-      onChange={(v) => p.onChange(v === '' ? null : Number(v))}
-    />
   );
 }
 

@@ -622,6 +622,9 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
       skillRankCode: employees.skillRankCode,
       rankLevel: skillRanks.level,
       mobile: employees.mobile,
+      userId: sql<
+        number | null
+      >`(select min(${users.id}) from ${users} where ${users.employeeCode} = ${employees.code})`,
     })
     .from(employees)
     .leftJoin(posts, eq(posts.code, employees.postCode))
