@@ -451,6 +451,39 @@ export const StaffUserSelect = masterSelect(
   { label: 'master.employee', searchable: true },
 );
 
+/**
+ * Staff of a campus by post role (`kind` of /hr/commissioners: 1 consultants, 2 growth consultants,
+ * 3 supervisors, 4 centre leaders) who hold an account, by user id: an order's adviser, a commissioner.
+ */
+export const CommissionerSelect = masterSelect(
+  source({
+    key: (p: { schoolItemCode?: string; kind?: 1 | 2 | 3 | 4 }) => [
+      'employees',
+      'commissioners',
+      p.schoolItemCode ?? '',
+      p.kind ?? 1,
+    ],
+    fetch: async (p) =>
+      p.schoolItemCode
+        ? (
+            await sdk.employees.commissionersOfKind({ params: { id: p.schoolItemCode, kind: p.kind ?? 1 } })
+          ).flatMap((e) => (e.userId === null ? [] : [{ ...e, userId: e.userId }]))
+        : [],
+    option: (e) => ({ value: e.userId, label: `${e.name} (${e.code})`, keywords: e.code }),
+  }),
+  { label: 'master.employee', searchable: true },
+);
+
+/** Who may advise students of a campus (active users working at it), by user id. */
+export const AdviserSelect = masterSelect(
+  source({
+    key: (p: { campus: string }) => ['students', 'advisers', p.campus],
+    fetch: async (p) => (p.campus ? sdk.students.advisers({ query: { schoolItemCode: p.campus } }) : []),
+    option: (u) => ({ value: u.id, label: `${u.name} (${u.username})` }),
+  }),
+  { label: 'master.employee' },
+);
+
 /** Teachers of at least a rank level (spec §9: minimum rank 2), of a campus if given. */
 export const TeacherSelect = masterSelect(
   source({
@@ -486,6 +519,8 @@ export interface FormSelectorProps<In extends FieldValues> {
    * or no value (`'absent'`, the default for numeric ids: a field the schema may leave out).
    */
   empty?: 'blank' | 'absent';
+  /** After a choice: what else it changes (another field it scopes, such as a campus's consultant). */
+  onPicked?: (value: Value | '') => void;
 }
 
 /**
@@ -500,7 +535,7 @@ export function formSelector<P extends MasterSelectProps>(
   return function FormSelector<In extends FieldValues>(
     p: FormSelectorProps<In> & Omit<P, keyof MasterSelectProps>,
   ) {
-    const { form, name, label, required, disabled, placeholder, className, empty } = p;
+    const { form, name, label, required, disabled, placeholder, className, empty, onPicked } = p;
     // The selector's own props (a campus, a rank); the form's travel along unread.
     const own: Omit<P, keyof MasterSelectProps> = p;
     const blank = (empty ?? (o.numeric ? 'absent' : 'blank')) === 'blank' ? '' : undefined;
@@ -517,7 +552,10 @@ export function formSelector<P extends MasterSelectProps>(
             id: c.id,
             label: c.label,
             value: typeof c.value === (o.numeric ? 'number' : 'string') ? c.value : '',
-            onChange: (v: Value | '') => c.onChange(v === '' ? blank : o.numeric ? Number(v) : String(v)),
+            onChange: (v: Value | '') => {
+              c.onChange(v === '' ? blank : o.numeric ? Number(v) : String(v));
+              onPicked?.(v);
+            },
             error: c.error,
             required: c.required,
             disabled: c.disabled,
@@ -531,14 +569,20 @@ export function formSelector<P extends MasterSelectProps>(
   };
 }
 
+/** Campuses (CampusMasterSelect) as a form-kit field: the value is the campus's code. */
+export const FormCampusSelect = formSelector(CampusMasterSelect);
+/** Channels (ChannelSelect) as a form-kit field: the value is the channel's code. */
+export const FormChannelSelect = formSelector(ChannelSelect);
 /** Teachers (TeacherSelect) as a form-kit field: the value is the teacher's code. */
 export const FormTeacherSelect = formSelector(TeacherSelect);
 /** Courses (CourseSelect) as a form-kit field: the value is the course's code. */
 export const FormCourseSelect = formSelector(CourseSelect);
-/** Employees (EmployeeSelect) as a form-kit field: the value is the employee's code. */
-export const FormEmployeeSelect = formSelector(EmployeeSelect);
 /** Staff accounts (StaffUserSelect) as a form-kit field: the value is the user's id, none when emptied. */
 export const FormStaffUserSelect = formSelector(StaffUserSelect, { numeric: true });
+/** A student's adviser (AdviserSelect) as a form-kit field: the value is the user's id. */
+export const FormAdviserSelect = formSelector(AdviserSelect, { numeric: true });
+/** A campus's staff with an account (CommissionerSelect) as a form-kit field: the value is the user's id. */
+export const FormCommissionerSelect = formSelector(CommissionerSelect, { numeric: true });
 
 /** Subjects as checkboxes (values are subject ids). */
 export const SubjectsField = masterChecks(

@@ -2,16 +2,7 @@
 // closes), send to a campus as a clue, transfer, invalid, abandon, receive; its history.
 import { contract } from '@bo/api-sdk';
 import { ROLE } from '@bo/domain';
-import {
-  Button,
-  Card,
-  EmptyState,
-  FormCheckbox,
-  FormControl,
-  FormDialog,
-  FormTextArea,
-  Spinner,
-} from '@bo/ui-kit';
+import { Button, Card, EmptyState, FormCheckbox, FormDialog, FormTextArea, Spinner } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +10,7 @@ import { PhoneNumber } from '../calls/PhoneNumber';
 import { followDraftKey } from '../../app/drafts';
 import { bodyOf, queryOf, useCommandForm } from '../../app/form';
 import { ListKitProvider } from '../../app/list';
-import { CampusMasterSelect, FormStaffUserSelect } from '../../app/masterSelectors';
+import { FormCampusSelect, FormStaffUserSelect } from '../../app/masterSelectors';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useLocale, useT } from '../../i18n';
@@ -61,24 +52,12 @@ function SendDialog({ res, onClose }: ResActionProps) {
   const campus = form.rhf.watch('schoolItemCode');
   return (
     <FormDialog form={form} onClose={onClose} title={t('res.action.send')}>
-      <FormControl
+      <FormCampusSelect
         form={form}
         name="schoolItemCode"
         label={t('clue.campus')}
         required
-        render={(c) => (
-          <CampusMasterSelect
-            id={c.id}
-            label={c.label}
-            required={c.required}
-            error={c.error}
-            value={typeof c.value === 'string' ? c.value : ''}
-            onChange={(v) => {
-              c.onChange(String(v));
-              form.rhf.setValue('ownerUserId', undefined);
-            }}
-          />
-        )}
+        onPicked={() => form.rhf.setValue('ownerUserId', undefined)}
       />
       {typeof campus === 'string' && campus !== '' && (
         <FormStaffUserSelect

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   FormCheckbox,
-  FormControl,
   FormDate,
   FormSelect,
   FormText,
@@ -17,10 +16,10 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
 import { useCommandForm } from '../../app/form';
-import { CampusMasterSelect } from '../../app/masterSelectors';
+import { FormAdviserSelect, FormCampusSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { AdviserSelect, detailPath, genderOptions, statusText } from './parts';
+import { detailPath, genderOptions, statusText } from './parts';
 
 type Values = z.input<typeof StudentSave>;
 
@@ -112,35 +111,14 @@ export function StudentForm({ initial, onReload }: { initial?: TStudentDetail; o
         <FormText form={form} name="relation" label={t('stu.relation')} />
         <FormText form={form} name="phone" label={t('stu.phone')} type="tel" inputMode="tel" />
         <FormText form={form} name="phone2" label={t('stu.phone2')} type="tel" />
-        <FormControl
-          form={form}
-          name="schoolItemCode"
-          label={t('stu.campus')}
-          render={(c) => (
-            <CampusMasterSelect
-              id={c.id}
-              label={c.label}
-              value={typeof c.value === 'string' ? c.value : ''}
-              onChange={(v) => c.onChange(String(v))}
-              error={c.error}
-              required={c.required}
-            />
-          )}
-        />
-        <FormControl
+        <FormCampusSelect form={form} name="schoolItemCode" label={t('stu.campus')} />
+        <FormAdviserSelect
           form={form}
           name="adviserId"
           label={t('stu.adviser')}
-          render={(c) => (
-            <AdviserSelect
-              id={c.id}
-              label={c.label}
-              campus={typeof campus === 'string' ? campus : ''}
-              value={typeof c.value === 'number' ? c.value : ''}
-              onChange={(v) => c.onChange(v === '' ? null : v)}
-              error={c.error}
-            />
-          )}
+          campus={typeof campus === 'string' ? campus : ''}
+          disabled={!campus}
+          placeholder={t('stu.noAdviser')}
         />
         {editing && (
           <FormSelect

@@ -2,16 +2,16 @@
 // adviser to them in bulk (all of one campus, so the adviser list is that campus's).
 import type { TStudentRow } from '@bo/api-sdk';
 import { contract } from '@bo/api-sdk';
-import { FormControl, FormDialog, useToast } from '@bo/ui-kit';
+import { FormDialog, useToast } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { bodyOf, useCommandForm } from '../../app/form';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
+import { FormAdviserSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ScreenFrame } from '../settings/ScreenFrame';
 import { studentColumns, studentSearch } from './columns';
-import { AdviserSelect } from './parts';
 
 const AssignInput = bodyOf(contract.students.batchAdviser);
 
@@ -27,21 +27,14 @@ function AssignDialog({ rows, onClose }: { rows: TStudentRow[]; onClose: () => v
   });
   return (
     <FormDialog form={form} open onClose={onClose} title={t('stu.assignTitle', { n: rows.length })}>
-      <FormControl
+      <FormAdviserSelect
         form={form}
         name="adviserId"
         label={t('stu.adviser')}
-        render={(c) => (
-          <AdviserSelect
-            id={c.id}
-            label={c.label}
-            campus={campus}
-            required
-            value={typeof c.value === 'number' && c.value > 0 ? c.value : ''}
-            onChange={(v) => c.onChange(v === '' ? 0 : v)}
-            error={c.error}
-          />
-        )}
+        campus={campus}
+        required
+        disabled={!campus}
+        placeholder={t('stu.noAdviser')}
       />
     </FormDialog>
   );

@@ -67,46 +67,6 @@ export const detailPath = (r: Pick<TStudentRow, 'code'>) =>
 export const editPath = (r: Pick<TStudentRow, 'code'>) =>
   `/students/editStudent?code=${encodeURIComponent(r.code)}`;
 
-/** The users who may advise students of a campus (the server's list), as a labelled select. */
-export function AdviserSelect({
-  campus,
-  value,
-  onChange,
-  id,
-  label,
-  error,
-  required,
-}: {
-  campus: string;
-  value: number | '' | null | undefined;
-  onChange: (v: number | '') => void;
-  id?: string;
-  label: string;
-  error?: string;
-  required?: boolean;
-}) {
-  const t = useT();
-  const q = useQuery({
-    queryKey: ['students', 'advisers', campus],
-    queryFn: () => sdk.students.advisers({ query: { schoolItemCode: campus } }),
-    enabled: campus !== '',
-    staleTime: 60_000,
-  });
-  return (
-    <Select<string>
-      id={id}
-      label={label}
-      error={error}
-      required={required}
-      disabled={!campus || q.isLoading}
-      value={value === null || value === undefined ? '' : String(value)}
-      onChange={(v) => onChange(v === '' ? '' : Number(v))}
-      options={(q.data ?? []).map((u) => ({ value: String(u.id), label: `${u.name} (${u.username})` }))}
-      placeholder={t('stu.noAdviser')}
-    />
-  );
-}
-
 /** Search a student by name, code or mobile (the server's picker) and choose one. */
 export function StudentPicker({
   value,

@@ -1,7 +1,7 @@
 // Change the channel (and recommender) a clue came through.
 import { contract } from '@bo/api-sdk';
-import { FormControl, FormDialog, FormText } from '@bo/ui-kit';
-import { ChannelSelect } from '../../../app/masterSelectors';
+import { FormDialog, FormText } from '@bo/ui-kit';
+import { FormChannelSelect } from '../../../app/masterSelectors';
 import { bodyOf, useCommandForm } from '../../../app/form';
 import { sdk } from '../../../app/sdk';
 import { useT } from '../../../i18n';
@@ -19,21 +19,7 @@ export function ChannelDialog({ clue, onClose }: ClueActionProps) {
   });
   return (
     <FormDialog form={form} onClose={onClose} title={t('clue.action.channel')}>
-      <FormControl
-        form={form}
-        name="channel"
-        label={t('clue.channel')}
-        render={(c) => (
-          <ChannelSelect
-            id={c.id}
-            label={c.label}
-            required={c.required}
-            error={c.error}
-            value={typeof c.value === 'string' ? c.value : ''}
-            onChange={(v) => c.onChange(String(v))}
-          />
-        )}
-      />
+      <FormChannelSelect form={form} name="channel" label={t('clue.channel')} />
       <FormText form={form} name="recommender" label={t('clue.recommender')} />
     </FormDialog>
   );

@@ -1,9 +1,9 @@
 // Turn a visited or assessed clue into a student: the server's prefilled case file, checked and sent.
 import { contract } from '@bo/api-sdk';
-import { FormControl, FormDate, FormDialog, FormSelect, FormText } from '@bo/ui-kit';
+import { FormDate, FormDialog, FormSelect, FormText } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { CampusMasterSelect } from '../../../app/masterSelectors';
+import { FormCampusSelect } from '../../../app/masterSelectors';
 import { bodyOf, useCommandForm } from '../../../app/form';
 import { sdk } from '../../../app/sdk';
 import { useT } from '../../../i18n';
@@ -55,21 +55,7 @@ export function ConvertDialog({ clue, onClose }: ClueActionProps) {
       <FormDate form={form} name="birthDate" label={t('clue.birthDate')} />
       <FormText form={form} name="parentName" label={t('clue.parentName')} />
       <FormText form={form} name="phone" label={t('clue.phone')} type="tel" />
-      <FormControl
-        form={form}
-        name="schoolItemCode"
-        label={t('clue.campus')}
-        render={(c) => (
-          <CampusMasterSelect
-            id={c.id}
-            label={c.label}
-            required={c.required}
-            error={c.error}
-            value={typeof c.value === 'string' ? c.value : ''}
-            onChange={(v) => c.onChange(String(v))}
-          />
-        )}
-      />
+      <FormCampusSelect form={form} name="schoolItemCode" label={t('clue.campus')} />
     </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 // Transfer a clue: to a consultant of its campus, to another campus (optionally a consultant there),
 // or up to the director. Three endpoints, three forms with their own schemas; the dialog shows one.
 import { contract } from '@bo/api-sdk';
-import { FormControl, FormDialog, FormTextArea } from '@bo/ui-kit';
+import { FormDialog, FormTextArea } from '@bo/ui-kit';
 import { useState } from 'react';
-import { CampusMasterSelect, FormStaffUserSelect } from '../../../app/masterSelectors';
+import { FormCampusSelect, FormStaffUserSelect } from '../../../app/masterSelectors';
 import { bodyOf, useCommandForm } from '../../../app/form';
 import { sdk } from '../../../app/sdk';
 import { useT } from '../../../i18n';
@@ -59,23 +59,11 @@ export function TransferDialog({ clue, onClose, toDirector }: ClueActionProps & 
     return (
       <FormDialog form={campus} onClose={onClose} title={title}>
         {modePicker}
-        <FormControl
+        <FormCampusSelect
           form={campus}
           name="toSchoolItemCode"
           label={t('clue.toCampus')}
-          render={(c) => (
-            <CampusMasterSelect
-              id={c.id}
-              label={c.label}
-              required={c.required}
-              error={c.error}
-              value={typeof c.value === 'string' ? c.value : ''}
-              onChange={(v) => {
-                c.onChange(String(v));
-                campus.rhf.setValue('toUserId', undefined);
-              }}
-            />
-          )}
+          onPicked={() => campus.rhf.setValue('toUserId', undefined)}
         />
         {typeof toCampus === 'string' && toCampus !== '' && (
           <FormStaffUserSelect
