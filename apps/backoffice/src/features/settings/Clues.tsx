@@ -22,28 +22,8 @@ import { sdk } from '../../app/sdk';
 import { tCode, useT, type MessageKey, type TFunction } from '../../i18n';
 import { exportFileName } from '@bo/domain';
 import { ScreenFrame } from './ScreenFrame';
-import { simpleDef } from './simple';
+import { codeStatus, plainDef, simpleDef, type PlainListApi } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
-
-const codeStatus =
-  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
-  (r: { code: string }, on: boolean) =>
-    call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
-
-interface SimpleApi {
-  list: typeof sdk.clueSettings.transferList;
-  save: typeof sdk.clueSettings.transferSave;
-  status: typeof sdk.clueSettings.transferUpdateStatus;
-}
-const plain = (key: string, what: MessageKey, api: SimpleApi) =>
-  simpleDef<TSimpleRow, typeof SimpleInput>({
-    key,
-    what,
-    schema: SimpleInput,
-    list: (a) => api.list({ query: listQuery(a) }),
-    save: (body) => api.save({ body }),
-    setStatus: codeStatus((i) => api.status(i)),
-  });
 
 const channels = simpleDef<TChannelRow, typeof ChannelInput>({
   key: 'channels',
@@ -109,37 +89,37 @@ const channels = simpleDef<TChannelRow, typeof ChannelInput>({
   ],
 });
 
-const channelTypes = plain('channelTypes', 'set.channelType', {
+const channelTypes = plainDef('channelTypes', 'set.channelType', {
   list: sdk.clueSettings.channelTypeList,
   save: sdk.clueSettings.channelTypeSave,
   status: sdk.clueSettings.channelTypeUpdateStatus,
 });
-const transfers = plain('transfers', 'set.transfer', {
+const transfers = plainDef('transfers', 'set.transfer', {
   list: sdk.clueSettings.transferList,
   save: sdk.clueSettings.transferSave,
   status: sdk.clueSettings.transferUpdateStatus,
 });
-const abandons = plain('abandons', 'set.abandon', {
+const abandons = plainDef('abandons', 'set.abandon', {
   list: sdk.clueSettings.abandonList,
   save: sdk.clueSettings.abandonSave,
   status: sdk.clueSettings.abandonUpdateStatus,
 });
-const flowTypes = plain('flowTypes', 'set.flowType', {
+const flowTypes = plainDef('flowTypes', 'set.flowType', {
   list: sdk.clueSettings.flowTypeList,
   save: sdk.clueSettings.flowTypeSave,
   status: sdk.clueSettings.flowTypeUpdateStatus,
 });
-const invalidReasons = plain('invalidReasons', 'set.invalidReason', {
+const invalidReasons = plainDef('invalidReasons', 'set.invalidReason', {
   list: sdk.clueSettings.invalidReasonList,
   save: sdk.clueSettings.invalidReasonSave,
   status: sdk.clueSettings.invalidReasonUpdateStatus,
 });
-const unreachReasons = plain('unreachReasons', 'set.unreachReason', {
+const unreachReasons = plainDef('unreachReasons', 'set.unreachReason', {
   list: sdk.clueSettings.unreachReasonList,
   save: sdk.clueSettings.unreachReasonSave,
   status: sdk.clueSettings.unreachReasonUpdateStatus,
 });
-const undealReasons = plain('undealReasons', 'set.undealReason', {
+const undealReasons = plainDef('undealReasons', 'set.undealReason', {
   list: sdk.clueSettings.undealReasonList,
   save: sdk.clueSettings.undealReasonSave,
   status: sdk.clueSettings.undealReasonUpdateStatus,
@@ -149,7 +129,7 @@ const undealReasons = plain('undealReasons', 'set.undealReason', {
 const withUpdate = (
   key: string,
   what: MessageKey,
-  api: SimpleApi & {
+  api: PlainListApi & {
     update: typeof sdk.clueSettings.customerIntentionUpdate;
     remove: typeof sdk.clueSettings.customerIntentionDelete;
   },

@@ -22,12 +22,9 @@ import {
 import { sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
+import { codeStatus } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
-const codeStatus =
-  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
-  (r: { code: string }, on: boolean) =>
-    call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
 const nameStatusSearch = (t: TFunction) => [
   { kind: 'text' as const, name: 'name', label: t('list.name') },
   { kind: 'select' as const, name: 'status', label: t('list.status'), options: statusOptions(t) },

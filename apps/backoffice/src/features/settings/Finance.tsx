@@ -27,17 +27,12 @@ import {
   TaxRateSelect,
 } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
-import { simpleDef } from './simple';
+import { codeStatus, plainDef, simpleDef } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
 type Row<X = object> = TSimpleRow & X;
-const codeStatus =
-  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
-  (r: { code: string }, on: boolean) =>
-    call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
-
 const bankAccounts: ListScreenDef<TBankAccountRow, typeof BankAccountInput> = {
   key: 'bankAccounts',
   what: (t) => t('set.bankAccount'),
@@ -173,34 +168,17 @@ const taxRates = simpleDef<Row<{ rate: string }>, typeof TaxRateInput>({
   extraColumns: (t) => [{ id: 'rate', header: t('set.rate'), align: 'right' }],
   extraFields: (t) => [{ kind: 'amount', name: 'rate', label: t('set.rate'), required: true }],
 });
-const plain = (
-  key: string,
-  what: MessageKey,
-  api: {
-    list: typeof sdk.finance.refundReasonList;
-    save: typeof sdk.finance.refundReasonSave;
-    status: typeof sdk.finance.refundReasonUpdateStatus;
-  },
-) =>
-  simpleDef<Row, typeof SimpleInput>({
-    key,
-    what,
-    schema: SimpleInput,
-    list: (a) => api.list({ query: listQuery(a) }),
-    save: (body) => api.save({ body }),
-    setStatus: codeStatus((i) => api.status(i)),
-  });
-const refundReasons = plain('refundReasons', 'set.refundReason', {
+const refundReasons = plainDef('refundReasons', 'set.refundReason', {
   list: sdk.finance.refundReasonList,
   save: sdk.finance.refundReasonSave,
   status: sdk.finance.refundReasonUpdateStatus,
 });
-const costTypes = plain('costTypes', 'set.costType', {
+const costTypes = plainDef('costTypes', 'set.costType', {
   list: sdk.finance.costTypeList,
   save: sdk.finance.costTypeSave,
   status: sdk.finance.costTypeUpdateStatus,
 });
-const voucherTypes = plain('voucherTypes', 'set.voucherType', {
+const voucherTypes = plainDef('voucherTypes', 'set.voucherType', {
   list: sdk.finance.voucherTypeList,
   save: sdk.finance.voucherTypeSave,
   status: sdk.finance.voucherTypeUpdateStatus,

@@ -1,11 +1,14 @@
 // The declaration of a simple settings list (code, name, remark, order, status): most master-data
 // tabs are one of these, with a few extra columns and fields.
+import { SimpleInput, type TSimpleRow } from '@bo/api-sdk';
 import type { FieldName, FormField, ListColumn, SearchField } from '@bo/ui-kit';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
+import type { sdk } from '../../app/sdk';
 import type { MessageKey, TFunction } from '../../i18n';
 import {
   isValid,
+  listQuery,
   matchFilters,
   statusOptions,
   type ListQueryArgs,
@@ -127,3 +130,27 @@ export function simpleDef<
     ...o.more,
   };
 }
+
+/** The status switch of a record keyed by its code: `{ code, validstatus }` to the record's status call. */
+export const codeStatus =
+  (call: (i: { body: { code: string; validstatus: 0 | 1 } }) => Promise<unknown>) =>
+  (r: { code: string }, on: boolean) =>
+    call({ body: { code: r.code, validstatus: on ? 1 : 0 } });
+
+/** The three calls of a plain code–name list of the settings (every such list has the same shapes). */
+export interface PlainListApi {
+  list: typeof sdk.clueSettings.transferList;
+  save: typeof sdk.clueSettings.transferSave;
+  status: typeof sdk.clueSettings.transferUpdateStatus;
+}
+
+/** A plain code–name list (reasons, types): listed and saved by its calls, switched by code. */
+export const plainDef = (key: string, what: MessageKey, api: PlainListApi) =>
+  simpleDef<TSimpleRow, typeof SimpleInput>({
+    key,
+    what,
+    schema: SimpleInput,
+    list: (a) => api.list({ query: listQuery(a) }),
+    save: (body) => api.save({ body }),
+    setStatus: codeStatus((i) => api.status(i)),
+  });
