@@ -1,14 +1,14 @@
 // Invoices over HTTP against a fake tax-invoice provider on loopback that checks the signed envelope
 // and signs its answers: content configurations, requests never above the paid money not yet
-// invoiced (to the cent, also when two arrive at once), asynchronous issue, red-letter reversal (红冲),
-// refused signatures.
+// invoiced (to the cent, also when two arrive at once), asynchronous issue, red-letter reversal (红冲)
+// issued by the provider the same way, refused signatures.
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
-import { sendToProvider, taxWithin } from '../src/slices/invoices/service.js';
+import { reverseInvoice, sendToProvider, taxWithin } from '../src/slices/invoices/service.js';
 import { students } from '../src/slices/students/tables.js';
 import { auditLog } from '../src/slices/system/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
@@ -52,11 +52,23 @@ beforeAll(async () => {
       const serial = String(biz.serial_no);
       let out: Record<string, unknown> = {};
       let code = 'SUCCESS';
+      const blue = issued.get(String(biz.original_serial_no));
       if (!ok) code = 'SIGN_ERROR';
       else if (req.url === '/invoice/v1/blue/issue') {
         if (!issued.has(serial)) issued.set(serial, { biz, state: 'PROCESSING' });
         out = { serial_no: serial, status: 'ACCEPTED' };
-      } else if (req.url === '/invoice/v1/blue/query') {
+      } else if (req.url === '/invoice/v1/red/issue') {
+        // As the tax office does: a red invoice only for an issued blue one, named by its number.
+        if (
+          blue?.state !== 'SUCCESS' ||
+          biz.original_invoice_no !== `2431000000${String(biz.original_serial_no).slice(-8)}`
+        )
+          code = 'ORIGINAL_NOT_FOUND';
+        else {
+          if (!issued.has(serial)) issued.set(serial, { biz, state: 'PROCESSING' });
+          out = { serial_no: serial, status: 'ACCEPTED' };
+        }
+      } else if (req.url === '/invoice/v1/blue/query' || req.url === '/invoice/v1/red/query') {
         const i = issued.get(serial);
         out = !i
           ? { serial_no: serial, status: 'FAILED', fail_reason: 'unknown serial' }
@@ -65,6 +77,7 @@ beforeAll(async () => {
                 serial_no: serial,
                 status: 'SUCCESS',
                 invoice_no: `2431000000${serial.slice(-8)}`,
+                invoice_code: '031001900111',
                 invoice_time: '2030-01-02T03:04:05Z',
                 pdf_url: `https://einvoice.example/pdf/${serial}.pdf`,
               }
@@ -74,7 +87,7 @@ beforeAll(async () => {
       }
       const a: Record<string, string> = {
         return_code: code,
-        return_msg: code === 'SUCCESS' ? 'ok' : 'sign error',
+        return_msg: code === 'SUCCESS' ? 'ok' : code,
         timestamp: String(Math.floor(t.clock.now().getTime() / 1000)),
         biz_content: JSON.stringify(out),
       };
@@ -234,18 +247,42 @@ describe('invoices', () => {
     const listed = await finance.invoices.page({ query: { keyword: inv.code } });
     expect(listed.list.map((r) => r.status)).toEqual([30]);
 
-    // 红冲: finance only, once; a red twin of the same amount negative, the money free again.
+    // 红冲: finance only; the red invoice is issued by the provider naming the original, which
+    // stays issued (its money held) until the provider answers that the red one exists.
     const reverse = { invoiceId: inv.id, reason: '抬头开错' };
     await expectApiError(director.invoices.reverse({ body: reverse }), ErrorCode.noPermission);
     const red = await finance.invoices.reverse({ body: reverse });
     expect(red).toMatchObject({
-      status: 70,
+      status: 20,
       reversesId: inv.id,
       amount: `-${o.paid}`,
       taxAmount: `-${inv.taxAmount}`,
       orderId: o.id,
     });
+    expect(issued.get(red.code)?.biz).toMatchObject({
+      serial_no: red.code,
+      original_serial_no: inv.code,
+      original_invoice_no: done.invoiceNo,
+      original_invoice_code: '031001900111',
+      red_reason: '抬头开错',
+      total_amount: `-${o.paid}`,
+      items: [{ amount: `-${o.paid}`, tax_amount: `-${inv.taxAmount}` }],
+    });
+    await expectApiError(finance.invoices.reverse({ body: reverse }), ErrorCode.conflict);
+    expect((await finance.invoices.detail({ query: { invoiceId: red.id } })).status).toBe(20);
+    expect((await finance.invoices.detail({ query: { invoiceId: inv.id } })).status).toBe(30);
+    const held = (await finance.invoices.orders({ query: { stuId: sh01 } })).find((x) => x.orderId === o.id);
+    expect(held).toMatchObject({ invoiced: o.paid, available: '0.00' });
+
+    issued.set(red.code, { ...(issued.get(red.code) as Issued), state: 'SUCCESS' });
+    expect(await finance.invoices.detail({ query: { invoiceId: red.id } })).toMatchObject({
+      status: 70,
+      invoiceNo: `2431000000${red.code.slice(-8)}`,
+    });
     expect((await finance.invoices.detail({ query: { invoiceId: inv.id } })).status).toBe(60);
+    expect(await finance.invoices.pdfUrl({ query: { invoiceId: red.id } })).toEqual({
+      url: `https://einvoice.example/pdf/${red.code}.pdf`,
+    });
     await expectApiError(finance.invoices.reverse({ body: reverse }), ErrorCode.conflict);
     await expectApiError(
       finance.invoices.reverse({ body: { invoiceId: red.id, reason: '再冲' } }),
@@ -260,6 +297,33 @@ describe('invoices', () => {
       (x) => x.orderId === o.id,
     );
     expect(row).toMatchObject({ invoiced: '0.00', available: o.paid });
+  });
+
+  it('keep the original issued when its red invoice is refused or failed, and let it be reversed again', async () => {
+    const o = await paidOrder();
+    const inv = await finance.invoices.insert({ body: request(o.id, o.paid) });
+    await finance.invoices.cmbCreate({ body: { invoiceId: inv.id } });
+    issued.set(inv.code, { ...(issued.get(inv.code) as Issued), state: 'SUCCESS' });
+    await finance.invoices.detail({ query: { invoiceId: inv.id } });
+    const reverse = { body: { invoiceId: inv.id, reason: '服务中止' } };
+
+    answerSecret = 'a-forged-secret';
+    try {
+      await expectApiError(finance.invoices.reverse(reverse), ErrorCode.notConfigured);
+    } finally {
+      answerSecret = APP.secret;
+    }
+    const refused = await finance.invoices.page({ query: { stuId: sh01, status: 40 } });
+    expect(refused.list.filter((r) => r.reversesId === inv.id).map((r) => r.amount)).toEqual([`-${o.paid}`]);
+
+    const red = await finance.invoices.reverse(reverse);
+    issued.set(red.code, { ...(issued.get(red.code) as Issued), state: 'FAILED' });
+    expect(await finance.invoices.detail({ query: { invoiceId: red.id } })).toMatchObject({
+      status: 40,
+      failReason: '购方税号有误',
+    });
+    expect((await finance.invoices.detail({ query: { invoiceId: inv.id } })).status).toBe(30);
+    expect((await finance.invoices.reverse(reverse)).status).toBe(20);
   });
 
   it('free the amount when the provider fails the invoice', async () => {
@@ -303,5 +367,7 @@ describe('invoices', () => {
       httpStatus: 503,
       message: expect.stringContaining('CMB_INVOICE_SECRET') as unknown,
     });
+    // Reversing goes through the provider too: refused before anything is written.
+    await expect(reverseInvoice(deps, user, inv.id, '')).rejects.toMatchObject({ httpStatus: 503 });
   });
 });

@@ -54,7 +54,8 @@ export type TInvoiceContentRow = z.infer<typeof InvoiceContentRow>;
 export const BUYER_TYPES = [1, 2] as const;
 /**
  * 10 requested, 20 issuing (sent to the provider), 30 issued, 40 failed, 50 cancelled, 60 reversed
- * (红冲: cancelled by a red invoice), 70 red invoice (the negative twin of a reversed one).
+ * (红冲: cancelled by a red invoice), 70 red invoice (the negative twin of a reversed one). A red
+ * invoice (reversesId set) is issuing, then red or failed.
  */
 export const INVOICE_STATUSES = [10, 20, 30, 40, 50, 60, 70] as const;
 
@@ -211,7 +212,7 @@ export const invoices = {
   reverse: post('/invoice/reverse', {
     service: S,
     summary:
-      'Reverse (红冲) an issued invoice: a red invoice of the same amount, negative, linked to it; the original becomes reversed and its amount may be invoiced again. Once only.',
+      'Reverse (红冲) an issued invoice: a red invoice of the same amount, negative, linked to it, is sent to the tax-invoice provider (issuing, 20); once the provider issued it (detail asks) it is 70 and the original 60, its amount free to be invoiced again; a failed one leaves the original issued. Once only; 503 when the provider is not configured.',
     access: ISSUE,
     body: z.object({ invoiceId: Id, reason: z.string().trim().max(200).default('') }),
     response: InvoiceRow,

@@ -269,7 +269,8 @@ const Invoice = defineListScreen<TInvoiceRow, typeof Form>({
     {
       key: 'pdf',
       label: t('svc.invoice.pdf'),
-      hidden: (r) => r.status !== 30,
+      // A reversed invoice keeps its PDF; a red one has its own.
+      hidden: (r) => r.status !== 30 && r.status !== 60 && r.status !== 70,
       onClick: async (r) => openUrl((await sdk.invoices.pdfUrl({ query: { invoiceId: r.id } })).url),
     },
     {

@@ -171,7 +171,7 @@ export const serviceMessages = defineMessages({
     'svc.invoice.pdf': '查看发票',
     'svc.invoice.cancel': '取消申请',
     'svc.invoice.reverse': '红冲',
-    'svc.invoice.reverseConfirm': '红冲将开具一张金额相同的红字发票并作废原发票，确定红冲？',
+    'svc.invoice.reverseConfirm': '红冲将向开票平台申请一张金额相同的红字发票，开具后原发票作废，确定红冲？',
     'svc.invoice.cancelConfirm': '取消后金额可重新申请开票，确定取消？',
     'svc.invoice.remark': '备注',
   },
@@ -344,7 +344,8 @@ export const serviceMessages = defineMessages({
     'svc.invoice.pdf': 'Open the invoice',
     'svc.invoice.cancel': 'Cancel the request',
     'svc.invoice.reverse': 'Reverse (red invoice)',
-    'svc.invoice.reverseConfirm': 'A red invoice of the same amount will cancel this invoice. Reverse it?',
+    'svc.invoice.reverseConfirm':
+      'A red invoice of the same amount is asked of the invoice platform; once it is issued, this invoice is cancelled. Reverse it?',
     'svc.invoice.cancelConfirm': 'The amount may be invoiced again after cancelling. Cancel it?',
     'svc.invoice.remark': 'Remark',
   },

@@ -3,8 +3,10 @@
 // hex HMAC-SHA256 under the app secret of the other fields sorted by name as "k=v" joined by "&";
 // answers are { return_code, return_msg, biz_content, sign } signed the same way and verified before
 // anything in them is trusted. Issuing is asynchronous: issue answers that the request was accepted,
-// query answers PROCESSING, SUCCESS (number, date, PDF address) or FAILED (reason). This module only
-// speaks the protocol; what an invoice means for an order is service.ts.
+// query answers PROCESSING, SUCCESS (number, date, PDF address) or FAILED (reason). A red invoice
+// (红字发票, the negative twin that cancels an issued one) goes the same way on /red/issue and
+// /red/query, naming the blue invoice it reverses. This module only speaks the protocol; what an
+// invoice means for an order is service.ts.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { notConfigured } from '../../http/errors.js';
@@ -167,14 +169,66 @@ export async function issue(cl: CmbInvoiceClient, r: IssueRequest, now: () => Da
   if (biz.serial_no !== r.serialNo) throw providerFailed(CMB_INVOICE, 'the answer names another serial_no');
 }
 
+export interface RedIssueRequest {
+  /** Ours (the red invoice's code), as for a blue one. */
+  serialNo: string;
+  /** The blue invoice reversed: its serial number with us, its number and code at the tax office. */
+  original: { serialNo: string; invoiceNo: string; invoiceCode: string };
+  reason: string;
+  /** Negative, as printed on the red invoice. */
+  item: { name: string; taxCode: string; taxRate: string; amount: string; taxAmount: string };
+}
+
+/**
+ * POST /invoice/v1/red/issue: a red (negative) electronic invoice reversing a whole issued one,
+ * accepted for asynchronous issue like a blue one.
+ */
+export async function issueRed(cl: CmbInvoiceClient, r: RedIssueRequest, now: () => Date): Promise<void> {
+  const biz = await call(
+    cl,
+    '/invoice/v1/red/issue',
+    {
+      serial_no: r.serialNo,
+      invoice_type: 'ELECTRONIC_ORDINARY',
+      seller_tax_no: cl.sellerTaxNo,
+      seller_name: cl.sellerName,
+      original_serial_no: r.original.serialNo,
+      original_invoice_no: r.original.invoiceNo,
+      original_invoice_code: r.original.invoiceCode,
+      // 01 开票有误 (issued in error) is the tax office's reason for a full reversal on request.
+      red_reason_code: '01',
+      red_reason: r.reason,
+      total_amount: r.item.amount,
+      items: [
+        {
+          name: r.item.name,
+          tax_code: r.item.taxCode,
+          tax_rate: r.item.taxRate,
+          quantity: '-1',
+          amount: r.item.amount,
+          tax_amount: r.item.taxAmount,
+          price_tax_included: true,
+        },
+      ],
+    },
+    now,
+  );
+  if (biz.serial_no !== r.serialNo) throw providerFailed(CMB_INVOICE, 'the answer names another serial_no');
+}
+
 export type IssueResult =
   | { state: 'processing' }
-  | { state: 'issued'; invoiceNo: string; issuedAt: Date; pdfUrl: string }
+  | { state: 'issued'; invoiceNo: string; invoiceCode: string; issuedAt: Date; pdfUrl: string }
   | { state: 'failed'; reason: string };
 
-/** POST /invoice/v1/blue/query: the state of one serial number. */
-export async function query(cl: CmbInvoiceClient, serialNo: string, now: () => Date): Promise<IssueResult> {
-  const biz = await call(cl, '/invoice/v1/blue/query', { serial_no: serialNo }, now);
+/** POST /invoice/v1/{blue|red}/query: the state of one serial number. */
+export async function query(
+  cl: CmbInvoiceClient,
+  serialNo: string,
+  now: () => Date,
+  colour: 'blue' | 'red' = 'blue',
+): Promise<IssueResult> {
+  const biz = await call(cl, `/invoice/v1/${colour}/query`, { serial_no: serialNo }, now);
   if (biz.serial_no !== serialNo) throw providerFailed(CMB_INVOICE, 'the answer names another serial_no');
   if (biz.status === 'PROCESSING') return { state: 'processing' };
   if (biz.status === 'FAILED')
@@ -185,5 +239,12 @@ export async function query(cl: CmbInvoiceClient, serialNo: string, now: () => D
   const at = typeof biz.invoice_time === 'string' ? new Date(biz.invoice_time) : now();
   if (typeof no !== 'string' || !no || typeof pdf !== 'string' || !/^https?:\/\//.test(pdf))
     throw providerFailed(CMB_INVOICE, 'no invoice_no or pdf_url in the answer');
-  return { state: 'issued', invoiceNo: no, issuedAt: Number.isNaN(at.getTime()) ? now() : at, pdfUrl: pdf };
+  return {
+    state: 'issued',
+    invoiceNo: no,
+    // A digital (全电) invoice has a number only; an older one a code beside it.
+    invoiceCode: typeof biz.invoice_code === 'string' ? biz.invoice_code : '',
+    issuedAt: Number.isNaN(at.getTime()) ? now() : at,
+    pdfUrl: pdf,
+  };
 }

@@ -2,7 +2,7 @@
 // locked while the live invoices are summed, so two requests cannot both take the same yuan), and
 // issuing through the tax-invoice provider: a request moves to "issuing" before the provider is
 // called outside the transaction, and its result is asked for later and recorded once.
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { InvoiceContentUpdate, InvoiceFilter, TInvoiceContentInput, TInvoiceInput } from '@bo/api-sdk';
 import { InvoiceContentInput, InvoiceInput } from '@bo/api-sdk';
@@ -17,7 +17,7 @@ import { must } from '../../shared/must.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { orders } from '../orders/index.js';
 import { students } from '../students/index.js';
-import { cmbInvoice, issue, query } from './cmbInvoice.js';
+import { cmbInvoice, issue, issueRed, query, type IssueResult } from './cmbInvoice.js';
 import { invoiceContents, invoices } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
 
@@ -30,7 +30,7 @@ export const INV = {
   reversed: 60,
   red: 70,
 } as const;
-/** The statuses that hold their amount of the order's paid money. */
+/** The statuses in which a blue invoice holds its amount of the order's paid money. */
 const LIVE = [INV.requested, INV.issuing, INV.issued];
 const INVOICE = '发票 / invoice';
 const CONTENT = '开票内容 / invoice content';
@@ -253,7 +253,9 @@ async function invoicedByOrder(tx: DbOrTx, orderIds: number[]) {
       cents: sql<number>`coalesce(sum(${invoices.amountCents}), 0)::bigint`.mapWith(Number),
     })
     .from(invoices)
-    .where(and(inArray(invoices.orderId, orderIds), inArray(invoices.status, LIVE)))
+    .where(
+      and(inArray(invoices.orderId, orderIds), inArray(invoices.status, LIVE), isNull(invoices.reversesId)),
+    )
     .groupBy(invoices.orderId);
   return new Map(rows.map((r) => [r.orderId, r.cents]));
 }
@@ -368,21 +370,32 @@ export async function cancelInvoice(deps: AppDeps, u: AuthUser, id: number) {
 }
 
 /**
- * POST /invoice/reverse (红冲): an issued invoice becomes reversed and a red invoice of the same
- * amount and tax, negative, records it (issued at once, so both show on the order's invoices).
+ * POST /invoice/reverse (红冲): a red invoice of the same amount and tax, negative, is written as
+ * issuing and sent to the provider naming the issued one; the original stays issued until the
+ * provider answers that the red invoice exists (then it is reversed), like any issue (detail asks).
+ * Refused with 503 when the provider is not configured, as issuing is.
  */
 export async function reverseInvoice(deps: AppDeps, u: AuthUser, id: number, reason: string) {
+  const cl = cmbInvoice(deps.config);
   const now = deps.now();
-  const redId = await deps.db.transaction(async (tx) => {
+  const { red, original } = await deps.db.transaction(async (tx) => {
     const x = await lockOne(tx.select().from(invoices).where(eq(invoices.id, id)), INVOICE);
     assertCampus(u, x.schoolItemCode);
     if (x.status === INV.reversed)
       throw conflict(`发票${x.code}已红冲 / invoice ${x.code} was reversed already`, 'invoiceId');
-    if (x.status !== INV.issued)
+    if (x.status !== INV.issued || x.reversesId !== null)
       throw ruleViolation('只能红冲已开具的发票 / only an issued invoice can be reversed', 'invoiceId');
-    await tx.update(invoices).set({ status: INV.reversed, updatedAt: now }).where(eq(invoices.id, x.id));
+    const [pending] = await tx
+      .select({ code: invoices.code })
+      .from(invoices)
+      .where(and(eq(invoices.reversesId, x.id), eq(invoices.status, INV.issuing)));
+    if (pending)
+      throw conflict(
+        `发票${x.code}的红字发票${pending.code}开具中 / the red invoice ${pending.code} of ${x.code} is being issued`,
+        'invoiceId',
+      );
     const { id: newId, code } = await nextNumbered(tx, invoices, { prefix: 'FP', digits: 10 });
-    await tx.insert(invoices).values({
+    const row = {
       id: newId,
       code,
       studentId: x.studentId,
@@ -399,13 +412,13 @@ export async function reverseInvoice(deps: AppDeps, u: AuthUser, id: number, rea
       buyerTaxNo: x.buyerTaxNo,
       email: x.email,
       remark: reason,
-      status: INV.red,
-      issuedAt: now,
+      status: INV.issuing,
       reversesId: x.id,
       createdBy: u.id,
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    await tx.insert(invoices).values(row);
     await writeAudit(tx, {
       action: 'invoice.reverse',
       target: `invoices:${x.code}`,
@@ -414,9 +427,40 @@ export async function reverseInvoice(deps: AppDeps, u: AuthUser, id: number, rea
       username: u.username,
       at: now,
     });
-    return newId;
+    return { red: row, original: x };
   });
-  return rowOf(deps.db, redId);
+  try {
+    await issueRed(
+      cl,
+      {
+        serialNo: red.code,
+        original: {
+          serialNo: original.code,
+          invoiceNo: original.invoiceNo ?? '',
+          invoiceCode: original.invoiceCode ?? '',
+        },
+        reason,
+        item: {
+          name: red.contentName,
+          taxCode: red.taxCode,
+          taxRate: String(red.taxRateBp / 10000),
+          amount: fromCents(red.amountCents),
+          taxAmount: fromCents(red.taxCents),
+        },
+      },
+      deps.now,
+    );
+  } catch (e) {
+    // Not accepted: the red invoice failed with the reason; the original stays issued, so the
+    // reversal may be asked again (a new red invoice: a serial the provider refused is not reused).
+    const why = e instanceof Error ? e.message : String(e);
+    await deps.db
+      .update(invoices)
+      .set({ status: INV.failed, failReason: why.slice(0, 500), updatedAt: deps.now() })
+      .where(and(eq(invoices.id, red.id), eq(invoices.status, INV.issuing)));
+    throw e;
+  }
+  return rowOf(deps.db, red.id);
 }
 
 /** POST /cmbInvoice/create: requested → issuing, then the provider is asked; a refusal puts it back. */
@@ -472,29 +516,47 @@ export async function sendToProvider(deps: AppDeps, u: AuthUser, id: number) {
   return rowOf(deps.db, id);
 }
 
-/** GET /invoice/detail: an issuing invoice asks the provider for its result first. */
+/** Records the provider's answer for an issuing invoice once; a red one reverses its original. */
+async function recordResult(deps: AppDeps, x: typeof invoices.$inferSelect, r: IssueResult) {
+  if (r.state === 'processing') return;
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const still = and(eq(invoices.id, x.id), eq(invoices.status, INV.issuing));
+    if (r.state === 'failed') {
+      await tx
+        .update(invoices)
+        .set({ status: INV.failed, failReason: r.reason.slice(0, 500), updatedAt: now })
+        .where(still);
+      return;
+    }
+    const done = await tx
+      .update(invoices)
+      .set({
+        status: x.reversesId === null ? INV.issued : INV.red,
+        invoiceNo: r.invoiceNo,
+        invoiceCode: r.invoiceCode,
+        pdfUrl: r.pdfUrl,
+        issuedAt: r.issuedAt,
+        updatedAt: now,
+      })
+      .where(still)
+      .returning({ id: invoices.id });
+    // Only the request that moved the red invoice reverses the original (two readers may race).
+    if (done.length && x.reversesId !== null)
+      await tx
+        .update(invoices)
+        .set({ status: INV.reversed, updatedAt: now })
+        .where(and(eq(invoices.id, x.reversesId), eq(invoices.status, INV.issued)));
+  });
+}
+
+/** GET /invoice/detail: an issuing invoice (blue or red) asks the provider for its result first. */
 export async function invoiceDetail(deps: AppDeps, u: AuthUser, id: number) {
   const x = await ownInvoice(deps.db, u, id);
   if (x.status === INV.issuing) {
     try {
-      const r = await query(cmbInvoice(deps.config), x.code, deps.now);
-      const now = deps.now();
-      if (r.state === 'issued')
-        await deps.db
-          .update(invoices)
-          .set({
-            status: INV.issued,
-            invoiceNo: r.invoiceNo,
-            pdfUrl: r.pdfUrl,
-            issuedAt: r.issuedAt,
-            updatedAt: now,
-          })
-          .where(and(eq(invoices.id, id), eq(invoices.status, INV.issuing)));
-      else if (r.state === 'failed')
-        await deps.db
-          .update(invoices)
-          .set({ status: INV.failed, failReason: r.reason.slice(0, 500), updatedAt: now })
-          .where(and(eq(invoices.id, id), eq(invoices.status, INV.issuing)));
+      const colour = x.reversesId === null ? 'blue' : 'red';
+      await recordResult(deps, x, await query(cmbInvoice(deps.config), x.code, deps.now, colour));
     } catch (e) {
       // The provider unreachable or not configured: the invoice is shown as it stands, still issuing.
       if (!(e instanceof AppError && e.httpStatus === 503)) throw e;
@@ -506,7 +568,8 @@ export async function invoiceDetail(deps: AppDeps, u: AuthUser, id: number) {
 /** GET /invoice/pdfUrl */
 export async function invoicePdfUrl(deps: AppDeps, u: AuthUser, id: number) {
   const x = await ownInvoice(deps.db, u, id);
-  if (x.status !== INV.issued || !x.pdfUrl)
+  // A reversed invoice keeps its PDF, and a red one has its own.
+  if (![INV.issued, INV.reversed, INV.red].some((st) => st === x.status) || !x.pdfUrl)
     throw ruleViolation('发票尚未开具 / the invoice is not issued yet', 'invoiceId');
   return { url: x.pdfUrl };
 }

@@ -19,8 +19,10 @@ export const invoiceContents = pgTable('invoice_contents', {
 /**
  * status: 10 requested, 20 issuing (sent to the provider), 30 issued, 40 failed, 50 cancelled,
  * 60 reversed (an issued invoice a red invoice cancels), 70 red invoice (its negative twin).
- * Requested, issuing and issued invoices hold their amount of the order's paid money; a reversed
- * invoice and its red twin hold nothing together, so the money may be invoiced again.
+ * A red invoice is itself issued by the provider: 20 issuing (its original stays 30) → 70 red (the
+ * original 60) or 40 failed (the original stays 30). Requested, issuing and issued blue invoices
+ * hold their amount of the order's paid money; red ones never count, so a reversed invoice frees
+ * its money only once its red twin is issued.
  */
 export const invoices = pgTable(
   'invoices',
@@ -47,6 +49,8 @@ export const invoices = pgTable(
     remark: text('remark').notNull().default(''),
     status: integer('status').notNull().default(10),
     invoiceNo: text('invoice_no'),
+    /** The tax office's invoice code beside the number (older invoices); '' for a digital one. */
+    invoiceCode: text('invoice_code'),
     pdfUrl: text('pdf_url'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     failReason: text('fail_reason'),
@@ -64,7 +68,10 @@ export const invoices = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} in (10, 20, 30)`),
     uniqueIndex('invoices_invoice_no_uq').on(t.invoiceNo),
-    // An invoice is reversed at most once, also when two reversals race.
-    uniqueIndex('invoices_reverses_uq').on(t.reversesId),
+    // An invoice is reversed at most once, also when two reversals race; a red invoice the
+    // provider failed does not count, so the reversal may be asked again.
+    uniqueIndex('invoices_reverses_live_uq')
+      .on(t.reversesId)
+      .where(sql`${t.status} <> 40`),
   ],
 );
