@@ -447,5 +447,24 @@ describe('payment schedule and terms paid online', () => {
     expect(after.history.filter((h) => h.action === 'termBill.payOnline').map((h) => h.termNo)).toEqual([
       1, 1,
     ]);
+
+    // The second term's QR code is watched by its own trade (what the term's pay dialog polls): the
+    // first term paid says nothing of it, and a payment the gateway confirms is recorded by the poll.
+    const second = after.terms[1]?.id ?? 0;
+    const p2 = await sales.termBills.termCreatePayment({ body: { billItemId: second, payMethodType: 1 } });
+    const watch = { query: { orderid: o.id, type: 1, outTradeNo: p2.outTradeNo } };
+    expect(await sales.payments.queryResult({ query: { orderid: o.id, type: 1 } })).toMatchObject({
+      paid: true,
+      outTradeNo: p.outTradeNo,
+    });
+    expect(await sales.payments.queryResult(watch)).toMatchObject({ paid: false, outTradeNo: p2.outTradeNo });
+    gateway.pay(p2.outTradeNo);
+    expect(await sales.payments.queryResult(watch)).toMatchObject({ paid: true, amount: '190.00' });
+    const paid = await finance.termBills.scheduleDetail({ query: { billId } });
+    expect(paid.terms[1]?.status).not.toBe(10);
+    await expectApiError(
+      sales.payments.queryResult({ query: { orderid: o.id, type: 1, outTradeNo: `${o.code}-99` } }),
+      ErrorCode.notFound,
+    );
   });
 });

@@ -5,6 +5,12 @@ import { FileResponse, get, post, priv, publicAccess, type Slice } from './defin
 
 /** Screens that collect money for an order (spec §2). */
 const COLLECT = ['/students/order', '/students/createPay', '/students/payDetail', '/financial/orderDetails'];
+/** Screens that make an instalment term's QR code (the termBills slice's /term/pay/createPayment). */
+const TERM_PAY = [
+  '/students/payInstallment',
+  '/financial/approvalRepayment',
+  '/financial/installmentDetails/:id',
+];
 /** Screens that show an order (its receipt). */
 const READ_ORDER = [...COLLECT, '/students/studentDetail', '/students/reconciliationOrder'];
 
@@ -73,11 +79,13 @@ export const payments = {
   queryResult: get('/query/result', {
     service: 'root',
     summary:
-      "The state of the order's latest online payment: asks the gateway and records the payment when it is paid (idempotent).",
-    access: priv(...COLLECT),
+      "The state of the order's latest online payment, or of the one named by outTradeNo (an instalment term's QR code: an earlier term paid says nothing of it): asks the gateway and records the payment when it is paid (idempotent).",
+    // The instalment screens make a term's QR code and watch it get paid.
+    access: priv(...COLLECT, ...TERM_PAY),
     query: z.object({
       orderid: z.coerce.number().int().positive(),
       type: PayMethodType.default(1),
+      outTradeNo: z.string().trim().min(1).max(64).optional(),
     }),
     response: PaymentResult,
   }),

@@ -11,6 +11,7 @@ import { InstallmentDetails } from './Repayments';
 
 const calls = vi.hoisted(() => ({
   orders: { detail: vi.fn() },
+  payments: { queryResult: vi.fn() },
   termBills: {
     detailByOrderCode: vi.fn(),
     scheduleDetail: vi.fn(),
@@ -54,6 +55,55 @@ const bill = {
   terms: [term(11, 1, 20), term(12, 2, 10)],
 };
 
+const NOW = Date.parse('2026-01-01T02:00:00.000Z');
+const qr = (outTradeNo: string, validMs: number) => ({
+  orderId: 7,
+  orderCode: 'DD0000000007',
+  outTradeNo,
+  payMethodType: 1,
+  amount: '190.00',
+  amountCents: 19000,
+  codeUrl: `weixin://wxpay/bizpayurl?pr=${outTradeNo}`,
+  expiresAt: new Date(NOW + validMs).toISOString(),
+  reused: false,
+});
+const result = (outTradeNo: string, paid: boolean) => ({
+  orderId: 7,
+  outTradeNo,
+  tradeState: paid ? 'SUCCESS' : 'NOTPAY',
+  paid,
+  amount: '190.00',
+  amountCents: 19000,
+  paidAt: paid ? new Date(NOW).toISOString() : null,
+  expiresAt: new Date(NOW + 600_000).toISOString(),
+  transactionId: paid ? '4200000000002' : null,
+});
+
+/** The bill of the first test, its unpaid term's dialog open, on a clock the test moves. */
+async function openTermDialog() {
+  // Only the polling timers and the clock are fake: the queries' promises and the DOM run as usual.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: NOW });
+  calls.orders.detail.mockResolvedValue({ id: 7, code: 'DD0000000007', payable: '380.00', status: 20 });
+  calls.termBills.detailByOrderCode.mockResolvedValue(bill);
+  calls.termBills.scheduleDetail.mockResolvedValue({
+    ...bill,
+    notice: {
+      status: 0,
+      sentAt: null,
+      sentCount: 0,
+      phone: '',
+      signedAt: null,
+      signerName: null,
+      signedBy: null,
+    },
+    history: [],
+  });
+  mount();
+  const terms = await screen.findByRole('table', { name: '分期' });
+  fireEvent.click(within(terms).getByRole('button', { name: '在线支付' }));
+  return screen.findByRole('dialog', { name: '第2期在线支付' });
+}
+
 function mount() {
   render(
     <I18nProvider>
@@ -78,6 +128,7 @@ describe('an order’s terms', () => {
   });
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     vi.clearAllMocks();
   });
 
@@ -133,5 +184,67 @@ describe('an order’s terms', () => {
     expect(within(history).getByText(/催缴提醒 · 第2期/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '发送账单给家长' }));
     expect((await screen.findByRole('alert')).textContent).toContain('every term is paid');
+  });
+
+  it('asks for the term’s own payment every 3 s while open, then closes saying it was paid and stops', async () => {
+    calls.termBills.termCreatePayment.mockResolvedValue(qr('T2', 1_800_000));
+    calls.payments.queryResult
+      .mockResolvedValueOnce(result('T2', false))
+      .mockResolvedValueOnce(result('T2', false))
+      .mockResolvedValue(result('T2', true));
+    const dialog = await openTermDialog();
+    await within(dialog).findByText('等待付款…');
+    await vi.waitFor(() => expect(calls.payments.queryResult).toHaveBeenCalledTimes(1));
+    expect(calls.payments.queryResult).toHaveBeenCalledWith({
+      query: { orderid: 7, type: 1, outTradeNo: 'T2' },
+    });
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(calls.payments.queryResult).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls.payments.queryResult).toHaveBeenCalledTimes(2);
+    const billReads = calls.termBills.detailByOrderCode.mock.calls.length;
+
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect((await screen.findByRole('status')).textContent).toBe('第2期已在线收款 ¥190.00');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The terms were read again (the paid term shows as paid), and nobody asks any more.
+    await vi.waitFor(() =>
+      expect(calls.termBills.detailByOrderCode.mock.calls.length).toBeGreaterThan(billReads),
+    );
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(calls.payments.queryResult).toHaveBeenCalledTimes(3);
+  });
+
+  it('stops asking when the code expires, says so, makes a new one on request, and stops when closed', async () => {
+    calls.termBills.termCreatePayment
+      .mockResolvedValueOnce(qr('T2', 5_000))
+      .mockResolvedValue(qr('T3', 1_800_000));
+    calls.payments.queryResult.mockImplementation(({ query }: { query: { outTradeNo: string } }) =>
+      Promise.resolve(result(query.outTradeNo, false)),
+    );
+    const dialog = await openTermDialog();
+    await vi.waitFor(() => expect(calls.payments.queryResult).toHaveBeenCalledTimes(1));
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      '二维码已过期，请重新生成',
+    );
+    const asked = calls.payments.queryResult.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(calls.payments.queryResult).toHaveBeenCalledTimes(asked);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '重新生成二维码' }));
+    await within(dialog).findByText('等待付款…');
+    await vi.waitFor(() =>
+      expect(calls.payments.queryResult).toHaveBeenLastCalledWith({
+        query: { orderid: 7, type: 1, outTradeNo: 'T3' },
+      }),
+    );
+    expect(calls.termBills.termCreatePayment).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const before = calls.payments.queryResult.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(calls.payments.queryResult).toHaveBeenCalledTimes(before);
   });
 });

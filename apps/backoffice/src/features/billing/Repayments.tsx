@@ -33,7 +33,7 @@ import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT, type TFunction } from '../../i18n';
 import { ApprovalScreen, DecideForm, History, type ApprovalScreenDef } from '../orders/approvalScreen';
 import { ApprovalStatusBadge, Field, OrderLink, When, payMethodName } from '../orders/parts';
-import { QrCode } from '../orders/PayOnlineDialog';
+import { QrCode, useWatchedPayment } from '../orders/PayOnlineDialog';
 
 type Row = Awaited<ReturnType<typeof sdk.termBills.applyList>>['list'][number];
 type Detail = Awaited<ReturnType<typeof sdk.termBills.applyDetail>>;
@@ -287,21 +287,38 @@ function PayTerm({ term, onClose }: { term: Term; onClose: () => void }) {
   );
 }
 
-/** The QR code of one unpaid term for the family to scan (or the gateway's reason it cannot be made). */
-function TermPayOnline({ term, onClose }: { term: Term; onClose: () => void }) {
+/** What a term paid online changes: the bill, its order and the payments. */
+const TERM_PAID_SLICES: ReadonlySet<string> = new Set(['termBills', 'orders', 'students', 'payments']);
+
+/**
+ * The QR code of one unpaid term for the family to scan (or the gateway's reason it cannot be
+ * made), watched until paid: then the dialog closes and the screen says so; an expired code is
+ * made again on request.
+ */
+function TermPayOnline({
+  term,
+  onClose,
+  onPaid,
+}: {
+  term: Term;
+  onClose: () => void;
+  onPaid: (text: string) => void;
+}) {
   const t = useT();
   const qc = useQueryClient();
-  const qr = useQuery({
-    queryKey: ['termBills', 'termCreatePayment', term.id],
-    queryFn: async () => {
+  const { qr, result, expired, regenerate } = useWatchedPayment({
+    key: ['termBills', 'termCreatePayment', term.id],
+    create: async () => {
       const p = await sdk.termBills.termCreatePayment({ body: { billItemId: term.id, payMethodType: 1 } });
       // Asking is recorded in the bill's history.
       void qc.invalidateQueries({ queryKey: ['termBills', 'scheduleDetail'] });
       return p;
     },
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
+    slices: TERM_PAID_SLICES,
+    onPaid: (r) => {
+      onPaid(t('ins.paidOnline', { n: term.termNo, amount: `¥${r.amount ?? term.amount}` }));
+      onClose();
+    },
   });
   return (
     <Dialog
@@ -310,6 +327,13 @@ function TermPayOnline({ term, onClose }: { term: Term; onClose: () => void }) {
       title={t('ins.payOnlineTitle', { n: term.termNo })}
       closeLabel={t('ins.close')}
       size="sm"
+      footer={
+        expired || qr.error ? (
+          <Button onClick={regenerate}>
+            {qr.error ? t('pay.online.retry') : t('pay.online.regenerate')}
+          </Button>
+        ) : undefined
+      }
     >
       {qr.error ? (
         <p role="alert" className="text-sm text-danger-600">
@@ -318,11 +342,27 @@ function TermPayOnline({ term, onClose }: { term: Term; onClose: () => void }) {
       ) : !qr.data ? (
         <Spinner />
       ) : (
-        <div className="flex flex-col items-center gap-2 text-sm">
-          <QrCode text={qr.data.codeUrl} label={t('ins.payQr', { n: term.termNo })} />
+        <div className="flex flex-col items-center gap-2 text-sm" aria-live="polite">
+          <div className={expired ? 'opacity-30' : undefined}>
+            <QrCode text={qr.data.codeUrl} label={t('ins.payQr', { n: term.termNo })} />
+          </div>
           <p>
             {t('ins.amount')}: <MoneyText yuan={qr.data.amount} strong />
           </p>
+          {expired ? (
+            <p role="alert" className="text-warning-700">
+              {t('pay.online.expired')}
+            </p>
+          ) : (
+            <p className="flex items-center gap-2 text-muted">
+              <Spinner size={12} /> {t('pay.online.waiting')}
+            </p>
+          )}
+          {result.error && (
+            <p role="alert" className="text-danger-600">
+              {errorText(result.error)}
+            </p>
+          )}
           <p className="break-all text-muted">
             {t('ins.payLink')}: {qr.data.codeUrl}
           </p>
@@ -496,7 +536,9 @@ export function InstallmentDetails() {
         </div>
       )}
       {paying && <PayTerm term={paying} onClose={() => setPaying(null)} />}
-      {payingOnline && <TermPayOnline term={payingOnline} onClose={() => setPayingOnline(null)} />}
+      {payingOnline && (
+        <TermPayOnline term={payingOnline} onClose={() => setPayingOnline(null)} onPaid={setSaid} />
+      )}
     </>
   );
 }

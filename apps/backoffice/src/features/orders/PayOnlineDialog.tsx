@@ -1,8 +1,9 @@
 // Pay online: a WeChat Pay QR code for what the family still owes on an order, polled until the
 // gateway confirms it (the server records the payment, from the notification or from this poll).
-// The order screens mount it: <PayOnlineDialog order={{ id, code, schoolItemCode }} onClose={…} />.
+// The order screens mount it: <PayOnlineDialog order={{ id, code, schoolItemCode }} onClose={…} />;
+// an instalment term's dialog watches its own QR code with the same hook (useWatchedPayment).
 // Also the receipt button (/pdf/report) those screens show.
-import { ApiError, type PaymentResult } from '@bo/api-sdk';
+import { ApiError, type OnlinePayment, type PaymentResult } from '@bo/api-sdk';
 import { AmountCapitals, Button, Dialog, MoneyText, Spinner } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { create as createQr } from 'qrcode';
@@ -26,6 +27,76 @@ export interface PayOnlineOrder {
 }
 
 type Result = z.output<typeof PaymentResult>;
+type Payment = z.output<typeof OnlinePayment>;
+
+/**
+ * A QR code made by `create`, watched until the gateway confirms it: its own trade is asked for
+ * every POLL_MS while it is shown and valid (the query stops with the component), never after it
+ * expired, was paid or the asking failed (its message is shown; polling would repeat the popup).
+ * Once paid, the queries of `slices` are refreshed and `onPaid` is called once.
+ */
+export function useWatchedPayment({
+  key,
+  create,
+  slices,
+  onPaid,
+}: {
+  key: readonly unknown[];
+  create: () => Promise<Payment>;
+  slices: ReadonlySet<string>;
+  onPaid?: ((r: Result) => void) | undefined;
+}) {
+  const qc = useQueryClient();
+  const [round, setRound] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const qr = useQuery({
+    queryKey: [...key, round],
+    queryFn: create,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const p = qr.data;
+  const expired = p !== undefined && Date.parse(p.expiresAt) <= now;
+  const result = useQuery({
+    queryKey: ['payments', 'result', p?.orderId, p?.outTradeNo],
+    queryFn: () => {
+      if (!p) throw new Error('no payment to watch');
+      return sdk.payments.queryResult({
+        query: { orderid: p.orderId, type: WECHAT_NATIVE, outTradeNo: p.outTradeNo },
+      });
+    },
+    // Paid is final: refreshing the payments' queries afterwards does not ask again.
+    enabled: (q) => p !== undefined && !expired && !q.state.data?.paid,
+    retry: false,
+    gcTime: 0,
+    refetchInterval: (q) => (q.state.data?.paid || q.state.error ? false : POLL_MS),
+  });
+  const paid = result.data?.paid ? result.data : null;
+
+  useEffect(() => {
+    if (paid) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [paid]);
+
+  const told = useRef(false);
+  useEffect(() => {
+    if (!paid || told.current) return;
+    told.current = true;
+    void invalidateAfter(qc, slices);
+    onPaid?.(paid);
+  }, [paid, qc, slices, onPaid]);
+
+  const regenerate = () => {
+    setNow(Date.now());
+    setRound((r) => r + 1);
+  };
+  return { qr, result, expired, paid, regenerate };
+}
+
+/** The order's lists and details, which a recorded payment changes. */
+const ORDER_SLICES: ReadonlySet<string> = new Set(['orders', 'students', 'payments']);
 
 /** The QR code of a text as one SVG path of its dark modules (no HTML injected). */
 export function QrCode({ text, label, size = 208 }: { text: string; label: string; size?: number }) {
@@ -81,46 +152,15 @@ function PayOnline({
 }) {
   const t = useT();
   const [locale] = useLocale();
-  const qc = useQueryClient();
-  const [round, setRound] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  const qr = useQuery({
-    queryKey: ['payments', 'cuspay', order.id, round],
-    queryFn: () =>
+  const { qr, result, expired, paid, regenerate } = useWatchedPayment({
+    key: ['payments', 'cuspay', order.id],
+    create: () =>
       sdk.payments.cuspay({
         query: { oid: order.id, schoolitemcode: order.schoolItemCode, payMethodType: WECHAT_NATIVE },
       }),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
+    slices: ORDER_SLICES,
+    onPaid,
   });
-  const expiresAt = qr.data ? Date.parse(qr.data.expiresAt) : null;
-  const expired = expiresAt !== null && expiresAt <= now;
-  const result = useQuery({
-    queryKey: ['payments', 'result', order.id, qr.data?.outTradeNo],
-    queryFn: () => sdk.payments.queryResult({ query: { orderid: order.id, type: WECHAT_NATIVE } }),
-    enabled: !!qr.data && !expired,
-    retry: false,
-    gcTime: 0,
-    // Stops once paid, and after a failure (its message is shown; polling would repeat the popup).
-    refetchInterval: (q) => (q.state.data?.paid || q.state.error ? false : POLL_MS),
-  });
-  const paid = result.data?.paid ? result.data : null;
-
-  useEffect(() => {
-    if (paid) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [paid]);
-
-  const told = useRef(false);
-  useEffect(() => {
-    if (!paid || told.current) return;
-    told.current = true;
-    // The payment was recorded on the order: its lists and details refresh.
-    void invalidateAfter(qc, new Set(['orders', 'students', 'payments']));
-    onPaid?.(paid);
-  }, [paid, qc, onPaid]);
 
   const time = (iso: string) =>
     new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', hour12: false });
@@ -141,12 +181,7 @@ function PayOnline({
         ) : (
           <>
             {(expired || qr.error) && (
-              <Button
-                onClick={() => {
-                  setNow(Date.now());
-                  setRound((r) => r + 1);
-                }}
-              >
+              <Button onClick={regenerate}>
                 {qr.error ? t('pay.online.retry') : t('pay.online.regenerate')}
               </Button>
             )}

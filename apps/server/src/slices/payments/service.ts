@@ -398,9 +398,12 @@ export async function handleNotification(
   return null;
 }
 
-type ResultQuery = { orderid: number; type: number };
+type ResultQuery = { orderid: number; type: number; outTradeNo?: string | undefined };
 
-/** GET /query/result: the order's online payment as the gateway sees it now, recorded when paid. */
+/**
+ * GET /query/result: the order's online payment (or the one named, of that order) as the gateway
+ * sees it now, recorded when paid.
+ */
 export async function paymentResult(
   deps: AppDeps,
   u: AuthUser,
@@ -409,9 +412,16 @@ export async function paymentResult(
   const rows = await deps.db
     .select()
     .from(onlinePayments)
-    .where(and(eq(onlinePayments.orderId, q.orderid), eq(onlinePayments.payMethodType, q.type)))
+    .where(
+      and(
+        eq(onlinePayments.orderId, q.orderid),
+        eq(onlinePayments.payMethodType, q.type),
+        q.outTradeNo === undefined ? undefined : eq(onlinePayments.outTradeNo, q.outTradeNo),
+      ),
+    )
     .orderBy(desc(onlinePayments.id));
   const latest = rows[0];
+  if (!latest && q.outTradeNo !== undefined) throw notFound(`交易 ${q.outTradeNo} / trade ${q.outTradeNo}`);
   if (!latest) {
     const order = await deps.db.transaction((tx) => ordersPort().orderToCollect(tx, q.orderid));
     if (!order) throw notFound(ORDER);
