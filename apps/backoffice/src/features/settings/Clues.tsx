@@ -9,8 +9,7 @@ import {
   type TClueTargetRow,
   type TSimpleRow,
 } from '@bo/api-sdk';
-import { Button } from '@bo/ui-kit';
-import { downloadBlob, listQuery, type ListScreenDef } from '../../app/list';
+import { filterQuery, listQuery, type ListScreenDef } from '../../app/list';
 import {
   asFormField,
   asSearchField,
@@ -20,7 +19,6 @@ import {
 } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { tCode, useT, type MessageKey, type TFunction } from '../../i18n';
-import { exportFileName } from '@bo/domain';
 import { ScreenFrame } from './ScreenFrame';
 import { codeStatus, plainDef, simpleDef, type PlainListApi } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
@@ -254,28 +252,7 @@ export const clueTargets: ListScreenDef<TClueTargetRow, typeof ClueTargetInput> 
     call: () => sdk.clueSettings.clueTargetTemplate(),
     filename: (t) => `${t('set.clueTarget')}_${t('list.template')}.xlsx`,
   },
-  toolbar: (t, h) => (
-    <Button
-      variant="secondary"
-      onClick={() =>
-        void (async () => {
-          const {
-            pageIdx: _p,
-            pageSize: _s,
-            ...query
-          } = listQuery<Record<string, unknown>>({ filters: h.filters, pageIdx: 1, pageSize: 1, sort: null });
-          try {
-            const blob = await sdk.clueSettings.clueTargetExcel({ query });
-            downloadBlob(blob, exportFileName(t('set.clueTarget'), new Date()));
-          } catch {
-            // shown by the SDK
-          }
-        })()
-      }
-    >
-      {t('set.excel')}
-    </Button>
-  ),
+  serverExport: (f) => sdk.clueSettings.clueTargetExcel({ query: filterQuery(f) }),
 };
 
 export default function Clues() {

@@ -9,13 +9,11 @@ import {
   type TSchoolRevenueRow,
 } from '@bo/api-sdk';
 import { formatAmount } from '@bo/domain';
-import { Button } from '@bo/ui-kit';
 import { useMemo } from 'react';
-import { downloadBlob, listQuery, type ListScreenDef, type ListQueryArgs } from '../../app/list';
+import { filterQuery, listQuery, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useLocale, useT, type TFunction } from '../../i18n';
-import { exportFileName } from '@bo/domain';
 import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
@@ -36,39 +34,6 @@ const money = (id: string, header: string) => ({
   value: (r: Record<string, unknown>) => r[id],
   cell: (r: Record<string, unknown>) => formatAmount(r[id]),
 });
-
-/** The server's whole filtered result as xlsx (re-importable columns). */
-function ExportDataButton({ call, name }: { call: () => Promise<Blob>; name: string }) {
-  const t = useT();
-  return (
-    <Button
-      onClick={() =>
-        void (async () => {
-          try {
-            downloadBlob(await call(), exportFileName(name, new Date()));
-          } catch {
-            // shown by the SDK
-          }
-        })()
-      }
-    >
-      {t('set.exportData')}
-    </Button>
-  );
-}
-const exportQuery = (filters: Record<string, string>) => {
-  const {
-    pageIdx: _p,
-    pageSize: _s,
-    ...q
-  } = listQuery<Record<string, unknown>>({
-    filters,
-    pageIdx: 1,
-    pageSize: 1,
-    sort: null,
-  } satisfies ListQueryArgs);
-  return q;
-};
 
 function costDef(locale: 'zh-CN' | 'en'): ListScreenDef<TSchoolCostRow> {
   return {
@@ -92,12 +57,8 @@ function costDef(locale: 'zh-CN' | 'en'): ListScreenDef<TSchoolCostRow> {
       call: () => sdk.schoolFinance.schoolCostExport(),
       filename: (t) => `${t('set.schoolCost')}_${t('list.template')}.xlsx`,
     },
-    toolbar: (t, h) => (
-      <ExportDataButton
-        name={t('set.schoolCost')}
-        call={() => sdk.schoolFinance.schoolCostExportData({ query: exportQuery(h.filters) })}
-      />
-    ),
+    // The server's whole filtered result, in the template's columns: it can be imported again.
+    serverExport: (f) => sdk.schoolFinance.schoolCostExportData({ query: filterQuery(f) }),
   };
 }
 
@@ -123,12 +84,7 @@ function revenueDef(locale: 'zh-CN' | 'en'): ListScreenDef<TSchoolRevenueRow> {
       call: () => sdk.schoolFinance.schoolRevenueExport(),
       filename: (t) => `${t('set.schoolRevenue')}_${t('list.template')}.xlsx`,
     },
-    toolbar: (t, h) => (
-      <ExportDataButton
-        name={t('set.schoolRevenue')}
-        call={() => sdk.schoolFinance.schoolRevenueExportData({ query: exportQuery(h.filters) })}
-      />
-    ),
+    serverExport: (f) => sdk.schoolFinance.schoolRevenueExportData({ query: filterQuery(f) }),
   };
 }
 
