@@ -18,6 +18,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 import {
+  codeNames,
   defineRecordType,
   eqFilter,
   importByCompositeKey,
@@ -241,22 +242,16 @@ export const clueTargets = defineRecordType<TClueTargetRow, TClueTargetInput>({
 });
 
 async function decorateTargets(tx: DbOrTx, rows: TClueTargetRow[]): Promise<TClueTargetRow[]> {
-  const codes = [...new Set(rows.map((r) => r.schoolItemCode))];
-  const schools = codes.length
-    ? await tx
-        .select({ code: schoolItems.code, name: schoolItems.name })
-        .from(schoolItems)
-        .where(inArray(schoolItems.code, codes))
-    : [];
-  const name = new Map(schools.map((s) => [s.code, s.name]));
-  const empCodes = [...new Set(rows.map((r) => r.employeeCode).filter(Boolean))];
-  const emps = empCodes.length
-    ? await tx
-        .select({ code: employees.code, name: employees.name })
-        .from(employees)
-        .where(inArray(employees.code, empCodes))
-    : [];
-  const empName = new Map(emps.map((e) => [e.code, e.name]));
+  const name = await codeNames(
+    tx,
+    schoolItems,
+    rows.map((r) => r.schoolItemCode),
+  );
+  const empName = await codeNames(
+    tx,
+    employees,
+    rows.map((r) => r.employeeCode),
+  );
   return rows.map((r) => ({
     ...r,
     schoolItemName: name.get(r.schoolItemCode) ?? null,

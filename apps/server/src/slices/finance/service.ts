@@ -30,6 +30,7 @@ import { badInput } from '../../http/errors.js';
 import { assertCampus } from '../../http/auth.js';
 import { writeAudit } from '../../shared/audit.js';
 import {
+  codeNames,
   defineRecordType,
   eqFilter,
   simpleType,
@@ -343,14 +344,11 @@ export const bankAccounts = defineRecordType<TBankAccountRow, TBankAccountInput>
       payTypesT,
       rows.map((r) => r.payTypeId),
     );
-    const codes = [...new Set(rows.map((r) => r.schoolItemCode))];
-    const schools = codes.length
-      ? await tx
-          .select({ code: schoolItems.code, name: schoolItems.name })
-          .from(schoolItems)
-          .where(inArray(schoolItems.code, codes))
-      : [];
-    const schoolName = new Map(schools.map((s) => [s.code, s.name]));
+    const schoolName = await codeNames(
+      tx,
+      schoolItems,
+      rows.map((r) => r.schoolItemCode),
+    );
     return rows.map((r) => ({
       ...r,
       payTypeName: pays.get(r.payTypeId) ?? null,

@@ -1,6 +1,6 @@
 // School cost and revenue by month and the monthly advance uploads, on the master-data engine: rows keyed
 // by (month, campus[, employee]); imports validate every row, are all-or-nothing and upsert.
-import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { addAmounts } from '@bo/domain';
@@ -20,6 +20,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { badInput, conflict } from '../../http/errors.js';
 import {
+  codeNames,
   defineRecordType,
   eqFilter,
   importByCompositeKey,
@@ -51,14 +52,11 @@ async function withSchoolNames<T extends { schoolItemCode: string }>(
   tx: DbOrTx,
   rows: T[],
 ): Promise<(T & { schoolItemName: string | null })[]> {
-  const codes = [...new Set(rows.map((r) => r.schoolItemCode))];
-  const found = codes.length
-    ? await tx
-        .select({ code: schoolItems.code, name: schoolItems.name })
-        .from(schoolItems)
-        .where(inArray(schoolItems.code, codes))
-    : [];
-  const name = new Map(found.map((s) => [s.code, s.name]));
+  const name = await codeNames(
+    tx,
+    schoolItems,
+    rows.map((r) => r.schoolItemCode),
+  );
   return rows.map((r) => ({ ...r, schoolItemName: name.get(r.schoolItemCode) ?? null }));
 }
 
@@ -260,14 +258,11 @@ export const monthlyAdvanceType = defineRecordType<AdvanceRow, AdvanceIn>({
     return !existing || existing.amount !== m.amount ? { updatedBy: ctx.user.username } : {};
   },
   decorate: async (tx, rows) => {
-    const codes = [...new Set(rows.map((r) => r.employeeCode).filter(Boolean))];
-    const found = codes.length
-      ? await tx
-          .select({ code: employees.code, name: employees.name })
-          .from(employees)
-          .where(inArray(employees.code, codes))
-      : [];
-    const name = new Map(found.map((e) => [e.code, e.name]));
+    const name = await codeNames(
+      tx,
+      employees,
+      rows.map((r) => r.employeeCode),
+    );
     return (await withSchoolNames(tx, rows)).map((r) => ({
       ...r,
       employeeName: name.get(r.employeeCode) ?? null,
