@@ -15,6 +15,7 @@ const ISOLATED = [
   'src/features/teaching/AdminAssessmentNew.test.tsx',
   'src/features/payops/DataExport.test.tsx',
   'src/features/billing/Repayments.test.tsx',
+  'src/features/services/OrderInvoices.test.tsx',
 ];
 
 export default defineConfig({

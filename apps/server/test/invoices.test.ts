@@ -193,6 +193,9 @@ describe('invoices', () => {
     const e = await expectApiError(finance.invoices.insert({ body: request(o.id, '0.02') }), ErrorCode.rule);
     expect(e.field).toBe('amount');
     const last = await finance.invoices.insert({ body: request(o.id, '0.01') });
+    // The order detail's card lists exactly that order's invoices.
+    const ofOrder = await finance.invoices.page({ query: { orderId: o.id } });
+    expect(ofOrder.list.map((r) => r.id)).toEqual([last.id, first.id]);
     const [row] = await finance.invoices
       .orders({ query: { stuId: sh01 } })
       .then((l) => l.filter((x) => x.orderId === o.id));

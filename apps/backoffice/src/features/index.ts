@@ -70,7 +70,8 @@ export const features: Feature[] = [
     routes: studentRoutes,
     messages: [messages.students, messages.orders, messages.services],
   },
-  { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay] },
+  // The order detail shows the order's invoices (services/OrderInvoices.tsx).
+  { name: 'orders', routes: orderRoutes, messages: [messages.orders, messages.pay, messages.services] },
   // /staffsalary/manage shows the salary applications' tabs (payops) on the orders' approval screen.
   {
     name: 'payroll',

@@ -114,6 +114,8 @@ export const InvoiceFilter = z.object({
   status: z.coerce.number().int().min(0).max(99).optional(),
   schoolItemCode: z.string().trim().max(20).optional(),
   stuId: Id.optional(),
+  /** One order's invoices (the order detail's card). */
+  orderId: Id.optional(),
 });
 
 export const InvoiceableOrder = z.object({

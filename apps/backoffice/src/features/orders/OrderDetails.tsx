@@ -14,6 +14,7 @@ import { OrderListScreen } from './PayDetail';
 import { AdjustDialog, RefundDialog } from './refundForms';
 import { ReceiptButton } from './PayOnlineDialog';
 import { IncomeSheetsCard } from './IncomeSheets';
+import { OrderInvoicesCard } from '../services/OrderInvoices';
 import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -113,6 +114,8 @@ export default function OrderDetails() {
   const adjustFromFinance = useCanOpen('/financial/adjustApproval');
   const adjustFromOrders = useCanOpen('/students/payDetail');
   const canAdjust = adjustFromFinance || adjustFromOrders;
+  // The order's invoices are read and requested through the invoice screen's privilege.
+  const canInvoice = useCanOpen('/financial/invoice');
   const q = useQuery({
     queryKey: ['orders', 'detail', id],
     enabled: id > 0,
@@ -175,6 +178,11 @@ export default function OrderDetails() {
         <Card>
           <IncomeSheetsCard orderCode={o.code} />
         </Card>
+        {canInvoice && (
+          <Card>
+            <OrderInvoicesCard order={o} />
+          </Card>
+        )}
       </div>
       {revoking && <RevokeDialog order={o} onClose={() => setRevoking(false)} />}
       {changing === 'refund' && <RefundDialog orderCode={o.code} onClose={() => setChanging(null)} />}

@@ -174,6 +174,11 @@ export const serviceMessages = defineMessages({
     'svc.invoice.reverseConfirm': '红冲将向开票平台申请一张金额相同的红字发票，开具后原发票作废，确定红冲？',
     'svc.invoice.cancelConfirm': '取消后金额可重新申请开票，确定取消？',
     'svc.invoice.remark': '备注',
+    'svc.invoice.ofOrder': '发票',
+    'svc.invoice.request': '申请开票',
+    'svc.invoice.requested': '已提交开票申请',
+    'svc.invoice.none': '该订单尚无发票',
+    'svc.invoice.date': '日期',
   },
   en: {
     'svc.student': 'Student',
@@ -348,5 +353,10 @@ export const serviceMessages = defineMessages({
       'A red invoice of the same amount is asked of the invoice platform; once it is issued, this invoice is cancelled. Reverse it?',
     'svc.invoice.cancelConfirm': 'The amount may be invoiced again after cancelling. Cancel it?',
     'svc.invoice.remark': 'Remark',
+    'svc.invoice.ofOrder': 'Invoices',
+    'svc.invoice.request': 'Request an invoice',
+    'svc.invoice.requested': 'Invoice requested',
+    'svc.invoice.none': 'No invoice for this order yet',
+    'svc.invoice.date': 'Date',
   },
 });

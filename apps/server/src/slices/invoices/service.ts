@@ -220,6 +220,7 @@ export async function invoicePage(deps: AppDeps, u: AuthUser, q: Filter) {
     q.schoolItemCode ? eq(invoices.schoolItemCode, q.schoolItemCode) : undefined,
     q.status !== undefined ? eq(invoices.status, q.status) : undefined,
     q.stuId ? eq(invoices.studentId, q.stuId) : undefined,
+    q.orderId ? eq(invoices.orderId, q.orderId) : undefined,
     like
       ? or(
           ilike(students.name, like),
