@@ -35,7 +35,7 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
   signIn,
   sdkAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const p = thisMonth();
   const admin = await sdkAs('admin');
   const finance = await sdkAs('finance');
@@ -88,6 +88,48 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
     await expect(slip.getByRole('cell', { name: '基本工资' })).toBeVisible();
     await expect(slip.getByRole('row', { name: /^工资条合计/ })).toContainText(money(before));
     await slip.getByRole('button', { name: '×' }).click();
+
+    // The month before last (computed and approved by the demo seed): the teacher's class-hour line
+    // opens onto the lessons it counts, each with its date, student, course and hours.
+    const back = thisMonth();
+    const earlier = new Date(Date.UTC(back.year, back.month - 3, 1));
+    const q2 = { year: earlier.getUTCFullYear(), month: earlier.getUTCMonth() + 1 };
+    await page.goto(`/staffsalary/frontline?year=${q2.year}&month=${q2.month}&keyword=E0005`);
+    await slipRow.getByRole('button', { name: '查看' }).click();
+    const earlierSlip = page.getByRole('dialog', { name: `陈思远 的工资条（${ym(q2)}）` });
+    const hoursLine = earlierSlip.getByRole('row').filter({ hasText: '课时费' });
+    await hoursLine.getByRole('button', { name: /^来源明细/ }).click();
+    const taught = page.getByRole('table', { name: '计薪课节' });
+    // What teaching recorded: the teacher's confirmed, paid attendances of that month.
+    const lessons = (
+      await admin.classHours.confirmedPage({
+        query: { ...q2, schoolItemCode: CAMPUS, keyword: 'E0005', pageSize: 50 },
+      })
+    ).list.filter((r) => r.teacherCode === 'E0005' && r.paid);
+    expect(lessons.length).toBeGreaterThan(0);
+    await expect(taught.getByRole('row')).toHaveCount(lessons.length + 1);
+    for (const l of lessons)
+      await expect(
+        taught
+          .getByRole('row')
+          .filter({ hasText: `#${l.lessonId}` })
+          .getByRole('cell'),
+      ).toHaveText([
+        l.lessonDate,
+        l.time,
+        l.studentName ?? '',
+        l.courseName ?? '',
+        /\S/,
+        String(l.hours),
+        /^¥[\d,]+\.\d{2}$/,
+        `#${l.lessonId}`,
+      ]);
+    await page
+      .getByRole('dialog', { name: /^明细来源/ })
+      .getByRole('button', { name: '×' })
+      .click();
+    await earlierSlip.getByRole('button', { name: '×' }).click();
+    await page.goto(`/staffsalary/frontline?year=${p.year}&month=${p.month}&keyword=E0005`);
 
     // A manual adjustment with its reason: the total moves by exactly its amount.
     await slipRow.getByRole('button', { name: '调整' }).click();
