@@ -71,6 +71,10 @@ const EVERY_SIGNED_IN: [RegExp, string][] = [
   ],
   [/^tasks\./, 'one’s own todo list and the task badge of the menu'],
   [
+    /^teaching\.(planObjectList|planTargetList|planStrategyList|lessonPlanList)$/,
+    'the teaching-plan library: selectors of the individual-plan forms (no personal data)',
+  ],
+  [
     /^approvals\.(pass|reject|cancel|revoke|pending|pendingCount|mine|detail)$/,
     'the approval inbox: who may decide is the request’s current step (named approvers and roles in scope), checked per request by the approval engine; one’s own requests',
   ],

@@ -1006,3 +1006,205 @@ describe('assessments (the clue slice’s entrance assessment records, scored on
     await expectApiError(teacher.teaching.assessmentList({ query: {} }), ErrorCode.noPermission);
   });
 });
+
+describe('the teaching plan (library and individual plans)', () => {
+  it('keeps the library on the master-data engine: course types of the dictionary, fields named in refusals', async () => {
+    const obj = await admin.teaching.planObjectSave({
+      body: { courseTypeCode: '3', name: '共同注意', kind: 'skill' },
+    });
+    expect(obj).toMatchObject({ courseTypeName: '集体课', validstatus: 1, version: 1 });
+    const target = await admin.teaching.planTargetSave({
+      body: {
+        courseTypeCode: '3',
+        code: 'JA-01',
+        name: '回应呼名',
+        domain: '社交',
+        objectId: obj.id,
+        mastery: '连续3节课正确率≥80%',
+      },
+    });
+    expect(target).toMatchObject({ objectName: '共同注意', courseTypeName: '集体课', description: null });
+
+    // Refusals name the field: an unknown course type, a code taken within the type, an object of
+    // another type, a strategy of no target, a lesson-plan step of another type.
+    let e = await expectApiError(
+      admin.teaching.planTargetSave({ body: { courseTypeCode: '99', code: 'X-1', name: 'x' } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('courseTypeCode');
+    e = await expectApiError(
+      admin.teaching.planTargetSave({ body: { courseTypeCode: '3', code: 'JA-01', name: '另一个' } }),
+      ErrorCode.conflict,
+    );
+    expect(e.field).toBe('code');
+    const other = await admin.teaching.planObjectSave({ body: { courseTypeCode: '4', name: '亲子互动' } });
+    e = await expectApiError(
+      admin.teaching.planTargetSave({
+        body: { courseTypeCode: '3', code: 'JA-02', name: '指物', objectId: other.id },
+      }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('objectId');
+    e = await expectApiError(
+      admin.teaching.planStrategySave({ body: { targetId: 999999, name: '示范' } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('targetId');
+    const strategy = await admin.teaching.planStrategySave({
+      body: {
+        targetId: target.id,
+        name: '近距离呼名+视觉提示',
+        steps: '1. 蹲下与孩子平视\n2. 呼名并举起玩具',
+      },
+    });
+    expect(strategy).toMatchObject({ courseTypeCode: '3', targetName: '回应呼名' });
+    e = await expectApiError(
+      admin.teaching.lessonPlanSave({
+        body: { courseTypeCode: '4', name: '亲子课一', items: [{ targetId: target.id }] },
+      }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('items.0.targetId');
+    const lp = await admin.teaching.lessonPlanSave({
+      body: {
+        courseTypeCode: '3',
+        name: '社交课一',
+        items: [{ targetId: target.id, strategyId: strategy.id }],
+      },
+    });
+    expect(lp.itemNames).toEqual(['回应呼名']);
+
+    // Edits by version; a stale one is refused; the course type is fixed.
+    const edited = await admin.teaching.planTargetSave({
+      body: { ...target, name: '听到名字回应', version: target.version },
+    });
+    expect(edited.version).toBe(2);
+    await expectApiError(
+      admin.teaching.planTargetSave({ body: { ...target, name: '旧的', version: 1 } }),
+      ErrorCode.conflict,
+    );
+    e = await expectApiError(
+      admin.teaching.planTargetSave({ body: { ...edited, courseTypeCode: '4' } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('courseTypeCode');
+    const page = await teacher.teaching.planTargetList({ query: { courseTypeCode: '3', name: '名字' } });
+    expect(page.list.map((r) => r.id)).toEqual([target.id]);
+    await expectApiError(
+      teacher.teaching.planObjectSave({ body: { courseTypeCode: '3', name: '模仿' } }),
+      ErrorCode.noPermission,
+    );
+  });
+
+  it('keeps a student’s plan: targets with baseline and goal, progress by version, status changes, campus scope and access', async () => {
+    const t1 = await admin.teaching.planTargetSave({
+      body: { courseTypeCode: '1', code: 'PLAN-T1', name: '仿说双音节词', domain: '语言' },
+    });
+    const s1 = await admin.teaching.planStrategySave({ body: { targetId: t1.id, name: '口型示范' } });
+    const studentId = pupils[6] ?? 0;
+    const added = await admin.teaching.studentPlanTargetSave({
+      body: {
+        studentId,
+        targetId: t1.id,
+        strategyIds: [s1.id],
+        baseline: '需全辅助，正确率10%',
+        goal: '独立仿说，正确率≥80%',
+        startOn: day(-10),
+        expectedEndOn: day(80),
+      },
+    });
+    expect(added).toMatchObject({
+      status: 'active',
+      schoolItemCode: 'SH01',
+      courseTypeName: '个训课',
+      strategyNames: ['口型示范'],
+      latestScore: null,
+      progressCount: 0,
+    });
+    const dup = await expectApiError(
+      admin.teaching.studentPlanTargetSave({
+        body: { studentId, targetId: t1.id, baseline: 'b', goal: 'g', startOn: day(-1) },
+      }),
+      ErrorCode.conflict,
+    );
+    expect(dup.field).toBe('targetId');
+
+    // The teacher records progress on the version read; a second record on the same version is stale.
+    const r1 = await teacher.teaching.studentPlanProgressSave({
+      body: { planTargetId: added.id, version: added.version, on: day(-3), score: 40, note: '需口型提示' },
+    });
+    await expectApiError(
+      teacher.teaching.studentPlanProgressSave({
+        body: { planTargetId: added.id, version: added.version, on: day(-2), score: 50 },
+      }),
+      ErrorCode.conflict,
+    );
+    const bad = await expectApiError(
+      teacher.teaching.studentPlanProgressSave({
+        body: { planTargetId: added.id, version: r1.version, on: day(-2), score: 101 },
+      }),
+      ErrorCode.validation,
+    );
+    expect(bad.field).toBe('body.score');
+    const r2 = await teacher.teaching.studentPlanProgressSave({
+      body: { planTargetId: added.id, version: r1.version, on: day(-1), score: 85 },
+    });
+    expect(r2).toMatchObject({ latestScore: 85, latestOn: day(-1), progressCount: 2 });
+    const series = await teacher.teaching.studentPlanProgress({ query: { planTargetId: added.id } });
+    expect(series.map((p) => [p.on, p.score, p.recordedByName])).toEqual([
+      [day(-3), 40, '陈思远'],
+      [day(-1), 85, '陈思远'],
+    ]);
+
+    // Only plan editors change status; achieving closes the target to progress; a target in work
+    // cannot leave the library.
+    await expectApiError(
+      teacher.teaching.studentPlanTargetStatus({
+        body: { id: added.id, version: r2.version, action: 'achieve', on: day(0) },
+      }),
+      ErrorCode.noPermission,
+    );
+    const inUse = await expectApiError(
+      admin.teaching.planTargetStatus({ body: { id: t1.id, validstatus: 0 } }),
+      ErrorCode.rule,
+    );
+    expect(inUse.message).toContain('个训计划');
+    const achieved = await admin.teaching.studentPlanTargetStatus({
+      body: { id: added.id, version: r2.version, action: 'achieve', on: day(0) },
+    });
+    expect(achieved).toMatchObject({ status: 'achieved', statusOn: day(0) });
+    await expectApiError(
+      admin.teaching.studentPlanTargetStatus({
+        body: { id: added.id, version: achieved.version, action: 'pause', on: day(0) },
+      }),
+      ErrorCode.rule,
+    );
+    await expectApiError(
+      teacher.teaching.studentPlanProgressSave({
+        body: { planTargetId: added.id, version: achieved.version, on: day(0), score: 90 },
+      }),
+      ErrorCode.rule,
+    );
+    const plan = await teacher.teaching.studentPlan({ query: { studentId } });
+    expect(plan.find((r) => r.id === added.id)).toMatchObject({ status: 'achieved', latestScore: 85 });
+
+    // Another campus's student: refused to the SH01 teacher; HR holds no plan privilege.
+    const [bj] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);
+    if (!bj) throw new Error('a BJ01 student');
+    const far = await admin.teaching.studentPlanTargetSave({
+      body: { studentId: bj.id, targetId: t1.id, baseline: 'b', goal: 'g', startOn: day(-1) },
+    });
+    await expectApiError(
+      teacher.teaching.studentPlan({ query: { studentId: bj.id } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(
+      teacher.teaching.studentPlanProgressSave({
+        body: { planTargetId: far.id, version: far.version, on: day(0), score: 10 },
+      }),
+      ErrorCode.noPermission,
+    );
+    const hr = await t.as('hr');
+    await expectApiError(hr.teaching.studentPlan({ query: { studentId } }), ErrorCode.noPermission);
+  });
+});

@@ -23,6 +23,7 @@ import { seedInvoicesDemo } from '../slices/invoices/seed.js';
 import { seedPayrollDemo } from '../slices/payroll/seed.js';
 import { seedClassHoursDemo } from '../slices/classHours/seed.js';
 import { seedSalaryApplicationsDemo } from '../slices/salaryApplications/seed.js';
+import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
@@ -53,6 +54,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedPayrollDemo,
   seedClassHoursDemo,
   seedSalaryApplicationsDemo,
+  seedTeachingPlanDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

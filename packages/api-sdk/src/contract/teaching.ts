@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
 import { assessmentEndpoints } from './teaching/assessments.js';
 import { degreeEndpoints } from './teaching/degrees.js';
+import { planEndpoints } from './teaching/plans.js';
 import {
   Clock,
   Code,
@@ -22,6 +23,7 @@ import {
 
 export * from './teaching/degrees.js';
 export * from './teaching/assessments.js';
+export * from './teaching/plans.js';
 
 /** §9 time-band types: 1 section A weekday, 2 section B evening, 3 section B weekend, 4 section C holiday. */
 export const BAND_TYPES = [1, 2, 3, 4] as const;
@@ -750,4 +752,5 @@ export const teaching = {
   }),
   ...degreeEndpoints,
   ...assessmentEndpoints,
+  ...planEndpoints,
 } satisfies Slice;

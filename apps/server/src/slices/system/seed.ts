@@ -208,6 +208,14 @@ export const ACTION_PRIVILEGES = [
     nameEn: 'Apply for a campus’s salaries of a period',
     groupCode: 'staffsalary',
   },
+  // The teaching plan (docs/decisions.md "Teaching plan"): editing a student's plan, recording progress.
+  { code: 'plans.edit', name: '编辑个训计划', nameEn: "Edit students' individual plans", groupCode: 'students' },
+  {
+    code: 'plans.record',
+    name: '记录训练进度',
+    nameEn: 'Record training progress on individual plans',
+    groupCode: 'students',
+  },
   {
     code: 'sealing.unseal',
     name: '解除封账',
@@ -252,6 +260,8 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     ...PAYROLL_APPROVALS,
     ...EDUCATION_VIEWS,
     '/education/educationOperate',
+    'plans.edit',
+    'plans.record',
     '/dataStatistics/*',
     ...PAYROLL_VIEWS,
   ],
@@ -342,6 +352,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/education/classConfirm',
     '/education/appointmentClass',
     '/dataStatistics/personal',
+    'plans.record',
   ],
   // Academic affairs keep the seats (degrees) their timetables are built on.
   50: [
@@ -350,8 +361,10 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/students/degreeManagement',
     '/setting/courseAuthorization',
     '/setting/course',
+    'plans.edit',
+    'plans.record',
   ],
-  60: ['/home', '/education/classTable', '/students/list', '/students/studentDetail'],
+  60: ['/home', '/education/classTable', '/students/list', '/students/studentDetail', 'plans.record'],
 };
 
 /** Privilege rows of the reference seed: one group per menu group, one privilege per screen of the route table. */

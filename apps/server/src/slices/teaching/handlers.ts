@@ -7,6 +7,7 @@ import * as cls from './classes.js';
 import * as deg from './degrees.js';
 import { teachingExport } from './export.js';
 import * as les from './lessons.js';
+import { planHandlers } from './planHandlers.js';
 import * as rep from './reports.js';
 import * as set from './settings.js';
 
@@ -142,4 +143,5 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   assessmentSubmit: async ({ deps, user, body }) => asm.assessmentSubmit(deps, user, body),
   degreeScheduleOrders: async ({ deps, user, query }) =>
     deg.scheduleOrders(deps, user, query.studentId, query.degreeType),
+  ...planHandlers,
 };

@@ -310,3 +310,4 @@ export const studyAuthorisations = pgTable(
     index('teaching_study_authorisations_campus_idx').on(t.schoolItemCode),
   ],
 );
+export * from './planTables.js';
