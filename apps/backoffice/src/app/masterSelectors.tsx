@@ -323,6 +323,39 @@ const courses = source({
 /** Courses (valid ones), of one category and rank when given; values are course codes. */
 export const CourseSelect = masterSelect(courses, { label: 'master.course', searchable: true });
 
+/** Valid training targets of the teaching-plan library, of one course type (assist_course_type code). */
+export const PlanTargetSelect = masterSelect(
+  source({
+    key: (p: { courseTypeCode: string }) => ['teaching', 'planTargets', p.courseTypeCode],
+    fetch: async (p) =>
+      p.courseTypeCode
+        ? (
+            await sdk.teaching.planTargetList({
+              query: { courseTypeCode: p.courseTypeCode, status: 1, pageIdx: 1, pageSize: 500 },
+            })
+          ).list
+        : [],
+    option: (r) => ({ value: r.id, label: `${r.code} ${r.name}`, keywords: r.code }),
+  }),
+  { label: 'master.planTarget' },
+);
+/** Valid intervene objects of one course type. */
+export const PlanObjectSelect = masterSelect(
+  source({
+    key: (p: { courseTypeCode: string }) => ['teaching', 'planObjects', p.courseTypeCode],
+    fetch: async (p) =>
+      p.courseTypeCode
+        ? (
+            await sdk.teaching.planObjectList({
+              query: { courseTypeCode: p.courseTypeCode, status: 1, pageIdx: 1, pageSize: 500 },
+            })
+          ).list
+        : [],
+    option: (r) => ({ value: r.id, label: r.name }),
+  }),
+  { label: 'master.planObject' },
+);
+
 /** Valid courses as checkboxes (values are course codes). */
 export const CoursesField = masterChecks(courses);
 

@@ -24,6 +24,7 @@ import { useT, type TFunction } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
 import { codeStatus } from './simple';
 import { listTab, TabbedScreen } from './TabbedScreen';
+import { lessonPlansDef, planObjectsDef, planStrategiesDef, planTargetsDef } from './TeachingPlanLibrary';
 
 const nameStatusSearch = (t: TFunction) => [
   { kind: 'text' as const, name: 'name', label: t('list.name') },
@@ -289,6 +290,10 @@ export default function Course() {
           listTab('ranks', t('set.courseRank'), ranks),
           listTab('buyTypes', t('set.buyType'), buyTypes),
           listTab('adjustCostReasons', t('set.adjustCostReason'), adjustCostReasons),
+          listTab('planTargets', t('set.plan.target'), planTargetsDef),
+          listTab('planStrategies', t('set.plan.strategy'), planStrategiesDef),
+          listTab('planObjects', t('set.plan.object'), planObjectsDef),
+          listTab('lessonPlans', t('set.plan.lessonPlan'), lessonPlansDef),
         ]}
       />
     </ScreenFrame>

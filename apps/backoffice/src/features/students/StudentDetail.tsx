@@ -13,6 +13,7 @@ import { useT } from '../../i18n';
 import { FollowForm, methodOptions } from './FollowForm';
 import { StudentBalance, StudentOrders } from './Account';
 import { LifetimeView } from './Lifetime';
+import { StudentPlan } from './StudentPlan';
 import { ageText, DateTimeCell, editPath, genderText, StatusBadge } from './parts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -205,6 +206,7 @@ export default function StudentDetail() {
             { key: 'orders', label: t('stu.tab.orders'), content: <StudentOrders s={s} /> },
             { key: 'balance', label: t('stu.tab.balance'), content: <StudentBalance s={s} /> },
             { key: 'follows', label: t('stu.tab.follows'), content: <Follows s={s} /> },
+            { key: 'plan', label: t('stu.tab.plan'), content: <StudentPlan studentId={s.id} /> },
             { key: 'lifetime', label: t('stu.tab.lifetime'), content: <LifetimeView studentId={s.id} /> },
             {
               key: 'contracts',
