@@ -50,6 +50,61 @@ describe('template copies', () => {
   });
 });
 
+describe('the copy a process keeps for its next file', () => {
+  const signs = async (t: TestServer) =>
+    (await t.database.db.select({ id: clueChannelSigns.id }).from(clueChannelSigns)).map((r) => r.id);
+  const addSign = async (t: TestServer) => {
+    const [r] = await t.database.db
+      .insert(clueChannelSigns)
+      .values({ name: 'kept?', channelCode: 'c1' })
+      .returning({ id: clueChannelSigns.id });
+    return r?.id;
+  };
+
+  it(
+    'holds the template again for the next file: rows changed, deleted and added, and sequences',
+    { timeout: 120_000 },
+    async () => {
+      const first = await startTestServer();
+      const clueCount = await countClues(first);
+      const templateSigns = await signs(first);
+      const added = await addSign(first);
+      await first.database.db.update(clues).set({ childName: 'changed by the first file' });
+      await first.database.db.delete(clueChannelSigns).where(eq(clueChannelSigns.id, templateSigns[0] ?? 0));
+      await first.close();
+
+      const second = await startTestServer();
+      try {
+        // PGlite: the same copy, put back; PostgreSQL: a new database from the template.
+        if (process.env.TEST_DATABASE_URL) expect(second.database).not.toBe(first.database);
+        else expect(second.database).toBe(first.database);
+        expect(await countClues(second, 'changed by the first file')).toBe(0);
+        expect(await countClues(second)).toBe(clueCount);
+        expect(await signs(second)).toEqual(templateSigns);
+        expect(await addSign(second)).toBe(added);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it('is not kept when a file changed the schema', { timeout: 120_000 }, async () => {
+    const first = await startTestServer();
+    await first.database.db.execute(sql`create table scratch_of_a_file (x int)`);
+    await first.close();
+    const second = await startTestServer();
+    try {
+      expect(second.database).not.toBe(first.database);
+      const r = (await second.database.db.execute(
+        sql`select to_regclass('scratch_of_a_file') is null as gone`,
+      )) as unknown as { rows: { gone: boolean }[] };
+      expect(r.rows[0]?.gone).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('fresh seeds', () => {
   it('a server with its own clock is seeded fresh at that time', async () => {
     const t = await startTestServer({ clock: testClock('2026-01-05T02:00:00Z') });

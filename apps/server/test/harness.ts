@@ -2,7 +2,7 @@
 // memory by default, or a new database on the PostgreSQL of TEST_DATABASE_URL. With demo data it
 // copies the run's seeded template (test/global-setup.ts) rather than migrating and seeding again.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, createSdk, type Sdk } from '@bo/api-sdk';
@@ -13,6 +13,7 @@ import { seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
 import type { AppDeps } from '../src/deps.js';
+import { copyOfTemplate, giveBack } from './templateCopies.js';
 import { TEST_SCRYPT_LOG_N, type DbTemplate } from './template.js';
 
 export { DEMO_PASSWORD };
@@ -108,13 +109,10 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   const fresh = pgUrl
     ? await freshPostgres(pgUrl, template?.kind === 'postgres' ? template.database : undefined)
     : undefined;
-  const database = await openDatabase(
-    fresh
-      ? { databaseUrl: fresh.url }
-      : template?.kind === 'pglite'
-        ? { dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template.file)]) }
-        : { dataDir: 'memory://' },
-  );
+  const database =
+    template?.kind === 'pglite'
+      ? await copyOfTemplate(template.file, async () => new Blob([await readFile(template.file)]))
+      : await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: 'memory://' });
   if (!template)
     await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, {
       scale: 1,
@@ -152,7 +150,8 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
       await app.close();
       // Its invalidation listener would keep this database alive in a process other files reuse.
       auth.close();
-      await database.close();
+      if (template?.kind === 'pglite') await giveBack(database);
+      else await database.close();
       await fresh?.drop();
     },
   };

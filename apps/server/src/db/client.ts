@@ -29,6 +29,8 @@ export interface Database {
   ping(): Promise<void>;
   /** PGlite only: the data directory as a tarball, gzip unless 'none' (the test harness's template). */
   dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
+  /** PGlite only: runs a script of several statements (the test harness restores its copies with it). */
+  exec?: (script: string) => Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -103,6 +105,9 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     kind: 'pglite',
     close: () => client.close(),
     dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
+    exec: async (script) => {
+      await client.exec(script);
+    },
     ping: async () => {
       await client.query('select 1');
     },
