@@ -5,7 +5,7 @@
 // Prints per-step timings and, as its very last line, "N passed, N failed" with the real counts of
 // every runner (a failed check counts as one failure). `pnpm test unit e2e` runs only those steps.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -13,8 +13,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+// One seeded PGlite template for every suite of the run that uses one (apps/server/test/global-setup.ts).
+const templateDir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-run-'));
+process.on('exit', () => rmSync(templateDir, { recursive: true, force: true }));
 const env = {
   ...process.env,
+  BO_TEST_TEMPLATE_DIR: templateDir,
   TURBO_TELEMETRY_DISABLED: '1',
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   FORCE_COLOR: process.env.CI ? '0' : '1',
@@ -253,9 +257,11 @@ async function main() {
       skip: () => check('e2e (not run: the build failed)', false),
       run: async () => {
         const file = path.join(out, 'e2e.json');
+        // Two workers, each with its own app server and database (e2e/playwright.config.ts): a
+        // journey keeps one core less than busy (it waits on the page and the server in turn).
         const ok = await runBuffered('e2e (Chromium)', 'pnpm', ['exec', 'playwright', 'test'], {
           cwd: path.join(root, 'e2e'),
-          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_WORKERS: process.env.E2E_WORKERS ?? '2' },
         });
         countPlaywright(file, ok);
         return ok;

@@ -6,7 +6,7 @@
 // The seed time is fixed for the run and handed to the files, whose clocks start at it: a copy is
 // then exactly what a fresh seed at that instant would have been.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -55,6 +55,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('dbTemplate', { kind: 'postgres', database: name, seededAt });
     return () => adminQuery(pgUrl, `drop database if exists ${name} with (force)`);
   }
+  // The test command (scripts/test-all.mjs) lets the suites of one run share one PGlite template.
+  const shared = process.env.BO_TEST_TEMPLATE_DIR;
+  if (shared) {
+    const made = await sharedTemplate(shared, () => pgliteTemplate(shared, seededAt));
+    project.provide('dbTemplate', made);
+    return async () => undefined;
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-template-'));
+  project.provide('dbTemplate', await pgliteTemplate(dir, seededAt));
+  return async () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** Seeds a PGlite database and writes its data directory as a tarball into `dir`. */
+async function pgliteTemplate(dir: string, seededAt: string): Promise<DbTemplate> {
   const database = await openDatabase({ dataDir: 'memory://' });
   await seed(
     database.db,
@@ -66,9 +80,35 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await database.db.execute(sql`checkpoint`);
   const tarball = await database.dumpDataDir('none');
   await database.close();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bo-test-template-'));
   const file = path.join(dir, 'pgdata.tar');
   writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
-  project.provide('dbTemplate', { kind: 'pglite', file, seededAt });
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return { kind: 'pglite', file, seededAt };
+}
+
+/**
+ * The template in `dir` made by whichever suite of the run came first; the others wait for it (a
+ * lock folder) and read its description.
+ */
+async function sharedTemplate(dir: string, make: () => Promise<DbTemplate>): Promise<DbTemplate> {
+  const described = path.join(dir, 'template.json');
+  const lock = path.join(dir, 'lock');
+  // Seeding takes well under a minute: a lock older than that was left by a suite that died.
+  const giveUp = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > giveUp) throw new Error(`the test template's lock ${lock} was never released`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    if (existsSync(described)) return JSON.parse(readFileSync(described, 'utf8')) as DbTemplate;
+    const made = await make();
+    writeFileSync(described, JSON.stringify(made));
+    return made;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
