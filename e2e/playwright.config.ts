@@ -4,8 +4,20 @@ import os from 'node:os';
 import path from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3310);
-export const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = path.join(os.tmpdir(), `bo-e2e-${process.pid}`);
+/**
+ * Journeys run in this many workers (E2E_WORKERS, default 1; the test command uses 2). Each worker
+ * has its own main app server and embedded database (on E2E_PORT + 10 × its parallel index), so a
+ * journey sees the demo data plus only what the journeys before it in the same worker made, as with
+ * one worker; the second server of the providers below is shared (its journeys make their own data).
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+const mainPort = (slot: number) => port + 10 * slot;
+// Playwright evaluates this file again in each worker with its TEST_PARALLEL_INDEX (0 … workers-1).
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const baseURL = `http://127.0.0.1:${mainPort(slot)}`;
+// The runner's pid, handed to the workers: one folder set per run.
+process.env.E2E_RUN_ID ??= String(process.pid);
+const dataDir = path.join(os.tmpdir(), `bo-e2e-${process.env.E2E_RUN_ID}`);
 /** The fake corporate messenger of the QR sign-in journey (e2e/fake-provider/server.mjs). */
 export const fakeProvider = {
   port: Number(process.env.FAKE_PROVIDER_PORT ?? port + 1),
@@ -68,7 +80,7 @@ export default defineConfig({
   testDir: './tests',
   forbidOnly: true,
   fullyParallel: false,
-  workers: 1,
+  workers,
   // On CI a failed journey runs once more: a pass on the retry is counted, and named in the test
   // command's summary as flaky (scripts/test-all.mjs), so it is seen and fixed, never hidden.
   retries: process.env.CI ? 1 : 0,
@@ -94,20 +106,20 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
-      // The real built server on a fresh embedded database with demo data.
-      command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
-      url: `${baseURL}/healthz`,
+    // The real built server on a fresh embedded database with demo data, one per worker.
+    ...Array.from({ length: workers }, (_, w) => ({
+      command: `rm -rf ${dataDir}-w${w} && node ../apps/server/dist/main.js`,
+      url: `http://127.0.0.1:${mainPort(w)}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(port),
+        PORT: String(mainPort(w)),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+        DATA_DIR: `${dataDir}-w${w}`,
         LOG_LEVEL: 'warn',
         SCRYPT_LOG_N: '14',
       },
-    },
+    })),
     {
       // The same server with QR sign-in and the call centre against the fake provider below
       // (tests/system/qrLogin.spec.ts, tests/calls/calling.spec.ts) and online payment.

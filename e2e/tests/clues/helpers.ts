@@ -26,7 +26,7 @@ export async function openClue(page: Page, child: string) {
   await page.getByRole('search').getByLabel('关键字').fill(child);
   await page.getByRole('search').getByRole('button', { name: '查询' }).click();
   await page.getByRole('link', { name: child, exact: true }).click();
-  await expect(page.getByRole('heading', { name: new RegExp(child) })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: new RegExp(child) })).toBeVisible();
 }
 
 /** The row of a list table holding a text. */

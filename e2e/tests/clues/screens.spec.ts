@@ -22,6 +22,8 @@ const LISTS: Array<[string, string]> = [
 test.use({ user: 'director' });
 
 test('the clue list screens open with a table and no error', async ({ page }) => {
+  // Fourteen full page loads in one test: more time than one journey step needs on a busy machine.
+  test.slow();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   for (const [path, title] of LISTS) {

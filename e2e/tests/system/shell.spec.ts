@@ -37,6 +37,8 @@ test('many tabs scroll with arrows, list in a menu, and keep the active one in v
   page,
   signIn,
 }) => {
+  // Opens screen after screen until the tab strip overflows: more time than one journey step needs.
+  test.slow();
   await page.setViewportSize({ width: 900, height: 700 });
   await signIn('admin', { to: '/home' });
   const menu = page.getByRole('navigation', { name: '主菜单' });
