@@ -680,6 +680,10 @@ describe('payroll computation', () => {
       ['2031-03-11', E.expert, 1, '2031-03-11 20:00', '已通过'],
       ['2031-03-11', E.expert, 1, '2031-03-11 20:00', '已通过'],
     ]);
+    await expectApiError(
+      director.classHours.confirmedExport({ query: { ...march, schoolItemCode: 'BJ01' } }),
+      ErrorCode.noPermission,
+    );
     // A teacher reads only their own confirmed lessons.
     const teacher = await t.as('teacher');
     expect((await teacher.classHours.confirmedPage({ query: { ...march, keyword: E.teacher } })).total).toBe(
