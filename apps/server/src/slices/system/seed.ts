@@ -209,7 +209,12 @@ export const ACTION_PRIVILEGES = [
     groupCode: 'staffsalary',
   },
   // The teaching plan (docs/decisions.md "Teaching plan"): editing a student's plan, recording progress.
-  { code: 'plans.edit', name: '编辑个训计划', nameEn: "Edit students' individual plans", groupCode: 'students' },
+  {
+    code: 'plans.edit',
+    name: '编辑个训计划',
+    nameEn: "Edit students' individual plans",
+    groupCode: 'students',
+  },
   {
     code: 'plans.record',
     name: '记录训练进度',
