@@ -1187,6 +1187,14 @@ describe('the teaching plan (library and individual plans)', () => {
     );
     const plan = await teacher.teaching.studentPlan({ query: { studentId } });
     expect(plan.find((r) => r.id === added.id)).toMatchObject({ status: 'achieved', latestScore: 85 });
+    // No longer in work, the target may leave the library; a status change answers the row as the
+    // list shows it (with its course type's name).
+    const off = await admin.teaching.planTargetStatus({ body: { id: t1.id, validstatus: 0 } });
+    expect(off).toMatchObject({ validstatus: 0, courseTypeName: t1.courseTypeName });
+    expect(await admin.teaching.planTargetStatus({ body: { id: t1.id, validstatus: 1 } })).toMatchObject({
+      validstatus: 1,
+      courseTypeName: t1.courseTypeName,
+    });
 
     // Another campus's student: refused to the SH01 teacher; HR holds no plan privilege.
     const [bj] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);

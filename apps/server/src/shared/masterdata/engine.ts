@@ -544,7 +544,9 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       const statusField = def.status;
       return command(ctx, async (tx) => {
         const r = await load(tx, key, ctx.user);
-        if (same(r[statusField], status)) return r;
+        // Answered as a list row is: decorated (names of what it refers to), as save answers.
+        const answer = async (row: TRow) => (await decorate(tx, [row]))[0] ?? row;
+        if (same(r[statusField], status)) return answer(r);
         if (status === 0) await checkRemovable(tx, r, 'disable');
         else await checkEnable(tx, r);
         const now = ctx.deps.now();
@@ -565,7 +567,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
           ip: ctx.ip ?? null,
           at: now,
         });
-        return rows[0] ?? r;
+        return answer(rows[0] ?? r);
       });
     },
     /** Deletes a record no one uses (422 otherwise). */
