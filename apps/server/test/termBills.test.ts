@@ -319,6 +319,36 @@ describe('service end date', () => {
       },
     });
     expect(r).toEqual({ endDate: '2026-04-02', lessons: 10, weeks: 5, holidays: [] });
+    // A holiday of the campus on a lesson day (Thursday 5 March) is skipped, not made up that week:
+    // the tenth lesson moves to the Monday after; a holiday of another campus changes nothing.
+    await admin.teaching.holidaySave({
+      body: {
+        schoolItemCode: 'SH01',
+        kind: 'holiday',
+        name: '校庆',
+        startDate: '2026-03-05',
+        endDate: '2026-03-05',
+      },
+    });
+    await admin.teaching.holidaySave({
+      body: {
+        schoolItemCode: 'BJ01',
+        kind: 'holiday',
+        name: '北京校休',
+        startDate: '2026-03-09',
+        endDate: '2026-03-09',
+      },
+    });
+    const pushed = await finance.termBills.calcServiceEndTime({
+      body: {
+        schoolItemCode: 'SH01',
+        startDate: '2026-03-02',
+        hours: 20,
+        lessonsPerWeek: 2,
+        hoursPerLesson: 2,
+      },
+    });
+    expect(pushed).toEqual({ endDate: '2026-04-06', lessons: 10, weeks: 6, holidays: ['2026-03-05'] });
     await expectApiError(
       director.termBills.calcServiceEndTime({
         body: { schoolItemCode: 'BJ01', startDate: '2026-03-02', hours: 20, lessonsPerWeek: 2 },
