@@ -3,15 +3,7 @@
 // provider, refreshes its result and opens the issued PDF, and keeps the invoice contents.
 import { INVOICE_STATUSES, InvoiceContentInput, type TInvoiceRow } from '@bo/api-sdk';
 import { ROLE } from '@bo/domain';
-import {
-  Badge,
-  Button,
-  Dialog,
-  RecordFormDialog,
-  SearchSelect,
-  type CustomFormFieldProps,
-  type Tone,
-} from '@bo/ui-kit';
+import { Button, Dialog, RecordFormDialog, SearchSelect, type CustomFormFieldProps } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -20,24 +12,7 @@ import { useHasAnyRole } from '../../app/permissions';
 import { sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
 import { When } from '../orders/parts';
-import { StudentField } from './parts';
-
-const TONE: Record<number, Tone> = {
-  10: 'warning',
-  20: 'info',
-  30: 'success',
-  40: 'danger',
-  50: 'grey',
-  60: 'grey',
-  70: 'danger',
-};
-
-function InvoiceStatus({ status }: { status: number }) {
-  const t = useT();
-  return (
-    <Badge tone={TONE[status] ?? 'neutral'}>{tCode(t, `svc.invoice.status.${status}`, String(status))}</Badge>
-  );
-}
+import { InvoiceStatus, StudentField } from './parts';
 
 /** The order field: the chosen student's paid orders with what may still be invoiced. */
 function OrderField(p: CustomFormFieldProps) {

@@ -4,7 +4,6 @@
 // yet invoiced. Sending to the provider, reversal and the contents stay on /financial/invoice.
 import { InvoiceInput, type TInvoiceRow } from '@bo/api-sdk';
 import {
-  Badge,
   Button,
   EmptyState,
   FormAmount,
@@ -14,24 +13,15 @@ import {
   FormTextArea,
   MoneyText,
   Spinner,
-  type Tone,
 } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCommandForm } from '../../app/form';
 import { errorText, sdk } from '../../app/sdk';
-import { tCode, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { When } from '../orders/parts';
+import { InvoiceStatus } from './parts';
 
-const TONE: Record<number, Tone> = {
-  10: 'warning',
-  20: 'info',
-  30: 'success',
-  40: 'danger',
-  50: 'grey',
-  60: 'grey',
-  70: 'danger',
-};
 /** Issued, reversed (keeps its PDF) and red invoices have a PDF at the provider. */
 const HAS_PDF = new Set([30, 60, 70]);
 
@@ -220,9 +210,7 @@ export function OrderInvoicesCard({ order }: { order: InvoicedOrder }) {
                     <MoneyText yuan={r.amount} />
                   </td>
                   <td className="py-1.5 pr-3">
-                    <Badge tone={TONE[r.status] ?? 'neutral'}>
-                      {tCode(t, `svc.invoice.status.${r.status}`, String(r.status))}
-                    </Badge>
+                    <InvoiceStatus status={r.status} />
                   </td>
                   <td className="py-1.5 pr-3">
                     <When iso={r.issuedAt ?? r.createdAt} />

@@ -1,5 +1,5 @@
 // Pieces the service screens share: the student field of their forms and the status cells.
-import type { CustomFormFieldProps } from '@bo/ui-kit';
+import type { CustomFormFieldProps, Tone } from '@bo/ui-kit';
 import { Badge } from '@bo/ui-kit';
 import { tCode, useT } from '../../i18n';
 import { StudentPicker } from '../orders/StudentPicker';
@@ -30,4 +30,24 @@ const TONE: Record<number, 'neutral' | 'success' | 'danger' | 'warning'> = {
 export function StateBadge({ status, prefix = 'svc.state' }: { status: number; prefix?: string }) {
   const t = useT();
   return <Badge tone={TONE[status] ?? 'neutral'}>{tCode(t, `${prefix}.${status}`, String(status))}</Badge>;
+}
+
+const INVOICE_TONE: Record<number, Tone> = {
+  10: 'warning',
+  20: 'info',
+  30: 'success',
+  40: 'danger',
+  50: 'grey',
+  60: 'grey',
+  70: 'danger',
+};
+
+/** An invoice's state as a badge (the invoice screen and the order's invoice card). */
+export function InvoiceStatus({ status }: { status: number }) {
+  const t = useT();
+  return (
+    <Badge tone={INVOICE_TONE[status] ?? 'neutral'}>
+      {tCode(t, `svc.invoice.status.${status}`, String(status))}
+    </Badge>
+  );
 }
