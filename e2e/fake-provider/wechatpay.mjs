@@ -7,6 +7,8 @@
 //   GET  /e2e/trades                                 every trade made, newest first
 //   POST /e2e/pay?out_trade_no=…                     the family pays: the trade is SUCCESS and the signed,
 //                                                    encrypted notification is posted to its notify_url
+//   POST /e2e/pay?code_url=…                         the same for the trade of a scanned code (the text
+//                                                    of the QR code a screen shows)
 //   GET  /healthz
 // Keys come from the environment (playwright.config.ts makes them once per run).
 import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
@@ -120,7 +122,10 @@ const server = createServer((req, res) => {
     if (req.method === 'GET' && u.pathname === '/e2e/trades')
       return answer(res, 200, { trades: [...trades.values()].reverse() });
     if (req.method === 'POST' && u.pathname === '/e2e/pay') {
-      const t = trades.get(u.searchParams.get('out_trade_no') ?? '');
+      const code = u.searchParams.get('code_url');
+      const t = code
+        ? [...trades.values()].find((x) => x.codeUrl === code)
+        : trades.get(u.searchParams.get('out_trade_no') ?? '');
       if (!t) return answer(res, 404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
       t.state = 'SUCCESS';
       t.transactionId ??= `42000${randomBytes(8).toString('hex')}`;
@@ -136,8 +141,10 @@ const server = createServer((req, res) => {
         return answer(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
       if (trades.has(b.out_trade_no))
         return answer(res, 403, { code: 'OUT_TRADE_NO_USED', message: '商户订单号重复' });
+      const codeUrl = `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('hex')}`;
       trades.set(b.out_trade_no, {
         outTradeNo: b.out_trade_no,
+        codeUrl,
         total: b.amount.total,
         description: b.description,
         notifyUrl: b.notify_url,
@@ -145,7 +152,7 @@ const server = createServer((req, res) => {
         transactionId: null,
         successTime: null,
       });
-      return answer(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${randomBytes(6).toString('hex')}` });
+      return answer(res, 200, { code_url: codeUrl });
     }
     const m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(u.pathname);
     if (req.method === 'GET' && m) {

@@ -1,50 +1,106 @@
-// Issue 14's instalment journey: an administrator applies an instalment plan to an unpaid order on
-// the order's instalment screen (not finance: nobody approves their own application), the campus
-// head and finance approve it on the application's page, and finance records the payment of the
-// first term, which the terms table then shows as paid.
+// Issue 14's instalment journey, on the server with online payment (the fake WeChat Pay gateway): an
+// order of a consultant's student is paid by three instalments agreed before they were recorded
+// (terms given with their dates, the first two already due; docs/decisions.md "Instalment journeys").
+// The campus head and finance approve the application on its page; finance records the first term in
+// cash; the second is shown overdue and counted on the adviser's workbench; the family then pays it
+// by scanning the QR code the instalment screen shows, and the screen says so.
 import { expect, test } from '../../fixtures/auth';
-import { unpaidOrder } from '../../fixtures/orders';
+import { fakeWechatPayURL, qrBaseURL } from '../../playwright.config';
 
-test('an order paid by instalments: apply a plan, approve it, pay the first term', async ({
+test.use({ baseURL: qrBaseURL });
+
+/** The day `n` days from today, YYYY-MM-DD. */
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+/** Cents as yuan with 2 decimals. */
+const yuan = (c: number) => (c / 100).toFixed(2);
+/** As MoneyText shows it: ¥1,234.50. */
+const shown = (c: number) => `¥${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+test('an order paid by three instalments: approved, the first paid in cash, the overdue second by QR code', async ({
   page,
+  request,
   signIn,
   sdkAs,
 }) => {
   const admin = await sdkAs('admin');
-  const { order } = await unpaidOrder(admin);
-  const planName = `两期${Date.now() % 100000}`;
-  await admin.termBills.planSave({
-    body: { name: planName, shares: [60, 40], intervalMonths: 1, firstDueDays: 0 },
+  const sales = await sdkAs('sales');
+  const [adviser] = await admin.system.allUsers({ query: { name: 'sales' } });
+  if (!adviser) throw new Error('no demo account sales');
+  const students = await admin.students.students({ query: { schoolItemCode: 'SH01', pageSize: 1 } });
+  const student = students.list[0];
+  if (!student) throw new Error('no demo student of SH01');
+  const order = await admin.orders.create({
+    body: {
+      schoolItemCode: 'SH01',
+      studentId: student.id,
+      orderType: 0,
+      adviserId: adviser.id,
+      items: [{ courseCode: 'C001', quantity: 3 }],
+    },
+  });
+  const { payable } = await admin.orders.detail({ params: { id: order.id } });
+  const total = Math.round(Number(payable) * 100);
+  const third = Math.floor(total / 3);
+  const cents = [third, third, total - 2 * third];
+  const overdueBefore = (await sales.workbench.workList({ query: { type: 4 } })).targets.find(
+    (x) => x.key === 'overdueTerms',
+  )?.actual;
+  const applied = await admin.termBills.applySubmit({
+    body: {
+      orderId: order.id,
+      terms: [
+        { dueDate: day(-40), amount: yuan(cents[0] ?? 0) },
+        { dueDate: day(-10), amount: yuan(cents[1] ?? 0) },
+        { dueDate: day(20), amount: yuan(cents[2] ?? 0) },
+      ],
+      remark: '',
+    },
   });
 
-  await signIn('admin');
-  await page.goto(`/financial/installmentDetails/${order.id}`);
-  const apply = page.getByRole('form', { name: '申请分期' });
-  await apply.getByLabel('分期方案').selectOption({ label: `${planName}（60/40%）` });
-  await apply.getByRole('button', { name: '申请分期' }).click();
-  const terms = page.getByRole('table', { name: '分期' });
-  await expect(terms.getByRole('row')).toHaveCount(3);
-  await expect(terms).toContainText('¥228.00');
-  await expect(terms).toContainText('¥152.00');
-
   // The campus head takes the first step on the application's page, then finance.
-  await page.getByRole('link', { name: '查看审批' }).click();
-  const detailUrl = page.url();
-  await signIn('director');
-  await page.goto(detailUrl);
+  const detailUrl = `/financial/approvalRepaymentDetail/${applied.approvalId}`;
+  await signIn('director', { to: detailUrl });
   await page.getByRole('button', { name: '通过' }).click();
   await expect(page.getByRole('button', { name: '通过' })).toHaveCount(0);
-  await signIn('finance');
-  await page.goto(detailUrl);
+  await signIn('finance', { to: detailUrl });
   await page.getByRole('button', { name: '通过' }).click();
   await expect(page.getByText('生效中')).toBeVisible();
 
-  await page.goto(`/financial/installmentDetails/${order.id}`);
+  // Finance records the first term in cash; the second is past its date and unpaid.
+  await page.getByRole('link', { name: '分期详情' }).click();
+  const terms = page.getByRole('table', { name: '分期' });
+  await expect(terms.getByRole('row')).toHaveCount(4);
   await page.getByRole('button', { name: '登记付款' }).first().click();
   const dialog = page.getByRole('dialog', { name: '登记第1期付款' });
   await dialog.getByLabel('付款方式').selectOption({ label: '现金' });
   await dialog.getByRole('button', { name: '登记付款' }).click();
   await expect(page.getByText('已登记付款')).toBeVisible();
   await expect(terms.getByRole('row').nth(1)).toContainText(/已付/);
-  await expect(terms.getByRole('row').nth(2)).toContainText('未付');
+  await expect(terms.getByRole('row').nth(1)).not.toContainText('逾期');
+  const second = terms.getByRole('row').nth(2);
+  await expect(second).toContainText('未付');
+  await expect(second).toContainText('逾期');
+  await expect(second).toContainText(shown(cents[1] ?? 0));
+  await expect(terms.getByRole('row').nth(3)).not.toContainText('逾期');
+
+  // The adviser's workbench counts it.
+  await signIn('sales');
+  await page.getByRole('link', { name: '工作台' }).first().click();
+  await expect(page.getByRole('group', { name: '逾期分期' })).toContainText(String((overdueBefore ?? 0) + 1));
+
+  // The family pays the second term by scanning the code finance shows them.
+  await signIn('finance', { to: `/financial/installmentDetails/${order.id}` });
+  await second.getByRole('button', { name: '在线支付' }).click();
+  const qr = page.getByRole('dialog', { name: '第2期在线支付' });
+  await expect(qr.getByRole('img', { name: '第2期支付二维码' })).toBeVisible();
+  const link = (await qr.getByText(/^支付链接/).textContent()) ?? '';
+  const codeUrl = link.replace(/^支付链接:\s*/, '');
+  expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+  const paid = await request.post(`${fakeWechatPayURL}/e2e/pay?code_url=${encodeURIComponent(codeUrl)}`);
+  expect(await paid.json()).toMatchObject({ notified: 200 });
+  await expect(qr).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText(`第2期已在线收款 ${shown(cents[1] ?? 0)}`)).toBeVisible();
+  await expect(second).toContainText(/已付/);
+  await expect(second).not.toContainText('逾期');
+  await expect(terms.getByRole('row').nth(3)).toContainText('未付');
 });

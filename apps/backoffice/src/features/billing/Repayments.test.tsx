@@ -18,6 +18,8 @@ const calls = vi.hoisted(() => ({
     scheduleSend: vi.fn(),
     sendPayment: vi.fn(),
     termCreatePayment: vi.fn(),
+    planPage: vi.fn(),
+    applySubmit: vi.fn(),
   },
 }));
 vi.mock('../../app/sdk', () => ({
@@ -130,6 +132,31 @@ describe('an order’s terms', () => {
     cleanup();
     vi.useRealTimers();
     vi.clearAllMocks();
+  });
+
+  it('applies an unpaid order without a bill for instalments by an active plan', async () => {
+    calls.orders.detail.mockResolvedValue({ id: 7, code: 'DD0000000007', payable: '380.00', status: 10 });
+    calls.termBills.detailByOrderCode.mockResolvedValue(null);
+    calls.termBills.planPage.mockResolvedValue({
+      list: [{ id: 4, name: '三期', shares: [40, 30, 30], termCount: 3 }],
+      total: 1,
+    });
+    calls.termBills.applySubmit.mockResolvedValue({ id: 3, code: 'FQ0000000003', approvalId: 9 });
+    mount();
+
+    const form = await screen.findByRole('form', { name: '申请分期' });
+    const plan = within(form).getByLabelText('分期方案');
+    await within(form).findByRole('option', { name: '三期（40/30/30%）' });
+    fireEvent.change(plan, { target: { value: '4' } });
+    fireEvent.click(within(form).getByRole('button', { name: '申请分期' }));
+    await vi.waitFor(() =>
+      expect(calls.termBills.applySubmit).toHaveBeenCalledWith({
+        body: { orderId: 7, planId: 4, remark: '' },
+      }),
+    );
+    expect(calls.termBills.planPage).toHaveBeenCalledWith({
+      query: { pageIdx: 1, pageSize: 100, status: 1 },
+    });
   });
 
   it('offers online pay and a reminder on the unpaid term only, and sends the bill, showing its history', async () => {

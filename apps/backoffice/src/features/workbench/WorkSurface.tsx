@@ -69,7 +69,12 @@ function Targets() {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {(q.data?.targets ?? []).map((r) => (
-        <div key={r.key} className="rounded-lg border border-line p-3">
+        <div
+          key={r.key}
+          role="group"
+          aria-label={t(`wb.target.${r.key}`)}
+          className="rounded-lg border border-line p-3"
+        >
           <dt className="text-xs text-muted">{t(`wb.target.${r.key}`)}</dt>
           <dd className="mt-1 text-2xl font-semibold tabular-nums">
             {r.actual}
