@@ -89,6 +89,15 @@ describe('list state in the URL', () => {
       sort: null,
     });
   });
+  it('keeps a filter with a default out of the URL, and an emptied one empty (not the default again)', () => {
+    const defaults = { mine: 'true' };
+    const state = (mine: string) => ({ filters: { mine }, pageIdx: 1, pageSize: 20, sort: null });
+    expect(writeListState(new URLSearchParams(), state('true'), { defaults }).toString()).toBe('');
+    const emptied = writeListState(new URLSearchParams(), state(''), { defaults });
+    expect(emptied.toString()).toBe('mine=');
+    expect(readListState(emptied, ['mine'], { defaults }).filters).toEqual({ mine: '' });
+    expect(readListState(new URLSearchParams(), ['mine'], { defaults }).filters).toEqual({ mine: 'true' });
+  });
   it('shows the filters of the URL in the search form (refresh keeps them)', () => {
     render(<Harness initial="name=%E5%8C%97%E4%BA%AC&status=0" />);
     expect((screen.getByLabelText('校区名称') as HTMLInputElement).value).toBe('北京');

@@ -60,17 +60,19 @@ export function readListState(
 
 /**
  * Writes a list's state into a copy of the query, keeping every other parameter (the tab, other
- * lists' filters). Empty values and defaults are left out so URLs stay short.
+ * lists' filters). Empty values and defaults are left out so URLs stay short; a filter with a
+ * default that the user emptied is written empty (`mine=`), or reading it back would give the default.
  */
 export function writeListState(
   params: ParamsReader,
   state: ListState,
-  options: { prefix?: string; defaultPageSize?: number } = {},
+  options: { prefix?: string; defaultPageSize?: number; defaults?: Record<string, string> } = {},
 ): URLSearchParams {
-  const { prefix, defaultPageSize = DEFAULT_PAGE_SIZE } = options;
+  const { prefix, defaultPageSize = DEFAULT_PAGE_SIZE, defaults = {} } = options;
   const next = new URLSearchParams(params.toString());
   for (const [name, value] of Object.entries(state.filters)) {
-    if (value === '') next.delete(key(prefix, name));
+    const byDefault = defaults[name] ?? '';
+    if (value === byDefault) next.delete(key(prefix, name));
     else next.set(key(prefix, name), value);
   }
   if (state.pageIdx > 1) next.set(key(prefix, 'page'), String(state.pageIdx));

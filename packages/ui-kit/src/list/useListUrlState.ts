@@ -36,10 +36,14 @@ export function useListUrlState({
   const setState = useCallback(
     (patch: Partial<ListState>) => {
       onParamsChange(
-        writeListState(new URLSearchParams(query), { ...state, ...patch }, { prefix, defaultPageSize }),
+        writeListState(
+          new URLSearchParams(query),
+          { ...state, ...patch },
+          { prefix, defaultPageSize, defaults: JSON.parse(defaultsKey) as Record<string, string> },
+        ),
       );
     },
-    [onParamsChange, query, state, prefix, defaultPageSize],
+    [onParamsChange, query, state, prefix, defaultPageSize, defaultsKey],
   );
   return { state, setState };
 }
