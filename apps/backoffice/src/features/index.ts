@@ -86,7 +86,7 @@ export const features: Feature[] = [
   {
     name: 'billing',
     routes: billingRoutes,
-    messages: [messages.billing, messages.orders, messages.pay],
+    messages: [messages.billing, messages.orders, messages.pay, messages.students],
   },
   // Service screens reuse the orders' approval screen and student picker (their texts come with them).
   { name: 'services', routes: serviceRoutes, messages: [messages.services, messages.orders] },

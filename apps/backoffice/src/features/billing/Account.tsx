@@ -1,17 +1,122 @@
 // /financial/account: monthly account statements drawn from the ledger — the current version per
 // student and month, drawn for a campus's month, regenerated (a new version, the old kept) and
-// resent to the family by text message.
+// resent to the family by text message; 查看 opens one with its movements and earlier versions.
 import type { z } from 'zod';
 import type { StatementRow } from '@bo/api-sdk';
-import { Button, MoneyText } from '@bo/ui-kit';
-import { defineListScreen, listQuery } from '../../app/list';
+import { Button, Dialog, MoneyText, Spinner } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
-import { sdk } from '../../app/sdk';
+import { errorText, sdk } from '../../app/sdk';
+import { tCode, useT } from '../../i18n';
+import { When } from '../orders/parts';
 
 type TStatementRow = z.infer<typeof StatementRow>;
 const MONTH = /^2\d{3}-(0[1-9]|1[0-2])$/;
 
-export default defineListScreen<TStatementRow>({
+/** One statement version: its balances, the month's movements and the other versions of the month. */
+function StatementDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const t = useT();
+  const q = useQuery({
+    queryKey: ['statements', 'detail', id],
+    queryFn: () => sdk.statements.detail({ params: { id } }),
+  });
+  const d = q.data;
+  const cell = 'py-1 pr-3';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      closeLabel={t('common.close')}
+      title={d ? t('bil.statementOf', { name: d.studentName, month: d.month }) : t('bil.statement')}
+    >
+      {q.error ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorText(q.error)}
+        </p>
+      ) : !d ? (
+        <Spinner />
+      ) : (
+        <div className="space-y-4 text-sm">
+          <p>
+            {t('bil.version')} {d.version} · <When iso={d.generatedAt} /> · {t('bil.openingValue')}{' '}
+            <MoneyText yuan={d.openingValue} /> ({d.openingHours}) → {t('bil.closingValue')}{' '}
+            <MoneyText yuan={d.closingValue} strong /> ({d.closingHours})
+          </p>
+          <table className="w-full" aria-label={t('bil.lines')}>
+            <thead>
+              <tr className="text-left text-muted">
+                <th className={cell}>{t('bil.postedAt')}</th>
+                <th className={cell}>{t('bil.kind')}</th>
+                <th className={cell}>{t('bil.order')}</th>
+                <th className={cell}>{t('bil.course')}</th>
+                <th className={`${cell} text-right`}>{t('bil.lineHours')}</th>
+                <th className="py-1 text-right">{t('bil.value')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.lines.map((l, i) => (
+                <tr key={i} className="border-t border-line">
+                  <td className={cell}>
+                    <When iso={l.postedAt} />
+                  </td>
+                  <td className={cell}>{tCode(t, `stu.acc.kind.${l.kind}`, l.kind)}</td>
+                  <td className={cell}>{l.orderCode}</td>
+                  <td className={cell}>{l.courseCode}</td>
+                  <td className={`${cell} text-right tabular-nums`}>{l.hours}</td>
+                  <td className="py-1 text-right">
+                    <MoneyText yuan={l.value} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {d.versions.length === 0 ? (
+            <p className="text-muted">{t('bil.noVersions')}</p>
+          ) : (
+            <table className="w-full" aria-label={t('bil.versions')}>
+              <thead>
+                <tr className="text-left text-muted">
+                  <th className={cell}>{t('bil.version')}</th>
+                  <th className={cell}>{t('bil.generatedAt')}</th>
+                  <th className="py-1 text-right">{t('bil.closingValue')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.versions.map((v) => (
+                  <tr key={v.id} className="border-t border-line">
+                    <td className={cell}>{v.version}</td>
+                    <td className={cell}>
+                      <When iso={v.generatedAt} />
+                    </td>
+                    <td className="py-1 text-right">
+                      <MoneyText yuan={v.closingValue} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+export default function Account() {
+  const [open, setOpen] = useState<number | null>(null);
+  const def = useMemo(() => statementsDef((r) => setOpen(r.id)), []);
+  return (
+    <>
+      <ListScreenView def={def} />
+      {open !== null && <StatementDialog id={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+const statementsDef = (view: (r: TStatementRow) => void): ListScreenDef<TStatementRow> => ({
   key: 'statements',
   what: (t) => t('bil.statement'),
   rowId: (r) => String(r.id),
@@ -73,6 +178,7 @@ export default defineListScreen<TStatementRow>({
     );
   },
   rowActions: (t, h) => [
+    { key: 'view', label: t('bil.view'), onClick: view },
     {
       key: 'regenerate',
       label: t('bil.regenerate'),
