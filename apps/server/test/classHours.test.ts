@@ -1,7 +1,7 @@
 // Class-hour confirmation and sealing over HTTP: the pre-submission check names unsigned and
 // unconfirmed lessons, a teacher's period is submitted once and passes centre leader → finance (the
-// status payroll reads), and a sealed period refuses an attendance change, an order change and a
-// refund pass with the sealing message until an administrator unseals it with a reason.
+// status payroll reads), and a sealed period refuses an attendance (a new sign or the cancellation of
+// one, present to absent), an order change and a refund pass with the sealing message until an administrator unseals it with a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
@@ -183,6 +183,13 @@ describe('sealing', () => {
   it('refuses attendance, order and refund changes of a sealed period until an administrator unseals it', async () => {
     const sid = pupils[1] ?? 0;
     const lessonId = await lesson(sid, 19);
+    // A lesson signed present before sealing: making the student absent starts by cancelling that sign.
+    const signedLesson = await lesson(sid, 20);
+    const [attendanceId = 0] = (
+      await teacher.teaching.sign({
+        body: { lessonId: signedLesson, items: [{ studentId: sid, status: 'present' }] },
+      })
+    ).attendanceIds;
     // An unpaid order and a refund waiting for finance, both of this period.
     const draft = await admin.orders.create({
       body: {
@@ -220,6 +227,14 @@ describe('sealing', () => {
     expect(e.message).toContain(sealedMessage);
     expect(e.message).toContain('attendance can no longer change');
     e = await expectApiError(
+      teacher.teaching.signCancel({ body: { attendanceId, reason: '改为缺勤' } }),
+      ErrorCode.conflict,
+    );
+    expect(e.message).toContain(sealedMessage);
+    expect(e.message).toContain('attendance can no longer change');
+    const [kept] = await teacher.teaching.signList({ query: { lessonId: signedLesson } });
+    expect(kept).toMatchObject({ attendance: 'present', attendanceId });
+    e = await expectApiError(
       admin.orders.edit({
         body: {
           id: draft.id,
@@ -251,6 +266,14 @@ describe('sealing', () => {
 
     await finance.approvals.pass({ body: { id: refund.approvalId } });
     await teacher.teaching.sign({ body: { lessonId, items: [{ studentId: sid, status: 'present' }] } });
+    // Unsealed, the present student can be made absent: the sign cancelled, then signed again.
+    await teacher.teaching.signCancel({ body: { attendanceId, reason: '改为缺勤' } });
+    await teacher.teaching.sign({
+      body: { lessonId: signedLesson, items: [{ studentId: sid, status: 'absent' }] },
+    });
+    expect((await teacher.teaching.signList({ query: { lessonId: signedLesson } }))[0]?.attendance).toBe(
+      'absent',
+    );
     expect((await hr.sealing.list({ query: { year } })).find((r) => r.month === month)).toMatchObject({
       sealed: false,
       unsealReason: '更正考勤',
