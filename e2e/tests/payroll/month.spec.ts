@@ -1,9 +1,10 @@
 // Closing a month's payroll (issue 17): HR computes SH01's month, opens a teacher's payslip (lines and
 // total) and adds a manual adjustment with a reason, the campus head applies for it,
-// HR and finance approve, the month is sealed, and cancelling a lesson of that month is then refused
-// with the sealing message. The month is the current one: a lesson of an earlier month is already
-// past the date lock, which would refuse the change before sealing is asked. It is unsealed at the end
-// (an administrator, with a reason) and the lesson cancelled, so the other journeys find it open.
+// HR and finance approve, HR seals the month, and then cancelling a lesson of that month and changing
+// a student's attendance (present, to be made absent: the sign cancelled first) are refused with the
+// sealing message. The month is the current one: a lesson of an earlier month is already past the
+// date lock, which would refuse the change before sealing is asked. It is unsealed at the end (an
+// administrator, with a reason) and the lessons cancelled, so the other journeys find it open.
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
 import { paidOrder } from '../../fixtures/orders';
@@ -30,7 +31,7 @@ function money(c: number): string {
   return `${c < 0 ? '-' : ''}¥${Math.floor(a / 100).toLocaleString('en-US')}.${String(a % 100).padStart(2, '0')}`;
 }
 
-test('a month closed: computed, applied, approved, sealed; a lesson change is refused', async ({
+test('a month closed: computed, applied, approved, sealed; lesson and attendance changes are refused', async ({
   page,
   signIn,
   sdkAs,
@@ -43,15 +44,15 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
   // A booked lesson today at SH01 of a course the demo teacher E0005 may teach, bought and paid.
   const [pupil] = await admin.teaching.planOrders({ query: { schoolItemCode: CAMPUS } });
   if (!pupil) throw new Error('the demo data has a SH01 student');
-  const lessonOf = (courseCode: string) => ({
+  const lessonOf = (courseCode: string, startTime = '18:00', endTime = '19:00') => ({
     schoolItemCode: CAMPUS,
     courseCode,
     teacherCode: 'E0005',
     kind: 'oneToOne' as const,
     studentIds: [pupil.studentId],
     lessonDate: p.day,
-    startTime: '18:00',
-    endTime: '19:00',
+    startTime,
+    endTime,
     hours: 1,
   });
   const ranks = await admin.courseAuthority.queryTeacherCouseLevels({ query: { employeeCode: 'E0005' } });
@@ -68,6 +69,14 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
   });
   expect((await admin.teaching.planInsertPreview({ body: lessonOf(course.code) })).ok).toBe(true);
   const [lessonId] = (await admin.teaching.planInsert({ body: lessonOf(course.code) })).lessonIds;
+  // A second lesson right after it, the student signed present (its other paid hour).
+  const [signedId] = (await admin.teaching.planInsert({ body: lessonOf(course.code, '19:00', '20:00') }))
+    .lessonIds;
+  const [attendanceId] = (
+    await admin.teaching.sign({
+      body: { lessonId: signedId ?? 0, items: [{ studentId: pupil.studentId, status: 'present' }] },
+    })
+  ).attendanceIds;
   const lessonCourse = course.name;
 
   try {
@@ -177,8 +186,8 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
     await sheet.getByRole('button', { name: '通过' }).click();
     await expect(sheet).toBeHidden();
 
-    // The month is sealed.
-    await signIn('admin', { to: `/staffsalary/dataSealing?year=${p.year}` });
+    // HR seals the month.
+    await signIn('hr', { to: `/staffsalary/dataSealing?year=${p.year}` });
     const period = page
       .getByRole('table', { name: '期间' })
       .getByRole('row')
@@ -188,7 +197,7 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
     await expect(period.getByText('已封账')).toBeVisible();
 
     // Cancelling the lesson of that month is refused with the sealing message.
-    await page.goto('/education/classTable');
+    await signIn('admin', { to: '/education/classTable' });
     await pick(page, '校区', CAMPUS);
     await page
       .getByRole('button', { name: new RegExp(`^18:00-19:00 ${lessonCourse}`) })
@@ -196,16 +205,31 @@ test('a month closed: computed, applied, approved, sealed; a lesson change is re
       .click();
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: '取消课程' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: `该期间已封账（${ym(p)}）` })).toBeVisible();
+    const sealedAlert = page.getByRole('alert').filter({ hasText: `该期间已封账（${ym(p)}）` });
+    await expect(sealedAlert).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+
+    // Nor can the signed student's attendance change: making them absent starts by cancelling the
+    // sign, refused in the sealed month, and they stay present.
+    await page
+      .getByRole('button', { name: new RegExp(`^19:00-20:00 ${lessonCourse}`) })
+      .first()
+      .click();
+    const signed = page.getByRole('dialog');
+    await signed.getByRole('button', { name: '取消考勤' }).click();
+    await expect(sealedAlert.filter({ hasText: '考勤不能再修改' })).toBeVisible();
+    await expect(signed.getByText('出勤', { exact: true })).toBeVisible();
   } finally {
     await admin.sealing
       .unseal({ body: { year: p.year, month: p.month, reason: 'e2e：恢复' } })
       .catch(() => undefined);
-    // The lesson would otherwise stay booked in E0005's evening for the journeys after this one.
-    const lesson = (
+    // The lessons would otherwise stay booked in E0005's evening for the journeys after this one.
+    if (attendanceId)
+      await admin.teaching.signCancel({ body: { attendanceId, reason: 'e2e' } }).catch(() => undefined);
+    const lessons = (
       await admin.teaching.planList({ query: { schoolItemCode: CAMPUS, from: p.day, to: p.day } })
-    ).find((l) => l.id === lessonId);
-    if (lesson)
+    ).filter((l) => l.id === lessonId || l.id === signedId);
+    for (const lesson of lessons)
       await admin.teaching
         .planCancel({ body: { id: lesson.id, version: lesson.version } })
         .catch(() => undefined);
