@@ -32,7 +32,7 @@
 // Every create/update/status/delete/import writes an audit row (`<name>.create|update|status|delete|import`,
 // target `<table>:<key>`, detail: new / changes {field: [old, new]} / {field, from, to} / old / counts).
 export { exportWorkbook } from './export.js';
-export { codeNames } from './codeNames.js';
+export { codeNames, idNames } from './codeNames.js';
 export { simpleType, simpleHandlers, simpleFields, type SimpleColumns } from './simple.js';
 export { importByCompositeKey, type CompositeKey } from './compositeKey.js';
 export {

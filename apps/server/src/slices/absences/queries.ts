@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { codeNames } from '../../shared/masterdata/index.js';
 import { courses, schoolItems, users } from '../../db/schema.js';
 import {
   approvalRequester as requester,
@@ -50,18 +51,12 @@ const base = (tx: DbOrTx, w: SQL | undefined) =>
     .$dynamic();
 type Joined = Awaited<ReturnType<typeof base>>[number];
 
-async function courseNames(tx: DbOrTx, rows: Joined[]) {
-  const codes = [...new Set(rows.flatMap((x) => x.a.courseCodes))];
-  if (!codes.length) return new Map<string, string>();
-  const cs = await tx
-    .select({ code: courses.code, name: courses.name })
-    .from(courses)
-    .where(inArray(courses.code, codes));
-  return new Map(cs.map((c) => [c.code, c.name]));
-}
-
 async function toRows(tx: DbOrTx, u: AuthUser, rows: Joined[], passed: ReadonlySet<number>) {
-  const names = await courseNames(tx, rows);
+  const names = await codeNames(
+    tx,
+    courses,
+    rows.flatMap((x) => x.a.courseCodes),
+  );
   return rows.map((x) => {
     const a = x.a;
     return {
@@ -203,11 +198,7 @@ export async function leaveCourses(deps: AppDeps, u: AuthUser, studentId: number
   const held = await studentCourses(deps.db, studentId);
   const codes = [...held.keys()];
   if (!codes.length) return [];
-  const cs = await deps.db
-    .select({ code: courses.code, name: courses.name })
-    .from(courses)
-    .where(inArray(courses.code, codes));
-  const names = new Map(cs.map((c) => [c.code, c.name]));
+  const names = await codeNames(deps.db, courses, codes);
   return codes
     .filter((c) => (held.get(c) ?? 0) > 0)
     .sort()

@@ -7,6 +7,7 @@ import type { DownloadResult } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
+import { idNames } from '../../shared/masterdata/index.js';
 import { workbook, xlsxFile, XLSX_TYPE, type XlsxColumn } from '../../shared/xlsx.js';
 import { callRecords, clueEvents, clueFollows, clues, users } from '../../db/schema.js';
 import { shanghaiDayStart as dayStart } from '@bo/domain';
@@ -473,13 +474,11 @@ export async function workCondition(deps: AppDeps, u: AuthUser, q: TWorkConditio
     'overdue',
   );
   const ids = [...per.keys()];
-  const names = ids.length
-    ? await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
-    : [];
+  const names = await idNames(deps.db, users, ids);
   const rows = ids
     .map((id) => ({
       key: String(id),
-      name: names.find((x) => x.id === id)?.name ?? String(id),
+      name: names.get(id) ?? String(id),
       values: per.get(id) ?? {},
     }))
     .sort((a, b) => (b.values.follows ?? 0) - (a.values.follows ?? 0) || a.key.localeCompare(b.key));

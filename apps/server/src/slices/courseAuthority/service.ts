@@ -4,34 +4,13 @@ import type { z } from 'zod';
 import { AuthorityInput, type AuthorityRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
-import { defineRecordType, eqFilter, type MdCtx } from '../../shared/masterdata/index.js';
+import { codeNames, defineRecordType, eqFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { courseRanks, employees } from '../../db/schema.js';
 import { courseRankUsageCheckers } from '../courses/index.js';
 import { courseAuthorities as a, courseAuthorityRanks as r } from './tables.js';
 
 type TRow = z.output<typeof AuthorityRow>;
 type TInput = z.output<typeof AuthorityInput>;
-
-/** Names of employees by code (employees slice). */
-async function employeeNames(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  const want = [...new Set(codes)];
-  if (!want.length) return new Map();
-  const rows = await tx
-    .select({ code: employees.code, name: employees.name })
-    .from(employees)
-    .where(inArray(employees.code, want));
-  return new Map(rows.map((x) => [x.code, x.name]));
-}
-
-async function rankNames(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  const want = [...new Set(codes)];
-  if (!want.length) return new Map();
-  const rows = await tx
-    .select({ code: courseRanks.code, name: courseRanks.name })
-    .from(courseRanks)
-    .where(inArray(courseRanks.code, want));
-  return new Map(rows.map((x) => [x.code, x.name]));
-}
 
 export const authorities = defineRecordType<TRow, TInput>({
   name: 'courseAuthority',
@@ -101,12 +80,14 @@ export const authorities = defineRecordType<TRow, TInput>({
     const links = ids.length
       ? await tx.select().from(r).where(inArray(r.authorityId, ids)).orderBy(asc(r.courseRankCode))
       : [];
-    const names = await employeeNames(
+    const names = await codeNames(
       tx,
+      employees,
       rows.map((x) => x.employeeCode),
     );
-    const rankName = await rankNames(
+    const rankName = await codeNames(
       tx,
+      courseRanks,
       links.map((l) => l.courseRankCode),
     );
     return rows.map((x) => {
@@ -131,8 +112,9 @@ export async function teacherCourseLevels(ctx: MdCtx, employeeCode: string | und
     .innerJoin(a, eq(a.id, r.authorityId))
     .where(and(eq(a.employeeCode, code), eq(a.validStatus, 1)))
     .orderBy(asc(r.courseRankCode));
-  const names = await rankNames(
+  const names = await codeNames(
     ctx.deps.db,
+    courseRanks,
     rows.map((x) => x.courseRankCode),
   );
   return rows.map((x) => ({
@@ -149,8 +131,9 @@ export async function teachersOfRank(ctx: MdCtx, courseRankCode: string) {
     .innerJoin(r, eq(a.id, r.authorityId))
     .where(and(eq(r.courseRankCode, courseRankCode), eq(a.validStatus, 1)))
     .orderBy(asc(a.employeeCode));
-  const names = await employeeNames(
+  const names = await codeNames(
     ctx.deps.db,
+    employees,
     rows.map((x) => x.employeeCode),
   );
   return rows.map((x) => ({ employeeCode: x.employeeCode, employeeName: names.get(x.employeeCode) ?? null }));

@@ -1,5 +1,5 @@
 // Course categories → ranks → courses, buy types and adjust-cost reasons as master-data record types.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   AdjustCostReasonInput,
   CourseBuyTypeInput,
@@ -20,6 +20,7 @@ import {
 import { badInput } from '../../http/errors.js';
 import {
   codeNames,
+  idNames,
   defineRecordType,
   eqFilter,
   likeFilter,
@@ -218,14 +219,11 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
       courseRanks,
       rows.map((r) => r.courserankcode),
     );
-    const ids = [...new Set(rows.map((r) => r.buyTypeId).filter((x): x is number => x !== null))];
-    const bts = ids.length
-      ? await db
-          .select({ id: courseBuyTypes.id, name: courseBuyTypes.name })
-          .from(courseBuyTypes)
-          .where(inArray(courseBuyTypes.id, ids))
-      : [];
-    const bt = new Map(bts.map((b) => [b.id, b.name]));
+    const bt = await idNames(
+      db,
+      courseBuyTypes,
+      rows.map((r) => r.buyTypeId),
+    );
     return rows.map((r) => ({
       ...r,
       coursecategoryname: cat.get(r.coursecategorycode) ?? null,

@@ -3,6 +3,8 @@
 // Each figure is a measure over a fact source of facts.ts; tables merge them by campus.
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
+import { schoolItems } from '../../db/schema.js';
+import { codeNames } from '../../shared/masterdata/index.js';
 import { byPayMethod, campusTable as advanceTable } from './advance.js';
 import {
   BOOKINGS,
@@ -231,8 +233,9 @@ export async function campusTargets(deps: AppDeps, scope: FigureScope) {
     uploads(deps, s, ['centerAdvanceIncome', 'centerAdvanceConsumer'], 'school_item_code'),
   ]);
   const target = (code: string, kind: string) => n(up.find((u) => u.key === code && u.kind === kind)?.cents);
-  const names = await campusNames(
-    deps,
+  const names = await codeNames(
+    deps.db,
+    schoolItems,
     up.map((u) => u.key),
   );
   const codes = [...new Set([...range.rows.map((r) => r.schoolItemCode), ...up.map((u) => u.key)])].sort();
@@ -248,18 +251,6 @@ export async function campusTargets(deps: AppDeps, scope: FigureScope) {
       };
     }),
   };
-}
-
-async function campusNames(deps: AppDeps, codes: string[]) {
-  if (!codes.length) return new Map<string, string>();
-  const rows = await rowsOf<{ code: string; name: string }>(
-    deps,
-    sql`select code, name from school_items where code in (${sql.join(
-      codes.map((c) => sql`${c}`),
-      sql`, `,
-    )})`,
-  );
-  return new Map(rows.map((r) => [r.code, r.name]));
 }
 
 /** Per teacher: student-hours booked on the period's lessons and the hours their signs consumed. */

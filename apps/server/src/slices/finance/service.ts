@@ -31,6 +31,7 @@ import { assertCampus } from '../../http/auth.js';
 import { writeAudit } from '../../shared/audit.js';
 import {
   codeNames,
+  idNames,
   defineRecordType,
   eqFilter,
   simpleType,
@@ -69,14 +70,6 @@ const countWhere = async (
 };
 const inUseMsg = (n: number, zh: string, en: string) =>
   n > 0 ? `有${n}个有效的${zh}正在使用，不能停用 / ${n} valid ${en}(s) use it; it cannot be disabled` : null;
-
-/** Names by id of a simple table, for decorating rows. */
-async function namesById(tx: DbOrTx, t: typeof payTypesT | typeof billTypesT, ids: (number | null)[]) {
-  const want = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
-  if (!want.length) return new Map<number, string>();
-  const rows = await tx.select({ id: t.id, name: t.name }).from(t).where(inArray(t.id, want));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
 
 export const payTypes = simpleType({
   name: 'payType',
@@ -159,7 +152,7 @@ export const incomeTypes = simpleType<Row<typeof IncomeTypeRow>, z.output<typeof
     },
   ],
   decorate: async (tx, rows) => {
-    const bills = await namesById(
+    const bills = await idNames(
       tx,
       billTypesT,
       rows.map((r) => r.billTypeId),
@@ -201,7 +194,7 @@ export const payFunctionNames = simpleType<
     },
   ],
   decorate: async (tx, rows) => {
-    const names = await namesById(
+    const names = await idNames(
       tx,
       payTypesT,
       rows.map((r) => r.payTypeId),
@@ -339,7 +332,7 @@ export const bankAccounts = defineRecordType<TBankAccountRow, TBankAccountInput>
   version: 'version',
   updatedAt: bankAccountsT.updatedAt,
   decorate: async (tx, rows) => {
-    const pays = await namesById(
+    const pays = await idNames(
       tx,
       payTypesT,
       rows.map((r) => r.payTypeId),
@@ -491,16 +484,11 @@ export const dictReasons = defineRecordType<TDictReasonRow, TDictReasonInput>({
       : null;
   },
   decorate: async (tx, rows) => {
-    const parentIds = [
-      ...new Set(rows.map((r) => r.parentId).filter((x): x is number => typeof x === 'number')),
-    ];
-    const parents = parentIds.length
-      ? await tx
-          .select({ id: dictReasonsT.id, name: dictReasonsT.name })
-          .from(dictReasonsT)
-          .where(inArray(dictReasonsT.id, parentIds))
-      : [];
-    const nameOf = new Map(parents.map((p) => [p.id, p.name]));
+    const nameOf = await idNames(
+      tx,
+      dictReasonsT,
+      rows.map((r) => r.parentId),
+    );
     return rows.map((r) => ({
       ...r,
       parentName: r.parentId === null ? null : (nameOf.get(r.parentId) ?? null),

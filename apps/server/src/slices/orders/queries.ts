@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { monthBound } from '../../shared/days.js';
+import { codeNames, idNames } from '../../shared/masterdata/index.js';
 import {
   approvalRequester,
   approvalRequests,
@@ -484,17 +485,16 @@ export async function studentAccountDetail(
         .from(orders)
         .where(inArray(orders.id, orderIds))
     : [];
-  const courseCodes = [...new Set(page.list.map((m) => m.courseCode))];
-  const names = courseCodes.length
-    ? await deps.db
-        .select({ code: courses.code, name: courses.name })
-        .from(courses)
-        .where(inArray(courses.code, courseCodes))
-    : [];
-  const userIds = [...new Set(page.list.map((m) => m.postedBy).filter((x): x is number => x !== null))];
-  const who = userIds.length
-    ? await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
-    : [];
+  const names = await codeNames(
+    deps.db,
+    courses,
+    page.list.map((m) => m.courseCode),
+  );
+  const who = await idNames(
+    deps.db,
+    users,
+    page.list.map((m) => m.postedBy),
+  );
   return {
     list: page.list.map((m) => ({
       id: m.id,
@@ -502,7 +502,7 @@ export async function studentAccountDetail(
       orderCode: codes.find((c) => c.id === m.orderId)?.code ?? '',
       orderItemId: m.orderItemId,
       courseCode: m.courseCode,
-      courseName: names.find((c) => c.code === m.courseCode)?.name ?? m.courseCode,
+      courseName: names.get(m.courseCode) ?? m.courseCode,
       kind: m.kind,
       hours: q100ToNumber(m.hours100),
       value: yuan(m.valueCents),
@@ -511,7 +511,7 @@ export async function studentAccountDetail(
       reversesId: m.reversesId,
       postedAt: m.postedAt.toISOString(),
       postedBy: m.postedBy,
-      postedByName: who.find((w) => w.id === m.postedBy)?.name ?? null,
+      postedByName: (m.postedBy !== null ? who.get(m.postedBy) : undefined) ?? null,
       note: m.note,
     })),
     total: page.total,

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { idNames } from '../../shared/masterdata/index.js';
 import { approvalDecisions, refundOrders, userCampuses, users } from '../../db/schema.js';
 import { students } from '../students/index.js';
 import { yuan } from './common.js';
@@ -115,11 +116,11 @@ export async function sheetEmployees(
     credited = [{ userId: r.createdBy, role: 'creator' }, ...(await approvers(deps, r.approvalId))];
   }
   assertCampus(u, campus);
-  const ids = [...new Set(credited.map((c) => c.userId).filter((id): id is number => id !== null))];
-  const named = ids.length
-    ? await deps.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
-    : [];
-  const nameOf = new Map(named.map((n) => [n.id, n.name]));
+  const nameOf = await idNames(
+    deps.db,
+    users,
+    credited.map((c) => c.userId),
+  );
   const seen = new Set<string>();
   const out: Array<{ userId: number; name: string; role: 'creator' | 'adviser' | 'approver' | 'campus' }> =
     [];

@@ -39,6 +39,7 @@ import {
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { codeNames } from '../../shared/masterdata/index.js';
 import { shanghaiDaySql } from '../../shared/days.js';
 import { isSealed, sealedError } from '../sealing/index.js';
 import { assertNotApplied, computePeriod, loadPeriod, type ChangeRow } from './compute.js';
@@ -295,23 +296,15 @@ export async function switchSave(c: Ctx, b: { courseCode: string; payType: strin
 
 // ---------------------------------------------------------------- runs
 
-async function employeeNames(tx: DbOrTx, codes: string[]) {
-  if (!codes.length) return new Map<string, string>();
-  const rows = await tx
-    .select({ code: employees.code, name: employees.name })
-    .from(employees)
-    .where(inArray(employees.code, [...new Set(codes)]));
-  return new Map(rows.map((r) => [r.code, r.name]));
-}
-
 async function runRow(
   tx: DbOrTx,
   r: typeof salaryRuns.$inferSelect,
   keep: (campus: string) => boolean,
 ): Promise<TRunRow> {
   const changes = (r.changes as ChangeRow[]).filter((x) => keep(x.schoolItemCode));
-  const names = await employeeNames(
+  const names = await codeNames(
     tx,
+    employees,
     changes.map((x) => x.employeeCode),
   );
   const [by] = r.computedBy

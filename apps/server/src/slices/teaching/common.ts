@@ -5,6 +5,7 @@ import { isDateLocked, shanghaiDate } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { noPermission, ruleViolation } from '../../http/errors.js';
+import { codeNames, idNames } from '../../shared/masterdata/index.js';
 import { courses } from '../../db/schema.js';
 import { employees } from '../../db/schema.js';
 import { students } from '../students/index.js';
@@ -74,18 +75,6 @@ export async function namesOf(
         .from(courses)
         .where(inArray(courses.code, o.courseCodes))
     : [];
-  const ts = o.teacherCodes?.length
-    ? await tx
-        .select({ code: employees.code, name: employees.name })
-        .from(employees)
-        .where(inArray(employees.code, o.teacherCodes))
-    : [];
-  const rs = o.roomIds?.length
-    ? await tx
-        .select({ id: classrooms.id, name: classrooms.name })
-        .from(classrooms)
-        .where(inArray(classrooms.id, o.roomIds))
-    : [];
   const ss = o.studentIds?.length
     ? await tx
         .select({ id: students.id, code: students.code, name: students.name })
@@ -94,8 +83,8 @@ export async function namesOf(
     : [];
   return {
     course: new Map(cs.map((c) => [c.code, c])),
-    teacher: new Map(ts.map((t) => [t.code, t.name])),
-    room: new Map(rs.map((r) => [r.id, r.name])),
+    teacher: await codeNames(tx, employees, o.teacherCodes ?? []),
+    room: await idNames(tx, classrooms, o.roomIds ?? []),
     student: new Map(ss.map((s) => [s.id, s])),
   };
 }

@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { idNames } from '../../shared/masterdata/index.js';
 import { must } from '../../shared/must.js';
 import { studentLedger } from '../ledger/index.js';
 import { students } from '../students/index.js';
@@ -149,22 +150,16 @@ const isClassTarget = (t: string) => t === 'GROUP_COURSE';
 
 /** Names of items' targets: students by id, group classes by id. */
 async function targetNames(tx: DbOrTx, items: { degreeType: string; targetId: number }[]) {
-  const studentIds = [...new Set(items.filter((i) => !isClassTarget(i.degreeType)).map((i) => i.targetId))];
-  const classIds = [...new Set(items.filter((i) => isClassTarget(i.degreeType)).map((i) => i.targetId))];
-  const ss = studentIds.length
-    ? await tx
-        .select({ id: students.id, name: students.name })
-        .from(students)
-        .where(inArray(students.id, studentIds))
-    : [];
-  const cs = classIds.length
-    ? await tx
-        .select({ id: groupClasses.id, name: groupClasses.name })
-        .from(groupClasses)
-        .where(inArray(groupClasses.id, classIds))
-    : [];
-  const s = new Map(ss.map((r) => [r.id, r.name]));
-  const c = new Map(cs.map((r) => [r.id, r.name]));
+  const s = await idNames(
+    tx,
+    students,
+    items.filter((i) => !isClassTarget(i.degreeType)).map((i) => i.targetId),
+  );
+  const c = await idNames(
+    tx,
+    groupClasses,
+    items.filter((i) => isClassTarget(i.degreeType)).map((i) => i.targetId),
+  );
   return (i: { degreeType: string; targetId: number }) =>
     (isClassTarget(i.degreeType) ? c.get(i.targetId) : s.get(i.targetId)) ?? String(i.targetId);
 }

@@ -16,6 +16,7 @@ import {
 } from '../../http/errors.js';
 import { assertOpen } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
+import { idNames } from '../../shared/masterdata/index.js';
 import { must } from '../../shared/must.js';
 import { balances } from '../ledger/index.js';
 import { students } from '../students/index.js';
@@ -688,17 +689,11 @@ export async function lessonRows(db: DbOrTx, rows: LessonRecord[]): Promise<TLes
     )
     .where(and(inArray(lessonStudents.lessonId, ids), eq(lessonStudents.status, 10)))
     .orderBy(asc(lessonStudents.id));
-  const classIds = [...new Set(rows.flatMap((r) => (r.classId ? [r.classId] : [])))];
-  const classNames = classIds.length
-    ? new Map(
-        (
-          await db
-            .select({ id: groupClasses.id, name: groupClasses.name })
-            .from(groupClasses)
-            .where(inArray(groupClasses.id, classIds))
-        ).map((c) => [c.id, c.name]),
-      )
-    : new Map<number, string>();
+  const classNames = await idNames(
+    db,
+    groupClasses,
+    rows.map((r) => r.classId),
+  );
   const names = await namesOf(db, {
     courseCodes: [...new Set(rows.map((r) => r.courseCode))],
     teacherCodes: [...new Set(rows.map((r) => r.teacherCode))],

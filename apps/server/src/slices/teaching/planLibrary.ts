@@ -16,7 +16,14 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { sysDicts } from '../../db/schema.js';
 import { badInput } from '../../http/errors.js';
-import { defineRecordType, eqFilter, likeFilter, type ParentRef } from '../../shared/masterdata/index.js';
+import {
+  codeNames,
+  defineRecordType,
+  eqFilter,
+  idNames,
+  likeFilter,
+  type ParentRef,
+} from '../../shared/masterdata/index.js';
 import { dictItemUsage } from '../dictionaries/index.js';
 import { lessonPlans, planObjects, planStrategies, planTargets, studentPlanTargets } from './planTables.js';
 
@@ -32,14 +39,8 @@ const courseTypeParent: ParentRef = {
 };
 
 /** Course type code → name (the dictionary's items). */
-export async function courseTypeNames(tx: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  if (!codes.length) return new Map();
-  const rows = await tx
-    .select({ code: sysDicts.code, name: sysDicts.name })
-    .from(sysDicts)
-    .where(and(eq(sysDicts.dictType, COURSE_TYPE_DICT), inArray(sysDicts.code, [...new Set(codes)])));
-  return new Map(rows.map((r) => [r.code, r.name]));
-}
+export const courseTypeNames = (tx: DbOrTx, codes: readonly string[]) =>
+  codeNames(tx, sysDicts, codes, eq(sysDicts.dictType, COURSE_TYPE_DICT));
 
 async function withCourseTypeNames<T extends { courseTypeCode: string }>(tx: DbOrTx, rows: T[]) {
   const names = await courseTypeNames(
@@ -48,15 +49,6 @@ async function withCourseTypeNames<T extends { courseTypeCode: string }>(tx: DbO
   );
   return rows.map((r) => ({ ...r, courseTypeName: names.get(r.courseTypeCode) ?? r.courseTypeCode }));
 }
-
-const namesById = async (tx: DbOrTx, table: typeof planTargets | typeof planObjects, ids: number[]) => {
-  if (!ids.length) return new Map<number, string>();
-  const rows = await tx
-    .select({ id: table.id, name: table.name })
-    .from(table)
-    .where(inArray(table.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.name]));
-};
 
 export const planObjectType = defineRecordType<TPlanObjectRow, z.output<typeof PlanObjectInput>>({
   name: 'planObject',
@@ -148,7 +140,7 @@ export const planTargetType = defineRecordType<TPlanTargetRow, z.output<typeof P
       : null;
   },
   decorate: async (tx, rows) => {
-    const objects = await namesById(
+    const objects = await idNames(
       tx,
       planObjects,
       rows.flatMap((r) => (r.objectId ? [r.objectId] : [])),
@@ -207,7 +199,7 @@ export const planStrategyType = defineRecordType<TPlanStrategyRow, z.output<type
     return t ? { courseTypeCode: t.courseTypeCode } : undefined;
   },
   decorate: async (tx, rows) => {
-    const targets = await namesById(
+    const targets = await idNames(
       tx,
       planTargets,
       rows.map((r) => r.targetId),
@@ -284,7 +276,7 @@ export const lessonPlanType = defineRecordType<TLessonPlanRow, z.output<typeof L
     await checkLessonItems(tx, existing?.courseTypeCode ?? input.courseTypeCode, input.items);
   },
   decorate: async (tx, rows) => {
-    const targets = await namesById(
+    const targets = await idNames(
       tx,
       planTargets,
       rows.flatMap((r) => r.items.map((i) => i.targetId)),

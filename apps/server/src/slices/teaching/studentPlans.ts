@@ -13,6 +13,7 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
 import { isUniqueViolation } from '../../db/pgErrors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { idNames } from '../../shared/masterdata/index.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, defineStateMachine, lockOne } from '../../shared/stateMachine.js';
 import { assertCanSeeStudent } from '../students/index.js';
@@ -74,14 +75,11 @@ async function rowsOf(db: Tx, where: SQL): Promise<TStudentPlanTargetRow[]> {
     db,
     rows.map((x) => x.r.courseTypeCode),
   );
-  const strategyIds = [...new Set(rows.flatMap((x) => x.r.strategyIds))];
-  const strategies = strategyIds.length
-    ? await db
-        .select({ id: planStrategies.id, name: planStrategies.name })
-        .from(planStrategies)
-        .where(inArray(planStrategies.id, strategyIds))
-    : [];
-  const names = new Map(strategies.map((s) => [s.id, s.name]));
+  const names = await idNames(
+    db,
+    planStrategies,
+    rows.flatMap((x) => x.r.strategyIds),
+  );
   return rows.map(({ r, ...x }) => ({
     id: r.id,
     studentId: r.studentId,

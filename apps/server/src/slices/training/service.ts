@@ -17,6 +17,7 @@ import { employees, schoolItems } from '../../db/schema.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { badInput, notFound, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
+import { codeNames } from '../../shared/masterdata/index.js';
 import { assertOpen } from '../sealing/index.js';
 import { trainingAttendees, trainings } from './tables.js';
 
@@ -38,11 +39,11 @@ async function decorate(db: DbOrTx, rows: Row[]): Promise<TTrainingRow[]> {
     .from(trainingAttendees)
     .where(inArray(trainingAttendees.trainingId, ids))
     .orderBy(asc(trainingAttendees.employeeCode));
-  const campuses = await db
-    .select({ code: schoolItems.code, name: schoolItems.name })
-    .from(schoolItems)
-    .where(inArray(schoolItems.code, [...new Set(rows.map((r) => r.schoolItemCode))]));
-  const campusName = new Map(campuses.map((c) => [c.code, c.name]));
+  const campusName = await codeNames(
+    db,
+    schoolItems,
+    rows.map((r) => r.schoolItemCode),
+  );
   return rows.map((r) => {
     const mine = att.filter((a) => a.trainingId === r.id);
     return {
