@@ -1,27 +1,15 @@
 // /students/askLeave: the leave requests of the caller's campuses (their own by a filter); a new one
 // names the student, the period and the reason, and waits for the campus head's approval.
-import { LeaveInput, type TAbsenceRow } from '@bo/api-sdk';
-import { defineListScreen, listQuery } from '../../app/list';
+import { LeaveInput } from '@bo/api-sdk';
+import { listQuery } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { ApprovalStatusBadge, When } from '../orders/parts';
-import { StateBadge, StudentField } from './parts';
+import { absenceRequestScreen } from './absenceRequests';
+import { StudentField } from './parts';
 
-export default defineListScreen<TAbsenceRow, typeof LeaveInput>({
+export default absenceRequestScreen({
   key: 'leaveRequests',
   what: (t) => t('svc.leave'),
-  rowId: (r) => String(r.absenceId),
-  rowName: (r) => r.subjectName,
-  searchFields: (t) => [
-    { kind: 'text', name: 'keyword', label: t('svc.keyword') },
-    {
-      kind: 'select',
-      name: 'requestedByMe',
-      label: t('svc.mineOnly'),
-      options: [{ value: 'true', label: t('svc.mineOnly') }],
-    },
-  ],
   columns: (t) => [
-    { id: 'subjectName', header: t('svc.student'), fixed: true },
     { id: 'studentCode', header: t('svc.studentCode') },
     { id: 'fromDate', header: t('svc.from') },
     { id: 'toDate', header: t('svc.to') },
@@ -30,15 +18,9 @@ export default defineListScreen<TAbsenceRow, typeof LeaveInput>({
       header: t('svc.courses'),
       value: (r) => r.courseNames.join('、') || t('svc.allCourses'),
     },
-    { id: 'reason', header: t('svc.reason') },
-    { id: 'absenceStatus', header: t('svc.state'), cell: (r) => <StateBadge status={r.absenceStatus} /> },
-    { id: 'status', header: t('apv.status'), cell: (r) => <ApprovalStatusBadge status={r.status} /> },
-    { id: 'stepName', header: t('apv.step') },
-    { id: 'requestedByName', header: t('apv.requestedBy') },
-    { id: 'requestedAt', header: t('apv.requestedAt'), cell: (r) => <When iso={r.requestedAt} /> },
   ],
+  step: true,
   list: (a) => sdk.absences.leaveApplyPage({ query: listQuery(a) }),
-  exportable: false,
   form: {
     schema: LeaveInput,
     defaults: { fromDate: '', toDate: '', reason: '', courseCodes: [] },
@@ -49,19 +31,6 @@ export default defineListScreen<TAbsenceRow, typeof LeaveInput>({
       { kind: 'textarea', name: 'reason', label: t('svc.reason'), maxLength: 500, required: true },
     ],
     save: (v) => sdk.absences.leaveAdd({ body: v }),
-    canEdit: () => false,
   },
-  rowActions: (t, h) => [
-    {
-      key: 'withdraw',
-      label: t('svc.withdraw'),
-      danger: true,
-      confirm: t('svc.withdrawConfirm'),
-      hidden: (r) => r.status !== 5,
-      onClick: async (r) => {
-        await sdk.absences.leaveRevoke({ params: { id: r.absenceId }, body: {} });
-        await h.refresh();
-      },
-    },
-  ],
+  withdraw: (id) => sdk.absences.leaveRevoke({ params: { id }, body: {} }),
 });

@@ -1,14 +1,14 @@
 // /students/askRepair: make-up requests. A make-up names one missed lesson of the student (a lesson
 // consumed on the ledger) and the day and time span of the make-up; once the campus head approves,
 // the missed lesson's hours come back for the make-up lesson.
-import { MakeupInput, type TAbsenceRow } from '@bo/api-sdk';
+import { MakeupInput } from '@bo/api-sdk';
 import type { CustomFormFieldProps } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { defineListScreen, listQuery } from '../../app/list';
+import { listQuery } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { ApprovalStatusBadge, When } from '../orders/parts';
-import { StateBadge, StudentField } from './parts';
+import { absenceRequestScreen } from './absenceRequests';
+import { StudentField } from './parts';
 
 /** The missed lessons of the student chosen above, as a select. */
 function MissedField(p: CustomFormFieldProps) {
@@ -47,35 +47,17 @@ function MissedField(p: CustomFormFieldProps) {
 
 const Form = MakeupInput.extend({ studentId: MakeupInput.shape.missedId.optional() });
 
-export default defineListScreen<TAbsenceRow, typeof Form>({
+export default absenceRequestScreen({
   key: 'makeupRequests',
   what: (t) => t('svc.makeup'),
-  rowId: (r) => String(r.absenceId),
-  rowName: (r) => r.subjectName,
-  searchFields: (t) => [
-    { kind: 'text', name: 'keyword', label: t('svc.keyword') },
-    {
-      kind: 'select',
-      name: 'requestedByMe',
-      label: t('svc.mineOnly'),
-      options: [{ value: 'true', label: t('svc.mineOnly') }],
-    },
-  ],
   columns: (t) => [
-    { id: 'subjectName', header: t('svc.student'), fixed: true },
     { id: 'courses', header: t('svc.courses'), value: (r) => r.courseNames.join('、') },
     { id: 'missedDate', header: t('svc.missedDate') },
     { id: 'hours', header: t('svc.hours') },
     { id: 'fromDate', header: t('svc.makeupDate') },
     { id: 'timeSpan', header: t('svc.timeSpan') },
-    { id: 'reason', header: t('svc.reason') },
-    { id: 'absenceStatus', header: t('svc.state'), cell: (r) => <StateBadge status={r.absenceStatus} /> },
-    { id: 'status', header: t('apv.status'), cell: (r) => <ApprovalStatusBadge status={r.status} /> },
-    { id: 'requestedByName', header: t('apv.requestedBy') },
-    { id: 'requestedAt', header: t('apv.requestedAt'), cell: (r) => <When iso={r.requestedAt} /> },
   ],
   list: (a) => sdk.absences.makeupApplyPage({ query: listQuery(a) }),
-  exportable: false,
   form: {
     schema: Form,
     defaults: { makeupDate: '', timeSpan: '', reason: '' },
@@ -93,19 +75,6 @@ export default defineListScreen<TAbsenceRow, typeof Form>({
       { kind: 'textarea', name: 'reason', label: t('svc.reason'), maxLength: 500, required: true },
     ],
     save: ({ studentId: _s, ...body }) => sdk.absences.makeupAdd({ body }),
-    canEdit: () => false,
   },
-  rowActions: (t, h) => [
-    {
-      key: 'withdraw',
-      label: t('svc.withdraw'),
-      danger: true,
-      confirm: t('svc.withdrawConfirm'),
-      hidden: (r) => r.status !== 5,
-      onClick: async (r) => {
-        await sdk.absences.makeupRevoke({ params: { id: r.absenceId }, body: {} });
-        await h.refresh();
-      },
-    },
-  ],
+  withdraw: (id) => sdk.absences.makeupRevoke({ params: { id }, body: {} }),
 });
