@@ -348,25 +348,10 @@ export async function savePrice(
     if (b.schoolItemCode) await assertCampusExists(tx, b.schoolItemCode);
     // Serialises price changes of one item, so two on the same day cannot both pass the check below.
     await tx.select({ id: saleItems.id }).from(saleItems).where(eq(saleItems.id, item.id)).for('update');
-    const [same] = await tx
-      .select({ id: itemPrices.id })
-      .from(itemPrices)
-      .where(
-        and(
-          eq(itemPrices.itemId, item.id),
-          eq(itemPrices.status, 1),
-          eq(itemPrices.effectiveDate, b.effectiveDate),
-          b.schoolItemCode
-            ? eq(itemPrices.schoolItemCode, b.schoolItemCode)
-            : isNull(itemPrices.schoolItemCode),
-        ),
-      )
-      .limit(1);
-    if (same)
-      throw conflict(
-        `effectiveDate: 该日已有价格，请先取消 / a price from ${b.effectiveDate} is already set; cancel it first`,
-        'effectiveDate',
-      );
+    await assertDayFree(tx, { itemId: item.id, schoolItemCode: b.schoolItemCode }, b.effectiveDate, {
+      zh: '，请先取消',
+      en: '; cancel it first',
+    });
     const now = ctx.deps.now();
     const [p] = await tx
       .insert(itemPrices)
@@ -391,6 +376,39 @@ export async function savePrice(
     });
     return priceRow(tx, id, day);
   });
+}
+
+/**
+ * One valid price per item, campus (or every campus) and day: a 409 on `effectiveDate` when another
+ * price (not `except`) already starts that day; `hint` ends the message (what the caller may do).
+ */
+async function assertDayFree(
+  tx: DbOrTx,
+  at: { itemId: number; schoolItemCode: string | null },
+  effectiveDate: string,
+  hint: { zh: string; en: string },
+  except?: number,
+) {
+  const [clash] = await tx
+    .select({ id: itemPrices.id })
+    .from(itemPrices)
+    .where(
+      and(
+        eq(itemPrices.itemId, at.itemId),
+        eq(itemPrices.status, 1),
+        eq(itemPrices.effectiveDate, effectiveDate),
+        except === undefined ? undefined : ne(itemPrices.id, except),
+        at.schoolItemCode
+          ? eq(itemPrices.schoolItemCode, at.schoolItemCode)
+          : isNull(itemPrices.schoolItemCode),
+      ),
+    )
+    .limit(1);
+  if (clash)
+    throw conflict(
+      `effectiveDate: 该日已有价格${hint.zh} / a price from ${effectiveDate} is already set${hint.en}`,
+      'effectiveDate',
+    );
 }
 
 async function loadPriceForChange(tx: DbOrTx, ctx: MdCtx, kind: ItemKind, id: number) {
@@ -444,26 +462,7 @@ export async function updatePrice(
   checkFutureDay(b.effectiveDate, day);
   return ctx.deps.db.transaction(async (tx) => {
     const p = await loadPriceForChange(tx, ctx, kind, b.id);
-    const [clash] = await tx
-      .select({ id: itemPrices.id })
-      .from(itemPrices)
-      .where(
-        and(
-          eq(itemPrices.itemId, p.itemId),
-          eq(itemPrices.status, 1),
-          eq(itemPrices.effectiveDate, b.effectiveDate),
-          ne(itemPrices.id, p.id),
-          p.schoolItemCode
-            ? eq(itemPrices.schoolItemCode, p.schoolItemCode)
-            : isNull(itemPrices.schoolItemCode),
-        ),
-      )
-      .limit(1);
-    if (clash)
-      throw conflict(
-        `effectiveDate: 该日已有价格 / a price from ${b.effectiveDate} is already set`,
-        'effectiveDate',
-      );
+    await assertDayFree(tx, p, b.effectiveDate, { zh: '', en: '' }, p.id);
     await tx
       .update(itemPrices)
       .set({ priceCents: centsOf(b.price), effectiveDate: b.effectiveDate })
