@@ -17,6 +17,7 @@ import { useId, type ReactNode } from 'react';
 import {
   Bar,
   BarChart,
+  type BarShapeProps,
   CartesianGrid,
   Cell,
   Legend,
@@ -24,6 +25,7 @@ import {
   LineChart,
   Pie,
   PieChart,
+  Rectangle,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -77,9 +79,31 @@ export function Bars({
   data: Distribution | Shares | undefined;
   onPick?: (key: string) => void;
 }) {
+  const t = useT();
   const rows = (data?.rows ?? [])
     .slice(0, 12)
     .map((r) => ({ key: r.key, name: r.name, value: shareValue(r) }));
+  // A pickable bar is a button named by its category and value (a pointer clicks it, Enter or Space
+  // from the keyboard), so it is found and used like every other control.
+  const pickable = (p: BarShapeProps) => {
+    const row = rows[p.index];
+    const pick = () => row && onPick?.(row.key);
+    return (
+      <g
+        role="button"
+        tabIndex={0}
+        aria-label={t('ds.barPick', { name: row?.name ?? '', value: row?.value ?? 0 })}
+        onClick={pick}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          pick();
+        }}
+      >
+        <Rectangle x={p.x} y={p.y} width={p.width} height={p.height} fill={p.fill} />
+      </g>
+    );
+  };
   return (
     <Chart title={title} empty={!rows.length}>
       <BarChart data={rows}>
@@ -93,7 +117,7 @@ export function Bars({
           fill={COLORS[0]}
           isAnimationActive={animate}
           cursor={onPick ? 'pointer' : undefined}
-          onClick={onPick ? (_: unknown, i: number) => onPick(rows[i]?.key ?? '') : undefined}
+          {...(onPick ? { shape: pickable } : {})}
         />
       </BarChart>
     </Chart>
