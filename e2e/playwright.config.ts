@@ -118,6 +118,11 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-w${w}`,
         LOG_LEVEL: 'warn',
         SCRYPT_LOG_N: '14',
+        // The income dashboard's mobile-chat link (dd_code) against the fake messenger below; the
+        // QR sign-in stays off here (tests/dashboards/income.spec.ts).
+        DASHBOARD_SSO_BASE_URL: fakeURL,
+        DASHBOARD_SSO_CLIENT_ID: fakeProvider.clientId,
+        DASHBOARD_SSO_CLIENT_SECRET: fakeProvider.clientSecret,
       },
     })),
     {

@@ -1,17 +1,57 @@
 // The director's income journey: a payment made today, the income dashboard filtered to its campus and
-// month, the received figure drilled down to its payments and exported (§9 file name), the same total
-// on the centre overview, and the page on a phone-sized screen.
+// month, the campus's bar drilled down to its payments and exported (§9 file name), the same total on
+// the centre overview, and the page opened from the mobile-chat link (`?dd_code=`, exchanged with the
+// fake messenger of e2e/fake-provider) on a phone-sized screen.
+import type { Sdk } from '@bo/api-sdk';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
 import { paidOrder } from '../../fixtures/orders';
+import { fakeProvider } from '../../playwright.config';
+import { freshAccount } from '../system/helpers';
+
+/**
+ * The account the fake messenger's person (its one mobile number) signs in as on the main server: a
+ * regional director of the demo director's campuses, made once per database.
+ */
+async function messengerDirector(admin: Sdk, request: APIRequestContext) {
+  const username = 'ddincome';
+  const found = await admin.system.authInfos({ query: { username } });
+  if (found.list.some((a) => a.username === username)) return;
+  await freshAccount(admin, request, {
+    username,
+    name: '移动看板总监',
+    roles: [76],
+    password: 'DdIncome123',
+    mobile: fakeProvider.mobile,
+    regions: ['HD'],
+    campuses: ['SH01', 'SH02', 'HZ01', 'NJ01'],
+  });
+}
+
+/** A code of the messenger, as its chat link carries one (its authorize page hands it out). */
+async function messengerCode(request: APIRequestContext): Promise<string> {
+  const authorize = new URL(`http://127.0.0.1:${fakeProvider.port}/oauth2/auth`);
+  authorize.searchParams.set('client_id', fakeProvider.clientId);
+  authorize.searchParams.set('redirect_uri', 'http://127.0.0.1/chat');
+  const res = await request.get(authorize.toString(), { maxRedirects: 0 });
+  const code = new URL(res.headers()['location'] ?? 'http://x/').searchParams.get('code');
+  if (!code) throw new Error(`the fake messenger gave no code (${res.status()})`);
+  return code;
+}
 
 test('a director follows a month’s income down to its payments, exports them, and reads it on a phone', async ({
   page,
+  request,
   sdkAs,
   signIn,
 }) => {
+  test.setTimeout(120_000);
   const admin = await sdkAs('admin');
   const finance = await sdkAs('finance');
+  await messengerDirector(admin, request);
+  const campus = (await admin.organisation.allSchoolItems({ query: {} })).find((c) => c.code === 'SH01');
+  if (!campus) throw new Error('the demo data has SH01');
   const s = await admin.students.insertStudent({
     body: {
       name: `收入看板${Date.now() % 100_000}`,
@@ -46,7 +86,8 @@ test('a director follows a month’s income down to its payments, exports them, 
   const received = page.getByLabel('实收', { exact: true });
   await expect(received).toContainText('¥');
 
-  await page.getByRole('button', { name: '明细 实收' }).click();
+  // The campus's bar (the chart of income by campus) opens its payments.
+  await page.getByRole('button', { name: new RegExp(`^${campus.name}：`) }).click();
   const rows = page.getByRole('table', { name: '实收 · 明细' });
   await expect(rows.getByRole('row').filter({ hasText: order.code })).toContainText(s.name);
   const download = page.waitForEvent('download');
@@ -64,9 +105,14 @@ test('a director follows a month’s income down to its payments, exports them, 
   await page.goto(`/dataStatistics/centerData?${ds.toString()}`);
   await expect(page.getByLabel('本期实收', { exact: true })).toHaveText(total);
 
+  // The mobile-chat link: its code signs its person in (over the director's session on this browser)
+  // and the page comes back without it, with the same campus and month.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/dataStatistics/incomeGM?${ds.toString()}`);
+  await page.goto(`/dataStatistics/incomeGM?dd_code=${await messengerCode(request)}&${ds.toString()}`);
   await expect(received).toHaveText(total);
+  expect(new URL(page.url()).searchParams.has('dd_code')).toBe(false);
+  const session = await page.evaluate(() => localStorage.getItem('userToken'));
+  expect(session).toContain('ddincome');
   await expect(page.getByLabel('净收入', { exact: true })).toBeInViewport();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
