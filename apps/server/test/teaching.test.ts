@@ -1215,4 +1215,35 @@ describe('the teaching plan (library and individual plans)', () => {
     const hr = await t.as('hr');
     await expectApiError(hr.teaching.studentPlan({ query: { studentId } }), ErrorCode.noPermission);
   });
+
+  it('lets a teacher open a student’s case file read-only for the plan: own campuses, no money, the actions they lack named', async () => {
+    const [mine] = await t.deps.db
+      .select()
+      .from(students)
+      .where(eq(students.id, pupils[6] ?? 0));
+    const [bj] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);
+    if (!mine || !bj) throw new Error('an SH01 and a BJ01 student');
+    // The case file and its entrance assessments, for a student of the teacher's campus …
+    const file = await teacher.students.studentDetail({ query: { code: mine.code } });
+    expect(file).toMatchObject({ id: mine.id, schoolItemCode: 'SH01' });
+    expect(Array.isArray(await teacher.students.outsideAssess({ query: { stuId: mine.id } }))).toBe(true);
+    // … never another campus's, and never the money of the full screen.
+    await expectApiError(
+      teacher.students.studentDetail({ query: { code: bj.code } }),
+      ErrorCode.noPermission,
+    );
+    await expectApiError(teacher.students.outsideAssess({ query: { stuId: bj.id } }), ErrorCode.noPermission);
+    await expectApiError(
+      teacher.orders.studentOrders({ query: { studentcode: mine.code } }),
+      ErrorCode.noPermission,
+    );
+    // The forbidden list names the screen (the client opens it by the plan door) and the action the
+    // teacher lacks, not the one held; HR, holding neither, is refused the case file.
+    const forbidden = await teacher.system.forbiddenRoutes({ query: {} });
+    expect(forbidden).toContain('/students/studentDetail');
+    expect(forbidden).toContain('plans.edit');
+    expect(forbidden).not.toContain('plans.record');
+    const hr = await t.as('hr');
+    await expectApiError(hr.students.studentDetail({ query: { code: mine.code } }), ErrorCode.noPermission);
+  });
 });

@@ -455,3 +455,13 @@ export function menuGroup(key: string): MenuGroup | undefined {
 
 /** Privilege codes for the seed: every non-public route path. */
 export const PRIVILEGE_CODES: readonly string[] = ROUTES.filter((r) => !r.public).map((r) => r.path);
+
+/**
+ * Screens that an action privilege also opens, in a narrower form the screen itself decides: the
+ * student detail opens for the teaching plan's privileges (teachers and academic staff see the
+ * case file read-only with its 个训计划 tab; docs/decisions.md "Who opens a student's plan"). The
+ * endpoints keep their own access: this only lets the guard through.
+ */
+export const SCREEN_DOORS: Readonly<Record<string, readonly string[]>> = {
+  '/students/studentDetail': ['plans.edit', 'plans.record'],
+};

@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode } from '@bo/api-sdk';
 import { describe, expect, it } from 'vitest';
-import { decide, failureTarget, isForbidden, loadPermissions } from './guard';
+import { decide, failureTarget, holdsPrivilege, isForbidden, loadPermissions } from './guard';
 import { safeRedirect } from './pageLoad';
 
 const perms = { forbidden: ['/setting/campus', '/financial/installmentDetails/:id'], menu: [] };
@@ -50,6 +50,15 @@ describe('navigation guard', () => {
     });
     expect(decide({ pathname: '/home', token: 't', permissions: perms })).toEqual({ kind: 'allow' });
     expect(isForbidden('/setting/employees', perms.forbidden)).toBe(false);
+  });
+  it('opens the student detail to a holder of a plan privilege without the screen, and not to others', () => {
+    const screen = '/students/studentDetail';
+    const teacher = ['/students/list', screen, 'plans.edit'];
+    expect(isForbidden(screen, teacher)).toBe(false);
+    expect(holdsPrivilege(screen, teacher)).toBe(false);
+    expect(holdsPrivilege('plans.record', teacher)).toBe(true);
+    expect(isForbidden(screen, [screen, 'plans.edit', 'plans.record'])).toBe(true);
+    expect(isForbidden('/students/list', teacher)).toBe(true);
   });
   it('lets a path without a screen in this build through to "not found", forbidden or not', () => {
     const built = (p: string) => p === '/setting/campus';

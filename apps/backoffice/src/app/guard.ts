@@ -1,6 +1,6 @@
 // The navigation guard of spec §2 as pure decisions, plus loading the permissions.
 import { ApiError, ErrorCode } from '@bo/api-sdk';
-import { routeByPath } from '@bo/domain';
+import { SCREEN_DOORS, routeByPath } from '@bo/domain';
 import { loginPath } from './pageLoad';
 import type { Permissions } from './session';
 
@@ -20,11 +20,20 @@ export function isPublicPath(pathname: string): boolean {
   return routeByPath(pathname)?.public === true;
 }
 
-/** Whether the user's forbidden list covers a pathname (a route pattern with :id matches too). */
+/**
+ * Whether the user's forbidden list covers a pathname (a route pattern with :id matches too) and
+ * no action privilege of `SCREEN_DOORS` the user holds opens it anyway.
+ */
 export function isForbidden(pathname: string, forbidden: readonly string[]): boolean {
-  if (forbidden.includes(pathname)) return true;
   const def = routeByPath(pathname);
-  return def !== undefined && forbidden.includes(def.path);
+  const path = forbidden.includes(pathname) ? pathname : def?.path;
+  if (path === undefined || !forbidden.includes(path)) return false;
+  return !(SCREEN_DOORS[path] ?? []).some((code) => !forbidden.includes(code));
+}
+
+/** Whether the user holds a privilege itself (a screen or an action), doors aside. */
+export function holdsPrivilege(code: string, forbidden: readonly string[]): boolean {
+  return !forbidden.includes(code);
 }
 
 /**

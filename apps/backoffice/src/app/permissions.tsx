@@ -1,7 +1,7 @@
 // Role checks for the UI (spec §5 permission directive, §6 helpers) and the click throttle.
 import { assertRoleList, createClickThrottle, hasAnyRole, hasNoRole } from '@bo/domain';
 import { useMemo, useRef, type ReactNode } from 'react';
-import { isForbidden } from './guard';
+import { holdsPrivilege, isForbidden } from './guard';
 import { useSession, useUser } from './session';
 
 export interface CanProps {
@@ -37,6 +37,15 @@ export function useHasAnyRole(codes: readonly (number | string)[]): boolean {
 export function useCanOpen(path: string): boolean {
   const { permissions } = useSession();
   return permissions !== null && !isForbidden(path, permissions.forbidden);
+}
+
+/**
+ * Whether the user holds a privilege (an action such as `plans.edit`, or a screen without the
+ * doors other privileges open to it): a button whose command the server would refuse shows only then.
+ */
+export function useHolds(code: string): boolean {
+  const { permissions } = useSession();
+  return permissions !== null && holdsPrivilege(code, permissions.forbidden);
 }
 
 /** Whether the user holds none of the codes. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { BirthDate, Mobile, optionalPhone } from './fields.js';
 import { FileResponse, Ok, PageQuery, QueryBool, get, page, post, priv, type Slice } from './define.js';
+import { PLAN_EDIT, PLAN_RECORD } from './teaching/plans.js';
 
 /** Screens of spec §2 that read case files. */
 export const STUDENT_SCREENS = {
@@ -21,6 +22,8 @@ export const STUDENT_SCREENS = {
 export const STUDENT_ACTIONS = { delete: 'students.delete', import: 'students.import' } as const;
 
 const S = STUDENT_SCREENS;
+/** Teachers and academic staff: the case file and its rehabilitation facts, read-only (docs/decisions.md). */
+const PLAN_HOLDERS = [PLAN_EDIT, PLAN_RECORD];
 /** Any screen that shows case files. */
 const read = priv(S.list, S.detail, S.edit, S.create, S.managers, S.followUp, S.renewal, S.caselife);
 /** The student picker also serves the order screens (add order, instalments, payments). */
@@ -345,7 +348,8 @@ export const students = {
   studentDetail: get('/student/getstudentdetail', {
     service: 'schedule',
     summary: 'One case file by student code, with its source clue.',
-    access: priv(S.detail, S.edit, S.list, S.caselife, S.financialCaselife, S.followUp),
+    // The teaching plan's holders open the case file read-only for its 个训计划 tab.
+    access: priv(S.detail, S.edit, S.list, S.caselife, S.financialCaselife, S.followUp, ...PLAN_HOLDERS),
     query: z.object({ code: z.string().trim().min(1).max(20) }),
     response: StudentDetail,
   }),
@@ -392,7 +396,7 @@ export const students = {
   outsideAssess: get('/student/getOutsideAssess', {
     service: 'schedule',
     summary: 'Entrance assessments made before enrolment (those of the clue the student came from).',
-    access: priv(S.detail, S.list),
+    access: priv(S.detail, S.list, ...PLAN_HOLDERS),
     query: z.object({ stuId: Id }),
     response: z.array(OutsideAssessRow),
   }),

@@ -310,7 +310,8 @@ export const system = {
   }),
   forbiddenRoutes: get('/system/no/privilegetypes', {
     service: 'setting',
-    summary: 'Route paths the user may not open (the /noauth list).',
+    summary:
+      'Route paths the user may not open (the /noauth list), then the action privileges the user does not hold.',
     access: signedIn,
     query: GroupCodeQuery,
     response: z.array(z.string()),

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ListKitProvider } from '../../app/list';
+import { useCanOpen, useHolds } from '../../app/permissions';
 import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
 import { StudentContracts } from '../services/EContracts';
@@ -177,6 +178,11 @@ export default function StudentDetail() {
     enabled: code !== '',
   });
   usePageTitle(q.data ? `${q.data.name}（${q.data.code}）` : null);
+  // Without the screen itself (a teacher or academic staff opening it for the plan) the case file is
+  // read-only: profile, rehabilitation and the plan, no money, follow-ups or contracts.
+  const full = useHolds('/students/studentDetail');
+  const canEdit = useCanOpen('/students/editStudent');
+  const canLife = useCanOpen('/students/caselife');
   if (!code) return <EmptyState title={t('stu.detail.missing')} />;
   const s = q.data;
   if (!s) return q.isError ? <EmptyState title={t('stu.detail.missing')} /> : <Spinner />;
@@ -187,12 +193,16 @@ export default function StudentDetail() {
         description={`${s.schoolItemName ?? s.schoolItemCode} · ${s.parentName} ${s.phone}`}
         actions={
           <div className="flex gap-2">
-            <Button onClick={() => navigate(`/students/caselife?studentId=${s.id}`)}>
-              {t('stu.life.open')}
-            </Button>
-            <Button variant="primary" onClick={() => navigate(editPath(s))}>
-              {t('stu.edit')}
-            </Button>
+            {full && canLife && (
+              <Button onClick={() => navigate(`/students/caselife?studentId=${s.id}`)}>
+                {t('stu.life.open')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button variant="primary" onClick={() => navigate(editPath(s))}>
+                {t('stu.edit')}
+              </Button>
+            )}
           </div>
         }
       />
@@ -203,16 +213,28 @@ export default function StudentDetail() {
           items={[
             { key: 'profile', label: t('stu.tab.profile'), content: <Profile s={s} /> },
             { key: 'rehab', label: t('stu.tab.rehab'), content: <Rehab s={s} /> },
-            { key: 'orders', label: t('stu.tab.orders'), content: <StudentOrders s={s} /> },
-            { key: 'balance', label: t('stu.tab.balance'), content: <StudentBalance s={s} /> },
-            { key: 'follows', label: t('stu.tab.follows'), content: <Follows s={s} /> },
+            ...(full
+              ? [
+                  { key: 'orders', label: t('stu.tab.orders'), content: <StudentOrders s={s} /> },
+                  { key: 'balance', label: t('stu.tab.balance'), content: <StudentBalance s={s} /> },
+                  { key: 'follows', label: t('stu.tab.follows'), content: <Follows s={s} /> },
+                ]
+              : []),
             { key: 'plan', label: t('stu.tab.plan'), content: <StudentPlan studentId={s.id} /> },
-            { key: 'lifetime', label: t('stu.tab.lifetime'), content: <LifetimeView studentId={s.id} /> },
-            {
-              key: 'contracts',
-              label: t('stu.tab.contracts'),
-              content: <StudentContracts studentId={s.id} />,
-            },
+            ...(full
+              ? [
+                  {
+                    key: 'lifetime',
+                    label: t('stu.tab.lifetime'),
+                    content: <LifetimeView studentId={s.id} />,
+                  },
+                  {
+                    key: 'contracts',
+                    label: t('stu.tab.contracts'),
+                    content: <StudentContracts studentId={s.id} />,
+                  },
+                ]
+              : []),
           ]}
         />
       </Card>

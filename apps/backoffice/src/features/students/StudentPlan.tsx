@@ -1,8 +1,11 @@
 // The student detail's tab 个训计划 / Individual plan: the targets chosen for the child from the
 // teaching-plan library, each with its latest progress; adding a target (course type → target →
-// strategies), recording a lesson's progress, changing a target's status, and the chart of a
-// target's progress over time. The server decides who may do what (plans.edit / plans.record).
+// strategies), changing its strategies, baseline, goal and dates, recording a lesson's progress,
+// changing a target's status, and the chart of a target's progress over time. The server decides who
+// may do what (plans.edit / plans.record); each button shows only to those it would let through.
 import {
+  PLAN_EDIT,
+  PLAN_RECORD,
   PlanProgressInput,
   StudentPlanStatusInput,
   StudentPlanTargetInput,
@@ -29,6 +32,7 @@ import { useState } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
+import { useHolds } from '../../app/permissions';
 import { DictSelect, PlanTargetSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -51,6 +55,17 @@ const AddTarget = StudentPlanTargetInput.omit({ id: true, version: true }).exten
   courseTypeCode: z.string().trim().min(1, '请选择课程类型 / the course type is required'),
 });
 
+/** The valid strategies of a library target (the check list of the add and edit forms). */
+function useStrategies(targetId: number) {
+  return useQuery({
+    queryKey: ['master', 'teaching', 'planStrategies', targetId],
+    queryFn: async () =>
+      (await sdk.teaching.planStrategyList({ query: { targetId, status: 1, pageIdx: 1, pageSize: 100 } }))
+        .list,
+    enabled: targetId > 0,
+  });
+}
+
 function AddTargetDialog({ studentId, onClose }: { studentId: number; onClose: () => void }) {
   const t = useT();
   const form = useCommandForm({
@@ -69,13 +84,7 @@ function AddTargetDialog({ studentId, onClose }: { studentId: number; onClose: (
   });
   const courseTypeCode = String(form.rhf.watch('courseTypeCode') ?? '');
   const targetId = Number(form.rhf.watch('targetId') ?? 0);
-  const strategies = useQuery({
-    queryKey: ['master', 'teaching', 'planStrategies', targetId],
-    queryFn: async () =>
-      (await sdk.teaching.planStrategyList({ query: { targetId, status: 1, pageIdx: 1, pageSize: 100 } }))
-        .list,
-    enabled: targetId > 0,
-  });
+  const strategies = useStrategies(targetId);
   return (
     <FormDialog form={form} onClose={onClose} title={t('stu.plan.add')} size="lg">
       <FormControl
@@ -120,6 +129,49 @@ function AddTargetDialog({ studentId, onClose }: { studentId: number; onClose: (
           options={(strategies.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
         />
       )}
+      <FormText form={form} name="baseline" label={t('stu.plan.baseline')} maxLength={200} />
+      <FormText form={form} name="goal" label={t('stu.plan.goal')} maxLength={200} />
+      <FormDate form={form} name="startOn" label={t('stu.plan.startOn')} />
+      <FormDate form={form} name="expectedEndOn" label={t('stu.plan.expectedEndOn')} />
+    </FormDialog>
+  );
+}
+
+/** Changes a target in work: its strategies, baseline, goal and dates (the target stays; version checked). */
+function EditTargetDialog({ row, onClose }: { row: TStudentPlanTargetRow; onClose: () => void }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: StudentPlanTargetInput,
+    defaultValues: {
+      id: row.id,
+      version: row.version,
+      studentId: row.studentId,
+      targetId: row.targetId,
+      strategyIds: row.strategyIds,
+      baseline: row.baseline,
+      goal: row.goal,
+      startOn: row.startOn,
+      expectedEndOn: row.expectedEndOn ?? undefined,
+    },
+    onSubmit: (body) => sdk.teaching.studentPlanTargetSave({ body }),
+    success: t('stu.plan.saved'),
+    onDone: onClose,
+  });
+  const strategies = useStrategies(row.targetId);
+  return (
+    <FormDialog
+      form={form}
+      onClose={onClose}
+      title={`${t('stu.plan.edit')}：${row.targetName}`}
+      description={row.mastery ?? undefined}
+      size="lg"
+    >
+      <FormCheckGroup
+        form={form}
+        name="strategyIds"
+        label={t('stu.plan.strategies')}
+        options={(strategies.data ?? []).map((x) => ({ value: x.id, label: x.name }))}
+      />
       <FormText form={form} name="baseline" label={t('stu.plan.baseline')} maxLength={200} />
       <FormText form={form} name="goal" label={t('stu.plan.goal')} maxLength={200} />
       <FormDate form={form} name="startOn" label={t('stu.plan.startOn')} />
@@ -221,6 +273,7 @@ function ProgressChart({ row }: { row: TStudentPlanTargetRow }) {
 
 type Open =
   | { kind: 'add' }
+  | { kind: 'edit'; row: TStudentPlanTargetRow }
   | { kind: 'progress'; row: TStudentPlanTargetRow }
   | { kind: 'status'; row: TStudentPlanTargetRow; action: TPlanTargetAction }
   | null;
@@ -232,17 +285,22 @@ export function StudentPlan({ studentId }: { studentId: number }) {
     queryFn: () => sdk.teaching.studentPlan({ query: { studentId } }),
   });
   const [open, setOpen] = useState<Open>(null);
+  // Each action shows only to whom the server allows it (plans.edit changes, plans.record records).
+  const canEdit = useHolds(PLAN_EDIT);
+  const canRecord = useHolds(PLAN_RECORD) || canEdit;
   const [charted, setCharted] = useState<number | null>(null);
   const rows = q.data ?? [];
   const chartRow = rows.find((r) => r.id === charted) ?? null;
   const close = () => setOpen(null);
   return (
     <div className="space-y-4">
-      <div className="flex justify-end">
-        <Button variant="primary" onClick={() => setOpen({ kind: 'add' })}>
-          {t('stu.plan.add')}
-        </Button>
-      </div>
+      {canEdit && (
+        <div className="flex justify-end">
+          <Button variant="primary" onClick={() => setOpen({ kind: 'add' })}>
+            {t('stu.plan.add')}
+          </Button>
+        </div>
+      )}
       {q.isError ? (
         <EmptyState title={t('stu.plan.denied')} />
       ) : !q.data ? (
@@ -302,9 +360,23 @@ export function StudentPlan({ studentId }: { studentId: number }) {
                   </td>
                   <td className="py-1.5 pr-3">
                     <div className="flex flex-wrap gap-1">
-                      {r.status === 'active' && (
-                        <Button size="sm" onClick={() => setOpen({ kind: 'progress', row: r })}>
+                      {canRecord && r.status === 'active' && (
+                        <Button
+                          size="sm"
+                          aria-label={`${t('stu.plan.record')} ${r.targetName}`}
+                          onClick={() => setOpen({ kind: 'progress', row: r })}
+                        >
                           {t('stu.plan.record')}
+                        </Button>
+                      )}
+                      {canEdit && (r.status === 'active' || r.status === 'paused') && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`${t('stu.plan.edit')} ${r.targetName}`}
+                          onClick={() => setOpen({ kind: 'edit', row: r })}
+                        >
+                          {t('stu.plan.edit')}
                         </Button>
                       )}
                       <Button
@@ -315,7 +387,7 @@ export function StudentPlan({ studentId }: { studentId: number }) {
                       >
                         {t('stu.plan.chart')}
                       </Button>
-                      {ACTIONS_FROM[r.status].map((a) => (
+                      {(canEdit ? ACTIONS_FROM[r.status] : []).map((a) => (
                         <Button
                           key={a}
                           size="sm"
@@ -335,6 +407,7 @@ export function StudentPlan({ studentId }: { studentId: number }) {
       )}
       {chartRow && <ProgressChart row={chartRow} />}
       {open?.kind === 'add' && <AddTargetDialog studentId={studentId} onClose={close} />}
+      {open?.kind === 'edit' && <EditTargetDialog row={open.row} onClose={close} />}
       {open?.kind === 'progress' && <ProgressDialog row={open.row} onClose={close} />}
       {open?.kind === 'status' && <StatusDialog row={open.row} action={open.action} onClose={close} />}
     </div>

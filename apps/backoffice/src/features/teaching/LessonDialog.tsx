@@ -5,6 +5,8 @@ import { ATTENDANCE_STATUSES, type TLessonRow } from '@bo/api-sdk';
 import { Badge, Button, Dialog, Select } from '@bo/ui-kit';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCanOpen } from '../../app/permissions';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 
@@ -23,6 +25,8 @@ export function LessonDialog({
   const [picked, setPicked] = useState<Record<number, Status | ''>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Teachers and academic staff open the child's case file for its 个训计划 (the plan privileges).
+  const canOpenStudent = useCanOpen('/students/studentDetail');
   // Each student's hours left of the lesson's course: what a sign takes them from.
   const remain = useQueries({
     queries: (lesson?.students ?? []).map((s) => ({
@@ -118,6 +122,16 @@ export function LessonDialog({
             <tr key={s.lessonStudentId} className="border-t border-line">
               <td className="py-1">
                 {s.studentName} <span className="text-muted">{s.studentCode}</span>
+                {canOpenStudent && (
+                  <Link
+                    className="ml-2 text-xs text-brand-600 hover:underline"
+                    to={`/students/studentDetail?code=${encodeURIComponent(s.studentCode)}&tab=plan`}
+                    aria-label={`${t('teach.openPlan')} ${s.studentName}`}
+                    onClick={onClose}
+                  >
+                    {t('teach.openPlan')}
+                  </Link>
+                )}
                 {left(i) !== undefined && (
                   <span className="ml-2 text-xs text-muted">
                     {t('teach.remainingOf', { h: left(i) ?? 0 })}

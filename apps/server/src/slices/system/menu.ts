@@ -28,13 +28,21 @@ export async function menuOf(db: DbOrTx, user: AuthUser) {
     .filter((g) => g.privileges.length > 0);
 }
 
-/** Route privileges (screens) the user does not hold, or that are disabled; none for administrators. */
+/**
+ * Route privileges (screens) the user does not hold, or that are disabled, then the action
+ * privileges (`plans.edit`, …) they do not hold, so a screen hides a button the server would refuse
+ * (an action code never matches a path); none for administrators.
+ */
 export async function forbiddenRoutesOf(db: DbOrTx, user: AuthUser): Promise<string[]> {
   if (user.isAdmin) return [];
   const rows = await db
-    .select({ code: privileges.code })
+    .select({ code: privileges.code, type: privileges.type })
     .from(privileges)
-    .where(inArray(privileges.type, ['menu', 'page']))
+    .where(inArray(privileges.type, ['menu', 'page', 'action']))
     .orderBy(asc(privileges.sort), asc(privileges.code));
-  return rows.map((r) => r.code).filter((c) => c.startsWith('/') && !user.privileges.has(c));
+  const lacks = (c: string) => !user.privileges.has(c);
+  return [
+    ...rows.filter((r) => r.type !== 'action' && r.code.startsWith('/') && lacks(r.code)),
+    ...rows.filter((r) => r.type === 'action' && lacks(r.code)),
+  ].map((r) => r.code);
 }
