@@ -1,6 +1,8 @@
 // The teaching week of issue 15: a campus manager schedules a weekly one-to-one series (previewed
-// free first), sees its lesson in the class table, signs the student present there and sees the
-// student's hours go down by the lesson's hours; the teacher then confirms the lesson.
+// free first) beside a group class of the same teacher, sees both in the class table, is refused
+// dragging the lesson onto the class's hour (the reason shown) and drags it to a free hour, signs the
+// student present there and sees the student's hours go down by the lesson's hours; the teacher then
+// confirms the lesson and records the child's progress on a target of the individual plan.
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
 import { paidOrder } from '../../fixtures/orders';
@@ -13,13 +15,21 @@ const addDays = (day: string, n: number) => {
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 };
+/** The week grid: 07:00 at the top of a day's column, a pixel a minute (weekGrid.ts). */
+const yOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':');
+  return (Number(h) - 7) * 60 + Number(m);
+};
 
-test('a weekly one-to-one series: scheduled, shown, signed, hours consumed, confirmed', async ({
+// The week's columns are 900 px tall: the whole day fits, so a drop lands where it is aimed.
+test.use({ viewport: { width: 1440, height: 1400 } });
+
+test('a week: a one-to-one series and a group class, a refused and a free drag, signed, hours consumed, confirmed, plan progress', async ({
   page,
   signIn,
   sdkAs,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const today = shanghaiToday();
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay() + 1;
   const series = { fromDate: today, toDate: addDays(today, 7), weekdays: [weekday] };
@@ -51,6 +61,39 @@ test('a weekly one-to-one series: scheduled, shown, signed, hours consumed, conf
   }
   if (!course) throw new Error('the demo data has a course E0005 may teach');
   await paidOrder(admin, finance, { studentId: pupil.studentId, courseCode: course, quantity: 10 });
+  // A group class of the same teacher and course, the student a member, meeting today 18:00–19:00.
+  const stamp = Date.now().toString(36).toUpperCase().slice(-6);
+  const className = `周末小组${stamp}`;
+  const cls = await admin.teaching.classSave({
+    body: { schoolItemCode: 'SH01', name: className, courseCode: course, teacherCode: 'E0005', capacity: 6 },
+  });
+  await admin.teaching.classAddStudents({ body: { classId: cls.id, studentIds: [pupil.studentId] } });
+  await admin.teaching.planInsert({
+    body: {
+      schoolItemCode: 'SH01',
+      courseCode: course,
+      teacherCode: 'E0005',
+      kind: 'group',
+      classId: cls.id,
+      lessonDate: today,
+      startTime: '18:00',
+      endTime: '19:00',
+    },
+  });
+  // A target on the child's individual plan, for the teacher to record progress on.
+  const goal = await admin.teaching.planTargetSave({
+    body: { courseTypeCode: '1', code: `E2E-${stamp}`, name: `仿说双音节词${stamp}`, domain: '语言' },
+  });
+  await admin.teaching.studentPlanTargetSave({
+    body: {
+      studentId: pupil.studentId,
+      targetId: goal.id,
+      baseline: '需全辅助',
+      goal: '独立仿说，正确率≥80%',
+      startOn: addDays(today, -7),
+    },
+  });
+
   expect((await admin.teaching.planInsertPreview({ body: body(course) })).ok).toBe(true);
   const student = (await admin.teaching.planOrders({ query: { schoolItemCode: 'SH01' } })).find(
     (o) => o.studentId === pupil.studentId && o.courseCode === course,
@@ -77,12 +120,40 @@ test('a weekly one-to-one series: scheduled, shown, signed, hours consumed, conf
     page.getByRole('row').filter({ hasText: today }).filter({ hasText: student.studentName }),
   ).toBeVisible();
 
-  // The week view shows it; signing the student present consumes the lesson's hour.
-  await page.goto('/education/classTable');
+  // The week view shows the lesson and the group class; a drag onto the class's hour is refused
+  // naming the teacher's other lesson, a drag to a free hour moves it.
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  await menu.getByRole('link', { name: '课表', exact: true }).click();
   await pick(page, '校区', 'SH01');
-  const lesson = page.getByRole('button', {
-    name: new RegExp(`^20:00-21:00 ${escape(student.courseName)} .* ${escape(student.studentName)}$`),
+  const lessonAt = (from: string, to: string) =>
+    page.getByRole('button', {
+      name: new RegExp(`^${from}-${to} ${escape(student.courseName)} .* ${escape(student.studentName)}$`),
+    });
+  const column = page.getByRole('region', { name: today });
+  await expect(
+    page.getByRole('button', {
+      name: new RegExp(`^18:00-19:00 ${escape(student.courseName)} .* ${className}$`),
+    }),
+  ).toBeVisible();
+  const drag = (from: string, to: string, at: string) =>
+    lessonAt(from, to).dragTo(column, {
+      sourcePosition: { x: 8, y: 4 },
+      targetPosition: { x: 8, y: yOf(at) + 4 },
+    });
+  await test.step('a double booking is refused with its reason', async () => {
+    await drag('20:00', '21:00', '18:00');
+    await expect(page.getByRole('alert')).toContainText('未能调课');
+    await expect(page.getByRole('alert')).toContainText('已有课');
+    await expect(lessonAt('20:00', '21:00')).toBeVisible();
   });
+  await test.step('a drag to a free hour moves the lesson', async () => {
+    await drag('20:00', '21:00', '16:00');
+    await expect(page.getByText('已调课')).toBeVisible();
+    await expect(lessonAt('16:00', '17:00')).toBeVisible();
+  });
+
+  // Signing the student present consumes the lesson's hour.
+  const lesson = lessonAt('16:00', '17:00');
   await lesson.click();
   const sheet = page.getByRole('dialog', { name: new RegExp(escape(student.courseName)) });
   const before = student.remainingHours;
@@ -103,4 +174,25 @@ test('a weekly one-to-one series: scheduled, shown, signed, hours consumed, conf
     query: { schoolItemCode: 'SH01', from: today, to: today, studentId: student.studentId, confirmed: 'yes' },
   });
   expect(confirmed?.confirmed).toBe(true);
+
+  await test.step('the teacher opens the child’s plan from the lesson and records progress', async () => {
+    const nav = page.getByRole('navigation', { name: '主菜单' });
+    const week = nav.getByRole('link', { name: '课表', exact: true });
+    if (!(await week.isVisible())) await nav.getByRole('button', { name: '教务管理' }).click();
+    await week.click();
+    await pick(page, '校区', 'SH01');
+    await lessonAt('16:00', '17:00').click();
+    await page.getByRole('link', { name: `个训计划 ${student.studentName}` }).click();
+    // Read-only for a teacher: no money tabs, no adding targets; recording is theirs.
+    await expect(page.getByRole('tab', { name: '个训计划' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: '订单' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '添加目标' })).toHaveCount(0);
+    const target = page.getByRole('row').filter({ hasText: goal.name });
+    await target.getByRole('button', { name: `记录进度 ${goal.name}` }).click();
+    const record = page.getByRole('dialog', { name: `记录进度：${goal.name}` });
+    await record.getByLabel('得分/通过率').fill('60');
+    await record.getByRole('button', { name: '提交', exact: true }).click();
+    await expect(target).toContainText(`60（${today}）`);
+    await expect(target.getByRole('button', { name: '达成' })).toHaveCount(0);
+  });
 });
