@@ -27,7 +27,8 @@ test('a seat held for a student is listed, its item edited, and the seat release
   await dialog.getByLabel('占用对象').selectOption({ label: `${pupil.studentName}（${pupil.studentCode}）` });
   await dialog.getByLabel('频次', { exact: true }).selectOption({ label: '临时' });
   await dialog.getByRole('button', { name: '提交', exact: true }).click();
-  await expect(page.getByText('已保存，排课 0 节')).toBeVisible();
+  // (Saved: the dialog closes; the seat books no lesson, its item shows none coming below.)
+  await expect(dialog).toBeHidden();
 
   const row = page.getByRole('row').filter({ hasText: '21:10-21:50' });
   await expect(row).toContainText(pupil.studentName);
@@ -39,6 +40,7 @@ test('a seat held for a student is listed, its item edited, and the seat release
     await detail.getByRole('tab', { name: '班课及其他' }).click();
     const item = detail.getByRole('row').filter({ hasText: pupil.studentName });
     await expect(item).toContainText('临时');
+    await expect(item.getByRole('cell').nth(5)).toHaveText('0');
     await item.getByRole('button', { name: '编辑', exact: true }).click();
     const edit = page.getByRole('dialog', { name: '编辑' });
     await edit.getByLabel('频次', { exact: true }).selectOption({ label: '连续' });

@@ -29,7 +29,7 @@ test('a week: a one-to-one series and a group class, a refused and a free drag, 
   signIn,
   sdkAs,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const today = shanghaiToday();
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay() + 1;
   const series = { fromDate: today, toDate: addDays(today, 7), weekdays: [weekday] };
@@ -124,7 +124,8 @@ test('a week: a one-to-one series and a group class, a refused and a free drag, 
   // naming the teacher's other lesson, a drag to a free hour moves it.
   const menu = page.getByRole('navigation', { name: '主菜单' });
   await menu.getByRole('link', { name: '课表', exact: true }).click();
-  await pick(page, '校区', 'SH01');
+  // The scheduling screen stays open (hidden) in its tab: the week's own campus box is in its main.
+  await pick(page.getByRole('main', { name: '课表' }), '校区', 'SH01');
   const lessonAt = (from: string, to: string) =>
     page.getByRole('button', {
       name: new RegExp(`^${from}-${to} ${escape(student.courseName)} .* ${escape(student.studentName)}$`),
@@ -180,7 +181,7 @@ test('a week: a one-to-one series and a group class, a refused and a free drag, 
     const week = nav.getByRole('link', { name: '课表', exact: true });
     if (!(await week.isVisible())) await nav.getByRole('button', { name: '教务管理' }).click();
     await week.click();
-    await pick(page, '校区', 'SH01');
+    await pick(page.getByRole('main', { name: '课表' }), '校区', 'SH01');
     await lessonAt('16:00', '17:00').click();
     await page.getByRole('link', { name: `个训计划 ${student.studentName}` }).click();
     // Read-only for a teacher: no money tabs, no adding targets; recording is theirs.
