@@ -10,7 +10,14 @@ import {
   type TSchoolItemRow,
 } from '@bo/api-sdk';
 import { useT } from '../../i18n';
-import { isValid, listQuery, matchFilters, statusOptions, type ListScreenDef } from '../../app/list';
+import {
+  filterQuery,
+  isValid,
+  listQuery,
+  matchFilters,
+  statusOptions,
+  type ListScreenDef,
+} from '../../app/list';
 import {
   asFormField,
   asSearchField,
@@ -98,6 +105,7 @@ export const campusesDef: ListScreenDef<TSchoolItemRow, typeof SchoolItemInput> 
     { id: 'sort', header: t('list.sort'), align: 'right', defaultHidden: true },
   ],
   list: (a) => sdk.organisation.schoolItemList({ query: listQuery(a) }),
+  serverExport: (f) => sdk.organisation.schoolItemExport({ query: filterQuery(f) }),
   form: {
     schema: SchoolItemInput,
     defaults: { validstatus: 1, sort: 0 },

@@ -12,7 +12,14 @@ import {
   type TCourseRankRow,
   type TCourseRow,
 } from '@bo/api-sdk';
-import { isValid, listQuery, matchFilters, statusOptions, type ListScreenDef } from '../../app/list';
+import {
+  filterQuery,
+  isValid,
+  listQuery,
+  matchFilters,
+  statusOptions,
+  type ListScreenDef,
+} from '../../app/list';
 import {
   asFormField,
   asSearchField,
@@ -168,6 +175,7 @@ export const coursesDef: ListScreenDef<TCourseRow, typeof CourseInput> = {
     { id: 'lessonMinutes', header: t('set.lessonMinutes'), align: 'right', defaultHidden: true },
   ],
   list: (a) => sdk.courses.coursesPage({ query: listQuery(a) }),
+  serverExport: (f) => sdk.courses.courseExport({ query: filterQuery(f) }),
   form: {
     schema: CourseInput,
     defaults: { validstatus: 1, sort: 0, teachingMode: 2, purchaseUnit: 1, lessonMinutes: 45 },

@@ -3,7 +3,7 @@
 import { EmployeeInput, type TEmployeeRow } from '@bo/api-sdk';
 import { Badge } from '@bo/ui-kit';
 import { z } from 'zod';
-import { defineListScreen, listQuery, type ListScreenDef } from '../../app/list';
+import { defineListScreen, filterQuery, listQuery, type ListScreenDef } from '../../app/list';
 import {
   asFormField,
   asSearchField,
@@ -92,6 +92,7 @@ export const employeesDef: ListScreenDef<TEmployeeRow, typeof EmployeeForm> = {
     },
   ],
   list: (a) => sdk.employees.employees({ query: listQuery(a) }),
+  serverExport: (f) => sdk.employees.employeeExport({ query: filterQuery(f) }),
   form: {
     schema: EmployeeForm,
     defaults: { status: 1, gender: 1, schoolItemCodes: [], subjectIds: [], accountRoleCodes: [] },
