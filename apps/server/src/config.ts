@@ -13,6 +13,12 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Folder of the embedded PGlite database (used when DATABASE_URL is empty). */
   DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * A tarball of an embedded data folder (PGlite's dumpDataDir, uncompressed or gzipped) that a
+   * DATA_DIR holding no database yet starts as a copy of, instead of being seeded: the journeys'
+   * servers start from the test run's seeded template. Ignored with DATABASE_URL.
+   */
+  DATA_DIR_TEMPLATE: z.string().min(1).optional(),
   /** A PostgreSQL connection string; when set, the embedded database is not used. */
   DATABASE_URL: z
     .string()

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { dataDirTemplate, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { isEmpty, seed, type SeedMode } from './seed/index.js';
 import { sessionResolver } from './slices/system/sessions.js';
@@ -37,9 +37,11 @@ async function main() {
     throw e;
   }
   const started = Date.now();
+  const template = dataDirTemplate(config);
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
+    ...(template ? { loadDataDir: template } : {}),
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
     poolSize: config.DB_POOL_SIZE,
   });

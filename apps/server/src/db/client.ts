@@ -1,5 +1,5 @@
 // Opens the database: embedded PGlite in a data folder, or a PostgreSQL server by URL; applies migrations.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { PoolClient } from 'pg';
 import { AUTH_CHANNEL, authChanged, parseAuthChange } from '../http/authEvents.js';
 import { queryScope } from './queryScope.js';
+import type { Config } from '../config.js';
 
 export type Db = PgDatabase<
   PgQueryResultHKT,
@@ -112,6 +113,19 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
       await client.query('select 1');
     },
   };
+}
+
+/**
+ * The tarball an embedded data folder without a database yet starts from (DATA_DIR_TEMPLATE), read
+ * into memory; undefined when none is configured, the folder already holds a database, or the
+ * database is a PostgreSQL server.
+ */
+export function dataDirTemplate(
+  c: Pick<Config, 'DATABASE_URL' | 'DATA_DIR_TEMPLATE' | 'dataDir'>,
+): Blob | undefined {
+  if (c.DATABASE_URL || !c.DATA_DIR_TEMPLATE || existsSync(path.join(c.dataDir, 'PG_VERSION')))
+    return undefined;
+  return new Blob([readFileSync(path.resolve(c.DATA_DIR_TEMPLATE))]);
 }
 
 /** The drizzle-kit migrations folder, found from src/db (dev, tests) or dist (built server). */
