@@ -11,6 +11,8 @@ export interface PriceAdjustmentView {
   source: string;
   label: string;
   amount: string;
+  /** The offer that made the line (its code); empty for a line typed on the order. */
+  ref?: string;
 }
 
 export interface PriceItemView {
@@ -40,8 +42,9 @@ const qty = (n: number) => String(Math.round(n * 100) / 100);
 
 function ItemRows({ item, labels }: { item: PriceItemView; labels: MoneyLabels }) {
   const unit = labels.unit(item.unit);
-  // Gift hours are shown from the quantity; a zero-value gift line would repeat them.
-  const lines = item.adjustments.filter((a) => !(a.source === 'gift' && Number(a.amount) === 0));
+  // Gift hours are shown from the quantity; a zero-value gift line typed on the order would repeat
+  // them, while one an offer gave says which offer gave them.
+  const lines = item.adjustments.filter((a) => !(a.source === 'gift' && Number(a.amount) === 0 && !a.ref));
   return (
     <>
       <tr className="border-t border-line">

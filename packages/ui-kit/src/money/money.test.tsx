@@ -86,6 +86,7 @@ describe('money parts', () => {
         adjustments: [
           { source: 'manual', label: '手动优惠', amount: '-1000.50' },
           { source: 'gift', label: '赠送', amount: '0.00' },
+          { source: 'gift', label: '活动「春季」 赠送 2 / 春季: 2 free', amount: '0.00', ref: 'A01' },
         ],
         amount: '10999.50',
       },
@@ -112,6 +113,9 @@ describe('money parts', () => {
     expect(row('手动优惠').textContent).toContain('-¥1,000.50');
     expect(row('赠送 4 课时').textContent).toContain('¥0.00');
     expect(within(table).getAllByText('赠送 4 课时')).toHaveLength(1);
+    // The offer that gave hours is named; the line typed on the order is not repeated.
+    expect(row('活动「春季」 赠送 2 / 春季: 2 free').textContent).toContain('¥0.00');
+    expect(within(table).queryByRole('rowheader', { name: '赠送' })).toBeNull();
     expect(row('优惠合计').textContent).toContain('-¥1,000.50');
     expect(row('应付金额').textContent).toContain('¥10,999.50');
     expect(row('应付金额（大写）').textContent).toContain('壹万零玖佰玖拾玖元伍角');
