@@ -130,8 +130,10 @@ test('a discount and an activity: preview, publish, applied to orders, the rate 
   await expect(orderLine('应付金额')).toContainText(yuan(payable));
   await test.step('20 hours: the activity’s discount and gift instead of the discount', async () => {
     await page.getByLabel('购买数量').fill('20');
-    await expect(orderLine(new RegExp(`^活动「${activity}」`))).toContainText(`-${yuan(800)}`);
+    await expect(orderLine(new RegExp(`^活动「${activity}」，`))).toContainText(`-${yuan(800)}`);
     await expect(breakdown.getByRole('rowheader', { name: '赠送 3 课时' })).toBeVisible();
+    // The gift hours name the activity that gave them.
+    await expect(orderLine(new RegExp(`^活动「${activity}」 赠送 3`))).toContainText(yuan(0));
     await expect(orderLine('应付金额')).toContainText(yuan(7200));
     await expect(breakdown.getByRole('rowheader', { name: new RegExp(`折扣「${name}」`) })).toHaveCount(0);
   });

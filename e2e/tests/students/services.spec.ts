@@ -86,11 +86,12 @@ test('a student’s services: leave, paper contract, transfer course, statement;
   });
 
   // 4 of the 10 paid hours of the first course, at what was paid for them, become hours of the
-  // second at its price (hours to the hundredth, rounded down).
+  // second at its unit price, not what its own order paid (another journey's offer may have priced
+  // that order); hours to the hundredth, rounded down, counted in hundredths.
   const paidPerHour = Math.round((Number(fromItem.amount) * 100) / fromItem.quantity);
   const movedCents = 4 * paidPerHour;
-  const toPrice = Math.round((Number(toItem.amount) * 100) / toItem.quantity);
-  const gained = Math.floor((movedCents * 100) / toPrice) / 100;
+  const toPrice = Math.round(Number(toItem.unitPrice) * 100);
+  const gained100 = Math.floor((movedCents * 100) / toPrice);
   await test.step('transfer course: hours moved, the movements summing to zero', async () => {
     await page.goto('/students/transfer');
     await pick(page, '学员', student.code);
@@ -112,7 +113,9 @@ test('a student’s services: leave, paper contract, transfer course, statement;
     const course = (name: string) =>
       balance.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
     await expect(course(fromItem.courseName).getByRole('cell').first()).toHaveText('6');
-    await expect(course(toItem.courseName).getByRole('cell').first()).toHaveText(String(4 + gained));
+    await expect(course(toItem.courseName).getByRole('cell').first()).toHaveText(
+      String((400 + gained100) / 100),
+    );
   });
 
   await test.step('statement: drawn again as a new version, the old one kept', async () => {
