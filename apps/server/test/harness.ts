@@ -80,7 +80,13 @@ async function freshPostgres(
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.default.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  // PostgreSQL 15+ copies a template block by block through the write-ahead log unless told to copy
+  // its files: for the seeded template (about 100 MB) the file copy took a third of the time.
+  const version = await admin.query<{ v: string }>('select current_setting($1) as v', ['server_version_num']);
+  const strategy = Number(version.rows[0]?.v ?? 0) >= 150000 ? ' strategy file_copy' : '';
+  await admin.query(
+    template ? `create database ${name} template ${template}${strategy}` : `create database ${name}`,
+  );
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
