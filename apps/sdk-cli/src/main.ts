@@ -6,7 +6,7 @@ import { callCommand } from './commands/call.js';
 import { exportCommand } from './commands/export.js';
 import { importCommand } from './commands/import.js';
 import { templateCommand } from './commands/template.js';
-import { CliError } from './lib/errors.js';
+import { CliError, fileError } from './lib/errors.js';
 
 export function buildProgram() {
   return new Command('sdk-cli')
@@ -22,6 +22,7 @@ export function buildProgram() {
 buildProgram()
   .parseAsync(process.argv)
   .catch((e: unknown) => {
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exit(e instanceof CliError ? e.exitCode : 1);
+    const err = fileError(e) ?? e;
+    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(err instanceof CliError ? err.exitCode : 1);
   });

@@ -66,6 +66,11 @@ export async function connect(
 export function describeError(e: unknown, url?: string): string {
   if (e instanceof ApiError && e.kind === 'transport')
     return `${e.endpoint}: ${e.message} (cannot reach ${url ?? 'the server'}; is it running? --url / BO_API_URL)`;
+  // Something answered, but not the API: most often a --url without the /api of the server's address.
+  if (e instanceof ApiError && e.kind === 'response')
+    return `${e.endpoint}: ${e.message} (is ${url ?? 'the --url'} the API's address, e.g. http://127.0.0.1:3000/api? --url / BO_API_URL)`;
+  if (e instanceof ApiError && e.code === 401)
+    return `${e.endpoint}: ${e.message} (code 401: the session ended or the token is wrong; sign in again with --user and --password, or give a fresh --token / BO_TOKEN)`;
   if (e instanceof ApiError)
     return `${e.endpoint}: ${e.message}${e.field ? ` [${e.field}]` : ''} (code ${e.code})`;
   return e instanceof Error ? e.message : String(e);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -141,5 +141,25 @@ describe('limits', () => {
     const cell = path.join(dir, 'limits-cell.csv');
     await writeSheet(cell, ['a'], [['y'.repeat(100_000)]]);
     await expect(readWith(cell)).rejects.toThrow(/more than 10 characters \(limit\)/);
+  });
+});
+
+describe('encodings', () => {
+  it('refuses a CSV that is not UTF-8 (Excel’s GBK), naming the row and the way out', async () => {
+    const file = path.join(dir, 'gbk.csv');
+    // "校区编码,校区名称" in GBK: bytes that are no UTF-8.
+    writeFileSync(file, Buffer.from([0xd0, 0xa3, 0xc7, 0xf8, 0xb1, 0xe0, 0xc2, 0xeb, 0x2c, 0x41, 0x0a]));
+    await expect(readAll(file)).rejects.toThrow(
+      /gbk\.csv: row 1 is not UTF-8 text .*"CSV UTF-8" or use \.xlsx/,
+    );
+  });
+});
+
+describe('output', () => {
+  it('refuses to write into a folder that does not exist, before any row', async () => {
+    for (const ext of ['xlsx', 'csv'])
+      await expect(writeSheet(path.join(dir, 'nowhere', `a.${ext}`), ['a'], [['1']])).rejects.toThrow(
+        /nowhere[/\\]a\.(xlsx|csv): the folder .*nowhere does not exist/,
+      );
   });
 });

@@ -133,6 +133,12 @@ async function* readCsv(file: string, limits: SheetLimits): AsyncGenerator<Sheet
     if (n > limits.maxRows + 1) throw new CliError(`${file}: more than ${limits.maxRows} rows (limit)`, 2);
     if (rec.length > limits.maxColumns && rec.slice(limits.maxColumns).some((c) => c.trim() !== ''))
       throw new CliError(`${file}: more than ${limits.maxColumns} columns (limit)`, 2);
+    // Bytes that are not UTF-8 were read as U+FFFD: a CSV saved in another encoding (GBK by Excel).
+    if (rec.some((c) => c.includes('\uFFFD')))
+      throw new CliError(
+        `${file}: row ${n} is not UTF-8 text (a CSV saved as GBK/ANSI?); save it as "CSV UTF-8" or use .xlsx`,
+        2,
+      );
     yield { row: n, cells: rec.map((c) => c.trim()) };
   }
 }
@@ -178,7 +184,13 @@ export async function openSheetWriter(
   headers: string[],
   o: { sheetName?: string } = {},
 ): Promise<SheetWriter> {
-  if (formatOf(file) === 'xlsx') {
+  const format = formatOf(file);
+  // The xlsx writer reports a missing folder only on its stream, after the rows: checked first, so
+  // an export never ends "done" with no file written.
+  const folder = path.dirname(path.resolve(file));
+  const where = await stat(folder).catch(() => null);
+  if (!where?.isDirectory()) throw new CliError(`${file}: the folder ${folder} does not exist`, 2);
+  if (format === 'xlsx') {
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
       filename: file,
       useStyles: true,
