@@ -159,12 +159,15 @@ export async function regenerate(deps: AppDeps, u: AuthUser, id: number) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const r = await load(tx, u, id);
-    // Locks the month's versions so two regenerations number theirs one after the other.
+    // Two regenerations of one student's month number their versions one after the other: the
+    // student row is the lock (locking the versions is not enough: a waiting transaction would not
+    // see the version the first one inserted and would take its number), and the versions are read
+    // after it is held, so they include what the first one committed.
+    await tx.select({ id: students.id }).from(students).where(eq(students.id, r.studentId)).for('update');
     const versions = await tx
       .select({ id: accountStatements.id, version: accountStatements.version })
       .from(accountStatements)
-      .where(and(eq(accountStatements.studentId, r.studentId), eq(accountStatements.month, r.month)))
-      .for('update');
+      .where(and(eq(accountStatements.studentId, r.studentId), eq(accountStatements.month, r.month)));
     const version = Math.max(...versions.map((v) => v.version)) + 1;
     await tx
       .update(accountStatements)
