@@ -307,6 +307,163 @@ describe('term bills', () => {
   });
 });
 
+describe('offers on a term', () => {
+  const day = (n: number) => new Date(t.clock.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  async function voucher(amount: string) {
+    const c = await admin.promotions.couponSave({
+      body: {
+        name: '分期券',
+        mode: 'amount',
+        amount,
+        minSpend: '0.00',
+        startDate: day(0),
+        endDate: day(60),
+        validDays: 30,
+      },
+    });
+    await admin.promotions.couponStatus({ body: { id: c.id, status: 1 } });
+    const [v] = await admin.promotions.voucherIssue({ body: { configId: c.id, count: 1, studentId: sh01 } });
+    if (!v) throw new Error('one voucher issued');
+    return v.code;
+  }
+  /** An active three-term bill of a ¥3,799.99 order (C001 × 10 less 0.01 by hand). */
+  async function activeBill() {
+    const o = await unpaid({ manualDiscount: '0.01' });
+    const third = ['1266.66', '1266.66', '1266.67'];
+    const applied = await sales.termBills.applySubmit({
+      body: {
+        orderId: o.id,
+        terms: third.map((amount, n) => ({ dueDate: day(30 * n), amount })),
+        remark: '',
+      },
+    });
+    await approve(applied.approvalId);
+    const bill = await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } });
+    const [t1, t2, t3] = bill?.terms ?? [];
+    if (!t1 || !t2 || !t3) throw new Error('three terms');
+    return { o, terms: [t1, t2, t3] as const };
+  }
+  const pay = (billItemId: number, codes: { voucherCode?: string; activityCode?: string } = {}) =>
+    finance.termBills.submitPaymentTerm({ body: { billItemId, method: 1, paidAt: today(), ...codes } });
+
+  it('takes a voucher off the term it pays, priced by the engine; terms, order and records stay exact to the cent', async () => {
+    const { o, terms } = await activeBill();
+    const [t1, t2, t3] = terms;
+    expect(
+      (await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } }))?.courseCodes,
+    ).toEqual(['C001']);
+    const code = await voucher('50.00');
+    const q = await finance.termBills.termOfferQuote({ body: { billItemId: t2.id, voucherCode: code } });
+    expect(q).toMatchObject({ termNo: 2, amount: '1266.66', offer: '50.00', pay: '1216.66' });
+    expect(q.lines.map((l) => [l.source, l.ref, l.amount])).toEqual([['voucher', code, '-50.00']]);
+    // A quote writes nothing.
+    expect((await finance.orders.detail({ params: { id: o.id } })).payable).toBe('3799.99');
+
+    await pay(t1.id);
+    const r2 = await pay(t2.id, { voucherCode: code });
+    expect(r2.amount).toBe('1216.66');
+    const bill = await finance.termBills.detailByOrderCode({ query: { orderCode: o.code } });
+    expect(bill?.terms.map((x) => x.amount)).toEqual(['1266.66', '1216.66', '1266.67']);
+    expect(bill?.total).toBe('3749.99');
+    const order = await finance.orders.detail({ params: { id: o.id } });
+    expect(order.payable).toBe('3749.99');
+    expect(order.items[0]?.adjustments.map((a) => [a.source, a.amount])).toContainEqual([
+      'voucher',
+      '-50.00',
+    ]);
+    // The voucher is used once: not again on this order's next term, nor on another order.
+    await expectApiError(pay(t3.id, { voucherCode: code }), ErrorCode.conflict);
+    expect((await finance.promotions.voucherByCode({ query: { code } })).status).toBe(20);
+    // The last term's record covers the lowered payable exactly: the payment approval is filed.
+    const last = await pay(t3.id);
+    expect(last.orderStatus).toBe(30);
+    const records = await t.deps.db.select().from(payRecords).where(eq(payRecords.orderId, o.id));
+    expect(records.reduce((s, r) => s + r.amountCents, 0)).toBe(374999);
+  });
+
+  it('refuses an offer not valid on the term, naming it, and writes nothing', async () => {
+    const { o, terms } = await activeBill();
+    const [t1] = terms;
+    // An activity of another course: the engine says it does not fit the order's lines.
+    const other = await admin.promotions.activitySave({
+      body: {
+        name: '别的课',
+        mode: 'rate',
+        offPercent: '10',
+        courseCodes: ['C004'],
+        campusCodes: ['SH01'],
+        startDate: day(0),
+        endDate: day(30),
+      },
+    });
+    await admin.promotions.activityStatus({ body: { id: other.id, status: 1 } });
+    try {
+      const e = await expectApiError(
+        finance.termBills.termOfferQuote({ body: { billItemId: t1.id, activityCode: other.code } }),
+        ErrorCode.validation,
+      );
+      expect(e.field).toBe('activityCode');
+      await expectApiError(pay(t1.id, { activityCode: other.code }), ErrorCode.validation);
+    } finally {
+      await admin.promotions.activityStatus({ body: { id: other.id, status: 2 } });
+    }
+    // A voucher taking the whole term or more, an unknown voucher, two offers at once.
+    const big = await voucher('2000.00');
+    expect((await expectApiError(pay(t1.id, { voucherCode: big }), ErrorCode.rule)).field).toBe(
+      'voucherCode',
+    );
+    expect(
+      (await expectApiError(pay(t1.id, { voucherCode: 'QNOSUCHCODE0' }), ErrorCode.validation)).field,
+    ).toBe('voucherCode');
+    await expectApiError(
+      finance.termBills.termOfferQuote({
+        body: { billItemId: t1.id, voucherCode: big, activityCode: 'HD00000001' },
+      }),
+      ErrorCode.validation,
+    );
+    expect((await finance.orders.detail({ params: { id: o.id } })).payable).toBe('3799.99');
+    expect((await finance.promotions.voucherByCode({ query: { code: big } })).status).toBe(10);
+    // A paid term takes no offer.
+    await pay(t1.id);
+    await expectApiError(
+      finance.termBills.termOfferQuote({ body: { billItemId: t1.id, voucherCode: big } }),
+      ErrorCode.conflict,
+    );
+  });
+
+  it('applies an activity valid on the order’s campus and course, with its gift hours, only once per order', async () => {
+    const { o, terms } = await activeBill();
+    const [t1, t2] = terms;
+    const a = await admin.promotions.activitySave({
+      body: {
+        name: '分期特惠',
+        mode: 'amount',
+        amount: '100.00',
+        giftTiers: [{ minQuantity: 10, giftQuantity: 2 }],
+        courseCodes: ['C001'],
+        campusCodes: ['SH01'],
+        startDate: day(0),
+        endDate: day(30),
+      },
+    });
+    await admin.promotions.activityStatus({ body: { id: a.id, status: 1 } });
+    try {
+      const picked = await finance.promotions.activityPick({
+        body: { schoolItemCode: 'SH01', courseCodes: ['C001'] },
+      });
+      expect(picked.map((x) => x.code)).toContain(a.code);
+      const r = await pay(t1.id, { activityCode: a.code });
+      expect(r.amount).toBe('1166.66');
+      const order = await finance.orders.detail({ params: { id: o.id } });
+      expect(order.payable).toBe('3699.99');
+      expect(order.items[0]?.giftQuantity).toBe(2);
+      await expectApiError(pay(t2.id, { activityCode: a.code }), ErrorCode.conflict);
+    } finally {
+      await admin.promotions.activityStatus({ body: { id: a.id, status: 2 } });
+    }
+  });
+});
+
 describe('service end date', () => {
   it('answers the last lesson day from hours and the weekly frequency', async () => {
     const r = await finance.termBills.calcServiceEndTime({

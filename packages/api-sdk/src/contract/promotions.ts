@@ -300,6 +300,17 @@ const SELL = priv(
   '/discount/preferManage',
   '/newDiscount/preferList',
 );
+/** Picking an offer: the selling screens and the instalment screens (an offer applied to a term). */
+const PICK = priv(
+  '/students/order',
+  '/students/payInstallment',
+  '/discount/activityManage',
+  '/newDiscount/activityList',
+  '/discount/preferManage',
+  '/newDiscount/preferList',
+  '/financial/approvalRepayment',
+  '/financial/installmentDetails/:id',
+);
 const S = 'schedule' as const;
 
 export const promotions = {
@@ -493,7 +504,7 @@ export const promotions = {
     service: S,
     summary:
       'The activities an order may choose: published, in progress, for the campus and any of the courses.',
-    access: SELL,
+    access: PICK,
     body: ActivityPickInput,
     response: z.array(OfferRow),
   }),
@@ -501,7 +512,7 @@ export const promotions = {
     service: S,
     summary:
       'A voucher by its code: its configuration, validity and use (the order screen checks a code with it).',
-    access: SELL,
+    access: PICK,
     query: z.object({ code: Code.min(1, '请输入券码 / the voucher code is required') }),
     response: VoucherRow,
   }),

@@ -76,6 +76,8 @@ export const TermBillRow = z.object({
   studentId: z.number().int(),
   studentName: z.string(),
   schoolItemCode: z.string(),
+  /** The order's courses (the offers valid on a term are those of its campus and courses). */
+  courseCodes: z.array(z.string()),
   planId: z.number().int().nullable(),
   total: Yuan,
   paid: Yuan,
@@ -124,6 +126,11 @@ export const ApplyDetail = ApplyRow.extend({
   bill: TermBillDetail,
 });
 
+/** An activity or a voucher applied to a term (one of them). */
+const OfferCodes = {
+  activityCode: z.string().trim().max(20).optional(),
+  voucherCode: z.string().trim().max(20).optional(),
+};
 export const PayTermInput = z.object({
   billItemId: Id,
   /** 1 cash, 2 bank transfer, 3 POS (online payment goes through the QR code). */
@@ -131,9 +138,34 @@ export const PayTermInput = z.object({
   paidAt: z.string().trim().max(40),
   reference: z.string().trim().max(64).optional(),
   remark: z.string().trim().max(500).default(''),
+  ...OfferCodes,
+});
+export const TermOfferInput = z.object({ billItemId: Id, ...OfferCodes });
+/** What an offer takes off a term, priced by the engine over the order's lines. */
+export const TermOfferQuote = z.object({
+  termNo: z.number().int(),
+  /** The term's amount before the offer. */
+  amount: Yuan,
+  /** What the offer takes off. */
+  offer: Yuan,
+  /** What the family pays for the term with it. */
+  pay: Yuan,
+  /** The engine's lines, per course (negative amounts; a gift line is 0 with its hours). */
+  lines: z.array(
+    z.object({
+      courseName: z.string(),
+      source: z.string(),
+      ref: z.string(),
+      label: z.string(),
+      amount: Yuan,
+      giftQuantity: z.number(),
+    }),
+  ),
 });
 export const PayTermResult = z.object({
   payRecordId: z.number().int(),
+  /** What the record pays: the term's amount, less the offer applied with it. */
+  amount: Yuan,
   orderStatus: z.number().int(),
   approvalId: z.number().int().nullable(),
 });
@@ -271,10 +303,19 @@ export const termBills = {
   }),
   submitPaymentTerm: post('/fee/termBill/submitPaymentTerm', {
     service: 'schedule',
-    summary: 'Pays one term: a pay record of the order for the term’s amount, linked to the term.',
+    summary:
+      'Pays one term: a pay record of the order for the term’s amount (less an activity or voucher applied with it), linked to the term.',
     access: PAY,
     body: PayTermInput,
     response: PayTermResult,
+  }),
+  termOfferQuote: post('/fee/termBill/termOfferQuote', {
+    service: 'schedule',
+    summary:
+      'What an activity or voucher valid on an unpaid term would take off it (the pricing engine over the order’s lines); nothing written. Ours.',
+    access: PAY,
+    body: TermOfferInput,
+    response: TermOfferQuote,
   }),
   updatePaymentStatus: post('/fee/termBill/updatePaymentStatus', {
     service: 'schedule',

@@ -187,6 +187,31 @@ describe('the offer engine on hand-computed baskets', () => {
     expect(r.refused[0]?.kind).toBe('activity');
   });
 
+  it('starts from what an item already carries: the amount left, the kinds for combining, the caps used', () => {
+    const voucher = offer({ id: 7, kind: 'voucher', mode: 'rate', offBp: 1000 });
+    // A(10) sold with a discount of ¥150 and a manual ¥50: the voucher takes 10 % of the ¥800 left.
+    const carried = [
+      { kind: 'discount' as const, cents: 15000 },
+      { kind: 'other' as const, cents: 5000 },
+    ];
+    expect(cents(run([{ ...A(10), carried }], [voucher], { chosen: { voucher: 7 } }))).toEqual([
+      [0, 'voucher', -8000, 0],
+    ]);
+    // Under a 20 % total cap the carried ¥150 leaves ¥50 for the voucher (the manual part is outside).
+    const capped = run(
+      [{ ...A(10), carried }],
+      [voucher],
+      { chosen: { voucher: 7 } },
+      withPrinciple('voucher', {}, 2000),
+    );
+    expect(cents(capped)).toEqual([[0, 'voucher', -5000, 0]]);
+    // An activity does not combine with the discount the item carries: a chosen one is refused.
+    const activity = offer({ id: 3, kind: 'activity', mode: 'rate', offBp: 1000 });
+    const r = run([{ ...A(10), carried }], [activity], { chosen: { activity: 3 } });
+    expect(r.lines).toEqual([]);
+    expect(r.refused[0]?.message).toContain('does not combine');
+  });
+
   it('follows the order of the principles', () => {
     // Voucher first (seq 0), then the discount: 100 off 1,000, then 15 % of 900 = 135.
     const p: Principles = {

@@ -62,6 +62,13 @@ export interface EngineItem {
   courseCode: string;
   quantity100: number;
   listCents: number;
+  /**
+   * What the item already carries from an earlier pricing (an order's stored lines, when an offer is
+   * added to it later): each offer line's kind and the cents it took off (≥ 0), and `other` for
+   * what no offer took (the manual discount: outside the caps). The engine starts from there — the
+   * amount left, the kinds carried for combining, the caps already used.
+   */
+  carried?: ReadonlyArray<{ kind: OfferKind | 'other'; cents: number }> | undefined;
 }
 
 export interface EngineLine {
@@ -216,13 +223,24 @@ function labelOf(o: EngineOffer, cents: number, gift100: number): string {
  * each kind per basket. A chosen activity or voucher that cannot apply is reported in `refused`.
  */
 export function applyOffers(input: EngineInput): EngineResult {
-  const state: ItemState[] = input.items.map((it) => ({
-    amount: it.listCents,
-    list: it.listCents,
-    kinds: new Set<OfferKind>(),
-    offCents: new Map(),
-    totalOff: 0,
-  }));
+  const state: ItemState[] = input.items.map((it) => {
+    const s: ItemState = {
+      amount: it.listCents,
+      list: it.listCents,
+      kinds: new Set<OfferKind>(),
+      offCents: new Map(),
+      totalOff: 0,
+    };
+    for (const c of it.carried ?? []) {
+      s.amount -= c.cents;
+      if (c.kind === 'other') continue;
+      s.kinds.add(c.kind);
+      s.offCents.set(c.kind, (s.offCents.get(c.kind) ?? 0) + c.cents);
+      s.totalOff += c.cents;
+    }
+    s.amount = Math.max(0, s.amount);
+    return s;
+  });
   const lines: EngineLine[] = [];
   const refused: EngineResult['refused'] = [];
   const order = [...input.principles.kinds]

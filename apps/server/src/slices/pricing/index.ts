@@ -9,7 +9,14 @@ import type { DbOrTx } from '../../db/client.js';
 import { badInput } from '../../http/errors.js';
 import { courses } from '../../db/schema.js';
 import { fromQ100 } from '../ledger/index.js';
-import { applyOffers, type EngineOffer, type OfferKind, type Principles } from './engine.js';
+import {
+  applyOffers,
+  OFFER_KINDS,
+  type EngineLine,
+  type EngineOffer,
+  type OfferKind,
+  type Principles,
+} from './engine.js';
 
 export {
   applyOffers,
@@ -17,6 +24,7 @@ export {
   spread,
   DEFAULT_PRINCIPLES,
   OFFER_KINDS,
+  type EngineLine,
   type EngineOffer,
   type GiftTierQ,
   type OfferKind,
@@ -302,4 +310,57 @@ export function applyOfferSet(input: QuoteInput, items: QuoteItem[], set: OfferS
   }
   const id = set.chosen.voucher;
   return id !== undefined && voucherCode ? { id, code: voucherCode, cents: voucherCents } : null;
+}
+
+/** A line of a stored order as the engine is asked to price an offer added to it later. */
+export interface PricedLine {
+  courseCode: string;
+  quantity100: number;
+  listCents: number;
+  /** The order's adjustments of this line (offer lines carry their offer's code in `ref`). */
+  adjustments: ReadonlyArray<{ source: string; ref: string; cents: number }>;
+}
+
+/**
+ * The chosen activity or voucher of `input.codes` alone, priced by the engine over lines already
+ * priced (an order's stored lines): each line starts from what it still costs, the kinds of offer
+ * it carries and the caps they used; no automatic offer is looked at again. Answers the engine's
+ * lines by line index and the voucher used; a chosen offer that cannot apply is a 400 naming it.
+ */
+export async function quoteAddedOffer(
+  tx: DbOrTx,
+  input: QuoteInput,
+  lines: readonly PricedLine[],
+): Promise<{ lines: EngineLine[]; voucher: Quote['voucher'] }> {
+  if (!offerSource) throw new Error('no offer source is set');
+  const set = await offerSource.load(tx, input);
+  const chosen = (o: EngineOffer) =>
+    (o.kind === 'activity' && o.id === set.chosen.activity) ||
+    (o.kind === 'voucher' && o.id === set.chosen.voucher);
+  const isOffer = (s: string): s is OfferKind => (OFFER_KINDS as readonly string[]).includes(s);
+  const r = applyOffers({
+    schoolItemCode: input.schoolItemCode,
+    items: lines.map((l) => ({
+      courseCode: l.courseCode,
+      quantity100: l.quantity100,
+      listCents: l.listCents,
+      // A gift line without a code is the consultant's own gift, not an offer's.
+      carried: l.adjustments.map((a) => ({
+        kind: isOffer(a.source) && a.ref !== '' ? a.source : ('other' as const),
+        cents: -a.cents,
+      })),
+    })),
+    offers: set.offers.filter(chosen),
+    principles: set.principles,
+    chosen: set.chosen,
+  });
+  const first = r.refused[0];
+  if (first) throw badInput(CHOSEN_FIELD[first.kind], `${CHOSEN_FIELD[first.kind]}: ${first.message}`);
+  const id = set.chosen.voucher;
+  const off = r.lines.filter((l) => l.source === 'voucher');
+  const voucher =
+    id !== undefined && off[0]
+      ? { id, code: off[0].ref, cents: -off.reduce((s, l) => s + l.cents, 0) }
+      : null;
+  return { lines: r.lines, voucher };
 }

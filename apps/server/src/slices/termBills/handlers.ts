@@ -16,6 +16,7 @@ export const termBillsHandlers: SliceHandlers<typeof contract.termBills> = {
     s.billItemPaymentDetail(deps, user, query.billItemId),
   nearestTerm: async ({ deps, user, query }) => s.nearestTerm(deps, user, query.orderCode),
   submitPaymentTerm: async ({ deps, user, body, ip }) => s.submitPaymentTerm(deps, user, body, ip),
+  termOfferQuote: async ({ deps, user, body }) => s.termOfferQuote(deps, user, body),
   updatePaymentStatus: async ({ deps, user, body }) => {
     await s.updatePaymentStatus(deps, user, body);
     return true;

@@ -29,6 +29,7 @@ import {
   PAY_PENDING,
   addRecord,
   loadOrder,
+  orderItems,
   orders,
   paidAtOf,
   payRecords,
@@ -36,6 +37,7 @@ import {
 } from '../orders/index.js';
 import { students } from '../students/index.js';
 import { holidaysBetween } from './holidays.js';
+import { chosenOffer, offerOut, priceTermOffer, writeTermOffer, type OfferCodes } from './offers.js';
 import { serviceEndDate } from './serviceEnd.js';
 import { installmentPlans, termBillItems, termBills } from './tables.js';
 import { addDays, dueDates, splitByShares } from './terms.js';
@@ -226,6 +228,11 @@ export async function termRows(tx: DbOrTx, billIds: readonly number[], today: st
 export async function billDetail(tx: DbOrTx, b: BillRecord, o: OrderRecord, today: string) {
   const [s] = await tx.select({ name: students.name }).from(students).where(eq(students.id, b.studentId));
   const terms = await termRows(tx, [b.id], today);
+  const lines = await tx
+    .select({ courseCode: orderItems.courseCode })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, o.id))
+    .orderBy(asc(orderItems.id));
   return {
     id: b.id,
     code: b.code,
@@ -236,6 +243,7 @@ export async function billDetail(tx: DbOrTx, b: BillRecord, o: OrderRecord, toda
     studentId: b.studentId,
     studentName: s?.name ?? '',
     schoolItemCode: b.schoolItemCode,
+    courseCodes: [...new Set(lines.map((l) => l.courseCode))],
     planId: b.planId,
     total: yuan(b.totalCents),
     paid: yuan(terms.filter((t) => t.row.status === TERM_PAID).reduce((x, t) => x + t.amountCents, 0)),
@@ -457,23 +465,59 @@ registerApprovalKind<Payload>({
   onCancel: (c) => moveBill(c, TB.pending, TB.cancelled),
 });
 
-/** Pays one term of an active bill: a pay record of the order for exactly the term's amount. */
+/** An unpaid term of an active bill and its order, locked for a payment when `lock`. */
+async function payableTerm(tx: DbOrTx, u: AuthUser, billItemId: number, now: Date, lock: boolean) {
+  const { i, bill } = await loadItem(tx, u, billItemId, lock);
+  if (bill.status !== TB.active)
+    throw ruleViolation('分期申请尚未通过审批 / the instalment application is not approved', 'billItemId');
+  const [t] = (await termRows(tx, [bill.id], dayOf(now))).filter((x) => x.row.id === i.id);
+  if (must(t, 'term').row.status !== TERM_UNPAID)
+    throw conflict(`第${i.termNo}期已付款 / term ${i.termNo} is paid already`, 'billItemId');
+  const o = await loadOrder(tx, u, bill.orderId, lock);
+  return { i, bill, o };
+}
+
+/** What an activity or voucher would take off an unpaid term, priced by the engine; nothing written. */
+export async function termOfferQuote(deps: Deps, u: AuthUser, b: { billItemId: number } & OfferCodes) {
+  const offer = chosenOffer(b);
+  if (!offer)
+    throw badInput(
+      'activityCode',
+      'activityCode: 请选择活动或输入券码 / choose an activity or enter a voucher',
+    );
+  const now = deps.now();
+  const { i, o } = await payableTerm(deps.db, u, b.billItemId, now, false);
+  return offerOut(i, await priceTermOffer(deps.db, o, i, offer, now));
+}
+
+/**
+ * Pays one term of an active bill: a pay record of the order for exactly the term's amount — less
+ * what a chosen activity or voucher takes off it, written with the payment (docs/decisions.md).
+ */
 export async function submitPaymentTerm(
   deps: Deps,
   u: AuthUser,
-  b: { billItemId: number; method: number; paidAt: string; reference?: string | undefined; remark: string },
+  b: {
+    billItemId: number;
+    method: number;
+    paidAt: string;
+    reference?: string | undefined;
+    remark: string;
+  } & OfferCodes,
   ip: string,
 ) {
   const now = deps.now();
   const paidAt = paidAtOf(b.paidAt, now);
+  const offer = chosenOffer(b);
   return deps.db.transaction(async (tx) => {
-    const { i, bill } = await loadItem(tx, u, b.billItemId, true);
-    if (bill.status !== TB.active)
-      throw ruleViolation('分期申请尚未通过审批 / the instalment application is not approved', 'billItemId');
-    const [t] = (await termRows(tx, [bill.id], dayOf(now))).filter((x) => x.row.id === i.id);
-    if (must(t, 'term').row.status !== TERM_UNPAID)
-      throw conflict(`第${i.termNo}期已付款 / term ${i.termNo} is paid already`, 'billItemId');
-    const o = await loadOrder(tx, u, bill.orderId, true);
+    const { i, bill, o: locked } = await payableTerm(tx, u, b.billItemId, now, true);
+    let o = locked;
+    let amountCents = i.amountCents;
+    if (offer) {
+      const priced = await priceTermOffer(tx, o, i, offer, now);
+      o = await writeTermOffer(tx, u, o, bill, i, priced, now);
+      amountCents -= priced.offCents;
+    }
     const r = await addRecord(
       tx,
       o,
@@ -481,7 +525,7 @@ export async function submitPaymentTerm(
         orderId: o.id,
         payer: 'family',
         method: b.method,
-        amountCents: i.amountCents,
+        amountCents,
         paidAt,
         reference: b.reference || null,
         remark: b.remark || `第${i.termNo}期 / term ${i.termNo}`,
@@ -489,7 +533,12 @@ export async function submitPaymentTerm(
       { userId: u.id, username: u.username, at: now, ip },
     );
     await tx.update(termBillItems).set({ payRecordId: r.id }).where(eq(termBillItems.id, i.id));
-    return { payRecordId: r.id, orderStatus: r.orderStatus, approvalId: r.approvalId };
+    return {
+      payRecordId: r.id,
+      amount: yuan(amountCents),
+      orderStatus: r.orderStatus,
+      approvalId: r.approvalId,
+    };
   });
 }
 
