@@ -3,7 +3,8 @@
 // (terms given with their dates, the first two already due; docs/decisions.md "Instalment journeys").
 // The campus head and finance approve the application on its page; finance records the first term in
 // cash; the second is shown overdue and counted on the adviser's workbench; the family then pays it
-// by scanning the QR code the instalment screen shows, and the screen says so.
+// by scanning the QR code the instalment screen shows, and the screen says so; the third is paid with
+// a voucher the family was given, priced on the term by the pricing engine.
 import { expect, test } from '../../fixtures/auth';
 import { fakeWechatPayURL, qrBaseURL } from '../../playwright.config';
 
@@ -42,6 +43,22 @@ test('an order paid by three instalments: approved, the first paid in cash, the 
   const total = Math.round(Number(payable) * 100);
   const third = Math.floor(total / 3);
   const cents = [third, third, total - 2 * third];
+  // A ¥10 voucher of the family's (vouchers apply only by code: no other journey's price moves).
+  const coupon = await admin.promotions.couponSave({
+    body: {
+      name: `E2E分期券${Date.now()}`,
+      mode: 'amount',
+      amount: '10.00',
+      startDate: day(0),
+      endDate: day(30),
+      validDays: 30,
+    },
+  });
+  await admin.promotions.couponStatus({ body: { id: coupon.id, status: 1 } });
+  const [voucher] = await admin.promotions.voucherIssue({
+    body: { configId: coupon.id, count: 1, studentId: student.id },
+  });
+  if (!voucher) throw new Error('a voucher issued');
   const overdueBefore = (await sales.workbench.workList({ query: { type: 4 } })).targets.find(
     (x) => x.key === 'overdueTerms',
   )?.actual;
@@ -103,4 +120,19 @@ test('an order paid by three instalments: approved, the first paid in cash, the 
   await expect(second).toContainText(/已付/);
   await expect(second).not.toContainText('逾期');
   await expect(terms.getByRole('row').nth(3)).toContainText('未付');
+
+  // The third term is paid with the voucher: the dialog shows what the engine takes off the term.
+  const third3 = terms.getByRole('row').nth(3);
+  const rest = (cents[2] ?? 0) - 1000;
+  await third3.getByRole('button', { name: '登记付款' }).click();
+  const pay3 = page.getByRole('dialog', { name: '登记第3期付款' });
+  const offers = pay3.getByRole('region', { name: '本期优惠' });
+  await offers.getByLabel('代金券码').fill(voucher.code);
+  await offers.getByRole('button', { name: '使用代金券' }).click();
+  await expect(offers.getByText(/本期实付/)).toContainText(shown(rest));
+  await pay3.getByLabel('付款方式').selectOption({ label: '现金' });
+  await pay3.getByRole('button', { name: '登记付款' }).click();
+  await expect(pay3).toBeHidden();
+  await expect(third3).toContainText(/已付/);
+  await expect(third3).toContainText(shown(rest));
 });

@@ -12,7 +12,10 @@ import { InstallmentDetails } from './Repayments';
 const calls = vi.hoisted(() => ({
   orders: { detail: vi.fn() },
   payments: { queryResult: vi.fn() },
+  promotions: { activityPick: vi.fn(), voucherByCode: vi.fn() },
   termBills: {
+    termOfferQuote: vi.fn(),
+    submitPaymentTerm: vi.fn(),
     detailByOrderCode: vi.fn(),
     scheduleDetail: vi.fn(),
     scheduleSend: vi.fn(),
@@ -47,6 +50,7 @@ const bill = {
   studentId: 1,
   studentName: '小明',
   schoolItemCode: 'SH01',
+  courseCodes: ['C001'],
   planId: null,
   total: '380.00',
   paid: '190.00',
@@ -159,6 +163,53 @@ describe('an order’s terms', () => {
     });
   });
 
+  it('applies with the terms agreed, row by row: dates increasing, the sum exact to the cent, each message naming its row', async () => {
+    calls.orders.detail.mockResolvedValue({
+      id: 7,
+      code: 'DD0000000007',
+      payable: '380.00',
+      familyShare: '380.00',
+      status: 10,
+    });
+    calls.termBills.detailByOrderCode.mockResolvedValue(null);
+    calls.termBills.planPage.mockResolvedValue({ list: [], total: 0 });
+    calls.termBills.applySubmit.mockResolvedValue({ id: 3, code: 'FQ0000000003', approvalId: 9 });
+    mount();
+
+    fireEvent.click(await screen.findByRole('button', { name: '自定义各期' }));
+    const form = await screen.findByRole('form', { name: '自定义各期' });
+    const set = (label: string, value: string) =>
+      fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    set('第1期到期日', '2026-02-01');
+    set('第1期金额', '200.00');
+    set('第2期到期日', '2026-01-15');
+    set('第2期金额', '100.01');
+    expect(within(form).getByText(/各期合计/).textContent).toContain('¥300.01');
+    fireEvent.click(within(form).getByRole('button', { name: '申请分期' }));
+    expect(await within(form).findByText('第2期到期日须晚于上一期')).toBeTruthy();
+    expect(within(form).getByText('各期合计 ¥300.01 须等于应付 ¥380.00')).toBeTruthy();
+    expect(calls.termBills.applySubmit).not.toHaveBeenCalled();
+
+    fireEvent.click(within(form).getByRole('button', { name: '添加一期' }));
+    set('第2期到期日', '2026-03-01');
+    set('第3期到期日', '2026-04-01');
+    set('第3期金额', '79.99');
+    fireEvent.click(within(form).getByRole('button', { name: '申请分期' }));
+    await vi.waitFor(() =>
+      expect(calls.termBills.applySubmit).toHaveBeenCalledWith({
+        body: {
+          orderId: 7,
+          terms: [
+            { dueDate: '2026-02-01', amount: '200.00' },
+            { dueDate: '2026-03-01', amount: '100.01' },
+            { dueDate: '2026-04-01', amount: '79.99' },
+          ],
+          remark: '',
+        },
+      }),
+    );
+  });
+
   it('offers online pay and a reminder on the unpaid term only, and sends the bill, showing its history', async () => {
     calls.orders.detail.mockResolvedValue({ id: 7, code: 'DD0000000007', payable: '380.00', status: 20 });
     calls.termBills.detailByOrderCode.mockResolvedValue(bill);
@@ -211,6 +262,85 @@ describe('an order’s terms', () => {
     expect(within(history).getByText(/催缴提醒 · 第2期/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '发送账单给家长' }));
     expect((await screen.findByRole('alert')).textContent).toContain('every term is paid');
+  });
+
+  it('pays a term with a voucher: the offers of its campus and courses, the engine’s price, the code sent with the payment', async () => {
+    calls.orders.detail.mockResolvedValue({ id: 7, code: 'DD0000000007', payable: '380.00', status: 20 });
+    calls.termBills.detailByOrderCode.mockResolvedValue(bill);
+    calls.termBills.scheduleDetail.mockResolvedValue({
+      ...bill,
+      notice: {
+        status: 0,
+        sentAt: null,
+        sentCount: 0,
+        phone: '',
+        signedAt: null,
+        signerName: null,
+        signedBy: null,
+      },
+      history: [],
+    });
+    calls.promotions.activityPick.mockResolvedValue([{ id: 5, code: 'HD00000005', name: '春季特惠' }]);
+    calls.promotions.voucherByCode.mockResolvedValue({
+      code: 'QABC',
+      configName: '分期券',
+      validTo: '2026-03-01',
+    });
+    calls.termBills.termOfferQuote.mockImplementation(({ body }: { body: { voucherCode?: string } }) =>
+      body.voucherCode === 'QABC'
+        ? Promise.resolve({
+            termNo: 2,
+            amount: '190.00',
+            offer: '50.00',
+            pay: '140.00',
+            lines: [
+              {
+                courseName: '感统训练',
+                source: 'voucher',
+                ref: 'QABC',
+                label: '代金券「分期券」 减 ¥50.00',
+                amount: '-50.00',
+                giftQuantity: 0,
+              },
+            ],
+          })
+        : Promise.reject(new Error('activityCode: 与已享受的优惠不能同时使用 / does not combine')),
+    );
+    calls.termBills.submitPaymentTerm.mockResolvedValue({
+      payRecordId: 9,
+      amount: '140.00',
+      orderStatus: 20,
+      approvalId: null,
+    });
+    mount();
+
+    const terms = await screen.findByRole('table', { name: '分期' });
+    fireEvent.click(within(terms).getByRole('button', { name: '登记付款' }));
+    const dialog = await screen.findByRole('dialog', { name: '登记第2期付款' });
+    const offers = within(dialog).getByRole('region', { name: '本期优惠' });
+    await within(offers).findByRole('option', { name: '春季特惠（HD00000005）' });
+    expect(calls.promotions.activityPick).toHaveBeenCalledWith({
+      body: { schoolItemCode: 'SH01', courseCodes: ['C001'] },
+    });
+    // An activity the engine refuses says why.
+    fireEvent.change(within(offers).getByLabelText('优惠活动'), { target: { value: 'HD00000005' } });
+    expect((await within(offers).findByRole('alert')).textContent).toContain('does not combine');
+
+    fireEvent.change(within(offers).getByLabelText('代金券码'), { target: { value: ' QABC ' } });
+    fireEvent.click(within(offers).getByRole('button', { name: '使用代金券' }));
+    expect(await within(offers).findByText('代金券「分期券」，有效期至 2026-03-01')).toBeTruthy();
+    expect((await within(offers).findByText(/本期实付/)).textContent).toContain('¥140.00');
+    expect(calls.termBills.termOfferQuote).toHaveBeenLastCalledWith({
+      body: { billItemId: 12, voucherCode: 'QABC' },
+    });
+    expect((within(offers).getByLabelText('优惠活动') as HTMLSelectElement).value).toBe('');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '登记付款' }));
+    await vi.waitFor(() => expect(calls.termBills.submitPaymentTerm).toHaveBeenCalled());
+    expect(calls.termBills.submitPaymentTerm.mock.calls[0]?.[0]).toMatchObject({
+      body: { billItemId: 12, method: 1, voucherCode: 'QABC' },
+    });
+    expect(calls.termBills.submitPaymentTerm.mock.calls[0]?.[0].body.activityCode).toBeUndefined();
   });
 
   it('asks for the term’s own payment every 3 s while open, then closes saying it was paid and stops', async () => {

@@ -3,6 +3,7 @@
 // and the decision), and an order's terms (/financial/installmentDetails/:id, :id = the order):
 // apply for instalments, see what is due, paid and overdue, record the payment of a term.
 import { PayTermInput, type TermBillDetail } from '@bo/api-sdk';
+import { fromCents, toCents } from '@bo/domain';
 import {
   AmountCapitals,
   Badge,
@@ -10,6 +11,8 @@ import {
   Card,
   Dialog,
   EmptyState,
+  FormAmount,
+  FormDate,
   FormDateTime,
   FormDialog,
   FormSelect,
@@ -18,11 +21,14 @@ import {
   FormView,
   MoneyText,
   PageHeader,
+  Select,
   Spinner,
   SubmitButton,
+  TextField,
 } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
@@ -224,7 +230,7 @@ const ApplyForm = z.object({
   remark: z.string().trim().max(500).default(''),
 });
 
-function Apply({ orderId }: { orderId: number }) {
+function ApplyByPlan({ orderId }: { orderId: number }) {
   const t = useT();
   const plans = useQuery({
     queryKey: ['termBills', 'planPage', 'active'],
@@ -255,15 +261,252 @@ function Apply({ orderId }: { orderId: number }) {
   );
 }
 
-function PayTerm({ term, onClose }: { term: Term; onClose: () => void }) {
+/** Exact cents of a typed amount (0 while it is not one yet). */
+const typedCents = (v: unknown) => toCents(v) ?? 0n;
+
+/**
+ * The terms as agreed with the family, typed row by row: each row's date and amount, the dates
+ * increasing, the amounts adding up to what the family owes to the cent (exact cents, never floats);
+ * every message names its row. The server checks the same again (400 naming `terms` or the row).
+ */
+const ownTermsSchema = (t: TFunction, owed: string) =>
+  z
+    .object({
+      orderId: z.number().int(),
+      terms: z
+        .array(
+          z.object({
+            dueDate: z.string().trim().min(1),
+            amount: z.string().trim().min(1),
+          }),
+        )
+        .min(2, t('ins.atLeastTwo'))
+        .max(24, t('ins.atMost24')),
+      remark: z.string().trim().max(500).default(''),
+    })
+    .superRefine((v, ctx) => {
+      let sum = 0n;
+      v.terms.forEach((row, i) => {
+        const n = i + 1;
+        const c = toCents(row.amount);
+        if (c === null || c <= 0n)
+          ctx.addIssue({ code: 'custom', path: ['terms', i, 'amount'], message: t('ins.rowAmount', { n }) });
+        else sum += c;
+        const before = v.terms[i - 1];
+        if (before && before.dueDate && row.dueDate <= before.dueDate)
+          ctx.addIssue({ code: 'custom', path: ['terms', i, 'dueDate'], message: t('ins.rowDate', { n }) });
+      });
+      const want = typedCents(owed);
+      if (sum !== want)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['terms', v.terms.length - 1, 'amount'],
+          message: t('ins.sumMismatch', { sum: `¥${fromCents(sum)}`, owed: `¥${fromCents(want)}` }),
+        });
+    });
+
+const EMPTY_TERM = { dueDate: '', amount: '' };
+
+function ApplyOwnTerms({ orderId, owed }: { orderId: number; owed: string }) {
   const t = useT();
+  const schema = useMemo(() => ownTermsSchema(t, owed), [t, owed]);
   const form = useCommandForm({
+    schema,
+    defaultValues: { orderId, terms: [EMPTY_TERM, EMPTY_TERM], remark: '' },
+    onSubmit: (body) => sdk.termBills.applySubmit({ body }),
+    success: t('ins.applied', { code: '' }),
+  });
+  const rows = useFieldArray({ control: form.rhf.control, name: 'terms' });
+  const typed = form.rhf.watch('terms');
+  const sum = typed.reduce((s, r) => s + typedCents(r.amount), 0n);
+  const left = typedCents(owed) - sum;
+  return (
+    <FormView form={form} aria-label={t('ins.ownTerms')}>
+      {rows.fields.map((f, i) => {
+        const n = i + 1;
+        return (
+          <fieldset key={f.id} className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto]">
+            <legend className="sr-only">{t('ins.term', { n })}</legend>
+            <FormDate form={form} name={`terms.${i}.dueDate`} label={t('ins.rowDueDate', { n })} />
+            <FormAmount form={form} name={`terms.${i}.amount`} label={t('ins.rowAmountLabel', { n })} />
+            <div className="flex items-end">
+              {rows.fields.length > 2 && (
+                <Button
+                  variant="ghost"
+                  aria-label={t('ins.removeTerm', { n })}
+                  onClick={() => rows.remove(i)}
+                >
+                  ✕
+                </Button>
+              )}
+            </div>
+          </fieldset>
+        );
+      })}
+      {rows.fields.length < 24 && (
+        <Button size="sm" variant="secondary" onClick={() => rows.append(EMPTY_TERM)}>
+          {t('ins.addTerm')}
+        </Button>
+      )}
+      <p className="text-sm" aria-live="polite">
+        {t('ins.termsSum')}: <MoneyText cents={sum} /> / {t('ins.owed')}: <MoneyText yuan={owed} />
+        {left !== 0n && (
+          <>
+            {' '}
+            · {t('ins.left')}: <MoneyText cents={left} />
+          </>
+        )}
+      </p>
+      <FormTextArea form={form} name="remark" label={t('ins.remark')} rows={1} />
+      <SubmitButton form={form}>{t('ins.apply')}</SubmitButton>
+    </FormView>
+  );
+}
+
+/** An unpaid order's application: by an active plan template, or with the terms agreed. */
+function Apply({ orderId, owed }: { orderId: number; owed: string }) {
+  const t = useT();
+  const [own, setOwn] = useState(false);
+  return (
+    <div className="space-y-3">
+      <div className="flex gap-2" role="group" aria-label={t('ins.applyHow')}>
+        <Button
+          size="sm"
+          variant={own ? 'secondary' : 'primary'}
+          aria-pressed={!own}
+          onClick={() => setOwn(false)}
+        >
+          {t('ins.byPlan')}
+        </Button>
+        <Button
+          size="sm"
+          variant={own ? 'primary' : 'secondary'}
+          aria-pressed={own}
+          onClick={() => setOwn(true)}
+        >
+          {t('ins.ownTerms')}
+        </Button>
+      </div>
+      {own ? <ApplyOwnTerms orderId={orderId} owed={owed} /> : <ApplyByPlan orderId={orderId} />}
+    </div>
+  );
+}
+
+/**
+ * The offers valid on a term: the activities of the order's campus and courses in progress
+ * (`getActivityList`) and a voucher by its code (`getCouPonDetail`); what the chosen one takes off
+ * the term is the pricing engine's answer (`termOfferQuote`), never computed here. The choice is
+ * sent with the payment, which the server prices again and refuses when the offer is not valid.
+ */
+function TermOffers({ bill, term, form }: { bill: Bill; term: Term; form: PayTermForm }) {
+  const t = useT();
+  const [typed, setTyped] = useState('');
+  const activityCode = form.rhf.watch('activityCode') ?? '';
+  const voucherCode = form.rhf.watch('voucherCode') ?? '';
+  const activities = useQuery({
+    queryKey: ['promotions', 'activityPick', bill.schoolItemCode, bill.courseCodes],
+    queryFn: () =>
+      sdk.promotions.activityPick({
+        body: { schoolItemCode: bill.schoolItemCode, courseCodes: bill.courseCodes },
+      }),
+  });
+  const voucher = useQuery({
+    queryKey: ['promotions', 'voucherByCode', voucherCode],
+    enabled: voucherCode !== '',
+    retry: false,
+    queryFn: () => sdk.promotions.voucherByCode({ query: { code: voucherCode } }),
+  });
+  const quote = useQuery({
+    queryKey: ['termBills', 'termOfferQuote', term.id, activityCode, voucherCode],
+    enabled: activityCode !== '' || voucherCode !== '',
+    retry: false,
+    queryFn: () =>
+      sdk.termBills.termOfferQuote({
+        body: {
+          billItemId: term.id,
+          ...(activityCode ? { activityCode } : {}),
+          ...(voucherCode ? { voucherCode } : {}),
+        },
+      }),
+  });
+  const pick = (kind: 'activityCode' | 'voucherCode', code: string) => {
+    form.rhf.setValue('activityCode', kind === 'activityCode' ? code || undefined : undefined);
+    form.rhf.setValue('voucherCode', kind === 'voucherCode' ? code || undefined : undefined);
+  };
+  const q = quote.data;
+  return (
+    <section aria-label={t('ins.offers')} className="space-y-2 rounded-md border border-line p-3">
+      <Select
+        label={t('ins.activity')}
+        placeholder={t('ins.noOffer')}
+        value={activityCode}
+        options={(activities.data ?? []).map((a) => ({ value: a.code, label: `${a.name}（${a.code}）` }))}
+        onChange={(v) => pick('activityCode', String(v))}
+      />
+      <div className="flex items-end gap-2">
+        <TextField
+          label={t('ins.voucherCode')}
+          value={typed}
+          maxLength={20}
+          onChange={(e) => setTyped(e.target.value)}
+          wrapperClassName="flex-1"
+        />
+        <Button size="sm" variant="secondary" onClick={() => pick('voucherCode', typed.trim())}>
+          {t('ins.useVoucher')}
+        </Button>
+        {(activityCode || voucherCode) && (
+          <Button size="sm" variant="secondary" onClick={() => pick('activityCode', '')}>
+            {t('ins.noOffer')}
+          </Button>
+        )}
+      </div>
+      {voucher.data && (
+        <p className="text-sm text-muted">
+          {t('ins.voucherOf', { name: voucher.data.configName, to: voucher.data.validTo })}
+        </p>
+      )}
+      {quote.isFetching ? (
+        <Spinner size={12} />
+      ) : quote.error ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorText(quote.error)}
+        </p>
+      ) : q ? (
+        <div className="text-sm" aria-live="polite">
+          <ul className="text-muted">
+            {q.lines.map((l, i) => (
+              <li key={i}>
+                {l.courseName} · {l.label} <MoneyText yuan={l.amount} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            {t('ins.offerAmount')}: <MoneyText yuan={q.offer} />
+          </p>
+          <p>
+            {t('ins.payAmount')}: <MoneyText yuan={q.pay} strong /> <AmountCapitals yuan={q.pay} />
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+type PayTermForm = ReturnType<typeof usePayTermForm>;
+function usePayTermForm(term: Term, onClose: () => void) {
+  const t = useT();
+  return useCommandForm({
     schema: PayTermInput,
     defaultValues: { billItemId: term.id, method: 1, paidAt: new Date().toISOString(), remark: '' },
     onSubmit: (body) => sdk.termBills.submitPaymentTerm({ body }),
     success: t('ins.paidOk'),
     onDone: onClose,
   });
+}
+
+function PayTerm({ bill, term, onClose }: { bill: Bill; term: Term; onClose: () => void }) {
+  const t = useT();
+  const form = usePayTermForm(term, onClose);
   return (
     <FormDialog
       form={form}
@@ -275,6 +518,7 @@ function PayTerm({ term, onClose }: { term: Term; onClose: () => void }) {
       <p className="text-sm">
         {t('ins.amount')}: <MoneyText yuan={term.amount} strong /> <AmountCapitals yuan={term.amount} />
       </p>
+      <TermOffers bill={bill} term={term} form={form} />
       <FormSelect
         form={form}
         name="method"
@@ -495,7 +739,7 @@ export function InstallmentDetails() {
             <MoneyText yuan={order.data.payable} />
           </p>
           {order.data.status === 10 ? (
-            <Apply orderId={order.data.id} />
+            <Apply orderId={order.data.id} owed={order.data.familyShare} />
           ) : (
             <EmptyState title={t('ins.noBill')} description={t('ins.onlyUnpaid')} />
           )}
@@ -535,7 +779,7 @@ export function InstallmentDetails() {
           {b.status === 20 && <BillNotices billId={b.id} onRemind={setSaid} />}
         </div>
       )}
-      {paying && <PayTerm term={paying} onClose={() => setPaying(null)} />}
+      {paying && b && <PayTerm bill={b} term={paying} onClose={() => setPaying(null)} />}
       {payingOnline && (
         <TermPayOnline term={payingOnline} onClose={() => setPayingOnline(null)} onPaid={setSaid} />
       )}
