@@ -23,6 +23,8 @@ test('an order paid by three instalments: approved, the first paid in cash, the 
   signIn,
   sdkAs,
 }) => {
+  // Four sign-ins, two approvals, a QR payment and a voucher: beyond the default minute on a busy machine.
+  test.setTimeout(120_000);
   const admin = await sdkAs('admin');
   const sales = await sdkAs('sales');
   const [adviser] = await admin.system.allUsers({ query: { name: 'sales' } });
