@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
 import { assessmentEndpoints } from './teaching/assessments.js';
+import { assessTaskEndpoints } from './teaching/assessTasks.js';
 import { degreeEndpoints } from './teaching/degrees.js';
 import { planEndpoints } from './teaching/plans.js';
 import {
@@ -23,6 +24,7 @@ import {
 
 export * from './teaching/degrees.js';
 export * from './teaching/assessments.js';
+export * from './teaching/assessTasks.js';
 export * from './teaching/plans.js';
 
 /** §9 time-band types: 1 section A weekday, 2 section B evening, 3 section B weekend, 4 section C holiday. */
@@ -752,5 +754,6 @@ export const teaching = {
   }),
   ...degreeEndpoints,
   ...assessmentEndpoints,
+  ...assessTaskEndpoints,
   ...planEndpoints,
 } satisfies Slice;

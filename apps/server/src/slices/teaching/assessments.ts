@@ -11,6 +11,7 @@ import { DELETED, students } from '../students/index.js';
 import { must } from '../../shared/must.js';
 import { shanghaiDaySql } from '../../shared/days.js';
 import { today, type Deps } from './common.js';
+import { assessTaskMembers } from './tables.js';
 
 const m = clueMatriculations;
 /** The student a record is of: its own, or the one its clue became (the first, if several). */
@@ -219,6 +220,17 @@ export async function assessmentSave(deps: Deps, u: AuthUser, b: SaveInput) {
     const cur = await lockDraft(tx, u, b.id, b.version);
     // A draft moved to another student keeps to the caller's campuses on both sides.
     assertCampus(u, cur.schoolItemCode);
+    if (cur.studentId !== s.id || cur.matriculationType !== scale.code) {
+      const [inTask] = await tx
+        .select({ taskId: assessTaskMembers.taskId })
+        .from(assessTaskMembers)
+        .where(eq(assessTaskMembers.assessmentId, cur.id));
+      if (inTask)
+        throw ruleViolation(
+          '评估任务中的评估不能更换学员或量表 / an assessment of an assessment task keeps its student and scale',
+          cur.studentId !== s.id ? 'studentId' : 'scaleCode',
+        );
+    }
     await tx
       .update(m)
       .set({ ...values, version: cur.version + 1 })
@@ -255,4 +267,92 @@ export async function assessmentSubmit(deps: Deps, u: AuthUser, b: { id: number;
       .where(eq(m.id, cur.id));
   });
   return assessmentInfo(deps, u, b.id);
+}
+
+/** A pending assessment: a draft of the student on the scale, nothing scored (an assessment task's). */
+export async function createPendingAssessment(
+  tx: Deps['db'],
+  o: {
+    studentId: number;
+    schoolItemCode: string;
+    scaleCode: string;
+    assessorName: string;
+    createdBy: number;
+    now: Date;
+  },
+) {
+  const [row] = await tx
+    .insert(m)
+    .values({
+      uuid: randomUUID(),
+      studentId: o.studentId,
+      schoolItemCode: o.schoolItemCode,
+      matriculationType: o.scaleCode,
+      answers: [],
+      score: null,
+      conclusion: '',
+      suggestion: '',
+      status: 'draft',
+      assessorName: o.assessorName,
+      createdBy: o.createdBy,
+      createdAt: o.now,
+      source: 'staff',
+    })
+    .returning({ id: m.id });
+  return must(row, 'assessment').id;
+}
+
+/**
+ * Records the result of a draft on its own scale (an assessment task's member): the draft is locked
+ * at the version read, scored like any assessment, submitted when `submit`; in the caller's transaction.
+ */
+export async function recordDraft(
+  deps: Deps,
+  tx: Deps['db'],
+  u: AuthUser,
+  b: {
+    id: number;
+    version: number;
+    assessedOn: string;
+    answers: TAssessmentAnswer[];
+    conclusion: string;
+    suggestion: string;
+    submit: boolean;
+  },
+) {
+  if (b.assessedOn > today(deps))
+    throw ruleViolation('评估日期不能晚于今天 / the assessment day cannot be in the future', 'assessedOn');
+  const cur = await lockDraft(tx, u, b.id, b.version);
+  const [scale] = await tx.select().from(assessScales).where(eq(assessScales.code, cur.matriculationType));
+  const scored = scoreAnswers(scale?.items ?? [], b.answers, b.submit);
+  await tx
+    .update(m)
+    .set({
+      assessedOn: b.assessedOn,
+      answers: scored.answers,
+      score: scored.score,
+      conclusion: b.conclusion,
+      suggestion: b.suggestion,
+      status: b.submit ? 'submitted' : 'draft',
+      version: cur.version + 1,
+      updatedAt: deps.now(),
+    })
+    .where(eq(m.id, cur.id));
+}
+
+/**
+ * Every assessment of a student (assist2 entrance evaluation on the teaching side): its own, and the
+ * entrance assessments of the clue it came from, newest first. Another campus's student is refused.
+ */
+export async function studentAssessments(deps: Deps, u: AuthUser, studentId: number) {
+  const [s] = await deps.db
+    .select({ id: students.id, campus: students.schoolItemCode, status: students.status })
+    .from(students)
+    .where(eq(students.id, studentId));
+  if (!s || s.status === DELETED) throw notFound('学员 / student');
+  assertCampus(u, s.campus);
+  const rows = await select(deps.db)
+    .where(sql`${studentOf} = ${s.id}`)
+    .orderBy(desc(dayOf), desc(m.id));
+  return rows.map(toRow);
 }

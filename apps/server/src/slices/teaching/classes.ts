@@ -21,9 +21,11 @@ import {
   lessons,
 } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
+import { joinOpenTasks, leaveTasks } from './assessTasks.js';
 
-async function loadClass(tx: DbOrTx, u: AuthUser, id: number) {
-  const [c] = await tx.select().from(groupClasses).where(eq(groupClasses.id, id));
+async function loadClass(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
+  const q = tx.select().from(groupClasses).where(eq(groupClasses.id, id));
+  const [c] = lock ? await q.for('update') : await q;
   if (!c) throw notFound('班级 / group class');
   assertCampus(u, c.schoolItemCode);
   return c;
@@ -172,7 +174,8 @@ export async function classStudents(deps: Deps, u: AuthUser, id: number): Promis
 
 export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number; studentIds: number[] }) {
   await deps.db.transaction(async (tx) => {
-    const c = await loadClass(tx, u, b.classId);
+    // The class row locked: an assessment task made meanwhile sees the members before or after.
+    const c = await loadClass(tx, u, b.classId, true);
     const ids = [...new Set(b.studentIds)];
     const found = await tx.select().from(students).where(inArray(students.id, ids));
     for (const id of ids) {
@@ -251,6 +254,7 @@ export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number;
     await tx
       .insert(groupClassStudents)
       .values(fresh.map((studentId) => ({ classId: c.id, studentId, joinedAt: deps.now() })));
+    await joinOpenTasks(deps, tx, u.id, c.id, fresh);
     await writeAudit(tx, {
       action: 'teaching.class.addStudents',
       target: String(c.id),
@@ -264,12 +268,13 @@ export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number;
 
 export async function removeStudent(deps: Deps, u: AuthUser, b: { classId: number; studentId: number }) {
   await deps.db.transaction(async (tx) => {
-    const c = await loadClass(tx, u, b.classId);
+    const c = await loadClass(tx, u, b.classId, true);
     const gone = await tx
       .delete(groupClassStudents)
       .where(and(eq(groupClassStudents.classId, c.id), eq(groupClassStudents.studentId, b.studentId)))
       .returning({ id: groupClassStudents.studentId });
     if (!gone.length) throw notFound('班级学员 / class member');
+    await leaveTasks(tx, c.id, b.studentId);
     const coming = await tx
       .select({ id: lessonStudents.id })
       .from(lessonStudents)

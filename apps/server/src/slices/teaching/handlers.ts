@@ -2,6 +2,7 @@ import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as asm from './assessments.js';
+import * as tsk from './assessTasks.js';
 import * as att from './attendance.js';
 import * as cls from './classes.js';
 import * as deg from './degrees.js';
@@ -141,6 +142,11 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   assessmentInfo: async ({ deps, user, query }) => asm.assessmentInfo(deps, user, query.id),
   assessmentSave: async ({ deps, user, body }) => asm.assessmentSave(deps, user, body),
   assessmentSubmit: async ({ deps, user, body }) => asm.assessmentSubmit(deps, user, body),
+  assessTaskList: async ({ deps, user, query }) => tsk.assessTaskList(deps, user, query),
+  assessTaskInfo: async ({ deps, user, query }) => tsk.assessTaskInfo(deps, user, query.id),
+  assessTaskSave: async ({ deps, user, body }) => tsk.assessTaskSave(deps, user, body),
+  assessTaskRecord: async ({ deps, user, body }) => tsk.assessTaskRecord(deps, user, body),
+  studentAssessments: async ({ deps, user, query }) => asm.studentAssessments(deps, user, query.studentId),
   degreeScheduleOrders: async ({ deps, user, query }) =>
     deg.scheduleOrders(deps, user, query.studentId, query.degreeType),
   ...planHandlers,

@@ -310,4 +310,44 @@ export const studyAuthorisations = pgTable(
     index('teaching_study_authorisations_campus_idx').on(t.schoolItemCode),
   ],
 );
+/**
+ * Group-class assessment tasks: an assessor assesses every member of a class on one scale by a day.
+ * Each member's result is an assessment (`clue_matriculations`, the one record kind), a draft while
+ * pending; the member row links it (docs/teaching.md "Group-class assessment tasks").
+ */
+export const assessTasks = pgTable(
+  'teaching_assess_tasks',
+  {
+    id: serial('id').primaryKey(),
+    schoolItemCode: text('school_item_code').notNull(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => groupClasses.id),
+    /** An `assess_scales` code. */
+    scaleCode: text('scale_code').notNull(),
+    /** The assessor's employee code. */
+    assessorCode: text('assessor_code').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    remark: text('remark').notNull().default(''),
+    createdBy: integer('created_by'),
+    ...audit,
+  },
+  (t) => [
+    index('teaching_assess_tasks_class_idx').on(t.classId),
+    index('teaching_assess_tasks_campus_idx').on(t.schoolItemCode, t.dueDate),
+  ],
+);
+
+export const assessTaskMembers = pgTable(
+  'teaching_assess_task_members',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => assessTasks.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull(),
+    /** The member's assessment (a `clue_matriculations` row). */
+    assessmentId: integer('assessment_id').notNull().unique(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.studentId] })],
+);
 export * from './planTables.js';
