@@ -184,12 +184,14 @@ describe('conflicts are refused naming what collides', () => {
       ErrorCode.conflict,
     );
     expect(e.message).toContain('lacks the authority');
+    expect(e.field).toBe('teacherCode');
     // hours: a student without paid hours of the course
     e = await expectApiError(
       admin.teaching.planInsert({ body: one({ studentIds: [pupils[6] ?? 0], lessonDate: day(2) }) }),
       ErrorCode.conflict,
     );
     expect(e.message).toContain('paid hours');
+    expect(e.field).toBe('studentIds');
     // capacity: a group class of two in a room for one
     const cls = await admin.teaching.classSave({
       body: { schoolItemCode: 'SH01', name: '小组A', courseCode: course, teacherCode: 'E0005', capacity: 4 },
@@ -244,13 +246,20 @@ describe('conflicts are refused naming what collides', () => {
   it('lets only one of two planners booking the same teacher slot at once', async () => {
     const body = (sid: number) =>
       one({ studentIds: [sid], lessonDate: day(5), startTime: '14:00', endTime: '15:00' });
+    // Two people: the administrator and the campus director, each for another student.
+    const director = await t.as('director');
     const results = await Promise.allSettled([
       admin.teaching.planInsert({ body: body(pupils[3] ?? 0) }),
-      admin.teaching.planInsert({ body: body(pupils[4] ?? 0) }),
+      director.teaching.planInsert({ body: body(pupils[4] ?? 0) }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const lost = results.find((r) => r.status === 'rejected');
-    expect(lost?.status === 'rejected' && String(lost.reason)).toMatch(/teacher|已有课/);
+    const refused = await expectApiError(
+      lost?.status === 'rejected' ? Promise.reject(lost.reason as Error) : Promise.resolve(null),
+      ErrorCode.conflict,
+    );
+    expect(refused.field).toBe('teacherCode');
+    expect(refused.message).toContain('already teaches');
     const that = await admin.teaching.planList({
       query: { schoolItemCode: 'SH01', from: day(5), to: day(5), teacherCode: 'E0005' },
     });
@@ -735,6 +744,84 @@ describe('seats (degrees)', () => {
       }),
       ErrorCode.rule,
     );
+  });
+
+  it('books by frequency: CONTINUOUS every open day (a holiday skipped), DISCONTINUITY only the days listed', async () => {
+    const at = { timespanStart: '21:00', timespanEnd: '21:50', shiftType: 2 as const };
+    await admin.teaching.holidaySave({
+      body: {
+        schoolItemCode: 'SH01',
+        kind: 'holiday',
+        name: '座位假日',
+        startDate: day(82),
+        endDate: day(82),
+      },
+    });
+    const continuous = await admin.teaching.degreeItemSave({
+      body: seat({
+        ...at,
+        targetId: pupils[5] ?? 0,
+        frequencyType: 'CONTINUOUS',
+        frequencyConfig: [],
+        startDate: day(80),
+        endDate: day(84),
+      }),
+    });
+    expect(continuous.lessons).toBe(4);
+    expect(continuous.skipped).toEqual([{ date: day(82), reason: expect.stringContaining('座位假日') }]);
+    const listed = await admin.teaching.degreeItemSave({
+      body: seat({
+        ...at,
+        targetId: pupils[4] ?? 0,
+        frequencyType: 'DISCONTINUITY',
+        frequencyConfig: [day(86), day(88)],
+        startDate: day(86),
+        endDate: day(88),
+      }),
+    });
+    expect(listed.lessons).toBe(2);
+    const booked = await admin.teaching.planList({
+      query: { schoolItemCode: 'SH01', from: day(80), to: day(88), teacherCode: 'E0005' },
+    });
+    expect(booked.filter((l) => l.startTime === '21:00').map((l) => l.lessonDate)).toEqual([
+      day(80),
+      day(81),
+      day(83),
+      day(84),
+      day(86),
+      day(88),
+    ]);
+    // The day between the listed ones is free in the seat; a listed day is held, named with its holder.
+    const between = await admin.teaching.degreeItemSave({
+      body: seat({
+        ...at,
+        degreeType: 'ASSIST_TASK',
+        targetId: pupils[3] ?? 0,
+        courseCode: undefined,
+        frequencyType: 'CONTINUOUS',
+        frequencyConfig: [],
+        startDate: day(87),
+        endDate: day(87),
+      }),
+    });
+    expect(between.lessons).toBe(0);
+    const e = await expectApiError(
+      admin.teaching.degreeItemSave({
+        body: seat({
+          ...at,
+          degreeType: 'ASSIST_TASK',
+          targetId: pupils[3] ?? 0,
+          courseCode: undefined,
+          frequencyType: 'NON_FIXED',
+          frequencyConfig: [],
+          startDate: day(88),
+          endDate: day(88),
+        }),
+      }),
+      ErrorCode.conflict,
+    );
+    expect(e.field).toBe('frequencyConfig');
+    expect(e.message).toContain(day(88));
   });
 
   it('a study authorisation lets a student without paid hours hold a seat', async () => {

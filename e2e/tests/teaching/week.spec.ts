@@ -1,5 +1,7 @@
-// The teaching week of issue 15: a campus manager schedules a weekly one-to-one series (previewed
-// free first) beside a group class of the same teacher, sees both in the class table, is refused
+// The teaching week of issue 15: a campus manager schedules a group class's lesson on the group
+// screen and sets its members an assessment task (one result recorded), then schedules a weekly
+// one-to-one series for a member of the class — refused on the class's hour with the reason shown,
+// then previewed free and booked at another hour —, sees both in the class table, is refused
 // dragging the lesson onto the class's hour (the reason shown) and drags it to a free hour, signs the
 // student present there and sees the student's hours go down by the lesson's hours; the teacher then
 // confirms the lesson and records the child's progress on a target of the individual plan.
@@ -24,7 +26,7 @@ const yOf = (hhmm: string) => {
 // The week's columns are 900 px tall: the whole day fits, so a drop lands where it is aimed.
 test.use({ viewport: { width: 1440, height: 1400 } });
 
-test('a week: a one-to-one series and a group class, a refused and a free drag, signed, hours consumed, confirmed, plan progress', async ({
+test('a week: a group class and its assessment task, a one-to-one series refused then booked, a refused and a free drag, signed, hours consumed, confirmed, plan progress', async ({
   page,
   signIn,
   sdkAs,
@@ -61,25 +63,13 @@ test('a week: a one-to-one series and a group class, a refused and a free drag, 
   }
   if (!course) throw new Error('the demo data has a course E0005 may teach');
   await paidOrder(admin, finance, { studentId: pupil.studentId, courseCode: course, quantity: 10 });
-  // A group class of the same teacher and course, the student a member, meeting today 18:00–19:00.
+  // A group class of the same teacher and course, the student a member (its lesson is scheduled below).
   const stamp = Date.now().toString(36).toUpperCase().slice(-6);
   const className = `周末小组${stamp}`;
   const cls = await admin.teaching.classSave({
     body: { schoolItemCode: 'SH01', name: className, courseCode: course, teacherCode: 'E0005', capacity: 6 },
   });
   await admin.teaching.classAddStudents({ body: { classId: cls.id, studentIds: [pupil.studentId] } });
-  await admin.teaching.planInsert({
-    body: {
-      schoolItemCode: 'SH01',
-      courseCode: course,
-      teacherCode: 'E0005',
-      kind: 'group',
-      classId: cls.id,
-      lessonDate: today,
-      startTime: '18:00',
-      endTime: '19:00',
-    },
-  });
   // A target on the child's individual plan, for the teacher to record progress on.
   const goal = await admin.teaching.planTargetSave({
     body: { courseTypeCode: '1', code: `E2E-${stamp}`, name: `仿说双音节词${stamp}`, domain: '语言' },
@@ -100,16 +90,65 @@ test('a week: a one-to-one series and a group class, a refused and a free drag, 
   );
   if (!student) throw new Error('the bought hours are schedulable');
 
-  await signIn('director', { to: '/education/courseAdjustment' });
-  await pick(page, '校区', 'SH01');
-  await page.getByRole('button', { name: '查询', exact: true }).click();
-  await page.getByRole('button', { name: '排课', exact: true }).click();
+  await signIn('director', { to: '/education/teamCourse' });
+  const menu = page.getByRole('navigation', { name: '主菜单' });
+  const classRow = page.getByRole('row').filter({ hasText: className });
+  await test.step('the group class meets today 18:00–19:00, scheduled on the group screen', async () => {
+    await pick(page, '校区', 'SH01');
+    await page.getByRole('button', { name: '查询', exact: true }).click();
+    await classRow.getByRole('button', { name: '排课', exact: true }).click();
+    const plan = page.getByRole('dialog', { name: `班级排课：${className}` });
+    await plan.getByLabel('开始时间').fill('18:00');
+    await plan.getByLabel('结束时间').fill('19:00');
+    await plan.getByRole('button', { name: '排课', exact: true }).click();
+    await expect(page.getByText('已排 1 节课')).toBeVisible();
+  });
+  await test.step('an assessment task on the class: one pending member, its result recorded', async () => {
+    await classRow.getByRole('button', { name: '评估任务', exact: true }).click();
+    const tasks = page.getByRole('dialog', { name: `${className} 的评估任务` });
+    await tasks.getByLabel('评估量表').selectOption({ label: '语言发育评估量表' });
+    await tasks.getByRole('button', { name: '创建任务' }).click();
+    const member = tasks
+      .getByRole('table', { name: '任务学员' })
+      .getByRole('row')
+      .filter({ hasText: pupil.studentName });
+    await expect(member).toContainText('待评估');
+    await member.getByRole('button', { name: `录入结果 ${pupil.studentName}` }).click();
+    const result = tasks.getByRole('form', { name: `录入 ${pupil.studentName} 的评估结果` });
+    await result.getByLabel('语言理解 得分（0–30）').fill('20');
+    await result.getByLabel('语言表达 得分（0–30）').fill('12');
+    await result.getByLabel('构音清晰度 得分（0–20）').fill('15');
+    await result.getByLabel('语用能力 得分（0–20）').fill('10');
+    await expect(result.getByText('总分：57')).toBeVisible();
+    await result.getByRole('button', { name: '提交结果' }).click();
+    await expect(member).toContainText('已完成');
+    await expect(member).toContainText('57');
+    await expect(tasks.getByText('已完成 1/1').first()).toBeVisible();
+    await tasks.getByRole('button', { name: '关闭' }).click();
+  });
+
+  await menu.getByRole('link', { name: '一对一排课', exact: true }).click();
+  await pick(page.getByRole('main', { name: '一对一排课' }), '校区', 'SH01');
+  await page
+    .getByRole('main', { name: '一对一排课' })
+    .getByRole('button', { name: '查询', exact: true })
+    .click();
+  await page
+    .getByRole('main', { name: '一对一排课' })
+    .getByRole('button', { name: '排课', exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: '一对一排课' });
   await dialog.getByLabel('学员 · 课程').selectOption({
     label: `${student.studentName}（${student.studentCode}）· ${student.courseName} · 可排课时 ${student.schedulableHours}`,
   });
   await pick(dialog, '教师', 'E0005');
   await dialog.getByLabel('结束日期').fill(series.toDate);
+  await test.step('a double booking is refused in the dialog with its reason', async () => {
+    await dialog.getByLabel('开始时间').fill('18:00');
+    await dialog.getByLabel('结束时间').fill('19:00');
+    await dialog.getByRole('button', { name: '排课', exact: true }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: '已有课' }).first()).toBeVisible();
+  });
   await dialog.getByLabel('开始时间').fill(at.startTime);
   await dialog.getByLabel('结束时间').fill(at.endTime);
   await dialog.getByRole('button', { name: '预览冲突' }).click();
@@ -122,7 +161,6 @@ test('a week: a one-to-one series and a group class, a refused and a free drag, 
 
   // The week view shows the lesson and the group class; a drag onto the class's hour is refused
   // naming the teacher's other lesson, a drag to a free hour moves it.
-  const menu = page.getByRole('navigation', { name: '主菜单' });
   await menu.getByRole('link', { name: '课表', exact: true }).click();
   // The scheduling screen stays open (hidden) in its tab: the week's own campus box is in its main.
   await pick(page.getByRole('main', { name: '课表' }), '校区', 'SH01');

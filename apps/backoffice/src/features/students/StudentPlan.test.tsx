@@ -13,6 +13,7 @@ const calls = vi.hoisted(() => ({
   studentPlan: vi.fn(),
   studentPlanTargetSave: vi.fn(),
   planStrategyList: vi.fn(),
+  studentAssessments: vi.fn(),
 }));
 vi.mock('../../app/sdk', () => ({
   sdk: { teaching: calls },
@@ -69,6 +70,7 @@ describe('the individual plan tab', () => {
 
   it('shows a recorder (plans.record, not plans.edit) only the record button', async () => {
     calls.studentPlan.mockResolvedValue([row]);
+    calls.studentAssessments.mockResolvedValue([]);
     mount(['/students/studentDetail', 'plans.edit']);
     expect(await screen.findByRole('button', { name: '记录进度 仿说双音节词' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '添加目标' })).toBeNull();
@@ -80,6 +82,7 @@ describe('the individual plan tab', () => {
     calls.studentPlan.mockResolvedValue([row]);
     calls.planStrategyList.mockResolvedValue({ list: [], total: 0 });
     calls.studentPlanTargetSave.mockResolvedValue({ ...row, goal: '独立仿说，正确率≥80%', version: 5 });
+    calls.studentAssessments.mockResolvedValue([]);
     mount([]);
     const edit = await screen.findByRole('button', { name: '修改 仿说双音节词' });
     expect(screen.getByRole('button', { name: '添加目标' })).toBeTruthy();
@@ -99,5 +102,50 @@ describe('the individual plan tab', () => {
         goal: '独立仿说，正确率≥80%',
       }),
     });
+  });
+
+  it('lists the child’s assessments under the plan: entrance evaluations and task results, pending or done', async () => {
+    calls.studentPlan.mockResolvedValue([]);
+    const base = {
+      studentId: 3,
+      studentCode: 'S3',
+      studentName: '小明',
+      schoolItemCode: 'SH01',
+      schoolItemName: '上海一校',
+      scaleCode: 'S_LANG',
+      scaleName: '语言发育评估量表',
+      version: 1,
+    };
+    calls.studentAssessments.mockResolvedValue([
+      {
+        ...base,
+        id: 2,
+        origin: 'student',
+        clueId: null,
+        assessorName: '陈思远',
+        assessedOn: '2026-11-20',
+        status: 'draft',
+        score: null,
+      },
+      {
+        ...base,
+        id: 1,
+        origin: 'entrance',
+        clueId: 8,
+        assessorName: '李晓燕',
+        assessedOn: '2026-09-01',
+        status: 'submitted',
+        score: 41,
+      },
+    ]);
+    mount(['plans.edit']);
+    const table = await screen.findByRole('table', { name: '评估记录' });
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2));
+    const [pending, entrance] = [...table.querySelectorAll('tbody tr')].map((r) => r.textContent ?? '');
+    expect(pending).toContain('教学评估');
+    expect(pending).toContain('待完成');
+    expect(entrance).toContain('入学评估');
+    expect(entrance).toContain('41');
+    expect(calls.studentAssessments).toHaveBeenCalledWith({ query: { studentId: 3 } });
   });
 });

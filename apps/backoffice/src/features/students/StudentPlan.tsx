@@ -3,6 +3,7 @@
 // strategies), changing its strategies, baseline, goal and dates, recording a lesson's progress,
 // changing a target's status, and the chart of a target's progress over time. The server decides who
 // may do what (plans.edit / plans.record); each button shows only to those it would let through.
+// Below, the child's assessments (entrance evaluations, teaching assessments, task results).
 import {
   PLAN_EDIT,
   PLAN_RECORD,
@@ -406,10 +407,71 @@ export function StudentPlan({ studentId }: { studentId: number }) {
         </div>
       )}
       {chartRow && <ProgressChart row={chartRow} />}
+      <PlanAssessments studentId={studentId} />
       {open?.kind === 'add' && <AddTargetDialog studentId={studentId} onClose={close} />}
       {open?.kind === 'edit' && <EditTargetDialog row={open.row} onClose={close} />}
       {open?.kind === 'progress' && <ProgressDialog row={open.row} onClose={close} />}
       {open?.kind === 'status' && <StatusDialog row={open.row} action={open.action} onClose={close} />}
     </div>
+  );
+}
+
+/**
+ * Every assessment of the child (assist2 entrance evaluation on the teaching side): the entrance
+ * evaluations of the clue it came from, assessments of the teaching staff and group-class task
+ * results, one record kind, newest first.
+ */
+function PlanAssessments({ studentId }: { studentId: number }) {
+  const t = useT();
+  const q = useQuery({
+    queryKey: ['teaching', 'studentAssessments', studentId],
+    queryFn: () => sdk.teaching.studentAssessments({ query: { studentId } }),
+  });
+  if (q.isError) return null;
+  const rows = q.data ?? [];
+  return (
+    <section aria-label={t('stu.plan.assessments')} className="space-y-2">
+      <h3 className="text-sm font-semibold text-ink">{t('stu.plan.assessments')}</h3>
+      {!q.data ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('stu.plan.assess.none')} />
+      ) : (
+        <table className="w-full text-sm" aria-label={t('stu.plan.assessments')}>
+          <thead className="text-xs text-muted">
+            <tr className="border-b border-line text-left">
+              {[
+                t('stu.plan.assess.date'),
+                t('stu.plan.assess.scale'),
+                t('stu.plan.assess.kind'),
+                t('stu.plan.assess.score'),
+                t('stu.plan.assess.status'),
+                t('stu.plan.assess.assessor'),
+              ].map((h) => (
+                <th key={h} scope="col" className="py-1.5 pr-3 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((a) => (
+              <tr key={a.id} className="border-b border-line last:border-0">
+                <td className="py-1.5 pr-3 tabular-nums">{a.assessedOn}</td>
+                <td className="py-1.5 pr-3">{a.scaleName}</td>
+                <td className="py-1.5 pr-3">{t(`stu.plan.assess.origin.${a.origin}`)}</td>
+                <td className="py-1.5 pr-3 tabular-nums">{a.score ?? '—'}</td>
+                <td className="py-1.5 pr-3">
+                  <Badge tone={a.status === 'submitted' ? 'success' : 'warning'}>
+                    {t(`stu.plan.assess.status.${a.status}`)}
+                  </Badge>
+                </td>
+                <td className="py-1.5 pr-3">{a.assessorName || '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }

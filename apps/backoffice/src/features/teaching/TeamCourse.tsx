@@ -1,10 +1,12 @@
-// /education/teamCourse: a campus's group classes (course, teacher, room, capacity), their members
-// and their weekly series (scheduled with a preview of every conflict, like one-to-one lessons).
+// /education/teamCourse: a campus's group classes (course, teacher, room, capacity), their members,
+// their weekly series (scheduled with a preview of every conflict, like one-to-one lessons) and
+// their assessment tasks.
 import { GroupClassInput, type TGroupClassRow } from '@bo/api-sdk';
 import { Badge } from '@bo/ui-kit';
 import { defineListScreen, listQuery } from '../../app/list';
 import { asFormField, CourseSelect, TeacherSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
+import { AssessTasksDialog } from './AssessTasksDialog';
 import { dialogSlot } from './dialogSlot';
 import { campusField, needsCampus, roomField } from './listParts';
 import { MembersDialog } from './MembersDialog';
@@ -12,6 +14,7 @@ import { SeriesDialog } from './SeriesDialog';
 
 const members = dialogSlot<TGroupClassRow>();
 const series = dialogSlot<TGroupClassRow>();
+const tasks = dialogSlot<TGroupClassRow>();
 
 export default defineListScreen<TGroupClassRow, typeof GroupClassInput>({
   key: 'teachingClasses',
@@ -89,10 +92,12 @@ export default defineListScreen<TGroupClassRow, typeof GroupClassInput>({
       hidden: (c) => c.status !== 1,
       onClick: (c) => series.open(c),
     },
+    { key: 'tasks', label: t('teach.tasks'), onClick: (c) => tasks.open(c) },
   ],
   toolbar: () => (
     <>
       <members.Host render={(c, close) => <MembersDialog cls={c} onClose={close} />} />
+      <tasks.Host render={(c, close) => <AssessTasksDialog cls={c} onClose={close} />} />
       <series.Host
         render={(c, close) => (
           <SeriesDialog
