@@ -85,10 +85,6 @@ test('a week: a group class and its assessment task, a one-to-one series refused
   });
 
   expect((await admin.teaching.planInsertPreview({ body: body(course) })).ok).toBe(true);
-  const student = (await admin.teaching.planOrders({ query: { schoolItemCode: 'SH01' } })).find(
-    (o) => o.studentId === pupil.studentId && o.courseCode === course,
-  );
-  if (!student) throw new Error('the bought hours are schedulable');
 
   await signIn('director', { to: '/education/teamCourse' });
   const menu = page.getByRole('navigation', { name: '主菜单' });
@@ -127,6 +123,11 @@ test('a week: a group class and its assessment task, a one-to-one series refused
     await tasks.getByRole('button', { name: '关闭' }).click();
   });
 
+  // What the one-to-one dialog offers now that the class's lesson books an hour.
+  const student = (await admin.teaching.planOrders({ query: { schoolItemCode: 'SH01' } })).find(
+    (o) => o.studentId === pupil.studentId && o.courseCode === course,
+  );
+  if (!student) throw new Error('the bought hours are schedulable');
   await menu.getByRole('link', { name: '一对一排课', exact: true }).click();
   await pick(page.getByRole('main', { name: '一对一排课' }), '校区', 'SH01');
   await page
