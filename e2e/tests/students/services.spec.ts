@@ -32,6 +32,8 @@ test('a student’s services: leave, paper contract, transfer course, statement;
   signIn,
   sdkAs,
 }) => {
+  // A step per service, five sign-ins: beyond the default minute on a busy machine.
+  test.setTimeout(120_000);
   const admin = await sdkAs('admin');
   const finance = await sdkAs('finance');
   const student = await newStudent(admin, 'SH01', 'A');
@@ -61,6 +63,21 @@ test('a student’s services: leave, paper contract, transfer course, statement;
     await expect(decide).toBeHidden();
     await showDecided(page);
     await expect(row).toContainText('已通过');
+  });
+
+  await test.step('temporary absence: filed by the campus head on its approval screen, the last one shown first', async () => {
+    await page.getByRole('link', { name: '休学审批' }).click();
+    await page.getByRole('button', { name: '申请休学' }).click();
+    const dialog = page.getByRole('dialog', { name: '申请休学' });
+    await pick(dialog, '学员', student.code);
+    await expect(dialog.getByLabel('最近一次休学申请')).toContainText('无');
+    await dialog.getByLabel('开始日期').fill(day(30));
+    await dialog.getByLabel('结束日期').fill(day(60));
+    await dialog.getByLabel('原因').fill('住院治疗');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog).toBeHidden();
+    await showDecided(page);
+    await expect(page.getByRole('row').filter({ hasText: student.name })).toContainText('待审批');
   });
 
   const contractNo = `HT${String(Date.now()).slice(-8)}`;
