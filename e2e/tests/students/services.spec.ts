@@ -50,10 +50,17 @@ test('a student’s services: leave, paper contract, transfer course, statement;
     await pick(dialog, '学员', student.code);
     await dialog.getByLabel('开始日期').fill(day(1));
     await dialog.getByLabel('结束日期').fill(day(2));
+    // The leave concerns one of the student's two courses (those with hours left are offered).
+    const courses = dialog.getByRole('group', { name: '课程' });
+    await expect(courses.getByRole('checkbox')).toHaveCount(2);
+    await courses.getByRole('checkbox', { name: new RegExp(fromItem.courseName) }).check();
     await dialog.getByLabel('原因').fill('家中有事');
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('row').filter({ hasText: student.name })).toContainText('待审批');
+    const filed = page.getByRole('row').filter({ hasText: student.name });
+    await expect(filed).toContainText('待审批');
+    await expect(filed).toContainText(fromItem.courseName);
+    await expect(filed).not.toContainText(toItem.courseName);
 
     await signIn('director', { to: '/financial/approvalAskLeave' });
     const row = page.getByRole('row').filter({ hasText: student.name });
