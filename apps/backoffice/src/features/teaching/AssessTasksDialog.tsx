@@ -1,8 +1,9 @@
 // A group class's assessment tasks (spec §7 "groupclass assess tasks"), opened from the class on
-// /education/teamCourse: the tasks with members done of all, a new task (scale, assessor — the
-// class's teacher unless chosen otherwise —, due day), and a task's members, each pending or done,
-// where a pending member's result is recorded on the scale's items. Every result is the member's
-// assessment, the same record the assessment screens show.
+// /education/teamCourse (and, for the assessor, from the class's lesson on the week view): the tasks
+// with members done of all, a new task (scale, assessor — the class's teacher unless chosen
+// otherwise —, due day; planners only), and a task's members, each pending or done, where a pending
+// member's result is recorded on the scale's items. Every result is the member's assessment, the
+// same record the assessment screens show.
 import type { TAssessScaleRow, TAssessTaskDetail, TAssessTaskMember, TGroupClassRow } from '@bo/api-sdk';
 import { shanghaiDate } from '@bo/domain';
 import { Badge, Button, Dialog, useToast } from '@bo/ui-kit';
@@ -15,7 +16,42 @@ import { answersOf, inputsOf, totalOf, type ScoreInputs } from './assessmentForm
 
 const input = 'h-8 rounded-md border border-line px-2 text-sm text-ink';
 
+/** The class a task list is of: a group-class row, or the class of a lesson on the week view. */
+export type TaskClass = Pick<
+  TGroupClassRow,
+  'id' | 'name' | 'schoolItemCode' | 'teacherCode' | 'courseName' | 'teacherName'
+>;
+
 export function AssessTasksDialog({ cls, onClose }: { cls: TGroupClassRow; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      closeLabel={t('teach.close')}
+      title={t('teach.task.title', { name: cls.name })}
+      description={`${cls.courseName} · ${cls.teacherName}`}
+    >
+      <ClassTasks cls={cls} canCreate />
+    </Dialog>
+  );
+}
+
+/**
+ * A class's tasks (for an assessor without the planner screens, the server answers only theirs),
+ * a new task when `canCreate`, and the opened task's members. `quiet`: nothing at all while the
+ * class has no task (the week view's lesson).
+ */
+export function ClassTasks({
+  cls,
+  canCreate,
+  quiet,
+}: {
+  cls: TaskClass;
+  canCreate: boolean;
+  quiet?: boolean;
+}) {
   const t = useT();
   const qc = useQueryClient();
   const toast = useToast();
@@ -49,16 +85,10 @@ export function AssessTasksDialog({ cls, onClose }: { cls: TGroupClassRow; onClo
       setBusy(false);
     }
   };
+  if (quiet && !tasks.data?.list.length) return null;
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="lg"
-      closeLabel={t('teach.close')}
-      title={t('teach.task.title', { name: cls.name })}
-      description={`${cls.courseName} · ${cls.teacherName}`}
-    >
+    <div>
       <table className="w-full text-sm" aria-label={t('teach.task.list')}>
         <thead>
           <tr className="text-left text-muted">
@@ -94,45 +124,51 @@ export function AssessTasksDialog({ cls, onClose }: { cls: TGroupClassRow; onClo
         <p className="py-2 text-sm text-muted">{t('teach.task.none')}</p>
       )}
 
-      <fieldset className="mt-3 grid grid-cols-1 gap-2 border-t border-line pt-3 sm:grid-cols-4">
-        <legend className="text-xs font-medium text-ink-2">{t('teach.task.new')}</legend>
-        <label className="flex flex-col gap-1 text-xs text-ink-2">
-          {t('teach.asm.scale')}
-          <select className={input} value={scaleCode} onChange={(e) => setScaleCode(e.target.value)}>
-            <option value="">{t('teach.task.choose')}</option>
-            {(scales.data ?? []).map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex flex-col gap-1 text-xs text-ink-2">
-          <TeacherSelect
-            id={`task-${cls.id}-assessor`}
-            label={t('teach.asm.assessor')}
-            schoolItemCode={cls.schoolItemCode}
-            value={assessor}
-            onChange={(v) => setAssessor(String(v))}
-          />
-        </div>
-        <label className="flex flex-col gap-1 text-xs text-ink-2">
-          {t('teach.task.due')}
-          <input type="date" className={input} value={due} onChange={(e) => setDue(e.target.value)} />
-        </label>
-        <div className="flex items-end">
-          <Button variant="primary" disabled={busy || !scaleCode || !assessor} onClick={() => void create()}>
-            {t('teach.task.create')}
-          </Button>
-        </div>
-      </fieldset>
+      {canCreate && (
+        <fieldset className="mt-3 grid grid-cols-1 gap-2 border-t border-line pt-3 sm:grid-cols-4">
+          <legend className="text-xs font-medium text-ink-2">{t('teach.task.new')}</legend>
+          <label className="flex flex-col gap-1 text-xs text-ink-2">
+            {t('teach.asm.scale')}
+            <select className={input} value={scaleCode} onChange={(e) => setScaleCode(e.target.value)}>
+              <option value="">{t('teach.task.choose')}</option>
+              {(scales.data ?? []).map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="flex flex-col gap-1 text-xs text-ink-2">
+            <TeacherSelect
+              id={`task-${cls.id}-assessor`}
+              label={t('teach.asm.assessor')}
+              schoolItemCode={cls.schoolItemCode}
+              value={assessor}
+              onChange={(v) => setAssessor(String(v))}
+            />
+          </div>
+          <label className="flex flex-col gap-1 text-xs text-ink-2">
+            {t('teach.task.due')}
+            <input type="date" className={input} value={due} onChange={(e) => setDue(e.target.value)} />
+          </label>
+          <div className="flex items-end">
+            <Button
+              variant="primary"
+              disabled={busy || !scaleCode || !assessor}
+              onClick={() => void create()}
+            >
+              {t('teach.task.create')}
+            </Button>
+          </div>
+        </fieldset>
+      )}
       {error && (
         <p role="alert" className="mt-2 text-sm text-danger-600">
           {error}
         </p>
       )}
       {openId !== null && <TaskMembers id={openId} scales={scales.data ?? []} />}
-    </Dialog>
+    </div>
   );
 }
 

@@ -1,14 +1,15 @@
 // One lesson opened from the week view: its students with their attendance (sign or cancel a
-// sign; signing consumes the lesson's hours), the teacher's confirmation (locks the lesson) and
-// cancelling a lesson nobody has signed.
+// sign; signing consumes the lesson's hours), the teacher's confirmation (locks the lesson),
+// cancelling a lesson nobody has signed, and a group lesson's class's assessment tasks.
 import { ATTENDANCE_STATUSES, type TLessonRow } from '@bo/api-sdk';
 import { Badge, Button, Dialog, Select } from '@bo/ui-kit';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCanOpen } from '../../app/permissions';
+import { useCanOpen, useHolds } from '../../app/permissions';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
+import { ClassTasks } from './AssessTasksDialog';
 
 type Status = (typeof ATTENDANCE_STATUSES)[number];
 
@@ -27,6 +28,9 @@ export function LessonDialog({
   const [busy, setBusy] = useState(false);
   // Teachers and academic staff open the child's case file for its 个训计划 (the plan privileges).
   const canOpenStudent = useCanOpen('/students/studentDetail');
+  // A group lesson shows its class's assessment tasks to whoever records them (a teacher: their own).
+  const canAssess =
+    useHolds('plans.record') || useHolds('/education/teamCourse') || useHolds('/education/adminAssessment');
   // Each student's hours left of the lesson's course: what a sign takes them from.
   const remain = useQueries({
     queries: (lesson?.students ?? []).map((s) => ({
@@ -179,6 +183,22 @@ export function LessonDialog({
         <p role="alert" className="mt-2 text-sm text-danger-600">
           {error}
         </p>
+      )}
+      {canAssess && lesson.classId !== null && (
+        <section className="mt-4 border-t border-line pt-3" aria-label={t('teach.tasks')}>
+          <ClassTasks
+            quiet
+            canCreate={false}
+            cls={{
+              id: lesson.classId,
+              name: lesson.className ?? '',
+              schoolItemCode: lesson.schoolItemCode,
+              teacherCode: lesson.teacherCode,
+              courseName: lesson.courseName,
+              teacherName: lesson.teacherName,
+            }}
+          />
+        </section>
       )}
     </Dialog>
   );
