@@ -2,9 +2,10 @@
 // screen and sets its members an assessment task (one result recorded), then schedules a weekly
 // one-to-one series for a member of the class — refused on the class's hour with the reason shown,
 // then previewed free and booked at another hour —, sees both in the class table, is refused
-// dragging the lesson onto the class's hour (the reason shown) and drags it to a free hour, signs the
-// student present there and sees the student's hours go down by the lesson's hours; the teacher then
-// confirms the lesson and records the child's progress on a target of the individual plan.
+// dragging the lesson onto the class's hour (the reason shown) and drags it to a free hour; the
+// teacher signs the student present there and sees the student's hours go down by the lesson's
+// hours, records the child's progress on a target of the individual plan (where the task's result
+// is listed) and confirms the lesson.
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
 import { paidOrder } from '../../fixtures/orders';
@@ -26,7 +27,7 @@ const yOf = (hhmm: string) => {
 // The week's columns are 900 px tall: the whole day fits, so a drop lands where it is aimed.
 test.use({ viewport: { width: 1440, height: 1400 } });
 
-test('a week: a group class and its assessment task, a one-to-one series refused then booked, a refused and a free drag, signed, hours consumed, confirmed, plan progress', async ({
+test('a week: a group class and its assessment task, a one-to-one series refused then booked, a refused and a free drag, signed by the teacher, hours consumed, plan progress, confirmed', async ({
   page,
   signIn,
   sdkAs,
@@ -192,9 +193,10 @@ test('a week: a group class and its assessment task, a one-to-one series refused
     await expect(lessonAt('16:00', '17:00')).toBeVisible();
   });
 
-  // Signing the student present consumes the lesson's hour.
-  const lesson = lessonAt('16:00', '17:00');
-  await lesson.click();
+  // The teacher signs the student present on the week view: the lesson's hour is consumed.
+  await signIn('teacher', { to: '/education/classTable' });
+  await pick(page.getByRole('main', { name: '课表' }), '校区', 'SH01');
+  await lessonAt('16:00', '17:00').click();
   const sheet = page.getByRole('dialog', { name: new RegExp(escape(student.courseName)) });
   const before = student.remainingHours;
   await expect(sheet.getByText(`剩余 ${before} 课时`)).toBeVisible();
@@ -203,26 +205,8 @@ test('a week: a group class and its assessment task, a one-to-one series refused
   await expect(sheet.getByText('消耗 1 课时')).toBeVisible();
   await expect(sheet.getByText(`剩余 ${before - 1} 课时`)).toBeVisible();
 
-  // The teacher confirms the lesson they gave; it leaves the unconfirmed list.
-  await signIn('teacher', { to: '/education/classConfirm' });
-  await page.getByRole('button', { name: '查询', exact: true }).click();
-  const row = page.getByRole('row').filter({ hasText: today }).filter({ hasText: student.studentName });
-  await row.getByRole('button', { name: '确认课时' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expect(row).toHaveCount(0);
-  const [confirmed] = await admin.teaching.planList({
-    query: { schoolItemCode: 'SH01', from: today, to: today, studentId: student.studentId, confirmed: 'yes' },
-  });
-  expect(confirmed?.confirmed).toBe(true);
-
   await test.step('the teacher opens the child’s plan from the lesson and records progress', async () => {
-    const nav = page.getByRole('navigation', { name: '主菜单' });
-    const week = nav.getByRole('link', { name: '课表', exact: true });
-    if (!(await week.isVisible())) await nav.getByRole('button', { name: '教务管理' }).click();
-    await week.click();
-    await pick(page.getByRole('main', { name: '课表' }), '校区', 'SH01');
-    await lessonAt('16:00', '17:00').click();
-    await page.getByRole('link', { name: `个训计划 ${student.studentName}` }).click();
+    await sheet.getByRole('link', { name: `个训计划 ${student.studentName}` }).click();
     // Read-only for a teacher: no money tabs, no adding targets; recording is theirs.
     await expect(page.getByRole('tab', { name: '个训计划' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: '订单' })).toHaveCount(0);
@@ -234,5 +218,29 @@ test('a week: a group class and its assessment task, a one-to-one series refused
     await record.getByRole('button', { name: '提交', exact: true }).click();
     await expect(target).toContainText(`60（${today}）`);
     await expect(target.getByRole('button', { name: '达成' })).toHaveCount(0);
+    // The child's assessments under the plan: the class task's result recorded above.
+    const assessed = page.getByRole('table', { name: '评估记录' }).getByRole('row');
+    await expect(
+      assessed.filter({ hasText: '语言发育评估量表' }).filter({ hasText: '57' }).first(),
+    ).toBeVisible();
   });
+
+  // The teacher confirms the lesson they gave; it leaves the unconfirmed list.
+  const nav = page.getByRole('navigation', { name: '主菜单' });
+  const confirmScreen = nav.getByRole('link', { name: '课时确认', exact: true });
+  if (!(await confirmScreen.isVisible())) await nav.getByRole('button', { name: '教务管理' }).click();
+  await confirmScreen.click();
+  const confirmMain = page.getByRole('main', { name: '课时确认' });
+  await confirmMain.getByRole('button', { name: '查询', exact: true }).click();
+  const row = confirmMain
+    .getByRole('row')
+    .filter({ hasText: today })
+    .filter({ hasText: student.studentName });
+  await row.getByRole('button', { name: '确认课时' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await expect(row).toHaveCount(0);
+  const [confirmed] = await admin.teaching.planList({
+    query: { schoolItemCode: 'SH01', from: today, to: today, studentId: student.studentId, confirmed: 'yes' },
+  });
+  expect(confirmed?.confirmed).toBe(true);
 });
