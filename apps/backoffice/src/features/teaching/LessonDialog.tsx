@@ -29,8 +29,10 @@ export function LessonDialog({
   // Teachers and academic staff open the child's case file for its 个训计划 (the plan privileges).
   const canOpenStudent = useCanOpen('/students/studentDetail');
   // A group lesson shows its class's assessment tasks to whoever records them (a teacher: their own).
-  const canAssess =
-    useHolds('plans.record') || useHolds('/education/teamCourse') || useHolds('/education/adminAssessment');
+  const recorder = useHolds('plans.record');
+  const planner = useHolds('/education/teamCourse');
+  const assessor = useHolds('/education/adminAssessment');
+  const canAssess = recorder || planner || assessor;
   // Each student's hours left of the lesson's course: what a sign takes them from.
   const remain = useQueries({
     queries: (lesson?.students ?? []).map((s) => ({
