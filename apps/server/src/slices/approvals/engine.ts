@@ -158,6 +158,15 @@ async function lockRequest(tx: DbOrTx, id: number, kinds?: readonly string[]) {
   return r;
 }
 
+/**
+ * Refuses a request outside the user's campuses before anything about it is answered (its version,
+ * its state): the requester, administrators and holders of its campus (or second campus) see it.
+ */
+function assertSeesRequest(u: AuthUser, r: RequestRecord) {
+  if (r.requestedBy !== u.id && !u.isAdmin && !holdsCampus(u, r))
+    throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
+}
+
 const alreadyDecided = () => conflict('该申请已被处理 / the request was already decided', 'id');
 
 /** Writes the new state of a locked request, refusing when someone changed it meanwhile. */
@@ -237,6 +246,7 @@ export async function decide(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const r = await lockRequest(tx, d.id, kinds);
+    assertSeesRequest(u, r);
     if (d.version !== undefined && d.version !== r.version) throw staleVersion();
     if (!isOpen(r)) throw alreadyDecided();
     await assertMayDecide(tx, u, r);
@@ -296,6 +306,7 @@ export async function cancel(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const r = await lockRequest(tx, d.id);
+    assertSeesRequest(u, r);
     if (d.version !== undefined && d.version !== r.version) throw staleVersion();
     if (r.requestedBy !== u.id)
       throw noPermission('只有申请人可以取消申请 / only the requester may cancel the request');
@@ -329,6 +340,7 @@ export async function revoke(
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
     const r = await lockRequest(tx, d.id);
+    assertSeesRequest(u, r);
     if (d.version !== undefined && d.version !== r.version) throw staleVersion();
     const k = kindOf(r.kind);
     if (!k.revocable)
@@ -503,8 +515,7 @@ export const minePage = (
 export async function requestDetail(deps: AppDeps, u: AuthUser, id: number) {
   const [r] = await deps.db.select().from(approvalRequests).where(eq(approvalRequests.id, id));
   if (!r) throw notFound('审批申请 / approval request');
-  if (r.requestedBy !== u.id && !u.isAdmin && !holdsCampus(u, r))
-    throw noPermission('该申请不在您的校区范围内 / the request is outside your campuses');
+  assertSeesRequest(u, r);
   const history = await deps.db
     .select({
       d: approvalDecisions,

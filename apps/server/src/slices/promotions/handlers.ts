@@ -78,7 +78,7 @@ export const promotionsHandlers: SliceHandlers<typeof contract.promotions> = {
   activityExport: async ({ deps, user, query }) =>
     offerExport('活动', await s.offerAll(deps, user, 'activity', query)),
   activityPick: async ({ deps, user, body }) => s.activitiesFor(deps, user, body),
-  voucherByCode: async ({ deps, query }) => s.voucherByCode(deps, query.code),
+  voucherByCode: async ({ deps, user, query }) => s.voucherByCode(deps, user, query.code),
 
   firstList: async ({ deps, user, body }) => s.offerList(deps, user, 'firstActivity', body),
   firstSave: async ({ deps, user, body }) => s.saveOffer(deps, user, 'firstActivity', body),

@@ -336,9 +336,11 @@ export async function voucherPage(
   };
 }
 
-export async function voucherByCode(deps: Deps, code: string) {
+export async function voucherByCode(deps: Deps, u: AuthUser, code: string) {
   const [v] = await vouchersOut(deps.db, and(eq(promoVouchers.code, code)), today(deps), 1);
   if (!v) throw notFound('代金券 / voucher');
+  // A voucher issued to a student is that student's: refused outside the student's campus.
+  if (v.studentId !== null && !u.allScope) await assertCanSeeStudent(deps.db, u, v.studentId);
   return v;
 }
 

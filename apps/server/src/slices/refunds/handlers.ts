@@ -5,6 +5,7 @@ import { workbook, xlsxFile } from '../../shared/xlsx.js';
 import { cancelRequest, revokeRequest } from '../approvals/index.js';
 import { fromCents, toChineseCurrency } from '@bo/domain';
 import { q100ToNumber, toQ100 } from '../ledger/index.js';
+import { assertCanSeeStudent } from '../students/index.js';
 import * as q from './queries.js';
 import * as s from './service.js';
 import { refundOrders } from './tables.js';
@@ -88,8 +89,11 @@ export const refundsHandlers: SliceHandlers<typeof contract.refunds> = {
   saveRefund: async ({ deps, user, body }) => created(await s.createRefund(deps, user, body)),
   refundOrders: async ({ deps, user, query }) => q.refundPage(deps, user, 'refund', query),
   refundOrder: async ({ deps, user, query }) => q.refundDetail(deps, user, { code: query.code }, 'refund'),
-  studentRefundOrders: async ({ deps, user, query }) =>
-    q.refundAll(deps, user, 'refund', { studentId: query.studentId }),
+  studentRefundOrders: async ({ deps, user, query }) => {
+    // A named student of another campus is refused, not answered with an empty list.
+    if (!user.allScope) await assertCanSeeStudent(deps.db, user, query.studentId);
+    return q.refundAll(deps, user, 'refund', { studentId: query.studentId });
+  },
   refundOrdersSummary: async ({ deps, user, query }) => q.refundSummary(deps, user, query),
   refundList: async ({ deps, user, query }) => q.refundList(deps, user, query.incomeordercode),
   isRefundOrder: async ({ deps, user, query }) => {

@@ -120,11 +120,20 @@ export async function assessmentAll(deps: Deps, u: AuthUser, f: TAssessmentFilte
   return rows.map(toRow);
 }
 
+/**
+ * Another campus's assessment is refused (403, as every record found by id); one of no campus (a
+ * clue's entrance assessment before it had one) stays hidden from campus-limited users (404).
+ */
+function assertAssessmentCampus(u: AuthUser, schoolItemCode: string | null) {
+  if (u.allScope) return;
+  if (!schoolItemCode) throw notFound('评估 / assessment');
+  assertCampus(u, schoolItemCode);
+}
+
 async function loadVisible(db: Deps['db'], u: AuthUser, id: number) {
   const [r] = await select(db).where(eq(m.id, id));
   if (!r) throw notFound('评估 / assessment');
-  if (!u.allScope && !(r.schoolItemCode && u.schoolItems.includes(r.schoolItemCode)))
-    throw notFound('评估 / assessment');
+  assertAssessmentCampus(u, r.schoolItemCode);
   return r;
 }
 
@@ -244,8 +253,7 @@ export async function assessmentSave(deps: Deps, u: AuthUser, b: SaveInput) {
 async function lockDraft(tx: Deps['db'], u: AuthUser, id: number, version: number | undefined) {
   const [cur] = await tx.select().from(m).where(eq(m.id, id)).for('update');
   if (!cur || cur.studentId === null) throw notFound('评估 / assessment');
-  if (!u.allScope && !(cur.schoolItemCode && u.schoolItems.includes(cur.schoolItemCode)))
-    throw notFound('评估 / assessment');
+  assertAssessmentCampus(u, cur.schoolItemCode);
   if (version === undefined) throw badInput('version', '缺少版本号 / the version is required');
   if (cur.version !== version) throw staleVersion();
   if (cur.status !== 'draft')
