@@ -3,6 +3,8 @@
 // (reads and commands, by path, query or body) and is refused each time with 403, and nothing is
 // written. Generated part: every endpoint of those slices that names one record by a field `id` is
 // either called below or listed with where its scope is checked instead, so a new one cannot slip by.
+// Last, records filed under a campus: the campus must exist (an all-campus user passes assertCampus
+// with any code), and a class's classroom must be one of its campus.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ApiError, ErrorCode, type Sdk } from '@bo/api-sdk';
@@ -68,6 +70,8 @@ const ELSEWHERE: Record<string, string> = {
 const OUTSIDER_CAMPUS = 'GZ01';
 let t: TestServer;
 let outsider: Sdk;
+/** The administrator: every campus, so only the existence checks stand in the way. */
+let root: Sdk;
 const ids = {
   student: 0,
   student2: 0,
@@ -409,6 +413,7 @@ beforeAll(async () => {
   await db.insert(userRoles).values({ userId: id, roleCode: 9901 });
   await db.insert(userCampuses).values({ userId: id, schoolItemCode: OUTSIDER_CAMPUS });
   outsider = await t.as('outsider');
+  root = admin;
 }, 300_000);
 afterAll(async () => t?.close());
 
@@ -718,5 +723,103 @@ describe('records of another campus found by id or code', () => {
     expect(SHARED_WHY).not.toBe('');
     // Not called above and not listed: add a case, or list it in ELSEWHERE with where it is checked.
     expect(missing).toEqual([]);
+  });
+});
+
+describe('records filed under a campus', () => {
+  it('refuse a campus that does not exist, even to an all-campus user, and a classroom of another campus', async () => {
+    const before = await digests();
+    const nowhere = 'NOPE01';
+    const calls: Record<string, [() => Promise<unknown>, string]> = {
+      classroomSave: [
+        () =>
+          root.teaching.classroomSave({
+            body: { schoolItemCode: nowhere, name: '无校区教室', capacity: 4 },
+          }),
+        'schoolItemCode',
+      ],
+      timeSpanSave: [
+        () =>
+          root.teaching.timeSpanSave({
+            body: {
+              schoolItemCode: nowhere,
+              name: '无校区时段',
+              bandType: 1,
+              startTime: '06:00',
+              endTime: '06:30',
+            },
+          }),
+        'schoolItemCode',
+      ],
+      holidaySave: [
+        () =>
+          root.teaching.holidaySave({
+            body: {
+              schoolItemCode: nowhere,
+              kind: 'event',
+              name: '无校区',
+              startDate: '2031-06-01',
+              endDate: '2031-06-01',
+            },
+          }),
+        'schoolItemCode',
+      ],
+      classSave: [
+        () =>
+          root.teaching.classSave({
+            body: {
+              schoolItemCode: nowhere,
+              name: '无校区班',
+              courseCode: 'C001',
+              teacherCode: 'E0005',
+              capacity: 4,
+            },
+          }),
+        'schoolItemCode',
+      ],
+      'classSave (no such classroom)': [
+        () =>
+          root.teaching.classSave({
+            body: {
+              schoolItemCode: 'SH01',
+              name: '无教室班',
+              courseCode: 'C001',
+              teacherCode: 'E0005',
+              capacity: 4,
+              classroomId: 2147483647,
+            },
+          }),
+        'classroomId',
+      ],
+      'classSave (a classroom of SH01 for a class of SH02)': [
+        () =>
+          root.teaching.classSave({
+            body: {
+              schoolItemCode: 'SH02',
+              name: '借教室班',
+              courseCode: 'C001',
+              teacherCode: 'E0005',
+              capacity: 4,
+              classroomId: ids.classroom,
+            },
+          }),
+        'classroomId',
+      ],
+    };
+    const wrong: string[] = [];
+    for (const [k, [run, field]] of Object.entries(calls)) {
+      try {
+        await run();
+        wrong.push(`${k}: answered`);
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.code !== ErrorCode.validation || e.field !== field)
+          wrong.push(
+            `${k}: ${e instanceof ApiError ? `${e.code} ${e.field ?? ''} ${e.message}` : String(e)}`,
+          );
+      }
+    }
+    expect(wrong).toEqual([]);
+    const after = await digests();
+    expect(Object.keys(after).filter((k) => after[k] !== before[k])).toEqual([]);
   });
 });

@@ -2,3 +2,4 @@
 // Demo data other slices' seeds build on:
 export { DEMO_CAMPUSES } from './seed.js';
 export { organisationHandlers } from './handlers.js';
+export { assertCampusExists } from './campuses.js';

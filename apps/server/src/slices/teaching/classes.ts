@@ -9,6 +9,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances } from '../ledger/index.js';
 import { students } from '../students/index.js';
+import { assertCampusExists } from '../organisation/index.js';
 import { courseAuthorities, courseAuthorityRanks } from '../../db/schema.js';
 import { namesOf, q100, today, type Deps } from './common.js';
 import { FIELD_OF, courseOf, findConflicts, lockResources } from './conflicts.js';
@@ -87,6 +88,15 @@ export async function classPage(
 export async function classSave(deps: Deps, u: AuthUser, b: TGroupClassInputParsed): Promise<{ id: number }> {
   assertCampus(u, b.schoolItemCode);
   return deps.db.transaction(async (tx) => {
+    await assertCampusExists(tx, b.schoolItemCode);
+    if (b.classroomId) {
+      const [room] = await tx
+        .select({ id: classrooms.id })
+        .from(classrooms)
+        .where(and(eq(classrooms.id, b.classroomId), eq(classrooms.schoolItemCode, b.schoolItemCode)));
+      if (!room)
+        throw badInput('classroomId', 'classroomId: 该校区没有这间教室 / no such classroom at the campus');
+    }
     const course = await courseOf(tx, b.courseCode);
     if (!course) throw badInput('courseCode', '课程不存在 / no such course');
     const [auth] = await tx

@@ -14,6 +14,7 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { conflict, noPermission, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
+import { assertCampusExists } from '../organisation/index.js';
 import { assertSpan, type Deps } from './common.js';
 import { calendarDays, classrooms, lessons, timeSpans } from './tables.js';
 
@@ -53,6 +54,7 @@ export async function timeSpanSave(
   assertCampus(u, b.schoolItemCode);
   assertSpan(b.startTime, b.endTime);
   return deps.db.transaction(async (tx) => {
+    await assertCampusExists(tx, b.schoolItemCode);
     // Two valid spans of one band may touch but not overlap: a band's spans are its lesson slots.
     const [overlap] = await tx
       .select({ name: timeSpans.name })
@@ -148,6 +150,7 @@ export async function classroomSave(
 ): Promise<{ id: number }> {
   assertCampus(u, b.schoolItemCode);
   return deps.db.transaction(async (tx) => {
+    await assertCampusExists(tx, b.schoolItemCode);
     const [dup] = await tx
       .select({ id: classrooms.id })
       .from(classrooms)
@@ -281,6 +284,7 @@ export async function holidaySave(
   if (b.endDate > addYear(b.startDate))
     throw ruleViolation('假期最长一年 / a holiday lasts at most a year', 'endDate');
   return deps.db.transaction(async (tx) => {
+    if (b.schoolItemCode) await assertCampusExists(tx, b.schoolItemCode);
     if (b.kind === 'holiday') {
       // Lessons already booked on the new holiday must be moved first: say which.
       const clash = await tx
