@@ -332,7 +332,10 @@ describe('group-class assessment tasks', () => {
       director.teaching.assessTaskList({ query: { schoolItemCode: 'BJ01' } }),
       ErrorCode.noPermission,
     );
-    await expectApiError(director.teaching.assessTaskInfo({ query: { id: bjTask.id } }), ErrorCode.notFound);
+    await expectApiError(
+      director.teaching.assessTaskInfo({ query: { id: bjTask.id } }),
+      ErrorCode.noPermission,
+    );
     await expectApiError(
       director.teaching.assessTaskSave({
         body: { classId: bjClass.id, scaleCode: 'S_LANG', assessorCode: 'E0002', dueDate: day(3) },
@@ -343,7 +346,7 @@ describe('group-class assessment tasks', () => {
       director.teaching.assessTaskRecord({
         body: { taskId: bjTask.id, studentId: bj.id, version: 1, assessedOn: day(0), answers: ALL },
       }),
-      ErrorCode.notFound,
+      ErrorCode.noPermission,
     );
     const sales = await t.as('sales');
     await expectApiError(

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TAssessTaskDetail, TAssessTaskRow, TAssessmentAnswer } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
-import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
+import { assertCampus, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { badInput, noPermission, notFound, ruleViolation } from '../../http/errors.js';
 import { assessScales, clueMatriculations, employees } from '../../db/schema.js';
 import { writeAudit } from '../../shared/audit.js';
@@ -89,11 +89,14 @@ export async function assessTaskList(
   return { list: rows.map(toRow), total: Number(total?.n ?? 0), pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
-/** A task the caller may see: outside their campuses (or, for an assessor, not theirs) it reads as not found. */
+/**
+ * A task the caller may see: outside their campuses it is refused (403, as every record named by id);
+ * an assessor's task that is not theirs reads as not found.
+ */
 async function loadTask(db: DbOrTx, u: AuthUser, id: number) {
   const [r] = await selectRows(db).where(eq(t.id, id));
-  const scope = campusScope(u);
-  if (!r || (scope && !scope.includes(r.task.schoolItemCode))) throw notFound('评估任务 / assessment task');
+  if (!r) throw notFound('评估任务 / assessment task');
+  assertCampus(u, r.task.schoolItemCode);
   if (!hasPrivilege(u, TASK_MANAGERS) && u.employeeCode !== r.task.assessorCode)
     throw notFound('评估任务 / assessment task');
   return r;
