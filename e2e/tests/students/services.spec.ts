@@ -32,8 +32,8 @@ test('a student’s services: leave, paper contract, transfer course, statement;
   signIn,
   sdkAs,
 }) => {
-  // A step per service, five sign-ins: beyond the default minute on a busy machine.
-  test.setTimeout(120_000);
+  // A step per service, six sign-ins: 40 s idle, more than two minutes on a busy shared machine.
+  test.setTimeout(180_000);
   const admin = await sdkAs('admin');
   const finance = await sdkAs('finance');
   const student = await newStudent(admin, 'SH01', 'A');
@@ -165,6 +165,7 @@ test('a student’s services: leave, paper contract, transfer course, statement;
     await row.getByRole('button', { name: '查看' }).click();
     const shown = page.getByRole('dialog', { name: `对账单 · ${student.name} · ${month}` });
     await expect(shown.getByRole('table', { name: '本月变动' })).toContainText('转出');
+    await expect(shown.getByRole('status').filter({ hasText: '与台账一致' })).toBeVisible();
     const versions = shown.getByRole('table', { name: '历史版本' });
     await expect(versions.getByRole('row')).toHaveCount(2);
     await expect(versions.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('1');

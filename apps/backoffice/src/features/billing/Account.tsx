@@ -15,6 +15,35 @@ import { When } from '../orders/parts';
 type TStatementRow = z.infer<typeof StatementRow>;
 const MONTH = /^2\d{3}-(0[1-9]|1[0-2])$/;
 
+/**
+ * Whether the statement still agrees with the ledger (`checkAccountStatement`): a movement posted into
+ * the month later makes it disagree until it is drawn again.
+ */
+function LedgerCheck({ id }: { id: number }) {
+  const t = useT();
+  const q = useQuery({
+    queryKey: ['statements', 'checkAccountStatement', id],
+    queryFn: () => sdk.statements.checkAccountStatement({ body: { id } }),
+  });
+  const c = q.data;
+  if (q.error)
+    return (
+      <p role="alert" className="text-danger-600">
+        {errorText(q.error)}
+      </p>
+    );
+  if (!c) return <Spinner size={12} />;
+  return c.consistent ? (
+    <p role="status" className="text-success-700">
+      {t('bil.consistent')}
+    </p>
+  ) : (
+    <p role="alert" className="text-warning-700">
+      {t('bil.inconsistent')} <MoneyText yuan={c.ledgerClosingValue} /> ({c.ledgerClosingHours})
+    </p>
+  );
+}
+
 /** One statement version: its balances, the month's movements and the other versions of the month. */
 function StatementDialog({ id, onClose }: { id: number; onClose: () => void }) {
   const t = useT();
@@ -45,6 +74,7 @@ function StatementDialog({ id, onClose }: { id: number; onClose: () => void }) {
             <MoneyText yuan={d.openingValue} /> ({d.openingHours}) → {t('bil.closingValue')}{' '}
             <MoneyText yuan={d.closingValue} strong /> ({d.closingHours})
           </p>
+          <LedgerCheck id={id} />
           <table className="w-full" aria-label={t('bil.lines')}>
             <thead>
               <tr className="text-left text-muted">

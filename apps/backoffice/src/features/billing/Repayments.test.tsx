@@ -19,6 +19,8 @@ const calls = vi.hoisted(() => ({
     detailByOrderCode: vi.fn(),
     scheduleDetail: vi.fn(),
     scheduleSend: vi.fn(),
+    scheduleSign: vi.fn(),
+    scheduleUpdate: vi.fn(),
     sendPayment: vi.fn(),
     termCreatePayment: vi.fn(),
     planPage: vi.fn(),
@@ -341,6 +343,50 @@ describe('an order’s terms', () => {
       body: { billItemId: 12, method: 1, voucherCode: 'QABC' },
     });
     expect(calls.termBills.submitPaymentTerm.mock.calls[0]?.[0].body.activityCode).toBeUndefined();
+  });
+
+  it('records the family’s signature of the schedule sent, and moves an unpaid term’s due date', async () => {
+    calls.orders.detail.mockResolvedValue({ id: 7, code: 'DD0000000007', payable: '380.00', status: 20 });
+    calls.termBills.detailByOrderCode.mockResolvedValue(bill);
+    calls.termBills.scheduleDetail.mockResolvedValue({
+      ...bill,
+      notice: {
+        status: 10,
+        sentAt: '2026-01-01T02:00:00.000Z',
+        sentCount: 1,
+        phone: '138****0000',
+        signedAt: null,
+        signerName: null,
+        signedBy: null,
+      },
+      history: [],
+    });
+    calls.termBills.scheduleSign.mockResolvedValue(true);
+    calls.termBills.scheduleUpdate.mockResolvedValue(true);
+    mount();
+
+    fireEvent.click(await screen.findByRole('button', { name: '登记家长签字' }));
+    const sign = await screen.findByRole('dialog', { name: '登记家长签字' });
+    fireEvent.change(within(sign).getByLabelText('签字人'), { target: { value: '王妈妈' } });
+    fireEvent.click(within(sign).getByRole('button', { name: '登记家长签字' }));
+    await vi.waitFor(() =>
+      expect(calls.termBills.scheduleSign).toHaveBeenCalledWith({
+        query: { billId: 3, signerName: '王妈妈' },
+      }),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const terms = screen.getByRole('table', { name: '分期' });
+    expect(within(terms).getAllByRole('button', { name: '改期' })).toHaveLength(1);
+    fireEvent.click(within(terms).getByRole('button', { name: '改期' }));
+    const move = await screen.findByRole('dialog', { name: '第2期改期' });
+    fireEvent.change(within(move).getByLabelText('到期日'), { target: { value: '2026-02-15' } });
+    fireEvent.click(within(move).getByRole('button', { name: '改期' }));
+    await vi.waitFor(() =>
+      expect(calls.termBills.scheduleUpdate).toHaveBeenCalledWith({
+        query: { billItemId: 12, dueDate: '2026-02-15' },
+      }),
+    );
   });
 
   it('asks for the term’s own payment every 3 s while open, then closes saying it was paid and stops', async () => {

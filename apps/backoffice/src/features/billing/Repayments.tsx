@@ -616,6 +616,54 @@ function TermPayOnline({
   );
 }
 
+const SignForm = z.object({
+  billId: z.number().int(),
+  signerName: z.string().trim().min(1).max(30),
+});
+
+/** Records that the family signed the schedule as sent (`/schedule/payment/sign`). */
+function SignSchedule({ billId, onClose }: { billId: number; onClose: () => void }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: SignForm,
+    defaultValues: { billId, signerName: '' },
+    onSubmit: (v) => sdk.termBills.scheduleSign({ query: v }),
+    success: t('ins.signed'),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog form={form} open onClose={onClose} title={t('ins.sign')} submitText={t('ins.sign')}>
+      <FormText form={form} name="signerName" label={t('ins.signer')} />
+    </FormDialog>
+  );
+}
+
+const DueDateForm = z.object({ billItemId: z.number().int(), dueDate: z.string().trim().min(1) });
+
+/** Moves an unpaid term's due date (`/schedule/payment/update`): between its neighbours', the family signs again. */
+function MoveDueDate({ term, onClose }: { term: Term; onClose: () => void }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: DueDateForm,
+    defaultValues: { billItemId: term.id, dueDate: term.dueDate },
+    onSubmit: (v) => sdk.termBills.scheduleUpdate({ query: v }),
+    success: t('ins.moved'),
+    onDone: onClose,
+  });
+  return (
+    <FormDialog
+      form={form}
+      open
+      onClose={onClose}
+      title={t('ins.moveTitle', { n: term.termNo })}
+      submitText={t('ins.move')}
+    >
+      <p className="text-sm text-muted">{t('ins.moveHint')}</p>
+      <FormDate form={form} name="dueDate" label={t('ins.dueDate')} />
+    </FormDialog>
+  );
+}
+
 /** Sends the schedule to the family, and shows what was done for them (the bill's history). */
 function BillNotices({ billId, onRemind }: { billId: number; onRemind: (n: string) => void }) {
   const t = useT();
@@ -632,14 +680,26 @@ function BillNotices({ billId, onRemind }: { billId: number; onRemind: (n: strin
     },
   });
   const d = detail.data;
+  const [signing, setSigning] = useState(false);
   return (
     <Card>
+      {signing && <SignSchedule billId={billId} onClose={() => setSigning(false)} />}
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <h2 className="font-medium">{t('ins.scheduleNotice')}</h2>
         {d && <Badge tone="info">{t(`ins.notice.${d.notice.status}` as 'ins.notice.0')}</Badge>}
         <Button size="sm" onClick={() => send.mutate()} disabled={send.isPending}>
           {t('ins.sendBill')}
         </Button>
+        {d?.notice.status === 10 && (
+          <Button size="sm" variant="secondary" onClick={() => setSigning(true)}>
+            {t('ins.sign')}
+          </Button>
+        )}
+        {d?.notice.status === 20 && (
+          <span className="text-sm text-muted">
+            {d.notice.signerName} · <When iso={d.notice.signedAt} />
+          </span>
+        )}
       </div>
       {send.error && (
         <p role="alert" className="mb-2 text-sm text-danger-600">
@@ -672,11 +732,13 @@ function TermActions({
   term,
   onPay,
   onPayOnline,
+  onMove,
   onDone,
 }: {
   term: Term;
   onPay: () => void;
   onPayOnline: () => void;
+  onMove: () => void;
   onDone: (text: string) => void;
 }) {
   const t = useT();
@@ -700,6 +762,9 @@ function TermActions({
       <Button size="sm" variant="secondary" onClick={() => remind.mutate()} disabled={remind.isPending}>
         {t('ins.remind')}
       </Button>
+      <Button size="sm" variant="secondary" onClick={onMove}>
+        {t('ins.move')}
+      </Button>
     </div>
   );
 }
@@ -709,6 +774,7 @@ export function InstallmentDetails() {
   const orderId = Number(useParams().id) || 0;
   const [paying, setPaying] = useState<Term | null>(null);
   const [payingOnline, setPayingOnline] = useState<Term | null>(null);
+  const [moving, setMoving] = useState<Term | null>(null);
   const [said, setSaid] = useState('');
   const order = useQuery({
     queryKey: ['orders', 'detail', orderId],
@@ -770,6 +836,7 @@ export function InstallmentDetails() {
                     term={x}
                     onPay={() => setPaying(x)}
                     onPayOnline={() => setPayingOnline(x)}
+                    onMove={() => setMoving(x)}
                     onDone={setSaid}
                   />
                 ) : null
@@ -780,6 +847,7 @@ export function InstallmentDetails() {
         </div>
       )}
       {paying && b && <PayTerm bill={b} term={paying} onClose={() => setPaying(null)} />}
+      {moving && <MoveDueDate term={moving} onClose={() => setMoving(null)} />}
       {payingOnline && (
         <TermPayOnline term={payingOnline} onClose={() => setPayingOnline(null)} onPaid={setSaid} />
       )}
