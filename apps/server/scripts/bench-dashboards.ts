@@ -1,7 +1,8 @@
 // The dashboards benchmark (bench/dashboards.mjs starts it): on a database seeded at SEED_SCALE, each
 // measured dashboard endpoint (the real application, signed in as the administrator, a year of every
 // campus) against the best hand-written SQL for the same figure on the same database. Prints one
-// JSON line per endpoint and a closing summary line; reported, never asserted.
+// JSON line per endpoint and a closing summary line; reported, never asserted. BENCH_ONLY=a,b times
+// only the endpoints so named (e.g. `revenue/summary,report/school`).
 import { sql, type SQL } from 'drizzle-orm';
 import { shanghaiDate, shanghaiDayOf } from '@bo/domain';
 import { loadConfig } from '../src/config.js';
@@ -172,7 +173,8 @@ const counts = (await rows(sql`select (select count(*) from orders)::int as orde
   (select count(*) from student_ledger)::int as movements, (select count(*) from teaching_lessons)::int as lessons,
   (select count(*) from clues)::int as clues`)) as Array<Record<string, number>>;
 console.log(JSON.stringify({ db: database.kind, scale: config.SEED_SCALE, seedSeconds, ...counts[0] }));
-for (const e of ENDPOINTS) {
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+for (const e of ENDPOINTS.filter((x) => !only.length || only.includes(x.name))) {
   const api = await time(async () => {
     const r = await app.inject({ method: 'GET', url: e.url, headers: { token } });
     if (r.statusCode !== 200) throw new Error(`${e.url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
