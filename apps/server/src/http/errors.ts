@@ -18,8 +18,12 @@ export const badInput = (field: string, message: string) =>
 export const tokenInvalid = () => new AppError(ErrorCode.tokenInvalid, TOKEN_FAILED_MESSAGE, 401);
 export const noPermission = (message = '没有权限 / no permission') =>
   new AppError(ErrorCode.noPermission, message, 403);
-export const notFound = (what: string) =>
-  new AppError(ErrorCode.notFound, `${what}不存在 / ${what} not found`, 404);
+/**
+ * A named record does not exist. `field`: the request field (body or query, as the client sent it)
+ * that named it, so a form can mark that input; none when the path named it.
+ */
+export const notFound = (what: string, field?: string) =>
+  new AppError(ErrorCode.notFound, `${what}不存在 / ${what} not found`, 404, field);
 /** A unique key already taken, or a record changed by someone else since it was read. */
 export const conflict = (message: string, field?: string) =>
   new AppError(ErrorCode.conflict, message, 409, field);

@@ -61,14 +61,16 @@ export function defineStateMachine<S extends string, A extends string, W extends
 
 /**
  * Loads one row for a move, locked until the transaction ends (`select … for update`); 404 naming
- * `what` when there is none. Pass the select without awaiting it.
+ * `what` (and `field`, the body/query field that sent the key) when there is none. Pass the select
+ * without awaiting it.
  */
 export async function lockOne<T>(
   q: { for: (strength: 'update') => PromiseLike<T[]> },
   what: string,
+  field?: string,
 ): Promise<T> {
   const [row] = await q.for('update');
-  if (!row) throw notFound(what);
+  if (!row) throw notFound(what, field);
   return row;
 }
 

@@ -242,9 +242,10 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       .limit(1)) as TRow[];
     return rows[0] ?? null;
   }
-  async function load(tx: DbOrTx, key: MdKey, user: AuthUser): Promise<TRow> {
+  /** `field`: the body/query field that sent the key, named by the 404 (none when the path did). */
+  async function load(tx: DbOrTx, key: MdKey, user: AuthUser, field?: string): Promise<TRow> {
     const r = await find(tx, key);
-    if (!r) throw notFound(def.label);
+    if (!r) throw notFound(def.label, field);
     scopeAssert(user, r);
     return r;
   }
@@ -511,8 +512,8 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       return ops.all(ctx, query);
     },
     /** One record by key (404 when missing, 403 outside the caller's scope). */
-    async detail(ctx: MdCtx, key: MdKey): Promise<TRow> {
-      const r = await load(ctx.deps.db, key, ctx.user);
+    async detail(ctx: MdCtx, key: MdKey, field?: string): Promise<TRow> {
+      const r = await load(ctx.deps.db, key, ctx.user, field);
       const [d] = await decorate(ctx.deps.db, [r]);
       return d ?? r;
     },
@@ -523,7 +524,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         let existing: TRow | null = null;
         if (!isBlank(key)) {
           existing = await find(tx, key as MdKey);
-          if (def.keyKind === 'id' && !existing) throw notFound(def.label);
+          if (def.keyKind === 'id' && !existing) throw notFound(def.label, String(def.key));
           if (existing && def.keyKind === 'code' && def.version && isBlank(input[def.version])) {
             // A code that is taken, sent without the version of a read: a duplicate, not an edit.
             throw conflict(
@@ -539,11 +540,11 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       });
     },
     /** Enables (1) or disables (0); disabling may be refused while the record is in use. */
-    async updateStatus(ctx: MdCtx, key: MdKey, status: number): Promise<TRow> {
+    async updateStatus(ctx: MdCtx, key: MdKey, status: number, field?: string): Promise<TRow> {
       if (!def.status || !statusCol) throw new Error(`record type ${def.name} has no status`);
       const statusField = def.status;
       return command(ctx, async (tx) => {
-        const r = await load(tx, key, ctx.user);
+        const r = await load(tx, key, ctx.user, field);
         // Answered as a list row is: decorated (names of what it refers to), as save answers.
         const answer = async (row: TRow) => (await decorate(tx, [row]))[0] ?? row;
         if (same(r[statusField], status)) return answer(r);
@@ -571,13 +572,13 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       });
     },
     /** Deletes a record no one uses (422 otherwise). */
-    async remove(ctx: MdCtx, key: MdKey): Promise<void> {
+    async remove(ctx: MdCtx, key: MdKey, field?: string): Promise<void> {
       if (!def.deletable)
         throw ruleViolation(
           `${def.label}不能删除，请停用 / a ${def.name} cannot be deleted; disable it instead`,
         );
       await command(ctx, async (tx) => {
-        const r = await load(tx, key, ctx.user);
+        const r = await load(tx, key, ctx.user, field);
         await checkRemovable(tx, r, 'delete');
         await tx.delete(def.table).where(eq(keyCol, key));
         await writeAudit(tx, {

@@ -107,17 +107,17 @@ export function simpleHandlers<TRow extends MdRecord, TInput extends MdRecord>(t
     status: async (
       ctx: MdCtx & { body: { code: string; status?: 0 | 1 | undefined; validstatus?: 0 | 1 | undefined } },
     ) => {
-      await t.updateStatus(ctx, ctx.body.code, statusOf(ctx.body));
+      await t.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code');
       return true as const;
     },
-    detail: (ctx: MdCtx & { query: { code: string } }) => t.detail(ctx, ctx.query.code),
+    detail: (ctx: MdCtx & { query: { code: string } }) => t.detail(ctx, ctx.query.code, 'code'),
     /** Update of an existing record: an unknown code is 404, not a create. */
     update: async (ctx: MdCtx & { body: TInput & { code: string } }) => {
-      await t.detail(ctx, ctx.body.code);
+      await t.detail(ctx, ctx.body.code, 'code');
       return t.save(ctx, ctx.body);
     },
     remove: async (ctx: MdCtx & { query: { code: string } }) => {
-      await t.remove(ctx, ctx.query.code);
+      await t.remove(ctx, ctx.query.code, 'code');
       return true as const;
     },
   };

@@ -152,9 +152,10 @@ async function assertMayDecide(tx: DbOrTx, u: AuthUser, r: RequestRecord) {
   if (why) throw noPermission(why);
 }
 
+/** The decision's `id` (a body field of every decision endpoint) names the request: the 404 names it. */
 async function lockRequest(tx: DbOrTx, id: number, kinds?: readonly string[]) {
   const [r] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
-  if (!r || (kinds && !kinds.includes(r.kind))) throw notFound('审批申请 / approval request');
+  if (!r || (kinds && !kinds.includes(r.kind))) throw notFound('审批申请 / approval request', 'id');
   return r;
 }
 

@@ -221,12 +221,12 @@ export async function save(deps: AppDeps, u: AuthUser, b: Body<'save'>, ip: stri
   const id = await deps.db.transaction(async (tx) => {
     let campus: string | null = null;
     if (b.clueId) {
-      const c = await loadClue(tx, b.clueId);
+      const c = await loadClue(tx, b.clueId, false, 'clueId');
       assertCanSeeClue(u, c);
       campus = c.schoolItemCode;
     }
     if (b.resourceId) {
-      const r = await loadResource(tx, b.resourceId);
+      const r = await loadResource(tx, b.resourceId, false, 'resourceId');
       assertCanSeeResource(u, r);
       campus ??= r.schoolItemCode;
     }

@@ -80,7 +80,7 @@ export const clueSettingsHandlers: SliceHandlers<typeof contract.clueSettings> =
 
   clueTargetList: (ctx) => s.clueTargets.page(ctx, ctx.query),
   clueTargetSaveOrUpdate: (ctx) => s.clueTargets.save(ctx, ctx.body),
-  clueTargetDetail: (ctx) => s.clueTargets.detail(ctx, ctx.query.id),
+  clueTargetDetail: (ctx) => s.clueTargets.detail(ctx, ctx.query.id, 'id'),
   clueTargetImport: (ctx) =>
     runFileImport({
       file: ctx.file,

@@ -18,7 +18,7 @@ import { type Body, ctxAudit, campusExists, assertConsultantOf } from './command
 export async function follow(deps: AppDeps, u: AuthUser, b: Body<'followSave'>) {
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     checkVersion(c, b.version);
     authorize(u, c, 'follow');
     const next = b.nextVisitAt ? new Date(b.nextVisitAt) : null;
@@ -56,7 +56,7 @@ export async function follow(deps: AppDeps, u: AuthUser, b: Body<'followSave'>) 
 export async function transferSameCampus(deps: AppDeps, u: AuthUser, b: Body<'transferSave'>, ip: string) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     checkVersion(c, b.version);
     if (b.toUserId === c.ownerUserId)
       throw badInput(
@@ -96,7 +96,7 @@ export async function transferSameCampus(deps: AppDeps, u: AuthUser, b: Body<'tr
 export async function transferOtherCampus(deps: AppDeps, u: AuthUser, b: Body<'transferSaveCampus'>) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'transferRequest');
     if (b.toSchoolItemCode === c.schoolItemCode)
       throw badInput(
@@ -118,7 +118,7 @@ export async function transferOtherCampus(deps: AppDeps, u: AuthUser, b: Body<'t
 export async function submitToDirector(deps: AppDeps, u: AuthUser, b: Body<'submitClueToDirector'>) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'submitToDirector');
     const id = await fileClueRequest(tx, c, u, now, 'transfer', 'submitToDirector', {
       toPool: true,
@@ -157,7 +157,7 @@ export async function invalidChecks(db: DbOrTx, c: ClueRecord, now: Date) {
 export async function invalidSubmit(deps: AppDeps, u: AuthUser, b: Body<'invalidSubmit'>) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'invalidRequest');
     const chk = await invalidChecks(tx, c, now);
     if (chk.exceededDays)
@@ -183,7 +183,7 @@ export async function scheduleVisit(deps: AppDeps, u: AuthUser, b: Body<'intoSch
   const at = new Date(b.visitAt);
   if (Number.isNaN(at.getTime())) throw badInput('body.visitAt', 'body.visitAt: not a date');
   await deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'scheduleVisit');
     await move(tx, c, {
       action: 'scheduleVisit',
@@ -206,7 +206,7 @@ export async function confirmVisit(deps: AppDeps, u: AuthUser, b: Body<'clueConf
       'body.visitedAt: 到访时间不能晚于现在 / the visit cannot be in the future',
     );
   await deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'confirmVisit');
     await move(tx, c, {
       action: 'confirmVisit',

@@ -46,7 +46,7 @@ const sendRow = (s: typeof clueEvaluationSends.$inferSelect) => ({
 export async function saveMatriculation(deps: AppDeps, u: AuthUser, b: Body<'matriculationSave'>) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'assess');
     const [m] = await tx
       .insert(clueMatriculations)

@@ -16,7 +16,7 @@ export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'student
   if (isAfterToday(b.birthDate, now)) throw badInput('body.birthDate', FUTURE_BIRTH_DATE_MESSAGE);
   assertCampus(u, b.schoolItemCode);
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'convert');
     if (!(await campusExists(tx, b.schoolItemCode)))
       throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
@@ -58,7 +58,7 @@ export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'student
 export async function bindStudent(deps: AppDeps, u: AuthUser, b: Body<'bindingStudent'>, ip: string) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'convert');
     const [s] = await tx.select().from(students).where(eq(students.code, b.studentCode));
     if (!s) throw notFound('学员 / student');

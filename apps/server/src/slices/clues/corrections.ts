@@ -21,7 +21,7 @@ export async function correctState(deps: AppDeps, u: AuthUser, b: Body<'updateCl
     );
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'correct');
     if (b.flowState === 'merged')
       throw badInput('body.flowState', 'body.flowState: 合并请用 /clue/merge / use /clue/merge');
@@ -80,7 +80,7 @@ async function mergePlan(db: DbOrTx, u: AuthUser, b: Body<'merge'>, lock: boolea
       'body.mergeClueIds',
       'body.mergeClueIds: 不能包含保留的线索 / must not contain the kept clue',
     );
-  const keep = await loadClue(db, b.keepClueId, lock);
+  const keep = await loadClue(db, b.keepClueId, lock, 'keepClueId');
   assertCanSee(u, keep);
   if (!isManager(u)) throw noPermission();
   if (['invalid', 'merged'].includes(keep.flowState))

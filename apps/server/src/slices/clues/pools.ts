@@ -129,7 +129,7 @@ export async function claim(deps: AppDeps, u: AuthUser, b: Body<'receiveClue'>, 
   const now = deps.now();
   const cap = deps.config.CLUE_CLAIM_DAILY_CAP;
   await deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     // Lost a race for a clue of one's own campus: say so (409) rather than "another consultant's clue" (403).
     const ownCampus = u.allScope || !c.schoolItemCode || u.schoolItems.includes(c.schoolItemCode);
     if (ownCampus && c.flowState !== 'high_sea' && c.ownerUserId && c.ownerUserId !== u.id) {

@@ -8,12 +8,15 @@ import type { ClueInsert, ClueRecord } from './common.js';
 import { transition, type ClueAction, type ClueState } from './states.js';
 import { clueEvents, clues } from './tables.js';
 
-/** Loads a clue; inside a command's transaction on PostgreSQL the row is locked until commit. */
-export async function loadClue(db: DbOrTx, id: number, lock = false): Promise<ClueRecord> {
+/**
+ * Loads a clue; inside a command's transaction on PostgreSQL the row is locked until commit.
+ * `field`: the body/query field that sent the id, named by the 404.
+ */
+export async function loadClue(db: DbOrTx, id: number, lock = false, field?: string): Promise<ClueRecord> {
   const q = db.select().from(clues).where(eq(clues.id, id));
-  if (lock) return lockOne(q, '线索 / clue');
+  if (lock) return lockOne(q, '线索 / clue', field);
   const [c] = await q;
-  if (!c) throw notFound('线索 / clue');
+  if (!c) throw notFound('线索 / clue', field);
   return c;
 }
 

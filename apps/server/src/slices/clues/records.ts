@@ -16,7 +16,7 @@ import { assertSettingsCodes } from './creation.js';
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 
 export async function saveContact(deps: AppDeps, u: AuthUser, b: Body<'contactSave'>) {
-  const c = await loadClue(deps.db, b.clueId);
+  const c = await loadClue(deps.db, b.clueId, false, 'clueId');
   authorize(u, c, 'follow');
   if (b.id) {
     const [x] = await deps.db
@@ -52,7 +52,7 @@ export async function deleteContact(deps: AppDeps, u: AuthUser, id: number) {
 export async function saveTags(deps: AppDeps, u: AuthUser, b: Body<'tagsSave'>) {
   const ids = [...new Set(b.tagIds)];
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'follow');
     const carried = (await tx.select().from(clueTags).where(eq(clueTags.clueId, c.id))).map((r) => r.tagId);
     await assertClueTags(tx, ids, carried);
@@ -66,7 +66,7 @@ export async function modifyChannel(deps: AppDeps, u: AuthUser, b: Body<'modifyC
   const now = deps.now();
   await assertSettingsCodes(deps.db, { channel: b.channel });
   await deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'follow');
     await touch(tx, c, now, {
       channelCode: b.channel,

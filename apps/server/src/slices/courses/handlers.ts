@@ -22,9 +22,11 @@ export const coursesHandlers: SliceHandlers<typeof contract.courses> = {
   course: (ctx) => courseType.detail(ctx, ctx.params.id),
   courseDelete: async (ctx) => (await courseType.remove(ctx, ctx.params.id), true),
   categoryUpdateStatus: async (ctx) =>
-    !!(await categoryType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
-  rankUpdateStatus: async (ctx) => !!(await rankType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
-  courseUpdateStatus: async (ctx) => !!(await courseType.updateStatus(ctx, ctx.body.id, statusOf(ctx.body))),
+    !!(await categoryType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
+  rankUpdateStatus: async (ctx) =>
+    !!(await rankType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
+  courseUpdateStatus: async (ctx) =>
+    !!(await courseType.updateStatus(ctx, ctx.body.id, statusOf(ctx.body), 'id')),
   buyTypes: (ctx) => buyTypeType.all(ctx, ctx.query),
   buyTypeSave: (ctx) => buyTypeType.save(ctx, ctx.body),
   buyTypesByIncomeCode: (ctx) =>

@@ -22,27 +22,29 @@ import {
 export const employeesHandlers: SliceHandlers<typeof contract.employees> = {
   types: (ctx) => employeeTypeType.all(ctx, ctx.query),
   typeUpdateStatus: async (ctx) =>
-    !!(await employeeTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+    !!(await employeeTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
   typeSave: (ctx) => employeeTypeType.save(ctx, ctx.body),
   posts: (ctx) => postType.all(ctx, ctx.query),
-  postUpdateStatus: async (ctx) => !!(await postType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+  postUpdateStatus: async (ctx) =>
+    !!(await postType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
   postSave: (ctx) => postType.save(ctx, ctx.body),
   skillRankTypes: (ctx) => skillRankTypeType.all(ctx, ctx.query),
   skillRankTypeUpdateStatus: async (ctx) =>
-    !!(await skillRankTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+    !!(await skillRankTypeType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
   skillRankTypeSave: (ctx) => skillRankTypeType.save(ctx, ctx.body),
   skillRanks: (ctx) => skillRankType.all(ctx, ctx.query),
   skillRankUpdateStatus: async (ctx) =>
-    !!(await skillRankType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+    !!(await skillRankType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
   skillRankSave: (ctx) => skillRankType.save(ctx, ctx.body),
   subjects: (ctx) => subjectType.all(ctx, ctx.query),
   subjectSave: (ctx) => subjectType.save(ctx, { ...ctx.body, id: undefined }),
   subjectUpdate: (ctx) => subjectType.save(ctx, ctx.body),
-  subjectUpdateStatus: async (ctx) => !!(await subjectType.updateStatus(ctx, ctx.query.id, ctx.query.status)),
+  subjectUpdateStatus: async (ctx) =>
+    !!(await subjectType.updateStatus(ctx, ctx.query.id, ctx.query.status, 'id')),
   salaryPeriods: (ctx) => salaryPeriodType.all(ctx, ctx.query),
   salaryPeriodSave: (ctx) => salaryPeriodType.save(ctx, ctx.body),
   employees: (ctx) => employeeType.page(ctx, ctx.query),
-  employee: (ctx) => employeeType.detail(ctx, ctx.query.id),
+  employee: (ctx) => employeeType.detail(ctx, ctx.query.id, 'id'),
   employeeSave: (ctx) => saveEmployee(ctx, ctx.body),
   employeeImport: (ctx) => employeeType.importRows(ctx, ctx.body.rows, ctx.body),
   employeeExport: (ctx) =>

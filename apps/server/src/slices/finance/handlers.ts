@@ -31,10 +31,10 @@ export const financeHandlers: SliceHandlers<typeof contract.finance> = {
   bankAccountList: (ctx) => s.bankAccounts.page(ctx, ctx.query),
   bankAccountSave: (ctx) => s.bankAccounts.save(ctx, ctx.body),
   bankAccountUpdateStatus: async (ctx) => {
-    await s.bankAccounts.updateStatus(ctx, ctx.body.id, statusOf(ctx.body));
+    await s.bankAccounts.updateStatus(ctx, ctx.body.id, statusOf(ctx.body), 'id');
     return true;
   },
-  bankAccountDetail: (ctx) => s.bankAccounts.detail(ctx, ctx.query.id),
+  bankAccountDetail: (ctx) => s.bankAccounts.detail(ctx, ctx.query.id, 'id'),
   queryBankAccounts: (ctx) => s.queryBankAccounts(ctx, ctx.body),
   bankAccountImportRows: (ctx) => s.importBankAccounts(ctx, ctx.body.rows, ctx.body),
   bankAccountImport: (ctx) =>

@@ -124,7 +124,11 @@ export async function contentCreate(deps: AppDeps, u: AuthUser, input: TInvoiceC
 export async function contentUpdate(deps: AppDeps, u: AuthUser, b: z.output<typeof InvoiceContentUpdate>) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const c = await lockOne(tx.select().from(invoiceContents).where(eq(invoiceContents.id, b.id)), CONTENT);
+    const c = await lockOne(
+      tx.select().from(invoiceContents).where(eq(invoiceContents.id, b.id)),
+      CONTENT,
+      'id',
+    );
     if (c.version !== b.version) throw staleVersion();
     await assertNameFree(tx, b.name, c.id);
     await tx
@@ -305,7 +309,11 @@ export async function requestInvoice(deps: AppDeps, u: AuthUser, input: TInvoice
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
     // The order row is the lock every request of it takes before summing its live invoices.
-    const o = await lockOne(tx.select().from(orders).where(eq(orders.id, b.orderId)), '订单 / order');
+    const o = await lockOne(
+      tx.select().from(orders).where(eq(orders.id, b.orderId)),
+      '订单 / order',
+      'orderId',
+    );
     assertCampus(u, o.schoolItemCode);
     const [c] = await tx.select().from(invoiceContents).where(eq(invoiceContents.id, b.contentId));
     if (!c || c.validstatus !== 1)

@@ -28,16 +28,20 @@ export const yuan = (cents: number): string => fromCents(cents);
 export const cents = (amount: string | undefined | null): number =>
   amount ? Number(toCents(amount) ?? 0n) : 0;
 
-/** Loads an order (locked for a command) and refuses one outside the user's campuses. */
+/**
+ * Loads an order (locked for a command) and refuses one outside the user's campuses.
+ * `field`: the body/query field that sent the id, named by the 404.
+ */
 export async function loadOrder(
   tx: DbOrTx,
   u: AuthUser | null,
   id: number,
   lock = false,
+  field?: string,
 ): Promise<OrderRecord> {
   const q = tx.select().from(orders).where(eq(orders.id, id));
-  const o = lock ? await lockOne(q, '订单 / order') : (await q)[0];
-  if (!o) throw notFound('订单 / order');
+  const o = lock ? await lockOne(q, '订单 / order', field) : (await q)[0];
+  if (!o) throw notFound('订单 / order', field);
   if (u) assertCampus(u, o.schoolItemCode);
   return o;
 }

@@ -46,7 +46,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   },
   create: async ({ deps, user, body, ip }) => s.createOrder(deps, user, body, ip),
   cluePreCreate: async ({ deps, user, body }) => {
-    const c = await loadClue(deps.db, body.clueId);
+    const c = await loadClue(deps.db, body.clueId, false, 'clueId');
     if (!c.schoolItemCode) throw ruleViolation('线索尚未分配校区 / the clue has no campus yet', 'clueId');
     assertCampus(user, c.schoolItemCode);
     return q.quoteOut(

@@ -211,7 +211,7 @@ export async function issueSheet(
 ) {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const o = await loadOrder(tx, u, b.orderId, true);
+    const o = await loadOrder(tx, u, b.orderId, true, 'orderId');
     if (b.payer === 'funder' && !o.funderCents)
       throw badInput('payer', 'payer: 该订单没有资助方分摊 / the order has no funder share');
     const { issuable } = await payerSums(tx, o, b.payer);

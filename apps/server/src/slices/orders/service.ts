@@ -149,7 +149,7 @@ type ClueCreateBody = LinesInput & {
 export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody, ip: string) {
   const a = actorOf(u, deps.now(), ip);
   return deps.db.transaction(async (tx) => {
-    const c = await loadClue(tx, b.clueId, true);
+    const c = await loadClue(tx, b.clueId, true, 'clueId');
     if (!c.schoolItemCode) throw ruleViolation('线索尚未分配校区 / the clue has no campus yet', 'clueId');
     assertCampus(u, c.schoolItemCode);
     await assertOpenAt(tx, a.at, ORDERS);
@@ -210,7 +210,7 @@ export async function editOrder(
 ) {
   const a = actorOf(u, deps.now(), ip);
   return deps.db.transaction(async (tx) => {
-    const o = await loadOrder(tx, u, b.id, true);
+    const o = await loadOrder(tx, u, b.id, true, 'id');
     checkVersion(o.version, b.version);
     nextStatus('edit', o.status);
     await assertOpenAt(tx, o.createdAt, ORDERS);
@@ -442,7 +442,7 @@ export async function addPayRecord(
       'reference: 线上支付须填写交易流水号 / an online payment needs its trade number',
     );
   return deps.db.transaction(async (tx) => {
-    const o = await loadOrder(tx, u, b.orderId, true);
+    const o = await loadOrder(tx, u, b.orderId, true, 'orderId');
     checkVersion(o.version, b.version);
     return addRecord(
       tx,
@@ -490,6 +490,7 @@ export async function updatePayRecord(
     const r: PayRecord = await lockOne(
       tx.select().from(payRecords).where(eq(payRecords.id, b.id)),
       '付款记录 / pay record',
+      'id',
     );
     checkVersion(r.version, b.version);
     if (r.status !== PAY_PENDING)

@@ -14,16 +14,16 @@ import {
 export const organisationHandlers: SliceHandlers<typeof contract.organisation> = {
   provinceTypeList: (ctx) => regionType.page(ctx, ctx.query),
   provinceTypeUpdateStatus: async (ctx) =>
-    !!(await regionType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+    !!(await regionType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
   provinceTypeSave: (ctx) => regionType.save(ctx, ctx.body),
-  provinceTypeDetail: (ctx) => regionType.detail(ctx, ctx.query.code),
+  provinceTypeDetail: (ctx) => regionType.detail(ctx, ctx.query.code, 'code'),
   provinceTypeImport: (ctx) => regionType.importRows(ctx, ctx.body.rows, ctx.body),
 
   schoolItemList: (ctx) => campusType.page(ctx, ctx.query),
   schoolItemUpdateStatus: async (ctx) =>
-    !!(await campusType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
+    !!(await campusType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
   schoolItemSave: (ctx) => campusType.save(ctx, ctx.body),
-  schoolItemDetail: (ctx) => campusType.detail(ctx, ctx.query.code),
+  schoolItemDetail: (ctx) => campusType.detail(ctx, ctx.query.code, 'code'),
   schoolItemExport: (ctx) =>
     exportWorkbook(ctx, campusType, ctx.query, {
       name: '校区',
@@ -52,8 +52,9 @@ export const organisationHandlers: SliceHandlers<typeof contract.organisation> =
   },
   cityList2: (ctx) => cityType.page(ctx, ctx.query),
   citySave: (ctx) => cityType.save(ctx, ctx.body),
-  cityUpdateStatus: async (ctx) => !!(await cityType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body))),
-  cityDetail: (ctx) => cityType.detail(ctx, ctx.query.code),
+  cityUpdateStatus: async (ctx) =>
+    !!(await cityType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
+  cityDetail: (ctx) => cityType.detail(ctx, ctx.query.code, 'code'),
   cityImport: (ctx) => cityType.importRows(ctx, ctx.body.rows, ctx.body),
   cityRankList: (ctx) => cityRankType.all(ctx, ctx.query),
   cityRankSave: (ctx) => cityRankType.save(ctx, ctx.body),

@@ -240,7 +240,7 @@ export async function issueVouchers(
     if (day > c.endDate)
       throw ruleViolation('代金券配置已过期 / the voucher configuration has ended', 'configId');
     if (b.studentId) {
-      const s = await assertCanSeeStudent(tx, u, b.studentId);
+      const s = await assertCanSeeStudent(tx, u, b.studentId, 'studentId');
       if (c.campusCodes.length && !c.campusCodes.includes(s.schoolItemCode))
         throw badInput(
           'studentId',
@@ -351,7 +351,7 @@ export async function couponsForStudent(
   b: { studentId?: number | undefined; schoolItemCode: string },
 ) {
   assertCampus(u, b.schoolItemCode);
-  if (b.studentId) await assertCanSeeStudent(deps.db, u, b.studentId);
+  if (b.studentId) await assertCanSeeStudent(deps.db, u, b.studentId, 'studentId');
   const day = today(deps);
   const list = await vouchersOut(
     deps.db,
@@ -592,7 +592,7 @@ type Basket = Parameters<typeof quoteLines>[3] & {
 export async function priceBasket(deps: Deps, u: AuthUser, b: Basket) {
   assertCampus(u, b.schoolItemCode);
   if (b.studentId) {
-    const s = await assertCanSeeStudent(deps.db, u, b.studentId);
+    const s = await assertCanSeeStudent(deps.db, u, b.studentId, 'studentId');
     if (s.schoolItemCode !== b.schoolItemCode)
       throw badInput(
         'schoolItemCode',

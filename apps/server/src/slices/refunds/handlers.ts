@@ -91,7 +91,7 @@ export const refundsHandlers: SliceHandlers<typeof contract.refunds> = {
   refundOrder: async ({ deps, user, query }) => q.refundDetail(deps, user, { code: query.code }, 'refund'),
   studentRefundOrders: async ({ deps, user, query }) => {
     // A named student of another campus is refused, not answered with an empty list.
-    if (!user.allScope) await assertCanSeeStudent(deps.db, user, query.studentId);
+    if (!user.allScope) await assertCanSeeStudent(deps.db, user, query.studentId, 'studentId');
     return q.refundAll(deps, user, 'refund', { studentId: query.studentId });
   },
   refundOrdersSummary: async ({ deps, user, query }) => q.refundSummary(deps, user, query),

@@ -98,12 +98,20 @@ export function allowedActions(u: AuthUser, r: ResourceRecord): string[] {
 export const checkVersion = (r: ResourceRecord, version: number | undefined) =>
   checkRowVersion(r.version, version);
 
-/** Loads a resource; inside a transaction on PostgreSQL the row is locked until commit. */
-export async function loadResource(db: DbOrTx, id: number, lock = false): Promise<ResourceRecord> {
+/**
+ * Loads a resource; inside a transaction on PostgreSQL the row is locked until commit.
+ * `field`: the body/query field that sent the id, named by the 404.
+ */
+export async function loadResource(
+  db: DbOrTx,
+  id: number,
+  lock = false,
+  field?: string,
+): Promise<ResourceRecord> {
   const q = db.select().from(resources).where(eq(resources.id, id));
-  if (lock) return lockOne(q, '资源 / resource');
+  if (lock) return lockOne(q, '资源 / resource', field);
   const [r] = await q;
-  if (!r) throw notFound('资源 / resource');
+  if (!r) throw notFound('资源 / resource', field);
   return r;
 }
 

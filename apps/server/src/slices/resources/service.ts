@@ -200,7 +200,7 @@ export async function modifyBaseInfo(deps: AppDeps, u: AuthUser, b: Body<'modify
   const now = deps.now();
   if (isAfterToday(b.birthDate, now)) throw badInput('body.birthDate', FUTURE_BIRTH_DATE_MESSAGE);
   await deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, b.id, true);
+    const r = await loadResource(tx, b.id, true, 'id');
     checkVersion(r, b.version);
     const to = authorize(u, r, 'modify');
     const place = await placement(tx, u, b.schoolItemCode, b.provinceTypeCode);
@@ -240,7 +240,7 @@ export async function modifyBaseInfo(deps: AppDeps, u: AuthUser, b: Body<'modify
 export async function saveFlow(deps: AppDeps, u: AuthUser, b: Body<'saveFlow'>) {
   const now = deps.now();
   const flowId = await deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, b.id, true);
+    const r = await loadResource(tx, b.id, true, 'id');
     checkVersion(r, b.version);
     const to = authorize(u, r, 'follow');
     const next = b.nextFollowAt ? new Date(b.nextFollowAt) : null;
@@ -265,7 +265,7 @@ export async function saveFlow(deps: AppDeps, u: AuthUser, b: Body<'saveFlow'>) 
 export async function transfer(deps: AppDeps, u: AuthUser, b: Body<'transfer'>, ip: string) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, b.id, true);
+    const r = await loadResource(tx, b.id, true, 'id');
     checkVersion(r, b.version);
     const to = authorize(u, r, 'transfer');
     if (b.toUserId === r.ownerUserId)
@@ -292,7 +292,7 @@ export async function transfer(deps: AppDeps, u: AuthUser, b: Body<'transfer'>, 
 export async function modifyChannel(deps: AppDeps, u: AuthUser, b: Body<'modifyChannel'>, ip: string) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, b.id, true);
+    const r = await loadResource(tx, b.id, true, 'id');
     checkVersion(r, b.version);
     const to = authorize(u, r, 'modify');
     await assertChannel(tx, b.channel, 'body.channel');
@@ -317,7 +317,7 @@ export async function modifyChannel(deps: AppDeps, u: AuthUser, b: Body<'modifyC
 export async function abandon(deps: AppDeps, u: AuthUser, b: Body<'abandonSave'>, ip: string) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, b.id, true);
+    const r = await loadResource(tx, b.id, true, 'id');
     checkVersion(r, b.version);
     const to = authorize(u, r, 'abandon');
     await move(tx, r, {
@@ -341,7 +341,7 @@ export async function abandon(deps: AppDeps, u: AuthUser, b: Body<'abandonSave'>
 export async function markInvalid(deps: AppDeps, u: AuthUser, b: Body<'invalid'>, ip: string) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, b.id, true);
+    const r = await loadResource(tx, b.id, true, 'id');
     checkVersion(r, b.version);
     const to = authorize(u, r, 'invalid');
     await move(tx, r, {
@@ -365,7 +365,7 @@ export async function markInvalid(deps: AppDeps, u: AuthUser, b: Body<'invalid'>
 export async function receive(deps: AppDeps, u: AuthUser, b: Body<'receive'>, ip: string) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, b.id, true);
+    const r = await loadResource(tx, b.id, true, 'id');
     checkVersion(r, b.version);
     if (r.ownerUserId !== null && r.ownerUserId !== u.id)
       throw conflict('该资源已被他人领取 / someone else has taken the resource', 'id');
@@ -428,7 +428,7 @@ export async function distribute(deps: AppDeps, u: AuthUser, b: Body<'dist'>, ip
 export async function send(deps: AppDeps, u: AuthUser, q: Query<'send'>, ip: string) {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const r = await loadResource(tx, q.id, true);
+    const r = await loadResource(tx, q.id, true, 'id');
     checkVersion(r, q.version);
     const to = authorize(u, r, 'send');
     const campus = q.schoolItemCode || r.schoolItemCode;

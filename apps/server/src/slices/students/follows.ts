@@ -217,7 +217,7 @@ export async function followAdd(deps: AppDeps, u: AuthUser, b: Body<'followAdd'>
       );
   }
   return deps.db.transaction(async (tx) => {
-    const s = await assertCanSeeStudent(tx, u, b.studentId);
+    const s = await assertCanSeeStudent(tx, u, b.studentId, 'studentId');
     const [f] = await tx
       .insert(studentFollows)
       .values({

@@ -218,9 +218,15 @@ async function loadVisible(db: DbOrTx, u: AuthUser, where: SQL) {
   return r;
 }
 
-export async function assertCanSeeStudent(db: DbOrTx, u: AuthUser, id: number): Promise<StudentRecord> {
+/** `field`: the body/query field that sent the id, named by the 404. */
+export async function assertCanSeeStudent(
+  db: DbOrTx,
+  u: AuthUser,
+  id: number,
+  field?: string,
+): Promise<StudentRecord> {
   const [s] = await db.select().from(students).where(eq(students.id, id));
-  if (!s || s.status === DELETED) throw notFound('学员 / student');
+  if (!s || s.status === DELETED) throw notFound('学员 / student', field);
   if (!u.allScope && !u.schoolItems.includes(s.schoolItemCode))
     throw noPermission(
       `无权访问该校区的学员 / the student's campus ${s.schoolItemCode} is outside your scope`,

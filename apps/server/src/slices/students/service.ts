@@ -195,10 +195,18 @@ export async function insertStudent(deps: AppDeps, u: AuthUser, b: Body<'insertS
   });
 }
 
-/** Loads a student for a command, locked, refusing one outside the user's scope or deleted. */
-export async function loadForUpdate(tx: DbOrTx, u: AuthUser, id: number): Promise<StudentRecord> {
-  const s = await lockOne(tx.select().from(students).where(eq(students.id, id)), '学员 / student');
-  if (s.status === DELETED) throw notFound('学员 / student');
+/**
+ * Loads a student for a command, locked, refusing one outside the user's scope or deleted.
+ * `field`: the body/query field that sent the id, named by the 404.
+ */
+export async function loadForUpdate(
+  tx: DbOrTx,
+  u: AuthUser,
+  id: number,
+  field?: string,
+): Promise<StudentRecord> {
+  const s = await lockOne(tx.select().from(students).where(eq(students.id, id)), '学员 / student', field);
+  if (s.status === DELETED) throw notFound('学员 / student', field);
   assertCampus(u, s.schoolItemCode);
   return s;
 }
@@ -235,7 +243,7 @@ export async function saveOrEdit(deps: AppDeps, u: AuthUser, b: Body<'saveOrEdit
 export async function deleteStudent(deps: AppDeps, u: AuthUser, b: Body<'delStudent'>, ip: string) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const s = await loadForUpdate(tx, u, b.id);
+    const s = await loadForUpdate(tx, u, b.id, 'id');
     checkVersion(s.version, b.version);
     const used = await studentUsage.check(tx, { id: s.id, code: s.code });
     if (used) throw ruleViolation(used, 'id');

@@ -145,7 +145,7 @@ export async function saveStudentPlanTarget(deps: Deps, u: AuthUser, b: TargetIn
   const now = deps.now();
   try {
     const id = await deps.db.transaction(async (tx) => {
-      const s = await assertCanSeeStudent(tx, u, b.studentId);
+      const s = await assertCanSeeStudent(tx, u, b.studentId, 'studentId');
       const [target] = await tx.select().from(planTargets).where(eq(planTargets.id, b.targetId));
       if (!target) throw badInput('targetId', '训练目标不存在 / no such training target');
       const strategyIds = [...new Set(b.strategyIds)];

@@ -53,7 +53,7 @@ const noticeOf = (b: BillRecord, phone: string) => ({
 
 export async function scheduleDetail(deps: AppDeps, u: AuthUser, billId: number) {
   const b = await loadBill(deps.db, u, billId);
-  const o = await loadOrder(deps.db, u, b.orderId);
+  const o = await loadOrder(deps.db, u, b.orderId, false, 'orderId');
   const s = await studentOf(deps.db, b);
   return {
     ...(await billDetail(deps.db, b, o, dayOf(deps.now()))),

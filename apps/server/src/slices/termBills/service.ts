@@ -153,6 +153,7 @@ export async function planSave(
     const p = await lockOne(
       tx.select().from(installmentPlans).where(eq(installmentPlans.id, b.id)),
       '分期方案 / instalment plan',
+      'id',
     );
     checkVersion(p.version, b.version);
     const done = await tx
@@ -323,7 +324,7 @@ export async function applySubmit(deps: Deps, u: AuthUser, b: ApplyBody, ip: str
   const now = deps.now();
   const today = dayOf(now);
   return deps.db.transaction(async (tx) => {
-    const o = await loadOrder(tx, u, b.orderId, true);
+    const o = await loadOrder(tx, u, b.orderId, true, 'orderId');
     if (o.status !== 10)
       throw ruleViolation(
         '只有待付款的订单可以申请分期 / only an unpaid order can be paid by instalments',
