@@ -134,9 +134,10 @@ export async function approvedLeaves(
 
 // ---- filing ---------------------------------------------------------------------------------------
 
+/** The student a request names by the body's `studentId` (the 404 names it). */
 async function studentOf(tx: DbOrTx, u: AuthUser, id: number) {
   const [s] = await tx.select().from(students).where(eq(students.id, id));
-  if (!s || s.status === 90) throw notFound('学员 / student');
+  if (!s || s.status === 90) throw notFound('学员 / student', 'studentId');
   assertCampus(u, s.schoolItemCode);
   return s;
 }

@@ -31,9 +31,10 @@ const LABEL: Record<AgreementType, string> = {
   serviceTime: '服务期变更 / service-time change',
 };
 
+/** The order a paper contract or supplement names by the body's `orderId` (the 404 names it). */
 async function effectiveOrder(tx: DbOrTx, u: AuthUser, id: number) {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id));
-  if (!o) throw notFound('订单 / order');
+  if (!o) throw notFound('订单 / order', 'orderId');
   assertCampus(u, o.schoolItemCode);
   if (![40, 50].includes(o.status)) throw ruleViolation('订单未生效 / the order is not effective', 'orderId');
   return o;
@@ -225,7 +226,7 @@ export async function applyServiceTime(deps: AppDeps, u: AuthUser, b: TServiceTi
       .select()
       .from(students)
       .where(eq(students.id, Number(b.studentId)));
-    if (!s || s.status === 90) throw notFound('学员 / student');
+    if (!s || s.status === 90) throw notFound('学员 / student', 'studentId');
     assertCampus(u, s.schoolItemCode);
     await assertNonePending(tx, 'serviceTime', { studentId: s.id });
     return insert(tx, u, at, {

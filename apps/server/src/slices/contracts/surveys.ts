@@ -66,8 +66,9 @@ export async function saveSurvey(deps: AppDeps, u: AuthUser, b: TSpecialSurveyIn
         .from(students)
         .where(eq(students.id, Number(b.studentId))),
       '学员 / student',
+      'studentId',
     );
-    if (s.status === 90) throw notFound('学员 / student');
+    if (s.status === 90) throw notFound('学员 / student', 'studentId');
     assertCampus(u, s.schoolItemCode);
     const [cur] = await tx.select().from(specialSurveys).where(eq(specialSurveys.studentId, s.id));
     let out: { id: number; version: number };

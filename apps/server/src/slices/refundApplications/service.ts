@@ -40,7 +40,7 @@ export async function addApplication(deps: AppDeps, u: AuthUser, b: TRefundAppli
       .select()
       .from(orders)
       .where(eq(orders.id, Number(b.orderId)));
-    if (!o) throw notFound('订单 / order');
+    if (!o) throw notFound('订单 / order', 'orderId');
     assertCampus(u, o.schoolItemCode);
     if (![40, 50].includes(o.status))
       throw ruleViolation('订单未生效，不能申请退费 / the order is not effective', 'orderId');

@@ -249,7 +249,7 @@ export async function refundList(deps: AppDeps, u: AuthUser, code: string) {
 
 export async function adjustEntrance(deps: AppDeps, u: AuthUser, orderId: number) {
   const [o] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!o) throw notFound('订单 / order');
+  if (!o) throw notFound('订单 / order', 'orderId');
   assertCampus(u, o.schoolItemCode);
   const [s] = await deps.db.select().from(students).where(eq(students.id, o.studentId));
   const reasons = await deps.db

@@ -65,8 +65,9 @@ async function openOne(tx: DbOrTx, orderId: number) {
     );
 }
 
+/** The order a refund or adjustment names by the body's `orderId` (the 404 names it). */
 async function loadEffective(tx: DbOrTx, u: AuthUser, orderId: number): Promise<OrderRecord> {
-  const o = await loadOrder(tx, u, orderId, true);
+  const o = await loadOrder(tx, u, orderId, true, 'orderId');
   if (!EFFECTIVE_ORDER.includes(o.status))
     throw ruleViolation(
       '只有已生效的订单可以退费或调整 / only an effective order can be refunded or adjusted',

@@ -7,11 +7,11 @@ export const tasksHandlers: SliceHandlers<typeof contract.tasks> = {
   todoSummary: async ({ deps, user }) => svc.todoSummary(deps, user),
   addTodo: async ({ deps, user, body }) => svc.addTodo(deps, user, body),
   markCompleted: async ({ deps, user, query }) => {
-    await svc.markTodo(deps, user, query.id, 1);
+    await svc.markTodo(deps, user, query.id, 1, 'id');
     return true;
   },
   markDeleted: async ({ deps, user, query }) => {
-    await svc.markTodo(deps, user, query.id, 2);
+    await svc.markTodo(deps, user, query.id, 2, 'id');
     return true;
   },
   taskCenterList: async ({ deps, user, query }) => svc.taskList(deps, user, query),

@@ -99,13 +99,13 @@ export async function addTodo(
 }
 
 /** Completes (1) or deletes (2) an own open todo; someone else's todo is "not found". */
-export async function markTodo(deps: AppDeps, u: AuthUser, id: number, status: 1 | 2) {
+export async function markTodo(deps: AppDeps, u: AuthUser, id: number, status: 1 | 2, field?: string) {
   const now = deps.now();
   const [t] = await deps.db
     .select()
     .from(todos)
     .where(and(eq(todos.id, id), eq(todos.userId, u.id)));
-  if (!t || t.status === 2) throw notFound('待办 / todo');
+  if (!t || t.status === 2) throw notFound('待办 / todo', field);
   if (status === 1 && t.status === 1) throw ruleViolation('待办已完成 / the todo is already completed', 'id');
   const done = await deps.db
     .update(todos)

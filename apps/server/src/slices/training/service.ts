@@ -94,10 +94,11 @@ export async function list(deps: AppDeps, user: AuthUser, q: z.infer<typeof Trai
 }
 
 /** The training, in the caller's scope (404 missing, 403 outside). */
-async function load(db: DbOrTx, user: AuthUser, id: number, lock = false): Promise<Row> {
+/** `field`: the body field that sent the id, named by the 404. */
+async function load(db: DbOrTx, user: AuthUser, id: number, lock = false, field?: string): Promise<Row> {
   const q = db.select().from(trainings).where(eq(trainings.id, id));
   const [r] = lock ? await q.for('update') : await q;
-  if (!r) throw notFound(LABEL);
+  if (!r) throw notFound(LABEL, field);
   assertCampus(user, r.schoolItemCode);
   return r;
 }
@@ -159,7 +160,7 @@ export async function save(
     };
     let saved: Row;
     if (input.id) {
-      const old = await load(tx, user, input.id, true);
+      const old = await load(tx, user, input.id, true, 'id');
       if (input.version !== old.version) throw staleVersion();
       await assertOpen(tx, { day: old.trainingDate, what: WHAT });
       const [u] = await tx
@@ -212,7 +213,7 @@ export async function sign(
   ip?: string,
 ): Promise<TTrainingDetail> {
   return deps.db.transaction(async (tx) => {
-    const t = await load(tx, user, input.id, true);
+    const t = await load(tx, user, input.id, true, 'id');
     if (input.version !== t.version) throw staleVersion();
     await assertOpen(tx, { day: t.trainingDate, what: WHAT });
     const invited = await tx.select().from(trainingAttendees).where(eq(trainingAttendees.trainingId, t.id));
@@ -257,7 +258,7 @@ export async function remove(
   ip?: string,
 ): Promise<true> {
   return deps.db.transaction(async (tx) => {
-    const t = await load(tx, user, input.id, true);
+    const t = await load(tx, user, input.id, true, 'id');
     if (input.version !== t.version) throw staleVersion();
     await assertOpen(tx, { day: t.trainingDate, what: WHAT });
     await tx.delete(trainings).where(eq(trainings.id, t.id));
