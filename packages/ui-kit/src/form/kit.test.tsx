@@ -175,6 +175,25 @@ describe('the schema form kit', () => {
     );
   });
 
+  it('puts a server 404 on the field that named the missing record', async () => {
+    const submit = vi.fn(() =>
+      Promise.reject(new FakeApiError('学员不存在 / student not found', 404, 'phone')),
+    );
+    render(
+      <Kit>
+        <ReasonDialog onSubmit={submit} />
+      </Kit>,
+    );
+    fireEvent.change(field('原因'), { target: { value: '重复' } });
+    fireEvent.change(field('手机号'), { target: { value: '13800000000' } });
+    await press(submitButton());
+    const phone = field('手机号');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '学员不存在',
+    );
+  });
+
   it('turns the server’s own schema text into one naming the label', async () => {
     const submit = vi.fn(() =>
       Promise.reject(
