@@ -61,6 +61,8 @@ const ELSEWHERE: Record<string, string> = {
   'teaching.degreeAudit': 'seats: loadDegree first, as degreeInfo (teaching/degrees.ts history)',
   'teaching.assessTaskInfo':
     'assessment tasks: loadTask refuses another campus (teachingAssessTasks.test.ts, a BJ01 task read and recorded by the director)',
+  'teaching.assessTaskCancel':
+    'assessment tasks: the cancel refuses another campus before anything changes (teachingAssessTaskList.test.ts, a BJ01 task cancelled by the director)',
   'teaching.studentUnAuth': 'student authorisations: the authorisation’s student campus (teaching.test.ts)',
   'teaching.assessmentSave': 'with an id: lockDraft, the check of assessmentSubmit below',
   'teaching.studentPlanTargetSave': 'with an id: lockTarget, the check of studentPlanTargetStatus below',

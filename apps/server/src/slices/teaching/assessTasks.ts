@@ -4,11 +4,13 @@
 // recording a member's result fills and submits that draft, version checked. A member who joins the
 // class while a task is open gets a pending assessment too; one who leaves loses only an untouched
 // pending one, a recorded result stays (docs/teaching.md "Group-class assessment tasks").
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { TAssessTaskDetail, TAssessTaskRow, TAssessmentAnswer } from '@bo/api-sdk';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { TAssessTaskDetail, TAssessTaskRow, TAssessTaskState, TAssessmentAnswer } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
-import { assertCampus, hasPrivilege, type AuthUser } from '../../http/auth.js';
-import { badInput, noPermission, notFound, ruleViolation } from '../../http/errors.js';
+import { countUpTo } from '../../db/paging.js';
+import type { AppDeps } from '../../deps.js';
+import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
+import { badInput, noPermission, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { assessScales, clueMatriculations, employees } from '../../db/schema.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
@@ -34,8 +36,14 @@ function assertMayAct(u: AuthUser, assessorCode: string) {
     throw noPermission('只能处理本人的评估任务 / you may only work on your own assessment tasks');
 }
 
+/** A member still to assess: a draft assessment of the task. */
+const hasPending = sql`exists (select 1 from ${mem} x join ${a} y on y.id = x.assessment_id where x.task_id = ${t.id} and y.status = 'draft')`;
+/** pending 0, done 1, cancelled 2: the list's first order. */
+const stateRank = sql<number>`case when ${t.status} = 'cancelled' then 2 when ${hasPending} then 0 else 1 end`;
+
 const rowColumns = {
   task: t,
+  stateRank,
   className: groupClasses.name,
   scaleName: sql<string>`coalesce(${assessScales.name}, ${t.scaleCode})`,
   assessorName: sql<string>`coalesce(${employees.name}, ${t.assessorCode})`,
@@ -66,27 +74,56 @@ const toRow = (r: Selected): TAssessTaskRow => ({
   remark: r.task.remark,
   memberCount: Number(r.memberCount),
   doneCount: Number(r.doneCount),
+  state: (['pending', 'done', 'cancelled'] as const)[Number(r.stateRank)] ?? 'done',
+  cancelReason: r.task.cancelReason,
+  cancelledAt: r.task.cancelledAt?.toISOString() ?? null,
+  version: r.task.version,
   createdAt: r.task.createdAt.toISOString(),
 });
 
+function stateWhere(state: TAssessTaskState | undefined) {
+  if (state === 'cancelled') return eq(t.status, 'cancelled');
+  if (state === 'pending') return and(ne(t.status, 'cancelled'), hasPending);
+  if (state === 'done') return and(ne(t.status, 'cancelled'), sql`not ${hasPending}`);
+  return undefined;
+}
+
 export async function assessTaskList(
-  deps: Deps,
+  deps: AppDeps,
   u: AuthUser,
-  q: { schoolItemCode: string; classId?: number | undefined; pageIdx: number; pageSize: number },
+  q: {
+    schoolItemCode?: string | undefined;
+    classId?: number | undefined;
+    assessorCode?: string | undefined;
+    state?: TAssessTaskState | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    pageIdx: number;
+    pageSize: number;
+  },
 ) {
-  assertCampus(u, q.schoolItemCode);
+  if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
+  const scope = campusScope(u);
   const w = and(
-    eq(t.schoolItemCode, q.schoolItemCode),
+    q.schoolItemCode
+      ? eq(t.schoolItemCode, q.schoolItemCode)
+      : scope
+        ? inArray(t.schoolItemCode, scope.length ? scope : [''])
+        : undefined,
     q.classId ? eq(t.classId, q.classId) : undefined,
+    q.assessorCode ? eq(t.assessorCode, q.assessorCode) : undefined,
     hasPrivilege(u, TASK_MANAGERS) ? undefined : eq(t.assessorCode, u.employeeCode ?? ''),
+    stateWhere(q.state),
+    q.from ? gte(t.dueDate, q.from) : undefined,
+    q.to ? lte(t.dueDate, q.to) : undefined,
   );
-  const [total] = await deps.db.select({ n: count() }).from(t).where(w);
+  const total = await countUpTo(deps, t, w);
   const rows = await selectRows(deps.db)
     .where(w)
-    .orderBy(desc(t.dueDate), desc(t.id))
+    .orderBy(asc(stateRank), asc(t.dueDate), desc(t.id))
     .limit(q.pageSize)
     .offset((q.pageIdx - 1) * q.pageSize);
-  return { list: rows.map(toRow), total: Number(total?.n ?? 0), pageIdx: q.pageIdx, pageSize: q.pageSize };
+  return { list: rows.map(toRow), ...total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
 /**
@@ -242,6 +279,7 @@ export async function assessTaskRecord(
   await deps.db.transaction(async (tx) => {
     const r = await loadTask(tx, u, b.taskId);
     assertMayAct(u, r.task.assessorCode);
+    assertOpen(r.task.status);
     const [m] = await tx
       .select({ assessmentId: mem.assessmentId })
       .from(mem)
@@ -259,6 +297,64 @@ export async function assessTaskRecord(
   return assessTaskInfo(deps, u, b.taskId);
 }
 
+function assertOpen(status: string) {
+  if (status === 'cancelled')
+    throw ruleViolation(
+      '评估任务已取消，不能再记录 / the assessment task is cancelled and read-only',
+      'taskId',
+    );
+}
+
+/**
+ * Cancels a wrong task (docs/decisions.md "Cancelling an assessment task"): the task locked and its
+ * version checked, its pending assessments (drafts) withdrawn — removed with their member links,
+ * the audit keeping what each held — and the recorded results kept; the task stays, read-only.
+ */
+export async function assessTaskCancel(
+  deps: Deps,
+  u: AuthUser,
+  b: { id: number; version: number; reason: string },
+) {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const [cur] = await tx.select().from(t).where(eq(t.id, b.id)).for('update');
+    if (!cur) throw notFound('评估任务 / assessment task', 'id');
+    assertCampus(u, cur.schoolItemCode);
+    if (cur.version !== b.version) throw staleVersion();
+    assertOpen(cur.status);
+    const pending = await tx
+      .select({ studentId: mem.studentId, assessmentId: a.id, answers: a.answers, version: a.version })
+      .from(mem)
+      .innerJoin(a, eq(a.id, mem.assessmentId))
+      .where(and(eq(mem.taskId, b.id), eq(a.status, 'draft')))
+      .for('update');
+    const ids = pending.map((x) => x.assessmentId);
+    if (ids.length) {
+      await tx.delete(mem).where(inArray(mem.assessmentId, ids));
+      await tx.delete(a).where(inArray(a.id, ids));
+    }
+    await tx
+      .update(t)
+      .set({
+        status: 'cancelled',
+        cancelReason: b.reason,
+        cancelledAt: now,
+        cancelledBy: u.id,
+        version: cur.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(t.id, b.id));
+    await writeAudit(tx, {
+      action: 'teaching.assessTask.cancel',
+      target: String(b.id),
+      detail: { reason: b.reason, withdrawn: pending },
+      userId: u.id,
+      username: u.username,
+    });
+  });
+  return assessTaskInfo(deps, u, b.id);
+}
+
 /** Students joining a class are added to its tasks not yet due (their pending assessments). */
 export async function joinOpenTasks(
   deps: Deps,
@@ -267,7 +363,9 @@ export async function joinOpenTasks(
   classId: number,
   studentIds: number[],
 ) {
-  const open = await selectRows(tx).where(and(eq(t.classId, classId), sql`${t.dueDate} >= ${today(deps)}`));
+  const open = await selectRows(tx).where(
+    and(eq(t.classId, classId), eq(t.status, 'open'), sql`${t.dueDate} >= ${today(deps)}`),
+  );
   for (const r of open) {
     const have = await tx
       .select({ id: mem.studentId })

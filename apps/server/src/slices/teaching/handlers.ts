@@ -146,6 +146,7 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   assessTaskInfo: async ({ deps, user, query }) => tsk.assessTaskInfo(deps, user, query.id),
   assessTaskSave: async ({ deps, user, body }) => tsk.assessTaskSave(deps, user, body),
   assessTaskRecord: async ({ deps, user, body }) => tsk.assessTaskRecord(deps, user, body),
+  assessTaskCancel: async ({ deps, user, body }) => tsk.assessTaskCancel(deps, user, body),
   studentAssessments: async ({ deps, user, query }) => asm.studentAssessments(deps, user, query.studentId),
   degreeScheduleOrders: async ({ deps, user, query }) =>
     deg.scheduleOrders(deps, user, query.studentId, query.degreeType),

@@ -329,12 +329,18 @@ export const assessTasks = pgTable(
     assessorCode: text('assessor_code').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     remark: text('remark').notNull().default(''),
+    /** 'open' or 'cancelled' (a wrong task withdrawn: read-only, its results kept). */
+    status: text('status').notNull().default('open'),
+    cancelReason: text('cancel_reason').notNull().default(''),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by'),
     createdBy: integer('created_by'),
     ...audit,
   },
   (t) => [
     index('teaching_assess_tasks_class_idx').on(t.classId),
-    index('teaching_assess_tasks_campus_idx').on(t.schoolItemCode, t.dueDate),
+    index('teaching_assess_tasks_campus_idx').on(t.schoolItemCode, t.status, t.dueDate),
+    index('teaching_assess_tasks_assessor_idx').on(t.assessorCode, t.status, t.dueDate),
   ],
 );
 

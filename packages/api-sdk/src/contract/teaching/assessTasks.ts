@@ -37,6 +37,11 @@ export const AssessTaskMember = z.object({
 });
 export type TAssessTaskMember = z.infer<typeof AssessTaskMember>;
 
+/** A task's state: pending (a member still to assess), done (every member assessed), cancelled. */
+export const ASSESS_TASK_STATES = ['pending', 'done', 'cancelled'] as const;
+export const AssessTaskState = z.enum(ASSESS_TASK_STATES);
+export type TAssessTaskState = z.infer<typeof AssessTaskState>;
+
 export const AssessTaskRow = z.object({
   id: z.number().int(),
   schoolItemCode: z.string(),
@@ -50,6 +55,12 @@ export const AssessTaskRow = z.object({
   remark: z.string(),
   memberCount: z.number().int(),
   doneCount: z.number().int(),
+  state: AssessTaskState,
+  /** Why a cancelled task was withdrawn ('' otherwise). */
+  cancelReason: z.string(),
+  cancelledAt: z.string().nullable(),
+  /** The task's version (cancelling checks it). */
+  version: z.number().int(),
   createdAt: z.string(),
 });
 export type TAssessTaskRow = z.infer<typeof AssessTaskRow>;
@@ -80,13 +91,31 @@ export const AssessTaskRecord = z.object({
 });
 export type TAssessTaskRecord = z.input<typeof AssessTaskRecord>;
 
+export const AssessTaskCancel = z.object({
+  id: Id,
+  version: Version,
+  reason: z.string().trim().min(1).max(200),
+});
+export type TAssessTaskCancel = z.input<typeof AssessTaskCancel>;
+
+/** The list's filters (the screen's URL): campus, class, assessor, state and a due-day range. */
+export const AssessTaskFilter = z.object({
+  schoolItemCode: Code.optional(),
+  classId: Id.optional(),
+  assessorCode: Code.optional(),
+  state: AssessTaskState.optional(),
+  /** Due day from / to (inclusive). */
+  from: Day.optional(),
+  to: Day.optional(),
+});
+
 export const assessTaskEndpoints = {
   assessTaskList: get('/plan/groupclass/assessTask/list', {
     service: 'teachingPlan',
     summary:
-      'Assessment tasks of a campus (or one group class), latest due first, with members done and pending; an assessor without the planner or assessment screens sees their own.',
+      'Assessment tasks of the caller’s campuses (or one campus, class, assessor, state, due-day range): pending first, then done, then cancelled, nearest due first; an assessor without the planner or assessment screens sees their own. The total is exact up to the list limit, estimated beyond.',
     access: priv(...TASK_READERS),
-    query: PageQuery.extend({ schoolItemCode: Code, classId: Id.optional() }),
+    query: PageQuery.extend(AssessTaskFilter.shape),
     response: page(AssessTaskRow),
   }),
   assessTaskInfo: get('/plan/groupclass/assessTask/info', {
@@ -110,6 +139,14 @@ export const assessTaskEndpoints = {
       'Records a member’s result on the task’s scale (the member’s assessment, version checked); submitting makes it final and the member done.',
     access: priv(...TASK_READERS),
     body: AssessTaskRecord,
+    response: AssessTaskDetail,
+  }),
+  assessTaskCancel: post('/plan/groupclass/assessTask/cancel', {
+    service: 'teachingPlan',
+    summary:
+      'Cancels a wrong task with a reason (version checked): its pending assessments are withdrawn, recorded results stay; a cancelled task is read-only.',
+    access: priv(...TASK_WRITERS),
+    body: AssessTaskCancel,
     response: AssessTaskDetail,
   }),
   studentAssessments: get('/entranceEvaluation/student', {
