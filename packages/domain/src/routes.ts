@@ -283,6 +283,7 @@ export const ROUTES: readonly RouteDef[] = [
     ['educationOperate', '教务操作', 'Teaching operations'],
     ['adminAssessment', '评估管理', 'Assessments'],
     ['adminAssessmentNew', '评估管理（新）', 'Assessments (new)'],
+    ['assessTask', '评估任务', 'Assessment tasks'],
     ['classConfirm', '课时确认', 'Class confirmation'],
     ['appointmentClass', '预约课程', 'Appointments'],
     ['classTable', '课表', 'Timetable'],

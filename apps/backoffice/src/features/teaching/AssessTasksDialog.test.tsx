@@ -5,11 +5,16 @@ import type { TAssessScaleRow, TAssessTaskDetail } from '@bo/api-sdk';
 import { ToastProvider } from '@bo/ui-kit';
 import { I18nProvider } from '../../i18n';
 import { addMessages } from '../../i18n/catalogue';
-import { ClassTasks } from './AssessTasksDialog';
+import { ClassTasks, TaskDialog } from './AssessTasksDialog';
 import { teachingMessages } from './messages';
 
 const calls = vi.hoisted(() => ({
-  teaching: { assessTaskList: vi.fn(), assessTaskInfo: vi.fn(), assessTaskRecord: vi.fn() },
+  teaching: {
+    assessTaskList: vi.fn(),
+    assessTaskInfo: vi.fn(),
+    assessTaskRecord: vi.fn(),
+    assessTaskCancel: vi.fn(),
+  },
   clueSettings: { assessScaleAll: vi.fn() },
 }));
 vi.mock('../../app/sdk', () => ({ sdk: calls, errorText: (e: unknown) => String(e) }));
@@ -51,6 +56,10 @@ const task: TAssessTaskDetail = {
   remark: '',
   memberCount: 2,
   doneCount: 1,
+  state: 'pending',
+  cancelReason: '',
+  cancelledAt: null,
+  version: 3,
   createdAt: '2026-11-24T00:00:00.000Z',
   members: [
     { ...member, studentId: 1, studentName: '周小鹿', assessmentId: 11, status: 'draft', version: 1 },
@@ -149,5 +158,63 @@ describe('a class’s assessment tasks', () => {
     await waitFor(() => expect(calls.teaching.assessTaskList).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('table', { name: '评估任务列表' })).toBeNull();
     expect(screen.queryByText('该班级还没有评估任务')).toBeNull();
+  });
+
+  it('cancels a wrong task with a reason by its version, and shows it read-only afterwards', async () => {
+    const cancelled: TAssessTaskDetail = {
+      ...task,
+      state: 'cancelled',
+      cancelReason: '量表选错',
+      cancelledAt: '2026-11-24T02:00:00.000Z',
+      version: 4,
+      memberCount: 1,
+      members: task.members.filter((m) => m.status === 'submitted'),
+    };
+    calls.teaching.assessTaskInfo.mockResolvedValueOnce(task).mockResolvedValue(cancelled);
+    calls.teaching.assessTaskCancel.mockResolvedValue(cancelled);
+    calls.clueSettings.assessScaleAll.mockResolvedValue([scale]);
+    render(
+      <I18nProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ToastProvider>
+            <TaskDialog id={4} title="周末小组 · 语言发育评估量表" canCancel onClose={() => undefined} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: '取消任务' }));
+    const form = screen.getByRole('form', { name: '取消任务' });
+    const confirm = screen.getByRole('button', { name: '确认取消任务' });
+    // A reason is needed.
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('取消原因'), { target: { value: '量表选错' } });
+    expect(form.textContent).toContain('已提交的结果保留');
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(calls.teaching.assessTaskCancel).toHaveBeenCalledWith({
+        body: { id: 4, version: 3, reason: '量表选错' },
+      }),
+    );
+    expect(await screen.findByText('已取消：量表选错')).toBeTruthy();
+    // Read-only: no recording and no second cancel; the recorded result is still shown.
+    expect(screen.queryByRole('button', { name: /录入结果/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: '取消任务' })).toBeNull();
+    expect(screen.getByRole('table', { name: '任务学员' }).textContent).toContain('林一一');
+  });
+
+  it('offers no cancelling to an assessor without the planner screen', async () => {
+    calls.teaching.assessTaskInfo.mockResolvedValue(task);
+    calls.clueSettings.assessScaleAll.mockResolvedValue([scale]);
+    render(
+      <I18nProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ToastProvider>
+            <TaskDialog id={4} title="周末小组" canCancel={false} onClose={() => undefined} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('button', { name: '录入结果 周小鹿' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '取消任务' })).toBeNull();
   });
 });

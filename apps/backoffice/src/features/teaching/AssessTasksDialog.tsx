@@ -38,6 +38,27 @@ export function AssessTasksDialog({ cls, onClose }: { cls: TGroupClassRow; onClo
   );
 }
 
+/** One task opened from the task list (/education/assessTask): its members, recording, cancelling. */
+export function TaskDialog({
+  id,
+  title,
+  canCancel,
+  onClose,
+}: {
+  id: number;
+  title: string;
+  canCancel: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const scales = useQuery({ queryKey: ['assessScaleAll'], queryFn: () => sdk.clueSettings.assessScaleAll() });
+  return (
+    <Dialog open onClose={onClose} size="lg" closeLabel={t('teach.close')} title={title}>
+      <TaskMembers id={id} scales={scales.data ?? []} canCancel={canCancel} />
+    </Dialog>
+  );
+}
+
 /**
  * A class's tasks (for an assessor without the planner screens, the server answers only theirs),
  * a new task when `canCreate`, and the opened task's members. `quiet`: nothing at all while the
@@ -167,12 +188,21 @@ export function ClassTasks({
           {error}
         </p>
       )}
-      {openId !== null && <TaskMembers id={openId} scales={scales.data ?? []} />}
+      {openId !== null && <TaskMembers id={openId} scales={scales.data ?? []} canCancel={canCreate} />}
     </div>
   );
 }
 
-function TaskMembers({ id, scales }: { id: number; scales: readonly TAssessScaleRow[] }) {
+function TaskMembers({
+  id,
+  scales,
+  canCancel,
+}: {
+  id: number;
+  scales: readonly TAssessScaleRow[];
+  /** The planner's privilege (/education/teamCourse): a wrong task may be cancelled. */
+  canCancel: boolean;
+}) {
   const t = useT();
   const [recording, setRecording] = useState<number | null>(null);
   const task = useQuery({
@@ -190,7 +220,17 @@ function TaskMembers({ id, scales }: { id: number; scales: readonly TAssessScale
       <h3 className="mb-2 text-sm font-semibold text-ink">
         {t('teach.task.members', { name: d.scaleName })} ·{' '}
         {t('teach.task.doneOf', { done: d.doneCount, all: d.memberCount })}
+        {d.state === 'cancelled' && (
+          <Badge tone="neutral" className="ml-2">
+            {t('teach.task.state.cancelled')}
+          </Badge>
+        )}
       </h3>
+      {d.state === 'cancelled' && (
+        <p className="mb-2 text-sm text-muted">
+          {t('teach.task.cancelledBecause', { reason: d.cancelReason })}
+        </p>
+      )}
       <table className="w-full text-sm" aria-label={t('teach.task.memberList')}>
         <thead>
           <tr className="text-left text-muted">
@@ -214,7 +254,7 @@ function TaskMembers({ id, scales }: { id: number; scales: readonly TAssessScale
               </td>
               <td>{m.score ?? '—'}</td>
               <td className="text-right">
-                {m.status === 'draft' && (
+                {m.status === 'draft' && d.state !== 'cancelled' && (
                   <Button
                     size="sm"
                     variant="ghost"
@@ -238,7 +278,70 @@ function TaskMembers({ id, scales }: { id: number; scales: readonly TAssessScale
           onDone={() => setRecording(null)}
         />
       )}
+      {canCancel && d.state !== 'cancelled' && <CancelTask task={d} />}
     </section>
+  );
+}
+
+/** Cancelling a wrong task: a reason, the version read; pending assessments are withdrawn. */
+function CancelTask({ task }: { task: TAssessTaskDetail }) {
+  const t = useT();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!open)
+    return (
+      <div className="mt-3 flex justify-end">
+        <Button variant="secondary" onClick={() => setOpen(true)}>
+          {t('teach.task.cancelTask')}
+        </Button>
+      </div>
+    );
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await sdk.teaching.assessTaskCancel({ body: { id: task.id, version: task.version, reason } });
+      toast.success(t('teach.task.cancelled'));
+      await qc.invalidateQueries({ queryKey: ['teaching'] });
+      setOpen(false);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="mt-3 rounded-md border border-line p-3"
+      aria-label={t('teach.task.cancelTask')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run();
+      }}
+    >
+      <p className="mb-2 text-sm text-muted">{t('teach.task.cancelHint')}</p>
+      <label className="flex flex-col gap-1 text-xs text-ink-2">
+        {t('teach.task.cancelReason')}
+        <input className={input} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </label>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-danger-600">
+          {error}
+        </p>
+      )}
+      <div className="mt-2 flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => setOpen(false)}>
+          {t('teach.task.cancel')}
+        </Button>
+        <Button type="submit" variant="danger" disabled={busy || !reason.trim()}>
+          {t('teach.task.confirmCancel')}
+        </Button>
+      </div>
+    </form>
   );
 }
 

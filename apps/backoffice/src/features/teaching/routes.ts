@@ -4,6 +4,7 @@ import type { ScreenRoute } from '../../app/screens';
 export const teachingRoutes: ScreenRoute[] = [
   { path: '/education/adminAssessment', component: lazy(() => import('./AdminAssessment')) },
   { path: '/education/adminAssessmentNew', component: lazy(() => import('./AdminAssessmentNew')) },
+  { path: '/education/assessTask', component: lazy(() => import('./AssessTask')) },
   { path: '/education/appointmentClass', component: lazy(() => import('./AppointmentClass')) },
   { path: '/education/classConfirm', component: lazy(() => import('./ClassConfirm')) },
   { path: '/education/classroomManage', component: lazy(() => import('./ClassroomManage')) },

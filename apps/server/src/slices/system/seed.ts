@@ -110,6 +110,7 @@ const EDUCATION_VIEWS = [
   '/education/classTable',
   '/education/adminAssessment',
   '/education/adminAssessmentNew',
+  '/education/assessTask',
   '/education/classConfirm',
   '/education/appointmentClass',
 ];
@@ -356,6 +357,7 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     '/education/classTable',
     '/education/classConfirm',
     '/education/appointmentClass',
+    '/education/assessTask',
     '/dataStatistics/personal',
     'plans.record',
   ],
@@ -369,7 +371,14 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
     'plans.edit',
     'plans.record',
   ],
-  60: ['/home', '/education/classTable', '/students/list', '/students/studentDetail', 'plans.record'],
+  60: [
+    '/home',
+    '/education/classTable',
+    '/education/assessTask',
+    '/students/list',
+    '/students/studentDetail',
+    'plans.record',
+  ],
 };
 
 /** Privilege rows of the reference seed: one group per menu group, one privilege per screen of the route table. */
