@@ -76,9 +76,6 @@ const EXCEPTIONS: Record<string, string> = {
   'teaching.studentUnAuth id': LATER,
   'teaching.timeSpanStatus id': LATER,
   'termBills.planStatus id': LATER,
-  'termBills.sendPayment billItemId': LATER,
-  'termBills.termCreatePayment billItemId': LATER,
-  'termBills.updatePaymentStatus billItemId': LATER,
   'termBills.updatePaymentStatus payRecordId': LATER,
 };
 

@@ -157,7 +157,7 @@ export async function scheduleSign(deps: AppDeps, u: AuthUser, billId: number, s
 
 /** An unpaid term of an active bill, locked, with its neighbours' due dates. */
 async function unpaidTerm(tx: DbOrTx, u: AuthUser, billItemId: number, now: Date) {
-  const { i, bill } = await loadItem(tx, u, billItemId, true);
+  const { i, bill } = await loadItem(tx, u, billItemId, true, 'billItemId');
   if (bill.status !== TB.active)
     throw ruleViolation('分期申请尚未通过审批 / the instalment application is not approved', 'billItemId');
   const terms = await termRows(tx, [bill.id], dayOf(now));

@@ -288,10 +288,11 @@ export async function nearestTerm(deps: Deps, u: AuthUser, orderCode: string) {
   return terms.find((t) => t.row.status === TERM_UNPAID)?.row ?? null;
 }
 
-export async function loadItem(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
+/** `field`: the body/query field that sent the id, named by the 404. */
+export async function loadItem(tx: DbOrTx, u: AuthUser, id: number, lock = false, field?: string) {
   const q = tx.select().from(termBillItems).where(eq(termBillItems.id, id));
-  const i = lock ? await lockOne(q, '分期 / term') : (await q)[0];
-  if (!i) throw notFound('分期 / term');
+  const i = lock ? await lockOne(q, '分期 / term', field) : (await q)[0];
+  if (!i) throw notFound('分期 / term', field);
   const [b] = await tx.select().from(termBills).where(eq(termBills.id, i.billId));
   const bill = must(b, 'bill of a term');
   assertCampus(u, bill.schoolItemCode);
@@ -468,7 +469,7 @@ registerApprovalKind<Payload>({
 
 /** An unpaid term of an active bill and its order, locked for a payment when `lock`. */
 async function payableTerm(tx: DbOrTx, u: AuthUser, billItemId: number, now: Date, lock: boolean) {
-  const { i, bill } = await loadItem(tx, u, billItemId, lock);
+  const { i, bill } = await loadItem(tx, u, billItemId, lock, 'billItemId');
   if (bill.status !== TB.active)
     throw ruleViolation('分期申请尚未通过审批 / the instalment application is not approved', 'billItemId');
   const [t] = (await termRows(tx, [bill.id], dayOf(now))).filter((x) => x.row.id === i.id);
@@ -551,7 +552,7 @@ export async function updatePaymentStatus(
 ) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const { i, bill } = await loadItem(tx, u, b.billItemId, true);
+    const { i, bill } = await loadItem(tx, u, b.billItemId, true, 'billItemId');
     if (bill.status !== TB.active)
       throw ruleViolation('分期申请尚未通过审批 / the instalment application is not approved', 'billItemId');
     if (b.payRecordId !== null) {
