@@ -123,6 +123,21 @@ test('a week: a group class and its assessment task, a one-to-one series refused
     await expect(tasks.getByText('已完成 1/1').first()).toBeVisible();
     await tasks.getByRole('button', { name: '关闭' }).click();
   });
+  await test.step('the task list finds the task across classes and opens it', async () => {
+    await menu.getByRole('link', { name: '评估任务', exact: true }).click();
+    const list = page.getByRole('main', { name: '评估任务' });
+    await pick(list, '校区', 'SH01');
+    // The class choice lists the classes of the campus searched.
+    await list.getByRole('button', { name: '查询', exact: true }).click();
+    await list.getByRole('combobox', { name: '班级', exact: true }).selectOption({ label: className });
+    await list.getByRole('button', { name: '查询', exact: true }).click();
+    const row = list.getByRole('row').filter({ hasText: '语言发育评估量表' });
+    await expect(row).toContainText('已完成');
+    await row.getByRole('button', { name: '查看', exact: true }).click();
+    const task = page.getByRole('dialog', { name: `${className} · 语言发育评估量表` });
+    await expect(task.getByRole('table', { name: '任务学员' })).toContainText('57');
+    await task.getByRole('button', { name: '关闭' }).click();
+  });
 
   // What the one-to-one dialog offers now that the class's lesson books an hour.
   const student = (await admin.teaching.planOrders({ query: { schoolItemCode: 'SH01' } })).find(
