@@ -168,6 +168,8 @@ describe('the list of assessment tasks and cancelling one', () => {
       [wrong.id, 'cancelled'],
     ]);
     expect(all.total).toBe(3);
+    // The campus by its name, as every list shows it.
+    expect(new Set(all.list.map((r) => r.schoolItemName))).toEqual(new Set(['上海徐汇校区']));
     const ids = async (q: Record<string, string | number>) =>
       (await director.teaching.assessTaskList({ query: { classId, pageSize: 100, ...q } })).list.map(
         (r) => r.id,

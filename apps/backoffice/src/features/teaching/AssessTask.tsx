@@ -63,7 +63,7 @@ export default function AssessTask() {
       columns: (tt) => [
         { id: 'className', header: tt('teach.task.class'), fixed: true },
         { id: 'scaleName', header: tt('teach.asm.scale') },
-        { id: 'schoolItemCode', header: tt('teach.task.campusName') },
+        { id: 'schoolItemName', header: tt('teach.task.campusName') },
         { id: 'assessorName', header: tt('teach.asm.assessor') },
         { id: 'dueDate', header: tt('teach.task.due') },
         {

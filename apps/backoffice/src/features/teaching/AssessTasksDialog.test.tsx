@@ -46,6 +46,7 @@ const member = {
 const task: TAssessTaskDetail = {
   id: 4,
   schoolItemCode: 'SH01',
+  schoolItemName: '上海徐汇校区',
   classId: 9,
   className: '周末小组',
   scaleCode: 'S_LANG',

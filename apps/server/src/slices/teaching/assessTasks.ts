@@ -11,7 +11,7 @@ import { countUpTo } from '../../db/paging.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { badInput, noPermission, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
-import { assessScales, clueMatriculations, employees } from '../../db/schema.js';
+import { assessScales, clueMatriculations, employees, schoolItems } from '../../db/schema.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { students } from '../students/index.js';
@@ -45,6 +45,7 @@ const rowColumns = {
   task: t,
   stateRank,
   className: groupClasses.name,
+  schoolItemName: sql<string>`coalesce(${schoolItems.name}, ${t.schoolItemCode})`,
   scaleName: sql<string>`coalesce(${assessScales.name}, ${t.scaleCode})`,
   assessorName: sql<string>`coalesce(${employees.name}, ${t.assessorCode})`,
   memberCount: sql<number>`(select count(*)::int from ${mem} x where x.task_id = ${t.id})`,
@@ -57,13 +58,15 @@ function selectRows(db: DbOrTx) {
     .from(t)
     .innerJoin(groupClasses, eq(groupClasses.id, t.classId))
     .leftJoin(assessScales, eq(assessScales.code, t.scaleCode))
-    .leftJoin(employees, eq(employees.code, t.assessorCode));
+    .leftJoin(employees, eq(employees.code, t.assessorCode))
+    .leftJoin(schoolItems, eq(schoolItems.code, t.schoolItemCode));
 }
 type Selected = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
 const toRow = (r: Selected): TAssessTaskRow => ({
   id: r.task.id,
   schoolItemCode: r.task.schoolItemCode,
+  schoolItemName: r.schoolItemName,
   classId: r.task.classId,
   className: r.className,
   scaleCode: r.task.scaleCode,

@@ -45,6 +45,7 @@ export type TAssessTaskState = z.infer<typeof AssessTaskState>;
 export const AssessTaskRow = z.object({
   id: z.number().int(),
   schoolItemCode: z.string(),
+  schoolItemName: z.string(),
   classId: z.number().int(),
   className: z.string(),
   scaleCode: z.string(),
