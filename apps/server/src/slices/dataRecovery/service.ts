@@ -120,21 +120,22 @@ function voidRefusal(p: typeof payRecords.$inferSelect, paidAfter: number, ledge
 export async function deleteIncomePreview(deps: AppDeps, u: AuthUser, payRecordId: number) {
   assertAdmin(u);
   const [p] = await deps.db.select().from(payRecords).where(eq(payRecords.id, payRecordId));
-  if (!p) throw notFound('收款记录 / pay record');
+  if (!p) throw notFound('收款记录 / pay record', 'payRecordId');
   const order = await orderView(deps.db, u, p.orderId);
   const paidAfterCents = p.status === PAY_CONFIRMED ? order.paidCents - p.amountCents : order.paidCents;
   const refusal = voidRefusal(p, paidAfterCents, order.ledgerPaidCents);
   return { order, payRecord: payView(p), paidAfterCents, allowed: refusal === '', refusal };
 }
 
-async function lockPay(tx: DbOrTx, id: number) {
+/** `field`: the request's key that named the record (none when the server found it itself). */
+async function lockPay(tx: DbOrTx, id: number, field?: string) {
   const [p] = await tx.select().from(payRecords).where(eq(payRecords.id, id)).for('update');
-  if (!p) throw notFound('收款记录 / pay record');
+  if (!p) throw notFound('收款记录 / pay record', field);
   return p;
 }
-async function lockOrder(tx: DbOrTx, u: AuthUser, id: number) {
+async function lockOrder(tx: DbOrTx, u: AuthUser, id: number, field?: string) {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!o) throw notFound('订单 / order');
+  if (!o) throw notFound('订单 / order', field);
   assertCampus(u, o.schoolItemCode);
   return o;
 }
@@ -166,7 +167,7 @@ export async function deleteIncome(deps: AppDeps, c: Caller, payRecordId: number
   assertAdmin(c.user);
   const at = deps.now();
   const repairId = await deps.db.transaction(async (tx) => {
-    const p = await lockPay(tx, payRecordId);
+    const p = await lockPay(tx, payRecordId, 'payRecordId');
     const o = await lockOrder(tx, c.user, p.orderId);
     const paidAfter = o.paidCents - p.amountCents;
     const refusal = voidRefusal(p, paidAfter, await ledgerPaid(tx, o.id));
@@ -230,7 +231,7 @@ export async function updateIsNew(deps: AppDeps, c: Caller, orderId: number, isN
   assertAdmin(c.user);
   const at = deps.now();
   const repairId = await deps.db.transaction(async (tx) => {
-    const o = await lockOrder(tx, c.user, orderId);
+    const o = await lockOrder(tx, c.user, orderId, 'orderId');
     if (o.orderType !== NEW_ENROLMENT && o.orderType !== RENEWAL)
       throw ruleViolation(
         '只有新签和续费订单可以修改类型 / only new-enrolment and renewal orders can be switched',
@@ -260,7 +261,7 @@ export async function revert(deps: AppDeps, c: Caller, repairId: number, reason:
   const at = deps.now();
   const orderId = await deps.db.transaction(async (tx) => {
     const [r] = await tx.select().from(dataRepairs).where(eq(dataRepairs.id, repairId)).for('update');
-    if (!r) throw notFound('修复记录 / repair');
+    if (!r) throw notFound('修复记录 / repair', 'repairId');
     if (r.revertedAt) throw conflict('该修复已撤销 / the repair was already undone', 'repairId');
     const o = await lockOrder(tx, c.user, r.orderId);
     if (r.kind === 'deleteIncome') {

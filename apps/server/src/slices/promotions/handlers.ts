@@ -53,7 +53,7 @@ export const promotionsHandlers: SliceHandlers<typeof contract.promotions> = {
 
   couponSave: async ({ deps, user, body }) => s.saveOffer(deps, user, 'voucher', body),
   couponUpdate: async ({ deps, user, body }) =>
-    s.updateOffer(deps, user, ['voucher'], body.id, body.version, body.offer),
+    s.updateOffer(deps, user, ['voucher'], body.id, body.version, body.offer, 'id'),
   couponList: async ({ deps, user, body }) => s.offerList(deps, user, 'voucher', body),
   couponNames: async ({ deps }) => s.offerNames(deps, 'voucher'),
   couponDetailById: async ({ deps, params }) => s.offerDetail(deps, ['voucher'], params.id),
@@ -65,7 +65,7 @@ export const promotionsHandlers: SliceHandlers<typeof contract.promotions> = {
 
   activitySave: async ({ deps, user, body }) => s.saveOffer(deps, user, 'activity', body),
   activityUpdate: async ({ deps, user, body }) =>
-    s.updateOffer(deps, user, ['activity'], body.id, body.version, body.offer),
+    s.updateOffer(deps, user, ['activity'], body.id, body.version, body.offer, 'id'),
   activityList: async ({ deps, user, body }) => s.offerList(deps, user, 'activity', body),
   activityDetail: async ({ deps, params }) => s.offerDetail(deps, ['activity'], params.id),
   activityStatus: async ({ deps, user, body }) =>
@@ -83,7 +83,7 @@ export const promotionsHandlers: SliceHandlers<typeof contract.promotions> = {
   firstList: async ({ deps, user, body }) => s.offerList(deps, user, 'firstActivity', body),
   firstSave: async ({ deps, user, body }) => s.saveOffer(deps, user, 'firstActivity', body),
   firstUpdate: async ({ deps, user, body }) =>
-    s.updateOffer(deps, user, ['firstActivity'], body.id, body.version, body.offer),
+    s.updateOffer(deps, user, ['firstActivity'], body.id, body.version, body.offer, 'id'),
   firstDetail: async ({ deps, params }) => s.offerDetail(deps, ['firstActivity'], params.id),
   firstExport: async ({ deps, user, query }) =>
     offerExport('一级活动', await s.offerAll(deps, user, 'firstActivity', query)),

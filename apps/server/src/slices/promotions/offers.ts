@@ -173,13 +173,15 @@ export async function loadOffer(
   id: number,
   kinds: readonly TOfferKind[],
   lock = false,
+  /** The request's field that named the offer, when the body or query did. */
+  field?: string,
 ): Promise<OfferRecord> {
   const q = tx
     .select()
     .from(promoOffers)
     .where(and(eq(promoOffers.id, id), inArray(promoOffers.kind, [...kinds])));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound(kinds.map((k) => KIND_NAME[k]).join(' | '));
+  if (!row) throw notFound(kinds.map((k) => KIND_NAME[k]).join(' | '), field);
   return row;
 }
 

@@ -57,10 +57,12 @@ export async function updateOffer(
   id: number,
   version: number,
   f: TOfferFields,
+  /** 'id' when the body named the offer (a path's offer has no field). */
+  field?: string,
 ) {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const row = await o.loadOffer(tx, id, kinds, true);
+    const row = await o.loadOffer(tx, id, kinds, true, field);
     const done = await o.updateOffer(tx, row, version, f, at);
     await audit(tx, u, at, 'promotions.update', `promo_offers:${row.code}`, { version: done.version });
     return one(tx, done, today(deps));
@@ -75,7 +77,7 @@ export async function offerStatus(
 ) {
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
-    const row = await o.loadOffer(tx, b.id, kinds, true);
+    const row = await o.loadOffer(tx, b.id, kinds, true, 'id');
     const done = await o.setStatus(tx, row, b.status, b.version, at);
     await audit(tx, u, at, 'promotions.status', `promo_offers:${row.code}`, {
       from: row.status,
@@ -234,7 +236,7 @@ export async function issueVouchers(
   const at = deps.now();
   const day = today(deps);
   return deps.db.transaction(async (tx) => {
-    const c = await o.loadOffer(tx, b.configId, ['voucher'], true);
+    const c = await o.loadOffer(tx, b.configId, ['voucher'], true, 'configId');
     if (c.status !== 1)
       throw ruleViolation('代金券配置未启用 / the voucher configuration is not enabled', 'configId');
     if (day > c.endDate)
@@ -514,7 +516,7 @@ export async function saveTerm(deps: Deps, u: AuthUser, b: z.output<typeof SaleT
     let row;
     if (b.id) {
       const [cur] = await tx.select().from(promoTerms).where(eq(promoTerms.id, b.id)).for('update');
-      if (!cur) throw notFound('学期 / term');
+      if (!cur) throw notFound('学期 / term', 'id');
       checkVersion(cur.version, b.version ?? 0);
       [row] = await tx
         .update(promoTerms)

@@ -26,9 +26,10 @@ export const ST = { pending: 10, moved: 20, rejected: 30, withdrawn: 50 } as con
 /** Orders that move with the student: every one not closed (50) or revoked (90). */
 const OPEN_ORDER = [10, 20, 30, 40];
 
+/** The student a request names by `studentId` (query or body), in the caller's campuses. */
 async function studentIn(tx: DbOrTx, u: AuthUser, id: number) {
   const [s] = await tx.select().from(students).where(eq(students.id, id));
-  if (!s || s.status === 90) throw notFound('学员 / student');
+  if (!s || s.status === 90) throw notFound('学员 / student', 'studentId');
   assertCampus(u, s.schoolItemCode);
   return s;
 }

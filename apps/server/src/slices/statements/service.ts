@@ -147,9 +147,10 @@ export async function generate(
   });
 }
 
-async function load(tx: DbOrTx, u: AuthUser, id: number): Promise<StatementRecord> {
+/** A statement in the caller's campuses; `field` names the body's key (a path's id has none). */
+async function load(tx: DbOrTx, u: AuthUser, id: number, field?: string): Promise<StatementRecord> {
   const [r] = await tx.select().from(accountStatements).where(eq(accountStatements.id, id));
-  if (!r) throw notFound('对账单 / statement');
+  if (!r) throw notFound('对账单 / statement', field);
   assertCampus(u, r.schoolItemCode);
   return r;
 }
@@ -310,7 +311,7 @@ export async function detail(deps: AppDeps, u: AuthUser, id: number) {
 
 /** The statement's closing balance against the ledger's at the month's end, as the ledger is now. */
 export async function check(deps: AppDeps, u: AuthUser, id: number) {
-  const r = await load(deps.db, u, id);
+  const r = await load(deps.db, u, id, 'id');
   const { end } = monthBound('month', r.month);
   const now = await balanceBefore(deps.db, r.studentId, end);
   const hours100 = toQ100(r.closingHours);
