@@ -6,8 +6,10 @@ import { codeLabel, payMethod } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import {
+  dayMonthOf,
   dimensionShares,
   ledger,
+  LEDGER_DAYS,
   monthOf,
   n,
   rowsOf,
@@ -26,13 +28,25 @@ interface Flows {
   closingCents: number;
 }
 
-const flowColumns = (s: FigureScope) => sql`
-  coalesce(sum(v) filter (where posted_at < ${s.start.toISOString()}::timestamptz), 0)::text as opening,
-  coalesce(sum(v) filter (where posted_at >= ${s.start.toISOString()}::timestamptz and k = 'purchase'), 0)::text as received,
-  coalesce(-sum(v) filter (where posted_at >= ${s.start.toISOString()}::timestamptz and k = 'consume'), 0)::text as consumed,
-  coalesce(-sum(v) filter (where posted_at >= ${s.start.toISOString()}::timestamptz and k = 'refund'), 0)::text as refunded,
-  coalesce(sum(v) filter (where posted_at >= ${s.start.toISOString()}::timestamptz and k not in ('purchase', 'consume', 'refund')), 0)::text as other,
-  coalesce(sum(v), 0)::text as closing`;
+/** The flows of the period over the ledger's daily sums (LEDGER_DAYS as `l`). */
+const flowColumns = (s: FigureScope) => {
+  const p = LEDGER_DAYS.inPeriod(s);
+  return sql`
+  coalesce(sum(l.v) filter (where not ${p}), 0)::text as opening,
+  coalesce(sum(l.v) filter (where ${p} and l.k = 'purchase'), 0)::text as received,
+  coalesce(-sum(l.v) filter (where ${p} and l.k = 'consume'), 0)::text as consumed,
+  coalesce(-sum(l.v) filter (where ${p} and l.k = 'refund'), 0)::text as refunded,
+  coalesce(sum(l.v) filter (where ${p} and l.k not in ('purchase', 'consume', 'refund')), 0)::text as other,
+  coalesce(sum(l.v), 0)::text as closing`;
+};
+
+/**
+ * The movements up to the period's end without their kinds (no reversal join): for the figures
+ * that count students by their balance.
+ */
+const movements = (s: FigureScope) => sql`
+  select m.school_item_code, m.student_id, m.value_cents as v from student_ledger m
+  where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${s.end.toISOString()}::timestamptz`;
 
 interface FlowRow {
   opening: string;
@@ -56,13 +70,11 @@ export async function summary(deps: AppDeps, s: FigureScope) {
   // need no movement's kind and so no reversal join (one pass with both, grouped by student, was
   // slower than the two together at scale: bench/dashboards.mjs).
   const [[f], [c]] = await Promise.all([
-    rowsOf<FlowRow>(deps, sql`with l as (${ledger(s)}) select ${flowColumns(s)} from l`),
+    rowsOf<FlowRow>(deps, sql`with l as (${LEDGER_DAYS.rows(s)}) select ${flowColumns(s)} from l`),
     rowsOf<{ students: string }>(
       deps,
       sql`select count(*)::text as students from (
-        select m.student_id from student_ledger m
-        where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${s.end.toISOString()}::timestamptz
-        group by m.student_id having sum(m.value_cents) > 0) held`,
+        select m.student_id from (${movements(s)}) m group by m.student_id having sum(m.v) > 0) held`,
     ),
   ]);
   return { period: s.period, ...flows(f), students: n(c?.students) };
@@ -72,10 +84,11 @@ export async function summary(deps: AppDeps, s: FigureScope) {
 export async function campusTable(deps: AppDeps, s: FigureScope) {
   const rows = await rowsOf<FlowRow & { code: string; name: string | null; students: string }>(
     deps,
-    sql`with l as (${ledger(s)}),
-      f as (select school_item_code as code, ${flowColumns(s)} from l group by school_item_code),
+    sql`with l as (${LEDGER_DAYS.rows(s)}),
+      f as (select l.school_item_code as code, ${flowColumns(s)} from l group by l.school_item_code),
       h as (select code, count(*) as students from
-        (select school_item_code as code, student_id from l group by 1, 2 having sum(v) > 0) x group by code)
+        (select school_item_code as code, student_id from (${movements(s)}) m group by 1, 2 having sum(v) > 0) x
+        group by code)
       select f.*, si.name, coalesce(h.students, 0)::text as students
       from f left join h on h.code = f.code left join school_items si on si.code = f.code
       order by si.sort nulls last, f.code`,
@@ -105,14 +118,16 @@ export async function campusTable(deps: AppDeps, s: FigureScope) {
 }
 
 /** Advance receipts at the end of the period by a dimension of the movement. */
-export const closingBy = (deps: AppDeps, s: FigureScope, d: Dimension) =>
-  dimensionShares(
+export const closingBy = (deps: AppDeps, s: FigureScope, dim: Dimension) => {
+  const d = LEDGER_DAYS.dimension?.(dim) ?? dim;
+  return dimensionShares(
     deps,
     d,
-    sql`with l as (${ledger(s)})
+    sql`with l as (${LEDGER_DAYS.rows(s)})
       select ${d.key} as key, max(${d.name}) as name, sum(l.v)::text as cents
       from l ${d.join} group by 1 having sum(l.v) <> 0 order by sum(l.v) desc, 1`,
   );
+};
 
 /** Money received in the period by payment method: confirmed pay records by payment date. */
 export async function byPayMethod(deps: AppDeps, s: FigureScope) {
@@ -156,8 +171,8 @@ async function monthlyBalances(
 ) {
   const rows = await rowsOf<{ key: string; name: string | null; mon: string; bal: string }>(
     deps,
-    sql`with l as (${ledger(s)}),
-      per as (select ${key} as key, ${monthOf(s)} as mon, sum(v) as v from l group by 1, 2)
+    sql`with l as (${LEDGER_DAYS.rows(s)}),
+      per as (select ${key} as key, ${dayMonthOf(s)} as mon, sum(v) as v from l group by 1, 2)
       select per.key, ${nameJoin.name} as name, per.mon,
         (sum(per.v) over (partition by per.key order by per.mon))::text as bal
       from per ${nameJoin.join} order by per.key, per.mon`,

@@ -50,6 +50,8 @@ export interface FactSource {
   inPeriod: (s: FigureScope) => SQL;
   /** The row's Shanghai month 'YYYY-MM'. */
   month: SQL;
+  /** The source's own form of a dimension, where its rows carry what another source joins for. */
+  dimension?: (d: Dimension) => Dimension;
 }
 
 /** Ledger movements up to the period's end: school_item_code, student_id, course_code, order_id, v, h, k. */
@@ -58,6 +60,32 @@ export const LEDGER: FactSource = {
   inPeriod: (s) => sql`l.posted_at >= ${iso(s.start)}::timestamptz`,
   month: sql`to_char(l.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
 };
+
+/**
+ * The ledger summed per day (table ledger_days, kept by the database: docs/decisions.md "Maintained
+ * ledger aggregates"), up to the period's end: school_item_code, course_code, order_type, day
+ * (Shanghai), k (the kind that counts), v (cents), h (hours), n (movements). Every figure that only
+ * sums value, hours or movements by campus, course, order type, day or month reads this instead of
+ * LEDGER (tens of times fewer rows); one that counts students or reads a movement's source stays on
+ * LEDGER (docs/metrics.md "Sources").
+ */
+export const LEDGER_DAYS: FactSource = {
+  rows: (s) => sql`
+    select d.school_item_code, d.course_code, d.order_type, d.day, d.kind as k, d.value_cents as v, d.hours as h,
+      d.movements as n
+    from ledger_days d
+    where ${inCampuses(sql`d.school_item_code`, s)} and d.day <= ${s.period.endDate}::date`,
+  inPeriod: (s) => sql`l.day >= ${s.period.startDate}::date`,
+  month: sql`to_char(l.day, 'YYYY-MM')`,
+  dimension: (d) => (d === ORDER_TYPE ? { ...ORDER_TYPE, key: sql`l.order_type::text`, join: sql`` } : d),
+};
+
+/**
+ * The Shanghai month of a LEDGER_DAYS row; days before the period's first month count as '0000-00'
+ * (monthOf of the movements).
+ */
+export const dayMonthOf = (s: FigureScope) =>
+  sql`case when to_char(day, 'YYYY-MM') < ${s.months[0] ?? ''} then '0000-00' else to_char(day, 'YYYY-MM') end`;
 
 /**
  * Live lessons of the period (by lesson day), one row per booking that is not removed (a lesson
@@ -352,6 +380,7 @@ export async function factTable<K extends string>(
   where: SQL = sql`true`,
   rows: Rows = 'period',
 ): Promise<({ key: string; name: string; detail?: string } & Record<K, number>)[]> {
+  d = src.dimension?.(d) ?? d;
   const names = Object.keys(measures) as K[];
   const found = await rowsOf<Record<string, string | null>>(
     deps,
@@ -411,6 +440,7 @@ export async function factTrend(
   measure: SQL,
   where: SQL = sql`true`,
 ) {
+  d = src.dimension?.(d) ?? d;
   const rows = await rowsOf<{
     key: string | null;
     total: boolean;
@@ -464,7 +494,7 @@ export async function periodBy(
   sign: 1 | -1,
   d: Dimension,
 ) {
-  const rows = await factTable(deps, s, LEDGER, d, { cents: sql`${sign} * sum(l.v)` }, kindIn(kinds));
+  const rows = await factTable(deps, s, LEDGER_DAYS, d, { cents: sql`${sign} * sum(l.v)` }, kindIn(kinds));
   return rows.filter((r) => r.cents !== 0);
 }
 
@@ -478,7 +508,7 @@ export const periodTrend = (
   kinds: readonly string[],
   sign: 1 | -1,
   d: Dimension,
-) => factTrend(deps, s, LEDGER, d, sql`${sign} * sum(l.v)`, kindIn(kinds));
+) => factTrend(deps, s, LEDGER_DAYS, d, sql`${sign} * sum(l.v)`, kindIn(kinds));
 
 /** The movements of `kinds` posted in the period: `sign ×` their value and hours, and the students. */
 export const periodTotals = (deps: AppDeps, s: FigureScope, kinds: readonly string[], sign: 1 | -1) =>

@@ -13,6 +13,7 @@ import {
   factTotals,
   factTrend,
   LEDGER,
+  LEDGER_DAYS,
   n,
   ORDER_TYPE,
   PAYMENTS,
@@ -24,15 +25,16 @@ import {
 import { byKey, num, totals, type Part } from './overview.js';
 import { inCampuses, wholeMonths, type FigureScope } from './scope.js';
 
+/** Revenue of the period over LEDGER_DAYS (rows up to the period's end). */
 const consumed = (s: FigureScope) =>
-  sql`coalesce(-sum(l.v) filter (where ${LEDGER.inPeriod(s)} and l.k = 'consume'), 0)`;
+  sql`coalesce(-sum(l.v) filter (where ${LEDGER_DAYS.inPeriod(s)} and l.k = 'consume'), 0)`;
 
 const incomeParts = (s: FigureScope): Part[] => [
   {
-    src: LEDGER,
+    src: LEDGER_DAYS,
     rows: 'toEnd',
     measures: {
-      refundedCents: sql`coalesce(-sum(l.v) filter (where ${LEDGER.inPeriod(s)} and l.k = 'refund'), 0)`,
+      refundedCents: sql`coalesce(-sum(l.v) filter (where ${LEDGER_DAYS.inPeriod(s)} and l.k = 'refund'), 0)`,
       revenueCents: consumed(s),
       closingCents: sql`coalesce(sum(l.v), 0)`,
     },
@@ -72,7 +74,7 @@ export async function incomeMobile(deps: AppDeps, s: FigureScope) {
     incomeSummary(deps, s),
     byPayMethod(deps, s),
     factTrend(deps, s, PAYMENTS, CAMPUS, sql`sum(l.v)`),
-    factTrend(deps, s, LEDGER, CAMPUS, sql`-sum(l.v)`, sql`l.k = 'refund'`),
+    factTrend(deps, s, LEDGER_DAYS, CAMPUS, sql`-sum(l.v)`, sql`l.k = 'refund'`),
   ]);
   const r = received.series[0]?.values ?? s.months.map(() => 0);
   const f = refunded.series[0]?.values ?? s.months.map(() => 0);
@@ -131,7 +133,7 @@ export const COSTS: FactSource = {
 };
 
 const profitParts = (s: FigureScope): Part[] => [
-  { src: LEDGER, measures: { revenueCents: consumed(s) }, rows: 'toEnd' },
+  { src: LEDGER_DAYS, measures: { revenueCents: consumed(s) }, rows: 'toEnd' },
   {
     src: COSTS,
     measures: {

@@ -12,6 +12,7 @@ import {
   factTotals,
   factTrend,
   LEDGER,
+  LEDGER_DAYS,
   PAYMENTS,
   STUDENTS,
   type Dimension,
@@ -21,16 +22,18 @@ import type { FigureScope } from './scope.js';
 
 export type Measures = Record<string, ReturnType<typeof sql>>;
 
+/** The ledger's sums, over LEDGER_DAYS (rows up to the period's end). */
 export const ledgerMeasures = (s: FigureScope) => {
-  const p = LEDGER.inPeriod(s);
+  const p = LEDGER_DAYS.inPeriod(s);
   return {
     revenueCents: sql`coalesce(-sum(l.v) filter (where ${p} and l.k = 'consume'), 0)`,
     refundedCents: sql`coalesce(-sum(l.v) filter (where ${p} and l.k = 'refund'), 0)`,
     closingCents: sql`coalesce(sum(l.v), 0)`,
     consumedHours: sql`coalesce(-sum(l.h) filter (where ${p} and l.k = 'consume'), 0)`,
-    activeStudents: sql`count(distinct l.student_id) filter (where ${p} and l.k = 'consume')`,
   };
 };
+/** The students who consumed hours in the period, over the movements (LEDGER). */
+const ACTIVE_STUDENTS = { activeStudents: sql`count(distinct l.student_id) filter (where l.k = 'consume')` };
 const PAYMENT_MEASURES = { receivedCents: sql`coalesce(sum(l.v), 0)` };
 const STUDENT_MEASURES = { newStudents: sql`count(*)` };
 const readingMeasures = (s: FigureScope) => ({
@@ -79,7 +82,8 @@ export async function totals(deps: AppDeps, s: FigureScope, parts: Part[]) {
 export const num = (r: Record<string, number | string>, k: string) => Number(r[k] ?? 0);
 
 const overviewParts = (s: FigureScope): Part[] => [
-  { src: LEDGER, measures: ledgerMeasures(s), rows: 'toEnd' },
+  { src: LEDGER_DAYS, measures: ledgerMeasures(s), rows: 'toEnd' },
+  { src: LEDGER, measures: ACTIVE_STUDENTS },
   { src: PAYMENTS, measures: PAYMENT_MEASURES },
   { src: STUDENTS, measures: STUDENT_MEASURES },
   {
@@ -119,14 +123,8 @@ export async function campusTable(deps: AppDeps, s: FigureScope) {
 export async function courseTable(deps: AppDeps, s: FigureScope) {
   const l = ledgerMeasures(s);
   const rows = await byKey(deps, s, COURSE, [
-    {
-      src: LEDGER,
-      measures: {
-        revenueCents: l.revenueCents,
-        consumedHours: l.consumedHours,
-        activeStudents: l.activeStudents,
-      },
-    },
+    { src: LEDGER_DAYS, measures: { revenueCents: l.revenueCents, consumedHours: l.consumedHours } },
+    { src: LEDGER, measures: ACTIVE_STUDENTS },
     {
       src: BOOKINGS,
       measures: { scheduledHours: BOOKING_MEASURES.scheduledHours, lessons: BOOKING_MEASURES.lessons },
@@ -150,7 +148,7 @@ export async function courseTable(deps: AppDeps, s: FigureScope) {
 
 const studentParts = (s: FigureScope): Part[] => [
   { src: STUDENTS, measures: readingMeasures(s), rows: 'toEnd' },
-  { src: LEDGER, measures: { activeStudents: ledgerMeasures(s).activeStudents }, rows: 'toEnd' },
+  { src: LEDGER, measures: ACTIVE_STUDENTS },
   { src: BALANCES, measures: BALANCE_MEASURES },
 ];
 const studentFigures = (r: Record<string, number | string>) => ({

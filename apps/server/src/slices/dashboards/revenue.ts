@@ -9,15 +9,21 @@ import {
   factTotals,
   factTrend,
   LEDGER,
+  LEDGER_DAYS,
   PREBOOKED,
   type Dimension,
   type FactSource,
 } from './facts.js';
 import type { FigureScope } from './scope.js';
 
-/** A money figure: its source, which rows count, and the value, hours and students of them. */
+/**
+ * A money figure: its source, which rows count, and the value, hours and students of them; the
+ * value and hours may be summed from a source of sums (`sums`: the ledger's daily rollup) while the
+ * students are counted over the rows themselves.
+ */
 export interface MoneyFigure {
   src: FactSource;
+  sums?: FactSource;
   where: SQL;
   cents: SQL;
   hours: SQL;
@@ -26,6 +32,7 @@ export interface MoneyFigure {
 
 export const REVENUE: MoneyFigure = {
   src: LEDGER,
+  sums: LEDGER_DAYS,
   where: sql`l.k = 'consume'`,
   cents: sql`-sum(l.v)`,
   hours: sql`-sum(l.h)`,
@@ -40,16 +47,22 @@ export const PRE_REVENUE: MoneyFigure = {
   students: sql`count(distinct l.student_id)`,
 };
 
-export const totals = (deps: AppDeps, s: FigureScope, m: MoneyFigure) =>
-  factTotals(deps, s, m.src, { cents: m.cents, hours: m.hours, students: m.students }, m.where);
+export async function totals(deps: AppDeps, s: FigureScope, m: MoneyFigure) {
+  if (!m.sums) return factTotals(deps, s, m.src, { cents: m.cents, hours: m.hours, students: m.students }, m.where);
+  const [sums, heads] = await Promise.all([
+    factTotals(deps, s, m.sums, { cents: m.cents, hours: m.hours }, m.where),
+    factTotals(deps, s, m.src, { students: m.students }, m.where),
+  ]);
+  return { ...sums, ...heads };
+}
 
 export async function by(deps: AppDeps, s: FigureScope, d: Dimension, m: MoneyFigure = REVENUE) {
-  const rows = await factTable(deps, s, m.src, d, { cents: m.cents }, m.where);
+  const rows = await factTable(deps, s, m.sums ?? m.src, d, { cents: m.cents }, m.where);
   return rows.filter((r) => r.cents !== 0);
 }
 
 export const trend = (deps: AppDeps, s: FigureScope, d: Dimension, m: MoneyFigure = REVENUE) =>
-  factTrend(deps, s, m.src, d, m.cents, m.where);
+  factTrend(deps, s, m.sums ?? m.src, d, m.cents, m.where);
 
 export async function summary(deps: AppDeps, s: FigureScope) {
   const t = await totals(deps, s, REVENUE);

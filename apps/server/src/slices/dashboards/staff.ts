@@ -10,6 +10,7 @@ import type { AuthUser } from '../../http/auth.js';
 import {
   CAMPUS,
   LEDGER,
+  LEDGER_DAYS,
   LOAD,
   MONTH,
   PAYMENTS,
@@ -55,7 +56,7 @@ const advisedBy = (who: SQL) => sql`exists (
 
 /** What a group produces: the source, the rows of the period that count, cents and quantity. */
 const OUTPUT: Record<TEfficiencyGroup, { src: FactSource; where: SQL; cents: SQL; quantity: SQL }> = {
-  jt: { src: LEDGER, where: kindIn(['consume']), cents: sql`-sum(l.v)`, quantity: sql`-sum(l.h)` },
+  jt: { src: LEDGER_DAYS, where: kindIn(['consume']), cents: sql`-sum(l.v)`, quantity: sql`-sum(l.h)` },
   kfs: {
     src: LEDGER,
     where: sql`${kindIn(['consume'])} and ${taughtBy(sql`p.post_role = 'teacher'`)}`,

@@ -1,7 +1,18 @@
 // The student ledger (docs/money-design): every change of a student's hours or paid value is one
 // append-only movement; a correction is a new movement (a reversal), never an update.
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const studentLedger = pgTable(
   'student_ledger',
@@ -40,4 +51,27 @@ export const studentLedger = pgTable(
     // The rare kinds a figure reads alone (refunds and their reversals) by posting day.
     index('student_ledger_kind_posted_idx').on(t.kind, t.postedAt),
   ],
+);
+
+/**
+ * The ledger summed per campus, Shanghai day, kind that counts (a reversal as the kind it
+ * reverses), course and order type: what every sum-only dashboard figure reads instead of the
+ * movements (docs/metrics.md "Sources", docs/decisions.md "Maintained ledger aggregates"). Kept by
+ * the database alone: a statement trigger on student_ledger adds each statement's movements (one
+ * upsert per statement), one on orders moves an order's movements when its type changes, and the
+ * ledger refuses UPDATE and DELETE. Never written by the application.
+ */
+export const ledgerDays = pgTable(
+  'ledger_days',
+  {
+    schoolItemCode: text('school_item_code').notNull(),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    courseCode: text('course_code').notNull(),
+    orderType: integer('order_type').notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    hours: numeric('hours', { precision: 14, scale: 2 }).notNull(),
+    movements: integer('movements').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolItemCode, t.day, t.kind, t.courseCode, t.orderType] })],
 );

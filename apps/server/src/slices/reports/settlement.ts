@@ -23,16 +23,14 @@ export async function finance(deps: AppDeps, s: FigureScope) {
     sql`, `,
   );
   const first = s.months[0] ?? '';
-  // Grouped by the month as date_trunc (immutable, with the ndistinct statistics of migration 0037),
-  // so the planner knows there are campuses × months groups and hashes them; the text month is
-  // formed on the groups. Months before the period stay rows of their own: the running sum over
-  // them is the opening balance.
+  // The ledger's daily sums (LEDGER_DAYS) grouped by campus and month. Months before the period
+  // stay rows of their own: the running sum over them is the opening balance.
   const rows = await facts.rowsOf<Raw>(
     deps,
-    sql`with l as (${facts.ledger(s)}),
+    sql`with l as (${facts.LEDGER_DAYS.rows(s)}),
       agg as (
         select l.school_item_code as c,
-          to_char(date_trunc('month', l.posted_at at time zone 'Asia/Shanghai'), 'YYYY-MM') as mon,
+          to_char(date_trunc('month', l.day), 'YYYY-MM') as mon,
           sum(l.v) as all_v, sum(l.h) as all_h,
           coalesce(sum(l.v) filter (where l.k = 'purchase'), 0) as paid_v,
           coalesce(sum(l.h) filter (where l.k = 'purchase'), 0) as paid_h,
@@ -42,7 +40,7 @@ export async function finance(deps: AppDeps, s: FigureScope) {
           coalesce(-sum(l.h) filter (where l.k = 'refund'), 0) as ref_h,
           coalesce(sum(l.v) filter (where l.k in (${other})), 0) as oth_v,
           coalesce(sum(l.h) filter (where l.k in (${other})), 0) as oth_h
-        from l group by l.school_item_code, date_trunc('month', l.posted_at at time zone 'Asia/Shanghai')),
+        from l group by l.school_item_code, date_trunc('month', l.day)),
       grid as (
         select c.c, m.mon from (select distinct c from agg) c cross join ${monthsOf(s)}
         union select c, mon from agg where mon < ${first}),
@@ -116,11 +114,11 @@ export async function attendance(deps: AppDeps, s: FigureScope) {
         where a.cancelled_at is null and ${inCampuses(sql`a.school_item_code`, s)}
           and a.lesson_date >= ${s.period.startDate}::date and a.lesson_date <= ${s.period.endDate}::date
         group by 1, 2, 3),
-      l as (${facts.ledger(s)}),
+      l as (${facts.LEDGER_DAYS.rows(s)}),
       led as (
-        select l.school_item_code as c, l.course_code as course, ${facts.LEDGER.month} as mon,
+        select l.school_item_code as c, l.course_code as course, ${facts.LEDGER_DAYS.month} as mon,
           -sum(l.h) as hours, -sum(l.v) as cents
-        from l where l.k = 'consume' and ${facts.LEDGER.inPeriod(s)}
+        from l where l.k = 'consume' and ${facts.LEDGER_DAYS.inPeriod(s)}
         group by 1, 2, 3)
       select coalesce(x.mon, y.mon) as month, coalesce(x.c, y.c) as campus, si.name as campus_name,
         coalesce(x.course, y.course) as course, co.name as course_name,
