@@ -146,7 +146,9 @@ const ENDPOINTS: Array<{ name: string; url: string; sql: () => Promise<unknown> 
     name: 'revenue/campusdistribution',
     url: `/api/revenue/campusdistribution?${period}`,
     sql: () =>
-      rows(sql`select c, -sum(v) from ${MOVES} where posted_at >= ${S} and k = 'consume' group by c having sum(v) <> 0`),
+      rows(
+        sql`select c, -sum(v) from ${MOVES} where posted_at >= ${S} and k = 'consume' group by c having sum(v) <> 0`,
+      ),
   },
   {
     // The same figures as the endpoint: revenue per month, in total and per campus.

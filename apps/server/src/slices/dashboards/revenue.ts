@@ -48,7 +48,8 @@ export const PRE_REVENUE: MoneyFigure = {
 };
 
 export async function totals(deps: AppDeps, s: FigureScope, m: MoneyFigure) {
-  if (!m.sums) return factTotals(deps, s, m.src, { cents: m.cents, hours: m.hours, students: m.students }, m.where);
+  if (!m.sums)
+    return factTotals(deps, s, m.src, { cents: m.cents, hours: m.hours, students: m.students }, m.where);
   const [sums, heads] = await Promise.all([
     factTotals(deps, s, m.sums, { cents: m.cents, hours: m.hours }, m.where),
     factTotals(deps, s, m.src, { students: m.students }, m.where),
