@@ -3,6 +3,7 @@
 // a transfer of hours between courses, an order's type repaired, a bulk insert of many movements in
 // one statement, movements either side of a Shanghai midnight — it equals a GROUP BY of the
 // movements; and the ledger refuses UPDATE, DELETE and TRUNCATE.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Sdk, TOrderCreateInput } from '@bo/api-sdk';
@@ -66,10 +67,22 @@ async function effectiveOrder(courseCode: string, quantity: number) {
 const by = (at: Date) => ({ userId: null, at });
 
 describe('ledger_days', () => {
-  it('starts equal to the movements (the migration fills it from the ledger the seed posted)', async () => {
+  it('holds the seed’s movements, and the migration’s backfill computes the same rows', async () => {
     const [c] = await rowsOf<{ n: string }>(sql`select count(*)::text as n from ledger_days`);
     expect(Number(c?.n)).toBeGreaterThan(0);
     expect(await differences()).toEqual([]);
+    // The migration's last statement (the backfill of an existing ledger), run into a scratch table.
+    const migration = readFileSync(new URL('../drizzle/0047_ledger_days.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
+    expect(backfill).toMatch(/^\s*INSERT INTO ledger_days /);
+    await t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table backfilled (like ledger_days) on commit drop`);
+      await tx.execute(sql.raw(backfill.replace('INSERT INTO ledger_days ', 'INSERT INTO backfilled ')));
+      const differ = await tx.execute(sql`select count(*)::int as n from (
+          (select * from backfilled except select * from ledger_days)
+          union all (select * from ledger_days except select * from backfilled)) x`);
+      expect((differ as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+    });
   });
 
   it('stays equal after a purchase, consumption, a refund, their reversals, a transfer and a type repair', async () => {
