@@ -1,10 +1,11 @@
 // Load benchmark (`pnpm bench:load [--seconds N] [--pg-scale N] [--no-pg] [--no-pglite]`): each
 // measured endpoint against its two references in the same run (apps/server/scripts/bench-load-server.ts), at 10 and
 // 100 connections, on the embedded database at the demo scale and on a throwaway PostgreSQL at
-// --pg-scale (default 16667, about a million clues). Prints a table, writes bench/out/load.json.
+// --pg-scale (default 16667, about a million clues); BENCH_ONLY=a,b limits it to endpoints whose names
+// start so. Prints a table, writes bench/out/load.json.
 // Reported, never asserted.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -29,7 +30,41 @@ const loadgen = (url, c, token) =>
     child.on('exit', () => resolve(JSON.parse(out.trim())));
   });
 
+/**
+ * CPU (ms) used so far by the PostgreSQL backends of one database on this machine (their command line
+ * names it: `postgres: user db host(port) state`); 0 for the embedded database or a remote server.
+ */
+function backendCpuMs(db) {
+  if (!db || process.platform !== 'linux') return 0;
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres: ') || !cmd.split(' ').includes(db)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // the backend ended meanwhile
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/**
+ * One load run with the CPU it cost: the server process's and the database backends' CPU over the
+ * run, per request (ms). Unlike req/s it does not move much when other work shares the machine.
+ */
+async function run(url, c, token, info, db) {
+  const cpu = async () => (await (await fetch(`http://127.0.0.1:${info.ref}/cpu`)).json()).us / 1000;
+  const [s0, d0] = [await cpu(), backendCpuMs(db)];
+  const r = await loadgen(url, c, token);
+  const [s1, d1] = [await cpu(), backendCpuMs(db)];
+  return { ...r, cpuMs: r.requests ? (s1 - s0 + (d1 - d0)) / r.requests : 0 };
+}
+
 async function measure(label, env) {
+  const db = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : '';
   let server;
   const info = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-load-server.ts'], {
@@ -49,9 +84,9 @@ async function measure(label, env) {
   const results = [];
   for (const e of info.endpoints) {
     for (const c of CONNECTIONS) {
-      const real = await loadgen(`http://127.0.0.1:${info.app}${e.url}`, c, e.token);
-      const bare = await loadgen(`http://127.0.0.1:${info.ref}/bare/${e.i}`, c);
-      const sqlRef = await loadgen(`http://127.0.0.1:${info.ref}/sql/${e.i}`, c);
+      const real = await run(`http://127.0.0.1:${info.app}${e.url}`, c, e.token, info, db);
+      const bare = await run(`http://127.0.0.1:${info.ref}/bare/${e.i}`, c, '', info, db);
+      const sqlRef = await run(`http://127.0.0.1:${info.ref}/sql/${e.i}`, c, '', info, db);
       const rss = (await (await fetch(`http://127.0.0.1:${info.ref}/rss`)).json()).rss;
       const r = {
         db: label,
@@ -66,6 +101,10 @@ async function measure(label, env) {
         sqlRps: Math.round(sqlRef.rps),
         vsBare: +(real.rps / bare.rps).toFixed(3),
         vsSql: +(real.rps / sqlRef.rps).toFixed(2),
+        // CPU per request (server + its database backends), ms, and the SQL route's over ours.
+        cpuMs: +real.cpuMs.toFixed(3),
+        sqlCpuMs: +sqlRef.cpuMs.toFixed(3),
+        cpuVsSql: real.cpuMs ? +(sqlRef.cpuMs / real.cpuMs).toFixed(2) : 0,
         rssMB: Math.round(rss / 1048576),
       };
       console.log(JSON.stringify(r));
@@ -103,10 +142,10 @@ writeFileSync(
   JSON.stringify({ at: new Date().toISOString(), seconds, results: all }, null, 2),
 );
 console.log(
-  '\n| database | endpoint | conn | req/s | p50 / p99 ms | errors | bare req/s | SQL req/s | × bare | × SQL | RSS MB |',
+  '\n| database | endpoint | conn | req/s | p50 / p99 ms | errors | bare req/s | SQL req/s | × bare | × SQL | CPU ms/req (SQL route) | CPU × SQL | RSS MB |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of all)
   console.log(
-    `| ${r.db} | ${r.endpoint} | ${r.connections} | ${r.rps} | ${r.p50} / ${r.p99} | ${r.errors + r.non2xx} | ${r.bareRps} | ${r.sqlRps} | ${r.vsBare} | ${r.vsSql} | ${r.rssMB} |`,
+    `| ${r.db} | ${r.endpoint} | ${r.connections} | ${r.rps} | ${r.p50} / ${r.p99} | ${r.errors + r.non2xx} | ${r.bareRps} | ${r.sqlRps} | ${r.vsBare} | ${r.vsSql} | ${r.cpuMs} (${r.sqlCpuMs}) | ${r.cpuVsSql} | ${r.rssMB} |`,
   );

@@ -146,20 +146,28 @@ const ENDPOINTS: Array<{ name: string; url: string; as: keyof typeof tokens; sql
     },
   ];
 
+// BENCH_ONLY=a,b measures only the endpoints whose names start with one of these (e.g. `clues.list`).
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const measured = ENDPOINTS.filter((e) => !only.length || only.some((o) => e.name.startsWith(o)));
 const ref = Fastify({ logger: false });
-for (const [i, e] of ENDPOINTS.entries()) {
+for (const [i, e] of measured.entries()) {
   const r = await app.inject({ method: 'GET', url: e.url, headers: { token: tokens[e.as] } });
   const body = r.body;
   ref.get(`/bare/${i}`, async (_req, reply) => reply.type('application/json').send(body));
   ref.get(`/sql/${i}`, async () => ({ code: 0, message: 'ok', data: await e.sql() }));
 }
 ref.get('/rss', async () => ({ rss: process.memoryUsage().rss }));
+// CPU this process has used (µs): the load benchmark takes it before and after each run.
+ref.get('/cpu', async () => {
+  const c = process.cpuUsage();
+  return { us: c.user + c.system };
+});
 await ref.listen({ port: 0, host: '127.0.0.1' });
 console.log(
   JSON.stringify({
     app: port(app.server.address()),
     ref: port(ref.server.address()),
     db: database.kind,
-    endpoints: ENDPOINTS.map((e, i) => ({ i, name: e.name, url: e.url, token: tokens[e.as] })),
+    endpoints: measured.map((e, i) => ({ i, name: e.name, url: e.url, token: tokens[e.as] })),
   }),
 );

@@ -51,6 +51,8 @@ export const ConfigSchema = z.object({
   QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   /** Lists count exactly up to this many rows; above it the total is the planner's estimate. */
   LIST_COUNT_EXACT_LIMIT: z.coerce.number().int().min(0).default(1000),
+  /** How long a list reuses a large filter's estimated total while the user pages (ms; 0 = never). */
+  LIST_ESTIMATE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** Validate every response against the contract (default on outside production). */
   VALIDATE_RESPONSES: bool.optional(),
   /** Trust X-Forwarded-For from a reverse proxy (only behind one: otherwise clients could spoof their address). */

@@ -1,5 +1,5 @@
 // List totals: exact up to LIST_COUNT_EXACT_LIMIT rows, above it the planner's estimate, flagged.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sdk } from '@bo/api-sdk';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -25,5 +25,38 @@ describe('list totals', () => {
     expect(page.totalEstimated).toBeUndefined();
     expect(page.total).toBe(page.list.length);
     expect(page.total).toBeLessThanOrEqual(5);
+  });
+
+  it("reuses a large filter's estimate while the user pages, and counts again after LIST_ESTIMATE_TTL_MS", async () => {
+    // Statements the list runs: the rows and, without a reused estimate, the capped count and the
+    // EXPLAIN. `select` is also called once to build the filter's subquery (not a statement).
+    const select = vi.spyOn(t.deps.db, 'select');
+    const execute = vi.spyOn(t.deps.db, 'execute');
+    const statements = async (pageIdx: number) => {
+      select.mockClear();
+      execute.mockClear();
+      const page = await admin.clues.list({ query: { pageSize: 2, pageIdx, channel: undefined } });
+      return { page, selects: select.mock.calls.length, explains: execute.mock.calls.length };
+    };
+    try {
+      t.clock.advance(31_000); // whatever an earlier test left is stale
+      const first = await statements(1);
+      expect(first.page.totalEstimated).toBe(true);
+      expect(first).toMatchObject({ selects: 3, explains: 1 });
+      const second = await statements(2);
+      expect(second).toMatchObject({ selects: 2, explains: 0 });
+      expect(second.page.total).toBe(first.page.total);
+      expect(second.page.totalEstimated).toBe(true);
+      expect(second.page.list.map((c) => c.clueId)).not.toEqual(first.page.list.map((c) => c.clueId));
+      // Another filter is its own entry.
+      select.mockClear();
+      await admin.clues.list({ query: { pageSize: 2, flowState: 'invalid_pending' } });
+      expect(select.mock.calls.length).toBe(3);
+      t.clock.advance(30_000);
+      expect(await statements(1)).toMatchObject({ selects: 3, explains: 1 });
+    } finally {
+      select.mockRestore();
+      execute.mockRestore();
+    }
   });
 });

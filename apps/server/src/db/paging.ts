@@ -1,5 +1,7 @@
 // Totals of list pages that stay cheap at millions of rows: exact up to LIST_COUNT_EXACT_LIMIT,
-// the planner's estimate above it (the page then says totalEstimated, the list shows "约 N").
+// the planner's estimate above it (the page then says totalEstimated, the list shows "约 N"). A
+// large filter's estimate is reused for LIST_ESTIMATE_TTL_MS while the user pages or comes back, so
+// such a page costs one statement (the rows) instead of three.
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../deps.js';
@@ -15,6 +17,28 @@ function planRows(rows: Array<Record<string, unknown>>): number {
   const plan: unknown = typeof v === 'string' ? JSON.parse(v) : v;
   const top = Array.isArray(plan) ? (plan[0] as { Plan?: { 'Plan Rows'?: number } } | undefined) : undefined;
   return Number(top?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/**
+ * Estimates of large filters by the filter's SQL and parameters, oldest first (a Map keeps insertion
+ * order), at most ESTIMATES_KEPT. A filter counted exactly (at most the limit) is not kept: it is
+ * counted again on every page.
+ */
+const estimates = new Map<string, { total: number; at: number }>();
+const ESTIMATES_KEPT = 1000;
+
+function reusedEstimate(key: string, now: number, ttl: number): number | undefined {
+  const hit = estimates.get(key);
+  if (!hit) return undefined;
+  if (now - hit.at < ttl && now >= hit.at) return hit.total;
+  estimates.delete(key);
+  return undefined;
+}
+
+function keepEstimate(key: string, total: number, now: number) {
+  estimates.delete(key);
+  estimates.set(key, { total, at: now });
+  if (estimates.size > ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value as string);
 }
 
 /**
@@ -34,6 +58,14 @@ export async function countUpTo(deps: AppDeps, table: PgTable, where: SQL | unde
       .where(where);
     return { total: r?.n ?? 0 };
   }
+  const ttl = deps.config.LIST_ESTIMATE_TTL_MS;
+  let key = '';
+  if (ttl > 0) {
+    const q = matching.toSQL();
+    key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
+    const reused = reusedEstimate(key, deps.now().getTime(), ttl);
+    if (reused !== undefined) return { total: reused, totalEstimated: true };
+  }
   const [r] = await deps.db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(matching.limit(limit + 1).as('capped'));
@@ -42,5 +74,7 @@ export async function countUpTo(deps: AppDeps, table: PgTable, where: SQL | unde
   const explained = (await deps.db.execute(sql`explain (format json) ${matching}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
-  return { total: Math.max(limit + 1, Math.round(planRows(explained.rows))), totalEstimated: true };
+  const total = Math.max(limit + 1, Math.round(planRows(explained.rows)));
+  if (ttl > 0) keepEstimate(key, total, deps.now().getTime());
+  return { total, totalEstimated: true };
 }
