@@ -5,7 +5,7 @@ import type { TDrillFigure } from '@bo/api-sdk';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { shanghaiDaySql } from '../../shared/days.js';
-import { BOOKINGS, LEDGER, n, PAYMENTS, rowsOf, STUDENTS } from './facts.js';
+import { BOOKINGS, kindIn, LEDGER, n, PAYMENTS, rowsOf, STUDENTS } from './facts.js';
 import type { FigureScope } from './scope.js';
 
 /** Each figure's rows: date, campus, student_code, student_name, course_name, ref, detail, hours, cents. */
@@ -30,7 +30,7 @@ const SOURCES: Record<TDrillFigure, (s: FigureScope) => SQL> = {
       max(st.name) as student_name, string_agg(distinct c.name, '、') as course_name, max(st.code) as ref,
       '' as detail, -sum(l.h) as hours, -sum(l.v) as cents
     from l left join students st on st.id = l.student_id left join courses c on c.code = l.course_code
-    where ${LEDGER.inPeriod(s)} and l.k = 'consume'
+    where ${LEDGER.inPeriod(s)} and ${kindIn(['consume'])}
     group by l.student_id`,
   lessons: (s) => sql`
     with l as (${BOOKINGS.rows(s)})

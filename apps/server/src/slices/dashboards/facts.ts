@@ -18,10 +18,13 @@ const iso = (d: Date) => d.toISOString();
 export const REVERSED = sql`(select x.id, x.kind, x.source_type, x.source_id from student_ledger x
     where x.id in (select y.reverses_id from student_ledger y where y.reverses_id is not null))`;
 
-/** One movement with the kind, source and value that count: a reversal counts as what it reverses. */
+/**
+ * One movement with the kind, source and value that count: a reversal counts as what it reverses
+ * (`k`; `mk` is the movement's own kind).
+ */
 export const ledger = (s: FigureScope) => sql`
   select m.id, m.school_item_code, m.student_id, m.course_code, m.order_id, m.value_cents as v, m.hours as h, m.posted_at,
-    coalesce(r.kind, m.kind) as k,
+    coalesce(r.kind, m.kind) as k, m.kind as mk,
     coalesce(r.source_type, m.source_type) as st,
     coalesce(r.source_id, m.source_id) as sid
   from student_ledger m
@@ -71,8 +74,8 @@ export const LEDGER: FactSource = {
  */
 export const LEDGER_DAYS: FactSource = {
   rows: (s) => sql`
-    select d.school_item_code, d.course_code, d.order_type, d.day, d.kind as k, d.value_cents as v, d.hours as h,
-      d.movements as n
+    select d.school_item_code, d.course_code, d.order_type, d.day, d.kind as k, d.kind as mk, d.value_cents as v,
+      d.hours as h, d.movements as n
     from ledger_days d
     where ${inCampuses(sql`d.school_item_code`, s)} and d.day <= ${s.period.endDate}::date`,
   inPeriod: (s) => sql`l.day >= ${s.period.startDate}::date`,
@@ -479,12 +482,18 @@ export async function factTrend(
   return { months: s.months, series: [{ key: '', name: '合计 / Total', values: total }, ...top] };
 }
 
-/** `l.k in (kinds)`: ledger movements of these kinds. */
-export const kindIn = (kinds: readonly string[]) =>
-  sql`l.k in (${sql.join(
+const list = (kinds: readonly string[]) =>
+  sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
-  )})`;
+  );
+/**
+ * `l.k in (kinds)`: ledger movements that count as these kinds (LEDGER or LEDGER_DAYS). It names the
+ * movement's own kind too (`mk`: the kind or, for a reversal, 'reversal'), which the planner pushes
+ * into the scan of the movements: the (kind, posted_at, …) index then reads only those kinds.
+ */
+export const kindIn = (kinds: readonly string[]) =>
+  sql`l.k in (${list(kinds)}) and l.mk in (${list([...kinds, 'reversal'])})`;
 
 /** `sign × value` of the movements of `kinds` posted in the period, by a dimension, largest first. */
 export async function periodBy(

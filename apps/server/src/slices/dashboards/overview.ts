@@ -11,6 +11,7 @@ import {
   factTable,
   factTotals,
   factTrend,
+  kindIn,
   LEDGER,
   LEDGER_DAYS,
   PAYMENTS,
@@ -33,7 +34,11 @@ export const ledgerMeasures = (s: FigureScope) => {
   };
 };
 /** The students who consumed hours in the period, over the movements (LEDGER). */
-const ACTIVE_STUDENTS = { activeStudents: sql`count(distinct l.student_id) filter (where l.k = 'consume')` };
+const ACTIVE: Part = {
+  src: LEDGER,
+  measures: { activeStudents: sql`count(distinct l.student_id)` },
+  where: kindIn(['consume']),
+};
 const PAYMENT_MEASURES = { receivedCents: sql`coalesce(sum(l.v), 0)` };
 const STUDENT_MEASURES = { newStudents: sql`count(*)` };
 const readingMeasures = (s: FigureScope) => ({
@@ -54,12 +59,14 @@ export interface Part {
   src: FactSource;
   measures: Measures;
   rows?: 'period' | 'toEnd';
+  /** Which rows count (default all). */
+  where?: ReturnType<typeof sql>;
 }
 
 /** The parts' figures by a dimension, one row per key that any part has, in key order. */
 export async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[]) {
   const tables = await Promise.all(
-    parts.map((p) => factTable(deps, s, p.src, d, p.measures, sql`true`, p.rows ?? 'period')),
+    parts.map((p) => factTable(deps, s, p.src, d, p.measures, p.where ?? sql`true`, p.rows ?? 'period')),
   );
   const out = new Map<string, Record<string, number | string>>();
   const zero = Object.fromEntries(parts.flatMap((p) => Object.keys(p.measures)).map((k) => [k, 0]));
@@ -74,7 +81,7 @@ export async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: 
 
 export async function totals(deps: AppDeps, s: FigureScope, parts: Part[]) {
   const all = await Promise.all(
-    parts.map((p) => factTotals(deps, s, p.src, p.measures, sql`true`, p.rows ?? 'period')),
+    parts.map((p) => factTotals(deps, s, p.src, p.measures, p.where ?? sql`true`, p.rows ?? 'period')),
   );
   return Object.assign({}, ...all) as Record<string, number>;
 }
@@ -83,7 +90,7 @@ export const num = (r: Record<string, number | string>, k: string) => Number(r[k
 
 const overviewParts = (s: FigureScope): Part[] => [
   { src: LEDGER_DAYS, measures: ledgerMeasures(s), rows: 'toEnd' },
-  { src: LEDGER, measures: ACTIVE_STUDENTS },
+  ACTIVE,
   { src: PAYMENTS, measures: PAYMENT_MEASURES },
   { src: STUDENTS, measures: STUDENT_MEASURES },
   {
@@ -124,7 +131,7 @@ export async function courseTable(deps: AppDeps, s: FigureScope) {
   const l = ledgerMeasures(s);
   const rows = await byKey(deps, s, COURSE, [
     { src: LEDGER_DAYS, measures: { revenueCents: l.revenueCents, consumedHours: l.consumedHours } },
-    { src: LEDGER, measures: ACTIVE_STUDENTS },
+    ACTIVE,
     {
       src: BOOKINGS,
       measures: { scheduledHours: BOOKING_MEASURES.scheduledHours, lessons: BOOKING_MEASURES.lessons },
@@ -148,7 +155,7 @@ export async function courseTable(deps: AppDeps, s: FigureScope) {
 
 const studentParts = (s: FigureScope): Part[] => [
   { src: STUDENTS, measures: readingMeasures(s), rows: 'toEnd' },
-  { src: LEDGER, measures: ACTIVE_STUDENTS },
+  ACTIVE,
   { src: BALANCES, measures: BALANCE_MEASURES },
 ];
 const studentFigures = (r: Record<string, number | string>) => ({
@@ -202,4 +209,4 @@ export async function studentStatuses(deps: AppDeps, s: FigureScope) {
 
 /** Students who consumed hours in each month: the total and the five campuses with the most. */
 export const studentTrend = (deps: AppDeps, s: FigureScope) =>
-  factTrend(deps, s, LEDGER, CAMPUS, sql`count(distinct l.student_id)`, sql`l.k = 'consume'`);
+  factTrend(deps, s, LEDGER, CAMPUS, sql`count(distinct l.student_id)`, kindIn(['consume']));

@@ -8,6 +8,7 @@ import {
   factTable,
   factTotals,
   factTrend,
+  kindIn,
   LEDGER,
   LEDGER_DAYS,
   PREBOOKED,
@@ -33,7 +34,7 @@ export interface MoneyFigure {
 export const REVENUE: MoneyFigure = {
   src: LEDGER,
   sums: LEDGER_DAYS,
-  where: sql`l.k = 'consume'`,
+  where: kindIn(['consume']),
   cents: sql`-sum(l.v)`,
   hours: sql`-sum(l.h)`,
   students: sql`count(distinct l.student_id)`,

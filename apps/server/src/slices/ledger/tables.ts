@@ -48,8 +48,16 @@ export const studentLedger = pgTable(
     index('student_ledger_reverses_idx')
       .on(t.reversesId)
       .where(sql`${t.reversesId} is not null`),
-    // The rare kinds a figure reads alone (refunds and their reversals) by posting day.
-    index('student_ledger_kind_posted_idx').on(t.kind, t.postedAt),
+    // The movements of some kinds by posting day: the rare ones a figure reads alone (refunds and their
+    // reversals), and the students who consumed (index-only: campus, student and what a reversal undoes
+    // are in the key; docs/metrics.md "Sources").
+    index('student_ledger_kind_posted_student_idx').on(
+      t.kind,
+      t.postedAt,
+      t.schoolItemCode,
+      t.studentId,
+      t.reversesId,
+    ),
   ],
 );
 

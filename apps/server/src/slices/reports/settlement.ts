@@ -157,7 +157,7 @@ export async function project(deps: AppDeps, s: FigureScope) {
       from l left join courses co on co.code = l.course_code
         left join course_categories cc on cc.code = co.category_code
         left join school_items si on si.code = l.school_item_code
-      where l.k = 'consume' and ${facts.LEDGER.inPeriod(s)}
+      where ${facts.kindIn(['consume'])} and ${facts.LEDGER.inPeriod(s)}
       group by 1, 2, 4
       order by 1, 2, 4`,
   );

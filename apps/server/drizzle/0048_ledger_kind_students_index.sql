@@ -1,0 +1,2 @@
+DROP INDEX "student_ledger_kind_posted_idx";--> statement-breakpoint
+CREATE INDEX "student_ledger_kind_posted_student_idx" ON "student_ledger" USING btree ("kind","posted_at","school_item_code","student_id","reverses_id");
