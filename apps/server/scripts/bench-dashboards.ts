@@ -67,7 +67,7 @@ const E = sql`${end}::timestamptz`;
 const REVERSED = sql`(select x.id, x.kind from student_ledger x
   where x.id in (select y.reverses_id from student_ledger y where y.reverses_id is not null))`;
 const MOVES = sql`(select m.school_item_code as c, m.value_cents as v, m.hours as h, m.posted_at, m.student_id,
-  coalesce(r.kind, m.kind) as k
+  coalesce(r.kind, m.kind) as k, m.kind as mk
   from student_ledger m left join ${REVERSED} r on r.id = m.reverses_id where m.posted_at < ${E}) x`;
 /** Refunds of the period (a revoked refund counting back), through the kind and posting day index. */
 const REFUNDS = sql`(select m.school_item_code as c, m.student_id, m.value_cents as v
@@ -94,11 +94,13 @@ const ENDPOINTS: Array<{ name: string; url: string; sql: () => Promise<unknown> 
       ]),
   },
   {
+    // Only the movements that can count as consume (a consume, or a reversal of one): read through
+    // the (kind, posted_at, …) index of the base table.
     name: 'revenue/summary',
     url: `/api/revenue/summary?${period}`,
     sql: () =>
       rows(sql`select -sum(v), -sum(h), count(distinct student_id) from ${MOVES}
-        where posted_at >= ${S} and k = 'consume'`),
+        where posted_at >= ${S} and k = 'consume' and mk in ('consume', 'reversal')`),
   },
   {
     // The same figures as the endpoint: received, refunded, net, payments and payers.
