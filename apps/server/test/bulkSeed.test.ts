@@ -93,4 +93,20 @@ describe('bulk seeding', () => {
     });
     expect(year.rows.every((x) => x.differenceCents === 0)).toBe(true);
   });
+
+  it('fills the lesson rollups once at the end of the load: their sums are the bulk lessons and signs', async () => {
+    const r = (await t.database.db.execute(sql`
+      select (select sum(lessons)::int from lesson_campus_days where school_item_code in ('SH01', 'SH02', 'HZ01', 'BJ01'))
+          - (select count(*)::int from teaching_lessons where status = 10
+              and school_item_code in ('SH01', 'SH02', 'HZ01', 'BJ01')) as lessons,
+        (select sum(uh)::text from lesson_days where teacher_code like 'BT%') as uh,
+        (select sum(hours)::text from teaching_attendances where teacher_code like 'BT%' and cancelled_at is null) as signed`)) as unknown as {
+      rows: Array<{ lessons: number; uh: string; signed: string }>;
+    };
+    expect(r.rows[0]).toEqual({
+      lessons: 0,
+      uh: '720.00',
+      signed: '720.00',
+    });
+  });
 });

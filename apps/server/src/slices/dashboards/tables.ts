@@ -1,5 +1,17 @@
-// Dashboards' own table: the nightly snapshots of saturation (docs/metrics.md "Saturation").
-import { date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+// Dashboards' own tables: the nightly snapshots of saturation (docs/metrics.md "Saturation") and the
+// maintained daily rollups of the lessons' bookings (docs/decisions.md "Lesson rollups").
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One campus's saturation on one day as the nightly job found it (`teacher_code` ''), and each of
@@ -25,4 +37,73 @@ export const saturationSnapshots = pgTable(
     uniqueIndex('saturation_snapshots_day_campus_teacher_uq').on(t.day, t.schoolItemCode, t.teacherCode),
     index('saturation_snapshots_campus_day_idx').on(t.schoolItemCode, t.day),
   ],
+);
+
+/**
+ * The sums of one key's live lessons (status 10) and their bookings that are not removed, as the
+ * figures read them (facts.BOOKINGS): lessons, those given (a live sign on a booking), confirmed,
+ * given and not confirmed, their minutes; bookings, leaves (a leave sign or a released booking),
+ * arrivals (present, late, makeup), absences, unsigned booked ones; `bh` the hours booked bookings
+ * would consume (one-to-one and group lessons), `uh` the hours live signs consumed.
+ */
+const lessonSums = () => ({
+  lessons: integer('lessons').notNull(),
+  givenLessons: integer('given_lessons').notNull(),
+  confirmedLessons: integer('confirmed_lessons').notNull(),
+  unconfirmedGiven: integer('unconfirmed_given').notNull(),
+  minutes: integer('minutes').notNull(),
+  bookings: integer('bookings').notNull(),
+  leaves: integer('leaves').notNull(),
+  arrivals: integer('arrivals').notNull(),
+  absences: integer('absences').notNull(),
+  unsigned: integer('unsigned').notNull(),
+  bh: numeric('bh', { precision: 14, scale: 2 }).notNull(),
+  uh: numeric('uh', { precision: 14, scale: 2 }).notNull(),
+});
+
+/**
+ * Live lessons per day, campus, course, teacher, classroom and kind (a row only where there is a
+ * lesson). Kept by the database itself: statement triggers on teaching_lessons,
+ * teaching_lesson_students and teaching_attendances recompute the keys a statement touched from
+ * those tables in the same transaction (migration 0049, `lesson_days_fill`). Never written by code.
+ */
+export const lessonDays = pgTable(
+  'lesson_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    courseCode: text('course_code').notNull(),
+    teacherCode: text('teacher_code').notNull(),
+    classroomId: integer('classroom_id'),
+    kind: text('kind').notNull(),
+    ...lessonSums(),
+  },
+  (t) => [
+    uniqueIndex('lesson_days_key_uq').on(
+      t.day,
+      t.schoolItemCode,
+      t.courseCode,
+      t.teacherCode,
+      t.kind,
+      sql`coalesce(${t.classroomId}, 0)`,
+    ),
+    index('lesson_days_teacher_day_idx').on(t.teacherCode, t.day),
+    index('lesson_days_room_day_idx').on(t.classroomId, t.day),
+  ],
+);
+
+/**
+ * The same sums per day, campus, course and kind (the campus figures: a year of every campus reads
+ * days × campuses × courses rows), kept from lesson_days by the same recomputation.
+ */
+export const lessonCampusDays = pgTable(
+  'lesson_campus_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    courseCode: text('course_code').notNull(),
+    kind: text('kind').notNull(),
+    ...lessonSums(),
+  },
+  (t) => [uniqueIndex('lesson_campus_days_key_uq').on(t.day, t.schoolItemCode, t.courseCode, t.kind)],
 );

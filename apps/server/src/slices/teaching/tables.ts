@@ -154,6 +154,11 @@ export const lessons = pgTable(
     index('teaching_lessons_room_date_idx').on(t.classroomId, t.lessonDate),
     index('teaching_lessons_series_idx').on(t.seriesId),
     index('teaching_lessons_degree_item_idx').on(t.degreeItemId, t.lessonDate),
+    // The live lessons of a period for the dashboards' distinct students (facts.BOOKED), read
+    // from the index alone.
+    index('teaching_lessons_live_day_idx')
+      .on(t.lessonDate, t.schoolItemCode, t.id)
+      .where(sql`status = 10`),
     // The backstop of the slot lock: one live lesson per teacher starting at one moment.
     uniqueIndex('teaching_lessons_teacher_slot_uq')
       .on(t.teacherCode, t.lessonDate, t.startMinute)
@@ -178,6 +183,10 @@ export const lessonStudents = pgTable(
   (t) => [
     uniqueIndex('teaching_lesson_students_uq').on(t.lessonId, t.studentId),
     index('teaching_lesson_students_student_idx').on(t.studentId, t.status),
+    // The booked students of lessons (facts.BOOKED), read from the index alone.
+    index('teaching_lesson_students_booked_idx')
+      .on(t.lessonId, t.studentId)
+      .where(sql`status = 10`),
   ],
 );
 
