@@ -113,6 +113,65 @@ export const BOOKINGS: FactSource = {
   month: sql`to_char(l.day, 'YYYY-MM')`,
 };
 
+/** The rows of a lesson rollup in the scope's campuses and the period's days. */
+const rollupRows = (table: SQL, s: FigureScope) => sql`
+    select d.* from ${table} d
+    where ${inCampuses(sql`d.school_item_code`, s)}
+      and d.day >= ${s.period.startDate}::date and d.day <= ${s.period.endDate}::date`;
+
+/**
+ * The maintained daily rollup of BOOKINGS (tables lesson_campus_days, lesson_days; kept by the
+ * database, docs/decisions.md "Lesson rollups"): one row per day, campus, course and kind with the
+ * sums of its live lessons and their bookings that are not removed — lessons, given_lessons (a live
+ * sign on a booking), confirmed_lessons, unconfirmed_given (given, not confirmed), minutes,
+ * bookings, leaves, arrivals, absences, unsigned, bh, uh (as BOOKINGS's columns). Every measure
+ * that is a sum or a count composing over the key reads it ({@link LESSON_SUMS}); counts of
+ * distinct students stay on {@link BOOKED} or BOOKINGS.
+ */
+export const LESSON_DAYS: FactSource = {
+  rows: (s) => rollupRows(sql`lesson_campus_days`, s),
+  inPeriod: () => sql`true`,
+  month: sql`to_char(l.day, 'YYYY-MM')`,
+};
+
+/** LESSON_DAYS by teacher and classroom too (teacher_code, classroom_id): the teachers' figures. */
+export const TEACHER_DAYS: FactSource = {
+  rows: (s) => rollupRows(sql`lesson_days`, s),
+  inPeriod: () => sql`true`,
+  month: sql`to_char(l.day, 'YYYY-MM')`,
+};
+
+/** The measures of LESSON_DAYS / TEACHER_DAYS, named as the figures name them. */
+export const LESSON_SUMS = {
+  lessons: sql`coalesce(sum(l.lessons), 0)`,
+  givenLessons: sql`coalesce(sum(l.given_lessons), 0)`,
+  confirmedLessons: sql`coalesce(sum(l.confirmed_lessons), 0)`,
+  unconfirmedLessons: sql`coalesce(sum(l.unconfirmed_given), 0)`,
+  scheduledHours: sql`coalesce(sum(l.bh), 0)`,
+  consumedHours: sql`coalesce(sum(l.uh), 0)`,
+  bookings: sql`coalesce(sum(l.bookings), 0)`,
+  arrivals: sql`coalesce(sum(l.arrivals), 0)`,
+  leaves: sql`coalesce(sum(l.leaves), 0)`,
+  absences: sql`coalesce(sum(l.absences), 0)`,
+  unsigned: sql`coalesce(sum(l.unsigned), 0)`,
+};
+
+/**
+ * The booked bookings (status 10) of the period's live lessons, one row each, with only the columns
+ * the distinct counts read: school_item_code, course_code, teacher_code, kind, day, student_id —
+ * read from two indexes (teaching_lessons_live_day_idx, teaching_lesson_students_booked_idx).
+ */
+export const BOOKED: FactSource = {
+  rows: (s) => sql`
+    select le.school_item_code, le.course_code, le.teacher_code, le.kind, le.lesson_date as day, ls.student_id
+    from teaching_lessons le
+    join teaching_lesson_students ls on ls.lesson_id = le.id and ls.status = 10
+    where le.status = 10 and ${inCampuses(sql`le.school_item_code`, s)}
+      and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date`,
+  inPeriod: () => sql`true`,
+  month: sql`to_char(l.day, 'YYYY-MM')`,
+};
+
 /**
  * Pre-revenue: the bookings of the period's live lessons (by lesson day) not signed yet that would
  * consume hours, valued at the student's remaining price of the course at the period's end (value
@@ -202,44 +261,46 @@ const teacherSet = (s: FigureScope) => sql`teachers as (
 
 /**
  * Teachers' load of the period (docs/metrics.md "Saturation"): per teacher and month the minutes
- * available (their primary campus open, from their entry date), and one row per live lesson they
- * teach with its minutes booked: school_item_code (the teacher's), teacher_code, skill_rank_code,
- * mon, avail_m, booked_m, lesson_id (null on an availability row).
+ * available (their primary campus open, from their entry date), and the minutes and number of the
+ * live lessons they teach (from TEACHER_DAYS): school_item_code (the teacher's), teacher_code,
+ * skill_rank_code, mon, avail_m, booked_m, lessons (0 on an availability row).
  */
 export const TEACHER_LOAD: FactSource = {
   rows: (s) => sql`
     with ${openMinutes(s)}, ${teacherSet(s)}
     select t.school_item_code, t.code as teacher_code, t.skill_rank_code, to_char(o.day, 'YYYY-MM') as mon,
-      sum(o.m) as avail_m, 0 as booked_m, null::int as lesson_id
+      sum(o.m) as avail_m, 0 as booked_m, 0 as lessons
     from teachers t join open_minutes o on o.school_item_code = t.school_item_code
       and (t.entry_date is null or o.day >= t.entry_date)
     group by 1, 2, 3, 4
     union all
-    select t.school_item_code, t.code, t.skill_rank_code, to_char(le.lesson_date, 'YYYY-MM'),
-      0, le.end_minute - le.start_minute, le.id
-    from teachers t join teaching_lessons le on le.teacher_code = t.code and le.status = 10
-      and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date`,
+    select t.school_item_code, t.code, t.skill_rank_code, to_char(d.day, 'YYYY-MM'), 0, sum(d.minutes), sum(d.lessons)
+    from teachers t join lesson_days d on d.teacher_code = t.code
+      and d.day >= ${s.period.startDate}::date and d.day <= ${s.period.endDate}::date
+    group by 1, 2, 3, 4`,
   inPeriod: () => sql`true`,
   month: sql`l.mon`,
 };
 
 /**
- * Classrooms' load of the period: per valid room and month the minutes its campus is open, and one
- * row per live lesson in it: school_item_code, room_id, mon, avail_m, booked_m, lesson_id.
+ * Classrooms' load of the period: per valid room and month the minutes its campus is open, and the
+ * minutes and number of the live lessons in it (from TEACHER_DAYS): school_item_code, room_id, mon,
+ * avail_m, booked_m, lessons.
  */
 export const ROOM_LOAD: FactSource = {
   rows: (s) => sql`
     with ${openMinutes(s)}
     select cr.school_item_code, cr.id as room_id, to_char(o.day, 'YYYY-MM') as mon,
-      sum(o.m) as avail_m, 0 as booked_m, null::int as lesson_id
+      sum(o.m) as avail_m, 0 as booked_m, 0 as lessons
     from teaching_classrooms cr join open_minutes o on o.school_item_code = cr.school_item_code
     where cr.valid_status = 1
     group by 1, 2, 3
     union all
-    select cr.school_item_code, cr.id, to_char(le.lesson_date, 'YYYY-MM'), 0, le.end_minute - le.start_minute, le.id
-    from teaching_classrooms cr join teaching_lessons le on le.classroom_id = cr.id and le.status = 10
-      and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date
-    where cr.valid_status = 1 and ${inCampuses(sql`cr.school_item_code`, s)}`,
+    select cr.school_item_code, cr.id, to_char(d.day, 'YYYY-MM'), 0, sum(d.minutes), sum(d.lessons)
+    from teaching_classrooms cr join lesson_days d on d.classroom_id = cr.id
+      and d.day >= ${s.period.startDate}::date and d.day <= ${s.period.endDate}::date
+    where cr.valid_status = 1 and ${inCampuses(sql`cr.school_item_code`, s)}
+    group by 1, 2, 3`,
   inPeriod: () => sql`true`,
   month: sql`l.mon`,
 };
@@ -249,14 +310,14 @@ export const LOAD = {
   rate: sql`coalesce(round(100.0 * sum(l.booked_m) / nullif(sum(l.avail_m), 0), 2), 0)`,
   availableHours: sql`round(coalesce(sum(l.avail_m), 0) / 60.0, 2)`,
   bookedHours: sql`round(coalesce(sum(l.booked_m), 0) / 60.0, 2)`,
-  lessons: sql`count(l.lesson_id)`,
+  lessons: sql`coalesce(sum(l.lessons), 0)`,
 };
 
 /**
  * Employed staff of the scope's campuses who had joined by the period's end, one row each:
  * school_item_code, employee_code, entry_date, post_code, post_role, skill_rank_code, skill_type_code,
  * new_hire (1 when they joined in the period), taught_m (minutes of live lessons they teach in the
- * period), uh (hours their lessons' signed attendance consumed).
+ * period), uh (hours their lessons' signed attendance consumed): both from TEACHER_DAYS.
  */
 export const STAFF: FactSource = {
   rows: (s) => sql`
@@ -268,21 +329,28 @@ export const STAFF: FactSource = {
     left join posts p on p.code = e.post_code
     left join skill_ranks sr on sr.code = e.skill_rank_code
     left join lateral (
-      select sum(le.end_minute - le.start_minute) as m,
-        (select coalesce(sum(a.hours), 0) from teaching_lesson_students ls
-          join teaching_attendances a on a.lesson_student_id = ls.id and a.cancelled_at is null
-          join teaching_lessons x on x.id = ls.lesson_id
-          where x.teacher_code = e.code and x.status = 10
-            and x.lesson_date >= ${s.period.startDate}::date and x.lesson_date <= ${s.period.endDate}::date) as uh
-      from teaching_lessons le
-      where le.teacher_code = e.code and le.status = 10
-        and le.lesson_date >= ${s.period.startDate}::date and le.lesson_date <= ${s.period.endDate}::date
+      select sum(d.minutes) as m, sum(d.uh) as uh from lesson_days d
+      where d.teacher_code = e.code and d.day >= ${s.period.startDate}::date and d.day <= ${s.period.endDate}::date
     ) les on true
     where e.status = 1 and ${inCampuses(sql`e.school_item_code`, s)}
       and (e.entry_date is null or e.entry_date <= ${s.period.endDate}::date)`,
   inPeriod: () => sql`true`,
   month: sql`null::text`,
 };
+
+/**
+ * How many distinct values a column of a source's rows of the period takes: grouped first, then
+ * counted — a hash aggregate the planner runs in parallel, where `count(distinct)` sorts every row
+ * (half the time of the schedule's distinct students at three million bookings).
+ */
+export async function distinctCount(deps: AppDeps, s: FigureScope, src: FactSource, column: SQL) {
+  const [r] = await rowsOf<{ n: string }>(
+    deps,
+    sql`with l as (${src.rows(s)})
+      select count(*)::text as n from (select ${column} from l where ${src.inPeriod(s)} group by 1) x`,
+  );
+  return n(r?.n);
+}
 
 /** A breakdown of facts (alias `l`): its key, its display name and the join that names it. */
 export interface Dimension {

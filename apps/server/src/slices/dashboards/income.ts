@@ -7,7 +7,8 @@ import { schoolItems } from '../../db/schema.js';
 import { codeNames } from '../../shared/masterdata/index.js';
 import { byPayMethod, campusTable as advanceTable } from './advance.js';
 import {
-  BOOKINGS,
+  LESSON_SUMS,
+  TEACHER_DAYS,
   CAMPUS,
   factTable,
   factTotals,
@@ -257,10 +258,10 @@ export async function campusTargets(deps: AppDeps, scope: FigureScope) {
 
 /** Per teacher: student-hours booked on the period's lessons and the hours their signs consumed. */
 export async function teacherPlan(deps: AppDeps, s: FigureScope) {
-  const rows = await factTable(deps, s, BOOKINGS, TEACHER, {
-    scheduledHours: sql`coalesce(sum(l.bh), 0)`,
-    consumedHours: sql`coalesce(sum(l.uh), 0)`,
-    lessons: sql`count(distinct l.lesson_id)`,
+  const rows = await factTable(deps, s, TEACHER_DAYS, TEACHER, {
+    scheduledHours: LESSON_SUMS.scheduledHours,
+    consumedHours: LESSON_SUMS.consumedHours,
+    lessons: LESSON_SUMS.lessons,
   });
   return {
     period: s.period,

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import {
   BALANCES,
-  BOOKINGS,
   CAMPUS,
   COURSE,
   factTable,
@@ -14,6 +13,8 @@ import {
   kindIn,
   LEDGER,
   LEDGER_DAYS,
+  LESSON_DAYS,
+  LESSON_SUMS,
   PAYMENTS,
   STUDENTS,
   type Dimension,
@@ -46,9 +47,9 @@ const readingMeasures = (s: FigureScope) => ({
   newStudents: sql`count(*) filter (where ${STUDENTS.inPeriod(s)})`,
 });
 const BOOKING_MEASURES = {
-  lessons: sql`count(distinct l.lesson_id)`,
-  givenLessons: sql`count(distinct l.lesson_id) filter (where l.sign is not null)`,
-  scheduledHours: sql`coalesce(sum(l.bh), 0)`,
+  lessons: LESSON_SUMS.lessons,
+  givenLessons: LESSON_SUMS.givenLessons,
+  scheduledHours: LESSON_SUMS.scheduledHours,
 };
 const BALANCE_MEASURES = {
   holdingStudents: sql`count(distinct l.student_id) filter (where l.close_v > 0)`,
@@ -94,7 +95,7 @@ const overviewParts = (s: FigureScope): Part[] => [
   { src: PAYMENTS, measures: PAYMENT_MEASURES },
   { src: STUDENTS, measures: STUDENT_MEASURES },
   {
-    src: BOOKINGS,
+    src: LESSON_DAYS,
     measures: { lessons: BOOKING_MEASURES.lessons, givenLessons: BOOKING_MEASURES.givenLessons },
   },
 ];
@@ -133,7 +134,7 @@ export async function courseTable(deps: AppDeps, s: FigureScope) {
     { src: LEDGER_DAYS, measures: { revenueCents: l.revenueCents, consumedHours: l.consumedHours } },
     ACTIVE,
     {
-      src: BOOKINGS,
+      src: LESSON_DAYS,
       measures: { scheduledHours: BOOKING_MEASURES.scheduledHours, lessons: BOOKING_MEASURES.lessons },
     },
   ]);

@@ -7,9 +7,14 @@ import { students } from '../../db/schema.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import {
+  BOOKED,
   BOOKINGS,
   CAMPUS,
+  LESSON_DAYS,
+  LESSON_SUMS as L,
   TEACHER,
+  TEACHER_DAYS,
+  distinctCount,
   factTable,
   factTotals,
   factTrend,
@@ -19,14 +24,24 @@ import {
 } from './facts.js';
 import type { FigureScope } from './scope.js';
 
+// Sums over the lesson rollup (facts.LESSON_DAYS); the distinct students over the booked bookings.
 const SCHEDULE = {
-  lessons: sql`count(distinct l.lesson_id)`,
-  givenLessons: sql`count(distinct l.lesson_id) filter (where l.sign is not null)`,
-  confirmedLessons: sql`count(distinct l.lesson_id) filter (where l.confirmed)`,
-  scheduledHours: sql`coalesce(sum(l.bh), 0)`,
-  consumedHours: sql`coalesce(sum(l.uh), 0)`,
-  students: sql`count(distinct l.student_id) filter (where l.booked = 1)`,
+  lessons: L.lessons,
+  givenLessons: L.givenLessons,
+  confirmedLessons: L.confirmedLessons,
+  scheduledHours: L.scheduledHours,
+  consumedHours: L.consumedHours,
 };
+const STUDENTS = { students: sql`count(distinct l.student_id)` };
+
+/** Rows of a rollup table with the distinct students of the same key (0 where none is booked). */
+async function withStudents<R extends { key: string }>(
+  rows: R[],
+  students: Promise<{ key: string; students: number }[]>,
+) {
+  const by = new Map((await students).map((r) => [r.key, r.students]));
+  return rows.map((r) => ({ ...r, students: by.get(r.key) ?? 0 }));
+}
 
 const KIND: Dimension = { key: sql`l.kind`, name: sql`null::text`, join: sql`` };
 const KIND_NAMES: Record<string, string> = {
@@ -37,38 +52,43 @@ const KIND_NAMES: Record<string, string> = {
 };
 
 export async function summary(deps: AppDeps, s: FigureScope) {
-  return { period: s.period, ...(await factTotals(deps, s, BOOKINGS, SCHEDULE)) };
+  const [sums, students] = await Promise.all([
+    factTotals(deps, s, LESSON_DAYS, SCHEDULE),
+    distinctCount(deps, s, BOOKED, sql`l.student_id`),
+  ]);
+  return { period: s.period, ...sums, students };
 }
 
 export async function byKind(deps: AppDeps, s: FigureScope) {
-  const rows = await factTable(deps, s, BOOKINGS, KIND, SCHEDULE);
+  const students = factTable(deps, s, BOOKED, KIND, STUDENTS);
+  const rows = await withStudents(await factTable(deps, s, LESSON_DAYS, KIND, SCHEDULE), students);
   return {
     period: s.period,
     rows: rows.map(({ key, name: _name, ...r }) => ({ kind: key, name: KIND_NAMES[key] ?? key, ...r })),
   };
 }
 
-const HOURS = { value: sql`coalesce(sum(l.bh), 0)` };
+const HOURS = { value: L.scheduledHours };
 
 export async function hoursBy(deps: AppDeps, s: FigureScope, d: Dimension) {
-  const rows = await factTable(deps, s, BOOKINGS, d, HOURS);
+  const rows = await factTable(deps, s, LESSON_DAYS, d, HOURS);
   return { period: s.period, rows: rows.filter((r) => r.value !== 0) };
 }
 
 export const hoursTrend = (deps: AppDeps, s: FigureScope, d: Dimension) =>
-  factTrend(deps, s, BOOKINGS, d, HOURS.value);
+  factTrend(deps, s, LESSON_DAYS, d, HOURS.value);
 
 /** Lessons whose day has come (today in Shanghai, or the period's end if earlier). */
 const dayCome = (deps: AppDeps) => sql`l.day <= ${shanghaiDate(deps.now())}::date`;
 
 const RATIO = {
-  bookedHours: sql`coalesce(sum(l.bh), 0)`,
-  consumedHours: sql`coalesce(sum(l.uh), 0)`,
-  bookings: sql`count(l.student_id)`,
-  arrivals: sql`count(*) filter (where l.sign in ('present', 'late', 'makeup'))`,
-  leaves: sql`count(*) filter (where l.sign = 'leave' or (l.booked = 0 and l.student_id is not null))`,
-  absences: sql`count(*) filter (where l.sign = 'absent')`,
-  unsigned: sql`count(*) filter (where l.sign is null and l.booked = 1)`,
+  bookedHours: L.scheduledHours,
+  consumedHours: L.consumedHours,
+  bookings: L.bookings,
+  arrivals: L.arrivals,
+  leaves: L.leaves,
+  absences: L.absences,
+  unsigned: L.unsigned,
 };
 const pct = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 100 : 0);
 const withRates = <
@@ -78,11 +98,11 @@ const withRates = <
 ) => ({ ...r, usedPct: pct(r.consumedHours, r.bookedHours), arrivalPct: pct(r.arrivals, r.bookings) });
 
 export async function ratio(deps: AppDeps, s: FigureScope) {
-  return { period: s.period, ...withRates(await factTotals(deps, s, BOOKINGS, RATIO, dayCome(deps))) };
+  return { period: s.period, ...withRates(await factTotals(deps, s, LESSON_DAYS, RATIO, dayCome(deps))) };
 }
 
 export async function ratioByCampus(deps: AppDeps, s: FigureScope) {
-  const rows = await factTable(deps, s, BOOKINGS, CAMPUS, RATIO, dayCome(deps));
+  const rows = await factTable(deps, s, LESSON_DAYS, CAMPUS, RATIO, dayCome(deps));
   return {
     period: s.period,
     rows: rows
@@ -92,12 +112,14 @@ export async function ratioByCampus(deps: AppDeps, s: FigureScope) {
 }
 
 export async function studentSummary(deps: AppDeps, s: FigureScope) {
-  const r = await factTotals(deps, s, BOOKINGS, {
-    students: sql`count(distinct l.student_id) filter (where l.booked = 1)`,
-    attended: sql`count(distinct l.student_id) filter (where l.uh > 0)`,
-    scheduledHours: sql`coalesce(sum(l.bh), 0)`,
-    consumedHours: sql`coalesce(sum(l.uh), 0)`,
-  });
+  const [heads, hours] = await Promise.all([
+    factTotals(deps, s, BOOKINGS, {
+      students: sql`count(distinct l.student_id) filter (where l.booked = 1)`,
+      attended: sql`count(distinct l.student_id) filter (where l.uh > 0)`,
+    }),
+    factTotals(deps, s, LESSON_DAYS, { scheduledHours: L.scheduledHours, consumedHours: L.consumedHours }),
+  ]);
+  const r = { ...heads, ...hours };
   return {
     period: s.period,
     ...r,
@@ -188,20 +210,21 @@ export async function studentHistory(deps: AppDeps, user: AuthUser, s: FigureSco
   };
 }
 
-const CENTER = {
-  ...SCHEDULE,
-  teachers: sql`count(distinct l.teacher_code)`,
-  unconfirmedLessons: sql`count(distinct l.lesson_id) filter (where l.sign is not null and not l.confirmed)`,
-};
+const CENTER = { ...SCHEDULE, unconfirmedLessons: L.unconfirmedLessons };
 
 export async function center(deps: AppDeps, s: FigureScope) {
-  return { period: s.period, ...(await factTotals(deps, s, BOOKINGS, CENTER)) };
+  const [sums, students, teachers] = await Promise.all([
+    factTotals(deps, s, LESSON_DAYS, CENTER),
+    distinctCount(deps, s, BOOKED, sql`l.student_id`),
+    distinctCount(deps, s, TEACHER_DAYS, sql`l.teacher_code`),
+  ]);
+  return { period: s.period, ...sums, students, teachers };
 }
 
 /** Per teacher; `unconfirmedOnly` keeps the teachers with lessons given and not confirmed, most first. */
 export async function centerByTeacher(deps: AppDeps, s: FigureScope, unconfirmedOnly: boolean) {
-  const { teachers: _t, ...perTeacher } = CENTER;
-  const rows = await factTable(deps, s, BOOKINGS, TEACHER, perTeacher);
+  const students = factTable(deps, s, BOOKED, TEACHER, STUDENTS);
+  const rows = await withStudents(await factTable(deps, s, TEACHER_DAYS, TEACHER, CENTER), students);
   const list = rows.map(({ key, name, ...r }) => ({ teacherCode: key, teacherName: name, ...r }));
   return {
     period: s.period,
