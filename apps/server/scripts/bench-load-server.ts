@@ -57,7 +57,14 @@ const esalesId = idOf('esales');
 
 const rows = async (q: SQL) => ((await database.db.execute(q)) as unknown as { rows: unknown[] }).rows;
 const capped = (from: SQL) => sql`select count(*)::int as n from (select 1 from ${from} limit 1001) c`;
-const ACTIVE = sql`flow_state not in ('invalid', 'merged')`;
+const ACTIVE = sql`c.flow_state not in ('invalid', 'merged')`;
+/** A page of clues with what a clue row shows besides its columns: campus, owner, follow count, tags. */
+const cluePage = (where: SQL) => sql`select c.*, s.name as school_item_name, u.name as owner_name,
+  (select count(*)::int from clue_follows f where f.clue_id = c.id) as follow_count,
+  (select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.sort, g.id)
+    from clue_tags t join tags g on g.id = t.tag_id where t.clue_id = c.id) as tags
+  from clues c left join school_items s on s.code = c.school_item_code left join users u on u.id = c.owner_user_id
+  where ${where} order by c.created_at desc, c.id desc limit 20`;
 
 /** Measured endpoints: the real path and token, and the hand-written SQL of the same answer. */
 const ENDPOINTS: Array<{ name: string; url: string; as: keyof typeof tokens; sql: () => Promise<unknown> }> =
@@ -75,21 +82,15 @@ const ENDPOINTS: Array<{ name: string; url: string; as: keyof typeof tokens; sql
       url: '/api/clue/list?pageIdx=1&pageSize=20',
       as: 'sales',
       sql: async () => {
-        const where = sql`school_item_code = 'SH01' and (owner_user_id = ${salesId} or flow_state = 'pool') and ${ACTIVE}`;
-        return [
-          await rows(sql`select * from clues where ${where} order by created_at desc, id desc limit 20`),
-          await rows(capped(sql`clues where ${where}`)),
-        ];
+        const where = sql`c.school_item_code = 'SH01' and (c.owner_user_id = ${salesId} or c.flow_state = 'pool') and ${ACTIVE}`;
+        return [await rows(cluePage(where)), await rows(capped(sql`clues c where ${where}`))];
       },
     },
     {
       name: 'clues.list (admin)',
       url: '/api/clue/list?pageIdx=1&pageSize=20',
       as: 'admin',
-      sql: async () => [
-        await rows(sql`select * from clues where ${ACTIVE} order by created_at desc, id desc limit 20`),
-        await rows(capped(sql`clues where ${ACTIVE}`)),
-      ],
+      sql: async () => [await rows(cluePage(ACTIVE)), await rows(capped(sql`clues c where ${ACTIVE}`))],
     },
     {
       // A specialist's list: own resources and the pool of the e-sales campuses (resources/common.ts scopeWhere).
@@ -138,8 +139,11 @@ const ENDPOINTS: Array<{ name: string; url: string; as: keyof typeof tokens; sql
       url: '/api/system/authinfos?pageIdx=1&pageSize=20',
       as: 'admin',
       sql: async () => [
-        await rows(sql`select u.*, (select json_agg(role_code) from user_roles ur where ur.user_id = u.id) as roles,
-        (select json_agg(school_item_code) from user_campuses uc where uc.user_id = u.id) as campuses
+        await rows(sql`select u.id, u.username, u.name, u.mobile, u.status, u.employee_code, u.must_change_password, u.version,
+        (select json_agg(json_build_object('code', r.code, 'name', r.name) order by r.code)
+          from user_roles ur join roles r on r.code = ur.role_code where ur.user_id = u.id) as roles,
+        (select json_agg(g.province_type_code order by g.province_type_code) from user_regions g where g.user_id = u.id) as regions,
+        (select json_agg(uc.school_item_code order by uc.school_item_code) from user_campuses uc where uc.user_id = u.id) as campuses
         from users u order by u.id limit 20`),
         await rows(sql`select count(*)::int as n from users`),
       ],
