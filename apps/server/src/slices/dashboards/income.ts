@@ -56,17 +56,22 @@ export async function incomeSummary(deps: AppDeps, s: FigureScope) {
   return incomeFigures(await totals(deps, s, incomeParts(s)));
 }
 
+/**
+ * Income per campus and its total. Every measure of incomeParts is a sum and every row has a
+ * campus, so the total is the sum of the campus rows: the sources (pre-revenue's above all) are
+ * read once, not twice.
+ */
 export async function incomeRange(deps: AppDeps, s: FigureScope) {
-  const [rows, total] = await Promise.all([byKey(deps, s, CAMPUS, incomeParts(s)), incomeSummary(deps, s)]);
-  return {
-    period: s.period,
-    rows: rows.map((r) => ({
-      schoolItemCode: String(r.key),
-      schoolItemName: String(r.name),
-      ...incomeFigures(r),
-    })),
-    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total },
-  };
+  const rows = (await byKey(deps, s, CAMPUS, incomeParts(s))).map((r) => ({
+    schoolItemCode: String(r.key),
+    schoolItemName: String(r.name),
+    ...incomeFigures(r),
+  }));
+  const figures = Object.keys(incomeFigures({})) as Array<keyof ReturnType<typeof incomeFigures>>;
+  const total = Object.fromEntries(
+    figures.map((k) => [k, rows.reduce((sum, r) => sum + r[k], 0)]),
+  ) as ReturnType<typeof incomeFigures>;
+  return { period: s.period, rows, total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total } };
 }
 
 /** The phone page's one answer: the figures, payment methods and the month series of income. */
