@@ -2,15 +2,18 @@
 // task: its pending assessments withdrawn, recorded results kept, the task read-only, by version,
 // audited (docs/teaching.md "Group-class assessment tasks").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { shanghaiDate } from '@bo/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TAssessTaskDetail } from '@bo/api-sdk';
-import { students } from '../src/slices/students/tables.js';
 import { clueMatriculations } from '../src/slices/clues/tables.js';
-import { courses } from '../src/slices/courses/tables.js';
-import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
 import { auditLog } from '../src/slices/system/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
+import {
+  campusStudents,
+  dayFrom,
+  groupClass,
+  LANG_ANSWERS,
+  teachableCourse,
+} from './fixtures/assessTasks.js';
 
 let t: TestServer;
 let admin: Sdk;
@@ -20,53 +23,20 @@ let classId: number;
 let pupils: number[] = [];
 let course = '';
 
-const day = (n: number) => {
-  const d = new Date(`${shanghaiDate(t.clock.now())}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const ALL = [
-  { name: '语言理解', score: 20 },
-  { name: '语言表达', score: 12 },
-  { name: '构音清晰度', score: 15 },
-  { name: '语用能力', score: 10 },
-];
+const day = (n: number) => dayFrom(t)(n);
+const ALL = LANG_ANSWERS;
 
 beforeAll(async () => {
   t = await startTestServer();
   [admin, director, teacher] = await Promise.all([t.as('admin'), t.as('director'), t.as('teacher')]);
-  const db = t.deps.db;
-  const ranks = await db
-    .select({ rank: courseAuthorityRanks.courseRankCode })
-    .from(courseAuthorityRanks)
-    .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
-    .where(eq(courseAuthorities.employeeCode, 'E0005'));
-  const c = (await db.select().from(courses)).find(
-    (x) => ranks.some((r) => r.rank === x.rankCode) && x.validStatus === 1,
-  );
-  if (!c) throw new Error('a course the demo teacher E0005 may teach');
-  course = c.code;
-  pupils = (
-    await db
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.schoolItemCode, 'SH01'), ne(students.status, 90)))
-      .orderBy(students.code)
-      .limit(3)
-  ).map((s) => s.id);
-  if (pupils.length < 3) throw new Error('three SH01 students');
-  classId = (
-    await director.teaching.classSave({
-      body: {
-        schoolItemCode: 'SH01',
-        name: '任务列表测试班',
-        courseCode: c.code,
-        teacherCode: 'E0005',
-        capacity: 6,
-      },
-    })
-  ).id;
-  await director.teaching.classAddStudents({ body: { classId, studentIds: pupils } });
+  course = await teachableCourse(t);
+  pupils = (await campusStudents(t, 'SH01', 3)).map((p) => p.id);
+  classId = await groupClass(director, {
+    campus: 'SH01',
+    name: '任务列表测试班',
+    course,
+    studentIds: pupils,
+  });
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -209,24 +179,17 @@ describe('the list of assessment tasks and cancelling one', () => {
     const notMine = await teacher.teaching.assessTaskList({ query: { assessorCode: 'E0002' } });
     expect(notMine.list).toEqual([]);
 
-    const [bj] = await t.deps.db
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.schoolItemCode, 'BJ01'), ne(students.status, 90)))
-      .limit(1);
+    const [bj] = await campusStudents(t, 'BJ01', 1);
     if (!bj) throw new Error('a BJ01 student');
-    const c = await admin.teaching.classSave({
-      body: {
-        schoolItemCode: 'BJ01',
-        name: '北京任务列表班',
-        courseCode: course,
-        teacherCode: 'E0005',
-        capacity: 4,
-      },
+    const bjClassId = await groupClass(admin, {
+      campus: 'BJ01',
+      name: '北京任务列表班',
+      course,
+      studentIds: [bj.id],
+      capacity: 4,
     });
-    await admin.teaching.classAddStudents({ body: { classId: c.id, studentIds: [bj.id] } });
     const bjTask = await admin.teaching.assessTaskSave({
-      body: { classId: c.id, scaleCode: 'S_LANG', assessorCode: 'E0002', dueDate: day(3) },
+      body: { classId: bjClassId, scaleCode: 'S_LANG', assessorCode: 'E0002', dueDate: day(3) },
     });
     const seen = await director.teaching.assessTaskList({ query: { pageSize: 500 } });
     expect(seen.list.map((r) => r.id)).not.toContain(bjTask.id);
@@ -244,7 +207,7 @@ describe('the list of assessment tasks and cancelling one', () => {
       }),
       ErrorCode.noPermission,
     );
-    const [still] = (await admin.teaching.assessTaskList({ query: { classId: c.id } })).list;
+    const [still] = (await admin.teaching.assessTaskList({ query: { classId: bjClassId } })).list;
     expect(still).toMatchObject({ id: bjTask.id, state: 'pending' });
   });
 });

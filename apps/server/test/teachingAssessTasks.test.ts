@@ -3,14 +3,17 @@
 // records results by version (two at once: one wins), members leaving keep recorded results and
 // joiners get a pending one, and every read and command keeps to the caller's campuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { shanghaiDate } from '@bo/domain';
+import { eq, inArray } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TAssessTaskDetail } from '@bo/api-sdk';
-import { students } from '../src/slices/students/tables.js';
 import { clueMatriculations } from '../src/slices/clues/tables.js';
-import { courses } from '../src/slices/courses/tables.js';
-import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
+import {
+  campusStudents,
+  dayFrom,
+  groupClass,
+  LANG_ANSWERS,
+  teachableCourse,
+} from './fixtures/assessTasks.js';
 
 let t: TestServer;
 let admin: Sdk;
@@ -20,55 +23,20 @@ let classId: number;
 let pupils: { id: number; code: string; name: string }[] = [];
 let course: string;
 
-const day = (n: number) => {
-  const d = new Date(`${shanghaiDate(t.clock.now())}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
-const ALL = [
-  { name: '语言理解', score: 20 },
-  { name: '语言表达', score: 12 },
-  { name: '构音清晰度', score: 15 },
-  { name: '语用能力', score: 10 },
-];
+const day = (n: number) => dayFrom(t)(n);
+const ALL = LANG_ANSWERS;
 const member = (d: TAssessTaskDetail, studentId: number) => d.members.find((m) => m.studentId === studentId);
 
 beforeAll(async () => {
   t = await startTestServer();
   [admin, director, teacher] = await Promise.all([t.as('admin'), t.as('director'), t.as('teacher')]);
-  const db = t.deps.db;
-  const ranks = await db
-    .select({ rank: courseAuthorityRanks.courseRankCode })
-    .from(courseAuthorityRanks)
-    .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
-    .where(eq(courseAuthorities.employeeCode, 'E0005'));
-  const c = (await db.select().from(courses)).find(
-    (x) => ranks.some((r) => r.rank === x.rankCode) && x.validStatus === 1,
-  );
-  if (!c) throw new Error('a course the demo teacher E0005 may teach');
-  course = c.code;
-  pupils = (
-    await db
-      .select({ id: students.id, code: students.code, name: students.name })
-      .from(students)
-      .where(and(eq(students.schoolItemCode, 'SH01'), ne(students.status, 90)))
-      .orderBy(students.code)
-      .limit(4)
-  ).slice(0, 4);
-  if (pupils.length < 4) throw new Error('four SH01 students');
-  classId = (
-    await director.teaching.classSave({
-      body: {
-        schoolItemCode: 'SH01',
-        name: '评估任务测试班',
-        courseCode: course,
-        teacherCode: 'E0005',
-        capacity: 6,
-      },
-    })
-  ).id;
-  await director.teaching.classAddStudents({
-    body: { classId, studentIds: pupils.slice(0, 3).map((p) => p.id) },
+  course = await teachableCourse(t);
+  pupils = await campusStudents(t, 'SH01', 4);
+  classId = await groupClass(director, {
+    campus: 'SH01',
+    name: '评估任务测试班',
+    course,
+    studentIds: pupils.slice(0, 3).map((p) => p.id),
   });
 }, 120_000);
 afterAll(async () => t?.close());
@@ -309,24 +277,17 @@ describe('group-class assessment tasks', () => {
     );
 
     // Another campus: refused by name, unseen by id.
-    const [bj] = await t.deps.db
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.schoolItemCode, 'BJ01'), ne(students.status, 90)))
-      .limit(1);
+    const [bj] = await campusStudents(t, 'BJ01', 1);
     if (!bj) throw new Error('a BJ01 student');
-    const bjClass = await admin.teaching.classSave({
-      body: {
-        schoolItemCode: 'BJ01',
-        name: '北京评估班',
-        courseCode: course,
-        teacherCode: 'E0005',
-        capacity: 4,
-      },
+    const bjClassId = await groupClass(admin, {
+      campus: 'BJ01',
+      name: '北京评估班',
+      course,
+      studentIds: [bj.id],
+      capacity: 4,
     });
-    await admin.teaching.classAddStudents({ body: { classId: bjClass.id, studentIds: [bj.id] } });
     const bjTask = await admin.teaching.assessTaskSave({
-      body: { classId: bjClass.id, scaleCode: 'S_LANG', assessorCode: 'E0002', dueDate: day(3) },
+      body: { classId: bjClassId, scaleCode: 'S_LANG', assessorCode: 'E0002', dueDate: day(3) },
     });
     await expectApiError(
       director.teaching.assessTaskList({ query: { schoolItemCode: 'BJ01' } }),
@@ -338,7 +299,7 @@ describe('group-class assessment tasks', () => {
     );
     await expectApiError(
       director.teaching.assessTaskSave({
-        body: { classId: bjClass.id, scaleCode: 'S_LANG', assessorCode: 'E0002', dueDate: day(3) },
+        body: { classId: bjClassId, scaleCode: 'S_LANG', assessorCode: 'E0002', dueDate: day(3) },
       }),
       ErrorCode.noPermission,
     );
@@ -376,11 +337,7 @@ describe('a student’s assessments on the teaching side (assist2 entrance evalu
       clueId: entrance.clueId,
     });
 
-    const [bj] = await t.deps.db
-      .select({ id: students.id })
-      .from(students)
-      .where(and(eq(students.schoolItemCode, 'BJ01'), ne(students.status, 90)))
-      .limit(1);
+    const [bj] = await campusStudents(t, 'BJ01', 1);
     await expectApiError(
       teacher.teaching.studentAssessments({ query: { studentId: bj?.id ?? 0 } }),
       ErrorCode.noPermission,
