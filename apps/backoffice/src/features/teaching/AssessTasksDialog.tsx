@@ -9,6 +9,7 @@ import { shanghaiDate } from '@bo/domain';
 import { Badge, Button, Dialog, useToast } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { runCommand } from '../../app/invalidation';
 import { TeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -94,11 +95,12 @@ export function ClassTasks({
     setBusy(true);
     setError(null);
     try {
-      const d = await sdk.teaching.assessTaskSave({
-        body: { classId: cls.id, scaleCode, assessorCode: assessor, dueDate: due },
-      });
+      const d = await runCommand(qc, () =>
+        sdk.teaching.assessTaskSave({
+          body: { classId: cls.id, scaleCode, assessorCode: assessor, dueDate: due },
+        }),
+      );
       toast.success(t('teach.task.created'));
-      await qc.invalidateQueries({ queryKey: ['teaching', 'assessTasks', cls.id] });
       setOpenId(d.id);
     } catch (e) {
       setError(errorText(e));
@@ -304,9 +306,10 @@ function CancelTask({ task }: { task: TAssessTaskDetail }) {
     setBusy(true);
     setError(null);
     try {
-      await sdk.teaching.assessTaskCancel({ body: { id: task.id, version: task.version, reason } });
+      await runCommand(qc, () =>
+        sdk.teaching.assessTaskCancel({ body: { id: task.id, version: task.version, reason } }),
+      );
       toast.success(t('teach.task.cancelled'));
-      await qc.invalidateQueries({ queryKey: ['teaching'] });
       setOpen(false);
     } catch (e) {
       setError(errorText(e));
@@ -369,19 +372,20 @@ function RecordForm({
     setBusy(true);
     setError(null);
     try {
-      await sdk.teaching.assessTaskRecord({
-        body: {
-          taskId: task.id,
-          studentId: member.studentId,
-          version: member.version,
-          assessedOn: shanghaiDate(new Date()),
-          answers,
-          conclusion,
-          submit: true,
-        },
-      });
+      await runCommand(qc, () =>
+        sdk.teaching.assessTaskRecord({
+          body: {
+            taskId: task.id,
+            studentId: member.studentId,
+            version: member.version,
+            assessedOn: shanghaiDate(new Date()),
+            answers,
+            conclusion,
+            submit: true,
+          },
+        }),
+      );
       toast.success(t('teach.task.recorded'));
-      await qc.invalidateQueries({ queryKey: ['teaching'] });
       onDone();
     } catch (e) {
       setError(errorText(e));
