@@ -16,6 +16,7 @@ import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
 import { benchContext, type BenchEndpoint } from './bench-dashboards/context.js';
 import { moneyEndpoints } from './bench-dashboards/money.js';
+import { incomeEndpoints } from './bench-dashboards/income.js';
 import { teachingEndpoints } from './bench-dashboards/teaching.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? '5');
@@ -54,7 +55,11 @@ const login = await app.inject({
 const token = (login.json() as { data: { token: string } }).data.token;
 
 const ctx = benchContext(database.db, now());
-const ENDPOINTS: BenchEndpoint[] = [...moneyEndpoints(ctx), ...teachingEndpoints(ctx)];
+const ENDPOINTS: BenchEndpoint[] = [
+  ...moneyEndpoints(ctx),
+  ...teachingEndpoints(ctx),
+  ...incomeEndpoints(ctx),
+];
 const { rows } = ctx;
 const median = (xs: number[]) => {
   const m = [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
