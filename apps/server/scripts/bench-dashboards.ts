@@ -57,7 +57,7 @@ const token = (login.json() as { data: { token: string } }).data.token;
 const ctx = benchContext(database.db, now());
 const ENDPOINTS: BenchEndpoint[] = [
   ...moneyEndpoints(ctx),
-  ...teachingEndpoints(ctx),
+  ...(await teachingEndpoints(ctx)),
   ...incomeEndpoints(ctx),
 ];
 const { rows } = ctx;
