@@ -131,14 +131,16 @@ export async function teachingEndpoints(ctx: BenchContext): Promise<BenchEndpoin
           group by grouping sets ((1, 2), (2))) b left join courses c on c.code = b.course_code`),
     },
     {
-      // Students booked and who attended (a live sign consuming hours), booked and consumed hours.
+      // Students booked and who attended (a live sign consuming hours), booked and consumed hours: the
+      // bookings grouped per student first (one hash aggregate), then counted.
       name: 'schedule/student/summary',
       url: `/api/schedule/student/summary?${period}`,
       sql: () =>
-        rows(sql`select count(distinct ls.student_id) filter (where ls.status = 10) as students,
-          count(distinct ls.student_id) filter (where a.hours > 0) as attended,
-          coalesce(sum(case when ls.status = 10 and le.kind in ('oneToOne', 'group') then le.hours else 0 end), 0) as bh,
-          coalesce(sum(a.hours), 0) as uh ${JOIN3}`),
+        rows(sql`select count(*) filter (where x.b) as students, count(*) filter (where x.u) as attended,
+          coalesce(sum(x.bh), 0) as bh, coalesce(sum(x.uh), 0) as uh
+          from (select ls.student_id, bool_or(ls.status = 10) as b, bool_or(a.hours > 0) as u,
+            sum(case when ls.status = 10 and le.kind in ('oneToOne', 'group') then le.hours else 0 end) as bh,
+            sum(a.hours) as uh ${JOIN3} group by 1) x`),
     },
     {
       // Per student: lessons, arrivals, leaves, absences, hours booked and consumed; the first page of

@@ -15,7 +15,8 @@ import {
   TEACHER_AT,
   TEACHER_LOAD,
   factTable,
-  factTotals,
+  factTableAndTotal,
+  factTotalsOf,
   rowsOf,
   n,
   type Dimension,
@@ -38,25 +39,28 @@ const row = (r: Measured): TLoadRow => ({
   ...loadOf(r),
 });
 
-async function totalRow(deps: AppDeps, s: FigureScope, src: FactSource, where?: SQL): Promise<TLoadRow> {
-  const t = await factTotals(deps, s, src, LOAD, where);
-  return { key: '', name: '合计 / Total', schoolItemName: '', lessons: t.lessons, ...loadOf(t) };
-}
-
 const by = async (deps: AppDeps, s: FigureScope, src: FactSource, d: Dimension, where?: SQL) =>
   (await factTable(deps, s, src, d, LOAD, where)).map(row);
 
+/** The rows and the total in one statement. */
 async function table(deps: AppDeps, s: FigureScope, src: FactSource, d: Dimension, where?: SQL) {
-  const [rows, total] = await Promise.all([by(deps, s, src, d, where), totalRow(deps, s, src, where)]);
-  return { period: s.period, rows, total };
+  const { rows, total: t } = await factTableAndTotal(deps, s, src, d, LOAD, where);
+  const total: TLoadRow = {
+    key: '',
+    name: '合计 / Total',
+    schoolItemName: '',
+    lessons: t.lessons,
+    ...loadOf(t),
+  };
+  return { period: s.period, rows: rows.map(row), total };
 }
 
 export async function summary(deps: AppDeps, s: FigureScope) {
-  // The load and the head count of each source in one pass over it.
-  const [teacher, room] = await Promise.all([
-    factTotals(deps, s, TEACHER_LOAD, { ...LOAD, heads: sql`count(distinct l.teacher_code)` }),
-    factTotals(deps, s, ROOM_LOAD, { ...LOAD, heads: sql`count(distinct l.room_id)` }),
-  ]);
+  // The load and the head count of each source, both in one statement.
+  const { teacher, room } = await factTotalsOf(deps, s, {
+    teacher: { src: TEACHER_LOAD, measures: { ...LOAD, heads: sql`count(distinct l.teacher_code)` } },
+    room: { src: ROOM_LOAD, measures: { ...LOAD, heads: sql`count(distinct l.room_id)` } },
+  });
   return {
     period: s.period,
     teachers: teacher.heads,
@@ -125,11 +129,9 @@ export async function roomBands(deps: AppDeps, s: FigureScope) {
 /** Per campus: its teachers' and rooms' load and heads, and the total. */
 export async function campuses(deps: AppDeps, s: FigureScope) {
   const heads = (col: string) => ({ ...LOAD, heads: sql`count(distinct l.${sql.identifier(col)})` });
-  const [t, r, tt, rt] = await Promise.all([
-    factTable(deps, s, TEACHER_LOAD, CAMPUS, heads('teacher_code')),
-    factTable(deps, s, ROOM_LOAD, CAMPUS, heads('room_id')),
-    factTotals(deps, s, TEACHER_LOAD, heads('teacher_code')),
-    factTotals(deps, s, ROOM_LOAD, heads('room_id')),
+  const [{ rows: t, total: tt }, { rows: r, total: rt }] = await Promise.all([
+    factTableAndTotal(deps, s, TEACHER_LOAD, CAMPUS, heads('teacher_code')),
+    factTableAndTotal(deps, s, ROOM_LOAD, CAMPUS, heads('room_id')),
   ]);
   const zero = { availableHours: 0, bookedHours: 0, rate: 0 };
   const names = new Map([...t, ...r].map((x) => [x.key, x.name]));

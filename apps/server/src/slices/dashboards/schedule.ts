@@ -1,9 +1,8 @@
 // Schedule, class use and arrival (/dataStatistics/class, usedClassRate): aggregates of the lesson
 // bookings of the period by lesson day (docs/metrics.md "Schedule", "Class use and arrival").
 import { shanghaiDate } from '@bo/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
-import { students } from '../../db/schema.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import {
@@ -15,6 +14,7 @@ import {
   TEACHER,
   TEACHER_DAYS,
   distinctCount,
+  distinctCounts,
   factTable,
   factTotals,
   factTrend,
@@ -32,7 +32,6 @@ const SCHEDULE = {
   scheduledHours: L.scheduledHours,
   consumedHours: L.consumedHours,
 };
-const STUDENTS = { students: sql`count(distinct l.student_id)` };
 
 /** Rows of a rollup table with the distinct students of the same key (0 where none is booked). */
 async function withStudents<R extends { key: string }>(
@@ -60,7 +59,7 @@ export async function summary(deps: AppDeps, s: FigureScope) {
 }
 
 export async function byKind(deps: AppDeps, s: FigureScope) {
-  const students = factTable(deps, s, BOOKED, KIND, STUDENTS);
+  const students = distinctCounts(deps, s, BOOKED, KIND.key, sql`l.student_id`);
   const rows = await withStudents(await factTable(deps, s, LESSON_DAYS, KIND, SCHEDULE), students);
   return {
     period: s.period,
@@ -113,10 +112,15 @@ export async function ratioByCampus(deps: AppDeps, s: FigureScope) {
 
 export async function studentSummary(deps: AppDeps, s: FigureScope) {
   const [heads, hours] = await Promise.all([
-    factTotals(deps, s, BOOKINGS, {
-      students: sql`count(distinct l.student_id) filter (where l.booked = 1)`,
-      attended: sql`count(distinct l.student_id) filter (where l.uh > 0)`,
-    }),
+    // Both distinct counts in one pass: the bookings grouped per student first (a hash aggregate),
+    // then the students counted — not two sorted count(distinct) over every booking.
+    rowsOf<{ students: string; attended: string }>(
+      deps,
+      sql`with l as (${BOOKINGS.rows(s)})
+        select count(*) filter (where x.b)::text as students, count(*) filter (where x.u)::text as attended
+        from (select l.student_id, bool_or(l.booked = 1) as b, bool_or(l.uh > 0) as u
+          from l where l.student_id is not null group by 1) x`,
+    ).then(([r]) => ({ students: n(r?.students), attended: n(r?.attended) })),
     factTotals(deps, s, LESSON_DAYS, { scheduledHours: L.scheduledHours, consumedHours: L.consumedHours }),
   ]);
   const r = { ...heads, ...hours };
@@ -142,20 +146,24 @@ export async function studentList(
       coalesce(sum(l.bh), 0) as scheduled, coalesce(sum(l.uh), 0) as consumed
     from l where l.student_id is not null group by l.student_id`;
   const match: SQL = kw ? sql`(st.name ilike ${kw} or st.code ilike ${kw})` : sql`true`;
-  const [c] = await rowsOf<{ total: string }>(
-    deps,
-    sql`with p as (${per}) select count(*)::text as total from p join students st on st.id = p.student_id where ${match}`,
-  );
+  // The page and the number of students in one pass over the bookings (a window count over the
+  // matching students); only a page past the end asks for the count alone.
   const rows = await rowsOf<Record<string, string | null>>(
     deps,
     sql`with p as (${per})
       select p.student_id, st.code, st.name, si.name as campus, p.lessons::text, p.arrivals::text, p.leaves::text,
-        p.absences::text, p.scheduled::text, p.consumed::text
+        p.absences::text, p.scheduled::text, p.consumed::text, (count(*) over ())::text as total
       from p join students st on st.id = p.student_id left join school_items si on si.code = st.school_item_code
       where ${match}
       order by p.lessons desc, st.code
       limit ${q.pageSize} offset ${(q.pageIdx - 1) * q.pageSize}`,
   );
+  const [c] = rows.length
+    ? [{ total: rows[0]?.total ?? '0' }]
+    : await rowsOf<{ total: string }>(
+        deps,
+        sql`with p as (${per}) select count(*)::text as total from p join students st on st.id = p.student_id where ${match}`,
+      );
   return {
     list: rows.map((r) => ({
       studentId: n(r.student_id),
@@ -176,25 +184,41 @@ export async function studentList(
 }
 
 export async function studentHistory(deps: AppDeps, user: AuthUser, s: FigureScope, studentId: number) {
-  const [st] = await deps.db.select().from(students).where(eq(students.id, studentId)).limit(1);
-  if (!st || st.status === 90) throw notFound('学员不存在 / no such student');
-  assertCampus(user, st.schoolItemCode);
-  const rows = await rowsOf<Record<string, string | number | null>>(
-    deps,
-    sql`with l as (${BOOKINGS.rows(s)})
-      select l.lesson_id, to_char(l.day, 'YYYY-MM-DD') as date, l.start_minute, l.end_minute, c.name as course,
-        e.name as teacher, l.kind, l.booked, coalesce(l.sign, '') as sign, (case when l.sign is null then l.bh else l.uh end)::text as hours
-      from l left join courses c on c.code = l.course_code left join employees e on e.code = l.teacher_code
-      where l.student_id = ${studentId}
-      order by l.day, l.start_minute`,
-  );
-  const [campus] = await rowsOf<{ name: string }>(
-    deps,
-    sql`select name from school_items where code = ${st.schoolItemCode}`,
-  );
+  // The student (with their campus's name) and their lessons at once; the scope is checked before
+  // anything is answered.
+  const [[st], rows] = await Promise.all([
+    rowsOf<{
+      id: number;
+      code: string;
+      name: string;
+      status: number;
+      school_item_code: string;
+      campus: string | null;
+    }>(
+      deps,
+      sql`select st.id, st.code, st.name, st.status, st.school_item_code, si.name as campus
+        from students st left join school_items si on si.code = st.school_item_code where st.id = ${studentId}`,
+    ),
+    rowsOf<Record<string, string | number | null>>(
+      deps,
+      sql`with l as (${BOOKINGS.rows(s)})
+        select l.lesson_id, to_char(l.day, 'YYYY-MM-DD') as date, l.start_minute, l.end_minute, c.name as course,
+          e.name as teacher, l.kind, l.booked, coalesce(l.sign, '') as sign, (case when l.sign is null then l.bh else l.uh end)::text as hours
+        from l left join courses c on c.code = l.course_code left join employees e on e.code = l.teacher_code
+        where l.student_id = ${studentId}
+        order by l.day, l.start_minute`,
+    ),
+  ]);
+  if (!st || Number(st.status) === 90) throw notFound('学员不存在 / no such student');
+  assertCampus(user, st.school_item_code);
   return {
     period: s.period,
-    student: { id: st.id, code: st.code, name: st.name, schoolItemName: campus?.name ?? st.schoolItemCode },
+    student: {
+      id: Number(st.id),
+      code: st.code,
+      name: st.name,
+      schoolItemName: st.campus ?? st.school_item_code,
+    },
     rows: rows.map((r) => ({
       lessonId: n(r.lesson_id),
       date: String(r.date ?? ''),
@@ -223,7 +247,7 @@ export async function center(deps: AppDeps, s: FigureScope) {
 
 /** Per teacher; `unconfirmedOnly` keeps the teachers with lessons given and not confirmed, most first. */
 export async function centerByTeacher(deps: AppDeps, s: FigureScope, unconfirmedOnly: boolean) {
-  const students = factTable(deps, s, BOOKED, TEACHER, STUDENTS);
+  const students = distinctCounts(deps, s, BOOKED, TEACHER.key, sql`l.student_id`);
   const rows = await withStudents(await factTable(deps, s, TEACHER_DAYS, TEACHER, CENTER), students);
   const list = rows.map(({ key, name, ...r }) => ({ teacherCode: key, teacherName: name, ...r }));
   return {
