@@ -354,6 +354,22 @@ describe('small reads', () => {
     expect(roles.map((r) => r.code)).toEqual(
       expect.arrayContaining([1, 5, 15, 20, 30, 34, 40, 50, 58, 60, 72, 76]),
     );
+    // The list is one prepared statement whose filters are its parameters: a part of the name, the
+    // status, both, none — and it answers today's rows, not those of the first time it ran.
+    const admin = await t.as('admin');
+    const named = (q: { name?: string; status?: 0 | 1 }) =>
+      admin.system.roles({ query: q }).then((rs) => rs.map((r) => r.code).sort((a, b) => a - b));
+    expect(await named({ name: '顾问' })).toEqual(
+      ROLE_SEED.filter((r) => r.name.includes('顾问'))
+        .map((r) => r.code)
+        .sort((a, b) => a - b),
+    );
+    await admin.system.roleSave({ body: { code: 83, name: '临时顾问', status: 0 } });
+    expect(await named({ name: '顾问', status: 0 })).toEqual([83]);
+    expect(await named({ status: 0 })).toContain(83);
+    expect(await named({ status: 1 })).not.toContain(83);
+    expect(await named({})).toContain(83);
+    expect(await named({ name: '没有这个角色' })).toEqual([]);
   });
 });
 

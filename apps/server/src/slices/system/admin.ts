@@ -21,6 +21,7 @@ import { must } from '../../shared/must.js';
 import { provinceTypes, schoolItems } from '../../db/schema.js';
 import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles, users } from './tables.js';
 import { revokeUserSessions } from './sessions.js';
+import { preparedRead } from '../../db/prepared.js';
 
 type Actor = AuthUser;
 const audit = (
@@ -36,29 +37,40 @@ const audit = (
 
 // ---------------- roles ----------------
 
+const ROLE_COLUMNS = {
+  code: roles.code,
+  name: roles.name,
+  description: roles.description,
+  status: roles.status,
+  isAdmin: roles.isAdmin,
+  allScope: roles.allScope,
+  version: roles.version,
+  userCount: sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleCode} = ${roles.code})`,
+};
+
 async function roleRows(db: DbOrTx, where?: SQL) {
-  const rows = await db
-    .select({
-      code: roles.code,
-      name: roles.name,
-      description: roles.description,
-      status: roles.status,
-      isAdmin: roles.isAdmin,
-      allScope: roles.allScope,
-      version: roles.version,
-      userCount: sql<number>`(select count(*)::int from ${userRoles} where ${userRoles.roleCode} = ${roles.code})`,
-    })
-    .from(roles)
-    .where(where)
-    .orderBy(asc(roles.code));
+  const rows = await db.select(ROLE_COLUMNS).from(roles).where(where).orderBy(asc(roles.code));
   return rows.map((r) => ({ ...r, userCount: Number(r.userCount) }));
 }
 
-export function listRoles(db: DbOrTx, q: { name?: string | undefined; status?: 0 | 1 | undefined }) {
-  const conds: SQL[] = [];
-  if (q.name) conds.push(ilike(roles.name, `%${q.name}%`));
-  if (q.status !== undefined) conds.push(eq(roles.status, q.status));
-  return roleRows(db, conds.length ? and(...conds) : undefined);
+/** The role list as one prepared statement: a part of the name and the status, each null for any. */
+const roleList = preparedRead('system_roles', (db, name) =>
+  db
+    .select(ROLE_COLUMNS)
+    .from(roles)
+    .where(
+      and(
+        sql`(${sql.placeholder('name')}::text is null or ${roles.name} ilike '%' || ${sql.placeholder('name')}::text || '%')`,
+        sql`(${sql.placeholder('status')}::int is null or ${roles.status} = ${sql.placeholder('status')}::int)`,
+      ),
+    )
+    .orderBy(asc(roles.code))
+    .prepare(name),
+);
+
+export async function listRoles(db: DbOrTx, q: { name?: string | undefined; status?: 0 | 1 | undefined }) {
+  const rows = await roleList(db, { name: q.name || null, status: q.status ?? null });
+  return rows.map((r) => ({ ...r, userCount: Number(r.userCount) }));
 }
 
 export async function roleDetail(db: DbOrTx, code: number) {
@@ -173,8 +185,13 @@ export async function saveRolePrivileges(
 
 // ---------------- privileges ----------------
 
+/** Every privilege in the screens' order, as one prepared statement. */
+const allPrivileges = preparedRead('system_privileges', (db, name) =>
+  db.select().from(privileges).orderBy(asc(privileges.sort), asc(privileges.code)).prepare(name),
+);
+
 export async function privilegeTree(db: DbOrTx): Promise<TPrivilegeNode[]> {
-  const all = await db.select().from(privileges).orderBy(asc(privileges.sort), asc(privileges.code));
+  const all = await allPrivileges(db);
   const node = (p: (typeof all)[number]): TPrivilegeNode => ({
     code: p.code,
     name: p.name,
