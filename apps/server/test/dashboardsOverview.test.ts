@@ -422,6 +422,11 @@ describe('pre-revenue, income, profit and targets', () => {
     const data = await director.dashboards.advanceData({ query: f() });
     const all = await director.dashboards.advancePageDetail({ query: f() });
     expect(all.sumCents).toBe(data.closingCents);
+    // A page past the last still carries the count and the sum of all.
+    const past = await director.dashboards.advancePageDetail({
+      query: { ...f(), pageIdx: Math.ceil(all.total / all.pageSize) + 1 },
+    });
+    expect(past).toMatchObject({ list: [], total: all.total, sumCents: all.sumCents });
     const pc = await director.dashboards.advanceDataForPC({ query: f() });
     expect(pc.total.closingCents).toBe(data.closingCents);
   });

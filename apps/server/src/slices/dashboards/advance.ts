@@ -8,9 +8,11 @@ import type { AppDeps } from '../../deps.js';
 import {
   dayMonthOf,
   dimensionShares,
+  kindIn,
   ledger,
   LEDGER_DAYS,
   monthOf,
+  movements,
   n,
   rowsOf,
   shares,
@@ -39,14 +41,6 @@ const flowColumns = (s: FigureScope) => {
   coalesce(sum(l.v) filter (where ${p} and l.k not in ('purchase', 'consume', 'refund')), 0)::text as other,
   coalesce(sum(l.v), 0)::text as closing`;
 };
-
-/**
- * The movements up to the period's end without their kinds (no reversal join): for the figures
- * that count students by their balance.
- */
-const movements = (s: FigureScope) => sql`
-  select m.school_item_code, m.student_id, m.value_cents as v from student_ledger m
-  where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${s.end.toISOString()}::timestamptz`;
 
 interface FlowRow {
   opening: string;
@@ -117,6 +111,21 @@ export async function campusTable(deps: AppDeps, s: FigureScope) {
   };
 }
 
+/**
+ * Per campus: the flows of the period without the students holding advance receipts (those need a
+ * pass over the movements), in campusTable's order.
+ */
+export async function campusFlows(deps: AppDeps, s: FigureScope) {
+  const rows = await rowsOf<FlowRow & { code: string; name: string | null }>(
+    deps,
+    sql`with l as (${LEDGER_DAYS.rows(s)}),
+      f as (select l.school_item_code as code, ${flowColumns(s)} from l group by l.school_item_code)
+      select f.*, si.name from f left join school_items si on si.code = f.code
+      order by si.sort nulls last, f.code`,
+  );
+  return rows.map((r) => ({ schoolItemCode: r.code, schoolItemName: r.name ?? r.code, ...flows(r) }));
+}
+
 /** Advance receipts at the end of the period by a dimension of the movement. */
 export const closingBy = (deps: AppDeps, s: FigureScope, dim: Dimension) => {
   const d = LEDGER_DAYS.dimension?.(dim) ?? dim;
@@ -135,7 +144,7 @@ export async function byPayMethod(deps: AppDeps, s: FigureScope) {
     await rowsOf<ShareRow>(
       deps,
       sql`select p.method::text as key, null as name, sum(p.amount_cents)::text as cents
-        from pay_records p join orders o on o.id = p.order_id
+        from pay_records p left join orders o on o.id = p.order_id
         where p.status = 20 and ${inCampuses(sql`o.school_item_code`, s)}
           and p.paid_at >= ${s.start.toISOString()}::timestamptz and p.paid_at < ${s.end.toISOString()}::timestamptz
         group by p.method order by sum(p.amount_cents) desc, 1`,
@@ -152,7 +161,7 @@ export async function byRefundReason(deps: AppDeps, s: FigureScope) {
       sql`with l as (${ledger(s)})
         select coalesce(ro.reason_code, '') as key, max(ro.reason_name) as name, (-sum(l.v))::text as cents
         from l left join refund_orders ro on l.st = 'refundOrder' and ro.id = l.sid
-        where l.k = 'refund' and l.posted_at >= ${s.start.toISOString()}::timestamptz
+        where ${kindIn(['refund'])} and l.posted_at >= ${s.start.toISOString()}::timestamptz
         group by 1 having sum(l.v) <> 0 order by -sum(l.v) desc, 1`,
     ),
   );
@@ -229,7 +238,7 @@ export const courseTrend = (deps: AppDeps, s: FigureScope) =>
 export async function studentTrend(deps: AppDeps, s: FigureScope) {
   const rows = await rowsOf<{ mon: string; students: string }>(
     deps,
-    sql`with l as (${ledger(s)}),
+    sql`with l as (${movements(s)}),
       per as (select student_id, ${monthOf(s)} as mon, sum(v) as v from l group by 1, 2),
       cum as (select student_id, mon, sum(v) over (partition by student_id order by mon) as bal,
         lead(mon) over (partition by student_id order by mon) as nxt from per)

@@ -31,6 +31,15 @@ export const ledger = (s: FigureScope) => sql`
   left join ${REVERSED} r on r.id = m.reverses_id
   where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${iso(s.end)}::timestamptz`;
 
+/**
+ * The movements up to the period's end without their kinds (no reversal join): for the figures
+ * that only sum balances (a student's or a campus's), which need no movement's kind:
+ * school_item_code, student_id, v (cents), h (hours), posted_at.
+ */
+export const movements = (s: FigureScope) => sql`
+  select m.school_item_code, m.student_id, m.value_cents as v, m.hours as h, m.posted_at from student_ledger m
+  where ${inCampuses(sql`m.school_item_code`, s)} and m.posted_at < ${iso(s.end)}::timestamptz`;
+
 /** The Shanghai month of a movement; movements before the period's first month count as '0000-00'. */
 export const monthOf = (s: FigureScope) =>
   sql`case when posted_at < ${iso(s.start)}::timestamptz and to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') < ${s.months[0] ?? ''}
@@ -178,19 +187,36 @@ export const BOOKED: FactSource = {
  * left ÷ hours left, gift hours included: what consuming them would draw on average). Columns of
  * BOOKINGS plus h (hours), v (cents) and order_id (the first order with hours left, the one
  * consumption draws from; else the latest).
+ *
+ * Only the lessons of the (day, campus, course, kind) keys the lesson rollup counts an unsigned
+ * booking in are read (lesson_campus_days.unsigned: a booked booking without a live sign), and the
+ * price is read from the ledger once per (student, course), not once per booking: a year of signed
+ * lessons costs nothing (docs/decisions.md "Pre-revenue through the lesson rollup").
  */
 export const PREBOOKED: FactSource = {
   rows: (s) => sql`
+    with b as (
+      select le.school_item_code, le.course_code, le.teacher_code, le.id as lesson_id, le.lesson_date as day,
+        ls.student_id, le.hours as bh
+      from lesson_campus_days u
+      join teaching_lessons le on le.status = 10 and le.lesson_date = u.day
+        and le.school_item_code = u.school_item_code and le.course_code = u.course_code and le.kind = u.kind
+      join teaching_lesson_students ls on ls.lesson_id = le.id and ls.status = 10
+      where u.unsigned > 0 and u.kind in ('oneToOne', 'group') and ${inCampuses(sql`u.school_item_code`, s)}
+        and u.day >= ${s.period.startDate}::date and u.day <= ${s.period.endDate}::date and le.hours > 0
+        and not exists (select 1 from teaching_attendances a where a.lesson_student_id = ls.id and a.cancelled_at is null)),
+    p as (
+      select k.student_id, k.course_code, x.val, x.hrs, x.order_id
+      from (select distinct b.student_id, b.course_code from b) k
+      cross join lateral (
+        select sum(y.v) as val, sum(y.h) as hrs, coalesce(min(y.order_id) filter (where y.h > 0), max(y.order_id)) as order_id
+        from (select sl.order_id, sum(sl.value_cents) as v, sum(sl.hours) as h from student_ledger sl
+          where sl.student_id = k.student_id and sl.course_code = k.course_code and sl.posted_at < ${iso(s.end)}::timestamptz
+          group by sl.order_item_id, sl.order_id) y
+      ) x)
     select b.school_item_code, b.course_code, b.teacher_code, b.lesson_id, b.day, b.student_id,
       b.bh as h, (case when p.hrs > 0 then round(b.bh * p.val / p.hrs) else 0 end)::bigint as v, p.order_id
-    from (${BOOKINGS.rows(s)}) b
-    left join lateral (
-      select sum(x.v) as val, sum(x.h) as hrs, coalesce(min(x.order_id) filter (where x.h > 0), max(x.order_id)) as order_id
-      from (select sl.order_id, sum(sl.value_cents) as v, sum(sl.hours) as h from student_ledger sl
-        where sl.student_id = b.student_id and sl.course_code = b.course_code and sl.posted_at < ${iso(s.end)}::timestamptz
-        group by sl.order_item_id, sl.order_id) x
-    ) p on true
-    where b.sign is null and b.bh > 0`,
+    from b left join p on p.student_id = b.student_id and p.course_code = b.course_code`,
   inPeriod: () => sql`true`,
   month: sql`to_char(l.day, 'YYYY-MM')`,
 };
@@ -207,12 +233,15 @@ export const STUDENTS: FactSource = {
 
 /**
  * Money received: confirmed pay records (status 20) of the scope's orders up to the period's end,
- * by payment date: school_item_code, student_id, order_id, method, v (cents), paid_at.
+ * by payment date: school_item_code, student_id, order_id, adviser_id (the order's), method, v
+ * (cents), paid_at. Every pay record has its order; the join is a left join so that a figure of
+ * every campus that reads none of the order's columns (a total, the methods) is not joined to the
+ * orders at all (the planner drops it).
  */
 export const PAYMENTS: FactSource = {
   rows: (s) => sql`
-    select o.school_item_code, o.student_id, o.id as order_id, p.method, p.amount_cents as v, p.paid_at
-    from pay_records p join orders o on o.id = p.order_id
+    select o.school_item_code, o.student_id, p.order_id, o.adviser_id, p.method, p.amount_cents as v, p.paid_at
+    from pay_records p left join orders o on o.id = p.order_id
     where p.status = 20 and ${inCampuses(sql`o.school_item_code`, s)} and p.paid_at < ${iso(s.end)}::timestamptz`,
   inPeriod: (s) => sql`l.paid_at >= ${iso(s.start)}::timestamptz`,
   month: sql`to_char(l.paid_at at time zone 'Asia/Shanghai', 'YYYY-MM')`,
@@ -226,7 +255,7 @@ export const BALANCES: FactSource = {
   rows: (s) => sql`
     select b.school_item_code, b.student_id,
       coalesce(sum(b.v) filter (where b.posted_at < ${iso(s.start)}::timestamptz), 0) as open_v, sum(b.v) as close_v
-    from (${ledger(s)}) b group by b.school_item_code, b.student_id`,
+    from (${movements(s)}) b group by b.school_item_code, b.student_id`,
   inPeriod: () => sql`true`,
   month: sql`null::text`,
 };
@@ -508,7 +537,8 @@ export async function factTable<K extends string>(
 /**
  * {@link factTable} and {@link factTotals} of the same measures in one statement (grouping sets
  * of the key and of all rows): the source is read once, and a figure of milliseconds pays for one
- * statement instead of two.
+ * statement instead of two; a distinct count of the total is counted over the rows, never summed
+ * from the keys.
  */
 export async function factTableAndTotal<K extends string>(
   deps: AppDeps,
@@ -517,6 +547,7 @@ export async function factTableAndTotal<K extends string>(
   d: Dimension,
   measures: Record<K, SQL>,
   where: SQL = sql`true`,
+  rows: Rows = 'period',
 ): Promise<{ rows: TableRow<K>[]; total: Record<K, number> }> {
   d = src.dimension?.(d) ?? d;
   const names = Object.keys(measures) as K[];
@@ -525,7 +556,7 @@ export async function factTableAndTotal<K extends string>(
     sql`with l as (${src.rows(s)})
       select ${tableSelect(d, measures, names)}, grouping(${d.key}) = 1 as is_total
       from l ${d.join}
-      where ${src.inPeriod(s)} and ${where}
+      where ${rowsIn(s, src, rows)} and ${where}
       group by grouping sets ((${d.key}), ()) order by ${measures[names[0] as K]} desc, 1`,
   );
   const totalRow = found.find((r) => r.is_total);

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { schoolItems } from '../../db/schema.js';
 import { codeNames } from '../../shared/masterdata/index.js';
-import { byPayMethod, campusTable as advanceTable } from './advance.js';
+import { byPayMethod, campusFlows } from './advance.js';
 import {
   LESSON_SUMS,
   TEACHER_DAYS,
@@ -13,8 +13,8 @@ import {
   factTable,
   factTotals,
   factTrend,
-  LEDGER,
   LEDGER_DAYS,
+  movements,
   n,
   ORDER_TYPE,
   PAYMENTS,
@@ -23,7 +23,7 @@ import {
   TEACHER,
   type FactSource,
 } from './facts.js';
-import { byKey, num, totals, type Part } from './overview.js';
+import { byKey, byKeyWithTotal, num, totals, type Part } from './overview.js';
 import { inCampuses, wholeMonths, type FigureScope } from './scope.js';
 
 /** Revenue of the period over LEDGER_DAYS (rows up to the period's end). */
@@ -168,10 +168,7 @@ export async function profitSummary(deps: AppDeps, scope: FigureScope) {
 
 export async function profitByCampus(deps: AppDeps, scope: FigureScope) {
   const s = wholeMonths(scope);
-  const [rows, total] = await Promise.all([
-    byKey(deps, s, CAMPUS, profitParts(s)),
-    totals(deps, s, profitParts(s)),
-  ]);
+  const { rows, total } = await byKeyWithTotal(deps, s, CAMPUS, profitParts(s));
   return {
     period: s.period,
     rows: rows.map((r) => ({
@@ -293,7 +290,7 @@ export async function adviserTargets(deps: AppDeps, scope: FigureScope) {
       deps,
       sql`with l as (${PAYMENTS.rows(s)})
         select u.employee_code as key, max(l.school_item_code) as campus, sum(l.v)::text as cents
-        from l join orders o on o.id = l.order_id join users u on u.id = o.adviser_id
+        from l join users u on u.id = l.adviser_id
         where ${PAYMENTS.inPeriod(s)} and u.employee_code is not null
         group by 1`,
     ),
@@ -335,10 +332,10 @@ export async function adviserTargets(deps: AppDeps, scope: FigureScope) {
 
 /** Per campus: consumed ÷ (opening advance receipts + received) of the period. */
 export async function parentCost(deps: AppDeps, s: FigureScope) {
-  const t = await advanceTable(deps, s);
+  const rows = await campusFlows(deps, s);
   return {
     period: s.period,
-    rows: t.rows.map((r) => ({
+    rows: rows.map((r) => ({
       schoolItemCode: r.schoolItemCode,
       schoolItemName: r.schoolItemName,
       availableCents: r.openingCents + r.receivedCents,
@@ -355,15 +352,14 @@ export async function advanceStudents(
   q: { pageIdx: number; pageSize: number; keyword?: string | undefined },
 ) {
   const kw = q.keyword ? `%${q.keyword}%` : null;
-  const held = sql`with l as (${LEDGER.rows(s)}),
+  // The students' balances (a keyword filters them by the student's name or code first); names only
+  // for the page.
+  const held = sql`with l as (${movements(s)}),
     b as (select l.school_item_code, l.student_id, sum(l.v) as v, sum(l.h) as h from l group by 1, 2 having sum(l.v) > 0)
-    select b.*, st.code, st.name, coalesce(si.name, b.school_item_code) as campus
-    from b left join students st on st.id = b.student_id left join school_items si on si.code = b.school_item_code
-    where ${kw ? sql`(st.name like ${kw} or st.code like ${kw})` : sql`true`}`;
-  const [sums] = await rowsOf<{ total: string; cents: string | null }>(
-    deps,
-    sql`with d as (${held}) select count(*)::text as total, sum(d.v)::text as cents from d`,
-  );
+    select b.* from b
+    where ${kw ? sql`b.student_id in (select st.id from students st where st.name like ${kw} or st.code like ${kw})` : sql`true`}`;
+  // The page with the count and sum of all from the same pass (the grouped set is computed for the
+  // sort anyway); only a page past the last asks for them again.
   const rows = await rowsOf<{
     student_id: number;
     code: string | null;
@@ -371,11 +367,24 @@ export async function advanceStudents(
     campus: string;
     h: string;
     v: string;
+    total: string;
+    cents: string | null;
   }>(
     deps,
-    sql`with d as (${held}) select d.student_id, d.code, d.name, d.campus, d.h::text as h, d.v::text as v
-      from d order by d.v desc, d.student_id, d.campus limit ${q.pageSize} offset ${(q.pageIdx - 1) * q.pageSize}`,
+    sql`with d as (${held}),
+      p as (select d.*, count(*) over () as total, sum(d.v) over () as cents from d
+        order by d.v desc, d.student_id, d.school_item_code limit ${q.pageSize} offset ${(q.pageIdx - 1) * q.pageSize})
+      select p.student_id, st.code, st.name, coalesce(si.name, p.school_item_code) as campus, p.h::text as h,
+        p.v::text as v, p.total::text as total, p.cents::text as cents
+      from p left join students st on st.id = p.student_id left join school_items si on si.code = p.school_item_code
+      order by p.v desc, p.student_id, p.school_item_code`,
   );
+  const [sums] = rows.length
+    ? rows
+    : await rowsOf<{ total: string; cents: string | null }>(
+        deps,
+        sql`with d as (${held}) select count(*)::text as total, sum(d.v)::text as cents from d`,
+      );
   return {
     list: rows.map((r) => ({
       studentId: Number(r.student_id),

@@ -8,6 +8,7 @@ import {
   CAMPUS,
   COURSE,
   factTable,
+  factTableAndTotal,
   factTotals,
   factTrend,
   kindIn,
@@ -64,11 +65,11 @@ export interface Part {
   where?: ReturnType<typeof sql>;
 }
 
-/** The parts' figures by a dimension, one row per key that any part has, in key order. */
-export async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[]) {
-  const tables = await Promise.all(
-    parts.map((p) => factTable(deps, s, p.src, d, p.measures, p.where ?? sql`true`, p.rows ?? 'period')),
-  );
+/** Rows of the parts' tables merged by key, one row per key that any part has, in key order. */
+function merge(
+  parts: Part[],
+  tables: Array<Array<{ key: string; name: string; detail?: string } & Record<string, number>>>,
+) {
   const out = new Map<string, Record<string, number | string>>();
   const zero = Object.fromEntries(parts.flatMap((p) => Object.keys(p.measures)).map((k) => [k, 0]));
   for (const t of tables)
@@ -78,6 +79,33 @@ export async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: 
       out.set(r.key, { ...e, ...r });
     }
   return [...out.values()].sort((a, b) => String(a.key).localeCompare(String(b.key)));
+}
+
+/** The parts' figures by a dimension, one row per key that any part has, in key order. */
+export async function byKey(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[]) {
+  const tables = await Promise.all(
+    parts.map((p) => factTable(deps, s, p.src, d, p.measures, p.where ?? sql`true`, p.rows ?? 'period')),
+  );
+  return merge(parts, tables);
+}
+
+/**
+ * byKey and the parts' totals (what `totals` gives), each part's source read once for both: a
+ * table with its total row.
+ */
+export async function byKeyWithTotal(deps: AppDeps, s: FigureScope, d: Dimension, parts: Part[]) {
+  const tables = await Promise.all(
+    parts.map((p) =>
+      factTableAndTotal(deps, s, p.src, d, p.measures, p.where ?? sql`true`, p.rows ?? 'period'),
+    ),
+  );
+  return {
+    rows: merge(
+      parts,
+      tables.map((t) => t.rows),
+    ),
+    total: Object.assign({}, ...tables.map((t) => t.total)) as Record<string, number>,
+  };
 }
 
 export async function totals(deps: AppDeps, s: FigureScope, parts: Part[]) {
@@ -116,7 +144,7 @@ export async function summary(deps: AppDeps, s: FigureScope) {
 }
 
 export async function campusTable(deps: AppDeps, s: FigureScope) {
-  const [rows, total] = await Promise.all([byKey(deps, s, CAMPUS, overviewParts(s)), summary(deps, s)]);
+  const { rows, total } = await byKeyWithTotal(deps, s, CAMPUS, overviewParts(s));
   return {
     period: s.period,
     rows: rows.map((r) => ({
@@ -124,7 +152,7 @@ export async function campusTable(deps: AppDeps, s: FigureScope) {
       schoolItemName: String(r.name),
       ...overviewFigures(r),
     })),
-    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total },
+    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...overviewFigures(total) },
   };
 }
 
@@ -172,7 +200,7 @@ export async function studentSummary(deps: AppDeps, s: FigureScope) {
 }
 
 export async function studentCampusTable(deps: AppDeps, s: FigureScope) {
-  const [rows, total] = await Promise.all([byKey(deps, s, CAMPUS, studentParts(s)), studentSummary(deps, s)]);
+  const { rows, total } = await byKeyWithTotal(deps, s, CAMPUS, studentParts(s));
   return {
     period: s.period,
     rows: rows.map((r) => ({
@@ -180,7 +208,7 @@ export async function studentCampusTable(deps: AppDeps, s: FigureScope) {
       schoolItemName: String(r.name),
       ...studentFigures(r),
     })),
-    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total },
+    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...studentFigures(total) },
   };
 }
 
