@@ -17,6 +17,7 @@ import {
   STAFF,
   TEACHER_LOAD,
   factTable,
+  factTableTotal,
   factTotals,
   kindIn,
   n,
@@ -24,7 +25,7 @@ import {
   type Dimension,
   type FactSource,
 } from './facts.js';
-import { monthsRelation, type FigureScope } from './scope.js';
+import { inCampuses, monthsRelation, type FigureScope } from './scope.js';
 
 export const GROUP_NAMES: Record<TEfficiencyGroup, string> = {
   jt: '集团 / All staff',
@@ -39,14 +40,39 @@ const MEMBERS: Record<TEfficiencyGroup, SQL> = {
   gw: sql`l.post_role in ('consultant', 'growth')`,
 };
 
-/** Revenue of lessons taught by an employee matching `who` (an SQL over employees e and posts p). */
-const taughtBy = (who: SQL) => sql`l.st = 'attendance' and exists (
-  select 1 from teaching_attendances a
-  join teaching_lesson_students ls on ls.id = a.lesson_student_id
-  join teaching_lessons le on le.id = ls.lesson_id
-  join employees e on e.code = le.teacher_code
+/** The signs (live or cancelled) on lessons taught by an employee matching `who` (an SQL over employees e and posts p). */
+const signsOf = (who: SQL) => sql`
+  select a.id from employees e
   join posts p on p.code = e.post_code
-  where a.id = l.sid and ${who})`;
+  join teaching_lessons le on le.teacher_code = e.code
+  join teaching_attendances a on a.lesson_id = le.id
+  join teaching_lesson_students ls on ls.id = a.lesson_student_id and ls.lesson_id = le.id
+  where ${who}`;
+
+/**
+ * Consumption of lessons taught by an employee matching `who`: the consume movements whose source is
+ * one of their signs, and the reversals of those (counting as consume, as in LEDGER), up to the
+ * period's end — school_item_code, v, h, posted_at, k, mk. Joined from the employees' lessons to the
+ * movements through the ledger's source index and the reversals' index, so the planner sizes it from
+ * the employees and lessons (a handful of teachers reads a handful of movements; every teacher
+ * hashes), instead of testing each of the period's millions of consume movements one by one.
+ */
+const taughtBy = (who: SQL): FactSource => ({
+  rows: (s) => sql`
+    with signs as (${signsOf(who)}),
+    consumed as (
+      select m.id, m.school_item_code, m.value_cents, m.hours, m.posted_at, m.kind
+      from signs x join student_ledger m on m.source_type = 'attendance' and m.source_id = x.id and m.kind = 'consume')
+    select c.school_item_code, c.value_cents as v, c.hours as h, c.posted_at, 'consume' as k, c.kind as mk
+    from consumed c
+    where ${inCampuses(sql`c.school_item_code`, s)} and c.posted_at < ${s.end.toISOString()}::timestamptz
+    union all
+    select rv.school_item_code, rv.value_cents, rv.hours, rv.posted_at, 'consume', rv.kind
+    from consumed c join student_ledger rv on rv.reverses_id = c.id
+    where ${inCampuses(sql`rv.school_item_code`, s)} and rv.posted_at < ${s.end.toISOString()}::timestamptz`,
+  inPeriod: LEDGER.inPeriod,
+  month: LEDGER.month,
+});
 /** Payments of orders whose adviser is an employee matching `who`. */
 const advisedBy = (who: SQL) => sql`exists (
   select 1 from orders o2 join users u on u.id = o2.adviser_id
@@ -58,8 +84,8 @@ const advisedBy = (who: SQL) => sql`exists (
 const OUTPUT: Record<TEfficiencyGroup, { src: FactSource; where: SQL; cents: SQL; quantity: SQL }> = {
   jt: { src: LEDGER_DAYS, where: kindIn(['consume']), cents: sql`-sum(l.v)`, quantity: sql`-sum(l.h)` },
   kfs: {
-    src: LEDGER,
-    where: sql`${kindIn(['consume'])} and ${taughtBy(sql`p.post_role = 'teacher'`)}`,
+    src: taughtBy(sql`p.post_role = 'teacher'`),
+    where: sql`true`,
     cents: sql`-sum(l.v)`,
     quantity: sql`-sum(l.h)`,
   },
@@ -103,11 +129,13 @@ export async function efficiencySummary(deps: AppDeps, s: FigureScope) {
 /** A group's efficiency per campus: heads by primary campus, output by the campus it was booked at. */
 export async function efficiencyCampuses(deps: AppDeps, s: FigureScope, g: TEfficiencyGroup) {
   const o = OUTPUT[g];
-  const [heads, out, total] = await Promise.all([
-    factTable(deps, s, STAFF, CAMPUS, { heads: sql`count(*)` }, MEMBERS[g]),
-    factTable(deps, s, o.src, CAMPUS, { cents: o.cents, quantity: o.quantity }, o.where),
-    groupTotals(deps, s, g),
+  // Each source read once for its campus rows and its total.
+  const [h, x] = await Promise.all([
+    factTableTotal(deps, s, STAFF, CAMPUS, { heads: sql`count(*)` }, MEMBERS[g]),
+    factTableTotal(deps, s, o.src, CAMPUS, { cents: o.cents, quantity: o.quantity }, o.where),
   ]);
+  const [heads, out] = [h.rows, x.rows];
+  const total = figures(h.total.heads, x.total.cents, x.total.quantity);
   const names = new Map([...heads, ...out].map((r) => [r.key, r.name]));
   const rows = [...names.entries()]
     .map(([key, name]) => {
@@ -183,13 +211,13 @@ export async function personal(deps: AppDeps, u: AuthUser, scope: FigureScope) {
       where e.code = ${code}`,
   );
   const mine = sql`l.teacher_code = ${code}`;
-  const taught = sql`${kindIn(['consume'])} and ${taughtBy(sql`e.code = ${code}`)}`;
+  const taught = taughtBy(sql`e.code = ${code}`);
   const advised = sql`exists (select 1 from orders o2 where o2.id = l.order_id and o2.adviser_id = ${u.id})`;
   const [load, byMonth, consumed, consumedByMonth, sold] = await Promise.all([
     factTotals(deps, s, TEACHER_LOAD, LOAD, mine),
     factTable(deps, s, TEACHER_LOAD, MONTH(TEACHER_LOAD), LOAD, mine),
-    factTotals(deps, s, LEDGER, { cents: sql`-sum(l.v)`, hours: sql`-sum(l.h)` }, taught),
-    factTable(deps, s, LEDGER, MONTH(LEDGER), { hours: sql`-sum(l.h)` }, taught),
+    factTotals(deps, s, taught, { cents: sql`-sum(l.v)`, hours: sql`-sum(l.h)` }),
+    factTable(deps, s, taught, MONTH(taught), { hours: sql`-sum(l.h)` }),
     factTotals(deps, s, PAYMENTS, { cents: sql`sum(l.v)`, orders: sql`count(distinct l.order_id)` }, advised),
   ]);
   return {
