@@ -179,6 +179,29 @@ describe('overview', () => {
       ErrorCode.noPermission,
     );
   });
+
+  it('pages through a figure’s rows: later pages continue the first in order, with the same count and sums', async () => {
+    // A year of every campus: the later pages read only from the day they reach back to.
+    const year = {
+      startDate: `${Number(month.slice(0, 4)) - 1}-${month.slice(5, 7)}-01`,
+      endDate: `${month}-28`,
+    };
+    for (const figure of ['received', 'newStudents', 'lessons'] as const) {
+      const whole = await admin.dashboards.drillPage({ query: { ...year, figure, pageSize: 9 } });
+      expect(whole.total).toBeGreaterThan(9);
+      const pages = [];
+      for (const pageIdx of [1, 2, 3]) {
+        const p = await admin.dashboards.drillPage({ query: { ...year, figure, pageIdx, pageSize: 3 } });
+        expect(p).toMatchObject({ total: whole.total, sumCents: whole.sumCents, sumHours: whole.sumHours });
+        pages.push(...p.list);
+      }
+      expect(pages).toEqual(whole.list);
+      const past = await admin.dashboards.drillPage({
+        query: { ...year, figure, pageIdx: Math.ceil(whole.total / 3) + 1, pageSize: 3 },
+      });
+      expect(past).toMatchObject({ list: [], total: whole.total });
+    }
+  });
 });
 
 describe('students', () => {
