@@ -53,11 +53,11 @@ export function incomeEndpoints(ctx: BenchContext): BenchEndpoint[] {
   /** Per teacher: minutes of the period's live lessons and hours their live signs consumed (bookings not removed). */
   const TAUGHT = sql`(select le.teacher_code, sum(le.end_minute - le.start_minute) as m, sum(coalesce(b.uh, 0)) as uh
     from teaching_lessons le
-    left join (select ls.lesson_id, sum(a.hours) as uh from teaching_lesson_students ls
+    left join lateral (select sum(a.hours) as uh from teaching_lesson_students ls
       join teaching_attendances a on a.lesson_student_id = ls.id and a.cancelled_at is null
-      where ls.status <> 90 and a.lesson_date >= ${startDate}::date and a.lesson_date <= ${endDate}::date
-      group by ls.lesson_id) b on b.lesson_id = le.id
+      where ls.lesson_id = le.id and ls.status <> 90) b on true
     where le.status = 10 and le.lesson_date >= ${startDate}::date and le.lesson_date <= ${endDate}::date
+      and le.teacher_code in (select code from employees where status = 1)
     group by le.teacher_code)`;
   const EMPLOYEE_FIGURES = sql`count(*) as heads,
     count(*) filter (where s.entry_date >= ${startDate}::date) as hires,
@@ -77,13 +77,19 @@ export function incomeEndpoints(ctx: BenchContext): BenchEndpoint[] {
   /** What each efficiency group produces in the period, with the campus and month it counts in: o(c, mon, v, q). */
   const OUTPUT: Record<string, SQL> = {
     jt: sql`(select x.c, ${mon(sql`x.posted_at`)} as mon, -x.v as v, -x.h as q, null::int as order_id from ${CONSUMED}) o`,
-    kfs: sql`(select x.c, ${mon(sql`x.posted_at`)} as mon, -x.v as v, -x.h as q, null::int as order_id from ${CONSUMED}
-      join teaching_attendances a on a.id = x.sid
-      join teaching_lesson_students ls on ls.id = a.lesson_student_id
-      join teaching_lessons le on le.id = ls.lesson_id
-      join employees e on e.code = le.teacher_code
-      join posts p on p.code = e.post_code and p.post_role = 'teacher'
-      where x.st = 'attendance') o`,
+    // From the teachers' side: their lessons' signs, the consume movements of those signs (source
+    // index) and the reversals of those (reversals' index).
+    kfs: sql`(with signs as (select a.id from employees e join posts p on p.code = e.post_code and p.post_role = 'teacher'
+        join teaching_lessons le on le.teacher_code = e.code
+        join teaching_attendances a on a.lesson_id = le.id
+        join teaching_lesson_students ls on ls.id = a.lesson_student_id and ls.lesson_id = le.id),
+      consumed as (select m.id, m.school_item_code, m.value_cents, m.hours, m.posted_at from signs x
+        join student_ledger m on m.source_type = 'attendance' and m.source_id = x.id and m.kind = 'consume')
+      select c.school_item_code as c, ${mon(sql`c.posted_at`)} as mon, -c.value_cents as v, -c.hours as q, null::int as order_id
+      from consumed c where c.posted_at >= ${S} and c.posted_at < ${E}
+      union all
+      select rv.school_item_code, ${mon(sql`rv.posted_at`)}, -rv.value_cents, -rv.hours, null::int
+      from consumed c join student_ledger rv on rv.reverses_id = c.id where rv.posted_at >= ${S} and rv.posted_at < ${E}) o`,
     gw: sql`(select o.school_item_code as c, ${mon(sql`p.paid_at`)} as mon, p.amount_cents as v, null::numeric as q, o.id as order_id
       from pay_records p join orders o on o.id = p.order_id
       join users u on u.id = o.adviser_id join employees e on e.code = u.employee_code

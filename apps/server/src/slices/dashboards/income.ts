@@ -11,7 +11,6 @@ import {
   TEACHER_DAYS,
   CAMPUS,
   factTable,
-  factTotals,
   factTrend,
   LEDGER_DAYS,
   movements,
