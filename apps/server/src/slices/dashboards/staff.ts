@@ -17,7 +17,7 @@ import {
   STAFF,
   TEACHER_LOAD,
   factTable,
-  factTableTotal,
+  factTableAndTotal,
   factTotals,
   kindIn,
   n,
@@ -131,8 +131,8 @@ export async function efficiencyCampuses(deps: AppDeps, s: FigureScope, g: TEffi
   const o = OUTPUT[g];
   // Each source read once for its campus rows and its total.
   const [h, x] = await Promise.all([
-    factTableTotal(deps, s, STAFF, CAMPUS, { heads: sql`count(*)` }, MEMBERS[g]),
-    factTableTotal(deps, s, o.src, CAMPUS, { cents: o.cents, quantity: o.quantity }, o.where),
+    factTableAndTotal(deps, s, STAFF, CAMPUS, { heads: sql`count(*)` }, MEMBERS[g]),
+    factTableAndTotal(deps, s, o.src, CAMPUS, { cents: o.cents, quantity: o.quantity }, o.where),
   ]);
   const [heads, out] = [h.rows, x.rows];
   const total = figures(h.total.heads, x.total.cents, x.total.quantity);

@@ -49,7 +49,7 @@ export async function summary(deps: AppDeps, s: FigureScope) {
 }
 
 export async function ratio(deps: AppDeps, s: FigureScope) {
-  const { rows, total } = await facts.factTableTotal(deps, s, CLUES, facts.CAMPUS, MEASURES);
+  const { rows, total } = await facts.factTableAndTotal(deps, s, CLUES, facts.CAMPUS, MEASURES);
   return {
     period: s.period,
     rows: rows.map((r) => ({

@@ -186,7 +186,7 @@ export async function ranks(deps: AppDeps, s: FigureScope, top: number, isAsc: b
 }
 
 export async function byRegion(deps: AppDeps, s: FigureScope) {
-  const { rows, total: all } = await facts.factTableTotal(deps, s, INCOME, REGION, {
+  const { rows, total: all } = await facts.factTableAndTotal(deps, s, INCOME, REGION, {
     ...INCOME_MEASURES,
     campuses: sql`count(distinct l.school_item_code)`,
   });
