@@ -296,6 +296,26 @@ describe('accounts', () => {
     );
   });
 
+  it('lists accounts by a part of the name, the user name, the status and a role, a page at a time', async () => {
+    const admin = await t.as('admin');
+    const list = async (q: Record<string, unknown>) =>
+      (await admin.system.authInfos({ query: { pageSize: 100, ...q } })).list;
+    const usernames = async (q: Record<string, unknown>) => (await list(q)).map((r) => r.username);
+    expect(await usernames({ roleCode: 20 })).toEqual(expect.arrayContaining(['finance', 'fmanager']));
+    expect((await list({ roleCode: 20 })).every((r) => r.roles.some((x) => x.code === 20))).toBe(true);
+    expect(await usernames({ name: '王建' })).toContain('director');
+    // "name" matches the user name too; "username" only the user name.
+    expect(await usernames({ name: 'fman' })).toEqual(['fmanager']);
+    expect(await usernames({ username: 'fman' })).toEqual(['fmanager']);
+    expect(await usernames({ username: '周敏' })).toEqual([]);
+    expect(await usernames({ status: 1, roleCode: 30 })).toContain('hr');
+    expect((await list({ status: 0 })).every((r) => r.status === 0)).toBe(true);
+    const all = await usernames({});
+    const second = await admin.system.authInfos({ query: { pageSize: 2, pageIdx: 2 } });
+    expect(second.total).toBe(all.length);
+    expect(second.list.map((r) => r.username)).toEqual(all.slice(2, 4));
+  });
+
   it('refuses to disable oneself', async () => {
     await expectApiError(
       (await t.as('admin')).system.authInfoUpdateStatus({ body: { code: 'admin', status: 0 } }),

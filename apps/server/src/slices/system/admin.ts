@@ -288,35 +288,28 @@ const scopeColumns = {
     from ${userCampuses} c where c.user_id = ${users.id}), '[]'::json)`,
 };
 
-export async function listAccounts(db: DbOrTx, actor: Actor, q: z.output<typeof AuthInfoQuery>) {
-  const conds: SQL[] = [];
-  if (q.name) conds.push(or(ilike(users.name, `%${q.name}%`), ilike(users.username, `%${q.name}%`)) as SQL);
-  if (q.username) conds.push(ilike(users.username, `%${q.username}%`));
-  if (q.status !== undefined) conds.push(eq(users.status, q.status));
-  if (q.roleCode !== undefined)
-    conds.push(
-      inArray(
-        users.id,
-        db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.roleCode, q.roleCode)),
-      ),
-    );
+/**
+ * The accounts list's filter with its values as placeholders, each null for "any": a part of the
+ * name or user name, a part of the user name, the status, a role, and the campuses (a JSON array; null
+ * for an all-scope administrator) — so the page and its count are two prepared statements.
+ */
+const P = (k: string) => sql.placeholder(k);
+const accountFilter = and(
+  sql`(${P('name')}::text is null or ${users.name} ilike '%' || ${P('name')}::text || '%'
+    or ${users.username} ilike '%' || ${P('name')}::text || '%')`,
+  sql`(${P('username')}::text is null or ${users.username} ilike '%' || ${P('username')}::text || '%')`,
+  sql`(${P('status')}::int is null or ${users.status} = ${P('status')}::int)`,
+  sql`(${P('roleCode')}::int is null or ${users.id} in (select ${userRoles.userId} from ${userRoles}
+    where ${userRoles.roleCode} = ${P('roleCode')}::int))`,
   // A scoped administrator sees the accounts working in their campuses.
-  if (!actor.allScope) {
-    conds.push(
-      inArray(
-        users.id,
-        db
-          .select({ id: userCampuses.userId })
-          .from(userCampuses)
-          .where(
-            inArray(userCampuses.schoolItemCode, actor.schoolItems.length ? actor.schoolItems : ['\u0000']),
-          ),
-      ),
-    );
-  }
-  const where = conds.length ? and(...conds) : undefined;
-  const [total] = await db.select({ n: count() }).from(users).where(where);
-  const list = await db
+  sql`(${P('campuses')}::jsonb is null or ${users.id} in (select ${userCampuses.userId} from ${userCampuses}
+    where ${userCampuses.schoolItemCode} in (select jsonb_array_elements_text(${P('campuses')}::jsonb))))`,
+);
+const accountCount = preparedRead('system_accounts_count', (db, name) =>
+  db.select({ n: count() }).from(users).where(accountFilter).prepare(name),
+);
+const accountPage = preparedRead('system_accounts_page', (db, name) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -329,10 +322,23 @@ export async function listAccounts(db: DbOrTx, actor: Actor, q: z.output<typeof 
       version: users.version,
     })
     .from(users)
-    .where(where)
+    .where(accountFilter)
     .orderBy(asc(users.id))
-    .limit(q.pageSize)
-    .offset((q.pageIdx - 1) * q.pageSize);
+    .limit(P('limit'))
+    .offset(P('offset'))
+    .prepare(name),
+);
+
+export async function listAccounts(db: DbOrTx, actor: Actor, q: z.output<typeof AuthInfoQuery>) {
+  const values = {
+    name: q.name || null,
+    username: q.username || null,
+    status: q.status ?? null,
+    roleCode: q.roleCode ?? null,
+    campuses: actor.allScope ? null : JSON.stringify(actor.schoolItems),
+  };
+  const [total] = await accountCount(db, values);
+  const list = await accountPage(db, { ...values, limit: q.pageSize, offset: (q.pageIdx - 1) * q.pageSize });
   return {
     list,
     total: Number(total?.n ?? 0),
