@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
+import { shanghaiDayStart } from '@bo/domain';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -18,11 +19,15 @@ afterAll(async () => t?.close());
 describe('workbench', () => {
   it('lists today’s follow-ups, today’s visits, my approvals and my month’s numbers', async () => {
     const now = t.clock.now().getTime();
+    // Later today in Shanghai whatever the hour the template was seeded at (a fixed 30 minutes
+    // fell on tomorrow when the run started after 23:30 Shanghai time).
+    const dayEnd = shanghaiDayStart(t.clock.now()).getTime() + 24 * 3600_000;
+    const laterToday = (ms: number) => new Date(now + Math.min(ms, Math.floor((dayEnd - now) / 2)));
     const c = await sales.clues.clueSave({
       body: { childName: '马思彤', parentName: '马丽', phone: phone(), schoolItemCode: 'SH01' },
     });
     await sales.clues.followSave({
-      body: { clueId: c.clueId, content: '今天再联系', nextVisitAt: new Date(now + 60_000).toISOString() },
+      body: { clueId: c.clueId, content: '今天再联系', nextVisitAt: laterToday(60_000).toISOString() },
     });
     const follows = await sales.workbench.workList({ query: { type: 1 } });
     expect(follows.items.some((x) => x.clueId === c.clueId)).toBe(true);
@@ -31,7 +36,7 @@ describe('workbench', () => {
       body: { childName: '朱沐阳', parentName: '朱强', phone: phone(), schoolItemCode: 'SH01' },
     });
     await sales.clues.intoSchoolSave({
-      body: { clueId: v.clueId, visitAt: new Date(now + 30 * 60_000).toISOString() },
+      body: { clueId: v.clueId, visitAt: laterToday(30 * 60_000).toISOString() },
     });
     expect(
       (await sales.workbench.workList({ query: { type: 2 } })).items.some((x) => x.clueId === v.clueId),
