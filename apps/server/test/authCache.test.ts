@@ -1,7 +1,7 @@
 // The per-request principal is cached, but never outlives a change to what it grants: logout,
 // disable, password change, role and grant changes take effect on the very next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { tokenHash } from '../src/shared/password.js';
 import { sessions } from '../src/slices/system/tables.js';
@@ -91,5 +91,59 @@ describe('principal cache', () => {
     await director.system.userInfo();
     t.clock.advance((t.config.SESSION_IDLE_MINUTES + 1) * 60_000);
     await expectApiError(director.system.userInfo(), ErrorCode.tokenInvalid);
+  });
+});
+
+describe('cached access reads (the role list, the privilege tree)', () => {
+  // A session of its own: the idle test above moved the clock past the first one's idle limit.
+  let me: Sdk;
+  beforeAll(async () => {
+    me = await t.as('admin');
+  });
+  const roleName = async (code: number) =>
+    (await me.system.roles({ query: {} })).find((r) => r.code === code)?.name;
+
+  it('answers from the cache while nothing announces a change, and reads again once the database announces one', async () => {
+    await me.system.roleSave({ body: { code: 92, name: '缓存甲', description: '' } });
+    expect(await roleName(92)).toBe('缓存甲');
+    // Renamed behind the server's back with the announcing trigger off: the cached list still serves.
+    await t.deps.db.execute(sql`alter table roles disable trigger roles_auth_notify`);
+    try {
+      await t.deps.db.execute(sql`update roles set name = '缓存乙' where code = 92`);
+    } finally {
+      await t.deps.db.execute(sql`alter table roles enable trigger roles_auth_notify`);
+    }
+    expect(await roleName(92)).toBe('缓存甲');
+    // Any server's write announces itself on bo_auth: the next read is the database's.
+    await t.deps.db.execute(sql`update roles set description = 'x' where code = 92`);
+    await expect.poll(() => roleName(92)).toBe('缓存乙');
+  });
+
+  it("shows this server's own writes on the very next read: a role saved, an account given a role, a privilege renamed", async () => {
+    await me.system.roleSave({ body: { code: 93, name: '缓存丙', description: '' } });
+    expect(await roleName(93)).toBe('缓存丙');
+    const count = async () => (await me.system.roles({ query: {} })).find((r) => r.code === 93)?.userCount;
+    expect(await count()).toBe(0);
+    const a = must((await me.system.authInfos({ query: { username: 'teacher' } })).list[0], 'teacher');
+    await me.system.authInfoSave({
+      body: {
+        id: a.id,
+        version: a.version,
+        username: 'teacher',
+        name: a.name,
+        roles: [...a.roles.map((r) => r.code), 93],
+        regions: a.regions,
+        campuses: a.campuses,
+        employeeCode: a.employeeCode,
+      },
+    });
+    expect(await count()).toBe(1);
+    const tree = await me.system.privileges();
+    const leaf = must(tree.flatMap((g) => g.children)[0], 'a privilege');
+    await me.system.privilegeSave({ body: { ...leaf, name: `${leaf.name}（改）` } });
+    const again = await me.system.privileges();
+    expect(again.flatMap((g) => g.children).find((p) => p.code === leaf.code)?.name).toBe(
+      `${leaf.name}（改）`,
+    );
   });
 });

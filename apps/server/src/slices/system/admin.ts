@@ -22,6 +22,7 @@ import { provinceTypes, schoolItems } from '../../db/schema.js';
 import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles, users } from './tables.js';
 import { revokeUserSessions } from './sessions.js';
 import { preparedRead } from '../../db/prepared.js';
+import { authCachedRead } from '../../http/authCachedRead.js';
 
 type Actor = AuthUser;
 const audit = (
@@ -72,6 +73,9 @@ export async function listRoles(db: DbOrTx, q: { name?: string | undefined; stat
   const rows = await roleList(db, { name: q.name || null, status: q.status ?? null });
   return rows.map((r) => ({ ...r, userCount: Number(r.userCount) }));
 }
+
+/** The role list as the screens read it: from the access-data cache until a role or an account's roles change. */
+export const cachedRoles = authCachedRead(listRoles, (q) => `${q.name ?? ''}\u0000${q.status ?? ''}`);
 
 export async function roleDetail(db: DbOrTx, code: number) {
   const [r] = await roleRows(db, eq(roles.code, code));
@@ -215,6 +219,12 @@ export async function privilegeTree(db: DbOrTx): Promise<TPrivilegeNode[]> {
   }
   return [...groups, ...loose];
 }
+
+/** The privilege tree from the access-data cache until a privilege changes. */
+export const cachedPrivilegeTree = authCachedRead(
+  (db: DbOrTx, _: null) => privilegeTree(db),
+  () => '',
+);
 
 export async function savePrivilege(
   deps: AppDeps,

@@ -18,9 +18,9 @@ import {
   accountUpdateStatus,
   generateIdCode,
   listAccounts,
-  listRoles,
+  cachedPrivilegeTree,
+  cachedRoles,
   pickUsers,
-  privilegeTree,
   privilegeUpdateStatus,
   resetPassword,
   roleDetail,
@@ -79,7 +79,7 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
   isJujiganyu: async ({ user }) => isHomeIntervention(user),
   menu: async ({ user, deps }) => menuOf(deps.db, user),
   forbiddenRoutes: async ({ user, deps }) => forbiddenRoutesOf(deps.db, user),
-  roles: async ({ query, deps }) => listRoles(deps.db, query),
+  roles: async ({ query, deps }) => cachedRoles(deps, query),
   roleSave: async ({ body, user, deps, ip }) => saveRole(deps, user, ip, body),
   roleUpdateStatus: async ({ body, user, deps, ip }) => {
     await roleUpdateStatus(deps, user, ip, body.code, body.status);
@@ -90,7 +90,7 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
     await saveRolePrivileges(deps, user, ip, body.code, body.privilegeCodes);
     return true;
   },
-  privileges: async ({ deps }) => privilegeTree(deps.db),
+  privileges: async ({ deps }) => cachedPrivilegeTree(deps, null),
   privilegeSave: async ({ body, user, deps, ip }) => {
     await savePrivilege(deps, user, ip, body);
     return true;
