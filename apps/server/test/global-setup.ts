@@ -32,8 +32,21 @@ async function adminQuery(url: string, sql: string): Promise<void> {
   }
 }
 
+/**
+ * When the run's data was seeded and every file's clock starts: now, or TEST_SEEDED_AT (an ISO
+ * instant) to run the suite as if it started then — a minute before midnight in Shanghai, on the
+ * last day of a month or of a year — which finds the tests that hold only at some hours.
+ */
+function seedInstant(): string {
+  const at = process.env.TEST_SEEDED_AT;
+  if (!at) return new Date().toISOString();
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) throw new Error(`TEST_SEEDED_AT=${at}: not an ISO instant`);
+  return d.toISOString();
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const seededAt = new Date().toISOString();
+  const seededAt = seedInstant();
   const pgUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_NO_TEMPLATE === '1') {
     project.provide('dbTemplate', null);
