@@ -109,4 +109,44 @@ describe('bulk seeding', () => {
       signed: '720.00',
     });
   });
+
+  it('staffs the bulk lessons: employed teachers of the campus with a room each, one lesson an hour, at most eight a day', async () => {
+    const r = (await t.database.db.execute(sql`
+      select
+        (select count(*)::int from teaching_lessons l where l.teacher_code like 'BT%'
+           and not exists (select 1 from employees e join posts p on p.code = e.post_code
+             where e.code = l.teacher_code and e.status = 1 and p.post_role = 'teacher'
+               and e.school_item_code = l.school_item_code and e.entry_date <= l.lesson_date)) as unstaffed,
+        (select count(*)::int from teaching_lessons l where l.teacher_code like 'BT%' and not exists (
+           select 1 from teaching_classrooms r where r.id = l.classroom_id and r.school_item_code = l.school_item_code)) as roomless,
+        (select count(*)::int from (select teacher_code, lesson_date, start_minute from teaching_lessons
+           where teacher_code like 'BT%' group by 1, 2, 3 having count(*) > 1) x) as double_booked,
+        (select count(*)::int from (select classroom_id, lesson_date, start_minute from teaching_lessons
+           where teacher_code like 'BT%' group by 1, 2, 3 having count(*) > 1) x) as room_double_booked,
+        (select max(n)::int from (select count(*) as n from teaching_lessons where teacher_code like 'BT%'
+           group by teacher_code, lesson_date) x) as most_a_day,
+        (select count(*)::int from teaching_attendances a join teaching_lessons l on l.id = a.lesson_id
+           where l.teacher_code like 'BT%' and a.teacher_code <> l.teacher_code) as sign_elsewhere,
+        (select count(*)::int from employees e where e.code like 'BT%'
+           and not exists (select 1 from employee_subjects s where s.employee_code = e.code)) as without_subject`)) as unknown as {
+      rows: Array<Record<string, number>>;
+    };
+    expect(r.rows[0]).toEqual({
+      unstaffed: 0,
+      roomless: 0,
+      double_booked: 0,
+      room_double_booked: 0,
+      most_a_day: expect.any(Number) as number,
+      sign_elsewhere: 0,
+      without_subject: 0,
+    });
+    expect(r.rows[0]?.most_a_day).toBeLessThanOrEqual(8);
+    // The teachers' load is measured: the bulk teachers' campuses have open hours and booked ones.
+    // Every bulk lesson is within the last 560 days.
+    const day = (back: number) =>
+      new Date(t.clock.now().getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    const s = await admin.staffFigures.saturationSummary({ query: { startDate: day(600), endDate: day(0) } });
+    expect(s.teacher.bookedHours).toBeGreaterThanOrEqual(360);
+    expect(s.teacher.availableHours).toBeGreaterThan(s.teacher.bookedHours);
+  });
 });

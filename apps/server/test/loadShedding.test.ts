@@ -19,13 +19,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** GET /system/roles as admin: the status and the envelope. */
+/**
+ * GET /system/role/1 as admin (a read of the roles table on every request: the role list itself is
+ * served from the access-data cache), the status and the envelope.
+ */
 const roles = async (signal?: AbortSignal) => {
-  const r = await fetch(`${t.baseURL}/system/roles`, { headers: { token }, ...(signal ? { signal } : {}) });
+  const r = await fetch(`${t.baseURL}/system/role/1`, { headers: { token }, ...(signal ? { signal } : {}) });
   return { status: r.status, body: (await r.json()) as { code: number; message: string } };
 };
 
-/** Holds an exclusive lock on roles (so /system/roles waits) until the returned function is called. */
+/** Holds an exclusive lock on roles (so /system/role/1 waits) until the returned function is called. */
 async function blockRoles(): Promise<{ release: () => Promise<void> }> {
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));

@@ -144,6 +144,23 @@ describe('two servers on one PostgreSQL', () => {
     );
   });
 
+  it('serve the role list from their caches and show a role saved on server A on server B within moments', async () => {
+    const adminA = sdk(a, await login(a, 'admin'));
+    const adminB = sdk(b, await login(b, 'admin'));
+    const nameOnB = async () => (await adminB.system.roles({ query: {} })).find((r) => r.code === 94)?.name;
+    expect(await nameOnB()).toBeUndefined(); // the list is cached on B now
+    await adminA.system.roleSave({ body: { code: 94, name: '双机角色', description: '' } });
+    await eventually(async () => expect(await nameOnB()).toBe('双机角色'));
+    const r = must(
+      (await adminA.system.roles({ query: {} })).find((x) => x.code === 94),
+      'role 94',
+    );
+    await adminA.system.roleSave({
+      body: { code: 94, name: '双机角色（改）', description: '', version: r.version },
+    });
+    await eventually(async () => expect(await nameOnB()).toBe('双机角色（改）'));
+  });
+
   it('runs a job of one name on one server at a time (advisory lock)', async () => {
     const dbs: Database[] = [
       await openDatabase({ databaseUrl: dbUrl }),
@@ -174,7 +191,7 @@ describe('an abandoned request', () => {
     const t = await startTestServer();
     try {
       const token = await t.login('admin');
-      await t.sdk(token).system.roles(); // the session is cached: only the list query will wait
+      await t.sdk(token).system.role({ params: { code: 1 } }); // the session is cached: only the role's query will wait
       let release = () => {};
       const held = new Promise<void>((r) => (release = r));
       let locked = () => {};
@@ -192,7 +209,7 @@ describe('an abandoned request', () => {
         return r.rows[0]?.n ?? 0;
       };
       const gone = new AbortController();
-      const request = fetch(`${t.baseURL}/system/roles`, { headers: { token }, signal: gone.signal }).catch(
+      const request = fetch(`${t.baseURL}/system/role/1`, { headers: { token }, signal: gone.signal }).catch(
         (e: unknown) => e,
       );
       await eventually(async () => expect(await waiting()).toBe(1));

@@ -123,22 +123,28 @@ afterAll(async () => t?.close());
 
 describe('settings', () => {
   it('keeps time spans of one band from overlapping and classrooms unique per campus', async () => {
+    // SH01 opens on weekdays 08:30–12:00 and 13:30–17:30 (band 1) in the demo.
+    const before = await admin.teaching.timeSpanList({ query: { schoolItemCode: 'SH01' } });
+    expect(before.filter((s) => s.bandType === 1).map((s) => [s.name, s.startTime, s.endTime])).toEqual([
+      ['工作日上午', '08:30', '12:00'],
+      ['工作日下午', '13:30', '17:30'],
+    ]);
     await admin.teaching.timeSpanSave({
-      body: { schoolItemCode: 'SH01', name: '上午1', bandType: 1, startTime: '09:00', endTime: '10:00' },
+      body: { schoolItemCode: 'SH01', name: '午间', bandType: 1, startTime: '12:00', endTime: '13:30' },
     });
     const e = await expectApiError(
       admin.teaching.timeSpanSave({
-        body: { schoolItemCode: 'SH01', name: '上午2', bandType: 1, startTime: '09:30', endTime: '10:30' },
+        body: { schoolItemCode: 'SH01', name: '上午2', bandType: 1, startTime: '11:30', endTime: '12:30' },
       }),
       ErrorCode.conflict,
     );
-    expect(e.message).toContain('上午1');
+    expect(e.message).toMatch(/工作日上午|午间/);
     // Another band may share the hours.
     await admin.teaching.timeSpanSave({
       body: { schoolItemCode: 'SH01', name: '寒假1', bandType: 4, startTime: '09:30', endTime: '10:30' },
     });
     const spans = await admin.teaching.timeSpanList({ query: { schoolItemCode: 'SH01' } });
-    expect(spans.map((s) => s.name)).toEqual(['上午1', '寒假1']);
+    expect(spans.map((s) => s.name).sort()).toEqual([...before.map((s) => s.name), '午间', '寒假1'].sort());
     const dup = await expectApiError(
       admin.teaching.classroomSave({ body: { schoolItemCode: 'SH01', name: 'A101', capacity: 3 } }),
       ErrorCode.conflict,

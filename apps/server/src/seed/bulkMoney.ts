@@ -2,9 +2,10 @@
 // demo adds, in set-based SQL per batch, case files, effective orders with one line, a confirmed pay
 // record, the ledger's purchase and three consume movements, and the three lessons (booking and
 // sign) that consumed them — 60 orders a step, so SEED_SCALE=16677 gives about a million orders,
-// four million ledger movements and three million lessons. Rows look like the demo's, except that
-// the lessons are given by bulk teacher codes (no employee record), eight orders each at eight
-// different hours, so a teacher's slot stays unique whatever the days.
+// four million ledger movements and three million lessons. Rows look like the demo's; the lessons are
+// then staffed as a centre would staff them (staffBulkLessons): employed teachers of the campus, a
+// room each, eight one-hour lessons a day, so the teachers' and rooms' figures (saturation, staff)
+// measure a real load.
 import { sql } from 'drizzle-orm';
 import type { SeedContext } from './context.js';
 import { DETAILED_SCALE_MAX } from './bulk.js';
@@ -119,7 +120,10 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
         'attendance', ${aBase} + n * ${LESSONS_PER_ORDER} + j, at + make_interval(days => 7 * (j + 1), hours => 2), ''
       from g cross join generate_series(0, ${LESSONS_PER_ORDER - 1}) j`);
   }
+  await staffBulkLessons(db);
   for (const table of [
+    'employees',
+    'teaching_classrooms',
     'students',
     'orders',
     'order_items',
@@ -135,4 +139,55 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
   await db.execute(sql`analyze lesson_days`);
   await db.execute(sql`analyze lesson_campus_days`);
   return total;
+}
+
+/**
+ * Staffs the bulk lessons as a centre would: each campus's lessons of a day, taken in course order,
+ * eight to a teacher (one an hour, 09:00–17:00), so a teacher mostly teaches one course a day; the
+ * campus employs as many teachers as its busiest day needs (codes BT<campus><nnnn>, post TEACHER,
+ * a skill rank and a subject, joined two weeks before their first lesson) and gives each a training
+ * room of their own. The attendances carry the lesson's teacher. Runs before the lesson rollups are
+ * filled; one statement per table.
+ */
+async function staffBulkLessons(db: SeedContext['db']) {
+  await db.execute(sql`
+    create temp table bulk_slots on commit drop as
+    select l.id, l.school_item_code as campus, l.lesson_date,
+      ((row_number() over (partition by l.school_item_code, l.lesson_date order by l.course_code, l.id) - 1))::int as rn
+    from teaching_lessons l where l.teacher_code ~ '^BT[0-9]+$'`);
+  await db.execute(sql`
+    create temp table bulk_teachers on commit drop as
+    select campus, rn / 8 as t, 'BT' || campus || lpad((rn / 8)::text, 4, '0') as code, min(lesson_date) as first_day
+    from bulk_slots group by 1, 2`);
+  await db.execute(sql`
+    with rk as (select array_agg(code order by level, code) as codes from skill_ranks where code like 'TR%')
+    insert into employees (code, name, gender, school_item_code, post_code, employee_type_code, skill_rank_code,
+      entry_date, status)
+    select b.code,
+      (array['王','李','张','刘','陈','杨','赵','黄','周','吴'])[1 + b.t % 10] ||
+        (array['静怡','思远','雨桐','子涵','欣然','浩然','梓萱','俊杰','若曦','一鸣','佳琪','晨阳'])[1 + (b.t / 10) % 12],
+      1 + b.t % 2, b.campus, 'TEACHER', 'FT', rk.codes[1 + b.t % array_length(rk.codes, 1)],
+      b.first_day - 14, 1
+    from bulk_teachers b cross join rk`);
+  await db.execute(sql`
+    insert into employee_campuses (employee_code, school_item_code) select code, campus from bulk_teachers`);
+  await db.execute(sql`
+    with sj as (select array_agg(id order by sort, id) as ids from subjects)
+    insert into employee_subjects (employee_code, subject_id)
+    select b.code, sj.ids[1 + b.t % array_length(sj.ids, 1)] from bulk_teachers b cross join sj
+    where array_length(sj.ids, 1) > 0`);
+  await db.execute(sql`
+    insert into teaching_classrooms (school_item_code, name, capacity)
+    select campus, '个训室 ' || code, 1 from bulk_teachers`);
+  await db.execute(sql`
+    update teaching_lessons l
+    set teacher_code = 'BT' || s.campus || lpad((s.rn / 8)::text, 4, '0'),
+      classroom_id = r.id, start_minute = 540 + 60 * (s.rn % 8), end_minute = 600 + 60 * (s.rn % 8)
+    from bulk_slots s
+    join teaching_classrooms r on r.school_item_code = s.campus
+      and r.name = '个训室 BT' || s.campus || lpad((s.rn / 8)::text, 4, '0')
+    where l.id = s.id`);
+  await db.execute(sql`
+    update teaching_attendances a set teacher_code = l.teacher_code
+    from teaching_lessons l where l.id = a.lesson_id and a.teacher_code ~ '^BT[0-9]+$'`);
 }

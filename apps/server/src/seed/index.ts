@@ -24,6 +24,7 @@ import { seedPayrollDemo } from '../slices/payroll/seed.js';
 import { seedClassHoursDemo } from '../slices/classHours/seed.js';
 import { seedSalaryApplicationsDemo } from '../slices/salaryApplications/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
+import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
@@ -36,6 +37,7 @@ const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [
 /** Demo data, in dependency order. One line per slice. */
 const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedOrganisation,
+  seedTimetableDemo,
   seedEmployeesDemo,
   seedDemoUsers,
   seedDictionariesDemo,
