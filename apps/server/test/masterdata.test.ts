@@ -41,6 +41,14 @@ describe('list', () => {
       query: { provincetypecode: 'HD', pageIdx: 2, pageSize: 2 },
     });
     expect(p2.list.map((c) => c.code)).not.toContain(hd.list[0]?.code);
+    expect(p2.total).toBe(4);
+    // A page past the last: no row, and still the total of the whole result.
+    const past = await admin.organisation.schoolItemList({
+      query: { provincetypecode: 'HD', pageIdx: 9, pageSize: 2 },
+    });
+    expect(past).toMatchObject({ list: [], total: 4, pageIdx: 9 });
+    // A row carries its fields only (the count travels apart).
+    expect(Object.keys(hd.list[0] ?? {})).not.toContain('__pageTotal');
     const like = await admin.organisation.schoolItemList({ query: { name: '北京' } });
     expect(like.list.map((c) => c.code).sort()).toEqual(['BJ01', 'BJ02']);
     expect(like.list[0]?.provincetypename).toBe('华北区');

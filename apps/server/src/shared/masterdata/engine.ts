@@ -128,6 +128,9 @@ export interface PageOut<T> {
   pageSize: number;
 }
 
+/** The page's column carrying the count of all matching rows (never a field name). */
+const PAGE_TOTAL = '__pageTotal';
+
 const norm = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
   if (v instanceof Date) return v.toISOString();
@@ -484,18 +487,28 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       const pageIdx = query.pageIdx ?? 1;
       const pageSize = query.pageSize ?? 20;
       const where = listWhere(query, ctx.user);
-      const [c] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(def.table)
-        .where(where);
-      const rows = (await db
-        .select(def.fields)
+      // The page and the count of all matching rows in one statement (master data is bounded: an
+      // exact count is cheap); a page past the last has no row to carry it and counts on its own.
+      const found = await db
+        .select({ ...def.fields, [PAGE_TOTAL]: sql<number>`count(*) over ()` })
         .from(def.table)
         .where(where)
         .orderBy(...orderBy())
         .limit(pageSize)
-        .offset((pageIdx - 1) * pageSize)) as TRow[];
-      return { list: await decorate(db, rows), total: Number(c?.n ?? 0), pageIdx, pageSize };
+        .offset((pageIdx - 1) * pageSize);
+      let total = Number((found[0] as Record<string, unknown> | undefined)?.[PAGE_TOTAL] ?? 0);
+      if (!found.length && pageIdx > 1) {
+        const [c] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(def.table)
+          .where(where);
+        total = Number(c?.n ?? 0);
+      }
+      const rows = found.map((r) => {
+        const { [PAGE_TOTAL]: _, ...row } = r as Record<string, unknown>;
+        return row;
+      }) as TRow[];
+      return { list: await decorate(db, rows), total, pageIdx, pageSize };
     },
     /** Every row matching the query, in the caller's scope (selectors, exports). */
     async all(ctx: MdCtx, query: MdRecord = {}): Promise<TRow[]> {
