@@ -81,5 +81,9 @@ export const ledgerDays = pgTable(
     hours: numeric('hours', { precision: 14, scale: 2 }).notNull(),
     movements: integer('movements').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.schoolItemCode, t.day, t.kind, t.courseCode, t.orderType] })],
+  (t) => [
+    primaryKey({ columns: [t.schoolItemCode, t.day, t.kind, t.courseCode, t.orderType] }),
+    // The days of one kind over every campus (refunds, gifts, adjustments are a few rows among many).
+    index('ledger_days_kind_day_idx').on(t.kind, t.day),
+  ],
 );

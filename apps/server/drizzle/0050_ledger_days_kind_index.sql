@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_days_kind_day_idx" ON "ledger_days" USING btree ("kind","day");
