@@ -6,6 +6,7 @@ import { codeLabel, payMethod } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import {
+  aggregateName,
   dayMonthOf,
   dimensionShares,
   kindIn,
@@ -133,7 +134,7 @@ export const closingBy = (deps: AppDeps, s: FigureScope, dim: Dimension) => {
     deps,
     d,
     sql`with l as (${LEDGER_DAYS.rows(s)})
-      select ${d.key} as key, max(${d.name}) as name, sum(l.v)::text as cents
+      select ${d.key} as key, ${aggregateName(d)} as name, sum(l.v)::text as cents
       from l ${d.join} group by 1 having sum(l.v) <> 0 order by sum(l.v) desc, 1`,
   );
 };

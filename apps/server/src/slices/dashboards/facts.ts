@@ -400,13 +400,17 @@ export async function distinctCounts(deps: AppDeps, s: FigureScope, src: FactSou
 /** A breakdown of facts (alias `l`): its key, its display name and the join that names it. */
 export interface Dimension {
   key: SQL;
-  name: SQL;
+  /** Names the key; absent where no table does (the key itself or `label` names it). */
+  name?: SQL;
   join: SQL;
   /** Names the keys when no table does (codes of @bo/domain). */
   label?: (key: string) => string;
   /** A second text of the key (a teacher's or room's campus), answered as `detail` (only then). */
   detail?: SQL;
 }
+
+/** A dimension's name of a group: the most of its name column, or null where no table names the key. */
+export const aggregateName = (d: Dimension) => (d.name ? sql`max(${d.name})` : sql`null::text`);
 
 export const CAMPUS: Dimension = {
   key: sql`l.school_item_code`,
@@ -420,7 +424,6 @@ export const COURSE: Dimension = {
 };
 export const ORDER_TYPE: Dimension = {
   key: sql`o.order_type::text`,
-  name: sql`null::text`,
   join: sql`join orders o on o.id = l.order_id`,
   label: (k) => codeLabel(orderType(Number(k))),
 };
@@ -471,7 +474,7 @@ export const subjectOf = (col: SQL): Dimension => ({
   join: sql`join employee_subjects es on es.employee_code = ${col} join subjects sj on sj.id = es.subject_id`,
 });
 /** The month of a source's rows. */
-export const MONTH = (src: FactSource): Dimension => ({ key: src.month, name: sql`null::text`, join: sql`` });
+export const MONTH = (src: FactSource): Dimension => ({ key: src.month, join: sql`` });
 
 /**
  * Which rows a measure reads: those of the period, or every row of the source up to the period's
@@ -491,7 +494,7 @@ type TableRow<K extends string> = { key: string; name: string; detail?: string }
 
 /** The select of a measured table: key, name, detail and the measures as text, over `l` joined by `d`. */
 const tableSelect = <K extends string>(d: Dimension, measures: Record<K, SQL>, names: K[]) =>
-  sql`${d.key} as key, max(${d.name}) as name, max(${d.detail ?? sql`''`}) as detail, ${sql.join(
+  sql`${d.key} as key, ${aggregateName(d)} as name, ${d.detail ? sql`max(${d.detail})` : sql`''`} as detail, ${sql.join(
     names.map((k) => sql`(${measures[k]})::text as ${sql.identifier(k)}`),
     sql`, `,
   )}`;
@@ -644,7 +647,7 @@ export async function factTrend(
   }>(
     deps,
     sql`with l as (${src.rows(s)})
-      select ${d.key} as key, grouping(${d.key}) = 1 as total, max(${d.name}) as name,
+      select ${d.key} as key, grouping(${d.key}) = 1 as total, ${aggregateName(d)} as name,
         ${src.month} as mon, (${measure})::text as value
       from l ${d.join}
       where ${src.inPeriod(s)} and ${where}

@@ -181,13 +181,7 @@ export async function profitByCampus(deps: AppDeps, scope: FigureScope) {
 
 export async function costRatio(deps: AppDeps, scope: FigureScope) {
   const s = wholeMonths(scope);
-  const found = await factTable(
-    deps,
-    s,
-    COSTS,
-    { key: sql`l.type`, name: sql`null::text`, join: sql`` },
-    { cents: sql`sum(l.v)` },
-  );
+  const found = await factTable(deps, s, COSTS, { key: sql`l.type`, join: sql`` }, { cents: sql`sum(l.v)` });
   const cents = new Map(found.map((r) => [r.key, r.cents]));
   const totalCents = found.reduce((a, r) => a + r.cents, 0);
   return {

@@ -219,7 +219,7 @@ export async function studentStatuses(deps: AppDeps, s: FigureScope) {
     deps,
     s,
     STUDENTS,
-    { key: sql`l.status::text`, name: sql`null::text`, join: sql`` },
+    { key: sql`l.status`, join: sql`` },
     { students: sql`count(*)` },
     sql`true`,
     'toEnd',

@@ -42,7 +42,7 @@ async function withStudents<R extends { key: string }>(
   return rows.map((r) => ({ ...r, students: by.get(r.key) ?? 0 }));
 }
 
-const KIND: Dimension = { key: sql`l.kind`, name: sql`null::text`, join: sql`` };
+const KIND: Dimension = { key: sql`l.kind`, join: sql`` };
 const KIND_NAMES: Record<string, string> = {
   oneToOne: '一对一 / One-to-one',
   group: '小组课 / Group',
