@@ -2,8 +2,9 @@
 // PostgreSQL (or a fresh embedded database with --pglite) at SEED_SCALE N (default 16677: about a
 // million orders, four million ledger movements, three million lessons and a million clues), then
 // times each dashboard endpoint against the best hand-written SQL of the same figure on the same
-// database (apps/server/scripts/bench-dashboards.ts), median of --runs after a warm-up. Prints a
-// table, writes bench/out/dashboards.json. Reported, never asserted.
+// database, answered by a minimal route of the same server and run through the driver alone
+// (apps/server/scripts/bench-dashboards.ts), median of --runs after a warm-up. Prints a table,
+// writes bench/out/dashboards.json. Reported, never asserted.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -52,7 +53,7 @@ await new Promise((resolve, reject) => {
       lines.push(r);
       console.log(
         r.endpoint
-          ? `${r.endpoint.padEnd(30)} api ${String(r.apiMs).padStart(9)} ms   sql ${String(r.sqlMs).padStart(9)} ms   ratio ${r.ratio}`
+          ? `${r.endpoint.padEnd(38)} api ${String(r.apiMs).padStart(9)} ms   SQL route ${String(r.refMs).padStart(9)} ms   SQL ${String(r.sqlMs).padStart(9)} ms   ratio ${r.ratio} (${r.sqlRatio} × the SQL alone)`
           : `${r.db} scale ${r.scale}: ${r.orders} orders, ${r.movements} ledger movements, ${r.lessons} lessons, ${r.clues} clues (seeded in ${r.seedSeconds} s)`,
       );
     }
