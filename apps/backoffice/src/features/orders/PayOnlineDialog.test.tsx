@@ -78,6 +78,8 @@ describe('pay online dialog', () => {
     const polls = calls.queryResult.mock.calls.length;
     await new Promise((r) => setTimeout(r, 3500));
     expect(calls.queryResult.mock.calls.length).toBe(polls);
+    // Refreshing the payments once paid does not make another code.
+    expect(calls.cuspay).toHaveBeenCalledTimes(1);
   }, 20_000);
 
   it('an expired QR code is not polled and can be made again', async () => {

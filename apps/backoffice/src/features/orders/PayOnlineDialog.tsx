@@ -53,7 +53,9 @@ export function useWatchedPayment({
     queryKey: [...key, round],
     queryFn: create,
     retry: false,
-    staleTime: Infinity,
+    // Making the code is a command: once made, no refresh of its slice (the paid one included) makes
+    // another; only regenerate does, with a new round.
+    staleTime: 'static',
     gcTime: 0,
   });
   const p = qr.data;
