@@ -12,6 +12,7 @@ const ISOLATED = [
   'src/features/calls/agent.test.tsx',
   'src/features/clues/AssessmentInner.test.tsx',
   'src/features/orders/PayOnlineDialog.test.tsx',
+  'src/features/orders/CreatePay.test.tsx',
   'src/features/teaching/AdminAssessmentNew.test.tsx',
   'src/features/payops/DataExport.test.tsx',
   'src/features/billing/Repayments.test.tsx',

@@ -19,7 +19,7 @@ import {
   SubmitButton,
   useToast,
 } from '@bo/ui-kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
@@ -161,7 +161,6 @@ export default function CreatePay() {
   });
   const info = q.data;
   const [online, setOnline] = useState(false);
-  const qc = useQueryClient();
   usePageTitle(info ? `${info.studentName} ${t('pay.add')}` : null);
   if (orderId <= 0 || !info)
     return (
@@ -188,10 +187,10 @@ export default function CreatePay() {
           </>
         }
       />
+      {/* Once paid, the dialog itself refreshes what the payment changed (orders, students, payments). */}
       <PayOnlineDialog
         order={online ? { id: info.id, code: info.code, schoolItemCode: info.schoolItemCode } : null}
         onClose={() => setOnline(false)}
-        onPaid={() => void qc.invalidateQueries()}
       />
       <div className="space-y-4">
         <Card>

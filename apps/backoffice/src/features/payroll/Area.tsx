@@ -6,6 +6,7 @@ import { fromCents, toCents } from '@bo/domain';
 import { Button, Dialog, EmptyState, MoneyText, RecordFormDialog } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { runCommand } from '../../app/invalidation';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
@@ -269,8 +270,7 @@ export function AreaScreen({ area }: { area: TPayArea }) {
             { kind: 'textarea', name: 'reason', label: t('pay.reason'), required: true, maxLength: 200 },
           ]}
           onSubmit={async (body) => {
-            await sdk.payroll.areaEdit({ params: { area }, body });
-            await qc.invalidateQueries();
+            await runCommand(qc, () => sdk.payroll.areaEdit({ params: { area }, body }), def.key);
             setAdjusting(null);
           }}
         />

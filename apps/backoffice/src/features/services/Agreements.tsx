@@ -1,7 +1,13 @@
 // /financial/recoveredAgree, supplementAgree, amountSupplement, validityDate: the agreement kinds on
 // the approval screen, each with the form that files one. Orders are named by their code (the form
 // reads the order's id from the refund list of the order, which every campus screen may read).
-import { PaperContractInput, ServiceTimeInput, type TAgreementRow } from '@bo/api-sdk';
+import {
+  PaperContractInput,
+  ServiceTimeInput,
+  type TAgreementRow,
+  type TPaperContractInput,
+  type TSupplementInput,
+} from '@bo/api-sdk';
 import { z } from 'zod';
 import { listQuery } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
@@ -140,9 +146,8 @@ function PaperContracts() {
         { kind: 'date', name: 'signedDate', label: t('svc.signedDate'), required: true },
         { kind: 'textarea', name: 'remark', label: t('svc.content'), maxLength: 500 },
       ]}
-      submit={async ({ orderCode, ...v }) =>
-        sdk.contracts.paperContractAdd({ body: { ...v, orderId: await orderIdOf(orderCode) } })
-      }
+      prepare={async ({ orderCode, ...v }) => ({ ...v, orderId: await orderIdOf(orderCode) })}
+      submit={(body: TPaperContractInput) => sdk.contracts.paperContractAdd({ body })}
     />
   );
 }
@@ -178,9 +183,8 @@ function SupplementScreen({ kind }: { kind: 'terms' | 'amount' }) {
         { kind: 'amount', name: 'amount', label: t('svc.supplementAmount') },
         { kind: 'textarea', name: 'content', label: t('svc.content'), maxLength: 2000, required: true },
       ]}
-      submit={async ({ orderCode, ...v }) =>
-        sdk.contracts.supplementAdd({ body: { ...v, orderId: await orderIdOf(orderCode) } })
-      }
+      prepare={async ({ orderCode, ...v }) => ({ ...v, orderId: await orderIdOf(orderCode) })}
+      submit={(body: TSupplementInput) => sdk.contracts.supplementAdd({ body })}
     />
   );
 }

@@ -1,10 +1,12 @@
 // An approval screen with the form that files a request of its kind above it (transfer school, paper
-// contracts, supplements, service time): the button opens the form, a filed request refreshes the list.
+// contracts, supplements, service time): the button opens the form, a filed request refreshes what
+// its command changed (app/invalidation.ts), the list included.
 import { Button, RecordFormDialog, type FormField } from '@bo/ui-kit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
+import { runCommand } from '../../app/invalidation';
 import {
   ApprovalScreen,
   type ApprovalDetailBase,
@@ -12,28 +14,36 @@ import {
   type ApprovalScreenDef,
 } from '../orders/approvalScreen';
 
+/**
+ * How a request is filed: `submit` makes its SDK call at once (before any await), so the refresh
+ * follows what it changed. What must be read first (an order's id from its code) is `prepare`'s.
+ */
+type Filing<V, B> =
+  | { prepare?: undefined; submit: (values: V) => Promise<unknown> }
+  | { prepare: (values: V) => Promise<B>; submit: (body: B) => Promise<unknown> };
+
 export function ApplyAndApprove<
   Row extends ApprovalRowBase,
   Detail extends ApprovalDetailBase,
   S extends z.ZodType<FieldValues>,
+  B = never,
 >({
   def,
   applyLabel,
   schema,
   fields,
   initialValues,
-  submit,
   children,
+  ...filing
 }: {
   def: ApprovalScreenDef<Row, Detail>;
   applyLabel: string;
   schema: S;
   fields: readonly FormField<Extract<keyof z.input<S>, string>>[];
   initialValues?: Record<string, unknown>;
-  submit: (values: z.output<S>) => Promise<unknown>;
   /** Shown above the form's fields (what stops a request now …). */
   children?: ReactNode;
-}) {
+} & Filing<z.output<S>, B>) {
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   return (
@@ -54,8 +64,14 @@ export function ApplyAndApprove<
           {...(initialValues ? { initialValues } : {})}
           fields={fields}
           onSubmit={async (v) => {
-            await submit(v);
-            await qc.invalidateQueries();
+            if (filing.prepare) {
+              const body = await filing.prepare(v);
+              const submit = filing.submit;
+              await runCommand(qc, () => submit(body), def.key);
+            } else {
+              const submit = filing.submit;
+              await runCommand(qc, () => submit(v), def.key);
+            }
             setOpen(false);
           }}
         >
