@@ -14,6 +14,7 @@ import { Badge, Button, Card, RecordFormDialog, useToast, type Tone } from '@bo/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
+import { runCommand } from '../../app/invalidation';
 import { sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
 import { Field, When } from '../orders/parts';
@@ -120,15 +121,16 @@ function SurveyDialog({
         { kind: 'switch', name: 'guardianConsent', label: t('svc.survey.guardianConsent'), wide: true },
       ]}
       onSubmit={async ({ guardianConsent, ...answers }) => {
-        await sdk.contracts.specialSurveySave({
-          body: {
-            studentId,
-            answers,
-            guardianConsent: guardianConsent as true,
-            ...(current ? { version: current.version } : {}),
-          },
-        });
-        await qc.invalidateQueries({ queryKey: ['eContracts', studentId] });
+        await runCommand(qc, () =>
+          sdk.contracts.specialSurveySave({
+            body: {
+              studentId,
+              answers,
+              guardianConsent: guardianConsent as true,
+              ...(current ? { version: current.version } : {}),
+            },
+          }),
+        );
         onClose();
       }}
     />
@@ -139,22 +141,20 @@ function ContractActions({
   orderId,
   contract,
   disabled,
-  refresh,
 }: {
   orderId: number;
   contract: TEContractRow | undefined;
   disabled: boolean;
-  refresh: () => Promise<void>;
 }) {
   const t = useT();
   const toast = useToast();
+  const qc = useQueryClient();
   const [busy, setBusy] = useState<string | null>(null);
   const run = (key: string, f: () => Promise<unknown>, done?: string) => async () => {
     setBusy(key);
     try {
-      await f();
+      await runCommand(qc, f);
       if (done) toast.success(done);
-      await refresh();
     } finally {
       setBusy(null);
     }
@@ -213,7 +213,6 @@ function ContractActions({
 
 export function StudentContracts({ studentId }: { studentId: number }) {
   const t = useT();
-  const qc = useQueryClient();
   const [surveyOpen, setSurveyOpen] = useState(false);
   const key = ['eContracts', studentId];
   const perms = useQuery({
@@ -228,7 +227,6 @@ export function StudentContracts({ studentId }: { studentId: number }) {
     queryKey: [...key, 'survey'],
     queryFn: () => sdk.contracts.specialSurveyOne({ query: { studentId } }),
   });
-  const refresh = () => qc.invalidateQueries({ queryKey: key });
   const p = perms.data;
   if (!p) return null;
   // The newest contract of each order is the one its row shows.
@@ -302,7 +300,7 @@ export function StudentContracts({ studentId }: { studentId: number }) {
                 </td>
                 <td className="py-2">{c?.sendCount ?? 0}</td>
                 <td className="py-2">
-                  <ContractActions orderId={o.orderId} contract={c} disabled={!p.canSend} refresh={refresh} />
+                  <ContractActions orderId={o.orderId} contract={c} disabled={!p.canSend} />
                 </td>
               </tr>
             );

@@ -7,6 +7,7 @@ import { Button, Dialog, RecordFormDialog, SearchSelect, type CustomFormFieldPro
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
+import { runCommand } from '../../app/invalidation';
 import { defineListScreen, listQuery } from '../../app/list';
 import { useHasAnyRole } from '../../app/permissions';
 import { sdk } from '../../app/sdk';
@@ -134,10 +135,12 @@ function ContentsDialog({ onClose }: { onClose: () => void }) {
             { kind: 'text', name: 'remark', label: t('svc.invoice.remark'), maxLength: 200 },
           ]}
           onSubmit={async (v) => {
-            if (typeof editing.id === 'number' && typeof editing.version === 'number')
-              await sdk.invoices.contentUpdate({ body: { ...v, id: editing.id, version: editing.version } });
-            else await sdk.invoices.contentCreate({ body: v });
-            await qc.invalidateQueries({ queryKey: ['invoices', 'contents'] });
+            const { id, version } = editing;
+            await runCommand(qc, () =>
+              typeof id === 'number' && typeof version === 'number'
+                ? sdk.invoices.contentUpdate({ body: { ...v, id, version } })
+                : sdk.invoices.contentCreate({ body: v }),
+            );
             setEditing(null);
           }}
         />

@@ -17,6 +17,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCommandForm } from '../../app/form';
+import { runCommand } from '../../app/invalidation';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { When } from '../orders/parts';
@@ -111,10 +112,7 @@ function InvoiceActions({ row }: { row: TInvoiceRow }) {
           size="sm"
           loading={busy}
           onClick={() =>
-            run(async () => {
-              await sdk.invoices.detail({ query: { invoiceId: row.id } });
-              await qc.invalidateQueries({ queryKey: ['invoices'] });
-            })
+            run(() => runCommand(qc, () => sdk.invoices.detail({ query: { invoiceId: row.id } })))
           }
         >
           {t('svc.invoice.refresh')}
