@@ -8,6 +8,7 @@ import { Badge, Button, Card, PageHeader, Select, useToast } from '@bo/ui-kit';
 import { shanghaiDate } from '@bo/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
+import { invalidateAfter, watchCalls } from '../../app/invalidation';
 import { CampusSelect } from '../../app/selectors';
 import { TeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
@@ -56,22 +57,24 @@ export default function ClassTable() {
     queryFn: () => sdk.teaching.holidayList({ query: { schoolItemCode: campus, from: monday, to } }),
     enabled: Boolean(campus),
   });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['teaching'] });
-
   const move = async (lesson: TLessonRow, day: string, y: number) => {
     const duration = toMinute(lesson.endTime) - toMinute(lesson.startTime);
     const at = dropTime(y, duration);
     if (day === lesson.lessonDate && at.startTime === lesson.startTime) return;
     setRefusal(null);
-    try {
-      await sdk.teaching.planAdjust({
+    const run = watchCalls(() =>
+      sdk.teaching.planAdjust({
         body: { id: lesson.id, version: lesson.version, lessonDate: day, ...at },
-      });
+      }),
+    );
+    try {
+      await run.result;
       toast.success(t('teach.moved'));
     } catch (e) {
       setRefusal(t('teach.refused', { reason: errorText(e) }));
     }
-    await refresh();
+    // Moved or refused (a lesson changed meanwhile), what the move may change is read again.
+    await invalidateAfter(qc, run.slices);
   };
 
   const onDrop = (day: string) => (e: DragEvent<HTMLDivElement>) => {
@@ -263,15 +266,10 @@ export default function ClassTable() {
           campus={campus}
           defaultDate={days[0] ?? monday}
           onClose={() => setScheduling(false)}
-          onDone={() => void refresh()}
         />
       )}
       {open !== null && (
-        <LessonDialog
-          lesson={lessons.find((l) => l.id === open) ?? null}
-          onClose={() => setOpen(null)}
-          onChanged={() => void refresh()}
-        />
+        <LessonDialog lesson={lessons.find((l) => l.id === open) ?? null} onClose={() => setOpen(null)} />
       )}
     </div>
   );

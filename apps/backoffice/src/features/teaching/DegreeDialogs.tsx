@@ -38,6 +38,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCommandForm } from '../../app/form';
+import { runCommand } from '../../app/invalidation';
 import { FormTeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT, type TFunction } from '../../i18n';
@@ -97,15 +98,13 @@ export function DegreeDetailDialog({ id, onClose }: { id: number; onClose: () =>
     queryKey: degreeKey(id),
     queryFn: () => sdk.teaching.degreeInfo({ query: { id } }),
   });
-  // After add, edit, delete or release the detail (and the seat list) is read again.
-  const reload = () =>
-    qc.invalidateQueries({ queryKey: ['teaching'] }).then(() => qc.invalidateQueries({ queryKey: ['list'] }));
+  // Delete and release (as the item form's add and edit) refresh what their command changed: the
+  // detail and the seat list, which read the teaching slice.
   const d = detail.data;
   const remove = async (item: TDegreeItemRow) => {
     try {
-      const r = await sdk.teaching.degreeItemDelete({ params: { id: item.id } });
+      const r = await runCommand(qc, () => sdk.teaching.degreeItemDelete({ params: { id: item.id } }));
       toast.success(t('teach.deg.deleted', { n: r.cancelledLessons }));
-      await reload();
     } catch (e) {
       toast.error(errorText(e));
     }
@@ -113,9 +112,10 @@ export function DegreeDetailDialog({ id, onClose }: { id: number; onClose: () =>
   const release = async (seat: TDegreeDetail) => {
     if (!(await confirm({ title: t('teach.deg.releaseConfirm'), danger: true }))) return;
     try {
-      await sdk.teaching.degreeRelease({ body: { id: seat.id, version: seat.version } });
+      await runCommand(qc, () =>
+        sdk.teaching.degreeRelease({ body: { id: seat.id, version: seat.version } }),
+      );
       toast.success(t('teach.deg.released'));
-      await reload();
     } catch (e) {
       toast.error(errorText(e));
     }

@@ -3,9 +3,10 @@
 // cancelling a lesson nobody has signed, and a group lesson's class's assessment tasks.
 import { ATTENDANCE_STATUSES, type TLessonRow } from '@bo/api-sdk';
 import { Badge, Button, Dialog, Select } from '@bo/ui-kit';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { runCommand } from '../../app/invalidation';
 import { useCanOpen, useHolds } from '../../app/permissions';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -13,16 +14,9 @@ import { ClassTasks } from './AssessTasksDialog';
 
 type Status = (typeof ATTENDANCE_STATUSES)[number];
 
-export function LessonDialog({
-  lesson,
-  onClose,
-  onChanged,
-}: {
-  lesson: TLessonRow | null;
-  onClose: () => void;
-  onChanged: () => void;
-}) {
+export function LessonDialog({ lesson, onClose }: { lesson: TLessonRow | null; onClose: () => void }) {
   const t = useT();
+  const qc = useQueryClient();
   const [picked, setPicked] = useState<Record<number, Status | ''>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,12 +38,13 @@ export function LessonDialog({
   const left = (i: number) =>
     remain[i]?.data?.find((r) => r.courseCode === lesson.courseCode)?.remainingHours;
 
-  const run = async (f: () => Promise<unknown>) => {
+  /** Runs a command of the lesson (its SDK call made at once), refreshes what it changed, then `after`. */
+  const run = async (f: () => Promise<unknown>, after?: () => void) => {
     setBusy(true);
     setError(null);
     try {
-      await f();
-      onChanged();
+      await runCommand(qc, f);
+      after?.();
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -80,10 +75,10 @@ export function LessonDialog({
               disabled={busy}
               onClick={() =>
                 window.confirm(t('teach.cancelLessonConfirm')) &&
-                void run(async () => {
-                  await sdk.teaching.planCancel({ body: { id: lesson.id, version: lesson.version } });
-                  onClose();
-                })
+                void run(
+                  () => sdk.teaching.planCancel({ body: { id: lesson.id, version: lesson.version } }),
+                  onClose,
+                )
               }
             >
               {t('teach.cancelLesson')}
@@ -102,10 +97,10 @@ export function LessonDialog({
               variant="primary"
               disabled={busy || !toSign.length}
               onClick={() =>
-                void run(async () => {
-                  await sdk.teaching.sign({ body: { lessonId: lesson.id, items: toSign } });
-                  setPicked({});
-                })
+                void run(
+                  () => sdk.teaching.sign({ body: { lessonId: lesson.id, items: toSign } }),
+                  () => setPicked({}),
+                )
               }
             >
               {t('teach.sign')}

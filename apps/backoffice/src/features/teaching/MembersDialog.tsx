@@ -5,6 +5,7 @@ import type { TGroupClassRow } from '@bo/api-sdk';
 import { Button, CheckGroup, Dialog, useToast } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { runCommand } from '../../app/invalidation';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 
@@ -28,15 +29,14 @@ export function MembersDialog({ cls, onClose }: { cls: TGroupClassRow; onClose: 
   });
   const inClass = new Set((members.data ?? []).map((m) => m.studentId));
   const free = (candidates.data ?? []).filter((c) => !inClass.has(c.studentId));
+  /** Runs a command of the class (its SDK call made at once) and refreshes what it changed. */
   const run = async (f: () => Promise<unknown>, done: string) => {
     setBusy(true);
     setError(null);
     try {
-      await f();
+      await runCommand(qc, f);
       toast.success(done);
       setChosen([]);
-      await qc.invalidateQueries({ queryKey: ['teaching'] });
-      await qc.invalidateQueries({ queryKey: ['list'] });
     } catch (e) {
       setError(errorText(e));
     } finally {

@@ -3,8 +3,9 @@
 // in the dialog so the planner changes the time, teacher or room and tries again.
 import { LESSON_KINDS } from '@bo/api-sdk';
 import { Button, Checkbox, Dialog, Select, TextField, useToast } from '@bo/ui-kit';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { runCommand } from '../../app/invalidation';
 import { CourseSelect, TeacherSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -19,15 +20,14 @@ export function ScheduleDialog({
   campus,
   defaultDate,
   onClose,
-  onDone,
 }: {
   campus: string;
   defaultDate: string;
   onClose: () => void;
-  onDone: () => void;
 }) {
   const t = useT();
   const toast = useToast();
+  const qc = useQueryClient();
   const [kind, setKind] = useState<Kind>('oneToOne');
   const [course, setCourse] = useState('');
   const [teacher, setTeacher] = useState('');
@@ -59,25 +59,26 @@ export function ScheduleDialog({
     setBusy(true);
     setError(null);
     try {
-      const r = await sdk.teaching.planInsert({
-        body: {
-          schoolItemCode: campus,
-          courseCode: course,
-          teacherCode: teacher,
-          classroomId: room === '' ? null : room,
-          kind,
-          classId: kind === 'group' && classId !== '' ? classId : undefined,
-          studentIds: kind !== 'group' && student !== '' ? [student] : [],
-          lessonDate: repeat ? undefined : date,
-          series: repeat ? { fromDate: date, toDate: until, weekdays } : undefined,
-          startTime: start,
-          endTime: end,
-          hours: Number(hours),
-        },
-      });
+      const r = await runCommand(qc, () =>
+        sdk.teaching.planInsert({
+          body: {
+            schoolItemCode: campus,
+            courseCode: course,
+            teacherCode: teacher,
+            classroomId: room === '' ? null : room,
+            kind,
+            classId: kind === 'group' && classId !== '' ? classId : undefined,
+            studentIds: kind !== 'group' && student !== '' ? [student] : [],
+            lessonDate: repeat ? undefined : date,
+            series: repeat ? { fromDate: date, toDate: until, weekdays } : undefined,
+            startTime: start,
+            endTime: end,
+            hours: Number(hours),
+          },
+        }),
+      );
       toast.success(t('teach.scheduled', { n: r.lessonIds.length }));
       if (r.skipped.length) toast.info(t('teach.skipped', { days: r.skipped.map((s) => s.date).join(', ') }));
-      onDone();
       onClose();
     } catch (e) {
       setError(errorText(e));
