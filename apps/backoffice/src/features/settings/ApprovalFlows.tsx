@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TApprovalPolicyRow, TApprovalStepDef } from '@bo/api-sdk';
 import { Badge, Button, Dialog, Select, TextField, useToast } from '@bo/ui-kit';
+import { runCommand } from '../../app/invalidation';
 import { sdk } from '../../app/sdk';
 import { RolesField } from '../../app/masterSelectors';
 import { useLocale, useT } from '../../i18n';
@@ -141,9 +142,10 @@ function FlowDialog({ row, onClose }: { row: TApprovalPolicyRow; onClose: () => 
     setBusy(true);
     setError(null);
     try {
-      await sdk.approvals.policySave({ body: { kind: row.kind, steps, version: row.version } });
+      await runCommand(qc, () =>
+        sdk.approvals.policySave({ body: { kind: row.kind, steps, version: row.version } }),
+      );
       toast.success(t('list.saved'));
-      await qc.invalidateQueries({ queryKey: ['approvalPolicies'] });
       onClose();
     } catch {
       // shown by the SDK's error popup; the dialog stays open with the edits

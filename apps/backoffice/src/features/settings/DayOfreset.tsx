@@ -5,6 +5,7 @@ import { Button, Dialog, Switch, TextField, useToast } from '@bo/ui-kit';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { runCommand } from '../../app/invalidation';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ListKitProvider } from '../../app/list';
@@ -36,20 +37,21 @@ function DayDialog({
     queryKey: ['calendar', 'schools', dateStr],
     queryFn: () => sdk.clues.calendarSchoolsOnDate({ query: { dateStr } }),
   });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['calendar'] });
   const setDay = async (isOpen: boolean) => {
     try {
-      await sdk.clues.updateCalender({ body: { dateStr, typeCalendar: 1, isOpen, note: dayNote } });
+      await runCommand(qc, () =>
+        sdk.clues.updateCalender({ body: { dateStr, typeCalendar: 1, isOpen, note: dayNote } }),
+      );
       toast.success(t('list.saved'));
-      await refresh();
     } catch {
       // shown by the SDK
     }
   };
   const setSchool = async (schoolItemCode: string, isOpen: boolean) => {
     try {
-      await sdk.clues.updateCalenderSchool({ body: { dateStr, schoolItemCode, isOpen, note: '' } });
-      await refresh();
+      await runCommand(qc, () =>
+        sdk.clues.updateCalenderSchool({ body: { dateStr, schoolItemCode, isOpen, note: '' } }),
+      );
     } catch {
       // shown by the SDK
     }
