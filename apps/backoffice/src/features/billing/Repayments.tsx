@@ -27,12 +27,12 @@ import {
   TextField,
 } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
-import { invalidateAfter } from '../../app/invalidation';
+import { invalidateAfter, runCommand } from '../../app/invalidation';
 import { listQuery } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
@@ -533,6 +533,8 @@ function PayTerm({ bill, term, onClose }: { bill: Bill; term: Term; onClose: () 
 
 /** What a term paid online changes: the bill, its order and the payments. */
 const TERM_PAID_SLICES: ReadonlySet<string> = new Set(['termBills', 'orders', 'students', 'payments']);
+/** What asking for a term's code changes (termBills.termCreatePayment): the bill's history records it. */
+const TERM_ASKED_SLICES: ReadonlySet<string> = new Set(['termBills']);
 
 /**
  * The QR code of one unpaid term for the family to scan (or the gateway's reason it cannot be
@@ -552,18 +554,19 @@ function TermPayOnline({
   const qc = useQueryClient();
   const { qr, result, expired, regenerate } = useWatchedPayment({
     key: ['termBills', 'termCreatePayment', term.id],
-    create: async () => {
-      const p = await sdk.termBills.termCreatePayment({ body: { billItemId: term.id, payMethodType: 1 } });
-      // Asking is recorded in the bill's history.
-      void qc.invalidateQueries({ queryKey: ['termBills', 'scheduleDetail'] });
-      return p;
-    },
+    create: () => sdk.termBills.termCreatePayment({ body: { billItemId: term.id, payMethodType: 1 } }),
     slices: TERM_PAID_SLICES,
     onPaid: (r) => {
       onPaid(t('ins.paidOnline', { n: term.termNo, amount: `¥${r.amount ?? term.amount}` }));
       onClose();
     },
   });
+  // Asking is recorded in the bill's history: once a code is made (the query ran the command), what
+  // read the bills is read again. The code's own query is static, so this does not make another.
+  const made = qr.data;
+  useEffect(() => {
+    if (made) void invalidateAfter(qc, TERM_ASKED_SLICES);
+  }, [made, qc]);
   return (
     <Dialog
       open
@@ -673,11 +676,8 @@ function BillNotices({ billId, onRemind }: { billId: number; onRemind: (n: strin
     queryFn: () => sdk.termBills.scheduleDetail({ query: { billId } }),
   });
   const send = useMutation({
-    mutationFn: () => sdk.termBills.scheduleSend({ query: { billId } }),
-    onSuccess: (r) => {
-      onRemind(t('ins.sentTo', { phone: r.phone }));
-      return qc.invalidateQueries({ queryKey: ['termBills', 'scheduleDetail', billId] });
-    },
+    mutationFn: () => runCommand(qc, () => sdk.termBills.scheduleSend({ query: { billId } })),
+    onSuccess: (r) => onRemind(t('ins.sentTo', { phone: r.phone })),
   });
   const d = detail.data;
   const [signing, setSigning] = useState(false);
@@ -744,11 +744,8 @@ function TermActions({
   const t = useT();
   const qc = useQueryClient();
   const remind = useMutation({
-    mutationFn: () => sdk.termBills.sendPayment({ body: { billItemId: term.id } }),
-    onSuccess: (r) => {
-      onDone(t('ins.remindedTo', { n: term.termNo, phone: r.phone }));
-      return qc.invalidateQueries({ queryKey: ['termBills', 'scheduleDetail'] });
-    },
+    mutationFn: () => runCommand(qc, () => sdk.termBills.sendPayment({ body: { billItemId: term.id } })),
+    onSuccess: (r) => onDone(t('ins.remindedTo', { n: term.termNo, phone: r.phone })),
     onError: (e) => onDone(errorText(e)),
   });
   return (
