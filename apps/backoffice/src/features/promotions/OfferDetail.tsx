@@ -4,6 +4,7 @@ import type { TOfferDetail, TOfferKind } from '@bo/api-sdk';
 import { Button, Card, MoneyText, PageHeader, Spinner, useConfirm } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { runCommand } from '../../app/invalidation';
 import { ListScreenView, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -97,8 +98,7 @@ function Body({
   const setStatus = async (status: 0 | 1 | 2) => {
     const c = statusCommand(t, offerKind, status);
     if (c.confirm && !(await confirm({ title: c.label, message: c.confirm(d.name), danger: true }))) return;
-    await OFFER_API[offerKind].setStatus(d, status);
-    await qc.invalidateQueries({ queryKey: ['promotions'] });
+    await runCommand(qc, () => OFFER_API[offerKind].setStatus(d, status));
   };
   return (
     <div className="space-y-4">

@@ -6,6 +6,7 @@ import { codeLabel, fromCents, payMethod, routeByPath } from '@bo/domain';
 import { Badge, Button, Card, Dialog, PageHeader, TextArea, TextField, useToast } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { runCommand } from '../../app/invalidation';
 import { errorText, sdk } from '../../app/sdk';
 import { useUrlState } from '../../app/urlState';
 import { tCode, useLocale, useT } from '../../i18n';
@@ -177,18 +178,18 @@ function RepairDialog({
   });
   const typeInfo = preview.data?.type;
   const run = useMutation({
-    mutationFn: async () => {
-      if (pending.kind === 'void')
-        return sdk.dataRecovery.deleteIncome({ body: { payRecordId: pending.payRecordId, reason } });
-      if (pending.kind === 'type')
-        return sdk.dataRecovery.updateIsNew({
-          body: { orderId: pending.orderId, isNew: !typeInfo?.isNew, reason },
-        });
-      return sdk.dataRecovery.revertRepair({ body: { repairId: pending.repairId, reason } });
-    },
-    onSuccess: async () => {
+    mutationFn: () =>
+      runCommand(qc, () => {
+        if (pending.kind === 'void')
+          return sdk.dataRecovery.deleteIncome({ body: { payRecordId: pending.payRecordId, reason } });
+        if (pending.kind === 'type')
+          return sdk.dataRecovery.updateIsNew({
+            body: { orderId: pending.orderId, isNew: !typeInfo?.isNew, reason },
+          });
+        return sdk.dataRecovery.revertRepair({ body: { repairId: pending.repairId, reason } });
+      }),
+    onSuccess: () => {
       toast.success(t('rp.done'));
-      await qc.invalidateQueries({ queryKey: ['dataRecovery'] });
       onClose();
     },
     onError: (e) => toast.error(errorText(e)),
