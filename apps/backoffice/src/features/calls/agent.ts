@@ -6,6 +6,7 @@ import type { contract } from '@bo/api-sdk';
 import { createCallTypeLock } from '@bo/domain';
 import type { z } from 'zod';
 import { useSyncExternalStore } from 'react';
+import { runCommand } from '../../app/invalidation';
 import { CALL_TOKEN_KEY } from '../../app/session';
 import { errorText, queryClient, sdk } from '../../app/sdk';
 import { currentTccc, loadTccc, onTcccSessionEnded, tcccDial, tcccOffline } from './tccc';
@@ -273,22 +274,24 @@ export async function dial(target: DialTarget): Promise<void> {
   }
 }
 
+/** Records the call on our server (/call/save), then refreshes what read the calls (the app's client). */
 async function save(call: ActiveCall, endAt: string | null) {
-  await sdk.calls.save({
-    body: {
-      sessionId: call.sessionId,
-      clueId: call.target.clueId ?? null,
-      resourceId: call.target.resourceId ?? null,
-      phone: call.target.phone,
-      callerPhone: call.callerPhone,
-      direction: 'out',
-      callType: call.callType,
-      provider: call.provider,
-      startAt: call.startAt,
-      endAt,
-    },
-  });
-  await queryClient.invalidateQueries({ queryKey: ['clue', 'calls'] });
+  await runCommand(queryClient, () =>
+    sdk.calls.save({
+      body: {
+        sessionId: call.sessionId,
+        clueId: call.target.clueId ?? null,
+        resourceId: call.target.resourceId ?? null,
+        phone: call.target.phone,
+        callerPhone: call.callerPhone,
+        direction: 'out',
+        callType: call.callType,
+        provider: call.provider,
+        startAt: call.startAt,
+        endAt,
+      },
+    }),
+  );
 }
 
 /** The SDK reported the end of a session: complete its record. */
