@@ -12,6 +12,7 @@ export function FormKitProvider({ children }: { children: ReactNode }) {
     () => ({
       locale,
       localize: (m) => pickLanguage(m, locale),
+      // The user's "reload" after a version conflict: every query, so whatever is on screen is current.
       reload: () => qc.invalidateQueries(),
     }),
     [locale, qc],

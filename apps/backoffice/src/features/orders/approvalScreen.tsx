@@ -137,6 +137,7 @@ export function DecideForm({
     confirm: (v) => (v.pass ? null : { message: rejectQuestion, okText: t('apv.reject') }),
     success: undefined,
     onDone,
+    // The user's "reload" after a version conflict (decided meanwhile): every query, what is on screen.
     onReload: () => qc.invalidateQueries(),
   });
   const passing = form.rhf.watch('pass');

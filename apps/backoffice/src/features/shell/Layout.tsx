@@ -186,6 +186,8 @@ export function Layout() {
     }
   };
   const onRefresh = () => {
+    // The user's refresh of the tab, not a command: every query marked stale (none refetched here), so
+    // the remounted screen reads what is current.
     void queryClient.invalidateQueries({ refetchType: 'none' });
     setReloadKeys((k) => ({ ...k, [activeKey]: (k[activeKey] ?? 0) + 1 }));
   };
