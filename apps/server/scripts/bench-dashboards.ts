@@ -6,10 +6,11 @@
 // alone. The reference SQL reads only the base tables (the ledger's movements, orders, pay records,
 // lessons): what one writes without maintained state such as ledger_days, so a ratio below 1 is what
 // the maintained aggregates buy. The three run in turn (endpoint, route, driver, endpoint, …), so a
-// drift of the machine's load weighs on all alike; a figure of milliseconds runs until it has taken a
-// second (at most 200 times), so its median is not one noisy sample. Prints one JSON line per endpoint;
-// reported, never asserted. BENCH_ONLY=a,b times only the endpoints so named (e.g.
-// `revenue/summary,report/school`).
+// drift of the machine's load weighs on all alike; each runs BENCH_RUNS times, and a figure of
+// milliseconds until it has taken a second (at most 200 times), so its median is not one noisy sample.
+// Prints one JSON line per endpoint; reported, never asserted. BENCH_ONLY=a,b times only the endpoints
+// so named (e.g. `revenue/summary,report/school`); BENCH_FROM=name starts at the endpoint so named
+// (resuming a run).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
@@ -79,17 +80,23 @@ const timed = async (fn: () => Promise<unknown>) => {
 };
 /**
  * Medians of each, run in turn after one warm run of each (plans and caches, as a dashboard opened
- * twice): RUNS rounds, or more while the first has taken less than a second (at most 200).
+ * twice): each runs RUNS times, or more while it has taken less than a second in all (at most 200),
+ * so a figure of milliseconds gets many samples without repeating a reference of seconds as often.
  */
 async function timeAll(fns: Array<() => Promise<unknown>>) {
   for (const f of fns) await f();
   const times = fns.map(() => [] as number[]);
-  let spent = 0;
-  for (let i = 0; i < 200 && (i < RUNS || spent < 1000); i++) {
+  const spent = fns.map(() => 0);
+  const wants = (k: number) => {
+    const n = times[k]?.length ?? 0;
+    return n < RUNS || ((spent[k] ?? 0) < 1000 && n < 200);
+  };
+  while (fns.some((_, k) => wants(k))) {
     for (const [k, f] of fns.entries()) {
+      if (!wants(k)) continue;
       const ms = await timed(f);
       times[k]?.push(ms);
-      if (k === 0) spent += ms;
+      spent[k] = (spent[k] ?? 0) + ms;
     }
   }
   return times.map(median);
@@ -100,12 +107,15 @@ const counts = (await rows(sql`select (select count(*) from orders)::int as orde
   (select count(*) from clues)::int as clues`)) as Array<Record<string, number>>;
 console.log(JSON.stringify({ db: database.kind, scale: config.SEED_SCALE, seedSeconds, ...counts[0] }));
 const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const from = ENDPOINTS.findIndex((e) => e.name === process.env.BENCH_FROM);
+if (process.env.BENCH_FROM && from < 0)
+  throw new Error(`BENCH_FROM=${process.env.BENCH_FROM}: no such endpoint`);
 const inject = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
   const r = await app.inject({ method, url, headers: { token }, payload });
   if (r.statusCode !== 200) throw new Error(`${url}: ${r.statusCode} ${r.body.slice(0, 200)}`);
 };
 for (const [i, e] of ENDPOINTS.entries()) {
-  if (only.length && !only.includes(e.name)) continue;
+  if ((only.length && !only.includes(e.name)) || i < from) continue;
   const [api = 0, ref = 0, driver = 0] = await timeAll([
     () => inject(e.method ?? 'GET', e.url, e.payload),
     () => inject('GET', `/__bench/ref/${i}`),
