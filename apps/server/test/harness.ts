@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, createSdk, type Sdk } from '@bo/api-sdk';
+import { shanghaiDayStart } from '@bo/domain';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
@@ -23,11 +24,20 @@ export interface TestClock {
   now: () => Date;
   set(d: Date | string): void;
   advance(ms: number): void;
+  /**
+   * `ms` from now, or halfway to the end of today in Shanghai when that comes sooner: an instant
+   * still today whatever the hour the run's template was seeded at (TEST_SEEDED_AT).
+   */
+  laterToday(ms: number): Date;
 }
 export function testClock(start: Date | string = new Date()): TestClock {
   let t = new Date(start).getTime();
   return {
     now: () => new Date(t),
+    laterToday: (ms) => {
+      const dayEnd = shanghaiDayStart(new Date(t)).getTime() + 24 * 3600_000;
+      return new Date(t + Math.min(ms, Math.floor((dayEnd - t) / 2)));
+    },
     set: (d) => void (t = new Date(d).getTime()),
     advance: (ms) => void (t += ms),
   };

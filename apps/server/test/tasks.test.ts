@@ -53,7 +53,7 @@ describe('task centre and the menu badge', () => {
       body: {
         clueId: c.clueId,
         content: '约今天下午回电',
-        nextVisitAt: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+        nextVisitAt: t.clock.laterToday(60_000).toISOString(),
       },
     });
     const tasks = await sales.tasks.taskCenterList({ query: { pageSize: 500 } });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
-import { shanghaiDayStart } from '@bo/domain';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -18,11 +17,8 @@ afterAll(async () => t?.close());
 
 describe('workbench', () => {
   it('lists today’s follow-ups, today’s visits, my approvals and my month’s numbers', async () => {
-    const now = t.clock.now().getTime();
-    // Later today in Shanghai whatever the hour the template was seeded at (a fixed 30 minutes
-    // fell on tomorrow when the run started after 23:30 Shanghai time).
-    const dayEnd = shanghaiDayStart(t.clock.now()).getTime() + 24 * 3600_000;
-    const laterToday = (ms: number) => new Date(now + Math.min(ms, Math.floor((dayEnd - now) / 2)));
+    // Later today in Shanghai (a fixed 30 minutes fell on tomorrow after 23:30 Shanghai time).
+    const laterToday = t.clock.laterToday;
     const c = await sales.clues.clueSave({
       body: { childName: '马思彤', parentName: '马丽', phone: phone(), schoolItemCode: 'SH01' },
     });
