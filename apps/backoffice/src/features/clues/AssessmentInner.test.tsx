@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@bo/api-sdk';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import { clueMessages } from './messages';
 import { RecordForm } from './AssessmentInner';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({ matriculationSave: vi.fn() }));
 vi.mock('../../app/sdk', () => ({ sdk: { clues: calls }, errorText: (e: unknown) => String(e) }));
@@ -23,14 +23,7 @@ function mount() {
 const field = (name: string) => screen.getByLabelText(name, { exact: false });
 
 describe('recording an entrance assessment (form kit, the endpoint schema)', () => {
-  beforeAll(() => {
-    addMessages(clueMessages);
-    configure({ asyncUtilTimeout: 3000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  screenTest({ messages: [clueMessages], waitMs: 3000 });
 
   it('refuses an empty conclusion without calling the server, then sends the typed values and starts again', async () => {
     calls.matriculationSave.mockResolvedValue({ id: 1 });

@@ -2,14 +2,14 @@
 // payable and records), and queries of other slices are left as they are (no refresh of every query).
 import { ToastProvider } from '@bo/ui-kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import CreatePay from './CreatePay';
 import { orderMessages } from './messages';
 import { payMessages } from './payMessages';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({
   orders: { waitPayInfo: vi.fn(), addPayRecord: vi.fn() },
@@ -40,16 +40,8 @@ const info = (due: string) => ({
 });
 
 describe('an order’s payments screen', () => {
-  beforeAll(() => {
-    // What the orders feature's entry loads before its screens render (features/index.ts).
-    addMessages(orderMessages);
-    addMessages(payMessages);
-    configure({ asyncUtilTimeout: 8000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  // What the orders feature's entry loads before its screens render (features/index.ts).
+  screenTest({ messages: [orderMessages, payMessages], waitMs: 8000 });
 
   it('paid online: reads the order again and leaves the queries of other slices alone', async () => {
     calls.orders.waitPayInfo.mockResolvedValueOnce(info('380.00')).mockResolvedValue(info('0.00'));

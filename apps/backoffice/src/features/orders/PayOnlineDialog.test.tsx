@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import { payMessages } from './payMessages';
 import { PayOnlineDialog } from './PayOnlineDialog';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({
   cuspay: vi.fn(),
@@ -49,15 +49,8 @@ function mount(onPaid = vi.fn()) {
 }
 
 describe('pay online dialog', () => {
-  beforeAll(() => {
-    // What the order screens' feature entry loads before they render (features/index.ts).
-    addMessages(payMessages);
-    configure({ asyncUtilTimeout: 8000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  // What the order screens' feature entry loads before they render (features/index.ts).
+  screenTest({ messages: [payMessages], waitMs: 8000 });
 
   it('shows the QR code and the amount in figures and capitals, polls until paid, then says so once', async () => {
     calls.cuspay.mockResolvedValue(payment('DD0000000007-1', new Date(Date.now() + 1_800_000).toISOString()));

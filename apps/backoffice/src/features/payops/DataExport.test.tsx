@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ToastProvider } from '@bo/ui-kit';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import DataExport from './DataExport';
 import { payopsMessages } from './messages';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({
   areaPage: vi.fn(),
@@ -46,14 +46,7 @@ function mount(url = '/financial/dataExport') {
 }
 
 describe('finance data export', () => {
-  beforeAll(() => {
-    addMessages(payopsMessages);
-    configure({ asyncUtilTimeout: 5000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  screenTest({ messages: [payopsMessages], waitMs: 5000 });
 
   it("counts the chosen area's payslips of the month, then downloads the server's workbook of them all", async () => {
     calls.areaPage.mockResolvedValue(page(42));

@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import { orderMessages } from '../orders/messages';
 import { serviceMessages } from './messages';
 import { OrderInvoicesCard } from './OrderInvoices';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({
   invoices: {
@@ -50,16 +50,8 @@ const row = (id: number, status: number, amount: string, invoiceNo: string | nul
 });
 
 describe('an order’s invoices card', () => {
-  beforeAll(() => {
-    // What the orders feature's entry loads before the order detail renders (features/index.ts).
-    addMessages(orderMessages);
-    addMessages(serviceMessages);
-    configure({ asyncUtilTimeout: 8000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  // What the orders feature's entry loads before the order detail renders (features/index.ts).
+  screenTest({ messages: [orderMessages, serviceMessages], waitMs: 8000 });
 
   it('lists the order’s invoices, red ones included, opens a PDF, and requests what may still be invoiced', async () => {
     calls.invoices.page.mockResolvedValue({

@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TStudentPlanTargetRow } from '@bo/api-sdk';
 import { session } from '../../app/session';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import { studentMessages } from './messages';
 import { StudentPlan } from './StudentPlan';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({
   studentPlan: vi.fn(),
@@ -59,14 +59,7 @@ function mount(forbidden: string[]) {
 }
 
 describe('the individual plan tab', () => {
-  beforeAll(() => {
-    addMessages(studentMessages);
-    configure({ asyncUtilTimeout: 3000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  screenTest({ messages: [studentMessages], waitMs: 3000 });
 
   it('shows a recorder (plans.record, not plans.edit) only the record button', async () => {
     calls.studentPlan.mockResolvedValue([row]);

@@ -1,14 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type TAssessmentDetail, type TAssessScaleRow } from '@bo/api-sdk';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import { orderMessages } from '../orders/messages';
 import { AssessmentForm } from './AdminAssessmentNew';
 import { answersOf, editable, totalOf } from './assessmentForm';
 import { teachingMessages } from './messages';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({ assessmentSave: vi.fn() }));
 vi.mock('../../app/sdk', () => ({
@@ -66,15 +66,7 @@ function mount() {
 }
 
 describe('the new-assessment form', () => {
-  beforeAll(() => {
-    addMessages(teachingMessages);
-    addMessages(orderMessages);
-    configure({ asyncUtilTimeout: 3000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  screenTest({ messages: [teachingMessages, orderMessages], waitMs: 3000 });
 
   it('totals the scale’s items as they are typed and saves the draft by its version, answers in the scale’s order', async () => {
     calls.assessmentSave.mockResolvedValue({ ...draft, version: 3, score: 32 });

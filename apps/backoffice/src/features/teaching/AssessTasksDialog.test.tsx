@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { TAssessScaleRow, TAssessTaskDetail } from '@bo/api-sdk';
 import { ToastProvider } from '@bo/ui-kit';
 import { I18nProvider } from '../../i18n';
-import { addMessages } from '../../i18n/catalogue';
 import { ClassTasks, TaskDialog } from './AssessTasksDialog';
 import { teachingMessages } from './messages';
+import { screenTest } from '../../app/screenTest';
 
 const calls = vi.hoisted(() => ({
   teaching: {
@@ -99,14 +99,7 @@ function mount(quiet = false) {
 }
 
 describe('a class’s assessment tasks', () => {
-  beforeAll(() => {
-    addMessages(teachingMessages);
-    configure({ asyncUtilTimeout: 3000 });
-  });
-  afterEach(() => {
-    cleanup();
-    vi.clearAllMocks();
-  });
+  screenTest({ messages: [teachingMessages], waitMs: 3000 });
 
   it('shows members done or pending and records a pending member’s result by its version', async () => {
     const { id: _id, members: _m, ...row } = task;
