@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sdk } from '@bo/api-sdk';
 import { sql } from 'drizzle-orm';
-import { seedBulkCalls, seedBulkClues, seedBulkResources } from '../src/seed/bulk.js';
-import { seedBulkMoney } from '../src/seed/bulkMoney.js';
+import { shanghaiDate } from '@bo/domain';
+import { seedBulk } from '../src/seed/index.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -29,12 +29,7 @@ beforeAll(async () => {
   before = await counts();
   // Two steps beyond the detailed scale, in one transaction as the seed runs them.
   const ctx = { now: t.clock.now(), scale: 12, scryptLogN: 10 };
-  added = await t.database.db.transaction(async (tx) => ({
-    clues: await seedBulkClues({ ...ctx, db: tx }),
-    resources: await seedBulkResources({ ...ctx, db: tx }),
-    calls: await seedBulkCalls({ ...ctx, db: tx }),
-    orders: await seedBulkMoney({ ...ctx, db: tx }),
-  }));
+  added = await t.database.db.transaction(async (tx) => seedBulk({ ...ctx, db: tx }));
 });
 afterAll(async () => t?.close());
 
@@ -81,17 +76,70 @@ describe('bulk seeding', () => {
       (select coalesce(sum(l.value_cents), 0)::bigint::text from student_ledger l join orders o on o.id = l.order_id
         where o.code like 'BO%') as held,
       (select coalesce(sum(o.payable_cents - 6 * i.unit_price_cents), 0)::bigint::text
-        from orders o join order_items i on i.order_id = o.id where o.code like 'BO%') as left`)) as unknown as {
-      rows: Array<{ orders: number; pays: number; moves: number; signs: number; held: string; left: string }>;
+        from orders o join order_items i on i.order_id = o.id where o.code like 'BO%') as left,
+      (select coalesce(sum(f.amount_cents), 0)::bigint::text from refund_orders f join orders o on o.id = f.order_id
+        where o.code like 'BO%') as refunded`)) as unknown as {
+      rows: Array<{
+        orders: number;
+        pays: number;
+        moves: number;
+        signs: number;
+        held: string;
+        left: string;
+        refunded: string;
+      }>;
     };
     const c = r.rows[0];
-    expect(c).toMatchObject({ orders: 120, pays: 120, moves: 480, signs: 360 });
-    // Each order consumed three lessons of two hours at its price: 6 of its 10, 20 or 30 hours.
-    expect(c?.held).toBe(c?.left);
+    // Per order a purchase and three consumes; one order in forty (3 of 120) a refund besides.
+    expect(c).toMatchObject({ orders: 120, pays: 120, moves: 483, signs: 360 });
+    // Each order consumed three lessons of two hours at its price: 6 of its 10, 20 or 30 hours; the
+    // refunded orders returned the rest.
+    expect(Number(c?.refunded)).toBeGreaterThan(0);
+    expect(BigInt(c?.held ?? '0')).toBe(BigInt(c?.left ?? '0') - BigInt(c?.refunded ?? '0'));
     const year = await admin.reports.financeClassHour({
       query: { year: Number(t.clock.now().toISOString().slice(0, 4)) },
     });
     expect(year.rows.every((x) => x.differenceCents === 0)).toBe(true);
+  });
+
+  it('refunds one order in forty as an approved refund does: effective, by a reason, the order closed at zero', async () => {
+    const r = (await t.database.db.execute(sql`
+      select f.status, f.type, f.reason_code, f.amount_cents::text as amount, o.status as order_status,
+        (select (-sum(l.value_cents))::text from student_ledger l
+          where l.source_type = 'refundOrder' and l.source_id = f.id and l.kind = 'refund') as moved,
+        (select sum(l.value_cents)::text from student_ledger l where l.order_id = o.id) as balance,
+        (select count(*)::int from refund_order_items i where i.refund_order_id = f.id) as lines,
+        (select max(l.posted_at) from student_ledger l where l.order_id = o.id and l.kind = 'consume')
+          < (select min(l.posted_at) from student_ledger l where l.order_id = o.id and l.kind = 'refund') as after_lessons
+      from refund_orders f join orders o on o.id = f.order_id where o.code like 'BO%' order by f.id`)) as unknown as {
+      rows: Array<Record<string, string | number | boolean>>;
+    };
+    expect(r.rows).toHaveLength(3);
+    for (const x of r.rows)
+      expect(x).toMatchObject({
+        status: 20,
+        type: 'refund',
+        order_status: 50,
+        moved: x.amount,
+        balance: '0',
+        lines: 1,
+        after_lessons: true,
+      });
+    // The refunds-by-reason figure over every day of the bulk orders counts them.
+    const today = shanghaiDate(t.clock.now());
+    const byReason = await admin.dashboards.advanceRefundReasonProportion({
+      // Two years: the bulk orders reach back 565 days; a period holds at most three years.
+      query: { startDate: `${Number(today.slice(0, 4)) - 2}${today.slice(4)}`, endDate: today },
+    });
+    const all = (await t.database.db.execute(sql`
+      select (-sum(l.value_cents))::bigint::text as cents from student_ledger l
+        left join student_ledger x on x.id = l.reverses_id where coalesce(x.kind, l.kind) = 'refund'`)) as unknown as {
+      rows: Array<{ cents: string }>;
+    };
+    const total = byReason.rows.reduce((a, x) => a + x.cents, 0);
+    expect(total).toBe(Number(all.rows[0]?.cents));
+    const bulk = r.rows.reduce((a, x) => a + Number(x.amount), 0);
+    expect(total).toBeGreaterThanOrEqual(bulk);
   });
 
   it('fills the lesson rollups once at the end of the load: their sums are the bulk lessons and signs', async () => {
@@ -148,5 +196,17 @@ describe('bulk seeding', () => {
     const s = await admin.staffFigures.saturationSummary({ query: { startDate: day(600), endDate: day(0) } });
     expect(s.teacher.bookedHours).toBeGreaterThanOrEqual(360);
     expect(s.teacher.availableHours).toBeGreaterThan(s.teacher.bookedHours);
+  });
+
+  it('leaves every table analyzed, the small reference tables too (autovacuum never would)', async () => {
+    const r = (await t.database.db.execute(
+      sql`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' and c.reltuples < 0 order by 1`,
+    )) as unknown as { rows: Array<{ relname: string }> };
+    expect(r.rows.map((x) => x.relname)).toEqual([]);
+    const posts = (await t.database.db.execute(
+      sql`select count(*)::int as n from pg_stats where schemaname = 'public' and tablename = 'posts'`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(posts.rows[0]?.n).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,7 @@
 // then staffed as a centre would staff them (staffBulkLessons): employed teachers of the campus, a
 // room each, eight one-hour lessons a day, so the teachers' and rooms' figures (saturation, staff)
 // measure a real load.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SeedContext } from './context.js';
 import { DETAILED_SCALE_MAX } from './bulk.js';
 
@@ -15,6 +15,9 @@ const ORDERS_PER_SCALE = 60;
 const ORDERS_PER_STUDENT = 4;
 const LESSONS_PER_ORDER = 3;
 const BATCH = 100_000;
+/** One order in REFUND_EVERY (the REFUND_AT-th) is refunded its remaining hours after its last lesson. */
+const REFUND_EVERY = 40;
+const REFUND_AT = 7;
 
 /** Reserves `count` ids of a serial column and answers the first (the seed alone writes meanwhile). */
 async function reserve(db: SeedContext['db'], table: string, count: number): Promise<number> {
@@ -119,6 +122,7 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
       select sid, campus, ${oBase} + n, ${iBase} + n, codes[ci], 'consume', -2, -2 * cents[ci],
         'attendance', ${aBase} + n * ${LESSONS_PER_ORDER} + j, at + make_interval(days => 7 * (j + 1), hours => 2), ''
       from g cross join generate_series(0, ${LESSONS_PER_ORDER - 1}) j`);
+    await refundSome(db, g, { from, count, oBase, iBase, nowIso });
   }
   await staffBulkLessons(db);
   for (const table of [
@@ -128,6 +132,8 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
     'orders',
     'order_items',
     'pay_records',
+    'refund_orders',
+    'refund_order_items',
     'teaching_lessons',
     'teaching_lesson_students',
     'teaching_attendances',
@@ -139,6 +145,53 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
   await db.execute(sql`analyze lesson_days`);
   await db.execute(sql`analyze lesson_campus_days`);
   return total;
+}
+
+/**
+ * Refunds one order in REFUND_EVERY of the batch as an approved refund does (slices/refunds): a refund
+ * order (status 20, effective) with its line and a reason of the refund-reason table, the `refund`
+ * movement of the remaining hours at the price paid, five days after the last lesson (an hour ago at
+ * the latest), and the order closed (status 50) since nothing is left on it. So the refund figures
+ * (advance receipts' refunded, income net of refunds, refunds by reason) read real volume.
+ */
+async function refundSome(
+  db: SeedContext['db'],
+  g: SQL,
+  o: { from: number; count: number; oBase: number; iBase: number; nowIso: string },
+) {
+  const first = o.from + ((((REFUND_AT - o.from) % REFUND_EVERY) + REFUND_EVERY) % REFUND_EVERY);
+  const end = o.from + o.count;
+  if (first >= end) return;
+  const rBase = await reserve(db, 'refund_orders', Math.floor((end - 1 - first) / REFUND_EVERY) + 1);
+  const r = sql`
+      ${g},
+      rs as (select array_agg(code order by sort, code) as codes, array_agg(name order by sort, code) as names
+        from fee_refund_reasons where valid_status = 1),
+      r as (select g.*, ${rBase} + (gn - ${first}) / ${REFUND_EVERY} as rid, qty - ${2 * LESSONS_PER_ORDER} as left_h,
+          least(at + make_interval(days => 7 * ${LESSONS_PER_ORDER} + 5), ${o.nowIso}::timestamptz - interval '1 hour') as day,
+          rs.codes[1 + gn % array_length(rs.codes, 1)] as reason, rs.names[1 + gn % array_length(rs.codes, 1)] as reason_name
+        from g cross join rs where gn % ${REFUND_EVERY} = ${REFUND_AT} and array_length(rs.codes, 1) > 0)`;
+  await db.execute(sql`
+    with ${r}
+    insert into refund_orders (id, code, type, order_id, student_id, school_item_code, status, reason_code,
+      reason_name, remark, amount_cents, created_at, updated_at)
+    select rid, 'TK' || lpad(rid::text, 10, '0'), 'refund', ${o.oBase} + n, sid, campus, 20, reason, reason_name,
+      '退剩余课时', left_h * cents[ci], day - interval '2 days', day
+    from r`);
+  await db.execute(sql`
+    with ${r}
+    insert into refund_order_items (refund_order_id, order_item_id, course_code, course_name, hours, value_cents)
+    select rid, ${o.iBase} + n, codes[ci], names[ci], left_h, left_h * cents[ci] from r`);
+  await db.execute(sql`
+    with ${r}
+    insert into student_ledger (student_id, school_item_code, order_id, order_item_id, course_code, kind, hours,
+      value_cents, source_type, source_id, posted_at, note)
+    select sid, campus, ${o.oBase} + n, ${o.iBase} + n, codes[ci], 'refund', -left_h, -left_h * cents[ci],
+      'refundOrder', rid, day, ''
+    from r`);
+  await db.execute(sql`
+    with ${r}
+    update orders o set status = 50, updated_at = r.day from r where o.id = ${o.oBase} + r.n`);
 }
 
 /**

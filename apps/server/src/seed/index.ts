@@ -66,6 +66,23 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 export type SeedMode = { kind: 'demo' } | { kind: 'admin'; password: string } | { kind: 'none' };
 
+/**
+ * Benchmark volume beyond the detailed demo rows (scale > DETAILED_SCALE_MAX), in bulk SQL; returns
+ * how many rows of each kind it added. The bulk tables are analyzed as they are filled; at the end
+ * every table is, since the small reference tables (posts, campuses, courses…) are too small for
+ * autovacuum ever to analyze them, and a plan over a million rows should not guess their size.
+ */
+export async function seedBulk(ctx: SeedContext) {
+  const added = {
+    clues: await seedBulkClues(ctx),
+    resources: await seedBulkResources(ctx),
+    calls: await seedBulkCalls(ctx),
+    orders: await seedBulkMoney(ctx),
+  };
+  if (ctx.scale > DETAILED_SCALE_MAX) await ctx.db.execute(sql`analyze`);
+  return added;
+}
+
 /** Seeds in one transaction, so a failed seed leaves the database empty. */
 export async function seed(db: Db, mode: SeedMode, o: { scale: number; now: Date; scryptLogN: number }) {
   await db.transaction(async (tx) => {
@@ -74,10 +91,7 @@ export async function seed(db: Db, mode: SeedMode, o: { scale: number; now: Date
     for (const s of referenceSeeds) await s(ctx);
     if (mode.kind === 'demo') {
       for (const s of demoSeeds) await s(ctx);
-      await seedBulkClues({ ...ctx, scale: o.scale });
-      await seedBulkResources({ ...ctx, scale: o.scale });
-      await seedBulkCalls({ ...ctx, scale: o.scale });
-      await seedBulkMoney({ ...ctx, scale: o.scale });
+      await seedBulk({ ...ctx, scale: o.scale });
     }
     if (mode.kind === 'admin') await seedFirstAdmin(ctx, mode.password);
   });
