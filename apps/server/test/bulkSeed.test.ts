@@ -20,7 +20,7 @@ const counts = async () => {
   return row;
 };
 let before: Awaited<ReturnType<typeof counts>>;
-let added: { clues: number; resources: number; calls: number; orders: number };
+let added: Awaited<ReturnType<typeof seedBulk>>;
 
 beforeAll(async () => {
   t = await startTestServer({ env: { LIST_COUNT_EXACT_LIMIT: '0' } });
@@ -35,7 +35,7 @@ afterAll(async () => t?.close());
 
 describe('bulk seeding', () => {
   it('adds 60 clues, 40 resources and 80 calls per scale step beyond 10', async () => {
-    expect(added).toEqual({ clues: 120, resources: 80, calls: 160, orders: 120 });
+    expect(added).toMatchObject({ clues: 120, resources: 80, calls: 160, orders: 120 });
     const after = await counts();
     expect(after.clues - before.clues).toBe(120);
     expect(after.resources - before.resources).toBe(80);
@@ -196,6 +196,37 @@ describe('bulk seeding', () => {
     const s = await admin.staffFigures.saturationSummary({ query: { startDate: day(600), endDate: day(0) } });
     expect(s.teacher.bookedHours).toBeGreaterThanOrEqual(360);
     expect(s.teacher.availableHours).toBeGreaterThan(s.teacher.bookedHours);
+  });
+
+  it('pays the closed salary months no run has computed: the bulk teachers’ confirmed hours under passed confirmations', async () => {
+    // Twelve demo salary months, the last two open, the month before last computed by the demo.
+    expect(added.payrollMonths).toBe(9);
+    const r = (await t.database.db.execute(sql`
+      select p.year, p.month,
+        (select count(*)::int from salary_runs r where r.year = p.year and r.month = p.month and r.school_item_code is null) as runs,
+        (select coalesce(sum(l.hours), 0)::text from teaching_lessons l join teaching_attendances a on a.lesson_id = l.id
+          where l.teacher_code like 'BT%' and a.paid and a.cancelled_at is null and l.status = 10
+            and l.lesson_date between p.start_date and p.end_date) as taught,
+        (select coalesce(sum(s.quantity), 0)::text from salary_lines s
+          where s.year = p.year and s.month = p.month and s.employee_code like 'BT%' and s.item like 'hours:%') as paid,
+        (select count(*)::int from salary_lines s
+          where s.year = p.year and s.month = p.month and s.employee_code like 'BT%' and s.item = 'base') as bases
+      from salary_periods p where p.status = 0 order by 1, 2`)) as unknown as {
+      rows: Array<{ year: number; month: number; runs: number; taught: string; paid: string; bases: number }>;
+    };
+    const computed = r.rows.filter((x) => x.runs === 1);
+    expect(computed).toHaveLength(9);
+    for (const x of computed) expect(x.paid).toBe(x.taught);
+    expect(computed.some((x) => Number(x.paid) > 0)).toBe(true);
+    expect(computed.some((x) => x.bases > 0)).toBe(true);
+    // A line's hours are traced to the attendances that earned them.
+    const traced = (await t.database.db.execute(sql`
+      select count(*)::int as n from salary_lines s
+      where s.employee_code like 'BT%' and s.item like 'hours:%'
+        and s.quantity <> (select coalesce(sum(x.quantity), 0) from salary_line_sources x where x.line_id = s.id)`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
+    expect(traced.rows[0]?.n).toBe(0);
   });
 
   it('leaves every table analyzed, the small reference tables too (autovacuum never would)', async () => {

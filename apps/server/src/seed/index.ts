@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
 import { DETAILED_SCALE_MAX, seedBulkCalls, seedBulkClues, seedBulkResources } from './bulk.js';
 import { seedBulkMoney } from './bulkMoney.js';
+import { seedBulkPayroll } from './bulkPayroll.js';
 import { users } from '../slices/system/tables.js';
 import { seedOrganisation } from '../slices/organisation/seed.js';
 import { seedEmployeesDemo } from '../slices/employees/seed.js';
@@ -78,6 +79,7 @@ export async function seedBulk(ctx: SeedContext) {
     resources: await seedBulkResources(ctx),
     calls: await seedBulkCalls(ctx),
     orders: await seedBulkMoney(ctx),
+    payrollMonths: await seedBulkPayroll(ctx),
   };
   if (ctx.scale > DETAILED_SCALE_MAX) await ctx.db.execute(sql`analyze`);
   return added;
