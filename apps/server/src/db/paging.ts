@@ -3,7 +3,7 @@
 // large filter's estimate is reused for LIST_ESTIMATE_TTL_MS while the user pages or comes back, so
 // such a page costs one statement (the rows) instead of three.
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../deps.js';
 
 export interface PageTotal {
@@ -46,32 +46,45 @@ function keepEstimate(key: string, total: number, now: number) {
  * beyond, the planner's estimate of the same filter (never below the exact part already seen).
  */
 export async function countUpTo(deps: AppDeps, table: PgTable, where: SQL | undefined): Promise<PageTotal> {
+  return countQueryUpTo(deps, () =>
+    deps.db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .$dynamic(),
+  );
+}
+
+/**
+ * countUpTo of any select (joins, a keyword on a joined table): `matching` builds the select of the
+ * matching rows, one value each (`select 1 from … join … where …`, made `$dynamic()`). It is called
+ * for each statement, since a builder's `.limit()` changes the builder itself (the estimate would
+ * otherwise be the plan of the capped count: the limit, never more).
+ */
+export async function countQueryUpTo(deps: AppDeps, matching: () => PgSelect): Promise<PageTotal> {
   const limit = deps.config.LIST_COUNT_EXACT_LIMIT;
-  const matching = deps.db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where);
   if (limit <= 0) {
     const [r] = await deps.db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(table)
-      .where(where);
+      .from(matching().as('matching'));
     return { total: r?.n ?? 0 };
   }
   const ttl = deps.config.LIST_ESTIMATE_TTL_MS;
   let key = '';
   if (ttl > 0) {
-    const q = matching.toSQL();
+    const q = matching().toSQL();
     key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
     const reused = reusedEstimate(key, deps.now().getTime(), ttl);
     if (reused !== undefined) return { total: reused, totalEstimated: true };
   }
-  const [r] = await deps.db
-    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(matching.limit(limit + 1).as('capped'));
+  const [r] = await deps.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(
+    matching()
+      .limit(limit + 1)
+      .as('capped'),
+  );
   const n = r?.n ?? 0;
   if (n <= limit) return { total: n };
-  const explained = (await deps.db.execute(sql`explain (format json) ${matching}`)) as unknown as {
+  const explained = (await deps.db.execute(sql`explain (format json) ${matching()}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   const total = Math.max(limit + 1, Math.round(planRows(explained.rows)));

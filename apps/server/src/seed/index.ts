@@ -68,8 +68,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 export type SeedMode = { kind: 'demo' } | { kind: 'admin'; password: string } | { kind: 'none' };
 
 /**
- * Benchmark volume beyond the detailed demo rows (scale > DETAILED_SCALE_MAX), in bulk SQL; returns
- * how many rows of each kind it added. The bulk tables are analyzed as they are filled; at the end
+ * Benchmark volume beyond the detailed demo rows (scale > DETAILED_SCALE_MAX), in bulk SQL (the
+ * payroll by its own computation); returns how many rows of each kind it added (months of payroll). The bulk tables are analyzed as they are filled; at the end
  * every table is, since the small reference tables (posts, campuses, courses…) are too small for
  * autovacuum ever to analyze them, and a plan over a million rows should not guess their size.
  */

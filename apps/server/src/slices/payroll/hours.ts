@@ -10,6 +10,7 @@ import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../../shared/audit.js';
 import { isSealed, periodOfDay } from '../sealing/index.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
+import { countQueryUpTo } from '../../db/paging.js';
 import { loadPeriod } from './compute.js';
 import type { Ctx } from './service.js';
 import { salaryCourseSwitch, salaryExtraHours } from './tables.js';
@@ -233,7 +234,7 @@ interface HoursQuery {
 }
 
 /** The hours a period's teacher and expert pay reads (the computation's rule), then the imported hours. */
-async function hoursRows(tx: DbOrTx, c: Ctx, q: HoursQuery, limit: number, offset: number) {
+async function hoursRows(tx: DbOrTx, c: Ctx, q: HoursQuery, limit: number, offset: number, count: boolean) {
   const p = await loadPeriod(tx, q.year, q.month);
   const kw = q.keyword ? like(q.keyword) : null;
   const lessonWhere: SQL | undefined = and(
@@ -252,20 +253,26 @@ async function hoursRows(tx: DbOrTx, c: Ctx, q: HoursQuery, limit: number, offse
     scopeWhere(c.user, salaryExtraHours.schoolItemCode, q.schoolItemCode),
     kw ? or(ilike(employees.name, kw), ilike(salaryExtraHours.teacherCode, kw)) : undefined,
   );
-  const [nl] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(attendances)
-    .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
-    .leftJoin(employees, eq(employees.code, lessons.teacherCode))
-    .where(lessonWhere);
+  // The lessons are counted as every list counts (exactly up to LIST_COUNT_EXACT_LIMIT, else the
+  // planner's estimate); the imported hours, a few per teacher, exactly: they follow the lessons.
+  const lessonsMatching = () =>
+    tx
+      .select({ one: sql`1` })
+      .from(attendances)
+      .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
+      .leftJoin(employees, eq(employees.code, lessons.teacherCode))
+      .where(lessonWhere)
+      .$dynamic();
+  const counted = count ? await countQueryUpTo(c.deps, lessonsMatching) : undefined;
   const [ne] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(salaryExtraHours)
     .leftJoin(employees, eq(employees.code, salaryExtraHours.teacherCode))
     .where(extraWhere);
-  const lessonCount = nl?.n ?? 0;
+  /** Where the lessons end (the first extra row's offset), when known. */
+  let lessonCount = counted && !counted.totalEstimated ? counted.total : undefined;
   const out: THoursRow[] = [];
-  if (offset < lessonCount) {
+  if (lessonCount === undefined || offset < lessonCount) {
     const rows = await tx
       .select({
         id: attendances.id,
@@ -302,9 +309,18 @@ async function hoursRows(tx: DbOrTx, c: Ctx, q: HoursQuery, limit: number, offse
         studentName: r.student,
         hours: Number(r.hours),
       });
+    // A short page of lessons is their end.
+    if (rows.length < limit && (rows.length > 0 || offset === 0)) lessonCount ??= offset + rows.length;
   }
   const left = limit - out.length;
   if (left > 0) {
+    // Past the end of an estimated list: where the lessons end is counted now.
+    if (lessonCount === undefined) {
+      const [all] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(lessonsMatching().as('lessons_matching'));
+      lessonCount = all?.n ?? 0;
+    }
     const rows = await tx
       .select({ x: salaryExtraHours, name: employees.name })
       .from(salaryExtraHours)
@@ -328,14 +344,20 @@ async function hoursRows(tx: DbOrTx, c: Ctx, q: HoursQuery, limit: number, offse
         hours: Number(x.hours),
       });
   }
-  return { rows: out, total: lessonCount + (ne?.n ?? 0) };
+  const extras = ne?.n ?? 0;
+  return {
+    rows: out,
+    total: counted?.totalEstimated
+      ? { total: counted.total + extras, totalEstimated: true as const }
+      : { total: (lessonCount ?? 0) + extras },
+  };
 }
 
 export async function hoursPage(c: Ctx, q: HoursQuery & { pageIdx: number; pageSize: number }) {
-  const r = await hoursRows(c.deps.db, c, q, q.pageSize, (q.pageIdx - 1) * q.pageSize);
-  return { list: r.rows, total: r.total, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const r = await hoursRows(c.deps.db, c, q, q.pageSize, (q.pageIdx - 1) * q.pageSize, true);
+  return { list: r.rows, ...r.total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
 export async function hoursAll(c: Ctx, q: HoursQuery) {
-  return (await hoursRows(c.deps.db, c, q, 100_000, 0)).rows;
+  return (await hoursRows(c.deps.db, c, q, 100_000, 0, false)).rows;
 }
