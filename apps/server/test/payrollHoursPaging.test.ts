@@ -3,7 +3,10 @@
 // the planner's estimate, flagged — and the pages still meet the imported hours where the lessons end.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sdk } from '@bo/api-sdk';
+import type { THoursRow } from '@bo/api-sdk';
 import { salaryExtraHours } from '../src/slices/payroll/tables.js';
+import { hoursBatch, hoursFilter } from '../src/slices/payroll/hours.js';
+import { sheetValues } from '../src/shared/xlsx.js';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -61,5 +64,25 @@ describe('the hours behind a period, paged', () => {
     expect(p.totalEstimated).toBeUndefined();
     expect(p.total).toBe(1);
     expect(p.list).toMatchObject([{ source: 'extra', teacherCode: 'T002', hours: 2 }]);
+  });
+
+  it('streams the whole period to the export by key, batch after batch, lessons then imported hours', async () => {
+    const user = await t.deps.auth.resolve(await t.login('hr'), '127.0.0.1');
+    if (!user) throw new Error('hr signs in');
+    const f = await hoursFilter(t.deps.db, { deps: t.deps, user, ip: '127.0.0.1' }, period);
+    const all = await hr.payroll.hoursPage({ query: { ...period, pageSize: 200 } });
+    // One row a batch: every step crosses a key, one of them from the last lesson to the first import.
+    const streamed: THoursRow[] = [];
+    for (let last: THoursRow | null = null; ;) {
+      const rows = await hoursBatch(t.deps.db, f, last, 1);
+      streamed.push(...rows);
+      if (rows.length < 1) break;
+      last = rows[0] ?? null;
+    }
+    expect(streamed).toEqual(all.list);
+    const sheet = await sheetValues(
+      new Uint8Array(await (await hr.payroll.hoursExport({ query: { ...period } })).arrayBuffer()),
+    );
+    expect(sheet.slice(1).map((r) => r[2])).toEqual(all.list.map((r) => r.teacherCode));
   });
 });

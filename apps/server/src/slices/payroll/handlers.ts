@@ -1,6 +1,13 @@
-import type { contract } from '@bo/api-sdk';
+import type { contract, THoursRow } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { runFileImport, sheetLimits, templateFile, workbook, xlsxFile } from '../../shared/xlsx.js';
+import {
+  runFileImport,
+  sheetLimits,
+  streamedWorkbook,
+  templateFile,
+  workbook,
+  xlsxFile,
+} from '../../shared/xlsx.js';
 import * as h from './hours.js';
 import * as le from './lineExport.js';
 import * as s from './service.js';
@@ -29,6 +36,9 @@ const HOURS_COLUMNS = [
   { key: 'studentName', header: '学员 / Student' },
   { key: 'hours', header: '课时 / Hours' },
 ];
+
+/** Rows read per statement by the streamed hours export. */
+const HOURS_EXPORT_BATCH = 5000;
 
 export const payrollHandlers: SliceHandlers<typeof contract.payroll> = {
   ruleList: (ctx) => s.ruleList(ctx, ctx.query),
@@ -62,11 +72,17 @@ export const payrollHandlers: SliceHandlers<typeof contract.payroll> = {
     }),
   extraHoursImportRows: (ctx) => h.importExtraHours(ctx, ctx.body.rows, ctx.body),
   hoursPage: (ctx) => h.hoursPage(ctx, ctx.query),
-  hoursExport: async (ctx) =>
-    xlsxFile(
-      `课时_${ctx.query.year}-${String(ctx.query.month).padStart(2, '0')}.xlsx`,
-      await workbook('课时', HOURS_COLUMNS, await h.hoursAll(ctx, ctx.query)),
-    ),
+  hoursExport: async (ctx) => {
+    // The period and the campus are checked before the download starts streaming.
+    const f = await h.hoursFilter(ctx.deps.db, ctx, ctx.query);
+    return streamedWorkbook<THoursRow>({
+      filename: `课时_${ctx.query.year}-${String(ctx.query.month).padStart(2, '0')}.xlsx`,
+      sheetName: '课时',
+      columns: HOURS_COLUMNS,
+      batch: HOURS_EXPORT_BATCH,
+      next: (last) => h.hoursBatch(ctx.deps.db, f, last, HOURS_EXPORT_BATCH),
+    });
+  },
   linesPage: (ctx) => le.linesPage(ctx, ctx.query),
   linesExport: async (ctx) => le.linesExport(ctx, ctx.query),
   payStatistics: (ctx) => s.payStatistics(ctx, ctx.query),

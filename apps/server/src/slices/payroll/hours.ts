@@ -2,7 +2,21 @@
 // cover) and the hours behind a period (courseexport). The import follows every import of the product
 // (docs/decisions.md "Imports"): all rows checked first, any error or a dry run writes nothing, rows
 // upsert by campus + teacher + date + pay type so a re-run reports them unchanged.
-import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { TExtraHoursRow, THoursRow, TImportResult, TImportRowError } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { attendances, employees, lessons, posts, schoolItems, students } from '../../db/schema.js';
@@ -233,131 +247,189 @@ interface HoursQuery {
   keyword?: string | undefined;
 }
 
-/** The hours a period's teacher and expert pay reads (the computation's rule), then the imported hours. */
-async function hoursRows(tx: DbOrTx, c: Ctx, q: HoursQuery, limit: number, offset: number, count: boolean) {
+/** What the hours behind a period read: the paid lessons (the computation's rule) and the imported hours. */
+export interface HoursFilter {
+  lessonWhere: SQL | undefined;
+  extraWhere: SQL | undefined;
+}
+
+/** The filter of the hours behind a period, in the caller's scope (a campus outside it is refused). */
+export async function hoursFilter(tx: DbOrTx, c: Ctx, q: HoursQuery): Promise<HoursFilter> {
   const p = await loadPeriod(tx, q.year, q.month);
   const kw = q.keyword ? like(q.keyword) : null;
-  const lessonWhere: SQL | undefined = and(
-    eq(attendances.paid, true),
-    isNull(attendances.cancelledAt),
-    isNotNull(lessons.confirmedAt),
-    eq(lessons.status, 10),
-    gte(lessons.lessonDate, p.startDate),
-    lte(lessons.lessonDate, p.endDate),
-    scopeWhere(c.user, lessons.schoolItemCode, q.schoolItemCode),
-    kw ? or(ilike(employees.name, kw), ilike(lessons.teacherCode, kw)) : undefined,
-  );
-  const extraWhere: SQL | undefined = and(
-    gte(salaryExtraHours.workDate, p.startDate),
-    lte(salaryExtraHours.workDate, p.endDate),
-    scopeWhere(c.user, salaryExtraHours.schoolItemCode, q.schoolItemCode),
-    kw ? or(ilike(employees.name, kw), ilike(salaryExtraHours.teacherCode, kw)) : undefined,
-  );
-  // The lessons are counted as every list counts (exactly up to LIST_COUNT_EXACT_LIMIT, else the
-  // planner's estimate); the imported hours, a few per teacher, exactly: they follow the lessons.
+  return {
+    lessonWhere: and(
+      eq(attendances.paid, true),
+      isNull(attendances.cancelledAt),
+      isNotNull(lessons.confirmedAt),
+      eq(lessons.status, 10),
+      gte(lessons.lessonDate, p.startDate),
+      lte(lessons.lessonDate, p.endDate),
+      scopeWhere(c.user, lessons.schoolItemCode, q.schoolItemCode),
+      kw ? or(ilike(employees.name, kw), ilike(lessons.teacherCode, kw)) : undefined,
+    ),
+    extraWhere: and(
+      gte(salaryExtraHours.workDate, p.startDate),
+      lte(salaryExtraHours.workDate, p.endDate),
+      scopeWhere(c.user, salaryExtraHours.schoolItemCode, q.schoolItemCode),
+      kw ? or(ilike(employees.name, kw), ilike(salaryExtraHours.teacherCode, kw)) : undefined,
+    ),
+  };
+}
+
+/** The paid lessons matching `where`, by day then attendance. */
+async function lessonRows(
+  tx: DbOrTx,
+  where: SQL | undefined,
+  limit: number,
+  offset = 0,
+): Promise<THoursRow[]> {
+  const rows = await tx
+    .select({
+      id: attendances.id,
+      campus: lessons.schoolItemCode,
+      teacher: lessons.teacherCode,
+      name: employees.name,
+      day: lessons.lessonDate,
+      course: lessons.courseCode,
+      payType: sql<string>`coalesce(${salaryCourseSwitch.payType}, ${lessons.kind})`,
+      status: attendances.status,
+      student: students.name,
+      hours: lessons.hours,
+    })
+    .from(attendances)
+    .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
+    .leftJoin(employees, eq(employees.code, lessons.teacherCode))
+    .leftJoin(students, eq(students.id, attendances.studentId))
+    .leftJoin(salaryCourseSwitch, eq(salaryCourseSwitch.courseCode, lessons.courseCode))
+    .where(where)
+    .orderBy(asc(lessons.lessonDate), asc(attendances.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({
+    source: 'lesson' as const,
+    id: r.id,
+    schoolItemCode: r.campus,
+    teacherCode: r.teacher,
+    teacherName: r.name,
+    day: r.day,
+    courseCode: r.course,
+    payType: r.payType,
+    status: r.status,
+    studentName: r.student,
+    hours: Number(r.hours),
+  }));
+}
+
+/** The imported hours matching `where`, by day then id. */
+async function extraRows(
+  tx: DbOrTx,
+  where: SQL | undefined,
+  limit: number,
+  offset = 0,
+): Promise<THoursRow[]> {
+  const rows = await tx
+    .select({ x: salaryExtraHours, name: employees.name })
+    .from(salaryExtraHours)
+    .leftJoin(employees, eq(employees.code, salaryExtraHours.teacherCode))
+    .where(where)
+    .orderBy(asc(salaryExtraHours.workDate), asc(salaryExtraHours.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ x, name }) => ({
+    source: 'extra' as const,
+    id: x.id,
+    schoolItemCode: x.schoolItemCode,
+    teacherCode: x.teacherCode,
+    teacherName: name,
+    day: x.workDate,
+    courseCode: null,
+    payType: x.payType,
+    status: 'present',
+    studentName: null,
+    hours: Number(x.hours),
+  }));
+}
+
+/**
+ * A page of the hours behind a period: the lessons, then the imported hours. The lessons are counted
+ * as every list counts (exactly up to LIST_COUNT_EXACT_LIMIT, else the planner's estimate); the
+ * imported hours, a few per teacher, exactly. Where the lessons end (the first imported row's
+ * offset) is known from an exact count or a short page of lessons; a page past the end of an
+ * estimated list, opened directly, counts them then.
+ */
+export async function hoursPage(c: Ctx, q: HoursQuery & { pageIdx: number; pageSize: number }) {
+  const tx = c.deps.db;
+  const f = await hoursFilter(tx, c, q);
+  const limit = q.pageSize;
+  const offset = (q.pageIdx - 1) * q.pageSize;
   const lessonsMatching = () =>
     tx
       .select({ one: sql`1` })
       .from(attendances)
       .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
       .leftJoin(employees, eq(employees.code, lessons.teacherCode))
-      .where(lessonWhere)
+      .where(f.lessonWhere)
       .$dynamic();
-  const counted = count ? await countQueryUpTo(c.deps, lessonsMatching) : undefined;
+  const counted = await countQueryUpTo(c.deps, lessonsMatching);
   const [ne] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(salaryExtraHours)
     .leftJoin(employees, eq(employees.code, salaryExtraHours.teacherCode))
-    .where(extraWhere);
-  /** Where the lessons end (the first extra row's offset), when known. */
-  let lessonCount = counted && !counted.totalEstimated ? counted.total : undefined;
+    .where(f.extraWhere);
+  let lessonCount = counted.totalEstimated ? undefined : counted.total;
   const out: THoursRow[] = [];
   if (lessonCount === undefined || offset < lessonCount) {
-    const rows = await tx
-      .select({
-        id: attendances.id,
-        campus: lessons.schoolItemCode,
-        teacher: lessons.teacherCode,
-        name: employees.name,
-        day: lessons.lessonDate,
-        course: lessons.courseCode,
-        payType: sql<string>`coalesce(${salaryCourseSwitch.payType}, ${lessons.kind})`,
-        status: attendances.status,
-        student: students.name,
-        hours: lessons.hours,
-      })
-      .from(attendances)
-      .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
-      .leftJoin(employees, eq(employees.code, lessons.teacherCode))
-      .leftJoin(students, eq(students.id, attendances.studentId))
-      .leftJoin(salaryCourseSwitch, eq(salaryCourseSwitch.courseCode, lessons.courseCode))
-      .where(lessonWhere)
-      .orderBy(asc(lessons.lessonDate), asc(attendances.id))
-      .limit(limit)
-      .offset(offset);
-    for (const r of rows)
-      out.push({
-        source: 'lesson',
-        id: r.id,
-        schoolItemCode: r.campus,
-        teacherCode: r.teacher,
-        teacherName: r.name,
-        day: r.day,
-        courseCode: r.course,
-        payType: r.payType,
-        status: r.status,
-        studentName: r.student,
-        hours: Number(r.hours),
-      });
-    // A short page of lessons is their end.
+    const rows = await lessonRows(tx, f.lessonWhere, limit, offset);
+    out.push(...rows);
     if (rows.length < limit && (rows.length > 0 || offset === 0)) lessonCount ??= offset + rows.length;
   }
   const left = limit - out.length;
   if (left > 0) {
-    // Past the end of an estimated list: where the lessons end is counted now.
     if (lessonCount === undefined) {
       const [all] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(lessonsMatching().as('lessons_matching'));
       lessonCount = all?.n ?? 0;
     }
-    const rows = await tx
-      .select({ x: salaryExtraHours, name: employees.name })
-      .from(salaryExtraHours)
-      .leftJoin(employees, eq(employees.code, salaryExtraHours.teacherCode))
-      .where(extraWhere)
-      .orderBy(asc(salaryExtraHours.workDate), asc(salaryExtraHours.id))
-      .limit(left)
-      .offset(Math.max(0, offset - lessonCount));
-    for (const { x, name } of rows)
-      out.push({
-        source: 'extra',
-        id: x.id,
-        schoolItemCode: x.schoolItemCode,
-        teacherCode: x.teacherCode,
-        teacherName: name,
-        day: x.workDate,
-        courseCode: null,
-        payType: x.payType,
-        status: 'present',
-        studentName: null,
-        hours: Number(x.hours),
-      });
+    out.push(...(await extraRows(tx, f.extraWhere, left, Math.max(0, offset - lessonCount))));
   }
   const extras = ne?.n ?? 0;
-  return {
-    rows: out,
-    total: counted?.totalEstimated
-      ? { total: counted.total + extras, totalEstimated: true as const }
-      : { total: (lessonCount ?? 0) + extras },
-  };
+  const total = counted.totalEstimated
+    ? { total: counted.total + extras, totalEstimated: true as const }
+    : { total: (lessonCount ?? 0) + extras };
+  return { list: out, ...total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
-export async function hoursPage(c: Ctx, q: HoursQuery & { pageIdx: number; pageSize: number }) {
-  const r = await hoursRows(c.deps.db, c, q, q.pageSize, (q.pageIdx - 1) * q.pageSize, true);
-  return { list: r.rows, ...r.total, pageIdx: q.pageIdx, pageSize: q.pageSize };
-}
-
-export async function hoursAll(c: Ctx, q: HoursQuery) {
-  return (await hoursRows(c.deps.db, c, q, 100_000, 0, false)).rows;
+/**
+ * The next `batch` rows of the hours behind a period after `last` (null: from the start), read by
+ * key (the day and id of the last row), for an export of any size streamed batch by batch.
+ */
+export async function hoursBatch(
+  tx: DbOrTx,
+  f: HoursFilter,
+  last: THoursRow | null,
+  batch: number,
+): Promise<THoursRow[]> {
+  const out: THoursRow[] = [];
+  if (!last || last.source === 'lesson') {
+    const after = last
+      ? or(
+          gt(lessons.lessonDate, last.day),
+          and(eq(lessons.lessonDate, last.day), gt(attendances.id, last.id)),
+        )
+      : undefined;
+    out.push(...(await lessonRows(tx, and(f.lessonWhere, after), batch)));
+  }
+  if (out.length < batch) {
+    const after =
+      last?.source === 'extra'
+        ? or(
+            gt(salaryExtraHours.workDate, last.day),
+            and(eq(salaryExtraHours.workDate, last.day), gt(salaryExtraHours.id, last.id)),
+          )
+        : undefined;
+    out.push(...(await extraRows(tx, and(f.extraWhere, after), batch - out.length)));
+  }
+  return out;
 }
