@@ -3,7 +3,7 @@ import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { assertCampus } from '../../http/auth.js';
 import { ruleViolation } from '../../http/errors.js';
-import { workbook, xlsxFile } from '../../shared/xlsx.js';
+import { streamedWorkbook } from '../../shared/xlsx.js';
 import { decide } from '../approvals/index.js';
 import { loadClue } from '../clues/index.js';
 import { students } from '../students/index.js';
@@ -18,6 +18,8 @@ import * as s from './service.js';
 import { importOrderRows } from './importRows.js';
 import { surplusCourseAndPrice } from './surplus.js';
 
+/** Pay records read per statement by the streamed export. */
+const PAY_RECORD_EXPORT_BATCH = 5000;
 const PAY_RECORD_COLUMNS = [
   { key: 'orderCode', header: '订单编号 / Order', text: true },
   { key: 'studentCode', header: '学员编号 / Student code', text: true },
@@ -71,13 +73,24 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   payRecordPage: async ({ deps, user, body }) => q.payRecordPage(deps, user, body),
   importRows: async ({ deps, user, body, ip }) => importOrderRows(deps, user, body, ip),
   payRecordExport: async ({ deps, user, body }) => {
-    const rows = (await q.payRecordAll(deps, user, body)).map((r) => ({
+    const shown = (r: Awaited<ReturnType<typeof q.payRecordBatch>>[number]) => ({
       ...r,
       payer: r.payer === 'funder' ? '资助方' : '家庭',
       method: payMethod(r.method)?.label['zh-CN'] ?? String(r.method),
       status: RECORD_STATUS[r.status] ?? String(r.status),
-    }));
-    return xlsxFile('付款记录.xlsx', await workbook('付款记录', PAY_RECORD_COLUMNS, rows));
+    });
+    // The first batch is read before the download starts: a campus outside the scope is refused.
+    const first = await q.payRecordBatch(deps, user, body, null, PAY_RECORD_EXPORT_BATCH);
+    return streamedWorkbook<ReturnType<typeof shown>>({
+      filename: '付款记录.xlsx',
+      sheetName: '付款记录',
+      columns: PAY_RECORD_COLUMNS,
+      batch: PAY_RECORD_EXPORT_BATCH,
+      next: async (last) =>
+        (last ? await q.payRecordBatch(deps, user, body, last.id, PAY_RECORD_EXPORT_BATCH) : first).map(
+          shown,
+        ),
+    });
   },
   payRecordUpdate: async ({ deps, user, body, ip }) => {
     await s.updatePayRecord(deps, user, body, ip);

@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { shanghaiDayOf, toChineseCurrency } from '@bo/domain';
 import { iso } from '../../db/rowHelpers.js';
 import type { AppDeps } from '../../deps.js';
+import { countQueryUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -564,20 +565,37 @@ export async function payRecordPage(
     .orderBy(desc(payRecords.paidAt), desc(payRecords.id))
     .limit(q.pageSize)
     .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(payRecords)
-    .innerJoin(orders, eq(orders.id, payRecords.orderId))
-    .innerJoin(students, eq(students.id, orders.studentId))
-    .where(w);
-  return { list: rows.map(recordRow), total: Number(n?.n ?? 0), pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const total = await countQueryUpTo(deps, () =>
+    deps.db
+      .select({ one: sql`1` })
+      .from(payRecords)
+      .innerJoin(orders, eq(orders.id, payRecords.orderId))
+      .innerJoin(students, eq(students.id, orders.studentId))
+      .where(w)
+      .$dynamic(),
+  );
+  return { list: rows.map(recordRow), ...total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
-/** Every record of the filter (the whole result, not a page), newest first. */
-export async function payRecordAll(deps: AppDeps, u: AuthUser, f: PayRecordFilterInput) {
-  const rows = await recordsQuery(deps.db, recordWhere(u, f))
+/**
+ * The filter's records after the record `lastId` (null: from the newest), `batch` at most, newest
+ * first, read by key — the last record's own payment instant and id, compared in the database (no
+ * rounding of its microseconds on the way) — for an export of any size streamed batch by batch.
+ */
+export async function payRecordBatch(
+  deps: AppDeps,
+  u: AuthUser,
+  f: PayRecordFilterInput,
+  lastId: number | null,
+  batch: number,
+) {
+  const after =
+    lastId === null
+      ? undefined
+      : sql`(${payRecords.paidAt}, ${payRecords.id}) < (select p.paid_at, p.id from pay_records p where p.id = ${lastId})`;
+  const rows = await recordsQuery(deps.db, and(recordWhere(u, f), after))
     .orderBy(desc(payRecords.paidAt), desc(payRecords.id))
-    .limit(100_000);
+    .limit(batch);
   return rows.map(recordRow);
 }
 

@@ -1,6 +1,6 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { workbook, xlsxFile } from '../../shared/xlsx.js';
+import { streamedWorkbook, workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as asm from './assessments.js';
 import * as tsk from './assessTasks.js';
 import * as att from './attendance.js';
@@ -19,6 +19,8 @@ const STATUS_NAME: Record<string, string> = {
   absent: '缺勤',
   makeup: '补课',
 };
+/** Sign records read per statement by the streamed export. */
+const SIGN_EXPORT_BATCH = 5000;
 const SIGN_COLUMNS = [
   { key: 'lessonDate', header: '上课日期 / Date' },
   { key: 'studentCode', header: '学员编号 / Student code', text: true },
@@ -87,18 +89,26 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   financeRemainHours: async ({ deps, user, query }) => rep.studentRemain(deps, user, query.studentId, true),
   pageCourseOrders: async ({ deps, user, query }) => rep.pageCourseOrders(deps, user, query),
   pageCourseSign: async ({ deps, user, query }) => {
-    const r = await rep.signRecords(deps, user, query, query);
+    const r = await rep.signRecords(deps, user, query);
     return { ...r, pageIdx: query.pageIdx, pageSize: query.pageSize };
   },
   pageCourseSignExport: async ({ deps, user, query }) => {
-    const r = await rep.signRecords(deps, user, query, null);
-    const rows = r.list.map((x) => ({
+    const shown = (x: rep.SignRecord) => ({
       ...x,
       status: STATUS_NAME[x.status] ?? x.status,
       confirmed: yesNo(x.confirmed),
       cancelled: yesNo(x.cancelled),
-    }));
-    return xlsxFile('课时明细.xlsx', await workbook('课时明细', SIGN_COLUMNS, rows));
+    });
+    // The first batch is read before the download starts: a campus outside the scope is refused.
+    const first = await rep.signRecordBatch(deps, user, query, null, SIGN_EXPORT_BATCH);
+    return streamedWorkbook<ReturnType<typeof shown>>({
+      filename: '课时明细.xlsx',
+      sheetName: '课时明细',
+      columns: SIGN_COLUMNS,
+      batch: SIGN_EXPORT_BATCH,
+      next: async (last) =>
+        (last ? await rep.signRecordBatch(deps, user, query, last, SIGN_EXPORT_BATCH) : first).map(shown),
+    });
   },
   pageCourseRemain: async ({ deps, user, query }) => rep.pageCourseRemain(deps, user, query),
   pageCourseRemainExport: async ({ deps, user, query }) =>

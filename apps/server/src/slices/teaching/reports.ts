@@ -1,8 +1,25 @@
 // Class-hour reports: remaining hours per student and course (ledger balances less what is booked),
 // order items, attendance records, consumption per course and attendance statistics.
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { TRemainRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
+import { countQueryUpTo } from '../../db/paging.js';
+import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { balances, studentLedger } from '../ledger/index.js';
@@ -273,14 +290,12 @@ function rangeWhere(u: AuthUser, q: Range): SQL | undefined {
   );
 }
 
-export async function signRecords(
-  deps: Deps,
-  u: AuthUser,
-  q: Range & { name?: string | undefined },
-  pg: { pageIdx: number; pageSize: number } | null,
-) {
-  const w = and(rangeWhere(u, q), q.name ? ilike(students.name, like(q.name)) : undefined);
-  const base = deps.db
+const signWhere = (u: AuthUser, q: Range & { name?: string | undefined }) =>
+  and(rangeWhere(u, q), q.name ? ilike(students.name, like(q.name)) : undefined);
+
+/** The sign records matching `w`, newest lesson first. */
+function signRows(deps: Deps, w: SQL | undefined) {
+  return deps.db
     .select({
       a: attendances,
       studentCode: students.code,
@@ -295,35 +310,70 @@ export async function signRecords(
     .leftJoin(courses, eq(courses.code, attendances.courseCode))
     .leftJoin(employees, eq(employees.code, attendances.teacherCode))
     .where(w)
-    .orderBy(desc(attendances.lessonDate), desc(attendances.id));
-  const rows = pg
-    ? await base.limit(pg.pageSize).offset((pg.pageIdx - 1) * pg.pageSize)
-    : await base.limit(100_000);
-  const [total] = await deps.db
-    .select({ n: count() })
-    .from(attendances)
-    .innerJoin(students, eq(students.id, attendances.studentId))
-    .where(w);
-  return {
-    total: Number(total?.n ?? 0),
-    list: rows.map((r) => ({
-      attendanceId: r.a.id,
-      lessonId: r.a.lessonId,
-      lessonDate: r.a.lessonDate,
-      schoolItemCode: r.a.schoolItemCode,
-      studentCode: r.studentCode,
-      studentName: r.studentName,
-      courseName: r.courseName ?? r.a.courseCode,
-      teacherName: r.teacherName ?? r.a.teacherCode,
-      status: statusOf(r.a.status),
-      hours: Number(r.a.hours),
-      paid: r.a.paid,
-      confirmed: r.confirmedAt !== null,
-      signedAt: r.a.signedAt.toISOString(),
-      cancelled: r.a.cancelledAt !== null,
-      cancelReason: r.a.cancelReason,
-    })),
-  };
+    .orderBy(desc(attendances.lessonDate), desc(attendances.id))
+    .$dynamic();
+}
+
+type SignJoin = Awaited<ReturnType<typeof signRows>>[number];
+const signRecord = (r: SignJoin) => ({
+  attendanceId: r.a.id,
+  lessonId: r.a.lessonId,
+  lessonDate: r.a.lessonDate,
+  schoolItemCode: r.a.schoolItemCode,
+  studentCode: r.studentCode,
+  studentName: r.studentName,
+  courseName: r.courseName ?? r.a.courseCode,
+  teacherName: r.teacherName ?? r.a.teacherCode,
+  status: statusOf(r.a.status),
+  hours: Number(r.a.hours),
+  paid: r.a.paid,
+  confirmed: r.confirmedAt !== null,
+  signedAt: r.a.signedAt.toISOString(),
+  cancelled: r.a.cancelledAt !== null,
+  cancelReason: r.a.cancelReason,
+});
+export type SignRecord = ReturnType<typeof signRecord>;
+
+/** A page of sign records, counted as every list counts (exactly up to the limit, else estimated). */
+export async function signRecords(
+  deps: AppDeps,
+  u: AuthUser,
+  q: Range & { name?: string | undefined; pageIdx: number; pageSize: number },
+) {
+  const w = signWhere(u, q);
+  const rows = await signRows(deps, w)
+    .limit(q.pageSize)
+    .offset((q.pageIdx - 1) * q.pageSize);
+  const total = await countQueryUpTo(deps, () =>
+    deps.db
+      .select({ one: sql`1` })
+      .from(attendances)
+      .innerJoin(students, eq(students.id, attendances.studentId))
+      .where(w)
+      .$dynamic(),
+  );
+  return { list: rows.map(signRecord), ...total };
+}
+
+/**
+ * The filter's sign records after `last` (null: from the newest), `batch` at most, read by key (the
+ * lesson day and the attendance id of the last row), for an export of any size streamed batch by
+ * batch. The filter (and the caller's scope) is checked by the first call.
+ */
+export async function signRecordBatch(
+  deps: Deps,
+  u: AuthUser,
+  q: Range & { name?: string | undefined },
+  last: Pick<SignRecord, 'lessonDate' | 'attendanceId'> | null,
+  batch: number,
+) {
+  const after = last
+    ? or(
+        lt(attendances.lessonDate, last.lessonDate),
+        and(eq(attendances.lessonDate, last.lessonDate), lt(attendances.id, last.attendanceId)),
+      )
+    : undefined;
+  return (await signRows(deps, and(signWhere(u, q), after)).limit(batch)).map(signRecord);
 }
 const statusOf = (v: string) => attendanceStatus(v) ?? 'present';
 

@@ -226,6 +226,8 @@ export const attendances = pgTable(
     index('teaching_attendances_lesson_idx').on(t.lessonId),
     index('teaching_attendances_student_idx').on(t.studentId, t.lessonDate),
     index('teaching_attendances_campus_idx').on(t.schoolItemCode, t.lessonDate),
+    // The sign records of every campus, newest lesson first (/schedule/course/pageCourseSign).
+    index('teaching_attendances_day_idx').on(t.lessonDate, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "teaching_attendances_day_idx" ON "teaching_attendances" USING btree ("lesson_date","id");
