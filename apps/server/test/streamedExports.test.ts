@@ -72,3 +72,18 @@ describe('pay records', () => {
     expect(sheet).toHaveLength(all.list.length + 1);
   });
 });
+
+describe('the other long lists', () => {
+  it('orders and students flag an estimated total beyond the exact limit, and count a small filter exactly', async () => {
+    const orders = await admin.orders.orderList({ query: { pageIdx: 1, pageSize: 500 } });
+    expect(orders.list.length).toBeGreaterThan(3);
+    expect(orders.totalEstimated).toBe(true);
+    const code = orders.list[0]?.code ?? '';
+    const one = await admin.orders.orderList({ query: { keyword: code } });
+    expect(one).toMatchObject({ total: 1, list: [{ code }] });
+    expect(one.totalEstimated).toBeUndefined();
+    const students = await admin.students.students({ query: { pageIdx: 1, pageSize: 500 } });
+    expect(students.list.length).toBeGreaterThan(3);
+    expect(students.totalEstimated).toBe(true);
+  });
+});

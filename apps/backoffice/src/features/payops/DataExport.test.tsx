@@ -98,6 +98,15 @@ describe('finance data export', () => {
     expect(String(calls.downloadBlob.mock.calls.at(-1)?.[1])).toMatch(/^课时确认明细_2031-03_\d{8}\.xlsx$/);
   });
 
+  it('says a large count is an estimate, and that every row was exported', async () => {
+    calls.hoursPage.mockResolvedValue({ ...page(184654), totalEstimated: true });
+    calls.hoursExport.mockResolvedValue(new Blob(['xlsx']));
+    mount('/financial/dataExport?kind=hours&year=2031&month=3');
+    await screen.findByText('2031-03 约 184654 行计薪课时明细符合条件（估计值），将全部导出。');
+    fireEvent.click(screen.getByRole('button', { name: '导出Excel' }));
+    await screen.findByText('已导出全部计薪课时明细');
+  });
+
   it('says when nothing matches instead of offering an empty workbook', async () => {
     calls.hoursPage.mockResolvedValue(page(0));
     mount('/financial/dataExport?kind=hours&year=2031&month=5&schoolItemCode=SH01');

@@ -59,13 +59,21 @@ const query = (f: ExportFilters) => ({
   keyword: f.keyword,
 });
 
-/** How many rows the export will hold: the total of the first page of the same filters. */
-async function countRows(f: ExportFilters): Promise<number> {
+/**
+ * How many rows the export will hold: the total of the first page of the same filters (a large one
+ * is the database's estimate, and says so).
+ */
+async function countRows(f: ExportFilters): Promise<{ n: number; about: boolean }> {
   const page = { ...query(f), pageIdx: 1, pageSize: 1 };
-  if (f.kind === 'hours') return (await sdk.payroll.hoursPage({ query: page })).total;
-  if (f.kind === 'lines') return (await sdk.payroll.linesPage({ query: page })).total;
-  if (f.kind === 'confirmed') return (await sdk.classHours.confirmedPage({ query: page })).total;
-  return (await sdk.payroll.areaPage({ params: { area: areaOf(f.kind) }, query: page })).total;
+  const r =
+    f.kind === 'hours'
+      ? await sdk.payroll.hoursPage({ query: page })
+      : f.kind === 'lines'
+        ? await sdk.payroll.linesPage({ query: page })
+        : f.kind === 'confirmed'
+          ? await sdk.classHours.confirmedPage({ query: page })
+          : await sdk.payroll.areaPage({ params: { area: areaOf(f.kind) }, query: page });
+  return { n: r.total, about: r.totalEstimated === true };
 }
 
 function areaOf(k: ExportKind): TPayArea {
@@ -155,7 +163,7 @@ function Result({ f }: { f: ExportFilters }) {
       </div>
     );
   if (count.data === undefined) return <Spinner label={t('ops.export.counting')} />;
-  const n = count.data;
+  const { n, about } = count.data;
   if (n === 0) return <EmptyState title={t('ops.export.empty', { what: label, period })} />;
   const run = () => {
     setBusy(true);
@@ -163,21 +171,23 @@ function Result({ f }: { f: ExportFilters }) {
     download(f)
       .then((blob) => {
         downloadBlob(blob, exportFileName(`${label}_${period}`, new Date()));
-        toast.success(t('ops.export.done', { n }));
+        toast.success(about ? t('ops.export.doneAll', { what: label }) : t('ops.export.done', { n }));
       })
       .catch((e: unknown) => setFailed(errorText(e)))
       .finally(() => setBusy(false));
   };
   return (
     <div className="space-y-3">
-      <p className="text-sm">{t('ops.export.matches', { n, what: label, period })}</p>
+      <p className="text-sm">
+        {t(about ? 'ops.export.matchesAbout' : 'ops.export.matches', { n, what: label, period })}
+      </p>
       <div className="flex items-center gap-3">
         <Button variant="primary" loading={busy} onClick={run}>
           {t('ops.export.run')}
         </Button>
         {busy && (
           <span role="status" className="text-sm text-muted">
-            {t('ops.export.progress', { n })}
+            {t(about ? 'ops.export.progressAbout' : 'ops.export.progress', { n })}
           </span>
         )}
       </div>

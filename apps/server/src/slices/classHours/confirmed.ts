@@ -6,6 +6,7 @@ import { and, asc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, typ
 import type { TConfirmedLessonRow } from '@bo/api-sdk';
 import { exportFileName } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
+import { countQueryUpTo } from '../../db/paging.js';
 import type { DbOrTx } from '../../db/client.js';
 import { attendances, courses, employees, lessons, schoolItems, students, users } from '../../db/schema.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
@@ -154,14 +155,17 @@ export async function confirmedPage(
     .orderBy(...ORDER)
     .limit(q.pageSize)
     .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(attendances)
-    .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
-    .leftJoin(employees, eq(employees.code, lessons.teacherCode))
-    .leftJoin(students, eq(students.id, attendances.studentId))
-    .where(where);
-  return { list: rows.map(toRow), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const total = await countQueryUpTo(deps, () =>
+    deps.db
+      .select({ one: sql`1` })
+      .from(attendances)
+      .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
+      .leftJoin(employees, eq(employees.code, lessons.teacherCode))
+      .leftJoin(students, eq(students.id, attendances.studentId))
+      .where(where)
+      .$dynamic(),
+  );
+  return { list: rows.map(toRow), ...total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
 const BATCH = 1000;

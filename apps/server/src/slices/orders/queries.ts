@@ -176,12 +176,15 @@ export async function orderPage(deps: AppDeps, u: AuthUser, q: OrderListQuery) {
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(q.pageSize)
     .offset((q.pageIdx - 1) * q.pageSize);
-  const [n] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .innerJoin(students, eq(students.id, orders.studentId))
-    .where(w);
-  return { list: rows.map(listRow), total: Number(n?.n ?? 0), pageIdx: q.pageIdx, pageSize: q.pageSize };
+  const total = await countQueryUpTo(deps, () =>
+    deps.db
+      .select({ one: sql`1` })
+      .from(orders)
+      .innerJoin(students, eq(students.id, orders.studentId))
+      .where(w)
+      .$dynamic(),
+  );
+  return { list: rows.map(listRow), ...total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
 /** Every order of one student (by code), in the caller's campuses. */

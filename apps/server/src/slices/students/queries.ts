@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import { iso } from '../../db/rowHelpers.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
+import { countUpTo } from '../../db/paging.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { noPermission, notFound } from '../../http/errors.js';
 import { dayBound } from '../../shared/days.js';
@@ -180,18 +181,15 @@ export async function listStudents(deps: AppDeps, u: AuthUser, q: ListQuery) {
           : q.sort === 'lastFollowAt'
             ? [sql`${rowColumns.lastFollowAt} ${q.order === 'asc' ? sql`asc` : sql`desc`} nulls last`]
             : [dir(students.createdAt)];
-  const [rows, [n]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectRows(deps.db)
       .where(where)
       .orderBy(...order, desc(students.id))
       .limit(q.pageSize)
       .offset((q.pageIdx - 1) * q.pageSize),
-    deps.db
-      .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
-      .from(students)
-      .where(where),
+    countUpTo(deps, students, where),
   ]);
-  return { list: rows.map((r) => toRow(r, now)), total: n?.n ?? 0, pageIdx: q.pageIdx, pageSize: q.pageSize };
+  return { list: rows.map((r) => toRow(r, now)), ...total, pageIdx: q.pageIdx, pageSize: q.pageSize };
 }
 
 export async function withoutAdviser(
