@@ -1,6 +1,6 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { streamedWorkbook, workbook, xlsxFile } from '../../shared/xlsx.js';
+import { streamedRows, workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as asm from './assessments.js';
 import * as tsk from './assessTasks.js';
 import * as att from './attendance.js';
@@ -92,24 +92,20 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
     const r = await rep.signRecords(deps, user, query);
     return { ...r, pageIdx: query.pageIdx, pageSize: query.pageSize };
   },
-  pageCourseSignExport: async ({ deps, user, query }) => {
-    const shown = (x: rep.SignRecord) => ({
-      ...x,
-      status: STATUS_NAME[x.status] ?? x.status,
-      confirmed: yesNo(x.confirmed),
-      cancelled: yesNo(x.cancelled),
-    });
-    // The first batch is read before the download starts: a campus outside the scope is refused.
-    const first = await rep.signRecordBatch(deps, user, query, null, SIGN_EXPORT_BATCH);
-    return streamedWorkbook<ReturnType<typeof shown>>({
+  pageCourseSignExport: async ({ deps, user, query }) =>
+    streamedRows({
       filename: '课时明细.xlsx',
       sheetName: '课时明细',
       columns: SIGN_COLUMNS,
       batch: SIGN_EXPORT_BATCH,
-      next: async (last) =>
-        (last ? await rep.signRecordBatch(deps, user, query, last, SIGN_EXPORT_BATCH) : first).map(shown),
-    });
-  },
+      read: (last: rep.SignRecord | null, n: number) => rep.signRecordBatch(deps, user, query, last, n),
+      show: (x) => ({
+        ...x,
+        status: STATUS_NAME[x.status] ?? x.status,
+        confirmed: yesNo(x.confirmed),
+        cancelled: yesNo(x.cancelled),
+      }),
+    }),
   pageCourseRemain: async ({ deps, user, query }) => rep.pageCourseRemain(deps, user, query),
   pageCourseRemainExport: async ({ deps, user, query }) =>
     xlsxFile(
