@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sdk } from '@bo/api-sdk';
 import { sheetValues } from '../src/shared/xlsx.js';
-import { signRecordBatch, type SignRecord } from '../src/slices/teaching/reports.js';
-import { payRecordBatch } from '../src/slices/orders/queries.js';
+import { signRecordBatch, signWhere, type SignRecord } from '../src/slices/teaching/reports.js';
+import { payRecordBatch, recordWhere } from '../src/slices/orders/queries.js';
 import type { AuthUser } from '../src/http/auth.js';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -32,7 +32,7 @@ describe('sign records', () => {
     expect(all.totalEstimated).toBe(true);
     const walked: SignRecord[] = [];
     for (let last: SignRecord | null = null; ;) {
-      const rows = await signRecordBatch(t.deps, user, {}, last, 2);
+      const rows = await signRecordBatch(t.deps, signWhere(user, {}), last, 2);
       walked.push(...rows);
       if (rows.length < 2) break;
       last = rows.at(-1) ?? null;
@@ -62,7 +62,7 @@ describe('pay records', () => {
     expect(all.totalEstimated).toBe(true);
     const walked: number[] = [];
     for (let last: number | null = null; ;) {
-      const rows = await payRecordBatch(t.deps, user, {}, last, 2);
+      const rows = await payRecordBatch(t.deps.db, recordWhere(user, {}), last, 2);
       walked.push(...rows.map((r) => r.id));
       if (rows.length < 2) break;
       last = rows.at(-1)?.id ?? null;

@@ -113,36 +113,6 @@ export function streamedWorkbook<R extends Record<string, unknown>>(o: {
   return { filename: o.filename, contentType: XLSX_TYPE, body: out };
 }
 
-/**
- * A streamed workbook of rows read by key (`read(last, batch)`: the batch after the last row read,
- * null for the first), each written as `show` makes it (labels for codes). The first batch is read
- * before the download starts, so a filter or a scope the reader refuses is an error answer, not a
- * file cut short.
- */
-export async function streamedRows<T, R extends Record<string, unknown>>(o: {
-  filename: string;
-  sheetName: string;
-  columns: XlsxColumn[];
-  batch: number;
-  read: (last: T | null, batch: number) => Promise<T[]>;
-  show: (row: T) => R;
-}): Promise<DownloadResult> {
-  let pending: T[] | null = await o.read(null, o.batch);
-  let lastRead: T | null = null;
-  return streamedWorkbook<R>({
-    filename: o.filename,
-    sheetName: o.sheetName,
-    columns: o.columns,
-    batch: o.batch,
-    next: async () => {
-      const rows = pending ?? (await o.read(lastRead, o.batch));
-      pending = null;
-      lastRead = rows.at(-1) ?? lastRead;
-      return rows.map(o.show);
-    },
-  });
-}
-
 /** An import template: the header row and example rows, as a download named '<name>模板.xlsx'. */
 export async function templateFile(
   name: string,

@@ -3,7 +3,7 @@ import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { assertCampus } from '../../http/auth.js';
 import { ruleViolation } from '../../http/errors.js';
-import { streamedRows } from '../../shared/xlsx.js';
+import { streamedWorkbook } from '../../shared/xlsx.js';
 import { decide } from '../approvals/index.js';
 import { loadClue } from '../clues/index.js';
 import { students } from '../students/index.js';
@@ -18,7 +18,6 @@ import * as s from './service.js';
 import { importOrderRows } from './importRows.js';
 import { surplusCourseAndPrice } from './surplus.js';
 
-type PayRecordRow = Awaited<ReturnType<typeof q.payRecordBatch>>[number];
 /** Pay records read per statement by the streamed export. */
 const PAY_RECORD_EXPORT_BATCH = 5000;
 const PAY_RECORD_COLUMNS = [
@@ -73,20 +72,23 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   addPayRecord: async ({ deps, user, body, ip }) => s.addPayRecord(deps, user, body, ip),
   payRecordPage: async ({ deps, user, body }) => q.payRecordPage(deps, user, body),
   importRows: async ({ deps, user, body, ip }) => importOrderRows(deps, user, body, ip),
-  payRecordExport: async ({ deps, user, body }) =>
-    streamedRows({
+  payRecordExport: async ({ deps, user, body }) => {
+    // The filter is checked before the download starts streaming: a campus outside scope is a 403.
+    const where = q.recordWhere(user, body);
+    return streamedWorkbook({
       filename: '付款记录.xlsx',
       sheetName: '付款记录',
       columns: PAY_RECORD_COLUMNS,
       batch: PAY_RECORD_EXPORT_BATCH,
-      read: (last: PayRecordRow | null, n: number) => q.payRecordBatch(deps, user, body, last?.id ?? null, n),
-      show: (r) => ({
-        ...r,
-        payer: r.payer === 'funder' ? '资助方' : '家庭',
-        method: payMethod(r.method)?.label['zh-CN'] ?? String(r.method),
-        status: RECORD_STATUS[r.status] ?? String(r.status),
-      }),
-    }),
+      next: async (last: { id: number } | null) =>
+        (await q.payRecordBatch(deps.db, where, last?.id ?? null, PAY_RECORD_EXPORT_BATCH)).map((r) => ({
+          ...r,
+          payer: r.payer === 'funder' ? '资助方' : '家庭',
+          method: payMethod(r.method)?.label['zh-CN'] ?? String(r.method),
+          status: RECORD_STATUS[r.status] ?? String(r.status),
+        })),
+    });
+  },
   payRecordUpdate: async ({ deps, user, body, ip }) => {
     await s.updatePayRecord(deps, user, body, ip);
     return true;

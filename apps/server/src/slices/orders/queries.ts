@@ -537,7 +537,8 @@ export interface PayRecordFilterInput {
   paidTo?: string | undefined;
 }
 
-function recordWhere(u: AuthUser, f: PayRecordFilterInput): SQL | undefined {
+/** The pay records' filter in the caller's scope (a campus outside it is refused, 403). */
+export function recordWhere(u: AuthUser, f: PayRecordFilterInput): SQL | undefined {
   if (f.schoolItemCode) assertCampus(u, f.schoolItemCode);
   const scope = campusScope(u);
   // A day that is no date filters nothing (the list's free-text filter tolerates it).
@@ -581,14 +582,13 @@ export async function payRecordPage(
 }
 
 /**
- * The filter's records after the record `lastId` (null: from the newest), `batch` at most, newest
- * first, read by key — the last record's own payment instant and id, compared in the database (no
- * rounding of its microseconds on the way) — for an export of any size streamed batch by batch.
+ * The pay records of `where` (recordWhere) after the record `lastId` (null: from the newest),
+ * `batch` at most, newest first, read by key for the streamed export: the last record's own payment
+ * instant and id, compared in the database (no microsecond rounded away on the way).
  */
 export async function payRecordBatch(
-  deps: AppDeps,
-  u: AuthUser,
-  f: PayRecordFilterInput,
+  db: DbOrTx,
+  where: SQL | undefined,
   lastId: number | null,
   batch: number,
 ) {
@@ -596,7 +596,7 @@ export async function payRecordBatch(
     lastId === null
       ? undefined
       : sql`(${payRecords.paidAt}, ${payRecords.id}) < (select p.paid_at, p.id from pay_records p where p.id = ${lastId})`;
-  const rows = await recordsQuery(deps.db, and(recordWhere(u, f), after))
+  const rows = await recordsQuery(db, and(where, after))
     .orderBy(desc(payRecords.paidAt), desc(payRecords.id))
     .limit(batch);
   return rows.map(recordRow);

@@ -3,7 +3,7 @@ import type { SliceHandlers } from '../../http/register.js';
 import {
   runFileImport,
   sheetLimits,
-  streamedRows,
+  streamedWorkbook,
   templateFile,
   workbook,
   xlsxFile,
@@ -73,14 +73,14 @@ export const payrollHandlers: SliceHandlers<typeof contract.payroll> = {
   extraHoursImportRows: (ctx) => h.importExtraHours(ctx, ctx.body.rows, ctx.body),
   hoursPage: (ctx) => h.hoursPage(ctx, ctx.query),
   hoursExport: async (ctx) => {
+    // The period and the campus are checked before the download starts streaming.
     const f = await h.hoursFilter(ctx.deps.db, ctx, ctx.query);
-    return streamedRows({
+    return streamedWorkbook({
       filename: `课时_${ctx.query.year}-${String(ctx.query.month).padStart(2, '0')}.xlsx`,
       sheetName: '课时',
       columns: HOURS_COLUMNS,
       batch: HOURS_EXPORT_BATCH,
-      read: (last: THoursRow | null, n: number) => h.hoursBatch(ctx.deps.db, f, last, n),
-      show: (r) => r,
+      next: (last: THoursRow | null) => h.hoursBatch(ctx.deps.db, f, last, HOURS_EXPORT_BATCH),
     });
   },
   linesPage: (ctx) => le.linesPage(ctx, ctx.query),

@@ -1,6 +1,6 @@
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { streamedRows, workbook, xlsxFile } from '../../shared/xlsx.js';
+import { streamedWorkbook, workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as asm from './assessments.js';
 import * as tsk from './assessTasks.js';
 import * as att from './attendance.js';
@@ -92,20 +92,23 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
     const r = await rep.signRecords(deps, user, query);
     return { ...r, pageIdx: query.pageIdx, pageSize: query.pageSize };
   },
-  pageCourseSignExport: async ({ deps, user, query }) =>
-    streamedRows({
+  pageCourseSignExport: async ({ deps, user, query }) => {
+    // The filter is checked before the download starts streaming: a campus outside scope is a 403.
+    const where = rep.signWhere(user, query);
+    return streamedWorkbook({
       filename: '课时明细.xlsx',
       sheetName: '课时明细',
       columns: SIGN_COLUMNS,
       batch: SIGN_EXPORT_BATCH,
-      read: (last: rep.SignRecord | null, n: number) => rep.signRecordBatch(deps, user, query, last, n),
-      show: (x) => ({
-        ...x,
-        status: STATUS_NAME[x.status] ?? x.status,
-        confirmed: yesNo(x.confirmed),
-        cancelled: yesNo(x.cancelled),
-      }),
-    }),
+      next: async (last: rep.SignRecordKey | null) =>
+        (await rep.signRecordBatch(deps, where, last, SIGN_EXPORT_BATCH)).map((x) => ({
+          ...x,
+          status: STATUS_NAME[x.status] ?? x.status,
+          confirmed: yesNo(x.confirmed),
+          cancelled: yesNo(x.cancelled),
+        })),
+    });
+  },
   pageCourseRemain: async ({ deps, user, query }) => rep.pageCourseRemain(deps, user, query),
   pageCourseRemainExport: async ({ deps, user, query }) =>
     xlsxFile(

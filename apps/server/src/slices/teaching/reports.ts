@@ -1,21 +1,6 @@
 // Class-hour reports: remaining hours per student and course (ledger balances less what is booked),
 // order items, attendance records, consumption per course and attendance statistics.
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { TRemainRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { countQueryUpTo } from '../../db/paging.js';
@@ -290,7 +275,8 @@ function rangeWhere(u: AuthUser, q: Range): SQL | undefined {
   );
 }
 
-const signWhere = (u: AuthUser, q: Range & { name?: string | undefined }) =>
+/** The sign records' filter in the caller's scope (a campus outside it is refused, 403). */
+export const signWhere = (u: AuthUser, q: Range & { name?: string | undefined }) =>
   and(rangeWhere(u, q), q.name ? ilike(students.name, like(q.name)) : undefined);
 
 /** The sign records matching `w`, newest lesson first. */
@@ -333,6 +319,8 @@ const signRecord = (r: SignJoin) => ({
   cancelReason: r.a.cancelReason,
 });
 export type SignRecord = ReturnType<typeof signRecord>;
+/** Where a batch of the streamed export starts after. */
+export type SignRecordKey = Pick<SignRecord, 'lessonDate' | 'attendanceId'>;
 
 /** A page of sign records, counted as every list counts (exactly up to the limit, else estimated). */
 export async function signRecords(
@@ -356,24 +344,19 @@ export async function signRecords(
 }
 
 /**
- * The filter's sign records after `last` (null: from the newest), `batch` at most, read by key (the
- * lesson day and the attendance id of the last row), for an export of any size streamed batch by
- * batch. The filter (and the caller's scope) is checked by the first call.
+ * The sign records of `where` (signWhere) after `last` (null: from the newest), `batch` at most, read
+ * by key (the lesson day and attendance id of the last row) for the streamed export.
  */
 export async function signRecordBatch(
   deps: Deps,
-  u: AuthUser,
-  q: Range & { name?: string | undefined },
-  last: Pick<SignRecord, 'lessonDate' | 'attendanceId'> | null,
+  where: SQL | undefined,
+  last: SignRecordKey | null,
   batch: number,
 ) {
   const after = last
-    ? or(
-        lt(attendances.lessonDate, last.lessonDate),
-        and(eq(attendances.lessonDate, last.lessonDate), lt(attendances.id, last.attendanceId)),
-      )
+    ? sql`(${attendances.lessonDate}, ${attendances.id}) < (${last.lessonDate}, ${last.attendanceId})`
     : undefined;
-  return (await signRows(deps, and(signWhere(u, q), after)).limit(batch)).map(signRecord);
+  return (await signRows(deps, and(where, after)).limit(batch)).map(signRecord);
 }
 const statusOf = (v: string) => attendanceStatus(v) ?? 'present';
 
