@@ -240,6 +240,21 @@ async function loadStaff(tx: DbOrTx): Promise<Staff[]> {
   return out;
 }
 
+/**
+ * Paid, uncancelled attendances of confirmed, held lessons on the period's days (over attendances
+ * joined to their lessons): what the computation pays by the hour, before the class-hour
+ * confirmation filter; the hours behind a period (hours.ts) list the same.
+ */
+export const paidLessonsOf = (p: { startDate: string; endDate: string }) =>
+  and(
+    eq(attendances.paid, true),
+    isNull(attendances.cancelledAt),
+    isNotNull(lessons.confirmedAt),
+    eq(lessons.status, 10),
+    gte(lessons.lessonDate, p.startDate),
+    lte(lessons.lessonDate, p.endDate),
+  );
+
 /** Paid attendances of confirmed lessons in the period, with the lesson's hours and pay type. */
 async function paidAttendances(
   tx: DbOrTx,
@@ -259,17 +274,7 @@ async function paidAttendances(
     .from(attendances)
     .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
     .leftJoin(salaryCourseSwitch, eq(salaryCourseSwitch.courseCode, lessons.courseCode))
-    .where(
-      and(
-        eq(attendances.paid, true),
-        isNull(attendances.cancelledAt),
-        isNotNull(lessons.confirmedAt),
-        eq(lessons.status, 10),
-        gte(lessons.lessonDate, p.startDate),
-        lte(lessons.lessonDate, p.endDate),
-        filter,
-      ),
-    )
+    .where(and(paidLessonsOf(p), filter))
     .orderBy(attendances.id);
 }
 

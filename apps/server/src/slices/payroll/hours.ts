@@ -2,21 +2,7 @@
 // cover) and the hours behind a period (courseexport). The import follows every import of the product
 // (docs/decisions.md "Imports"): all rows checked first, any error or a dry run writes nothing, rows
 // upsert by campus + teacher + date + pay type so a re-run reports them unchanged.
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, eq, gt, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TExtraHoursRow, THoursRow, TImportResult, TImportRowError } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { attendances, employees, lessons, posts, schoolItems, students } from '../../db/schema.js';
@@ -25,7 +11,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { isSealed, periodOfDay } from '../sealing/index.js';
 import type { XlsxColumn } from '../../shared/xlsx.js';
 import { countQueryUpTo } from '../../db/paging.js';
-import { loadPeriod } from './compute.js';
+import { loadPeriod, paidLessonsOf } from './compute.js';
 import type { Ctx } from './service.js';
 import { salaryCourseSwitch, salaryExtraHours } from './tables.js';
 
@@ -259,12 +245,7 @@ export async function hoursFilter(tx: DbOrTx, c: Ctx, q: HoursQuery): Promise<Ho
   const kw = q.keyword ? like(q.keyword) : null;
   return {
     lessonWhere: and(
-      eq(attendances.paid, true),
-      isNull(attendances.cancelledAt),
-      isNotNull(lessons.confirmedAt),
-      eq(lessons.status, 10),
-      gte(lessons.lessonDate, p.startDate),
-      lte(lessons.lessonDate, p.endDate),
+      paidLessonsOf(p),
       scopeWhere(c.user, lessons.schoolItemCode, q.schoolItemCode),
       kw ? or(ilike(employees.name, kw), ilike(lessons.teacherCode, kw)) : undefined,
     ),
