@@ -217,6 +217,7 @@ async function main() {
       ['lint (rest)', 'node', ['scripts/lint-rest.mjs', ...TYPED]],
       ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level=warn']],
       ['migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: server }],
+      ['docs figures', 'node', ['--import', 'tsx', 'scripts/docs-figures.mjs', '--check']],
     );
   tasks.push(...checks.map(checkTask));
   if (want('e2e'))

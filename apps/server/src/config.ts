@@ -198,7 +198,7 @@ export function loadConfig(
       (i) => `  ${i.path.join('.')}=${JSON.stringify(cleaned[String(i.path[0])] ?? '')}: ${i.message}`,
     );
     throw new ConfigError(
-      `Invalid configuration:\n${lines.join('\n')}\nSee README.md "Configuration" for every variable.`,
+      `Invalid configuration:\n${lines.join('\n')}\nSee docs/configuration.md for every variable.`,
     );
   }
   const c = parsed.data;

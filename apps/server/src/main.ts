@@ -38,6 +38,9 @@ async function main() {
   }
   const started = Date.now();
   const template = dataDirTemplate(config);
+  console.log(
+    `Opening ${config.DATABASE_URL ? 'the PostgreSQL database' : `the embedded database in ${config.dataDir}`} and applying its migrations…`,
+  );
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
@@ -61,7 +64,19 @@ async function main() {
       }
       mode = { kind: 'admin', password };
     }
-    await seed(database.db, mode, { scale: config.SEED_SCALE, now: now(), scryptLogN: config.SCRYPT_LOG_N });
+    const seedStarted = Date.now();
+    console.log(
+      mode.kind === 'demo'
+        ? 'Empty database: loading the demo company (once; under a minute)…'
+        : 'Empty database: creating the reference data and the first administrator…',
+    );
+    await seed(database.db, mode, {
+      scale: config.SEED_SCALE,
+      now: now(),
+      scryptLogN: config.SCRYPT_LOG_N,
+      progress: (step, i, n) => console.log(`  [${i}/${n}] ${step}`),
+    });
+    console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s.`);
     demoSeeded = mode.kind === 'demo';
   } else {
     const added = await syncPrivileges(database.db);
@@ -115,6 +130,7 @@ async function main() {
       `  Demo accounts (password ${DEMO_PASSWORD}): ${[...DEMO_USERS, ...ESALES_USERS].map((u) => u.username).join(', ')}`,
     );
   }
+  console.log('Press Ctrl-C to stop (the data stays for the next start).');
 }
 
 main().catch((e: unknown) => {

@@ -13,12 +13,12 @@ import { roles } from '../src/slices/system/tables.js';
 import { must } from '../src/shared/must.js';
 
 describe('configuration', () => {
-  it('names the variable and the problem for a bad value, and points to the README', () => {
+  it('names the variable and the problem for a bad value, and points to the configuration reference', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     const bad = () => loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://x' });
     expect(bad).toThrow(/PORT="70000"/);
     expect(bad).toThrow('DATABASE_URL="mysql://x": must start with postgres:// or postgresql://');
-    expect(bad).toThrow(/README\.md/);
+    expect(bad).toThrow(/docs\/configuration\.md/);
   });
 
   it('defaults to the embedded database in .data under the working directory', () => {

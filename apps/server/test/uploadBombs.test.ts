@@ -2,7 +2,7 @@
 // The upload-bomb suite (issue 11 §1, §5): hostile workbooks sent to every upload endpoint of the contract
 // — new upload endpoints are covered the day they are declared. Each spreadsheet upload refuses each bomb
 // with 400 naming the limit passed; the server keeps answering /healthz while bombs are read; the
-// process's memory stays bounded (RSS growth under RSS_BUDGET_MB, README "Spreadsheet limits").
+// process's memory stays bounded (RSS growth under RSS_BUDGET_MB, docs/configuration.md "Spreadsheet limits").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '@bo/api-sdk';
 import { DEFAULT_SHEET_LIMITS, readXlsxRows } from '@bo/domain/xlsx-read';

@@ -24,7 +24,7 @@ export const defaultErrorsFile = (file: string) => file.replace(/\.(xlsx|csv)$/i
 export const kindsHelp = () =>
   IMPORTS.length
     ? IMPORTS.map((k) => `  ${k.name.padEnd(20)} ${k.description}`).join('\n')
-    : '  (none declared yet: see README "CLI")';
+    : '  (none declared yet: see docs/api.md "CLI")';
 
 export function importCommand() {
   return withConnection(

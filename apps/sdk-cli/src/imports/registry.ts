@@ -1,6 +1,6 @@
 // The importable kinds: each names its JSON batch import endpoint of the contract (taking
 // { rows, dryRun, firstRow } and answering { total, created, updated, unchanged, errors }) and the
-// columns of its template. Adding a kind is one entry here (see README "CLI").
+// columns of its template. Adding a kind is one entry here (see docs/api.md "CLI").
 import { SCHOOL_COST_CATEGORIES, SCHOOL_REVENUE_CATEGORIES } from '@bo/api-sdk';
 import type { EndpointName } from '../lib/endpoint.js';
 

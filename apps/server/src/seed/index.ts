@@ -94,15 +94,29 @@ export async function seedBulk(ctx: SeedContext) {
   return added;
 }
 
+/** Told before each step of a seed: the step's name (its seed function's), its number and how many. */
+export type SeedProgress = (step: string, index: number, count: number) => void;
+
 /** Seeds in one transaction, so a failed seed leaves the database empty. */
-export async function seed(db: Db, mode: SeedMode, o: { scale: number; now: Date; scryptLogN: number }) {
+export async function seed(
+  db: Db,
+  mode: SeedMode,
+  o: { scale: number; now: Date; scryptLogN: number; progress?: SeedProgress },
+) {
+  const { progress, ...opts } = o;
   await db.transaction(async (tx) => {
     // The slices seed their detailed demo rows one by one; volume beyond that is bulk SQL.
-    const ctx: SeedContext = { db: tx, ...o, scale: Math.min(o.scale, DETAILED_SCALE_MAX) };
-    for (const s of referenceSeeds) await s(ctx);
+    const ctx: SeedContext = { db: tx, ...opts, scale: Math.min(opts.scale, DETAILED_SCALE_MAX) };
+    const steps = mode.kind === 'demo' ? [...referenceSeeds, ...demoSeeds] : referenceSeeds;
+    const bulk = mode.kind === 'demo' && opts.scale > DETAILED_SCALE_MAX;
+    const count = steps.length + (bulk ? 1 : 0);
+    for (const [i, s] of steps.entries()) {
+      progress?.(s.name.replace(/^seed/, '').replace(/Demo$/, ''), i + 1, count);
+      await s(ctx);
+    }
     if (mode.kind === 'demo') {
-      for (const s of demoSeeds) await s(ctx);
-      await seedBulk({ ...ctx, scale: o.scale });
+      if (bulk) progress?.('Bulk volume', count, count);
+      await seedBulk({ ...ctx, scale: opts.scale });
     }
     if (mode.kind === 'admin') await seedFirstAdmin(ctx, mode.password);
   });

@@ -160,7 +160,7 @@ function streamedText(v: CellValue): string | number | null {
   return v.trim() === '' ? null : v.trim();
 }
 
-/** The sheet limits of the configuration (README "Configuration"). */
+/** The sheet limits of the configuration (docs/configuration.md). */
 export const sheetLimits = (c: Config): SheetLimits => ({
   maxUnzippedBytes: c.SHEET_MAX_UNZIPPED_MB * 1024 * 1024,
   maxRows: c.SHEET_MAX_ROWS,
