@@ -10,7 +10,9 @@ import { CliError, fileError } from './lib/errors.js';
 
 export function buildProgram() {
   return new Command('sdk-cli')
-    .description('Back-office operators\' CLI: batch imports and exports over the API (see docs/api.md "CLI").')
+    .description(
+      'Back-office operators\' CLI: batch imports and exports over the API (see docs/api.md "CLI").',
+    )
     .showHelpAfterError()
     .addCommand(endpointsCommand())
     .addCommand(callCommand())
