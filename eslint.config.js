@@ -50,6 +50,25 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Amounts are shown one way (spec §5: separators, two decimals, '-¥5.00'): formatMoney or MoneyText.
+    files: ['apps/backoffice/src/**/*.{ts,tsx}'],
+    ignores: ['apps/backoffice/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+          message: 'No focused tests.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/¥$/]',
+          message:
+            "Show an amount with formatMoney({ cents } | { yuan }) or <MoneyText> (spec §5), not '¥' + a number.",
+        },
+      ],
+    },
+  },
+  {
     // process.env is read only in the server's config module (and tooling scripts/tests).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts'],

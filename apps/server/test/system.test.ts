@@ -124,6 +124,19 @@ describe('access', () => {
 });
 
 describe('roles and privileges', () => {
+  it('assigns the number of a role created without one, after the roles the product knows by number', async () => {
+    const admin = await t.as('admin');
+    const first = await admin.system.roleSave({ body: { name: '质检', description: '' } });
+    expect(first.code).toBeGreaterThanOrEqual(1001);
+    const second = await admin.system.roleSave({ body: { name: '质检二', description: '' } });
+    expect(second.code).toBe(first.code + 1);
+    // Updating names the role.
+    const e = await expectApiError(
+      admin.system.roleSave({ body: { name: '无编码', version: 1 } }),
+      ErrorCode.validation,
+    );
+    expect(e.field).toBe('code');
+  });
   it('creates a role, grants it screens, and the change is audited with before and after', async () => {
     const admin = await t.as('admin');
     const created = await admin.system.roleSave({

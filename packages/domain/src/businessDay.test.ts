@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  sheetDate,
+  shanghaiDateTime,
   ageInMonths,
   isAfterToday,
   shanghaiDate,
@@ -86,5 +88,32 @@ describe('isAfterToday', () => {
   it('accepts an empty day', () => {
     expect(isAfterToday(null, at('2026-03-01T17:00:00Z'))).toBe(false);
     expect(isAfterToday('', at('2026-03-01T17:00:00Z'))).toBe(false);
+  });
+});
+
+describe('dates in exports', () => {
+  it('shows an instant at Beijing time and a day as that day', () => {
+    expect(shanghaiDateTime(new Date('2026-11-29T01:21:25.907Z'))).toBe('2026-11-29 09:21:25');
+    const late = sheetDate('2026-11-30T16:30:00Z');
+    expect(late?.text).toBe('2026-12-01 00:30:00');
+    expect(late?.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(late?.value.toISOString()).toBe('2026-12-01T00:30:00.000Z');
+    expect(sheetDate(new Date('2026-11-29T01:21:25Z'))?.text).toBe('2026-11-29 09:21:25');
+    expect(sheetDate('2026-11-29T09:21:25+08:00')?.text).toBe('2026-11-29 09:21:25');
+    expect(sheetDate('2026-02-28')).toMatchObject({ text: '2026-02-28', numFmt: 'yyyy-mm-dd' });
+  });
+  it('leaves anything else as it is', () => {
+    for (const v of [
+      '2026-02-30',
+      '2026-11',
+      'SH01',
+      '12.50',
+      42,
+      null,
+      '2026-11-29 09:21',
+      '2026-11-29T09:21:25',
+    ])
+      expect(sheetDate(v)).toBeNull();
+    expect(sheetDate(new Date('nope'))).toBeNull();
   });
 });

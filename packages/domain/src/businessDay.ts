@@ -100,3 +100,40 @@ export const FUTURE_BIRTH_DATE_MESSAGE = '出生日期不能晚于今天 / the b
 export function isAfterToday(day: string | null | undefined, now: Date): boolean {
   return !!day && day.slice(0, 10) > shanghaiDate(now);
 }
+
+/** An instant as a Shanghai wall clock reads it. Example: 2026-11-29T01:21:25.907Z → '2026-11-29 09:21:25'. */
+export function shanghaiDateTime(at: Date): string {
+  return new Date(at.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A spreadsheet's date cell: the value to write and its number format. */
+export interface SheetDate {
+  /** The wall-clock fields as UTC (a spreadsheet's dates carry no zone; exceljs writes UTC fields). */
+  value: Date;
+  numFmt: 'yyyy-mm-dd' | 'yyyy-mm-dd hh:mm:ss';
+  /** The same as text, for a CSV: '2026-11-29' or '2026-11-29 09:21:25'. */
+  text: string;
+}
+
+/**
+ * How an export shows a point in time: an instant (a Date, or ISO text with a zone such as
+ * '2026-11-29T01:21:25.907Z') at Beijing time, a 'YYYY-MM-DD' day as that day; null for any other
+ * value (left as it is). Example: `sheetDate('2026-11-29T01:21:25.907Z')?.text` → '2026-11-29 09:21:25'.
+ */
+export function sheetDate(v: unknown): SheetDate | null {
+  let at: Date | null = null;
+  if (v instanceof Date) at = v;
+  else if (typeof v === 'string' && ISO_INSTANT.test(v)) at = new Date(v);
+  else if (typeof v === 'string' && ISO_DAY.test(v)) {
+    const value = new Date(`${v}T00:00:00.000Z`);
+    return Number.isNaN(value.getTime()) || value.toISOString().slice(0, 10) !== v
+      ? null
+      : { value, numFmt: 'yyyy-mm-dd', text: v };
+  }
+  if (!at || Number.isNaN(at.getTime())) return null;
+  const text = shanghaiDateTime(at);
+  return { value: new Date(`${text.replace(' ', 'T')}.000Z`), numFmt: 'yyyy-mm-dd hh:mm:ss', text };
+}

@@ -1,6 +1,6 @@
 import { ApiError, ErrorCode } from '@bo/api-sdk';
 import { describe, expect, it } from 'vitest';
-import { decide, failureTarget, holdsPrivilege, isForbidden, loadPermissions } from './guard';
+import { decide, failureTarget, holdsPrivilege, homePath, isForbidden, loadPermissions } from './guard';
 import { safeRedirect } from './pageLoad';
 
 const perms = { forbidden: ['/setting/campus', '/financial/installmentDetails/:id'], menu: [] };
@@ -50,6 +50,40 @@ describe('navigation guard', () => {
     });
     expect(decide({ pathname: '/home', token: 't', permissions: perms })).toEqual({ kind: 'allow' });
     expect(isForbidden('/setting/employees', perms.forbidden)).toBe(false);
+  });
+  it('lands a role without the home screen on the first screen of its menu it may open', () => {
+    const entry = (paths: string[]) => ({
+      code: 'g',
+      name: 'g',
+      nameEn: 'g',
+      cssname: '',
+      path: '',
+      privileges: paths.map((p) => ({ code: p, name: p, nameEn: p, navigateurl: p })),
+    });
+    const newRole = {
+      forbidden: ['/home', '/setting/campus'],
+      menu: [entry(['/setting/campus', '/clues/clueList']), entry(['/students/list'])],
+    };
+    expect(homePath(newRole)).toBe('/clues/clueList');
+    expect(decide({ pathname: '/home', token: 't', permissions: newRole })).toEqual({
+      kind: 'redirect',
+      to: '/clues/clueList',
+    });
+    // A screen the build lacks is passed over; another forbidden screen still says "no access".
+    expect(homePath(newRole, (p) => p !== '/clues/clueList')).toBe('/students/list');
+    expect(decide({ pathname: '/setting/campus', token: 't', permissions: newRole })).toEqual({
+      kind: 'redirect',
+      to: '/noauth',
+    });
+    // A role holding no screen at all: no home to go back to.
+    expect(homePath({ forbidden: ['/home'], menu: [] })).toBeNull();
+    expect(
+      decide({ pathname: '/home', token: 't', permissions: { forbidden: ['/home'], menu: [] } }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/noauth',
+    });
+    expect(homePath(perms)).toBe('/home');
   });
   it('opens the student detail to a holder of a plan privilege without the screen, and not to others', () => {
     const screen = '/students/studentDetail';

@@ -37,10 +37,32 @@ export function holdsPrivilege(code: string, forbidden: readonly string[]): bool
 }
 
 /**
+ * Where "home" is for this user: /home when the role may open it, otherwise the first screen of the
+ * user's menu (in the server's order) that this build has, otherwise null (the role holds no screen:
+ * the no-access page says so instead of offering a way back that would loop).
+ */
+export function homePath(
+  permissions: Permissions,
+  hasScreen: (pathname: string) => boolean = () => true,
+): string | null {
+  if (!isForbidden(HOME, permissions.forbidden)) return HOME;
+  for (const entry of permissions.menu)
+    for (const p of entry.privileges) {
+      const path = p.navigateurl;
+      if (path && routeByPath(path)?.menu && hasScreen(path) && !isForbidden(path, permissions.forbidden))
+        return path;
+    }
+  return null;
+}
+const HOME = '/home';
+
+/**
  * What the guard does for a navigation:
  * public → allow; no token → /login (remembering where to return); token without permissions → load;
  * a path this build has no screen for → allow (the layout shows "not found", the same for every user,
- * rather than "no access" for a screen nobody could open); forbidden path → /noauth; otherwise allow.
+ * rather than "no access" for a screen nobody could open); a forbidden /home → the user's own home
+ * (homePath), so a role without the home screen lands on a screen it holds; forbidden path → /noauth;
+ * otherwise allow.
  */
 export function decide({ pathname, search = '', token, permissions, hasScreen }: GuardInput): GuardDecision {
   if (isPublicPath(pathname)) return { kind: 'allow' };
@@ -49,7 +71,10 @@ export function decide({ pathname, search = '', token, permissions, hasScreen }:
   if (!token) return { kind: 'redirect', to: loginPath(pathname, search) };
   if (!permissions) return { kind: 'load' };
   if (hasScreen && !hasScreen(pathname)) return { kind: 'allow' };
-  if (isForbidden(pathname, permissions.forbidden)) return { kind: 'redirect', to: '/noauth' };
+  if (isForbidden(pathname, permissions.forbidden)) {
+    const home = pathname === HOME ? homePath(permissions, hasScreen) : null;
+    return { kind: 'redirect', to: home ?? '/noauth' };
+  }
   return { kind: 'allow' };
 }
 

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { readXlsxRows, SheetReadError, type SheetLimits } from '@bo/domain/xlsx-read';
+import { sheetDate } from '@bo/domain';
 import { CliError } from './errors.js';
 
 export type SheetFormat = 'xlsx' | 'csv';
@@ -154,22 +155,22 @@ export async function* readSheet(
   }
 }
 
-/** A cell for xlsx: numbers, booleans and dates stay typed; objects become JSON. */
-function xlsxValue(v: unknown): ExcelJS.CellValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  return JSON.stringify(v);
+/**
+ * A cell for xlsx: a point in time (an instant, ISO text with a zone, a day) a date cell at Beijing
+ * time (sheetDate of @bo/domain, the server's exports alike); numbers and booleans stay typed;
+ * objects become JSON.
+ */
+function xlsxCell(v: unknown): { value: ExcelJS.CellValue; numFmt?: string } {
+  if (v === null || v === undefined) return { value: null };
+  const d = sheetDate(v);
+  if (d) return { value: d.value, numFmt: d.numFmt };
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return { value: v };
+  return { value: JSON.stringify(v) };
 }
 function csvValue(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s =
-    typeof v === 'string'
-      ? v
-      : v instanceof Date
-        ? v.toISOString()
-        : typeof v === 'object'
-          ? JSON.stringify(v)
-          : String(v);
+  const d = sheetDate(v);
+  const s = d ? d.text : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -202,7 +203,12 @@ export async function openSheetWriter(
     head.commit();
     return {
       add: async (values) => {
-        ws.addRow(values.map(xlsxValue)).commit();
+        const cells = values.map(xlsxCell);
+        const row = ws.addRow(cells.map((c) => c.value));
+        cells.forEach((c, i) => {
+          if (c.numFmt) row.getCell(i + 1).numFmt = c.numFmt;
+        });
+        row.commit();
       },
       close: async () => {
         ws.commit();

@@ -2,7 +2,7 @@
 // keyed by API field names, data workbooks, and the import-result workbook of spec §5/§9.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { EXPORT_NAMES, exportFileName } from '@bo/domain';
+import { EXPORT_NAMES, exportFileName, sheetDate } from '@bo/domain';
 import type { DownloadResult, TImportResult, TImportRowError } from '@bo/api-sdk';
 import { readXlsxRows, SheetReadError, type CellValue, type SheetLimits } from '@bo/domain/xlsx-read';
 import type { Config } from '../config.js';
@@ -57,16 +57,35 @@ export async function workbook(
 ): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = addSheet(wb, sheetName, columns);
-  for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, cellOut(r[c.key], c)])));
+  for (const r of rows) addSheetRow(ws, columns, r);
   return toBuffer(wb);
 }
 
-const cellOut = (v: unknown, c: XlsxColumn): ExcelJS.CellValue => {
-  if (v === null || v === undefined) return null;
-  if (c.text) return String(v);
-  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean' || v instanceof Date) return v;
-  return JSON.stringify(v);
-};
+/**
+ * Adds a row of values by API field: a point in time (an instant, ISO text with a zone, a
+ * 'YYYY-MM-DD' day) becomes a date cell at Beijing time with its format (sheetDate of @bo/domain),
+ * text columns stay text, objects become JSON.
+ */
+function addSheetRow(ws: ExcelJS.Worksheet, columns: XlsxColumn[], r: Record<string, unknown>): ExcelJS.Row {
+  const formats: Array<[string, string]> = [];
+  const values: Record<string, ExcelJS.CellValue> = {};
+  for (const c of columns) {
+    const v = r[c.key];
+    if (v === null || v === undefined) values[c.key] = null;
+    else if (c.text) values[c.key] = String(v);
+    else {
+      const d = sheetDate(v);
+      if (d) {
+        values[c.key] = d.value;
+        formats.push([c.key, d.numFmt]);
+      } else if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') values[c.key] = v;
+      else values[c.key] = JSON.stringify(v);
+    }
+  }
+  const row = ws.addRow(values);
+  for (const [key, numFmt] of formats) row.getCell(key).numFmt = numFmt;
+  return row;
+}
 
 /** A download of a workbook. */
 export const xlsxFile = (filename: string, body: Uint8Array): DownloadResult => ({
@@ -101,8 +120,7 @@ export function streamedWorkbook<R extends Record<string, unknown>>(o: {
   const write = async () => {
     for (let last: R | null = null; ;) {
       const rows = await o.next(last);
-      for (const r of rows)
-        ws.addRow(Object.fromEntries(o.columns.map((c) => [c.key, cellOut(r[c.key], c)]))).commit();
+      for (const r of rows) addSheetRow(ws, o.columns, r).commit();
       if (rows.length < o.batch) break;
       last = rows[rows.length - 1] ?? null;
     }

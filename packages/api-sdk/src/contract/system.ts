@@ -93,7 +93,11 @@ export type TRoleRow = z.infer<typeof RoleRow>;
 export const RoleDetail = RoleRow.extend({ privilegeCodes: z.array(z.string()) });
 
 export const RoleInput = z.object({
-  code: z.coerce.number().int().min(1).max(9999),
+  /**
+   * The role's number: assigned by the server when a role is created without one (the screen never
+   * asks for it); required to update. Scripts may still name a free number when creating.
+   */
+  code: z.coerce.number().int().min(1).max(9999).optional(),
   name: z.string().trim().min(1, 'name is required').max(50),
   description: z.string().trim().max(500).default(''),
   allScope: z.boolean().default(false),

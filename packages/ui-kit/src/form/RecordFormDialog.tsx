@@ -48,6 +48,8 @@ interface Common<N extends string> {
   required?: boolean;
   /** Read-only when editing (codes, keys). */
   lockedOnEdit?: boolean;
+  /** The system assigns it (a generated code): left out of a new record's form, read-only when editing. */
+  assigned?: boolean;
   /** Takes the whole row of the two-column layout. */
   wide?: boolean;
 }
@@ -146,8 +148,9 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
     >
       {children && <div className="sm:col-span-2">{children}</div>}
       {fields.map((f) => {
+        if (mode === 'create' && f.assigned) return null;
         const name = f.name as Path<FieldValues>;
-        const locked = mode === 'edit' && f.lockedOnEdit;
+        const locked = mode === 'edit' && (f.lockedOnEdit || f.assigned);
         const wide = f.wide || f.kind === 'textarea' || f.kind === 'multiselect';
         const common = {
           form,

@@ -82,6 +82,45 @@ describe('RecordFormDialog', () => {
     );
   });
 
+  it('leaves a code the system assigns out of a new record and shows it read-only on edit', async () => {
+    const generated = z.object({ code: z.number().int().optional(), name: z.string().trim().min(1) });
+    const gFields: FormField<FieldName<typeof generated>>[] = [
+      { kind: 'number', name: 'code', label: '角色编码', assigned: true },
+      { kind: 'text', name: 'name', label: '角色名称', required: true },
+    ];
+    const submit = vi.fn(() => Promise.resolve());
+    const { rerender } = render(
+      <RecordFormDialog
+        open
+        onClose={() => undefined}
+        title="新增角色"
+        schema={generated}
+        fields={gFields}
+        initialValues={{}}
+        onSubmit={submit}
+      />,
+    );
+    expect(screen.queryByLabelText(/角色编码/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/角色名称/), { target: { value: '客服' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    });
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: '客服' }));
+    rerender(
+      <RecordFormDialog
+        open
+        mode="edit"
+        onClose={() => undefined}
+        title="编辑角色"
+        schema={generated}
+        fields={gFields}
+        initialValues={{ code: 1001, name: '客服' }}
+        onSubmit={submit}
+      />,
+    );
+    expect((screen.getByLabelText(/角色编码/) as HTMLInputElement).disabled).toBe(true);
+  });
+
   it('marks the field a server error names (body.code → code)', async () => {
     const submit = vi.fn(() =>
       Promise.reject(new FakeApiError('编码已存在 / the code is taken', 'body.code')),

@@ -3,7 +3,7 @@
 // and the decision), and an order's terms (/financial/installmentDetails/:id, :id = the order):
 // apply for instalments, see what is due, paid and overdue, record the payment of a term.
 import { PayTermInput, type TermBillDetail } from '@bo/api-sdk';
-import { fromCents, toCents } from '@bo/domain';
+import { toCents } from '@bo/domain';
 import {
   AmountCapitals,
   Badge,
@@ -25,6 +25,7 @@ import {
   Spinner,
   SubmitButton,
   TextField,
+  formatMoney,
 } from '@bo/ui-kit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -301,7 +302,10 @@ const ownTermsSchema = (t: TFunction, owed: string) =>
         ctx.addIssue({
           code: 'custom',
           path: ['terms', v.terms.length - 1, 'amount'],
-          message: t('ins.sumMismatch', { sum: `¥${fromCents(sum)}`, owed: `¥${fromCents(want)}` }),
+          message: t('ins.sumMismatch', {
+            sum: formatMoney({ cents: sum }),
+            owed: formatMoney({ cents: want }),
+          }),
         });
     });
 
@@ -557,7 +561,7 @@ function TermPayOnline({
     create: () => sdk.termBills.termCreatePayment({ body: { billItemId: term.id, payMethodType: 1 } }),
     slices: TERM_PAID_SLICES,
     onPaid: (r) => {
-      onPaid(t('ins.paidOnline', { n: term.termNo, amount: `¥${r.amount ?? term.amount}` }));
+      onPaid(t('ins.paidOnline', { n: term.termNo, amount: formatMoney({ yuan: r.amount ?? term.amount }) }));
       onClose();
     },
   });

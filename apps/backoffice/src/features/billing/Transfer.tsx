@@ -17,6 +17,7 @@ import {
   PageHeader,
   SubmitButton,
   Tabs,
+  formatMoney,
 } from '@bo/ui-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -179,7 +180,7 @@ function TransferCourse({ student }: { student: TStudentPick }) {
                       code: o.orderCode,
                       courses: o.courses,
                       hours: o.remainingHours,
-                      value: o.remainingValue,
+                      value: formatMoney({ yuan: o.remainingValue }),
                     })}
                   </option>
                 ))}
@@ -205,7 +206,7 @@ function TransferCourse({ student }: { student: TStudentPick }) {
                       course: i.courseName,
                       paid: i.remainingPaidHours,
                       gift: i.remainingGiftHours,
-                      value: i.remainingValue,
+                      value: formatMoney({ yuan: i.remainingValue }),
                     }),
                   }))}
               />
@@ -309,7 +310,7 @@ function CombineOrders({ student }: { student: TStudentPick }) {
                   code: o.orderCode,
                   courses: o.courses,
                   hours: o.remainingHours,
-                  value: o.remainingValue,
+                  value: formatMoney({ yuan: o.remainingValue }),
                 }),
               }))}
             />

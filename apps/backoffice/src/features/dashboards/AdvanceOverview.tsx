@@ -2,7 +2,7 @@
 // distributions and month trends, and the per-campus reconciliation table with its export. The
 // filters live in the URL (ds.*). Figures: docs/metrics.md "Advance receipts".
 import { exportFileName, fromCents } from '@bo/domain';
-import { Button, Card, EmptyState } from '@bo/ui-kit';
+import { Button, Card, EmptyState, formatMoney } from '@bo/ui-kit';
 import { useMutation } from '@tanstack/react-query';
 import { downloadBlob } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
@@ -64,7 +64,11 @@ export default function AdvanceOverview() {
         grid="md:grid-cols-4 xl:grid-cols-7"
         cards={
           s && [
-            ...FLOW_KEYS.map(([k, label]) => ({ key: k, label: t(label), value: `¥${yuan(s[k])}` })),
+            ...FLOW_KEYS.map(([k, label]) => ({
+              key: k,
+              label: t(label),
+              value: formatMoney({ cents: s[k] }),
+            })),
             { key: 'students', label: t('ds.students'), value: s.students },
           ]
         }

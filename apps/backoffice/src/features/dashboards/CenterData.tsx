@@ -3,6 +3,7 @@
 // figure with rows behind it opens them (a paged table whose sum is the figure) with their export.
 // Figures: docs/metrics.md "Overview".
 import type { ResponseOf, TDrillFigure, contract } from '@bo/api-sdk';
+import { formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
@@ -40,7 +41,7 @@ export default function CenterData() {
   );
   const courses = useFigure('overviewCourses', filter, () => sdk.dashboards.overviewSchoolCourseSummary(q));
   const s = summary.data;
-  const money = (c: number) => `¥${yuan(c)}`;
+  const money = (c: number) => formatMoney({ cents: c });
   const cards: {
     key: Exclude<keyof NonNullable<typeof s>, 'period'>;
     value: (v: number) => string;

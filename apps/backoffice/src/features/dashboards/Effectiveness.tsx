@@ -3,7 +3,7 @@
 // per campus and month, and the employee statistics (heads, hires, hours taught) by campus, post,
 // subject, skill rank and rank type. Figures: docs/metrics.md "Efficiency", "Employees".
 import type { TEfficiencyGroup } from '@bo/api-sdk';
-import { Select } from '@bo/ui-kit';
+import { Select, formatMoney } from '@bo/ui-kit';
 import { useState } from 'react';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
@@ -82,7 +82,7 @@ export default function Effectiveness() {
           label: `${t(`ds.eff.group.${g.group}`)} · ${t('ds.eff.perHeadCents')}`,
           value: (
             <span>
-              ¥{yuan(g.perHeadCents)}
+              {formatMoney({ cents: g.perHeadCents })}
               <span className="ml-2 text-xs font-normal text-subtle">
                 {t('ds.eff.headcount')} {g.headcount} · {t(`ds.eff.quantity.${g.group}`)} {g.perHeadQuantity}
                 {t('ds.eff.perHead')}

@@ -1,6 +1,7 @@
 // /dataStatistics/grossProfit: revenue less the imported school costs and the payroll, over the whole
 // months of the period, per campus and by cost type. Figures: docs/metrics.md "Profit".
 import type { ResponseOf, contract } from '@bo/api-sdk';
+import { formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
@@ -48,7 +49,7 @@ export default function GrossProfit() {
             ...MONEY.map((k) => ({
               key: k,
               label: t(`ds.pf.${k}`),
-              value: `¥${yuan(s[k])}`,
+              value: formatMoney({ cents: s[k] }),
             })),
             {
               key: 'margin',

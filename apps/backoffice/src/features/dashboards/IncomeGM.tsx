@@ -4,7 +4,7 @@
 // Figures: docs/metrics.md "Income", "Targets".
 import type { ResponseOf, TDrillFigure, contract } from '@bo/api-sdk';
 import { exportFileName } from '@bo/domain';
-import { Button } from '@bo/ui-kit';
+import { Button, formatMoney } from '@bo/ui-kit';
 import { useMutation } from '@tanstack/react-query';
 import { downloadBlob } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
@@ -56,7 +56,7 @@ export default function IncomeGM() {
       downloadBlob(blob, exportFileName('收入汇总', range.data?.period.endDate ?? new Date())),
   });
   const m = mobile.data;
-  const money = (c: number) => `¥${yuan(c)}`;
+  const money = (c: number) => formatMoney({ cents: c });
   const columns: FigureColumn<Row>[] = [
     {
       key: 'received',

@@ -2,6 +2,7 @@
 // effective (every payment approved), by order type, with the instalment orders. Figures:
 // docs/metrics.md "Order period".
 import type { ResponseOf, contract } from '@bo/api-sdk';
+import { formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
@@ -41,7 +42,7 @@ export default function OrderPeriod() {
             { key: 'orders', label: t('ds.op.orders'), value: d.orders },
             { key: 'avgDays', label: t('ds.op.avgDays'), value: d.avgDays.toFixed(1) },
             { key: 'termOrders', label: t('ds.op.termOrders'), value: d.termOrders },
-            { key: 'paid', label: t('ds.op.paidCents'), value: `¥${yuan(d.paidCents)}` },
+            { key: 'paid', label: t('ds.op.paidCents'), value: formatMoney({ cents: d.paidCents }) },
           ]
         }
       />

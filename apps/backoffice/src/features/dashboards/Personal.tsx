@@ -1,10 +1,10 @@
 // /dataStatistics/personal: the signed-in employee's own figures — as a teacher their lessons,
 // saturation, hours consumed and revenue; as an adviser the money received on the orders they
 // advise — for a month, and per month. Figures: docs/metrics.md "Personal".
-import { Spinner } from '@bo/ui-kit';
+import { Spinner, formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { DashboardHeader, FigureCards, FigureTable, useDashboardFilter, useFigure, yuan } from './parts';
+import { DashboardHeader, FigureCards, FigureTable, useDashboardFilter, useFigure } from './parts';
 
 const hours = (v: number) => v.toFixed(2);
 const pct = (v: number) => `${v.toFixed(2)}%`;
@@ -44,8 +44,8 @@ export default function Personal() {
                 value: `${hours(m.load.bookedHours)} / ${hours(m.load.availableHours)}`,
               },
               { key: 'consumed', label: t('ds.sc.consumedHours'), value: hours(m.consumedHours) },
-              { key: 'revenue', label: t('ds.revenue'), value: `¥${yuan(m.revenueCents)}` },
-              { key: 'received', label: t('ds.me.received'), value: `¥${yuan(m.receivedCents)}` },
+              { key: 'revenue', label: t('ds.revenue'), value: formatMoney({ cents: m.revenueCents }) },
+              { key: 'received', label: t('ds.me.received'), value: formatMoney({ cents: m.receivedCents }) },
               { key: 'paidOrders', label: t('ds.me.paidOrders'), value: m.paidOrders },
             ]}
           />

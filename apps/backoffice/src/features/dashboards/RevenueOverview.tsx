@@ -1,7 +1,7 @@
 // /dataStatistics/revenueGM: revenue — the value of the hours consumed at the price paid — of the
 // caller's regions: cards, breakdowns by campus, order type and course, month trends. Figures:
 // docs/metrics.md "Revenue"; below it the pre-revenue ("Pre-revenue"): hours booked, not consumed yet.
-import { fromCents } from '@bo/domain';
+import { formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
@@ -43,7 +43,7 @@ export default function RevenueOverview() {
         grid="md:grid-cols-3"
         cards={
           s && [
-            { key: 'revenue', label: t('ds.revenue'), value: `¥${fromCents(s.revenueCents)}` },
+            { key: 'revenue', label: t('ds.revenue'), value: formatMoney({ cents: s.revenueCents }) },
             { key: 'consumed', label: t('ds.consumedHours'), value: s.consumedHours.toFixed(2) },
             { key: 'students', label: t('ds.servedStudents'), value: s.students },
           ]
@@ -53,7 +53,11 @@ export default function RevenueOverview() {
         grid="md:grid-cols-3"
         cards={
           p && [
-            { key: 'preRevenue', label: t('ds.preRevenue'), value: `¥${fromCents(p.preRevenueCents)}` },
+            {
+              key: 'preRevenue',
+              label: t('ds.preRevenue'),
+              value: formatMoney({ cents: p.preRevenueCents }),
+            },
             { key: 'preHours', label: t('ds.preHours'), value: p.hours.toFixed(2) },
             { key: 'preStudents', label: t('ds.preStudents'), value: p.students },
           ]

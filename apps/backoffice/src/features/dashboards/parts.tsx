@@ -11,6 +11,7 @@ import {
   Pagination,
   Select,
   Spinner,
+  formatMoney,
 } from '@bo/ui-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
@@ -514,8 +515,8 @@ export function DrillPanel({
       {rows.isLoading && <Spinner label={t('ds.loading')} />}
       {data && (
         <p className="px-4 pt-3 text-xs text-subtle">
-          {t('ds.drillSum')}: {data.total} · ¥{yuan(data.sumCents)} · {data.sumHours.toFixed(2)}{' '}
-          {t('ds.hoursUnit')}
+          {t('ds.drillSum')}: {data.total} · {formatMoney({ cents: data.sumCents })} ·{' '}
+          {data.sumHours.toFixed(2)} {t('ds.hoursUnit')}
         </p>
       )}
       {data && data.list.length === 0 ? (

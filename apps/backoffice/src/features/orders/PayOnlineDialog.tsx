@@ -4,7 +4,7 @@
 // an instalment term's dialog watches its own QR code with the same hook (useWatchedPayment).
 // Also the receipt button (/pdf/report) those screens show.
 import { ApiError, type OnlinePayment, type PaymentResult } from '@bo/api-sdk';
-import { AmountCapitals, Button, Dialog, MoneyText, Spinner } from '@bo/ui-kit';
+import { AmountCapitals, Button, Dialog, MoneyText, Spinner, formatMoney } from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { create as createQr } from 'qrcode';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -223,7 +223,7 @@ function PayOnline({
             <p className="text-base font-semibold text-success-700">{t('pay.online.paid')}</p>
             <p className="text-xs text-muted">
               {t('pay.online.paidDesc', {
-                amount: `¥${paid.amount ?? ''}`,
+                amount: formatMoney({ yuan: paid.amount ?? null }),
                 transactionId: paid.transactionId ?? '',
               })}
             </p>

@@ -15,6 +15,7 @@ import {
   MoneyText,
   Spinner,
   useToast,
+  formatMoney,
 } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -111,7 +112,7 @@ function RefundForm({ list, onClose }: { list: RefundList; onClose: () => void }
           hint={t('ref.hoursHint', {
             paid: item.remainingPaid,
             gift: item.remainingGift,
-            value: item.refundable,
+            value: formatMoney({ yuan: item.refundable }),
           })}
         />
       ))}
@@ -209,7 +210,7 @@ function AdjustForm({ entrance, onClose }: { entrance: AdjustEntrance; onClose: 
           <legend className="px-1 text-sm font-medium">
             {item.courseName}{' '}
             <span className="text-xs font-normal text-muted">
-              {t('adj.balance', { hours: item.remaining, value: item.remainingValue })}
+              {t('adj.balance', { hours: item.remaining, value: formatMoney({ yuan: item.remainingValue }) })}
             </span>
           </legend>
           <FormNumber

@@ -1,7 +1,7 @@
 // /dataStatistics/caseConsumption: each case (a student at a campus) through the period — advance
 // receipts at the start, hours bought, consumed and refunded, the balance at the end
 // (/report/caseConsumption; docs/metrics.md "Cases").
-import { Button, Pagination, TextField } from '@bo/ui-kit';
+import { Button, Pagination, TextField, formatMoney } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sdk } from '../../app/sdk';
@@ -32,7 +32,7 @@ export default function CaseConsumption() {
         cards={
           d && [
             { key: 'cases', label: t('rp.cases'), value: d.total },
-            { key: 'sum', label: t('rp.casesSum'), value: `¥${yuan(d.consumedCents)}` },
+            { key: 'sum', label: t('rp.casesSum'), value: formatMoney({ cents: d.consumedCents }) },
             { key: 'hours', label: t('rp.consumedHours'), value: hours(d.consumedHours) },
           ]
         }

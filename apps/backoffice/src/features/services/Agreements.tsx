@@ -1,6 +1,7 @@
 // /financial/recoveredAgree, supplementAgree, amountSupplement, validityDate: the agreement kinds on
 // the approval screen, each with the form that files one. Orders are named by their code (the form
 // reads the order's id from the refund list of the order, which every campus screen may read).
+import { formatMoney } from '@bo/ui-kit';
 import {
   PaperContractInput,
   ServiceTimeInput,
@@ -43,7 +44,7 @@ function Subject({ d }: { d: Detail }) {
       {d.supplementKind && (
         <Field label={t('svc.supplementKind')}>
           {tCode(t, `svc.supplementKind.${d.supplementKind}`, d.supplementKind)}
-          {d.supplementAmount ? ` · ¥${d.supplementAmount}` : ''}
+          {d.supplementAmount ? ` · ${formatMoney({ yuan: d.supplementAmount })}` : ''}
         </Field>
       )}
       {d.serviceEndDate && (

@@ -3,7 +3,14 @@
 // provider, refreshes its result and opens the issued PDF, and keeps the invoice contents.
 import { INVOICE_STATUSES, InvoiceContentInput, type TInvoiceRow } from '@bo/api-sdk';
 import { ROLE } from '@bo/domain';
-import { Button, Dialog, RecordFormDialog, SearchSelect, type CustomFormFieldProps } from '@bo/ui-kit';
+import {
+  Button,
+  Dialog,
+  RecordFormDialog,
+  SearchSelect,
+  type CustomFormFieldProps,
+  formatMoney,
+} from '@bo/ui-kit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -34,7 +41,7 @@ function OrderField(p: CustomFormFieldProps) {
         .filter((o) => o.available !== '0.00')
         .map((o) => ({
           value: o.orderId,
-          label: `${o.orderCode} · ${t('svc.invoice.available')} ¥${o.available}`,
+          label: `${o.orderCode} · ${t('svc.invoice.available')} ${formatMoney({ yuan: o.available })}`,
         }))}
       {...(studentId === undefined ? { placeholder: t('svc.pickStudentFirst') } : {})}
       {...(p.error ? { error: p.error } : {})}

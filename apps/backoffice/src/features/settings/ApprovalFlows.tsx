@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TApprovalPolicyRow, TApprovalStepDef } from '@bo/api-sdk';
-import { Badge, Button, Dialog, Select, TextField, useToast } from '@bo/ui-kit';
+import { Badge, Button, Dialog, Select, TextField, useToast, formatMoney } from '@bo/ui-kit';
 import { runCommand } from '../../app/invalidation';
 import { sdk } from '../../app/sdk';
 import { RolesField } from '../../app/masterSelectors';
@@ -241,7 +241,7 @@ export function ApprovalFlows() {
                         {i + 1}. {s.name}：{approvers(s)}（
                         {s.mode === 'all' ? t('flow.mode.all') : t('flow.mode.any')}
                         {s.aboveCents != null
-                          ? `，${t('flow.aboveShort', { yuan: s.aboveCents / 100 })}`
+                          ? `，${t('flow.aboveShort', { yuan: formatMoney({ cents: s.aboveCents }) })}`
                           : ''}
                         ）
                       </li>

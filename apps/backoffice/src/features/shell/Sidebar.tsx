@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { groupOfPath, type MenuGroupView } from '../../app/menu';
 import { sdk } from '../../app/sdk';
+import { useCanOpen } from '../../app/permissions';
 import { useUser } from '../../app/session';
 import { useT, type TFunction } from '../../i18n';
 import { optionalEndpoint } from './logout';
@@ -52,6 +53,8 @@ export function Sidebar({ groups, collapsed }: { groups: MenuGroupView[]; collap
   const { pathname } = useLocation();
   const user = useUser();
   const taskCount = useTaskCount(showsTaskBadge(user));
+  // A role without the home screen has no home link (the guard lands it on its first screen).
+  const canOpenHome = useCanOpen('/home');
   const activeGroup = groupOfPath(groups, pathname);
   const [open, setOpen] = useState<string | null>(activeGroup);
 
@@ -93,21 +96,23 @@ export function Sidebar({ groups, collapsed }: { groups: MenuGroupView[]; collap
       </Link>
       <div className="flex-1 overflow-x-hidden overflow-y-auto px-2 py-3 [scrollbar-color:rgb(255_255_255/0.15)_transparent] [scrollbar-width:thin]">
         <ul className="flex flex-col gap-0.5">
-          <li>
-            <Link
-              to="/home"
-              aria-current={pathname === '/home' ? 'page' : undefined}
-              title={collapsed ? t('shell.home') : undefined}
-              className={cx(itemClass(pathname === '/home'), collapsed ? 'justify-center' : 'px-3')}
-            >
-              <Icon name="home" size={17} />
-              {collapsed ? (
-                <span className="sr-only">{t('shell.home')}</span>
-              ) : (
-                <span className="truncate">{t('shell.home')}</span>
-              )}
-            </Link>
-          </li>
+          {canOpenHome && (
+            <li>
+              <Link
+                to="/home"
+                aria-current={pathname === '/home' ? 'page' : undefined}
+                title={collapsed ? t('shell.home') : undefined}
+                className={cx(itemClass(pathname === '/home'), collapsed ? 'justify-center' : 'px-3')}
+              >
+                <Icon name="home" size={17} />
+                {collapsed ? (
+                  <span className="sr-only">{t('shell.home')}</span>
+                ) : (
+                  <span className="truncate">{t('shell.home')}</span>
+                )}
+              </Link>
+            </li>
+          )}
           {groups.map((g) => {
             const isOpen = open === g.key;
             const hasActive = activeGroup === g.key;

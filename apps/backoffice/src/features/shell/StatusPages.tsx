@@ -3,6 +3,11 @@ import { Button, Icon } from '@bo/ui-kit';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n';
+import { homePath } from '../../app/guard';
+import { hasScreen } from '../../app/registry';
+import { useSession } from '../../app/session';
+import { logout } from './logout';
+import { goToLogin } from '../../app/sdk';
 
 function StatusPage({
   code,
@@ -58,13 +63,24 @@ function HomeButton() {
 
 export function NoAuth() {
   const t = useT();
+  const { permissions } = useSession();
+  // A role that holds no screen at all: "back home" would lead here again; say so and offer to sign out.
+  const noScreen = permissions !== null && homePath(permissions, hasScreen) === null;
   return (
     <StatusPage
       code="403"
       icon="shield"
       title={t('noauth.title')}
-      text={t('noauth.text')}
-      actions={<HomeButton />}
+      text={t(noScreen ? 'noauth.noScreen' : 'noauth.text')}
+      actions={
+        noScreen ? (
+          <Button variant="primary" onClick={() => void logout().then(() => goToLogin())}>
+            {t('shell.logout')}
+          </Button>
+        ) : (
+          <HomeButton />
+        )
+      }
     />
   );
 }

@@ -61,6 +61,7 @@ export const shellMessages = defineMessages({
 
     'noauth.title': '无权访问',
     'noauth.text': '您没有访问此页面的权限，如有需要请联系管理员开通。',
+    'noauth.noScreen': '您的角色还没有可以打开的页面，请联系管理员为角色分配权限后重新登录。',
     'err.title': '出错了',
     'err.text': '页面加载时发生错误，请稍后重试。',
     'err.retry': '重新加载',
@@ -177,6 +178,8 @@ export const shellMessages = defineMessages({
 
     'noauth.title': 'No access',
     'noauth.text': 'You may not open this page. Ask an administrator if you need it.',
+    'noauth.noScreen':
+      'Your role cannot open any page yet. Ask an administrator to grant your role its screens, then sign in again.',
     'err.title': 'Something went wrong',
     'err.text': 'An error occurred while loading the page. Please try again later.',
     'err.retry': 'Reload',

@@ -1,9 +1,9 @@
 // The privileges of one role as a tree (menu groups → screens → actions) with checkboxes: a parent
 // toggles its whole branch and shows an indeterminate state when part of it is held.
 import { contract, type TPrivilegeNode } from '@bo/api-sdk';
-import { Checkbox, FormControl, FormView, Spinner, SubmitButton } from '@bo/ui-kit';
+import { Checkbox, FormControl, FormView, Spinner, SubmitButton, TextField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { bodyOf, useCommandForm } from '../../app/form';
 import { sdk } from '../../app/sdk';
 import { useLocale, useT } from '../../i18n';
@@ -45,6 +45,24 @@ export function codesToSave(tree: readonly TPrivilegeNode[], held: ReadonlySet<s
   };
   tree.forEach(walk);
   return [...out].sort();
+}
+
+/**
+ * The branches that match a search (name, English name or code, case-insensitive): a matching node
+ * keeps its whole branch, a node with a matching descendant keeps only the way down to it.
+ */
+export function filterTree(nodes: readonly TPrivilegeNode[], query: string): TPrivilegeNode[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return [...nodes];
+  const out: TPrivilegeNode[] = [];
+  for (const n of nodes) {
+    if ([n.name, n.nameEn, n.code].some((x) => x.toLowerCase().includes(q))) out.push(n);
+    else {
+      const children = filterTree(n.children, q);
+      if (children.length) out.push({ ...n, children });
+    }
+  }
+  return out;
 }
 
 function Node({
@@ -123,6 +141,8 @@ function GrantForm({
     success: t('sys.treeSaved'),
   });
   const title = t('sys.treeTitle', { name: roleName });
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterTree(nodes, query), [nodes, query]);
   const codes = form.rhf.watch('privilegeCodes');
   const count = useMemo(() => codesToSave(nodes, new Set(codes)).length, [nodes, codes]);
   return (
@@ -143,11 +163,20 @@ function GrantForm({
             const set = new Set(Array.isArray(value) ? value.filter((v) => typeof v === 'string') : []);
             return (
               <>
+                <TextField
+                  label={t('sys.treeSearch')}
+                  type="search"
+                  placeholder={t('sys.treeSearchHint')}
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                  wrapperClassName="max-w-sm"
+                />
+                {shown.length === 0 && <p className="text-sm text-muted">{t('sys.treeNoMatch')}</p>}
                 <ul
                   aria-label={title}
                   className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto rounded-md border border-line p-3"
                 >
-                  {nodes.map((n) => (
+                  {shown.map((n) => (
                     <Node
                       key={n.code}
                       node={n}

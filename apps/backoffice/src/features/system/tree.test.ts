@@ -1,6 +1,6 @@
 import type { TPrivilegeNode } from '@bo/api-sdk';
 import { describe, expect, it } from 'vitest';
-import { branchState, codesToSave, toggleBranch } from './PrivilegeTree';
+import { branchState, codesToSave, filterTree, toggleBranch } from './PrivilegeTree';
 
 const node = (
   code: string,
@@ -23,6 +23,21 @@ const tree = [node('g', 'group', [node('/a', 'menu', [node('a.x', 'action')]), n
 const g = tree[0] as TPrivilegeNode;
 
 describe('privilege tree', () => {
+  it('a search keeps a matching branch whole and only the way down to a matching descendant', () => {
+    const named = [
+      {
+        ...node('g', 'group', [node('/a', 'menu', [node('a.x', 'action')]), node('/b', 'menu')]),
+        name: '线索',
+      },
+    ];
+    expect(filterTree(named, '线索')).toEqual(named);
+    const down = filterTree(named, 'A.X');
+    expect(down.map((n) => n.code)).toEqual(['g']);
+    expect(down[0]?.children.map((n) => n.code)).toEqual(['/a']);
+    expect(down[0]?.children[0]?.children.map((n) => n.code)).toEqual(['a.x']);
+    expect(filterTree(named, 'nothing')).toEqual([]);
+    expect(filterTree(named, '  ')).toEqual(named);
+  });
   it('a group toggles its whole branch', () => {
     const on = toggleBranch(g, new Set(), true);
     expect([...on].sort()).toEqual(['/a', '/b', 'a.x', 'g']);

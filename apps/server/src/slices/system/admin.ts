@@ -1,6 +1,6 @@
 // Administration of roles, privileges and accounts (spec §6 "Administration covers ..."), audited.
 import { createHash, randomInt } from 'node:crypto';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthInfoInput, AuthInfoQuery, PrivilegeInput, RoleInput, TPrivilegeNode } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
@@ -88,9 +88,11 @@ export async function roleDetail(db: DbOrTx, code: number) {
   return { ...r, privilegeCodes: p.map((x) => x.code) };
 }
 
+/** New roles are numbered from here up: the numbers below are the roles the product knows by number. */
+export const FIRST_ASSIGNED_ROLE_CODE = 1001;
+
 export async function saveRole(deps: AppDeps, actor: Actor, ip: string, input: z.output<typeof RoleInput>) {
-  await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(roles).where(eq(roles.code, input.code));
+  const code = await deps.db.transaction(async (tx) => {
     const values = {
       name: input.name,
       description: input.description,
@@ -98,11 +100,26 @@ export async function saveRole(deps: AppDeps, actor: Actor, ip: string, input: z
       status: input.status,
     };
     if (input.version === undefined) {
-      if (before) throw conflict(`角色编码${input.code}已存在 / role code ${input.code} is taken`, 'code');
-      await tx.insert(roles).values({ code: input.code, ...values });
-      await audit(deps, tx, actor, ip, 'role.create', `roles:${input.code}`, { after: values });
-      return;
+      let code = input.code;
+      if (code === undefined) {
+        // Serialised with other creations: the number is the next after the highest assigned one.
+        await tx.execute(sql`lock table ${roles} in share row exclusive mode`);
+        const [m] = await tx
+          .select({ max: sql<number | null>`max(${roles.code})` })
+          .from(roles)
+          .where(gte(roles.code, FIRST_ASSIGNED_ROLE_CODE));
+        code = Math.max(Number(m?.max ?? 0) + 1, FIRST_ASSIGNED_ROLE_CODE);
+        if (code > 9999) throw ruleViolation('角色数量已达上限 / no role number is left to assign', 'code');
+      } else {
+        const [taken] = await tx.select({ code: roles.code }).from(roles).where(eq(roles.code, code));
+        if (taken) throw conflict(`角色编码${code}已存在 / role code ${code} is taken`, 'code');
+      }
+      await tx.insert(roles).values({ code, ...values });
+      await audit(deps, tx, actor, ip, 'role.create', `roles:${code}`, { after: values });
+      return code;
     }
+    if (input.code === undefined) throw badInput('code', '请指定要修改的角色 / name the role to update');
+    const [before] = await tx.select().from(roles).where(eq(roles.code, input.code));
     if (!before) throw notFound('角色 / role');
     if (before.version !== input.version) throw staleVersion();
     if (before.isAdmin && input.status === 0)
@@ -120,9 +137,10 @@ export async function saveRole(deps: AppDeps, actor: Actor, ip: string, input: z
       },
       after: values,
     });
+    return input.code;
   });
   authChanged({ kind: 'all' });
-  const [r] = await roleRows(deps.db, eq(roles.code, input.code));
+  const [r] = await roleRows(deps.db, eq(roles.code, code));
   return must(r, 'saved role');
 }
 
