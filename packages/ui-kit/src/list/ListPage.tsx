@@ -53,6 +53,11 @@ export interface ListPageProps<Row> {
   loading?: boolean;
   error?: unknown;
   onRetry?: () => void;
+  /**
+   * Fetches the list again: the search button calls it when the filters are those already shown (a
+   * user who presses 查询 expects fresh rows, not nothing).
+   */
+  onReload?: () => void;
   /** The rows are the whole list: the kit sorts and pages them. */
   clientPaging?: boolean;
   serverSort?: boolean;
@@ -101,6 +106,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
     loading,
     error,
     onRetry,
+    onReload,
     clientPaging,
     serverSort,
     rowActions,
@@ -156,7 +162,15 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
         <SearchForm
           fields={searchFields}
           values={state.filters}
-          onSubmit={(filters) => patch({ filters, pageIdx: 1 })}
+          onSubmit={(filters) => {
+            const same =
+              state.pageIdx === 1 &&
+              Object.keys({ ...filters, ...state.filters }).every(
+                (k) => (filters[k] ?? '') === (state.filters[k] ?? ''),
+              );
+            if (same) onReload?.();
+            else patch({ filters, pageIdx: 1 });
+          }}
           onReset={() =>
             patch({
               filters: Object.fromEntries(

@@ -39,7 +39,15 @@ const fields: SearchField[] = [
 ];
 
 /** A list bound to an in-memory "URL", as the router would bind it. */
-function Harness({ onParams, initial = '' }: { onParams?: (p: URLSearchParams) => void; initial?: string }) {
+function Harness({
+  onParams,
+  onReload,
+  initial = '',
+}: {
+  onParams?: (p: URLSearchParams) => void;
+  onReload?: () => void;
+  initial?: string;
+}) {
   const [params, setParams] = useState(() => new URLSearchParams(initial));
   return (
     <ListPage<Row>
@@ -55,6 +63,7 @@ function Harness({ onParams, initial = '' }: { onParams?: (p: URLSearchParams) =
       getRowId={(r) => r.code}
       rows={rows}
       total={2}
+      onReload={onReload}
     />
   );
 }
@@ -115,6 +124,18 @@ describe('search form', () => {
     expect(p.get('name')).toBe('北京一校');
     expect(p.get('page')).toBeNull();
     expect((screen.getByLabelText('校区名称') as HTMLInputElement).value).toBe('北京一校');
+  });
+  it('search with the filters already shown reloads the list instead of doing nothing', () => {
+    const onParams = vi.fn();
+    const onReload = vi.fn();
+    render(<Harness onParams={onParams} onReload={onReload} initial="name=%E5%8C%97%E4%BA%AC" />);
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+    expect(onParams).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('校区名称'), { target: { value: '上海' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(onReload).toHaveBeenCalledTimes(1);
+    expect((onParams.mock.calls.at(-1)?.[0] as URLSearchParams).get('name')).toBe('上海');
   });
   it('reset clears the filters', () => {
     const onParams = vi.fn();

@@ -456,6 +456,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
         loading={query.isFetching}
         error={query.isError && !query.isFetching ? errorText(query.error) : undefined}
         onRetry={() => void query.refetch()}
+        onReload={() => void query.refetch()}
         clientPaging={clientPaging}
         serverSort={def.serverSort}
         rowActions={rowActions}
