@@ -1,12 +1,12 @@
 import { columnValue, type ListColumn } from '@bo/ui-kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { clueColumns } from '../../features/clues/common';
 import type { TClueRow } from '../../features/clues/types';
 import { translate } from '../../i18n';
-import { useNamedColumns } from './codeNames';
+import { CodeName, useCodeName, useNamedColumns } from './codeNames';
 
 function withNames(sets: Record<string, Array<{ code: string; name: string }>>) {
   const qc = new QueryClient();
@@ -40,5 +40,20 @@ describe('code columns shown as names', () => {
     expect(channel && columnValue(channel, { channel: 'B', name: 'x' })).toBe('B');
     expect(channel && columnValue(channel, { channel: 'A', name: 'x' })).toBe('甲');
     expect(name).toBe(cols[1]);
+  });
+});
+
+describe('a code shown as its name on a detail screen', () => {
+  it('names the channel, the campus with its code beside, and keeps an unknown code', () => {
+    const wrapper = withNames({
+      channel: [{ code: 'BAIDU', name: '百度推广' }],
+      campus: [{ code: 'SH01', name: '上海徐汇校区' }],
+    });
+    expect(renderHook(() => useCodeName('channel', 'BAIDU'), { wrapper }).result.current).toBe('百度推广');
+    expect(renderHook(() => useCodeName('channel', 'NEW1'), { wrapper }).result.current).toBe('NEW1');
+    expect(renderHook(() => useCodeName('channel', ''), { wrapper }).result.current).toBeNull();
+    render(<CodeName source="campus" code="SH01" withCode />, { wrapper });
+    expect(screen.getByText('上海徐汇校区')).toBeTruthy();
+    expect(screen.getByText('SH01')).toBeTruthy();
   });
 });

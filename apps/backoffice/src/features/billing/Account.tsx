@@ -6,7 +6,7 @@ import type { StatementRow } from '@bo/api-sdk';
 import { Button, Dialog, MoneyText, Spinner } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
+import { CodeName, ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
@@ -94,7 +94,9 @@ function StatementDialog({ id, onClose }: { id: number; onClose: () => void }) {
                   </td>
                   <td className={cell}>{tCode(t, `stu.acc.kind.${l.kind}`, l.kind)}</td>
                   <td className={cell}>{l.orderCode}</td>
-                  <td className={cell}>{l.courseCode}</td>
+                  <td className={cell}>
+                    <CodeName source="course" code={l.courseCode} />
+                  </td>
                   <td className={`${cell} text-right tabular-nums`}>{l.hours}</td>
                   <td className="py-1 text-right">
                     <MoneyText yuan={l.value} />

@@ -25,6 +25,7 @@ import { useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCommandForm } from '../../app/form';
 import { FormCommissionerSelect, FormCourseSelect } from '../../app/masterSelectors';
+import { CodeName } from '../../app/list';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
 import { orderDetailsPath } from '../orders/parts';
@@ -57,7 +58,9 @@ function Movements({ lines, sum }: { lines: readonly MovementLine[]; sum: string
           <tr key={i} className="border-t border-line">
             <td className="py-1">{tCode(t, `bil.kind.${m.kind}`, m.kind)}</td>
             <td className="py-1">{m.orderCode || '—'}</td>
-            <td className="py-1">{m.courseCode}</td>
+            <td className="py-1">
+              <CodeName source="course" code={m.courseCode} />
+            </td>
             <td className="py-1 text-right tabular-nums">{m.hours}</td>
             <td className="py-1 text-right">
               <MoneyText yuan={m.value} />

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
 import { followDraftKey } from '../../app/drafts';
 import { bodyOf, useCommandForm } from '../../app/form';
-import { ListKitProvider } from '../../app/list';
+import { CodeName, ListKitProvider } from '../../app/list';
 import { usePageTitle } from '../../app/pageTitle';
 import { useCanOpen } from '../../app/permissions';
 import { errorText, sdk } from '../../app/sdk';
@@ -518,7 +518,9 @@ export default function ClueDetail() {
                 <Field label={t('clue.phone')}>
                   <PhoneNumber phone={c.phone} name={c.parentName || c.childName} clueId={c.clueId} />
                 </Field>
-                <Field label={t('clue.channel')}>{c.channel}</Field>
+                <Field label={t('clue.channel')}>
+                  <CodeName source="channel" code={c.channel} />
+                </Field>
                 <Field label={t('clue.recommender')}>{c.recommender}</Field>
                 <Field label={t('clue.visitAt')}>{c.visitAt ? formatDateTime(c.visitAt) : null}</Field>
                 <Field label={t('clue.createdAt')}>{formatDateTime(c.createdAt)}</Field>

@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PhoneNumber } from '../calls/PhoneNumber';
 import { followDraftKey } from '../../app/drafts';
 import { bodyOf, queryOf, useCommandForm } from '../../app/form';
-import { ListKitProvider } from '../../app/list';
+import { CodeName, ListKitProvider } from '../../app/list';
 import { FormCampusSelect, FormStaffUserSelect } from '../../app/masterSelectors';
 import { usePageTitle } from '../../app/pageTitle';
 import { errorText, sdk } from '../../app/sdk';
@@ -215,7 +215,7 @@ export default function ResourceDetail() {
             </div>
             <div>
               <dt className="text-xs text-muted">{t('clue.channel')}</dt>
-              <dd>{r.channel ?? '—'}</dd>
+              <dd>{r.channel ? <CodeName source="channel" code={r.channel} /> : '—'}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted">{t('clue.createdAt')}</dt>

@@ -24,6 +24,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { Link, useSearchParams } from 'react-router';
 import { useCommandForm } from '../../app/form';
+import { CodeName } from '../../app/list';
 import { PayOnlineDialog, ReceiptButton } from './PayOnlineDialog';
 import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
@@ -116,7 +117,9 @@ export function PayInfo({ info }: { info: WaitPay }) {
         <OrderStatusBadge status={info.status} />
       </Field>
       <Field label={t('ord.student')}>{info.studentName}</Field>
-      <Field label={t('ord.campus')}>{info.schoolItemCode}</Field>
+      <Field label={t('ord.campus')}>
+        <CodeName source="campus" code={info.schoolItemCode} withCode />
+      </Field>
       <Field label={t('ord.payable')}>
         <MoneyText yuan={info.payable} strong />
         <br />

@@ -5,7 +5,7 @@ import type { TManageRow, TRunRow } from '@bo/api-sdk';
 import { Badge, Button, Dialog, MoneyText, useToast } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ListScreenView, type ListScreenDef } from '../../app/list';
+import { CodeName, ListScreenView, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useHasAnyRole } from '../../app/permissions';
 import { useT } from '../../i18n';
@@ -55,7 +55,9 @@ function Runs({ period, onClose }: { period: Period; onClose: () => void }) {
                       key={`${c.schoolItemCode}|${c.employeeCode}|${c.role}`}
                       className="border-t border-slate-100"
                     >
-                      <td>{c.schoolItemCode}</td>
+                      <td>
+                        <CodeName source="campus" code={c.schoolItemCode} />
+                      </td>
                       <td>{c.employeeName ?? c.employeeCode}</td>
                       <td>{roleName(t, c.role)}</td>
                       <td className="text-right">

@@ -1,12 +1,13 @@
-// Code columns shown as names: a list column declares `names: 'channel'` (or 'dict:<type>') and
-// its cells, its sorting and the export show the name the code stands for, resolved here once.
+// Codes shown as names: a list column declares `names: 'channel'` (or 'dict:<type>') and its cells,
+// its sorting and the export show the name the code stands for, resolved here once; a detail screen
+// shows one code as its name with `useCodeName` / `<CodeName>` from the same cached name sets.
 import { columnValue, type ListColumn } from '@bo/ui-kit';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { sdk } from '../sdk';
 
 /** The named sets a code column can resolve through. */
-export type NameSource = 'channel' | 'channelType' | 'campus' | `dict:${string}`;
+export type NameSource = 'channel' | 'channelType' | 'campus' | 'course' | `dict:${string}`;
 
 const STALE = 60_000;
 
@@ -19,6 +20,7 @@ function fetchNames(source: string): Promise<NameList> {
   if (source === 'channel') return sdk.clueSettings.channelListMulti({ query: {} });
   if (source === 'channelType') return sdk.clueSettings.channelTypes();
   if (source === 'campus') return sdk.organisation.allSchoolItems({ query: {} });
+  if (source === 'course') return sdk.courses.courses({ query: {} });
   // Every item, disabled ones too: an old record may still carry a code no longer offered.
   return sdk.dictionaries.dictListAll({
     query: { dictType: source.slice('dict:'.length), status: undefined },
@@ -54,4 +56,39 @@ export function useNamedColumns<Row>(columns: ListColumn<Row>[]): ListColumn<Row
       };
     });
   }, [columns, sources, results]);
+}
+
+/**
+ * The name a code stands for (the code itself while the names load or when it is unknown; null for
+ * no code). Example: `useCodeName('channel', clue.channel)` → '百度推广'.
+ */
+export function useCodeName(source: NameSource, code: string | null | undefined): string | null {
+  const q = useQuery({
+    queryKey: ['master', 'names', source],
+    queryFn: () => fetchNames(source),
+    staleTime: STALE,
+    enabled: Boolean(code),
+  });
+  if (code === null || code === undefined || code === '') return null;
+  return q.data?.find((x) => x.code === code)?.name ?? code;
+}
+
+/** A code shown as its name; `withCode` adds the code as secondary text where staff use it (SH01). */
+export function CodeName({
+  source,
+  code,
+  withCode,
+}: {
+  source: NameSource;
+  code: string | null | undefined;
+  withCode?: boolean;
+}) {
+  const name = useCodeName(source, code);
+  if (name === null) return null;
+  if (!withCode || name === code) return name;
+  return (
+    <>
+      {name} <span className="text-xs text-muted">{code}</span>
+    </>
+  );
 }
