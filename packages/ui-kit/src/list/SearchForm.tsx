@@ -17,6 +17,14 @@ export interface SearchFormProps {
   label?: string;
 }
 
+/** The years a year picker offers: the last ten and the next, plus a year the URL already holds. */
+export function yearOptions(current?: string, now = new Date()): { value: string; label: string }[] {
+  const y = now.getFullYear();
+  const years = new Set(Array.from({ length: 11 }, (_, i) => String(y + 1 - i)));
+  if (current && /^\d{4}$/.test(current)) years.add(current);
+  return [...years].sort((a, b) => Number(b) - Number(a)).map((v) => ({ value: v, label: v }));
+}
+
 export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchFormProps) {
   const L = useListLabels();
   const uid = useId();
@@ -66,6 +74,31 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
                 value={draft[f.name] ?? ''}
                 onChange={(v) => set(f.name, String(v))}
                 wrapperClassName="w-44"
+              />
+            );
+          case 'month':
+            return (
+              <TextField
+                key={f.name}
+                id={id}
+                type="month"
+                label={f.label}
+                value={draft[f.name] ?? ''}
+                onChange={(e) => set(f.name, e.target.value)}
+                wrapperClassName="w-44"
+              />
+            );
+          case 'year':
+            return (
+              <Select
+                key={f.name}
+                id={id}
+                label={f.label}
+                options={yearOptions(draft[f.name])}
+                placeholder={L.all}
+                value={draft[f.name] ?? ''}
+                onChange={(v) => set(f.name, String(v))}
+                wrapperClassName="w-32"
               />
             );
           case 'dateRange':

@@ -5,6 +5,7 @@ import { ConfirmProvider } from '../components/Confirm.js';
 import { collectAllRows } from './exportAll.js';
 import { ListPage } from './ListPage.js';
 import { readListState, writeListState } from './params.js';
+import { SearchForm, yearOptions } from './SearchForm.js';
 import { StatusSwitch } from './StatusSwitch.js';
 import type { ListColumn, SearchField } from './types.js';
 
@@ -136,6 +137,32 @@ describe('search form', () => {
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     expect(onReload).toHaveBeenCalledTimes(1);
     expect((onParams.mock.calls.at(-1)?.[0] as URLSearchParams).get('name')).toBe('上海');
+  });
+  it('offers a month picker and a year picker instead of typed YYYY-MM and YYYY', () => {
+    const onSubmit = vi.fn();
+    render(
+      <SearchForm
+        fields={[
+          { kind: 'month', name: 'month', label: '月份' },
+          { kind: 'year', name: 'year', label: '年份' },
+        ]}
+        values={{ month: '2026-10', year: '' }}
+        onSubmit={onSubmit}
+        onReset={() => undefined}
+      />,
+    );
+    const month = screen.getByLabelText('月份') as HTMLInputElement;
+    expect(month.type).toBe('month');
+    expect(month.value).toBe('2026-10');
+    fireEvent.change(month, { target: { value: '2026-11' } });
+    fireEvent.change(screen.getByLabelText('年份'), { target: { value: '2025' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(onSubmit).toHaveBeenCalledWith({ month: '2026-11', year: '2025' });
+    const years = yearOptions('2001', new Date('2026-06-01T00:00:00Z')).map((o) => o.value);
+    expect(years.slice(0, 3)).toEqual(['2027', '2026', '2025']);
+    expect(years).toContain('2017');
+    expect(years).not.toContain('2016');
+    expect(years.at(-1)).toBe('2001');
   });
   it('reset clears the filters', () => {
     const onParams = vi.fn();

@@ -18,6 +18,10 @@ export type SearchField =
   | { kind: 'text'; name: string; label: string; placeholder?: string }
   | { kind: 'select'; name: string; label: string; options: readonly Option[]; placeholder?: string }
   | { kind: 'dateRange'; name: string; label: string; startName: string; endName: string }
+  /** A month picker; the value is 'YYYY-MM'. */
+  | { kind: 'month'; name: string; label: string }
+  /** A year picker over the last ten years and the next; the value is 'YYYY'. */
+  | { kind: 'year'; name: string; label: string }
   /** A slot for a selector the kit does not know (campus, region, city…). */
   | { kind: 'custom'; name: string; label: string; render: (props: CustomFieldProps) => ReactNode };
 
