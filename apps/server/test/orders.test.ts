@@ -20,7 +20,7 @@ let sales: Sdk;
 let finance: Sdk;
 let director: Sdk;
 /** A student of SH01 (the consultant's campus) and one of another campus. */
-let sh01: { id: number; code: string };
+let sh01: { id: number; code: string; name: string; phone: string };
 let other: { id: number; schoolItemCode: string };
 
 beforeAll(async () => {
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const [a] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(1);
   const [b] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'BJ01')).limit(1);
   if (!a || !b) throw new Error('the demo seed has students in SH01 and BJ01');
-  sh01 = { id: a.id, code: a.code };
+  sh01 = { id: a.id, code: a.code, name: a.name, phone: a.phone };
   other = { id: b.id, schoolItemCode: b.schoolItemCode };
 }, 120_000);
 afterAll(async () => t?.close());
@@ -490,6 +490,11 @@ describe('the legacy /charge and /order income paths', () => {
     const list = await sales.orders.incomeOrders({ query: { keyword: o.code } });
     expect(list.list.map((r) => [r.code, r.pending])).toEqual([[o.code, '100.00']]);
     expect((await sales.orders.orderList({ query: { keyword: o.code } })).total).toBe(1);
+    // A refund is found by what a family gives: the child's name or the phone on file.
+    for (const keyword of [sh01.name, sh01.phone]) {
+      const found = await sales.orders.incomeOrders({ query: { keyword, pageSize: 100 } });
+      expect(found.list.map((r) => r.code)).toContain(o.code);
+    }
     expect((await sales.orders.incomeOrder({ query: { code: o.code } })).id).toBe(o.id);
     expect((await sales.orders.orderByCode({ query: { code: o.code } })).payable).toBe('380.00');
     const mine = await sales.orders.studentOrders({ query: { studentcode: sh01.code } });

@@ -102,14 +102,13 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
   const bytes = await readFile((await file.path()) ?? '');
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
-  // A refund of 4 of the 10 paid hours, requested from the refund list: the server prices it at what
+  // A refund of 4 of the 10 paid hours, requested from the refund list (the order found by the
+  // child's name): the server prices it at what
   // was paid (3,500 / 10 a hour) before it is submitted.
   await signIn('sales', { to: '/students/returnPremium' });
+  // The order is found by what the family gives: the child's name.
   await page.getByRole('button', { name: '申请退费' }).click();
-  await page
-    .getByRole('dialog', { name: '申请退费' })
-    .getByLabel('订单号')
-    .fill(code ?? '');
+  await pick(page.getByRole('dialog', { name: '申请退费' }), '退费订单', child, new RegExp(code ?? ''));
   await page.getByRole('button', { name: '下一步' }).click();
   const refund = page.getByRole('dialog', { name: `申请退费 · 订单 ${code ?? ''}` });
   await refund.getByLabel(/^退费课时/).fill('4');

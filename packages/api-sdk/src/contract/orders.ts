@@ -447,7 +447,7 @@ export const OrderListQuery = PageQuery.extend({
   schoolItemCode: z.string().trim().max(20).optional(),
   status: z.coerce.number().int().min(0).max(99).optional(),
   orderType: z.coerce.number().int().min(0).max(9).optional(),
-  /** Student name or code, or the order code. */
+  /** Student name or code, a student's phone, or the order code. */
   keyword: z.string().trim().max(50).optional(),
 });
 const StudentCodeQuery = z.object({ studentcode: z.string().trim().min(1).max(20) });
@@ -610,6 +610,9 @@ const SheetCodeQuery = z.object({ code: z.string().trim().min(1).max(20) });
 const ORDER = priv('/students/order', '/students/payInstallment');
 const ORDER_READ = priv(
   '/students/order',
+  // A refund application finds the family's order by name, phone or code (the order picker).
+  '/students/refundApply',
+  '/students/returnPremium',
   '/students/payDetail',
   '/students/createPay',
   '/students/editPay',

@@ -2,7 +2,7 @@
 // filtered result exported), a pending one withdrawn with confirmation, and "apply refund": the
 // order's code, then the refund form (?apply=<order code> opens it directly, e.g. from an order).
 import type { TRefundOrderRow } from '@bo/api-sdk';
-import { Button, Dialog, MoneyText, TextField } from '@bo/ui-kit';
+import { Button, Dialog, MoneyText } from '@bo/ui-kit';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { filterQuery, ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
@@ -10,8 +10,12 @@ import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { tCode, useT, type TFunction } from '../../i18n';
 import { Badge, type Tone } from '@bo/ui-kit';
+import { OrderPicker } from './OrderPicker';
 import { OrderLink, When } from './parts';
 import { RefundDialog } from './refundForms';
+
+/** Only an effective order (ORDER_STATUSES: 40) holds what a refund gives back. */
+const ORDER_EFFECTIVE = 40;
 
 export const REFUND_STATUS_CODES = [10, 20, 30, 40, 50] as const;
 const TONES: Record<number, Tone> = { 10: 'info', 20: 'success', 30: 'danger', 40: 'grey', 50: 'grey' };
@@ -22,7 +26,10 @@ export function RefundStatusBadge({ status }: { status: number }) {
   return <Badge tone={TONES[status] ?? 'neutral'}>{refundStatusName(t, status)}</Badge>;
 }
 
-/** Asks which order to refund (its code), then hands over to the refund form. */
+/**
+ * Asks which order to refund, found by the student's name, a phone or the order's code (effective
+ * orders of the caller's campuses), then hands over to the refund form.
+ */
 function PickOrder({ onPick, onClose }: { onPick: (code: string) => void; onClose: () => void }) {
   const t = useT();
   const [code, setCode] = useState('');
@@ -47,13 +54,12 @@ function PickOrder({ onPick, onClose }: { onPick: (code: string) => void; onClos
           if (code.trim() !== '') onPick(code.trim());
         }}
       >
-        <TextField
+        <OrderPicker
           id="refund-order-code"
-          label={t('ord.orderCode')}
-          hint={t('ref.orderCodeHint')}
+          label={t('ref.orderToRefund')}
           value={code}
-          onChange={(e) => setCode(e.target.value)}
-          autoFocus
+          onChange={setCode}
+          status={ORDER_EFFECTIVE}
         />
       </form>
     </Dialog>

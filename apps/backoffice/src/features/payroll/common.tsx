@@ -11,7 +11,7 @@ export const periodDefaults = { year: String(now.getFullYear()), month: String(n
 
 export function periodFields(t: TFunction, o: { keyword?: boolean } = {}): SearchField[] {
   return [
-    { kind: 'text', name: 'year', label: t('pay.year'), placeholder: 'YYYY' },
+    { kind: 'year', name: 'year', label: t('pay.year') },
     {
       kind: 'select',
       name: 'month',

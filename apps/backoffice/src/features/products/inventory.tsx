@@ -27,7 +27,7 @@ export const inventoryDef: ListScreenDef<TAssessInventoryRow> = {
   rowId: (r) => `${r.schoolItemCode}-${r.itemId}`,
   filterDefaults: { month: lastMonth() },
   searchFields: (t) => [
-    { kind: 'text', name: 'month', label: t('prd.month'), placeholder: 'YYYY-MM' },
+    { kind: 'month', name: 'month', label: t('prd.month') },
     {
       kind: 'custom',
       name: 'schoolItemCode',
@@ -55,7 +55,7 @@ export const recheckDef: ListScreenDef<TRecheckRow> = {
   rowId: (r) => String(r.id),
   filterDefaults: { month: lastMonth() },
   searchFields: (t) => [
-    { kind: 'text', name: 'month', label: t('prd.month'), placeholder: 'YYYY-MM' },
+    { kind: 'month', name: 'month', label: t('prd.month') },
     {
       kind: 'custom',
       name: 'schoolItemCode',

@@ -78,7 +78,7 @@ export const monthsDef: ListScreenDef<TMonthDiscountRateRow, typeof MonthDiscoun
   rowId: (r) => String(r.id),
   rowName: (r) => `${r.month} ${r.rateName}`,
   searchFields: (t) => [
-    { kind: 'text', name: 'month', label: t('rate.month'), placeholder: 'YYYY-MM' },
+    { kind: 'month', name: 'month', label: t('rate.month') },
     {
       kind: 'custom',
       name: 'schoolItemCode',
@@ -161,7 +161,7 @@ const rates = <R extends { rate: string | null; allowedRate: string | null; over
   },
 ];
 const figureFilters = (t: TFunction) => [
-  { kind: 'text' as const, name: 'month', label: t('rate.month'), placeholder: 'YYYY-MM' },
+  { kind: 'month' as const, name: 'month', label: t('rate.month') },
   {
     kind: 'custom' as const,
     name: 'schoolItemCode',

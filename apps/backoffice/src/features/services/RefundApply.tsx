@@ -5,12 +5,16 @@ import { RefundApplicationInput, type TRefundApplicationRow } from '@bo/api-sdk'
 import { z } from 'zod';
 import { defineListScreen, listQuery } from '../../app/list';
 import { sdk } from '../../app/sdk';
+import { OrderPicker } from '../orders/OrderPicker';
 import { ApprovalStatusBadge, When } from '../orders/parts';
 import { StateBadge } from './parts';
 
 const Form = RefundApplicationInput.omit({ orderId: true }).extend({
-  orderCode: z.string().trim().min(1, '请填写订单编号 / the order code is required').max(20),
+  orderCode: z.string().trim().min(1, '请选择要退费的订单 / choose the order to refund').max(20),
 });
+
+/** Only effective orders hold hours or money a family can ask back (ORDER_STATUSES: 40 effective). */
+const ORDER_EFFECTIVE = 40;
 
 /** Picks a file and attaches it to the application (PDF, JPG, PNG; the server checks the content). */
 function pickAndAttach(id: number, done: () => Promise<void>) {
@@ -55,7 +59,24 @@ export default defineListScreen<TRefundApplicationRow, typeof Form>({
     schema: Form,
     defaults: { orderCode: '', reasonCode: '', content: '', applicantName: '', applicantPhone: '' },
     fields: (t) => [
-      { kind: 'text', name: 'orderCode', label: t('svc.orderCode'), required: true },
+      {
+        kind: 'custom',
+        name: 'orderCode',
+        label: t('svc.refundOrderPick'),
+        required: true,
+        wide: true,
+        render: (f) => (
+          <OrderPicker
+            id={f.id}
+            label={f.label}
+            value={typeof f.value === 'string' ? f.value : ''}
+            onChange={f.onChange}
+            error={f.error}
+            required={f.required}
+            status={ORDER_EFFECTIVE}
+          />
+        ),
+      },
       { kind: 'text', name: 'reasonCode', label: t('svc.refundReason'), required: true },
       { kind: 'text', name: 'applicantName', label: t('svc.applicant'), required: true },
       { kind: 'text', name: 'applicantPhone', label: t('svc.applicantPhone'), required: true },

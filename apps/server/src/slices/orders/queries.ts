@@ -169,7 +169,12 @@ export async function orderPage(deps: AppDeps, u: AuthUser, q: OrderListQuery) {
     q.orderType !== undefined ? eq(orders.orderType, q.orderType) : undefined,
     q.studentId ? eq(orders.studentId, q.studentId) : undefined,
     q.keyword
-      ? or(ilike(students.name, `%${q.keyword}%`), eq(students.code, q.keyword), eq(orders.code, q.keyword))
+      ? or(
+          ilike(students.name, `%${q.keyword}%`),
+          eq(students.code, q.keyword),
+          eq(students.phone, q.keyword),
+          eq(orders.code, q.keyword),
+        )
       : undefined,
   );
   const rows = await ordersQuery(deps.db, w)
