@@ -1,5 +1,5 @@
 // The search form of a list screen: drafts locally, trims strings on submit (spec §5), resets.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../components/Button.js';
 import { Select, TextField } from '../components/fields.js';
 import { DateRangeInput } from '../inputs/DateRangeInput.js';
@@ -33,7 +33,25 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
   // Back/forward or a reset elsewhere changes the applied values: show them.
   useEffect(() => setDraft(JSON.parse(applied) as Record<string, string>), [applied]);
 
-  const set = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }));
+  // A value a field fills in by itself before the user touches the form (a selector preselecting the
+  // user's only campus) is applied at once: a filter shown as chosen must be the filter the rows obey.
+  const touched = useRef(false);
+  const autoApply = useRef<Record<string, string> | null>(null);
+  const set = (name: string, value: string) =>
+    setDraft((d) => {
+      const next = { ...d, [name]: value };
+      if (!touched.current && (values[name] ?? '') === '' && value !== '') autoApply.current = next;
+      return next;
+    });
+  useEffect(() => {
+    const next = autoApply.current;
+    if (!next) return;
+    autoApply.current = null;
+    onSubmit(trimValues(next));
+  });
+  const touch = () => {
+    touched.current = true;
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const trimmed = trimValues(draft);
@@ -46,6 +64,8 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
       role="search"
       aria-label={label ?? L.search}
       onSubmit={submit}
+      onFocusCapture={touch}
+      onPointerDownCapture={touch}
       className="flex flex-wrap items-end gap-x-4 gap-y-3"
     >
       {fields.map((f) => {

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Profiler, useState } from 'react';
+import { Profiler, useEffect, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../components/Confirm.js';
 import { collectAllRows } from './exportAll.js';
@@ -163,6 +163,36 @@ describe('search form', () => {
     expect(years).toContain('2017');
     expect(years).not.toContain('2016');
     expect(years.at(-1)).toBe('2001');
+  });
+  it('applies at once a value a field fills in by itself before the user touches the form', async () => {
+    const onSubmit = vi.fn();
+    // A selector that preselects the only choice (the user's only campus) as it mounts.
+    function OnlyCampus({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+      useEffect(() => {
+        if (value === '') onChange('SH01');
+      }, [value, onChange]);
+      return <span>{value}</span>;
+    }
+    render(
+      <SearchForm
+        fields={[
+          { kind: 'text', name: 'name', label: '名称' },
+          { kind: 'custom', name: 'campus', label: '校区', render: (p) => <OnlyCampus {...p} /> },
+        ]}
+        values={{}}
+        onSubmit={onSubmit}
+        onReset={() => undefined}
+      />,
+    );
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ campus: 'SH01' }));
+    // What the user types waits for 查询.
+    onSubmit.mockClear();
+    const name = screen.getByLabelText('名称');
+    fireEvent.focus(name);
+    fireEvent.change(name, { target: { value: '北京' } });
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(onSubmit).toHaveBeenCalledWith({ campus: 'SH01', name: '北京' });
   });
   it('reset clears the filters', () => {
     const onParams = vi.fn();
