@@ -2,7 +2,7 @@
 // sign; signing consumes the lesson's hours), the teacher's confirmation (locks the lesson),
 // cancelling a lesson nobody has signed, and a group lesson's class's assessment tasks.
 import { ATTENDANCE_STATUSES, type TLessonRow } from '@bo/api-sdk';
-import { Badge, Button, Dialog, Select } from '@bo/ui-kit';
+import { Badge, Button, Dialog, Select, useConfirm } from '@bo/ui-kit';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ type Status = (typeof ATTENDANCE_STATUSES)[number];
 
 export function LessonDialog({ lesson, onClose }: { lesson: TLessonRow | null; onClose: () => void }) {
   const t = useT();
+  const ask = useConfirm();
   const qc = useQueryClient();
   const [picked, setPicked] = useState<Record<number, Status | ''>>({});
   const [error, setError] = useState<string | null>(null);
@@ -74,10 +75,17 @@ export function LessonDialog({ lesson, onClose }: { lesson: TLessonRow | null; o
               variant="danger"
               disabled={busy}
               onClick={() =>
-                window.confirm(t('teach.cancelLessonConfirm')) &&
-                void run(
-                  () => sdk.teaching.planCancel({ body: { id: lesson.id, version: lesson.version } }),
-                  onClose,
+                void ask({
+                  title: t('teach.cancelLesson'),
+                  message: t('teach.cancelLessonConfirm'),
+                  danger: true,
+                }).then(
+                  (yes) =>
+                    yes &&
+                    run(
+                      () => sdk.teaching.planCancel({ body: { id: lesson.id, version: lesson.version } }),
+                      onClose,
+                    ),
                 )
               }
             >
@@ -87,7 +95,12 @@ export function LessonDialog({ lesson, onClose }: { lesson: TLessonRow | null; o
           {!lesson.confirmed && (
             <Button
               disabled={busy}
-              onClick={() => void run(() => sdk.teaching.planConfirm({ body: { ids: [lesson.id] } }))}
+              // Confirming locks the lesson (no more moves or attendance changes): asked, as everywhere.
+              onClick={() =>
+                void ask({ title: t('teach.confirm'), message: t('teach.confirmAsk') }).then(
+                  (yes) => yes && run(() => sdk.teaching.planConfirm({ body: { ids: [lesson.id] } })),
+                )
+              }
             >
               {t('teach.confirm')}
             </Button>
