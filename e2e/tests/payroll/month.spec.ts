@@ -203,8 +203,8 @@ test('a month closed: computed, applied, approved, sealed; lesson and attendance
       .getByRole('button', { name: new RegExp(`^18:00-19:00 ${lessonCourse}`) })
       .first()
       .click();
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: '取消课程' }).click();
+    await page.getByRole('dialog', { name: '取消课程' }).getByRole('button', { name: '确定' }).click();
     const sealedAlert = page.getByRole('alert').filter({ hasText: `该期间已封账（${ym(p)}）` });
     await expect(sealedAlert).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
