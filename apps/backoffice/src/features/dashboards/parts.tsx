@@ -14,7 +14,7 @@ import {
   formatMoney,
 } from '@bo/ui-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import {
   Bar,
   BarChart,
@@ -474,6 +474,11 @@ export function DrillPanel({
 }) {
   const t = useT();
   const figure = drill.figure;
+  // A bar or a card opens the rows below the charts: bring them into view, or the click seems lost.
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (figure) panel.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [figure, drill.campus]);
   const query = {
     ...filter,
     ...(drill.campus ? { schoolItemCode: drill.campus, provinceTypeCode: undefined } : {}),
@@ -498,79 +503,81 @@ export function DrillPanel({
   const data = rows.data;
   const title = `${figureName(figure)} · ${t('ds.drillRows')}`;
   return (
-    <Card
-      title={title}
-      extra={
-        <>
-          <Button variant="secondary" loading={exp.isPending} onClick={() => exp.mutate()}>
-            {t('ds.export')}
-          </Button>
-          <Button variant="ghost" onClick={drill.close}>
-            {t('ds.close')}
-          </Button>
-        </>
-      }
-      padded={false}
-    >
-      {rows.isLoading && <Spinner label={t('ds.loading')} />}
-      {data && (
-        <p className="px-4 pt-3 text-xs text-subtle">
-          {t('ds.drillSum')}: {data.total} · {formatMoney({ cents: data.sumCents })} ·{' '}
-          {data.sumHours.toFixed(2)} {t('ds.hoursUnit')}
-        </p>
-      )}
-      {data && data.list.length === 0 ? (
-        <EmptyState title={t('ds.empty')} />
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" aria-label={title}>
-            <thead className="bg-hover text-left">
-              <tr>
-                <th className="px-3 py-2">{t('ds.date')}</th>
-                <th className="px-3 py-2">{t('ds.campus')}</th>
-                <th className="px-3 py-2">{t('ds.student')}</th>
-                <th className="px-3 py-2">{t('ds.course')}</th>
-                <th className="px-3 py-2">{t('ds.ref')}</th>
-                <th className="px-3 py-2">{t('ds.detail')}</th>
-                <th className="px-3 py-2 text-right">{t('ds.hours')}</th>
-                <th className="px-3 py-2 text-right">{t('ds.amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.list ?? []).map((r, i) => (
-                <tr key={`${r.ref}-${r.studentCode}-${i}`} className="border-t border-line">
-                  <td className="px-3 py-2 tabular-nums">{r.date}</td>
-                  <td className="px-3 py-2">{r.schoolItemName}</td>
-                  <td className="px-3 py-2">
-                    {r.studentName}
-                    {r.studentCode && <span className="ml-1 text-xs text-subtle">{r.studentCode}</span>}
-                  </td>
-                  <td className="px-3 py-2">{r.courseName}</td>
-                  <td className="px-3 py-2 tabular-nums">{r.ref}</td>
-                  <td className="px-3 py-2">{r.detail}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {r.hours === null ? '' : r.hours.toFixed(2)}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {r.cents === null ? '' : yuan(r.cents)}
-                  </td>
+    <div ref={panel} className="scroll-mt-4">
+      <Card
+        title={title}
+        extra={
+          <>
+            <Button variant="secondary" loading={exp.isPending} onClick={() => exp.mutate()}>
+              {t('ds.export')}
+            </Button>
+            <Button variant="ghost" onClick={drill.close}>
+              {t('ds.close')}
+            </Button>
+          </>
+        }
+        padded={false}
+      >
+        {rows.isLoading && <Spinner label={t('ds.loading')} />}
+        {data && (
+          <p className="px-4 pt-3 text-xs text-subtle">
+            {t('ds.drillSum')}: {data.total} · {formatMoney({ cents: data.sumCents })} ·{' '}
+            {data.sumHours.toFixed(2)} {t('ds.hoursUnit')}
+          </p>
+        )}
+        {data && data.list.length === 0 ? (
+          <EmptyState title={t('ds.empty')} />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" aria-label={title}>
+              <thead className="bg-hover text-left">
+                <tr>
+                  <th className="px-3 py-2">{t('ds.date')}</th>
+                  <th className="px-3 py-2">{t('ds.campus')}</th>
+                  <th className="px-3 py-2">{t('ds.student')}</th>
+                  <th className="px-3 py-2">{t('ds.course')}</th>
+                  <th className="px-3 py-2">{t('ds.ref')}</th>
+                  <th className="px-3 py-2">{t('ds.detail')}</th>
+                  <th className="px-3 py-2 text-right">{t('ds.hours')}</th>
+                  <th className="px-3 py-2 text-right">{t('ds.amount')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {data && data.total > PAGE_SIZE && (
-        <div className="px-4 py-2">
-          <Pagination
-            pageIdx={drill.page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            onChange={(p) => drill.setPage(p)}
-          />
-        </div>
-      )}
-    </Card>
+              </thead>
+              <tbody>
+                {(data?.list ?? []).map((r, i) => (
+                  <tr key={`${r.ref}-${r.studentCode}-${i}`} className="border-t border-line">
+                    <td className="px-3 py-2 tabular-nums">{r.date}</td>
+                    <td className="px-3 py-2">{r.schoolItemName}</td>
+                    <td className="px-3 py-2">
+                      {r.studentName}
+                      {r.studentCode && <span className="ml-1 text-xs text-subtle">{r.studentCode}</span>}
+                    </td>
+                    <td className="px-3 py-2">{r.courseName}</td>
+                    <td className="px-3 py-2 tabular-nums">{r.ref}</td>
+                    <td className="px-3 py-2">{r.detail}</td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {r.hours === null ? '' : r.hours.toFixed(2)}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {r.cents === null ? '' : yuan(r.cents)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && data.total > PAGE_SIZE && (
+          <div className="px-4 py-2">
+            <Pagination
+              pageIdx={drill.page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onChange={(p) => drill.setPage(p)}
+            />
+          </div>
+        )}
+      </Card>
+    </div>
   );
 }
 
