@@ -507,6 +507,15 @@ export const DEMO_USERS = [
     employeeCode: 'E0005',
   },
   { username: 'hr', name: '刘芳', roles: [30], regions: [], campuses: [], employeeCode: 'E0006' },
+  // Academic affairs (教务): the timetable, seats and course authorisation of one campus.
+  {
+    username: 'scheduler',
+    name: '吴静',
+    roles: [50],
+    regions: ['HD'],
+    campuses: ['SH01'],
+    employeeCode: null,
+  },
 ];
 
 export async function seedRoles({ db }: SeedContext) {
