@@ -26,9 +26,11 @@ const today = () => shanghaiDate(t.clock.now());
 const dayBefore = (n: number) => shanghaiDate(new Date(t.clock.now().getTime() - n * DAY));
 
 async function signInAll() {
-  [admin, finance, fmanager, hr, director] = await Promise.all(
-    ['admin', 'finance', 'fmanager', 'hr', 'director'].map((u) => t.as(u)),
-  );
+  admin = await t.as('admin');
+  finance = await t.as('finance');
+  fmanager = await t.as('fmanager');
+  hr = await t.as('hr');
+  director = await t.as('director');
 }
 
 /** An unpaid order of two C001 hours for a SH01 student, created at the clock's time. */
