@@ -1,6 +1,7 @@
 // The server's configuration: the only place that reads process.env, validated by zod.
 import path from 'node:path';
 import { z } from 'zod';
+import { DATE_LOCK_BEFORE_DAYS } from '@bo/domain';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -67,6 +68,11 @@ export const ConfigSchema = z.object({
   CLUE_CLAIM_DAILY_CAP: z.coerce.number().int().min(1).default(20),
   /** Days without follow-up after which a clue returns to the high sea. */
   CLUE_RECYCLE_DAYS: z.coerce.number().int().min(1).default(15),
+  /**
+   * How many days back a pay record may be dated (its Shanghai day at most this many days before
+   * today); the default is the date-lock window of spec §5 (DATE_LOCK_BEFORE_DAYS).
+   */
+  PAY_DATE_MAX_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(DATE_LOCK_BEFORE_DAYS),
   /** How often the recycle job runs (minutes); 0 disables the timer. */
   CLUE_RECYCLE_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Delay added to each failed sign-in, per recent failure (ms; capped at 2 s). 0 in tests. */

@@ -49,9 +49,24 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
   expect(code).toBeTruthy();
   await page.getByRole('button', { name: '去缴费' }).click();
 
-  // A part payment in cash, then the rest by bank transfer (the amount starts at what is due).
   await expect(page.getByRole('heading', { name: '登记缴费', exact: true })).toBeVisible();
   const form = page.getByRole('form', { name: '登记缴费' });
+
+  await test.step('a payment backdated to before the order existed is refused, saying which rule', async () => {
+    const back = new Date(Date.now() - 30 * 86_400_000);
+    const local = (n: number) => String(n).padStart(2, '0');
+    await form
+      .getByLabel('收款时间')
+      .fill(`${back.getFullYear()}-${local(back.getMonth() + 1)}-${local(back.getDate())}T10:00`);
+    await form.getByLabel('支付方式').selectOption({ label: '现金' });
+    await form.getByRole('button', { name: '登记缴费' }).click();
+    await expect(page.getByText(/早于订单DD\d{10}的创建日/).first()).toBeVisible();
+    // Nothing was recorded (the part payment below is the table's first row); the form starts again at now.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '登记缴费', exact: true })).toBeVisible();
+  });
+
+  // A part payment in cash, then the rest by bank transfer (the amount starts at what is due).
   await expect(form.getByLabel('缴费金额')).toHaveValue('3500.00');
   await form.getByLabel('支付方式').selectOption({ label: '现金' });
   await form.getByLabel('缴费金额').fill('1500');

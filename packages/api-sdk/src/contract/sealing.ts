@@ -1,6 +1,7 @@
-// Sealing (issue 17, §3 forbidBill, /staffsalary/dataSealing): a sealed salary period refuses every
-// change to the lessons, orders, refunds and salary lines it covers; unsealing takes an
-// administrator and a reason. Both are audited.
+// Sealing (issue 17, §3 forbidBill, /staffsalary/dataSealing; issue 33): a sealed month refuses every
+// money and hour movement dated in it (pay records, refunds, adjustments, ledger movements, lessons,
+// attendance, class-hour confirmations, invoices, payroll); reopening takes finance (sealing.reopen)
+// and a reason. Both are audited, and the history lists every seal and reopening.
 import { z } from 'zod';
 import { Ok, get, post, priv, type Slice } from './define.js';
 import { PeriodMonth, PeriodYear } from './classHours.js';
@@ -28,6 +29,19 @@ export const SealInput = z.object({
   month: PeriodMonth,
   version: z.number().int().min(0).optional(),
 });
+export const SealHistoryRow = z.object({
+  id: z.number().int(),
+  year: z.number().int(),
+  month: z.number().int(),
+  /** seal: the month was sealed; reopen: it was reopened (unsealed). */
+  action: z.enum(['seal', 'reopen']),
+  at: Ts,
+  byName: z.string().nullable(),
+  /** Why it was reopened (null for a seal). */
+  reason: z.string().nullable(),
+});
+export type TSealHistoryRow = z.infer<typeof SealHistoryRow>;
+
 export const UnsealInput = SealInput.extend({
   reason: z
     .string()
@@ -36,7 +50,8 @@ export const UnsealInput = SealInput.extend({
     .max(500, '原因最多500字 / the reason is at most 500 characters'),
 });
 
-const READ = priv('/staffsalary/dataSealing');
+const READ = priv('/staffsalary/dataSealing', 'sealing.reopen');
+const SEAL = priv('/staffsalary/dataSealing');
 const S = 'ehr' as const;
 
 export const sealing = {
@@ -51,16 +66,24 @@ export const sealing = {
   seal: post('/forbidBill/seal', {
     service: S,
     summary:
-      'Seals a period (year, month): lessons, attendance, orders, refunds and salary lines of its days can no longer change. A period that has not started cannot be sealed.',
-    access: READ,
+      'Seals a period (year, month): every money and hour movement dated in its days (pay records, refunds, adjustments, ledger movements, lessons, attendance, class-hour confirmations, invoices, payroll) is refused. A period that has not started cannot be sealed.',
+    access: SEAL,
     body: SealInput,
     response: Ok,
   }),
   unseal: post('/forbidBill/unseal', {
     service: S,
-    summary: 'Unseals a period with a reason (administrators only; audited).',
-    access: priv('sealing.unseal'),
+    summary: 'Reopens (unseals) a sealed period with a reason (finance: sealing.reopen; audited).',
+    access: priv('sealing.reopen'),
     body: UnsealInput,
     response: Ok,
+  }),
+  history: get('/forbidBill/history', {
+    service: S,
+    summary:
+      'Every seal and reopening (of a year, or all), newest first: which period, who, when and, for a reopening, why (from the audit log).',
+    access: READ,
+    query: z.object({ year: PeriodYear.optional() }),
+    response: z.array(SealHistoryRow),
   }),
 } satisfies Slice;

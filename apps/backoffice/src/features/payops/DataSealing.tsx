@@ -1,13 +1,16 @@
-// /staffsalary/dataSealing: the salary periods, sealed or not. HR seals a period that has started (its
-// lessons, attendance, orders, refunds and salaries then refuse every change); an administrator
-// unseals one with a reason. Both are audited on the server.
+// /staffsalary/dataSealing: the salary periods, sealed or not. HR or finance seals a period that has
+// started (every money and hour movement dated in it is then refused: pay records, refunds,
+// adjustments, ledger movements, lessons, attendance, confirmations, invoices, payroll); finance
+// reopens one with a reason. Both are audited on the server, and the history below lists every
+// seal and reopening: which month, who, when and why.
 import { UnsealInput, type TSealRow } from '@bo/api-sdk';
-import { Badge, Button, Dialog, FormTextArea, FormView, useToast } from '@bo/ui-kit';
+import { Badge, Button, Dialog, EmptyState, FormTextArea, FormView, Spinner, useToast } from '@bo/ui-kit';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useCommandForm } from '../../app/form';
 import { ListScreenView, type ListScreenDef } from '../../app/list';
-import { useHasAnyRole } from '../../app/permissions';
-import { sdk } from '../../app/sdk';
+import { useHolds } from '../../app/permissions';
+import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { When } from '../orders/parts';
 import { periodText } from './common';
@@ -28,7 +31,7 @@ function UnsealDialog({ row, onClose }: { row: TSealRow; onClose: () => void }) 
         <FormTextArea form={form} name="reason" label={t('ops.unsealReason')} rows={3} />
         <div className="flex justify-end">
           <Button type="submit" variant="danger" loading={form.busy}>
-            {t('ops.unseal')}
+            {t('ops.reopen')}
           </Button>
         </div>
       </FormView>
@@ -36,10 +39,79 @@ function UnsealDialog({ row, onClose }: { row: TSealRow; onClose: () => void }) 
   );
 }
 
+const HISTORY_KEY = ['sealing', 'history'] as const;
+
+/** Every seal and reopening, newest first (the server reads them from the audit log). */
+function SealHistory() {
+  const t = useT();
+  const history = useQuery({ queryKey: HISTORY_KEY, queryFn: () => sdk.sealing.history({ query: {} }) });
+  const title = t('ops.sealHistory');
+  const rows = history.data ?? [];
+  const cell = 'py-1.5 pr-3 text-left';
+  return (
+    <section aria-label={title} className="space-y-3">
+      <h2 className="text-sm font-semibold">{title}</h2>
+      {history.isError ? (
+        <p role="alert" className="text-sm text-danger-600">
+          {errorText(history.error)}
+        </p>
+      ) : history.isPending ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('ops.sealHistoryNone')} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" aria-label={title}>
+            <thead className="text-xs text-muted">
+              <tr className="border-b border-line">
+                <th scope="col" className={`${cell} font-medium`}>
+                  {t('ops.period')}
+                </th>
+                <th scope="col" className={`${cell} font-medium`}>
+                  {t('ops.sealAction')}
+                </th>
+                <th scope="col" className={`${cell} font-medium`}>
+                  {t('ops.sealBy')}
+                </th>
+                <th scope="col" className={`${cell} font-medium`}>
+                  {t('ops.sealWhen')}
+                </th>
+                <th scope="col" className={`${cell} font-medium`}>
+                  {t('ops.reason')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id} className="border-b border-line last:border-0">
+                  <th scope="row" className={`${cell} font-normal tabular-nums`}>
+                    {periodText(r.year, r.month)}
+                  </th>
+                  <td className={cell}>
+                    <Badge tone={r.action === 'seal' ? 'neutral' : 'warning'}>
+                      {r.action === 'seal' ? t('ops.seal') : t('ops.reopen')}
+                    </Badge>
+                  </td>
+                  <td className={cell}>{r.byName ?? '—'}</td>
+                  <td className={cell}>
+                    <When iso={r.at} />
+                  </td>
+                  <td className={cell}>{r.reason ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export default function DataSealing() {
   const toast = useToast();
-  // sealing.unseal is an administrator's action (the server decides; the button shows for them).
-  const isAdmin = useHasAnyRole([1]);
+  const qc = useQueryClient();
+  // Reopening is finance's action (sealing.reopen; the server decides, the button shows to holders).
+  const canReopen = useHolds('sealing.reopen');
   const [unseal, setUnseal] = useState<{ row: TSealRow; refresh: () => Promise<void> } | null>(null);
   const def = useMemo<ListScreenDef<TSealRow>>(
     () => ({
@@ -83,26 +155,29 @@ export default function DataSealing() {
               .then(() => toast.success(t('ops.sealDone', { period: periodText(r.year, r.month) })))
               .catch(() => undefined);
             await h.refresh();
+            await qc.invalidateQueries({ queryKey: HISTORY_KEY });
           },
         },
         {
           key: 'unseal',
-          label: t('ops.unseal'),
-          hidden: (r) => !r.sealed || !isAdmin,
+          label: t('ops.reopen'),
+          hidden: (r) => !r.sealed || !canReopen,
           onClick: (r) => setUnseal({ row: r, refresh: h.refresh }),
         },
       ],
     }),
-    [isAdmin, toast],
+    [canReopen, qc, toast],
   );
   return (
     <>
       <ListScreenView def={def} />
+      <SealHistory />
       {unseal && (
         <UnsealDialog
           row={unseal.row}
           onClose={() => {
             void unseal.refresh();
+            void qc.invalidateQueries({ queryKey: HISTORY_KEY });
             setUnseal(null);
           }}
         />

@@ -16,6 +16,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { orders } from '../orders/index.js';
+import { assertOpenAt } from '../sealing/index.js';
 import { students } from '../students/index.js';
 import { cmbInvoice, issue, issueRed, query, type IssueResult } from './cmbInvoice.js';
 import { invoiceContents, invoices } from './tables.js';
@@ -33,6 +34,8 @@ export const INV = {
 /** The statuses in which a blue invoice holds its amount of the order's paid money. */
 const LIVE = [INV.requested, INV.issuing, INV.issued];
 const INVOICE = '发票 / invoice';
+/** What a sealed month refuses here (sealing's message names it). */
+const INVOICES = '发票 / invoices';
 const CONTENT = '开票内容 / invoice content';
 
 // ---- content configurations ------------------------------------------------------------------------
@@ -315,6 +318,8 @@ export async function requestInvoice(deps: AppDeps, u: AuthUser, input: TInvoice
       'orderId',
     );
     assertCampus(u, o.schoolItemCode);
+    // An invoice is dated the day it is requested (and issued): never in a sealed month.
+    await assertOpenAt(tx, now, INVOICES);
     const [c] = await tx.select().from(invoiceContents).where(eq(invoiceContents.id, b.contentId));
     if (!c || c.validstatus !== 1)
       throw badInput('contentId', `contentId: ${CONTENT}不存在或已停用 / not found or disabled`);
@@ -370,6 +375,7 @@ export async function cancelInvoice(deps: AppDeps, u: AuthUser, id: number) {
         '只能取消未提交开票的申请 / only a request not yet sent can be cancelled',
         'invoiceId',
       );
+    await assertOpenAt(tx, x.createdAt, INVOICES);
     await tx
       .update(invoices)
       .set({ status: INV.cancelled, updatedAt: deps.now() })
@@ -394,6 +400,9 @@ export async function reverseInvoice(deps: AppDeps, u: AuthUser, id: number, rea
       throw conflict(`发票${x.code}已红冲 / invoice ${x.code} was reversed already`, 'invoiceId');
     if (x.status !== INV.issued || x.reversesId !== null)
       throw ruleViolation('只能红冲已开具的发票 / only an issued invoice can be reversed', 'invoiceId');
+    // The red invoice is dated now and names what it corrects (reversesId): an invoice of a sealed
+    // month is corrected in the open one.
+    await assertOpenAt(tx, now, INVOICES);
     const [pending] = await tx
       .select({ code: invoices.code })
       .from(invoices)
@@ -483,6 +492,7 @@ export async function sendToProvider(deps: AppDeps, u: AuthUser, id: number) {
         `发票${row.code}已提交或已结束 / invoice ${row.code} was sent or is closed`,
         'invoiceId',
       );
+    await assertOpenAt(tx, deps.now(), INVOICES);
     await tx.update(invoices).set({ status: INV.issuing, updatedAt: deps.now() }).where(eq(invoices.id, id));
     await writeAudit(tx, {
       action: 'invoice.send',

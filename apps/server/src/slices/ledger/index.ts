@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict } from '../../http/errors.js';
 import { orderItems } from '../../db/schema.js';
+import { assertOpenAt } from '../sealing/index.js';
 import { studentLedger } from './tables.js';
 import { fromQ100, toQ100 } from './quantity.js';
 
@@ -194,12 +195,15 @@ function refuse(courseCode: string, what: string): never {
 }
 
 /**
- * Posts movements in the caller's transaction: locks the order items they touch, refuses (409,
- * naming the course) any that would take an item's hours or value below zero — or a refund that
+ * Posts movements in the caller's transaction, at `by.at` — refused (sealing's 409) when that moment
+ * is in a sealed month: locks the order items they touch, refuses (409, naming the course) any that would take an item's hours or value below zero — or a refund that
  * would draw more than the item's unused paid hours — then inserts them.
  */
 export async function post(tx: DbOrTx, movements: readonly Movement[], by: PostedBy): Promise<number[]> {
   if (!movements.length) return [];
+  // Nothing posts into a sealed month: a correction of one is posted now, as a reversal naming the
+  // movement it undoes (reverse below), in the open month (docs/payroll.md "Sealing").
+  await assertOpenAt(tx, by.at, '台账变动 / ledger movements');
   const itemIds = [...new Set(movements.map((m) => m.orderItemId))].sort((a, b) => a - b);
   // Items are locked in id order so two commands touching the same items never deadlock.
   await tx

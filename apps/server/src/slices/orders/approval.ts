@@ -10,6 +10,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { assertMoved, lockOne } from '../../shared/stateMachine.js';
 import { registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { balances, onLedgerPosted, post, reverse, toQ100, type Movement } from '../ledger/index.js';
+import { assertOpenAt } from '../sealing/index.js';
 import { PAY_CONFIRMED, PAY_PENDING, PAY_REJECTED, PAY_VOID, type OrderRecord } from './common.js';
 import { nextStatus, type OrderState } from './states.js';
 import { orderItems, orders, payRecords } from './tables.js';
@@ -77,6 +78,19 @@ async function settleRecords(tx: DbOrTx, orderId: number, from: number[], to: nu
   return Number(sum?.cents ?? 0);
 }
 
+/**
+ * Confirming or voiding pay records changes the income of the months they are dated in: refused
+ * (sealing's 409) when one of them is dated in a sealed month. Rejecting pending ones is not (they
+ * never counted).
+ */
+async function assertRecordsOpen(tx: DbOrTx, orderId: number, statuses: number[]) {
+  const recs = await tx
+    .select({ paidAt: payRecords.paidAt })
+    .from(payRecords)
+    .where(and(eq(payRecords.orderId, orderId), inArray(payRecords.status, statuses)));
+  for (const r of recs) await assertOpenAt(tx, r.paidAt, '付款记录 / pay records', 'paidAt');
+}
+
 async function sendBack(c: HookContext<Payload>) {
   const o = await lockOrder(c.tx, c.payload.orderId);
   const paid = await settleRecords(c.tx, o.id, [PAY_PENDING], PAY_REJECTED, c.now);
@@ -94,6 +108,7 @@ registerApprovalKind<Payload>({
   onPass: async (c) => {
     const o = await lockOrder(c.tx, c.payload.orderId);
     const status = nextStatus('approve', o.status);
+    await assertRecordsOpen(c.tx, o.id, [PAY_PENDING]);
     const paid = await settleRecords(c.tx, o.id, [PAY_PENDING], PAY_CONFIRMED, c.now);
     await move(c.tx, o, status, c.now, { paidCents: paid, effectiveAt: c.now });
     await post(c.tx, await purchaseMovements(c.tx, o), { userId: c.actor.id, at: c.now });
@@ -107,6 +122,8 @@ registerApprovalKind<Payload>({
   },
   onRevoke: async (c) => {
     const o = await lockOrder(c.tx, c.payload.orderId);
+    // The hours go back by reversals posted now (naming what they undo); the records' months must be open.
+    await assertRecordsOpen(c.tx, o.id, [PAY_CONFIRMED]);
     // The order leaves 'effective' first, so the ledger's close-on-zero listener leaves it alone.
     await move(c.tx, o, nextStatus('revokeApproval', o.status), c.now, { paidCents: 0 });
     await settleRecords(c.tx, o.id, [PAY_CONFIRMED, PAY_PENDING], PAY_VOID, c.now);

@@ -140,6 +140,7 @@ export async function payFunder(deps: AppDeps, u: AuthUser, b: FunderPaymentInpu
           paidAt,
           reference: `${b.reference}/${o.code}`,
           remark: b.remark,
+          maxDaysBack: deps.config.PAY_DATE_MAX_DAYS_BACK,
         },
         actor,
       );

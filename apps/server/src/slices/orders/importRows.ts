@@ -11,6 +11,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { post } from '../ledger/index.js';
+import { assertOpenAt } from '../sealing/index.js';
 import { DELETED, students } from '../students/index.js';
 import { purchaseMovements } from './approval.js';
 import { PAY_CONFIRMED, PAY_LIVE, quoteLines, writeLines } from './common.js';
@@ -145,6 +146,12 @@ async function importOne(
     if (!method) err('payMethod', '1 现金, 2 银行转账, 3 POS, 4 线上 / 1 cash, 2 bank, 3 POS, 4 online');
     if (!paidAt || Number.isNaN(paidAt.getTime())) err('paidAt', '付款日期 YYYY-MM-DD / the payment date');
     else if (paidAt.getTime() > now.getTime()) err('paidAt', '付款日期不能晚于今天 / not in the future');
+    // A historical payment may be of any day, but never of a sealed month (its income is closed).
+    else
+      await assertOpenAt(tx, paidAt, '付款记录 / pay records', 'paidAt').catch((e: unknown) => {
+        if (!(e instanceof AppError)) throw e;
+        err('paidAt', e.message);
+      });
     if (reference && method) {
       const key = `${method}:${reference}`;
       const [taken] = await tx

@@ -1,11 +1,12 @@
 // Income order commands (docs/order-states.md): create (also from a clue), edit, revoke, and the pay
 // records that pay an order. One transaction per command; every move asks the order machine.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { shanghaiDate } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
-import { assertOpenAt } from '../sealing/index.js';
+import { assertOpen, assertOpenAt } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
@@ -29,10 +30,14 @@ import { INCOME_ORDER_PAY } from './approval.js';
 import { nextStatus } from './states.js';
 import { orders, payRecords } from './tables.js';
 
-/** What a command needs: the database (or a seed's transaction) and the clock. */
+/**
+ * What a command needs: the database (or a seed's transaction) and the clock; the server's
+ * configuration where a rule reads a setting (a seed writing history passes none).
+ */
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
+  config?: { PAY_DATE_MAX_DAYS_BACK: number };
 }
 
 /** Who does it and when; a gateway notification has no user. */
@@ -292,12 +297,48 @@ export async function setStatus(
   return must(done[0], 'order');
 }
 
+/** A payment time as typed (a day is its Shanghai midnight); refused when unreadable or after today. */
 export function paidAtOf(text: string, now: Date): Date {
   const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00+08:00` : text);
   if (Number.isNaN(at.getTime())) throw badInput('paidAt', 'paidAt: 付款时间无效 / not a valid payment time');
-  if (at.getTime() > now.getTime() + 24 * 3600_000)
-    throw badInput('paidAt', 'paidAt: 付款时间不能晚于今天 / the payment time cannot be in the future');
+  if (shanghaiDate(at) > shanghaiDate(now))
+    throw badInput('paidAt', 'paidAt: 付款日期不能晚于今天 / the payment date cannot be in the future');
   return at;
+}
+
+const PAY_RECORDS = '付款记录 / pay records';
+const DAY_MS = 86_400_000;
+
+/**
+ * The date rules of a pay record (docs/order-states.md "Payment date"), each with its own message on
+ * `paidAt`: never before the order existed (422) and at most `maxDaysBack` days before today (422),
+ * for a date someone typed; never in a sealed month (409, sealing's one check), for every record.
+ * `maxDaysBack` null: the gateway dated it, or a seed writes demo history. The future is refused
+ * where the date is typed (paidAtOf).
+ */
+export async function assertPayDate(
+  tx: DbOrTx,
+  o: Pick<OrderRecord, 'code' | 'createdAt'>,
+  paidAt: Date,
+  now: Date,
+  maxDaysBack: number | null,
+) {
+  const day = shanghaiDate(paidAt);
+  if (maxDaysBack !== null) {
+    const created = shanghaiDate(o.createdAt);
+    if (day < created)
+      throw ruleViolation(
+        `paidAt: 付款日期 ${day} 早于订单${o.code}的创建日 ${created} / the payment date ${day} is before order ${o.code} existed (created ${created})`,
+        'paidAt',
+      );
+    const earliest = shanghaiDate(new Date(now.getTime() - maxDaysBack * DAY_MS));
+    if (day < earliest)
+      throw ruleViolation(
+        `paidAt: 付款日期 ${day} 超出可补录的 ${maxDaysBack} 天（最早 ${earliest}）/ the payment date ${day} is more than ${maxDaysBack} days back (the earliest allowed is ${earliest})`,
+        'paidAt',
+      );
+  }
+  await assertOpen(tx, { day, what: PAY_RECORDS, field: 'paidAt' });
 }
 
 export interface PayInput {
@@ -308,6 +349,8 @@ export interface PayInput {
   paidAt: Date;
   reference: string | null;
   remark: string;
+  /** How many days back paidAt may be (the setting, for a typed date); null: the gateway dated it. */
+  maxDaysBack: number | null;
 }
 
 /** What a payer may still record on an order: its share less its live records (except one being corrected). */
@@ -393,6 +436,7 @@ export async function addRecord(tx: DbOrTx, o: OrderRecord, p: PayInput, a: Acto
   const { room, total } = await roomFor(tx, o, p.payer);
   if (p.amountCents > room) overPaid(p.payer, room);
   await assertReferenceFree(tx, p.method, p.reference);
+  await assertPayDate(tx, o, p.paidAt, a.at, p.maxDaysBack);
   const [rec] = await tx
     .insert(payRecords)
     .values({
@@ -418,6 +462,9 @@ export async function addRecord(tx: DbOrTx, o: OrderRecord, p: PayInput, a: Acto
   });
   return { id: r.id, orderStatus: next.status, approvalId: next.approvalId };
 }
+
+/** The setting of how far back a typed payment date may be (none for a seed writing history). */
+export const payDateWindow = (deps: Deps) => deps.config?.PAY_DATE_MAX_DAYS_BACK ?? null;
 
 export async function addPayRecord(
   deps: Deps,
@@ -455,6 +502,7 @@ export async function addPayRecord(
         paidAt,
         reference: b.reference || null,
         remark: b.remark,
+        maxDaysBack: payDateWindow(deps),
       },
       a,
     );
@@ -501,6 +549,9 @@ export async function updatePayRecord(
     const { room, total } = await roomFor(tx, o, r.payer as 'family' | 'funder', r.id);
     if (amountCents > room) overPaid(r.payer as 'family' | 'funder', room);
     await assertReferenceFree(tx, b.method, b.reference || null, r.id);
+    // The record as it was and as it becomes: neither may be dated in a sealed month.
+    await assertOpenAt(tx, r.paidAt, PAY_RECORDS, 'paidAt');
+    await assertPayDate(tx, o, paidAt, a.at, payDateWindow(deps));
     const done = await tx
       .update(payRecords)
       .set({
@@ -562,6 +613,7 @@ export async function recordPayment(
       paidAt: p.paidAt,
       reference: p.reference,
       remark: '',
+      maxDaysBack: null,
     },
     actor,
   );

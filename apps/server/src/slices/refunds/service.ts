@@ -390,9 +390,11 @@ const hookAudit = (c: HookContext<Payload>, action: string, r: RefundOrderRecord
     at: c.now,
   });
 
-const REFUNDS = '退费 / refunds';
+/** What a sealed month refuses here (sealing's message names it). */
+const SEALED_WHAT: Record<RefundType, string> = { refund: '退费 / refunds', adjust: '调整 / adjustments' };
 
 function hooks(type: RefundType) {
+  const REFUNDS = SEALED_WHAT[type];
   const close = (status: number, action: string) => async (c: HookContext<Payload>) => {
     const r = await lockRefund(c.tx, c.payload.refundOrderId);
     await settle(c.tx, r, status, c.now);
@@ -411,8 +413,9 @@ function hooks(type: RefundType) {
     onCancel: close(RO.cancelled, 'cancelled'),
     onRevoke: async (c: HookContext<Payload>) => {
       const r = await lockRefund(c.tx, c.payload.refundOrderId);
-      // The movements being reversed were posted when the refund took effect (its last update).
-      await assertOpenAt(c.tx, r.updatedAt, REFUNDS);
+      // A correction, also of a refund that took effect in a sealed month: the reversals post now,
+      // in the open month, each naming the movement it undoes (the refunded figures read the ledger
+      // by posting day, so the sealed month keeps its figures); a sealed today refuses it.
       await assertOpenAt(c.tx, c.now, REFUNDS);
       await reverse(c.tx, KIND[type], r.id, { userId: c.actor.id, at: c.now }, c.comment);
       await settle(c.tx, r, RO.revoked, c.now);

@@ -1,11 +1,11 @@
 // Sealing salary periods: the one check every slice asks before changing what a period covers
 // (assertOpen), and the commands that seal and unseal (docs/payroll.md "Sealing").
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { monthString, shanghaiDate } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { salaryPeriods, users } from '../../db/schema.js';
+import { auditLog, salaryPeriods, users } from '../../db/schema.js';
 import type { AuthUser } from '../../http/auth.js';
 import { conflict, ruleViolation, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
@@ -14,12 +14,16 @@ import { forbidBills } from './tables.js';
 
 export const SEALED = 1;
 
-/** The one refusal of a change inside a sealed period: 409, bilingual, naming the period and what. */
-export function sealedError(year: number, month: number, what: string) {
+/**
+ * The one refusal of a change inside a sealed period: 409, bilingual, naming the period and what
+ * (and the input field that dated it, when a field did).
+ */
+export function sealedError(year: number, month: number, what: string, field?: string) {
   const [zh, en = zh] = what.split(' / ');
   const m = monthString(year, month);
   return conflict(
     `该期间已封账（${m}），${zh}不能再修改 / The period ${m} is sealed: ${en} can no longer change`,
+    field,
   );
 }
 
@@ -34,16 +38,20 @@ export async function isSealed(tx: DbOrTx, year: number, month: number): Promise
 
 /**
  * Refuses (409) a change to something of `day` (YYYY-MM-DD, Shanghai) when the salary period holding
- * that day is sealed. `what` is bilingual, '中文 / English': 'attendance / 考勤' names what changes.
+ * that day is sealed. `what` is bilingual, '中文 / English': '考勤 / attendance' names what changes;
+ * `field`, when given, is the input that carried the date (a pay record's `paidAt`).
  */
-export async function assertOpen(tx: DbOrTx, o: { day: string; what: string }): Promise<void> {
+export async function assertOpen(
+  tx: DbOrTx,
+  o: { day: string; what: string; field?: string },
+): Promise<void> {
   const p = await periodOfDay(tx, o.day);
-  if (await isSealed(tx, p.year, p.month)) throw sealedError(p.year, p.month, o.what);
+  if (await isSealed(tx, p.year, p.month)) throw sealedError(p.year, p.month, o.what, o.field);
 }
 
 /** assertOpen for a moment (a payment's, an order's time): its Shanghai day. */
-export const assertOpenAt = (tx: DbOrTx, at: Date, what: string) =>
-  assertOpen(tx, { day: shanghaiDate(at), what });
+export const assertOpenAt = (tx: DbOrTx, at: Date, what: string, field?: string) =>
+  assertOpen(tx, { day: shanghaiDate(at), what, ...(field ? { field } : {}) });
 
 const sealer = alias(users, 'sealer');
 const unsealer = alias(users, 'unsealer');
@@ -84,6 +92,40 @@ export async function listPeriods(deps: AppDeps, year?: number) {
     });
   }
   return out;
+}
+
+const SEAL_ACTIONS = { 'sealing.seal': 'seal', 'sealing.unseal': 'reopen' } as const;
+
+/**
+ * Every seal and reopening, newest first, read from the audit log (the forbid_bills row keeps only
+ * the last of each): who, when, which period and, for a reopening, why.
+ */
+export async function sealHistory(deps: AppDeps, year?: number) {
+  const rows = await deps.db
+    .select({ a: auditLog, name: users.name })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(
+        inArray(auditLog.action, Object.keys(SEAL_ACTIONS)),
+        like(auditLog.target, year ? `forbid_bills:${year}-%` : 'forbid_bills:%'),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(500);
+  return rows.map(({ a, name }) => {
+    const d = (a.detail ?? {}) as { year?: number; month?: number; reason?: string };
+    const [y = 0, m = 0] = (a.target ?? '').replace('forbid_bills:', '').split('-').map(Number);
+    return {
+      id: a.id,
+      year: d.year ?? y,
+      month: d.month ?? m,
+      action: SEAL_ACTIONS[a.action as keyof typeof SEAL_ACTIONS],
+      at: a.at.toISOString(),
+      byName: name ?? a.username ?? null,
+      reason: d.reason ?? null,
+    };
+  });
 }
 
 async function lockBill(tx: DbOrTx, year: number, month: number) {

@@ -223,9 +223,9 @@ export const ACTION_PRIVILEGES = [
     groupCode: 'students',
   },
   {
-    code: 'sealing.unseal',
-    name: '解除封账',
-    nameEn: 'Unseal a salary period (administrators)',
+    code: 'sealing.reopen',
+    name: '重开已封账月份',
+    nameEn: 'Reopen a sealed month, with a reason (finance)',
     groupCode: 'staffsalary',
   },
 ];
@@ -324,6 +324,9 @@ export const ROLE_GRANTS: Readonly<Record<number, readonly string[]>> = {
   20: [
     '/home',
     '/financial/*',
+    // Closing a month is finance's too (HR seals for payroll); only finance reopens one (issue 33).
+    '/staffsalary/dataSealing',
+    'sealing.reopen',
     'invoices.issue',
     // Instalment plan templates are finance's (docs/decisions.md "Instalments").
     '/newDiscount/installment',

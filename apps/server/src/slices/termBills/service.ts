@@ -32,6 +32,7 @@ import {
   orderItems,
   orders,
   paidAtOf,
+  payDateWindow,
   payRecords,
   type OrderRecord,
 } from '../orders/index.js';
@@ -45,6 +46,7 @@ import { addDays, dueDates, splitByShares } from './terms.js';
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
+  config?: { PAY_DATE_MAX_DAYS_BACK: number };
 }
 
 export const TERM_BILL_APPLY = 'termBillApply';
@@ -531,6 +533,7 @@ export async function submitPaymentTerm(
         paidAt,
         reference: b.reference || null,
         remark: b.remark || `第${i.termNo}期 / term ${i.termNo}`,
+        maxDaysBack: payDateWindow(deps),
       },
       { userId: u.id, username: u.username, at: now, ip },
     );
