@@ -231,7 +231,8 @@ export async function submit(
         .values(c.toFile.map((lessonId) => ({ confirmationId: r.id, lessonId, live: true })));
     } catch (e) {
       // Two submissions of the same lessons at once: the partial unique index keeps one.
-      if (/class_hour_confirmation_lessons_live_uq|unique|duplicate/i.test(String(e)))
+      const said = `${String(e)} ${String((e as { cause?: unknown }).cause ?? '')}`;
+      if (/class_hour_confirmation_lessons_live_uq|unique|duplicate/i.test(said))
         throw conflict(
           '该教师本期课时已提交确认 / this teacher’s class hours of the period were already submitted',
           'teacherCode',
