@@ -5,12 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
-import { ErrorCode, type Sdk } from '@bo/api-sdk';
+import { ErrorCode, type Sdk, type TSourceRow } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { courses } from '../src/slices/courses/tables.js';
 import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
-import { classHourConfirmations } from '../src/slices/classHours/tables.js';
+import { classHourConfirmationLessons, classHourConfirmations } from '../src/slices/classHours/tables.js';
+import { salaryLines } from '../src/slices/payroll/tables.js';
 import { auditLog } from '../src/slices/system/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
@@ -24,6 +25,9 @@ let course: string;
 const pupils: number[] = [];
 let year: number;
 let month: number;
+/** E0005's lessons of this month filed in the original confirmation, and that confirmation. */
+const monthLessons: number[] = [];
+let original = { id: 0, approvalId: 0 };
 
 const today = () => shanghaiDate(t.clock.now());
 
@@ -124,6 +128,22 @@ describe('class-hour confirmation', () => {
     await teacher.teaching.planConfirm({ body: { ids: [lessonId] } });
     c = await teacher.classHours.check({ query: period });
     expect(c).toMatchObject({ problems: 0, lessonCount: 1, hours: 1, canSubmit: true, live: null });
+    // Three more lessons of the period, signed and confirmed: the month is filed with four.
+    for (const start of [9, 10, 11]) monthLessons.push(await lesson(sid, start));
+    for (const id of monthLessons)
+      await teacher.teaching.sign({ body: { lessonId: id, items: [{ studentId: sid, status: 'present' }] } });
+    await teacher.teaching.planConfirm({ body: { ids: monthLessons } });
+    monthLessons.unshift(lessonId);
+    c = await teacher.classHours.check({ query: period });
+    expect(c).toMatchObject({
+      problems: 0,
+      lessonCount: 4,
+      hours: 4,
+      canSubmit: true,
+      live: null,
+      kind: 'original',
+      confirmations: [],
+    });
 
     await expectApiError(
       teacher.classHours.check({ query: { ...period, schoolItemCode: 'BJ01' } }),
@@ -135,8 +155,13 @@ describe('class-hour confirmation', () => {
       ErrorCode.noPermission,
     );
     const { id, approvalId } = await teacher.classHours.submit({ body: { ...period, remark: '十一月' } });
+    original = { id, approvalId };
+    // Every confirmed lesson of the period is covered: nothing to file again.
     e = await expectApiError(teacher.classHours.submit({ body: period }), ErrorCode.conflict);
     expect(e.field).toBe('teacherCode');
+    c = await teacher.classHours.check({ query: period });
+    expect(c).toMatchObject({ lessonCount: 0, canSubmit: false, kind: 'supplementary' });
+    expect(c.lessons.map((l) => l.confirmation?.id)).toEqual([id, id, id, id]);
 
     const pending = await director.classHours.list({ query: { mine: true, pageIdx: 1, pageSize: 20 } });
     expect(pending.list.map((r) => r.id)).toContain(approvalId);
@@ -162,11 +187,12 @@ describe('class-hour confirmation', () => {
       teacherCode: 'E0005',
       year,
       month,
-      lessonCount: 1,
-      hours: 1,
+      confirmationKind: 'original',
+      lessonCount: 4,
+      hours: 4,
       reason: '十一月',
     });
-    expect(d.lessons.map((l) => l.lessonId)).toEqual([lessonId]);
+    expect(d.lessons.map((l) => l.lessonId)).toEqual(monthLessons);
     expect(d.history.map((h) => [h.decision, h.userName])).toEqual([
       ['pass', '王建国'],
       ['pass', '张丽华'],
@@ -175,6 +201,110 @@ describe('class-hour confirmation', () => {
     await expectApiError(
       (await t.as('sales')).classHours.detail({ params: { id: approvalId } }),
       ErrorCode.noPermission,
+    );
+  });
+});
+
+describe('supplementary class-hour confirmation', () => {
+  it('pays lessons confirmed after the month passed only once their supplementary confirmation passes', async () => {
+    const sid = pupils[0] ?? 0;
+    const period = { schoolItemCode: 'SH01', teacherCode: 'E0005', year, month };
+    const paidLessons = async () => {
+      await hr.payroll.compute({ body: { year, month, schoolItemCode: 'SH01' } });
+      const lines = await t.deps.db
+        .select()
+        .from(salaryLines)
+        .where(
+          and(
+            eq(salaryLines.employeeCode, 'E0005'),
+            eq(salaryLines.year, year),
+            eq(salaryLines.month, month),
+            eq(salaryLines.schoolItemCode, 'SH01'),
+          ),
+        );
+      const out = new Map<number, TSourceRow['lesson']>();
+      for (const l of lines.filter((x) => x.item.startsWith('hours:')))
+        for (const src of await hr.payroll.lineSources({ query: { id: l.id } }))
+          if (src.lesson) out.set(src.lesson.lessonId, src.lesson);
+      return out;
+    };
+    // The month passed with four lessons: payroll pays exactly those, each under the original.
+    let paid = await paidLessons();
+    expect([...paid.keys()].sort()).toEqual([...monthLessons].sort());
+    for (const l of paid.values())
+      expect(l?.confirmation).toEqual({
+        id: original.id,
+        approvalId: original.approvalId,
+        kind: 'original',
+      });
+
+    // Two lessons confirmed later in the month are not paid.
+    const later = [await lesson(sid, 12), await lesson(sid, 13)];
+    for (const id of later)
+      await teacher.teaching.sign({ body: { lessonId: id, items: [{ studentId: sid, status: 'present' }] } });
+    await teacher.teaching.planConfirm({ body: { ids: later } });
+    paid = await paidLessons();
+    expect([...paid.keys()].sort()).toEqual([...monthLessons].sort());
+
+    // They are filed as a supplementary confirmation of the same month, of exactly those lessons.
+    const c = await teacher.classHours.check({ query: period });
+    expect(c).toMatchObject({ lessonCount: 2, hours: 2, canSubmit: true, kind: 'supplementary' });
+    expect(c.confirmations.map((x) => [x.id, x.kind, x.status, x.lessonCount])).toEqual([
+      [original.id, 'original', 20, 4],
+    ]);
+    expect(c.lessons.filter((l) => !l.confirmation).map((l) => l.lessonId)).toEqual(later);
+    const extra = await teacher.classHours.submit({ body: { ...period, remark: '补充' } });
+    await expectApiError(teacher.classHours.submit({ body: period }), ErrorCode.conflict);
+    // A lesson is in at most one live confirmation (the database holds it too).
+    await expect(
+      t.deps.db
+        .insert(classHourConfirmationLessons)
+        .values({ confirmationId: original.id, lessonId: later[0] ?? 0 })
+        .onConflictDoNothing()
+        .returning(),
+    ).resolves.toEqual([]);
+    // Waiting, it pays nothing yet.
+    paid = await paidLessons();
+    expect([...paid.keys()].sort()).toEqual([...monthLessons].sort());
+
+    let d = await director.classHours.detail({ params: { id: extra.approvalId } });
+    expect(d).toMatchObject({ confirmationKind: 'supplementary', lessonCount: 2, hours: 2, status: 5 });
+    expect(d.lessons.map((l) => l.lessonId)).toEqual(later);
+    expect(d.periodConfirmations.map((x) => [x.approvalId, x.kind, x.lessonIds])).toEqual([
+      [original.approvalId, 'original', [...monthLessons].sort((a, b) => a - b)],
+      [extra.approvalId, 'supplementary', [...later].sort((a, b) => a - b)],
+    ]);
+    // The original still lists exactly its four lessons.
+    const o = await director.classHours.detail({ params: { id: original.approvalId } });
+    expect(o.lessons.map((l) => l.lessonId)).toEqual(monthLessons);
+    const listed = await director.classHours.list({
+      query: { year, month, teacherCode: 'E0005', pageIdx: 1, pageSize: 20 },
+    });
+    expect(listed.list.map((r) => [r.id, r.confirmationKind])).toEqual([
+      [extra.approvalId, 'supplementary'],
+      [original.approvalId, 'original'],
+    ]);
+
+    // Approved like the first (centre leader → finance): then they are paid, under it.
+    await director.approvals.pass({ body: { id: extra.approvalId } });
+    await finance.approvals.pass({ body: { id: extra.approvalId } });
+    d = await finance.classHours.detail({ params: { id: extra.approvalId } });
+    expect(d.confirmationStatus).toBe(20);
+    paid = await paidLessons();
+    expect([...paid.keys()].sort()).toEqual([...monthLessons, ...later].sort());
+    for (const id of later)
+      expect(paid.get(id)?.confirmation).toEqual({
+        id: extra.id,
+        approvalId: extra.approvalId,
+        kind: 'supplementary',
+      });
+    for (const id of monthLessons) expect(paid.get(id)?.confirmation?.id).toBe(original.id);
+    // Confirmed lessons stay locked: a lesson under a passed confirmation cannot be changed.
+    await expectApiError(
+      teacher.teaching.sign({
+        body: { lessonId: later[0] ?? 0, items: [{ studentId: sid, status: 'absent' }] },
+      }),
+      ErrorCode.rule,
     );
   });
 });

@@ -2,7 +2,7 @@
 // salary to the cent with its source rows, a refund after the period reducing the next period's
 // commission, recomputation idempotent with a change report, manual adjustment lines kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, between, eq, isNotNull, sql } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { employees, employeeCampuses, skillRanks } from '../src/slices/employees/tables.js';
 import { users } from '../src/slices/system/tables.js';
@@ -19,7 +19,7 @@ import {
   salaryRuleRates,
   salaryRules,
 } from '../src/slices/payroll/tables.js';
-import { classHourConfirmations } from '../src/slices/classHours/tables.js';
+import { classHourConfirmationLessons, classHourConfirmations } from '../src/slices/classHours/tables.js';
 import { paidOrdersOfPeriod } from '../src/slices/payroll/compute.js';
 import { forbidBills } from '../src/slices/sealing/tables.js';
 import { salaryApplications } from '../src/slices/salaryApplications/tables.js';
@@ -302,19 +302,38 @@ beforeAll(async () => {
     schoolItemCode: CAMPUS,
     createdAt: at('2031-03-05T09:00:00'),
   });
-  // The class hours of March passed confirmation (the classHours slice's approval) for both payees.
-  for (const teacherCode of [E.teacher, E.expert])
-    await t.deps.db.insert(classHourConfirmations).values({
-      schoolItemCode: CAMPUS,
-      teacherCode,
-      year: Y,
-      month: 3,
-      status: 20,
-      lessonCount: 1,
-      hours: '1',
-      createdAt: at('2031-04-01T10:00:00'),
-      updatedAt: at('2031-04-02T10:00:00'),
-    });
+  // The class hours of March passed confirmation (the classHours slice's approval) for both payees:
+  // each confirmation covers the payee's confirmed lessons of March (its lesson rows).
+  for (const teacherCode of [E.teacher, E.expert]) {
+    const held = await t.deps.db
+      .select({ id: lessons.id })
+      .from(lessons)
+      .where(
+        and(
+          eq(lessons.teacherCode, teacherCode),
+          isNotNull(lessons.confirmedAt),
+          between(lessons.lessonDate, '2031-03-01', '2031-03-31'),
+        ),
+      );
+    const [c] = await t.deps.db
+      .insert(classHourConfirmations)
+      .values({
+        schoolItemCode: CAMPUS,
+        teacherCode,
+        year: Y,
+        month: 3,
+        status: 20,
+        lessonCount: held.length,
+        hours: '1',
+        lessonIds: held.map((l) => l.id),
+        createdAt: at('2031-04-01T10:00:00'),
+        updatedAt: at('2031-04-02T10:00:00'),
+      })
+      .returning();
+    await t.deps.db
+      .insert(classHourConfirmationLessons)
+      .values(held.map((l) => ({ confirmationId: c?.id ?? 0, lessonId: l.id })));
+  }
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -464,13 +483,36 @@ describe('payroll computation', () => {
     const again = await compute(3);
     expect(again.changes).toEqual([]);
     expect(total(await linesOf(E.teacher, 3))).toBe(346000 - 5050);
-    // A late, confirmed lesson: only the teacher's computed total changes; the adjustment stays.
-    await lesson({
+    // A late, confirmed lesson is not paid: March's passed confirmation covers only the lessons it was
+    // filed with.
+    const late = await lesson({
       teacher: E.teacher,
       day: '2031-03-20',
       hours: '1',
       signs: [{ student: studentB, status: 'present', paid: true }],
     });
+    expect((await compute(3)).changes).toEqual([]);
+    // Once a supplementary confirmation of it passes, only the teacher's computed total changes; the
+    // adjustment stays.
+    const [extra] = await t.deps.db
+      .insert(classHourConfirmations)
+      .values({
+        schoolItemCode: CAMPUS,
+        teacherCode: E.teacher,
+        year: Y,
+        month: 3,
+        status: 20,
+        kind: 'supplementary',
+        lessonCount: 1,
+        hours: '1',
+        lessonIds: [late.id],
+        createdAt: at('2031-04-03T10:00:00'),
+        updatedAt: at('2031-04-03T10:00:00'),
+      })
+      .returning();
+    await t.deps.db
+      .insert(classHourConfirmationLessons)
+      .values({ confirmationId: extra?.id ?? 0, lessonId: late.id });
     const changed = await compute(3);
     expect(changed.changes.filter((x) => x.employeeCode.startsWith('PT-'))).toEqual([
       {

@@ -99,7 +99,8 @@ test('a month closed: computed, applied, approved, sealed; lesson and attendance
     await slip.getByRole('button', { name: '×' }).click();
 
     // The month before last (computed and approved by the demo seed): the teacher's class-hour line
-    // opens onto the lessons it counts, each with its date, student, course and hours.
+    // opens onto the lessons it counts, each with its date, student, course and hours, and the
+    // class-hour confirmation that approved it.
     const back = thisMonth();
     const earlier = new Date(Date.UTC(back.year, back.month - 3, 1));
     const q2 = { year: earlier.getUTCFullYear(), month: earlier.getUTCMonth() + 1 };
@@ -116,6 +117,13 @@ test('a month closed: computed, applied, approved, sealed; lesson and attendance
       })
     ).list.filter((r) => r.teacherCode === 'E0005' && r.paid);
     expect(lessons.length).toBeGreaterThan(0);
+    // The class-hour confirmation of that month that approved them (the demo's passed original).
+    const [approved] = (
+      await admin.classHours.list({
+        query: { ...q2, teacherCode: 'E0005', status: 20, pageIdx: 1, pageSize: 10 },
+      })
+    ).list.filter((r) => r.schoolItemCode === CAMPUS);
+    if (!approved) throw new Error('the demo data passes E0005’s month before last');
     await expect(taught.getByRole('row')).toHaveCount(lessons.length + 1);
     for (const l of lessons)
       await expect(
@@ -132,6 +140,7 @@ test('a month closed: computed, applied, approved, sealed; lesson and attendance
         String(l.hours),
         /^¥[\d,]+\.\d{2}$/,
         `#${l.lessonId}`,
+        `${approved.confirmationKind === 'original' ? '原始确认' : '补充确认'} #${approved.id}`,
       ]);
     await page
       .getByRole('dialog', { name: /^明细来源/ })

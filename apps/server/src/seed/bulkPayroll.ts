@@ -1,8 +1,8 @@
 // Benchmark volume of payroll (SEED_SCALE beyond the detailed demo): every closed salary month that
 // no run has computed yet is paid as a centre pays it — each bulk teacher's confirmed lessons of the
-// month under a passed class-hour confirmation (as the confirmation's approval leaves it), then the
-// payroll's own computation for every campus (computePeriod: base pay, hours with their sources,
-// commissions, the snapshot hooks). So the payroll figures (profit, cost ratio, the payroll screens
+// month under a passed class-hour confirmation covering exactly those lessons (as the confirmation's
+// approval leaves it), then the payroll's own computation for every campus (computePeriod: base pay,
+// hours with their sources, commissions, the snapshot hooks). So the payroll figures (profit, cost ratio, the payroll screens
 // and exports) read real volume. The demo's own month (SH01, computed and applied for) is left as is.
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
 import type { SeedContext } from './context.js';
@@ -31,15 +31,21 @@ export async function seedBulkPayroll({ db, now, scale }: SeedContext): Promise<
     .orderBy(asc(salaryPeriods.year), asc(salaryPeriods.month));
   for (const p of months) {
     const confirmedAt = new Date(`${p.endDate}T18:00:00+08:00`);
+    // Each confirmation covers exactly its lessons (its lesson rows, what payroll's filter reads).
     await db.execute(sql`
-      insert into class_hour_confirmations (school_item_code, teacher_code, year, month, status, lesson_count,
-        hours, lesson_ids, remark, created_at, updated_at)
-      select l.school_item_code, l.teacher_code, ${p.year}, ${p.month}, ${CH.passed}, count(*), sum(l.hours),
-        array_agg(l.id order by l.id), '', ${confirmedAt.toISOString()}::timestamptz, ${confirmedAt.toISOString()}::timestamptz
-      from teaching_lessons l
-      where l.teacher_code like 'BT%' and l.status = 10 and l.confirmed_at is not null
-        and l.lesson_date between ${p.startDate}::date and ${p.endDate}::date
-      group by 1, 2`);
+      with filed as (
+        insert into class_hour_confirmations (school_item_code, teacher_code, year, month, status, kind,
+          lesson_count, hours, lesson_ids, remark, created_at, updated_at)
+        select l.school_item_code, l.teacher_code, ${p.year}, ${p.month}, ${CH.passed}, 'original', count(*),
+          sum(l.hours), array_agg(l.id order by l.id), '', ${confirmedAt.toISOString()}::timestamptz,
+          ${confirmedAt.toISOString()}::timestamptz
+        from teaching_lessons l
+        where l.teacher_code like 'BT%' and l.status = 10 and l.confirmed_at is not null
+          and l.lesson_date between ${p.startDate}::date and ${p.endDate}::date
+        group by 1, 2
+        returning id, lesson_ids)
+      insert into class_hour_confirmation_lessons (confirmation_id, lesson_id, live)
+      select f.id, unnest(f.lesson_ids), true from filed f`);
     await computePeriod(
       db,
       { year: p.year, month: p.month, schoolItemCode: null },

@@ -19,6 +19,21 @@ export const TeacherPeriod = z.object({
 });
 export type TTeacherPeriod = z.input<typeof TeacherPeriod>;
 
+/** The first confirmation of a teacher's period, or one filed later for lessons confirmed after it. */
+export const CONFIRMATION_KINDS = ['original', 'supplementary'] as const;
+export const ConfirmationKind = z.enum(CONFIRMATION_KINDS);
+export type TConfirmationKind = z.infer<typeof ConfirmationKind>;
+
+/** The live (waiting or passed) confirmation that covers a lesson. */
+export const CoveringConfirmation = z.object({
+  id: z.number().int(),
+  approvalId: z.number().int(),
+  /** 5 waiting, 10/15 part-way, 20 passed. */
+  status: z.number().int(),
+  kind: ConfirmationKind,
+});
+export type TCoveringConfirmation = z.infer<typeof CoveringConfirmation>;
+
 /** Why a lesson of the period holds the confirmation back. */
 export const CLASS_HOUR_PROBLEMS = ['unsigned', 'unconfirmed'] as const;
 export const ClassHourLesson = z.object({
@@ -35,26 +50,33 @@ export const ClassHourLesson = z.object({
   paidAttendances: z.number().int(),
   confirmed: z.boolean(),
   problem: z.enum(CLASS_HOUR_PROBLEMS).nullable(),
+  /** The live confirmation that covers the lesson (null: none yet; a new submission files it). */
+  confirmation: CoveringConfirmation.nullable(),
 });
 export type TClassHourLesson = z.infer<typeof ClassHourLesson>;
 
-/** The live confirmation of a teacher's period (waiting or passed), if any. */
-export const LiveConfirmation = z.object({
-  id: z.number().int(),
-  approvalId: z.number().int(),
-  status: z.number().int(),
+/** A live confirmation of a teacher's period (waiting or passed). */
+export const LiveConfirmation = CoveringConfirmation.extend({
+  lessonCount: z.number().int(),
+  hours: z.number(),
 });
 
 export const ClassHourCheck = z.object({
   startDate: z.string(),
   endDate: z.string(),
   teacherName: z.string(),
+  /** What a submission files now: the confirmed lessons no live confirmation covers yet, and their hours. */
   lessonCount: z.number().int(),
   hours: z.number(),
   lessons: z.array(ClassHourLesson),
   /** The lessons that must be signed or confirmed first (their problem is set). */
   problems: z.number().int(),
+  /** The latest live confirmation of the period, if any. */
   live: LiveConfirmation.nullable(),
+  /** Every live confirmation of the period, the original first, then the supplementary ones. */
+  confirmations: z.array(LiveConfirmation),
+  /** What the next submission is: the original, or a supplementary one (a live confirmation exists). */
+  kind: ConfirmationKind,
   canSubmit: z.boolean(),
 });
 export type TClassHourCheck = z.infer<typeof ClassHourCheck>;
@@ -68,6 +90,8 @@ export const ClassHourRow = KindApprovalRow.extend({
   confirmationId: z.number().int(),
   /** The confirmation's own status: 5 waiting, 20 passed, 30 rejected, 50 withdrawn. */
   confirmationStatus: z.number().int(),
+  /** original: the period's first live confirmation; supplementary: lessons confirmed after it. */
+  confirmationKind: ConfirmationKind,
   teacherCode: z.string(),
   teacherName: z.string().nullable(),
   year: z.number().int(),
@@ -79,8 +103,20 @@ export type TClassHourRow = z.infer<typeof ClassHourRow>;
 export const ClassHourDetail = ClassHourRow.extend(KindApprovalFlow.shape).extend({
   startDate: z.string(),
   endDate: z.string(),
-  /** The lessons submitted, as they are now. */
+  /** The lessons submitted (exactly the lessons this confirmation covers), as they are now. */
   lessons: z.array(ClassHourLesson),
+  /** Every confirmation of the same teacher, campus and period (this one included), oldest first. */
+  periodConfirmations: z.array(
+    z.object({
+      confirmationId: z.number().int(),
+      approvalId: z.number().int(),
+      kind: ConfirmationKind,
+      status: z.number().int(),
+      lessonCount: z.number().int(),
+      hours: z.number(),
+      lessonIds: z.array(z.number().int()),
+    }),
+  ),
 });
 export type TClassHourDetail = z.infer<typeof ClassHourDetail>;
 
@@ -114,8 +150,10 @@ export const ConfirmedLessonRow = z.object({
   hours: z.number(),
   confirmedAt: z.string().describe('ISO 8601 timestamp'),
   confirmedBy: z.string().nullable(),
-  /** The status of the teacher's live class-hour confirmation of the period (5 waiting, 20 passed), null: none. */
+  /** The status of the live class-hour confirmation covering the lesson (5 waiting, 20 passed), null: none. */
   confirmationStatus: z.number().int().nullable(),
+  /** That confirmation's kind (original or supplementary), null: none. */
+  confirmationKind: ConfirmationKind.nullable(),
 });
 export type TConfirmedLessonRow = z.infer<typeof ConfirmedLessonRow>;
 export const ConfirmedLessonQuery = z.object({
@@ -144,7 +182,7 @@ export const classHours = {
   submit: post('/sign/approval/submit', {
     service: S,
     summary:
-      'Submits a teacher’s confirmed lessons of a period for approval (classHourConfirm: centre leader → finance); refused while a lesson is unsigned or unconfirmed.',
+      'Submits the confirmed lessons of a teacher’s period that no live confirmation covers yet for approval (classHourConfirm: centre leader → finance): the original confirmation of the period, or a supplementary one for lessons confirmed after it; refused while a lesson is unsigned or unconfirmed, 409 when every confirmed lesson is already covered.',
     access: SUBMIT,
     body: ClassHourSubmit,
     response: z.object({ id: z.number().int(), approvalId: z.number().int() }),

@@ -231,6 +231,15 @@ export const SourceRow = z.object({
       studentName: z.string().nullable(),
       courseName: z.string(),
       status: z.string(),
+      /** The passed class-hour confirmation that approved the lesson's pay (null: none passed now). */
+      confirmation: z
+        .object({
+          id: z.number().int(),
+          /** Its approval request (/sign/approval/detail/{approvalId}). */
+          approvalId: z.number().int(),
+          kind: z.enum(['original', 'supplementary']),
+        })
+        .nullable(),
     })
     .nullable(),
   quantity: z.number(),

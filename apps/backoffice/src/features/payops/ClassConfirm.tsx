@@ -1,15 +1,17 @@
 // /financial/classConfirm: the teachers' class-hour confirmations of a period (kind classHourConfirm:
-// campus head → finance) on the one approval screen; the detail lists the lessons submitted, so the
-// approver sees what payroll will pay.
+// campus head → finance) on the one approval screen, the original and the supplementary ones (lessons
+// confirmed after the original); the detail lists exactly the lessons submitted, so the approver sees
+// what payroll will pay, and every confirmation of the period with the lessons each covers.
 import type { TClassHourDetail, TClassHourRow } from '@bo/api-sdk';
 import { listQuery } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { ApprovalScreen, type ApprovalScreenDef } from '../orders/approvalScreen';
-import { Field } from '../orders/parts';
+import { Field, approvalStatusName } from '../orders/parts';
 import { periodFields, periodText } from './common';
 
-function Subject({ d }: { d: TClassHourDetail }) {
+/** What a confirmation approves: its lessons, and every confirmation of the period with the lessons each covers. */
+export function ClassConfirmSubject({ d }: { d: TClassHourDetail }) {
   const t = useT();
   return (
     <div className="space-y-3">
@@ -20,6 +22,7 @@ function Subject({ d }: { d: TClassHourDetail }) {
         <Field label={t('ops.period')}>
           {periodText(d.year, d.month)} ({d.startDate} ~ {d.endDate})
         </Field>
+        <Field label={t('ops.confirmKind')}>{t(`ops.confirmKind.${d.confirmationKind}`)}</Field>
         <Field label={t('ops.lessons')}>{d.lessonCount}</Field>
         <Field label={t('ops.hours')}>{d.hours}</Field>
       </dl>
@@ -32,6 +35,7 @@ function Subject({ d }: { d: TClassHourDetail }) {
             <th className="text-right">{t('ops.hours')}</th>
             <th className="text-right">{t('ops.students')}</th>
             <th className="text-right">{t('ops.paidAttendances')}</th>
+            <th className="text-right">{t('ops.lessonNo')}</th>
           </tr>
         </thead>
         <tbody>
@@ -43,6 +47,33 @@ function Subject({ d }: { d: TClassHourDetail }) {
               <td className="text-right">{l.hours}</td>
               <td className="text-right">{l.students}</td>
               <td className="text-right">{l.paidAttendances}</td>
+              <td className="text-right">#{l.lessonId}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="w-full text-sm" aria-label={t('ops.periodConfirmations')}>
+        <caption className="text-left font-medium">{t('ops.periodConfirmations')}</caption>
+        <thead>
+          <tr className="text-left text-muted">
+            <th>{t('ops.confirmKind')}</th>
+            <th>{t('ops.confirmStatus')}</th>
+            <th className="text-right">{t('ops.lessons')}</th>
+            <th className="text-right">{t('ops.hours')}</th>
+            <th>{t('ops.coveredLessons')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.periodConfirmations.map((c) => (
+            <tr key={c.confirmationId} className="border-t border-line">
+              <td>
+                {t(`ops.confirmKind.${c.kind}`)} #{c.approvalId}
+                {c.confirmationId === d.confirmationId ? t('ops.thisConfirmation') : ''}
+              </td>
+              <td>{approvalStatusName(t, c.status)}</td>
+              <td className="text-right">{c.lessonCount}</td>
+              <td className="text-right">{c.hours}</td>
+              <td>{c.lessonIds.map((id) => `#${id}`).join(' ')}</td>
             </tr>
           ))}
         </tbody>
@@ -70,10 +101,15 @@ const def: ApprovalScreenDef<TClassHourRow, TClassHourDetail> = {
       value: (r) => r.schoolItemName ?? r.schoolItemCode ?? '',
     },
     { id: 'period', header: t('ops.period'), value: (r) => periodText(r.year, r.month) },
+    {
+      id: 'confirmationKind',
+      header: t('ops.confirmKind'),
+      value: (r) => t(`ops.confirmKind.${r.confirmationKind}`),
+    },
     { id: 'lessonCount', header: t('ops.lessons'), align: 'right' },
     { id: 'hours', header: t('ops.hours'), align: 'right' },
   ],
-  subject: (d) => <Subject d={d} />,
+  subject: (d) => <ClassConfirmSubject d={d} />,
   subjectSlices: ['classHours', 'payroll'],
   withoutAmount: true,
 };

@@ -78,8 +78,9 @@ function Sources({ line, onClose }: { line: TLineRow; onClose: () => void }) {
     queryFn: () => sdk.payroll.lineSources({ query: { id: line.id } }),
   });
   const rows = q.data ?? [];
-  // A class-hour line lists its lessons (date, time, student, course, attendance, hours): what a
-  // teacher checks their pay against. Other lines list their orders, refunds, students or trainings.
+  // A class-hour line lists its lessons (date, time, student, course, attendance, hours, and the
+  // class-hour confirmation that approved each, by its approval number): what a teacher checks their
+  // pay against. Other lines list their orders, refunds, students or trainings.
   const lessons = rows.length > 0 && rows.every((s) => s.lesson !== null);
   return (
     <Dialog
@@ -103,6 +104,7 @@ function Sources({ line, onClose }: { line: TLineRow; onClose: () => void }) {
               <th className="text-right">{t('pay.hours')}</th>
               <th className="text-right">{t('pay.total')}</th>
               <th className="text-right">{t('pay.lessonNo')}</th>
+              <th>{t('pay.confirmation')}</th>
             </tr>
           </thead>
           <tbody>
@@ -118,6 +120,11 @@ function Sources({ line, onClose }: { line: TLineRow; onClose: () => void }) {
                   <MoneyText yuan={s.amount} />
                 </td>
                 <td className="text-right">#{s.lesson?.lessonId}</td>
+                <td>
+                  {s.lesson?.confirmation
+                    ? `${t(`pay.confirmation.${s.lesson.confirmation.kind}`)} #${s.lesson.confirmation.approvalId}`
+                    : t('pay.confirmation.none')}
+                </td>
               </tr>
             ))}
           </tbody>

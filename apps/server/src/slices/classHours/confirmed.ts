@@ -13,7 +13,7 @@ import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { streamedWorkbook, type XlsxColumn } from '../../shared/xlsx.js';
 import { periodDays } from '../sealing/index.js';
 import { actsForAnyTeacher } from './service.js';
-import { classHourConfirmations as chc } from './tables.js';
+import { classHourConfirmationLessons as chl, classHourConfirmations as chc } from './tables.js';
 
 export interface ConfirmedQuery {
   year: number;
@@ -22,8 +22,6 @@ export interface ConfirmedQuery {
   keyword?: string | undefined;
 }
 
-/** A live confirmation (waiting, part-way or passed): at most one per campus, teacher and period. */
-const LIVE = [5, 10, 15, 20];
 const STATUS_NAME: Record<string, string> = {
   present: '出勤',
   late: '迟到',
@@ -87,37 +85,33 @@ async function confirmedWhere(db: DbOrTx, u: AuthUser, q: ConfirmedQuery): Promi
   );
 }
 
-function select(db: DbOrTx, q: ConfirmedQuery) {
-  return db
-    .select({
-      a: attendances,
-      l: lessons,
-      schoolItemName: schoolItems.name,
-      teacherName: employees.name,
-      studentCode: students.code,
-      studentName: students.name,
-      courseName: courses.name,
-      confirmedBy: users.name,
-      confirmationStatus: chc.status,
-    })
-    .from(attendances)
-    .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
-    .leftJoin(schoolItems, eq(schoolItems.code, lessons.schoolItemCode))
-    .leftJoin(employees, eq(employees.code, lessons.teacherCode))
-    .leftJoin(students, eq(students.id, attendances.studentId))
-    .leftJoin(courses, eq(courses.code, lessons.courseCode))
-    .leftJoin(users, eq(users.id, lessons.confirmedBy))
-    .leftJoin(
-      chc,
-      and(
-        eq(chc.schoolItemCode, lessons.schoolItemCode),
-        eq(chc.teacherCode, lessons.teacherCode),
-        eq(chc.year, q.year),
-        eq(chc.month, q.month),
-        inArray(chc.status, LIVE),
-      ),
-    )
-    .$dynamic();
+function select(db: DbOrTx) {
+  return (
+    db
+      .select({
+        a: attendances,
+        l: lessons,
+        schoolItemName: schoolItems.name,
+        teacherName: employees.name,
+        studentCode: students.code,
+        studentName: students.name,
+        courseName: courses.name,
+        confirmedBy: users.name,
+        confirmationStatus: chc.status,
+        confirmationKind: chc.kind,
+      })
+      .from(attendances)
+      .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
+      .leftJoin(schoolItems, eq(schoolItems.code, lessons.schoolItemCode))
+      .leftJoin(employees, eq(employees.code, lessons.teacherCode))
+      .leftJoin(students, eq(students.id, attendances.studentId))
+      .leftJoin(courses, eq(courses.code, lessons.courseCode))
+      .leftJoin(users, eq(users.id, lessons.confirmedBy))
+      // The live confirmation covering the lesson (at most one: the partial unique index on lesson_id).
+      .leftJoin(chl, and(eq(chl.lessonId, lessons.id), eq(chl.live, true)))
+      .leftJoin(chc, eq(chc.id, chl.confirmationId))
+      .$dynamic()
+  );
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -140,6 +134,7 @@ const toRow = (x: Joined): TConfirmedLessonRow => ({
   confirmedAt: (x.l.confirmedAt ?? x.a.signedAt).toISOString(),
   confirmedBy: x.confirmedBy,
   confirmationStatus: x.confirmationStatus,
+  confirmationKind: x.confirmationKind,
 });
 
 const ORDER = [asc(lessons.lessonDate), asc(attendances.id)];
@@ -150,7 +145,7 @@ export async function confirmedPage(
   q: ConfirmedQuery & { pageIdx: number; pageSize: number },
 ) {
   const where = await confirmedWhere(deps.db, u, q);
-  const rows = await select(deps.db, q)
+  const rows = await select(deps.db)
     .where(where)
     .orderBy(...ORDER)
     .limit(q.pageSize)
@@ -179,7 +174,9 @@ const sheetRow = (r: TConfirmedLessonRow) => ({
   paidName: r.paid ? '是' : '否',
   confirmedAtText: shanghaiText(r.confirmedAt),
   confirmationName:
-    r.confirmationStatus === null ? '未提交' : (CONFIRMATION_NAME[r.confirmationStatus] ?? ''),
+    r.confirmationStatus === null
+      ? '未提交'
+      : `${CONFIRMATION_NAME[r.confirmationStatus] ?? ''}${r.confirmationKind === 'supplementary' ? '（补充）' : ''}`,
 });
 
 export async function confirmedExport(deps: AppDeps, u: AuthUser, q: ConfirmedQuery) {
@@ -194,7 +191,7 @@ export async function confirmedExport(deps: AppDeps, u: AuthUser, q: ConfirmedQu
       const after = last
         ? sql`(${lessons.lessonDate}, ${attendances.id}) > (${last.lessonDate}, ${last.attendanceId})`
         : undefined;
-      const rows = await select(deps.db, q)
+      const rows = await select(deps.db)
         .where(and(where, after))
         .orderBy(...ORDER)
         .limit(BATCH);

@@ -15,8 +15,8 @@ import {
   type KindApprovalFilter,
 } from '../approvals/index.js';
 import { periodDays } from '../sealing/index.js';
-import { actsForAnyTeacher, lessonFacts } from './service.js';
-import { classHourConfirmations as chc } from './tables.js';
+import { actsForAnyTeacher, coveringOf, lessonFacts } from './service.js';
+import { classHourConfirmationLessons as chl, classHourConfirmations as chc } from './tables.js';
 
 const KINDS = ['classHourConfirm'];
 
@@ -48,6 +48,7 @@ const toRow = (u: AuthUser, x: Joined, passed: ReadonlySet<number>) => ({
   ...kindApprovalRow(u, x.r, x, passed),
   confirmationId: x.c.id,
   confirmationStatus: x.c.status,
+  confirmationKind: x.c.kind,
   teacherCode: x.c.teacherCode,
   teacherName: x.teacherName,
   year: x.c.year,
@@ -92,11 +93,50 @@ export async function confirmationDetail(deps: AppDeps, u: AuthUser, approvalId:
   if (!actsForAnyTeacher(u) && x.c.teacherCode !== u.employeeCode)
     throw notFound('课时确认 / class-hour confirmation');
   const days = await periodDays(deps.db, x.c.year, x.c.month);
-  const ls = x.c.lessonIds.length ? await lessonFacts(deps.db, and(inArray(lessons.id, x.c.lessonIds))) : [];
+  // Exactly the lessons this confirmation covers (its rows; lesson_ids holds the same set).
+  const own = (
+    await deps.db.select({ id: chl.lessonId }).from(chl).where(eq(chl.confirmationId, x.c.id))
+  ).map((r) => r.id);
+  const ls = own.length ? await lessonFacts(deps.db, and(inArray(lessons.id, own))) : [];
+  const covering = await coveringOf(deps.db, own);
+  // The period's other confirmations (original and supplementary) with the lessons each covers.
+  const siblings = await deps.db
+    .select()
+    .from(chc)
+    .where(
+      and(
+        eq(chc.schoolItemCode, x.c.schoolItemCode),
+        eq(chc.teacherCode, x.c.teacherCode),
+        eq(chc.year, x.c.year),
+        eq(chc.month, x.c.month),
+      ),
+    )
+    .orderBy(asc(chc.id));
+  const covered = siblings.length
+    ? await deps.db
+        .select()
+        .from(chl)
+        .where(
+          inArray(
+            chl.confirmationId,
+            siblings.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(chl.lessonId))
+    : [];
   return {
     ...(await withRequestFlow(deps, u, approvalId, toRow(u, x, new Set()))),
     startDate: days.startDate,
     endDate: days.endDate,
-    lessons: ls,
+    lessons: ls.map((l) => ({ ...l, confirmation: covering.get(l.lessonId) ?? null })),
+    periodConfirmations: siblings.map((c) => ({
+      confirmationId: c.id,
+      approvalId: c.approvalRequestId ?? 0,
+      kind: c.kind,
+      status: c.status,
+      lessonCount: c.lessonCount,
+      hours: Math.round(Number(c.hours) * 100) / 100,
+      lessonIds: covered.filter((r) => r.confirmationId === c.id).map((r) => r.lessonId),
+    })),
   };
 }

@@ -14,7 +14,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { fileRequest, registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { assertOpen, periodDays } from '../sealing/index.js';
-import { classHourConfirmations } from './tables.js';
+import { classHourConfirmationLessons, classHourConfirmations, type ConfirmationKind } from './tables.js';
 
 /** The confirmation's own status (the approval statuses of §4 it ends in). */
 export const CH = {
@@ -23,7 +23,7 @@ export const CH = {
   rejected: APPROVAL_CODE.REJECT,
   withdrawn: APPROVAL_CODE.CANCEL,
 } as const;
-const LIVE = [CH.waiting, APPROVAL_CODE.DEFAULT, 15, CH.passed];
+export const LIVE = [CH.waiting, APPROVAL_CODE.DEFAULT, 15, CH.passed];
 
 /** Who may act for any teacher of their campuses; others (teachers) only for themselves. */
 const CAMPUS_STAFF = ['/financial/classConfirm', '/education/courseAdjustment', '/education/teamCourse'];
@@ -85,8 +85,9 @@ async function teacherName(tx: DbOrTx, code: string) {
   return e.name;
 }
 
+/** The live (waiting, part-way or passed) confirmations of a teacher's period, oldest first. */
 async function liveOf(tx: DbOrTx, p: TTeacherPeriod) {
-  const [c] = await tx
+  return tx
     .select()
     .from(classHourConfirmations)
     .where(
@@ -97,8 +98,35 @@ async function liveOf(tx: DbOrTx, p: TTeacherPeriod) {
         eq(classHourConfirmations.month, Number(p.month)),
         inArray(classHourConfirmations.status, LIVE),
       ),
+    )
+    .orderBy(asc(classHourConfirmations.id));
+}
+
+/** The live confirmation covering each of the lessons (a lesson is in at most one). */
+export async function coveringOf(tx: DbOrTx, lessonIds: number[]) {
+  const out = new Map<number, { id: number; approvalId: number; status: number; kind: ConfirmationKind }>();
+  if (!lessonIds.length) return out;
+  const rows = await tx
+    .select({ lessonId: classHourConfirmationLessons.lessonId, c: classHourConfirmations })
+    .from(classHourConfirmationLessons)
+    .innerJoin(
+      classHourConfirmations,
+      eq(classHourConfirmations.id, classHourConfirmationLessons.confirmationId),
+    )
+    .where(
+      and(
+        inArray(classHourConfirmationLessons.lessonId, lessonIds),
+        eq(classHourConfirmationLessons.live, true),
+      ),
     );
-  return c ?? null;
+  for (const r of rows)
+    out.set(r.lessonId, {
+      id: r.c.id,
+      approvalId: r.c.approvalRequestId ?? 0,
+      status: r.c.status,
+      kind: r.c.kind,
+    });
+  return out;
 }
 
 async function checkIn(tx: DbOrTx, u: AuthUser, p: TTeacherPeriod) {
@@ -115,23 +143,42 @@ async function checkIn(tx: DbOrTx, u: AuthUser, p: TTeacherPeriod) {
       between(lessons.lessonDate, days.startDate, days.endDate),
     ),
   );
-  const confirmed = ls.filter((l) => l.confirmed);
-  const problems = ls.length - confirmed.length;
-  const live = await liveOf(tx, p);
+  const covering = await coveringOf(
+    tx,
+    ls.map((l) => l.lessonId),
+  );
+  const lessonsNow = ls.map((l) => ({ ...l, confirmation: covering.get(l.lessonId) ?? null }));
+  // What a submission files now: the confirmed lessons no live confirmation covers yet.
+  const toFile = lessonsNow.filter((l) => l.confirmed && !l.confirmation);
+  const problems = lessonsNow.filter((l) => l.problem).length;
+  const live = (await liveOf(tx, p)).map((c) => ({
+    id: c.id,
+    approvalId: c.approvalRequestId ?? 0,
+    status: c.status,
+    kind: c.kind,
+    lessonCount: c.lessonCount,
+    hours: h100(c.hours) / 100,
+  }));
   return {
     startDate: days.startDate,
     endDate: days.endDate,
     teacherName: name,
-    lessonCount: confirmed.length,
-    hours: confirmed.reduce((s, l) => s + h100(l.hours), 0) / 100,
-    lessons: ls,
+    lessonCount: toFile.length,
+    hours: toFile.reduce((s, l) => s + h100(l.hours), 0) / 100,
+    lessons: lessonsNow,
+    toFile: toFile.map((l) => l.lessonId),
     problems,
-    live: live ? { id: live.id, approvalId: live.approvalRequestId ?? 0, status: live.status } : null,
-    canSubmit: problems === 0 && confirmed.length > 0 && !live,
+    live: live.at(-1) ?? null,
+    confirmations: live,
+    kind: (live.length ? 'supplementary' : 'original') as ConfirmationKind,
+    canSubmit: problems === 0 && toFile.length > 0,
   };
 }
 
-export const checkPeriod = (deps: AppDeps, u: AuthUser, p: TTeacherPeriod) => checkIn(deps.db, u, p);
+export async function checkPeriod(deps: AppDeps, u: AuthUser, p: TTeacherPeriod) {
+  const { toFile: _toFile, ...check } = await checkIn(deps.db, u, p);
+  return check;
+}
 
 export async function submit(
   deps: { db: DbOrTx; now: () => Date },
@@ -142,7 +189,7 @@ export async function submit(
   return deps.db.transaction(async (tx) => {
     const c = await checkIn(tx, u, b);
     await assertOpen(tx, { day: c.startDate, what: '课时确认 / class-hour confirmation' });
-    if (c.live)
+    if (c.live && !c.lessonCount)
       throw conflict(
         '该教师本期课时已提交确认 / this teacher’s class hours of the period were already submitted',
         'teacherCode',
@@ -167,18 +214,25 @@ export async function submit(
           year,
           month,
           status: CH.waiting,
+          kind: c.kind,
           lessonCount: c.lessonCount,
           hours: c.hours.toFixed(2),
-          lessonIds: c.lessons.map((l) => l.lessonId),
+          lessonIds: c.toFile,
           remark: b.remark ?? '',
           createdBy: u.id,
           createdAt: at,
           updatedAt: at,
         })
         .returning();
+      const r = must(row, 'class-hour confirmation');
+      // A lesson is in at most one live confirmation: the partial unique index on its id holds it.
+      await tx
+        .insert(classHourConfirmationLessons)
+        .values(c.toFile.map((lessonId) => ({ confirmationId: r.id, lessonId, live: true })));
     } catch (e) {
-      // Two submissions of one period at once: the partial unique index keeps one.
-      if (/class_hour_confirmations_live_uq|unique/i.test(String(e)))
+      // Two submissions of the same lessons at once: the partial unique index keeps one.
+      const said = `${String(e)} ${String((e as { cause?: unknown }).cause ?? '')}`;
+      if (/class_hour_confirmation_lessons_live_uq|unique|duplicate/i.test(said))
         throw conflict(
           '该教师本期课时已提交确认 / this teacher’s class hours of the period were already submitted',
           'teacherCode',
@@ -193,7 +247,7 @@ export async function submit(
         kind: 'classHourConfirm',
         subjectId: r.id,
         subjectCode: b.teacherCode,
-        subjectName: `${c.teacherName} ${year}-${String(month).padStart(2, '0')}`,
+        subjectName: `${c.teacherName} ${year}-${String(month).padStart(2, '0')}${c.kind === 'supplementary' ? '（补充）' : ''}`,
         schoolItemCode: b.schoolItemCode,
         reason: b.remark ?? '',
         payload: { confirmationId: r.id },
@@ -207,7 +261,16 @@ export async function submit(
     await writeAudit(tx, {
       action: 'classHours.submit',
       target: `class_hour_confirmations:${r.id}`,
-      detail: { teacher: b.teacherCode, year, month, lessons: c.lessonCount, hours: c.hours, approvalId },
+      detail: {
+        teacher: b.teacherCode,
+        year,
+        month,
+        kind: c.kind,
+        lessons: c.lessonCount,
+        lessonIds: c.toFile,
+        hours: c.hours,
+        approvalId,
+      },
       userId: u.id,
       username: u.username,
       at,
@@ -235,6 +298,11 @@ async function settle(c: HookContext<Payload>, status: number) {
     .update(classHourConfirmations)
     .set({ status, updatedAt: c.now })
     .where(eq(classHourConfirmations.id, r.id));
+  // A rejected or withdrawn confirmation frees its lessons for a later (supplementary) submission.
+  await c.tx
+    .update(classHourConfirmationLessons)
+    .set({ live: LIVE.includes(status) })
+    .where(eq(classHourConfirmationLessons.confirmationId, r.id));
 }
 
 const campusHead = {

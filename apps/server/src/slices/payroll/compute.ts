@@ -241,12 +241,13 @@ async function loadStaff(tx: DbOrTx): Promise<Staff[]> {
 }
 
 /**
- * Paid, uncancelled attendances of confirmed, held lessons on the period's days (over attendances
- * joined to their lessons): what the computation pays by the hour, before the class-hour
- * confirmation filter; the hours behind a period (hours.ts) list the same.
+ * Paid, uncancelled attendances of confirmed, held lessons on the period's days that a passed
+ * class-hour confirmation covers (the hook above; over attendances joined to their lessons): what the
+ * computation pays by the hour; the hours behind a period (hours.ts) list the same.
  */
-export const paidLessonsOf = (p: { startDate: string; endDate: string }) =>
+export const paidLessonsOf = (p: { year: number; month: number; startDate: string; endDate: string }) =>
   and(
+    confirmedHours(p),
     eq(attendances.paid, true),
     isNull(attendances.cancelledAt),
     isNotNull(lessons.confirmedAt),
@@ -260,7 +261,6 @@ async function paidAttendances(
   tx: DbOrTx,
   p: { year: number; month: number; startDate: string; endDate: string },
 ) {
-  const filter = confirmedHours(p);
   return tx
     .select({
       id: attendances.id,
@@ -274,7 +274,7 @@ async function paidAttendances(
     .from(attendances)
     .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
     .leftJoin(salaryCourseSwitch, eq(salaryCourseSwitch.courseCode, lessons.courseCode))
-    .where(and(paidLessonsOf(p), filter))
+    .where(paidLessonsOf(p))
     .orderBy(attendances.id);
 }
 

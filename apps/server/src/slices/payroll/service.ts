@@ -16,11 +16,13 @@ import {
   type TSourceRow,
   type TSummaryRow,
 } from '@bo/api-sdk';
-import { fromCents, toCents } from '@bo/domain';
+import { APPROVAL_CODE, fromCents, toCents } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   attendances,
+  classHourConfirmationLessons,
+  classHourConfirmations,
   courses,
   employees,
   lessons,
@@ -671,6 +673,36 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
     { day: string | null; ref: string; detail: string; lesson?: TSourceRow['lesson'] }
   >();
   const att = ids('attendance');
+  // The passed class-hour confirmation that approved each attendance's lesson (a lesson is in at most
+  // one live confirmation; a passed one is final).
+  const approvedBy = new Map<
+    number,
+    { id: number; approvalId: number; kind: 'original' | 'supplementary' }
+  >();
+  if (att.length)
+    for (const r of await db
+      .select({
+        lessonId: classHourConfirmationLessons.lessonId,
+        id: classHourConfirmations.id,
+        approvalId: classHourConfirmations.approvalRequestId,
+        kind: classHourConfirmations.kind,
+      })
+      .from(classHourConfirmationLessons)
+      .innerJoin(
+        classHourConfirmations,
+        eq(classHourConfirmations.id, classHourConfirmationLessons.confirmationId),
+      )
+      .where(
+        and(
+          eq(classHourConfirmationLessons.live, true),
+          eq(classHourConfirmations.status, APPROVAL_CODE.PASS),
+          inArray(
+            classHourConfirmationLessons.lessonId,
+            db.select({ id: attendances.lessonId }).from(attendances).where(inArray(attendances.id, att)),
+          ),
+        ),
+      ))
+      approvedBy.set(r.lessonId, { id: r.id, approvalId: r.approvalId ?? 0, kind: r.kind });
   if (att.length)
     for (const r of await db
       .select({
@@ -699,6 +731,7 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
           studentName: r.student,
           courseName: r.courseName ?? r.course,
           status: r.status,
+          confirmation: approvedBy.get(r.lessonId) ?? null,
         },
       });
   const extra = ids('extraHours');
