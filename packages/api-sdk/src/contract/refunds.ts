@@ -2,7 +2,7 @@
 // unused paid hours at the price actually paid; an adjustment corrects an order's hours or value.
 // Both are requests on the approval engine; the ledger moves only when they pass.
 import { z } from 'zod';
-import { ApprovalHistoryRow, ApprovalStepDef } from './approvals.js';
+import { ApprovalHistoryRow, ApprovalStepDef, ApprovalWaiting } from './approvals.js';
 import { FileResponse, PageQuery, get, page, post, priv, type Slice } from './define.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
@@ -199,6 +199,8 @@ export const RefundApprovalDetail = RefundApprovalRow.extend({
   step: z.number().int(),
   history: z.array(ApprovalHistoryRow),
   canRevoke: z.boolean(),
+  canCancel: z.boolean(),
+  ...ApprovalWaiting.shape,
   refundOrder: RefundOrderDetail,
 });
 

@@ -358,6 +358,9 @@ export async function approvalDetail(deps: AppDeps, u: AuthUser, type: RefundTyp
     step: d.step,
     history: d.history,
     canRevoke: d.canRevoke,
+    canCancel: d.canCancel,
+    awaited: d.awaited,
+    whyNot: d.whyNot,
     refundOrder: await refundDetail(deps, u, { id: x.r.subjectId }, type),
   };
 }
