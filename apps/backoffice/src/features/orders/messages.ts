@@ -200,6 +200,7 @@ export const orderMessages = defineMessages({
     'ref.amount': '退费金额',
     'ref.amountHint': '填写退费课时后由系统计算',
     'ref.giftForfeited': '已付课时全部退回时，未用的赠送课时一并作废（不退款）。',
+    'ref.releases': '退费生效时，以下已排未签到的课程将释放（课时不再足够）：',
     'ref.lines': '退费明细',
     'ref.hours': '课时',
     'ref.giftHours': '赠送课时',
@@ -455,6 +456,8 @@ export const orderMessages = defineMessages({
     'ref.amount': 'Refund amount',
     'ref.amountHint': 'Computed once hours are entered',
     'ref.giftForfeited': 'Returning every paid hour forfeits the unused gift hours (no money for them).',
+    'ref.releases':
+      'When the refund takes effect, these booked lessons lose their seats (no hours left for them):',
     'ref.lines': 'Refund lines',
     'ref.hours': 'Hours',
     'ref.giftHours': 'Gift hours',
