@@ -189,5 +189,15 @@ describe('refusals say what happened', () => {
     expect(e.message).toContain('1.00 consumed');
     expect(e.message).toContain('3.00 hours remain, fewer than the 4.00 this takes');
     expect(e.message).not.toContain('below zero');
+    // A refund of more than is left says what was consumed, naming the field.
+    const item = order.items[0]?.id ?? 0;
+    const over = await expectApiError(
+      sales.refunds.refundQuote({ body: { orderId: order.id, items: [{ orderItemId: item, hours: 4 }] } }),
+      ErrorCode.validation,
+    );
+    expect(over.field).toBe('items.0.hours');
+    expect(over.message).toContain(
+      `at most the 3.00 unused paid hours of ${courseName} (1.00 already consumed`,
+    );
   });
 });

@@ -115,11 +115,15 @@ export async function refundLines(
         `items.${i}.orderItemId: 订单中没有该课程 / not an item of the order`,
       );
     const h = toQ100(String(w.hours));
-    if (h > b.remainingPaid100)
+    if (h > b.remainingPaid100) {
+      // Said as what happened to the hours: consumed and refunded already, what is left.
+      const used = `已消耗 ${fromQ100(b.consumed100)} 课时、已退 ${fromQ100(b.refunded100)} 课时`;
+      const usedEn = `${fromQ100(b.consumed100)} already consumed, ${fromQ100(b.refunded100)} refunded`;
       throw badInput(
         `items.${i}.hours`,
-        `items.${i}.hours: 退费课时不能超过剩余已付课时 ${fromQ100(b.remainingPaid100)} / at most the ${fromQ100(b.remainingPaid100)} unused paid hours of ${item.courseName}`,
+        `items.${i}.hours: ${item.courseName} ${used}，剩余已付课时 ${fromQ100(b.remainingPaid100)}，退费课时不能超过它 / at most the ${fromQ100(b.remainingPaid100)} unused paid hours of ${item.courseName} (${usedEn})`,
       );
+    }
     if (h <= 0) return;
     lines.push({
       orderItemId: b.orderItemId,
