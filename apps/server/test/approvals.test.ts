@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { fileRequest, registerApprovalKind, type StoredStep } from '../src/slices/approvals/index.js';
@@ -213,14 +213,104 @@ describe('the approval engine', () => {
     expect(await effect(id)).toBe(1);
   });
 
-  it('only the requester cancels, and only while nobody decided', async () => {
+  it('only the requester withdraws, while the request is open (also when it went stale at a later step)', async () => {
     const id = await file('testChain', 'sales');
     await expectApiError(director.approvals.cancel({ body: { id } }), ErrorCode.noPermission);
     expect(await sales.approvals.cancel({ body: { id, comment: '不需要了' } })).toMatchObject({ status: 50 });
     await expectApiError(director.approvals.pass({ body: { id } }), ErrorCode.conflict);
+    // Passed by the director, then stuck at finance: the applicant withdraws it; nothing took effect.
     const started = await file('testChain', 'sales');
     await director.approvals.pass({ body: { id: started } });
-    await expectApiError(sales.approvals.cancel({ body: { id: started } }), ErrorCode.conflict);
+    expect((await sales.approvals.detail({ params: { id: started } })).canCancel).toBe(true);
+    expect((await director.approvals.detail({ params: { id: started } })).canCancel).toBe(false);
+    await expectApiError(finance.approvals.cancel({ body: { id: started } }), ErrorCode.noPermission);
+    expect(await sales.approvals.cancel({ body: { id: started, comment: '等太久了' } })).toMatchObject({
+      status: 50,
+    });
+    expect(await effect(started)).toBe(0);
+    const d = await sales.approvals.detail({ params: { id: started } });
+    expect(d.history.map((h) => [h.step, h.decision])).toEqual([
+      [0, 'pass'],
+      [1, 'cancel'],
+    ]);
+    expect(d).toMatchObject({ canCancel: false, awaited: [], whyNot: null });
+    expect((await finance.approvals.pending({ query: {} })).list.some((r) => r.id === started)).toBe(false);
+    await expectApiError(finance.approvals.pass({ body: { id: started } }), ErrorCode.conflict);
+    // A closed request cannot be withdrawn.
+    const done = await file('testAny', 'sales');
+    await finance.approvals.pass({ body: { id: done } });
+    const e = await expectApiError(sales.approvals.cancel({ body: { id: done } }), ErrorCode.conflict);
+    expect(e.message).toContain('closed');
+  });
+
+  it('whoever holds the current step rejects it; the detail names who each pending step awaits', async () => {
+    const id = await file('testChain', 'sales');
+    const d0 = await sales.approvals.detail({ params: { id } });
+    expect(d0.awaited.map((a) => [a.step, a.stepName, a.current])).toEqual([
+      [0, '主任', true],
+      [1, '财务', false],
+    ]);
+    expect(d0.awaited[0]?.approvers.map((a) => a.name)).toContain('王建国');
+    expect(d0.awaited[1]?.approvers.map((a) => a.name)).toEqual(expect.arrayContaining(['张丽华', '周敏']));
+    expect(d0.awaited.flatMap((a) => a.approvers.map((x) => x.id))).not.toContain(ids.sales);
+    // The requester cannot act, and is told why and whom it waits for.
+    expect(d0.canDecide).toBe(false);
+    expect(d0.whyNot).toContain('your own request');
+    expect(d0.whyNot).toContain('awaiting 王建国');
+    await director.approvals.pass({ body: { id } });
+    const d1 = await finance.approvals.detail({ params: { id } });
+    expect(d1).toMatchObject({ canDecide: true, whyNot: null });
+    expect(d1.awaited.map((a) => a.stepName)).toEqual(['财务']);
+    // The director passed step 0 and holds no finance role: told whom the step awaits.
+    const dd = await director.approvals.detail({ params: { id } });
+    expect(dd.canDecide).toBe(false);
+    expect(dd.whyNot).toContain('"财务"');
+    expect(dd.whyNot).toContain('张丽华');
+    const e = await expectApiError(
+      director.approvals.reject({ body: { id, comment: '不行' } }),
+      ErrorCode.noPermission,
+    );
+    expect(e.message).toContain('not an approver of the current step "财务"');
+    expect(e.message).toContain('awaiting');
+    expect(e.message).toContain('张丽华');
+    // The holder of the current step rejects it.
+    expect(await finance.approvals.reject({ body: { id, comment: '材料不全' } })).toMatchObject({
+      status: 30,
+    });
+    expect(await effect(id)).toBe(0);
+    expect((await sales.approvals.detail({ params: { id } })).awaited).toEqual([]);
+  });
+
+  it('a rejection without a comment is refused naming the field in the user’s words', async () => {
+    const id = await file('testAny', 'sales');
+    for (const body of [{ id }, { id, comment: '' }, { id, comment: '   ' }]) {
+      const e = await expectApiError(finance.approvals.reject({ body: body as never }), ErrorCode.validation);
+      expect(e.field).toBe('body.comment');
+      expect(e.message).toContain('请填写驳回意见');
+      expect(e.message).toContain('enter a reason for rejecting');
+    }
+  });
+
+  it('a step nobody at the campus may decide says so', async () => {
+    const id = await fileRequest(
+      t.deps.db,
+      ids.sales ?? null,
+      {
+        kind: 'testAny',
+        subjectId: ++seq,
+        subjectName: `测试申请${seq}`,
+        schoolItemCode: 'SH01',
+        payload: { failRevoke: false },
+      },
+      t.clock.now(),
+    );
+    // The flow named only the requester: nobody else may decide it.
+    await t.deps.db.execute(
+      sql`update approval_requests set steps = ${JSON.stringify([step('指定人', [], { userIds: [ids.sales ?? 0] })])}::jsonb, awaiting = array[${`user:${ids.sales}`}]::text[] where id = ${id}`,
+    );
+    const d = await sales.approvals.detail({ params: { id } });
+    expect(d.awaited[0]?.approvers).toEqual([]);
+    expect(d.whyNot).toContain('nobody at the campus may decide the current step "指定人"');
   });
 
   it('revoke undoes the hook’s effect; a failing revoke changes nothing', async () => {

@@ -289,6 +289,28 @@ describe('call records', () => {
     expect(bad.field).toBe('body.endAt');
   });
 
+  it('accepts only an http or https recording URL', async () => {
+    for (const recordingUrl of ['javascript:alert(1)', 'data:text/html,x', 'ftp://rec.example.com/1.mp3']) {
+      const e = await expectApiError(
+        esales.calls.save({
+          body: { sessionId: session(), phone: '13900001234', startAt: startAt(), recordingUrl },
+        }),
+        ErrorCode.validation,
+      );
+      expect(e.field).toBe('body.recordingUrl');
+      expect(e.message).toContain('http');
+    }
+    const ok = await esales.calls.save({
+      body: {
+        sessionId: session(),
+        phone: '13900001234',
+        startAt: startAt(),
+        recordingUrl: 'http://rec.example.com/2.mp3',
+      },
+    });
+    expect(ok.recordingUrl).toBe('http://rec.example.com/2.mp3');
+  });
+
   it('lists calls by scope and filters; agents see only their own', async () => {
     const mine = await esales.calls.list({ query: { pageSize: 500 } });
     const me = mine.list[0]?.userId;

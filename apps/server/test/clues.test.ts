@@ -124,6 +124,16 @@ describe('creation and duplicate protection', () => {
     const c = await sales.clues.clueSave({ body: clueBody({ insurance: true }) });
     expect(await sales.clues.isInsuranceUser({ query: { mobile: c.phone } })).toBe(true);
     expect(await sales.clues.isInsuranceUser({ query: { mobile: phone() } })).toBe(false);
+    // The envelope itself answers true or false (spec §7), never the null of a command.
+    const token = await t.login('sales');
+    const raw = async (mobile: string) => {
+      const r = await fetch(`${t.baseURL}/user/isInsuranceUser?mobile=${mobile}&v=1.1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await r.json()) as { code: number; data: unknown }).data;
+    };
+    expect(await raw(c.phone)).toBe(true);
+    expect(await raw(phone())).toBe(false);
   });
 });
 

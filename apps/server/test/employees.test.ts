@@ -207,6 +207,31 @@ describe('pickers', () => {
     const rec = await sales.employees.employees4Recommend({ query: { name: '王建国' } });
     expect(rec.map((e) => e.code)).toEqual(['E0002']);
   });
+
+  it('keeps the recommender picker to the campus asked for and to the caller’s campuses', async () => {
+    const codes = (rows: { code: string }[]) => rows.map((e) => e.code).sort();
+    const sh01 = codes(await admin.employees.codeAndName({ query: { schoolItemCode: 'SH01' } }));
+    const sh02 = codes(await admin.employees.codeAndName({ query: { schoolItemCode: 'SH02' } }));
+    expect(sh02.some((c) => !sh01.includes(c))).toBe(true);
+    // The filter applies: only staff working at the campus asked for.
+    const at01 = codes(await admin.employees.employees4Recommend({ query: { schoolItemCode: 'SH01' } }));
+    const at02 = codes(await admin.employees.employees4Recommend({ query: { schoolItemCode: 'SH02' } }));
+    expect(at01.length).toBeGreaterThan(0);
+    expect(at01.every((c) => sh01.includes(c))).toBe(true);
+    expect(at02.every((c) => sh02.includes(c))).toBe(true);
+    expect(at02.some((c) => !sh01.includes(c))).toBe(true);
+    // A consultant of SH01 sees the staff of their campuses, never the whole company.
+    const sales = await t.as('sales');
+    const mine = codes(await sales.employees.codeAndName());
+    const theirs = codes(await sales.employees.employees4Recommend());
+    expect(theirs.every((c) => mine.includes(c))).toBe(true);
+    expect(theirs.some((c) => !sh01.includes(c) && sh02.includes(c))).toBe(false);
+    const e = await expectApiError(
+      sales.employees.employees4Recommend({ query: { schoolItemCode: 'SH02' } }),
+      ErrorCode.noPermission,
+    );
+    expect(e.message).toContain('SH02');
+  });
 });
 
 describe('HR master data', () => {

@@ -32,6 +32,31 @@ describe('todos', () => {
   });
 });
 
+describe('a todo names a clue the user may see', () => {
+  it('refuses a clue that does not exist (404) or lies outside the user’s campuses (403)', async () => {
+    const own = await sales.clues.clueSave({
+      body: { childName: '周一诺', parentName: '周洁', phone: phone(), schoolItemCode: 'SH01' },
+    });
+    const todo = await sales.tasks.addTodo({ body: { title: '回电周妈妈', clueId: own.clueId } });
+    expect(todo.clueId).toBe(own.clueId);
+    const missing = await expectApiError(
+      sales.tasks.addTodo({ body: { title: '不存在的线索', clueId: 99_999_999 } }),
+      ErrorCode.notFound,
+    );
+    expect(missing.field).toBe('clueId');
+    const elsewhere = await director.clues.clueSave({
+      body: { childName: '吴若曦', parentName: '吴敏', phone: phone(), schoolItemCode: 'SH02' },
+    });
+    await expectApiError(
+      sales.tasks.addTodo({ body: { title: '别的校区', clueId: elsewhere.clueId } }),
+      ErrorCode.noPermission,
+    );
+    expect((await sales.tasks.todoList({ query: {} })).list.map((x) => x.clueId)).not.toContain(
+      elsewhere.clueId,
+    );
+  });
+});
+
 describe('task centre and the menu badge', () => {
   it('menuCount is the count of the task list and follows todos, follow-ups and approvals', async () => {
     const count = async (s: Sdk) => (await s.tasks.menuCount()).count;

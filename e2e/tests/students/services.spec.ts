@@ -87,6 +87,21 @@ test('a student’s services: leave, paper contract, transfer course, statement;
     await expect(page.getByRole('row').filter({ hasText: student.name })).toContainText('待审批');
   });
 
+  await test.step('the filer of the absence sees whom it awaits and why they cannot decide it, and withdraws it', async () => {
+    const row = page.getByRole('row').filter({ hasText: student.name });
+    await row.getByRole('button', { name: '查看' }).click();
+    const dialog = page.getByRole('dialog', { name: '休学审批' });
+    const waiting = dialog.getByRole('region', { name: '待审批' });
+    // The current step names its approvers; the campus head filed it, so cannot decide it.
+    await expect(waiting.getByRole('listitem').first()).toContainText('当前步骤');
+    await expect(waiting.getByRole('note')).toContainText('不能审批自己的申请');
+    await expect(dialog.getByRole('button', { name: '通过' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: '撤回申请' }).click();
+    await page.getByRole('dialog', { name: '请确认' }).getByRole('button', { name: '撤回申请' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('已取消');
+  });
+
   const contractNo = `HT${String(Date.now()).slice(-8)}`;
   await test.step('paper contract: registered by the campus head, approved by finance', async () => {
     await page.getByRole('link', { name: '恢复协议' }).click();

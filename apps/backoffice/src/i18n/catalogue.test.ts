@@ -81,6 +81,10 @@ describe('bilingual server messages', () => {
     );
     expect(pickLanguage('用户名或密码错误 / wrong username or password', 'zh-CN')).toBe('用户名或密码错误');
     expect(pickLanguage('a / b', 'en')).toBe('a / b');
+    expect(pickLanguage('等待 周敏（财务经理）审批 / awaiting 周敏 (财务经理)', 'en')).toBe(
+      'awaiting 周敏 (财务经理)',
+    );
+    expect(pickLanguage('中文 / 中文', 'en')).toBe('中文 / 中文');
     expect(pickLanguage('Token验证失败!', 'en')).toBe('Token验证失败!');
   });
 });

@@ -148,7 +148,10 @@ export function registerSlice<S extends Slice>(
           .send(d.body);
       }
       if (e.returnsFile) return send(reply, 0, (result as { message?: string }).message ?? 'ok', null);
-      let data: unknown = result === undefined || result === true ? null : result;
+      // A command's `true` (Ok) is the envelope's null; a question answered yes/no (a boolean
+      // response: /user/isInsuranceUser) keeps its true.
+      const yesNo = (e.response as z.ZodType).def.type === 'boolean';
+      let data: unknown = result === undefined || (result === true && !yesNo) ? null : result;
       if (validateResponses && data !== null) {
         const r = e.response.safeParse(data);
         if (!r.success) {

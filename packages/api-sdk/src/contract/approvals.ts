@@ -92,6 +92,21 @@ export const ApprovalHistoryRow = z.object({
   comment: z.string(),
   at: Ts,
 });
+/** A step an open request still waits for: who may decide it, by name, and the roles it names. */
+export const AwaitedStep = z.object({
+  step: z.number().int(),
+  stepName: z.string(),
+  /** The step being decided now; later steps follow it. */
+  current: z.boolean(),
+  roles: z.array(z.string()),
+  approvers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TAwaitedStep = z.infer<typeof AwaitedStep>;
+/** Who an open request waits for, and why the caller cannot act on it now (null: they can, or it is closed). */
+export const ApprovalWaiting = z.object({
+  awaited: z.array(AwaitedStep),
+  whyNot: z.string().nullable(),
+});
 export const ApprovalRequestDetail = ApprovalRequestRow.extend({
   steps: z.array(ApprovalStepDef),
   history: z.array(ApprovalHistoryRow),
@@ -99,6 +114,7 @@ export const ApprovalRequestDetail = ApprovalRequestRow.extend({
   canDecide: z.boolean(),
   canCancel: z.boolean(),
   canRevoke: z.boolean(),
+  ...ApprovalWaiting.shape,
 });
 export type TApprovalRequestDetail = z.infer<typeof ApprovalRequestDetail>;
 
@@ -147,6 +163,7 @@ export const KindApprovalFlow = z.object({
   canDecide: z.boolean(),
   canCancel: z.boolean(),
   canRevoke: z.boolean(),
+  ...ApprovalWaiting.shape,
 });
 
 const Target = {
@@ -155,9 +172,11 @@ const Target = {
   version: z.number().int().positive().optional(),
 };
 export const ApprovalPassInput = z.object({ ...Target, comment: Comment.default('') });
+/** The message of a rejection without a reason, whether the comment is missing or blank. */
+export const REJECT_COMMENT_REQUIRED = '请填写驳回意见 / enter a reason for rejecting';
 export const ApprovalRejectInput = z.object({
   ...Target,
-  comment: Comment.min(1, '请填写驳回意见 / a comment is required to reject'),
+  comment: z.string({ error: REJECT_COMMENT_REQUIRED }).trim().min(1, REJECT_COMMENT_REQUIRED).max(500),
 });
 export const ApprovalCancelInput = z.object({ ...Target, comment: Comment.default('') });
 export const ApprovalRevokeInput = z.object({
@@ -190,7 +209,8 @@ export const approvals = {
   }),
   cancel: post('/approval/cancel', {
     service: 'schedule',
-    summary: 'The requester withdraws their own request while nobody decided it yet.',
+    summary:
+      'The requester withdraws their own open request (waiting, or in approval at a later step); nothing took effect yet.',
     access: signedIn,
     body: ApprovalCancelInput,
     response: ApprovalOutcome,

@@ -108,7 +108,15 @@ export const CallInput = z.object({
   endAt: TsIn.nullable().optional(),
   /** Seconds; default end − start. */
   durationSeconds: z.number().int().min(0).max(86_400).optional(),
-  recordingUrl: z.url({ message: 'a URL' }).max(1000).nullable().optional(),
+  /** Only a web address (http or https): the screens open it as a link. */
+  recordingUrl: z
+    .url({
+      protocol: /^https?$/,
+      message: '录音地址须为 http 或 https 网址 / the recording URL must be an http or https address',
+    })
+    .max(1000)
+    .nullable()
+    .optional(),
 });
 
 export const CallCountRow = z.object({

@@ -466,8 +466,8 @@ export const employees = {
   employees4Recommend: get('/setting/employee/employees4Recommend', {
     service: 'setting',
     summary:
-      'Employed staff who may be named as the recommender of a referred clue (name or mobile filter; at most 50; every campus).',
-    // The referrer of a clue may work at any campus: only the clue desks pick one.
+      'Employed staff who may be named as the recommender of a referred clue (name or mobile filter; at most 50): of the campus asked for (403 outside the caller’s), else of the caller’s campuses.',
+    // Only the clue desks pick a referrer.
     access: priv(
       '/clues/clueList',
       '/clues/schoolClues',
@@ -475,7 +475,10 @@ export const employees = {
       '/workSurface/index',
       '/clues/clueDetail',
     ),
-    query: z.object({ name: z.string().trim().optional() }),
+    query: z.object({
+      name: z.string().trim().max(50).optional(),
+      schoolItemCode: z.string().trim().max(20).optional(),
+    }),
     response: z.array(EmployeePick),
   }),
   teacherRanks: get('/teacher/ranks', {

@@ -4,7 +4,7 @@
 // Amounts travel as yuan strings with 2 decimals; quantities as numbers with at most 2 decimals.
 import { z } from 'zod';
 import { Money } from './fields.js';
-import { ApprovalHistoryRow, ApprovalOutcome, ApprovalStepDef } from './approvals.js';
+import { ApprovalHistoryRow, ApprovalOutcome, ApprovalStepDef, ApprovalWaiting } from './approvals.js';
 import { FileResponse, Ok, PageQuery, QueryBool, get, page, post, priv, type Slice } from './define.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
@@ -432,6 +432,8 @@ export const PayApprovalDetail = PayApprovalRow.extend({
   step: z.number().int(),
   history: z.array(ApprovalHistoryRow),
   canRevoke: z.boolean(),
+  canCancel: z.boolean(),
+  ...ApprovalWaiting.shape,
   order: OrderDetail,
 });
 

@@ -2,7 +2,7 @@
 // unused paid hours at the price actually paid; an adjustment corrects an order's hours or value.
 // Both are requests on the approval engine; the ledger moves only when they pass.
 import { z } from 'zod';
-import { ApprovalHistoryRow, ApprovalStepDef } from './approvals.js';
+import { ApprovalHistoryRow, ApprovalStepDef, ApprovalWaiting } from './approvals.js';
 import { FileResponse, PageQuery, get, page, post, priv, type Slice } from './define.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
@@ -92,7 +92,25 @@ export const RefundOrderRow = z.object({
   version: z.number().int(),
 });
 export type TRefundOrderRow = z.infer<typeof RefundOrderRow>;
-export const RefundOrderDetail = RefundOrderRow.extend({ items: z.array(RefundLineRow) });
+/**
+ * A booked, unsigned lesson the refund leaves without hours: released when the refund takes effect
+ * (the latest booked first), shown before it does.
+ */
+export const ReleasedLesson = z.object({
+  lessonId: z.number().int(),
+  courseCode: z.string(),
+  courseName: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  hours: z.number(),
+});
+export type TReleasedLesson = z.infer<typeof ReleasedLesson>;
+export const RefundOrderDetail = RefundOrderRow.extend({
+  items: z.array(RefundLineRow),
+  /** While pending: the lessons its approval will release (empty once decided). */
+  releases: z.array(ReleasedLesson),
+});
 
 export const RefundFilter = z.object({
   schoolItemCode: z.string().trim().max(20).optional(),
@@ -138,6 +156,8 @@ export const RefundQuote = z.object({
   items: z.array(RefundLineRow),
   amount: Yuan,
   amountInWords: z.string(),
+  /** The booked lessons the refund would release when it takes effect. */
+  releases: z.array(ReleasedLesson),
 });
 export type TRefundQuote = z.infer<typeof RefundQuote>;
 
@@ -199,6 +219,8 @@ export const RefundApprovalDetail = RefundApprovalRow.extend({
   step: z.number().int(),
   history: z.array(ApprovalHistoryRow),
   canRevoke: z.boolean(),
+  canCancel: z.boolean(),
+  ...ApprovalWaiting.shape,
   refundOrder: RefundOrderDetail,
 });
 

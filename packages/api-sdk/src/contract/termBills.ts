@@ -2,7 +2,13 @@
 // instalment application is the `termBillApply` kind on the approval engine), paying a term (a pay
 // record of the order, so the order's state machine stays the one truth) and the service end date.
 import { z } from 'zod';
-import { ApprovalHistoryRow, ApprovalStepDef, KindApprovalFilter, KindApprovalRow } from './approvals.js';
+import {
+  ApprovalHistoryRow,
+  ApprovalStepDef,
+  ApprovalWaiting,
+  KindApprovalFilter,
+  KindApprovalRow,
+} from './approvals.js';
 import { FileResponse, Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
 import { money } from './fields.js';
 import { OnlinePayment, PayMethodType } from './payments.js';
@@ -123,6 +129,7 @@ export const ApplyDetail = ApplyRow.extend({
   history: z.array(ApprovalHistoryRow),
   canCancel: z.boolean(),
   canRevoke: z.boolean(),
+  ...ApprovalWaiting.shape,
   bill: TermBillDetail,
 });
 

@@ -38,7 +38,13 @@ import { listQuery } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { errorText, sdk } from '../../app/sdk';
 import { tCode, useT, type TFunction } from '../../i18n';
-import { ApprovalScreen, DecideForm, History, type ApprovalScreenDef } from '../orders/approvalScreen';
+import {
+  ApprovalScreen,
+  DecideForm,
+  History,
+  Waiting,
+  type ApprovalScreenDef,
+} from '../orders/approvalScreen';
 import { ApprovalStatusBadge, Field, OrderLink, When, payMethodName } from '../orders/parts';
 import { QrCode, useWatchedPayment } from '../orders/PayOnlineDialog';
 
@@ -206,6 +212,9 @@ export function RepaymentApprovalDetail() {
               ))}
             </p>
             <History detail={d} />
+            <div className="mt-3">
+              <Waiting detail={d} />
+            </div>
             {d.canDecide && (
               <div className="mt-4">
                 <DecideForm

@@ -76,6 +76,18 @@ function Subject({ detail }: { detail: Detail }) {
       <Card>
         <RefundOrderLines order={r} />
       </Card>
+      {r.releases.length > 0 && (
+        <div role="note" aria-label={t('ref.releases')} className="text-sm text-warning-700">
+          <p>{t('ref.releases')}</p>
+          <ul className="list-disc pl-5">
+            {r.releases.map((l) => (
+              <li key={l.lessonId}>
+                {l.date} {l.startTime}–{l.endTime} · {l.courseName} · {l.hours}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,9 +1,17 @@
 // One declaration for every approval screen of money (payments, refunds, adjustments): a list of
 // the kind's requests (status, amount, requester, step; filters in the URL; export) and a detail
 // dialog showing what is to be approved, the flow and its history, where the caller passes or
-// rejects with a comment, or revokes an approved one. The engine decides (/approval/pass|reject|revoke);
-// a request someone else decided meanwhile answers 409, said as "already decided, reload".
-import { ApprovalPassInput, ApprovalRevokeInput } from '@bo/api-sdk';
+// rejects with a comment, or revokes an approved one; the applicant withdraws an open one. Every open
+// request says who each pending step awaits and, to a user who cannot act, why. The engine decides
+// (/approval/pass|reject|cancel|revoke); a request someone else decided meanwhile answers 409, said as
+// "already decided, reload".
+import {
+  ApprovalCancelInput,
+  ApprovalPassInput,
+  ApprovalRevokeInput,
+  REJECT_COMMENT_REQUIRED,
+  type TAwaitedStep,
+} from '@bo/api-sdk';
 import {
   AmountCapitals,
   Button,
@@ -23,7 +31,7 @@ import { useCommandForm } from '../../app/form';
 import { invalidateAfter } from '../../app/invalidation';
 import { ListScreenView, type ListQueryArgs, type ListScreenDef } from '../../app/list';
 import { errorText, sdk } from '../../app/sdk';
-import { tCode, useT, type TFunction } from '../../i18n';
+import { pickLanguage, tCode, useLocale, useT, type TFunction } from '../../i18n';
 import { ApprovalStatusBadge, Field, When, approvalStatusName, approvalStatusOptions } from './parts';
 
 /** What every kind's list row carries (the engine's request, flattened with its subject). */
@@ -53,6 +61,12 @@ export interface ApprovalDetailBase extends ApprovalRowBase {
     at: string;
   }>;
   canRevoke: boolean;
+  /** The applicant may withdraw it (open, their own). */
+  canCancel: boolean;
+  /** The steps still to decide, each with who may decide it. */
+  awaited: readonly TAwaitedStep[];
+  /** Why the caller cannot decide it now ('中文 / English'); null when they can, or it is closed. */
+  whyNot: string | null;
 }
 
 export interface ApprovalScreenDef<Row extends ApprovalRowBase, Detail extends ApprovalDetailBase> {
@@ -100,6 +114,45 @@ export function History({ detail }: { detail: ApprovalDetailBase }) {
   );
 }
 
+/**
+ * Who an open request waits for: each pending step with the people who may decide it (the current
+ * one first), and, to a user who cannot act, the engine's reason.
+ */
+export function Waiting({
+  detail,
+}: {
+  detail: Pick<ApprovalDetailBase, 'awaited' | 'whyNot' | 'canDecide'>;
+}) {
+  const t = useT();
+  const [locale] = useLocale();
+  if (detail.awaited.length === 0) return null;
+  return (
+    <section aria-label={t('apv.awaited')}>
+      <h3 className="mb-2 text-sm font-semibold">{t('apv.awaited')}</h3>
+      <ul className="space-y-1 text-sm">
+        {detail.awaited.map((s) => (
+          <li key={s.step} className={s.current ? 'text-ink' : 'text-muted'}>
+            <span className={s.current ? 'font-semibold text-brand-600' : ''}>{s.stepName}</span>
+            {s.current ? ` (${t('apv.currentStep')})` : ''}
+            {s.roles.length > 0 ? ` · ${s.roles.join('、')}` : ''}
+            {' · '}
+            {s.approvers.length > 0 ? (
+              s.approvers.map((a) => a.name).join('、')
+            ) : (
+              <span className="text-danger-600">{t('apv.nobody')}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!detail.canDecide && detail.whyNot && (
+        <p role="note" className="mt-2 text-sm text-muted">
+          {pickLanguage(detail.whyNot, locale)}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** The engine's 409 (decided meanwhile, or a stale version) said in the screen's words. */
 function alreadyDecided(t: TFunction) {
   return (e: unknown): never => {
@@ -114,7 +167,7 @@ const Decision = ApprovalPassInput.extend({ pass: z.boolean() }).superRefine((v,
     ctx.addIssue({
       code: 'custom',
       path: ['comment'],
-      message: '请填写驳回意见 / a comment is required to reject',
+      message: REJECT_COMMENT_REQUIRED,
     });
 });
 
@@ -192,6 +245,28 @@ function RevokeForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: ()
   );
 }
 
+function WithdrawForm({ detail, onDone }: { detail: ApprovalDetailBase; onDone: () => void }) {
+  const t = useT();
+  const form = useCommandForm({
+    schema: ApprovalCancelInput,
+    defaultValues: { id: detail.id, version: detail.version, comment: '' },
+    onSubmit: (body) => sdk.approvals.cancel({ body }).catch(alreadyDecided(t)),
+    confirm: { message: t('apv.confirmWithdraw'), okText: t('apv.withdraw') },
+    success: t('apv.withdrawn'),
+    onDone,
+  });
+  return (
+    <FormView form={form}>
+      <FormTextArea form={form} name="comment" label={t('apv.withdrawReason')} rows={2} />
+      <div className="flex justify-end">
+        <Button type="submit" variant="secondary" loading={form.busy}>
+          {t('apv.withdraw')}
+        </Button>
+      </div>
+    </FormView>
+  );
+}
+
 function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetailBase>({
   def,
   row,
@@ -255,15 +330,15 @@ function DetailDialog<Row extends ApprovalRowBase, Detail extends ApprovalDetail
             <h3 className="mb-2 text-sm font-semibold">{t('apv.history')}</h3>
             <History detail={d} />
           </section>
-          {d.canDecide ? (
+          <Waiting detail={d} />
+          {d.canDecide && (
             <DecideForm
               detail={d}
               onDone={decided}
               rejectQuestion={def.rejectQuestion?.(t) ?? t('apv.confirmReject')}
             />
-          ) : d.status === 10 ? (
-            <p className="text-sm text-muted">{t('apv.cannotDecide')}</p>
-          ) : null}
+          )}
+          {d.canCancel && <WithdrawForm detail={d} onDone={decided} />}
           {d.canRevoke && <RevokeForm detail={d} onDone={decided} />}
         </div>
       )}

@@ -138,6 +138,18 @@ function RefundForm({ list, onClose }: { list: RefundList; onClose: () => void }
             {shown.items.some((l) => l.giftHours > 0) && (
               <p className="mt-1 text-xs text-muted">{t('ref.giftForfeited')}</p>
             )}
+            {shown.releases.length > 0 && (
+              <div role="note" aria-label={t('ref.releases')} className="mt-2 text-xs text-warning-700">
+                <p>{t('ref.releases')}</p>
+                <ul className="list-disc pl-5">
+                  {shown.releases.map((l) => (
+                    <li key={l.lessonId}>
+                      {l.date} {l.startTime}–{l.endTime} · {l.courseName} · {l.hours}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </>
         )}
         {quote.isError && asked.length > 0 && (

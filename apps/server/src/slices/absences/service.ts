@@ -387,8 +387,8 @@ export async function editMakeup(
 }
 
 /**
- * The requester withdraws a request nobody decided yet; an approved one is revoked by an approver of
- * its last step (the engine checks who may).
+ * The requester withdraws an open request (also one passed at a step and stuck at the next); an
+ * approved one is revoked by an approver of its last step (the engine checks who may).
  */
 export async function withdrawOrRevoke(
   deps: AppDeps,

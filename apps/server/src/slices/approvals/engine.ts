@@ -3,6 +3,7 @@
 // approvers deciding one request at once get one success and one 409.
 import { and, arrayOverlaps, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { APPROVAL_CODE, APPROVAL_OPEN } from '@bo/domain';
+import { REJECT_COMMENT_REQUIRED } from '@bo/api-sdk';
 import { iso } from '../../db/rowHelpers.js';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -20,6 +21,7 @@ import { must } from '../../shared/must.js';
 import { approvalKind, approvalKinds, type RegisteredKind, type RequestRecord } from './registry.js';
 import { approvalDecisions, approvalRequests, type StoredStep } from './tables.js';
 import { policySteps } from './policies.js';
+import { awaitedSteps, awaitedText } from './awaited.js';
 
 type Decision = 'pass' | 'reject' | 'cancel' | 'revoke' | 'close';
 
@@ -145,11 +147,25 @@ export async function passedOtherSteps(
   return new Set(rows.filter((d) => d.step !== stepOf.get(d.requestId)).map((d) => d.requestId));
 }
 
-/** Refuses with 403 unless the user may decide the request's current step (the request is open). */
+/** Joins two '中文 / English' messages half by half. */
+function joinBilingual(a: string, b: string): string {
+  const [az = a, ae = a] = a.split(' / ');
+  const [bz = b, be = b] = b.split(' / ');
+  return `${az}；${bz} / ${ae}; ${be}`;
+}
+
+const joinIfAwaited = (why: string, waiting: string | null) => (waiting ? joinBilingual(why, waiting) : why);
+
+/**
+ * Refuses with 403 unless the user may decide the request's current step (the request is open); the
+ * refusal names who the step waits for (or that nobody at the campus may decide it).
+ */
 async function assertMayDecide(tx: DbOrTx, u: AuthUser, r: RequestRecord) {
   const passed = await passedOtherSteps(tx, u, [r]);
   const why = whyNotDecide(u, r, passed.has(r.id));
-  if (why) throw noPermission(why);
+  if (!why) return;
+  const waiting = awaitedText(await awaitedSteps(tx, r));
+  throw noPermission(joinIfAwaited(why, waiting));
 }
 
 /** The decision's `id` (a body field of every decision endpoint) names the request: the 404 names it. */
@@ -254,7 +270,7 @@ export async function decide(
     const k = kindOf(r.kind);
     const comment = d.comment.trim();
     if (!d.pass && !comment && !k.rejectCommentOptional)
-      throw badInput('comment', 'comment: 请填写驳回意见 / a comment is required to reject');
+      throw badInput('comment', `comment: ${REJECT_COMMENT_REQUIRED}`);
     await record(tx, r, u, d.pass ? 'pass' : 'reject', comment, now);
     await audit(tx, r, u, d.pass ? 'pass' : 'reject', comment, ip, now);
     const ctx = { tx, actor: u, now, comment };
@@ -297,7 +313,10 @@ export async function decide(
   });
 }
 
-/** The requester withdraws a request nobody decided yet (status WAIT); onCancel runs. */
+/**
+ * The requester withdraws their open request (WAIT, or DEFAULT: a step passed and it went stale at a
+ * later one); the steps passed so far stay in its history, nothing took effect yet; onCancel runs.
+ */
 export async function cancel(
   deps: AppDeps,
   u: AuthUser,
@@ -311,11 +330,8 @@ export async function cancel(
     if (d.version !== undefined && d.version !== r.version) throw staleVersion();
     if (r.requestedBy !== u.id)
       throw noPermission('只有申请人可以取消申请 / only the requester may cancel the request');
-    if (r.status !== APPROVAL_CODE.WAIT)
-      throw conflict(
-        '申请已在审批中或已结束，不能取消 / the request is already being decided or closed',
-        'id',
-      );
+    if (!isOpen(r))
+      throw conflict('申请已结束，不能撤回 / the request is already closed and cannot be withdrawn', 'id');
     const comment = d.comment.trim();
     await record(tx, r, u, 'cancel', comment, now);
     await audit(tx, r, u, 'cancel', comment, ip, now);
@@ -532,7 +548,8 @@ export async function requestDetail(deps: AppDeps, u: AuthUser, id: number) {
     .from(approvalRequests)
     .where(eq(approvalRequests.id, id));
   const k = approvalKind(r.kind);
-  const canDecide = whyNotDecide(u, r, (await passedOtherSteps(deps.db, u, [r])).has(r.id)) === null;
+  const whyNot = whyNotDecide(u, r, (await passedOtherSteps(deps.db, u, [r])).has(r.id));
+  const awaited = await awaitedSteps(deps.db, r);
   const canRevoke =
     !!k?.revocable &&
     r.status === APPROVAL_CODE.PASS &&
@@ -549,8 +566,11 @@ export async function requestDetail(deps: AppDeps, u: AuthUser, id: number) {
       comment: d.comment,
       at: d.at.toISOString(),
     })),
-    canDecide,
-    canCancel: r.requestedBy === u.id && r.status === APPROVAL_CODE.WAIT,
+    canDecide: whyNot === null,
+    canCancel: r.requestedBy === u.id && isOpen(r),
     canRevoke,
+    awaited,
+    // Why the caller cannot decide the open request now, with whom it waits for.
+    whyNot: whyNot && isOpen(r) ? joinIfAwaited(whyNot, awaitedText(awaited)) : null,
   };
 }

@@ -186,5 +186,7 @@ export async function withRequestFlow<Row extends object>(
     canDecide: d.canDecide,
     canCancel: d.canCancel,
     canRevoke: d.canRevoke,
+    awaited: d.awaited,
+    whyNot: d.whyNot,
   };
 }

@@ -87,7 +87,14 @@ export const employeesHandlers: SliceHandlers<typeof contract.employees> = {
   commissionersOfKind: (ctx) => commissioners(ctx, ctx.params.id, ctx.params.kind),
   codeAndName: (ctx) => codeAndName(ctx, ctx.query),
   familyPosts: (ctx) => familyPosts(ctx),
-  employees4Recommend: (ctx) => pickEmployees(ctx, { name: ctx.query.name, anyCampus: true, limit: 50 }),
+  // The campus filter and the caller's scope apply as to every picker (docs/decisions.md).
+  employees4Recommend: (ctx) =>
+    pickEmployees(ctx, {
+      name: ctx.query.name,
+      schoolItemCode: ctx.query.schoolItemCode || undefined,
+      byMobile: true,
+      limit: 50,
+    }),
   teacherRanks: (ctx) => skillRankType.all(ctx, { typeCode: TEACHER_RANK_TYPE, status: 1 }),
   teacherList: (ctx) => teachersBetween(ctx, ctx.query),
 };

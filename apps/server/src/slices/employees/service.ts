@@ -574,8 +574,8 @@ export interface PickFilter {
   minLevel?: number | undefined;
   maxLevel?: number | undefined;
   subjectIds?: number[];
-  /** Skip the caller's campus scope (recommenders may come from any campus). */
-  anyCampus?: boolean;
+  /** The name filter matches the mobile too (the recommender picker). */
+  byMobile?: boolean;
   limit?: number;
 }
 
@@ -584,13 +584,13 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
   const conds: SQL[] = [eq(employees.status, 1)];
   if (f.postRoles?.length) conds.push(inArray(posts.postRole, f.postRoles));
   if (f.schoolItemCode) {
-    if (!f.anyCampus) assertCampus(ctx.user, f.schoolItemCode);
+    assertCampus(ctx.user, f.schoolItemCode);
     conds.push(
       exists(
         sql`(select 1 from ${employeeCampuses} where ${employeeCampuses.employeeCode} = ${employees.code} and ${employeeCampuses.schoolItemCode} = ${f.schoolItemCode})`,
       ),
     );
-  } else if (!f.anyCampus && !ctx.user.allScope) {
+  } else if (!ctx.user.allScope) {
     const mine = ctx.user.schoolItems;
     if (!mine.length) return [];
     conds.push(
@@ -602,7 +602,7 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
   if (f.name) {
     const like = `%${f.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const byName = ilike(employees.name, like);
-    conds.push(f.anyCampus ? (or(byName, ilike(employees.mobile, like)) ?? byName) : byName);
+    conds.push(f.byMobile ? (or(byName, ilike(employees.mobile, like)) ?? byName) : byName);
   }
   if (f.minLevel !== undefined) conds.push(gte(skillRanks.level, f.minLevel));
   if (f.maxLevel !== undefined) conds.push(lte(skillRanks.level, f.maxLevel));
@@ -633,10 +633,8 @@ export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmploye
     .orderBy(...byPinyin(employees.namePy, employees.name), asc(employees.code))
     .limit(f.limit ?? 1000);
   const rows = await q;
-  // Staff of other campuses are named, never reachable: their mobile numbers stay out of the answer.
   return rows.map((r) => ({
     ...r,
-    mobile: f.anyCampus ? null : r.mobile,
     postRole: (r.postRole ?? null) as PostRoleName,
   }));
 }

@@ -185,11 +185,32 @@ export function paidValueOf(
   return Math.round((b.remainingValueCents * hours100) / b.remainingPaid100);
 }
 
-function refuse(courseCode: string, what: string): never {
+const h = (q100: number) => fromQ100(Math.max(0, q100));
+const fromCents = (c: number) => (Math.max(0, c) / 100).toFixed(2);
+
+/**
+ * The refusal of a movement the balance cannot carry, in the user's words: what was already
+ * consumed and refunded of the course, what remains, and what the command wanted to take.
+ */
+function refuse(
+  course: string,
+  what: 'hours' | 'paid' | 'value',
+  b: ItemBalance | undefined,
+  wanted100: number,
+  wantedCents: number,
+): never {
+  const consumed = h(b?.consumed100 ?? 0);
+  const refunded = h(b?.refunded100 ?? 0);
+  if (what === 'value')
+    throw conflict(
+      `课程「${course}」剩余金额 ${fromCents(b?.remainingValueCents ?? 0)} 元，不足 ${fromCents(wantedCents)} 元（已消耗 ${consumed} 课时、已退 ${refunded} 课时） / only ¥${fromCents(b?.remainingValueCents ?? 0)} of course "${course}" remains, less than the ¥${fromCents(wantedCents)} this takes (${consumed} hours already consumed, ${refunded} refunded)`,
+      'courseCode',
+    );
+  const left = h(what === 'paid' ? (b?.remainingPaid100 ?? 0) : (b?.remaining100 ?? 0));
+  const kindZh = what === 'paid' ? '已付课时' : '课时';
+  const kindEn = what === 'paid' ? 'paid hours' : 'hours';
   throw conflict(
-    `课程 ${courseCode} 的${what === 'hours' ? '剩余课时' : what === 'paid' ? '剩余已付课时' : '剩余金额'}不足，不能低于零 / the ${
-      what === 'hours' ? 'remaining hours' : what === 'paid' ? 'remaining paid hours' : 'remaining value'
-    } of course ${courseCode} cannot go below zero`,
+    `课程「${course}」的课时已被使用：已消耗 ${consumed} 课时、已退 ${refunded} 课时，剩余${kindZh} ${left}，不足本次的 ${h(wanted100)} / the hours of course "${course}" were already used: ${consumed} consumed and ${refunded} refunded; ${left} ${kindEn} remain, fewer than the ${h(wanted100)} this takes`,
     'courseCode',
   );
 }
@@ -206,12 +227,13 @@ export async function post(tx: DbOrTx, movements: readonly Movement[], by: Poste
   await assertOpenAt(tx, by.at, '台账变动 / ledger movements');
   const itemIds = [...new Set(movements.map((m) => m.orderItemId))].sort((a, b) => a - b);
   // Items are locked in id order so two commands touching the same items never deadlock.
-  await tx
-    .select({ id: orderItems.id })
+  const locked = await tx
+    .select({ id: orderItems.id, courseName: orderItems.courseName })
     .from(orderItems)
     .where(inArray(orderItems.id, itemIds))
     .orderBy(asc(orderItems.id))
     .for('update');
+  const nameOf = new Map(locked.map((i) => [i.id, i.courseName]));
   const before = new Map((await balances(tx, { orderItemIds: itemIds })).map((b) => [b.orderItemId, b]));
   for (const id of itemIds) {
     const mine = movements.filter((m) => m.orderItemId === id);
@@ -220,10 +242,13 @@ export async function post(tx: DbOrTx, movements: readonly Movement[], by: Poste
     const b = before.get(id);
     const hours = (b?.remaining100 ?? 0) + mine.reduce((s, m) => s + m.hours100, 0);
     const value = (b?.remainingValueCents ?? 0) + mine.reduce((s, m) => s + m.valueCents, 0);
-    if (hours < 0) refuse(first.courseCode, 'hours');
-    if (value < 0) refuse(first.courseCode, 'value');
+    const course = nameOf.get(id) ?? first.courseCode;
+    const taken100 = -mine.reduce((s, m) => s + Math.min(0, m.hours100), 0);
+    const takenCents = -mine.reduce((s, m) => s + Math.min(0, m.valueCents), 0);
+    if (hours < 0) refuse(course, 'hours', b, taken100, takenCents);
+    if (value < 0) refuse(course, 'value', b, taken100, takenCents);
     const refund = mine.filter((m) => m.kind === 'refund').reduce((s, m) => s - m.hours100, 0);
-    if (refund > 0 && refund > (b?.remainingPaid100 ?? 0)) refuse(first.courseCode, 'paid');
+    if (refund > 0 && refund > (b?.remainingPaid100 ?? 0)) refuse(course, 'paid', b, refund, takenCents);
   }
   const rows = await tx
     .insert(studentLedger)

@@ -677,6 +677,9 @@ export async function approvalDetail(deps: AppDeps, u: AuthUser, id: number) {
     step: d.step,
     history: d.history,
     canRevoke: d.canRevoke,
+    canCancel: d.canCancel,
+    awaited: d.awaited,
+    whyNot: d.whyNot,
     order: await orderDetail(deps, u, x.r.subjectId),
   };
 }

@@ -74,6 +74,7 @@ export const refundsHandlers: SliceHandlers<typeof contract.refunds> = {
     const r = await s.quoteRefund(deps, user, body);
     const amount = fromCents(r.amountCents);
     return {
+      releases: r.releases.map(s.releasedLesson),
       items: r.lines.map((l) => ({
         orderItemId: l.orderItemId,
         courseCode: l.courseCode,

@@ -20,7 +20,15 @@ import {
 import { balances, paidValueOf, q100ToNumber, toQ100 } from '../ledger/index.js';
 import { orderItems, orders, type OrderRecord } from '../orders/index.js';
 import { students } from '../students/index.js';
-import { ADJUST_ORDER, REFUND_ORDER, RO, loadRefund, type RefundType } from './service.js';
+import {
+  ADJUST_ORDER,
+  REFUND_ORDER,
+  RO,
+  loadRefund,
+  releasedLesson,
+  releasesOf,
+  type RefundType,
+} from './service.js';
 import { refundOrderItems, refundOrders } from './tables.js';
 
 const creator = alias(users, 'creator');
@@ -168,8 +176,16 @@ export async function refundDetail(
   const [x] = await base(deps.db, eq(refundOrders.id, r.id));
   if (!x) throw notFound('退费单 / refund order');
   const lines = await deps.db.select().from(refundOrderItems).where(eq(refundOrderItems.refundOrderId, r.id));
+  // While pending, what its approval will release: the hours it takes (an adjustment's negative ones).
+  const takes = lines.map((l) => ({
+    courseCode: l.courseCode,
+    hours100: r.type === 'refund' ? toQ100(l.hours) : Math.max(0, -toQ100(l.hours)),
+    gift100: r.type === 'refund' ? toQ100(l.giftHours) : 0,
+  }));
+  const releases = r.status === RO.pending ? await releasesOf(deps.db, r.studentId, takes) : [];
   return {
     ...toRow(x),
+    releases: releases.map(releasedLesson),
     items: lines.map((l) => ({
       orderItemId: l.orderItemId,
       courseCode: l.courseCode,
@@ -358,6 +374,9 @@ export async function approvalDetail(deps: AppDeps, u: AuthUser, type: RefundTyp
     step: d.step,
     history: d.history,
     canRevoke: d.canRevoke,
+    canCancel: d.canCancel,
+    awaited: d.awaited,
+    whyNot: d.whyNot,
     refundOrder: await refundDetail(deps, u, { id: x.r.subjectId }, type),
   };
 }

@@ -17,6 +17,7 @@ import { balances, fromQ100, paidValueOf, post, reverse, toQ100, type Movement }
 import { loadOrder, orderItems, type OrderRecord } from '../orders/index.js';
 import { adjustCostReasons, refundReasons } from '../../db/schema.js';
 import { students } from '../students/index.js';
+import { bookingsBeyondHours, releaseBookingsBeyondHours, type HourBooking } from '../teaching/index.js';
 import { refundOrderItems, refundOrders } from './tables.js';
 
 export const REFUND_ORDER = 'refundOrder';
@@ -114,11 +115,15 @@ export async function refundLines(
         `items.${i}.orderItemId: 订单中没有该课程 / not an item of the order`,
       );
     const h = toQ100(String(w.hours));
-    if (h > b.remainingPaid100)
+    if (h > b.remainingPaid100) {
+      // Said as what happened to the hours: consumed and refunded already, what is left.
+      const used = `已消耗 ${fromQ100(b.consumed100)} 课时、已退 ${fromQ100(b.refunded100)} 课时`;
+      const usedEn = `${fromQ100(b.consumed100)} already consumed, ${fromQ100(b.refunded100)} refunded`;
       throw badInput(
         `items.${i}.hours`,
-        `items.${i}.hours: 退费课时不能超过剩余已付课时 ${fromQ100(b.remainingPaid100)} / at most the ${fromQ100(b.remainingPaid100)} unused paid hours of ${item.courseName}`,
+        `items.${i}.hours: ${item.courseName} ${used}，剩余已付课时 ${fromQ100(b.remainingPaid100)}，退费课时不能超过它 / at most the ${fromQ100(b.remainingPaid100)} unused paid hours of ${item.courseName} (${usedEn})`,
       );
+    }
     if (h <= 0) return;
     lines.push({
       orderItemId: b.orderItemId,
@@ -250,7 +255,36 @@ export async function quoteRefund(
 ) {
   const o = await loadEffective(deps.db, u, b.orderId);
   const lines = await refundLines(deps.db, o.id, b.items);
-  return { lines, amountCents: lines.reduce((s, l) => s + l.valueCents, 0) };
+  return {
+    lines,
+    amountCents: lines.reduce((s, l) => s + l.valueCents, 0),
+    releases: await releasesOf(deps.db, o.studentId, lines),
+  };
+}
+
+/** A released lesson as the contract shows it. */
+export const releasedLesson = ({ hours100, ...l }: HourBooking) => ({ ...l, hours: hours100 / 100 });
+
+/** The hours a refund takes per course (paid and forfeited gift hours). */
+function hoursPerCourse(lines: ReadonlyArray<{ courseCode: string; hours100: number; gift100: number }>) {
+  const per = new Map<string, number>();
+  for (const l of lines) per.set(l.courseCode, (per.get(l.courseCode) ?? 0) + l.hours100 + l.gift100);
+  return per;
+}
+
+/**
+ * The student's unsigned lessons a refund of these lines would leave without hours: released when
+ * the refund takes effect (docs/decisions.md), shown to the applicant and the approvers before.
+ */
+export async function releasesOf(
+  tx: DbOrTx,
+  studentId: number,
+  lines: ReadonlyArray<{ courseCode: string; hours100: number; gift100: number }>,
+): Promise<HourBooking[]> {
+  const out: HourBooking[] = [];
+  for (const [course, less] of hoursPerCourse(lines))
+    out.push(...(await bookingsBeyondHours(tx, studentId, course, less)));
+  return out;
 }
 
 /** Files an adjustment (± hours, ± value per item) of an effective order (kind adjustOrder). */
@@ -380,11 +414,16 @@ async function movementsOf(tx: DbOrTx, r: RefundOrderRecord): Promise<Movement[]
   ]);
 }
 
-const hookAudit = (c: HookContext<Payload>, action: string, r: RefundOrderRecord) =>
+const hookAudit = (
+  c: HookContext<Payload>,
+  action: string,
+  r: RefundOrderRecord,
+  more: Record<string, unknown> = {},
+) =>
   writeAudit(c.tx, {
     action,
     target: `refundOrders:${r.code}`,
-    detail: { approval: c.request.id, comment: c.comment },
+    detail: { approval: c.request.id, comment: c.comment, ...more },
     userId: c.actor.id,
     username: c.actor.username,
     at: c.now,
@@ -405,9 +444,15 @@ function hooks(type: RefundType) {
       const r = await lockRefund(c.tx, c.payload.refundOrderId);
       // The movements post on the decision's day: a period sealed meanwhile refuses them.
       await assertOpenAt(c.tx, c.now, REFUNDS);
-      await post(c.tx, await movementsOf(c.tx, r), { userId: c.actor.id, at: c.now });
+      const moves = await movementsOf(c.tx, r);
+      await post(c.tx, moves, { userId: c.actor.id, at: c.now });
+      // Lessons booked beyond the hours that remain lose their seat in the same transaction: a
+      // student is never left booked without hours (an adjustment that takes hours does the same).
+      const released: HourBooking[] = [];
+      for (const course of new Set(moves.filter((m) => m.hours100 < 0).map((m) => m.courseCode)))
+        released.push(...(await releaseBookingsBeyondHours(c.tx, r.studentId, course)));
       await settle(c.tx, r, RO.effective, c.now);
-      await hookAudit(c, `${type}Order.effective`, r);
+      await hookAudit(c, `${type}Order.effective`, r, { releasedLessons: released.map((l) => l.lessonId) });
     },
     onReject: close(RO.rejected, 'rejected'),
     onCancel: close(RO.cancelled, 'cancelled'),

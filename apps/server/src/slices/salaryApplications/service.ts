@@ -320,6 +320,8 @@ export async function applicationDetail(deps: AppDeps, u: AuthUser, approvalId: 
     canDecide: d.canDecide,
     canCancel: d.canCancel,
     canRevoke: d.canRevoke,
+    awaited: d.awaited,
+    whyNot: d.whyNot,
     currentTotal: fromCents(now.totalCents),
     roles: x.a.roles.map((r) => ({ role: r.role, employees: r.employees, total: fromCents(r.totalCents) })),
   };

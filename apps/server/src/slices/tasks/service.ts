@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
-import { clues, loadClue, touch, WORKING } from '../clues/index.js';
+import { assertCanSee, clues, loadClue, touch, WORKING } from '../clues/index.js';
 import { shanghaiDayEnd as dayEnd } from '@bo/domain';
 import { shanghaiDayStart as dayStart } from '@bo/domain';
 import { iso } from '../../db/rowHelpers.js';
@@ -84,6 +84,8 @@ export async function addTodo(
   },
 ) {
   const now = deps.now();
+  // A todo names only a clue that exists (404) and that the user may see (403, its campus).
+  if (b.clueId != null) assertCanSee(u, await loadClue(deps.db, b.clueId, false, 'clueId'));
   const [t] = await deps.db
     .insert(todos)
     .values({

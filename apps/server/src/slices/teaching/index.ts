@@ -21,5 +21,6 @@ export {
   type MakeupBooking,
 } from './lessons.js';
 export { STATUS_RULES, ATTENDANCE_SOURCE, sign } from './attendance.js';
+export { bookingsBeyondHours, releaseBookingsBeyondHours, type HourBooking } from './hourBookings.js';
 export { lessons, lessonStudents, attendances, classrooms, calendarDays } from './tables.js';
 export { teachingHandlers } from './handlers.js';

@@ -176,7 +176,7 @@ export const lessonStudents = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     studentId: integer('student_id').notNull(),
     orderItemId: bigint('order_item_id', { mode: 'number' }),
-    /** 10 booked, 20 released (approved leave), 90 cancelled. */
+    /** 10 booked, 20 released (approved leave, or a refund took the hours it booked), 90 cancelled. */
     status: integer('status').notNull().default(10),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
