@@ -816,3 +816,47 @@ export function monthEnd(month: string): string {
 export function expectNone(found: string[]) {
   expect(found, found.join('\n')).toEqual([]);
 }
+
+/**
+ * Per student, at the end of a period (reaching today): the students holding advance receipts
+ * (`/advance/pageDetail`), the cases (`/report/caseConsumption`) and the student's own lifetime
+ * account (`/charge/finance/lifetime/get`, every campus) show one balance, in cents and hours.
+ */
+export async function studentBreaks(sdk: Sdk, f: Filter) {
+  const read = reader(sdk);
+  const out: string[] = [];
+  const holding = (await read(
+    {
+      label: 'holding',
+      endpoint: 'dashboards.advancePageDetail',
+      read: ((a: unknown) => a) as (a: never) => number,
+    },
+    f,
+  )) as unknown as Answer<'dashboards.advancePageDetail'>;
+  const cases = (await read(
+    { label: 'cases', endpoint: 'reports.caseRows', read: ((a: unknown) => a) as (a: never) => number },
+    f,
+  )) as unknown as Answer<'reports.caseRows'>;
+  const key = (r: { studentId: number; schoolItemName: string }) => `${r.studentId} ${r.schoolItemName}`;
+  const caseOf = new Map(cases.map((c) => [key(c), c]));
+  const perStudent = new Map<number, { cents: number; hours: number }>();
+  for (const h of holding) {
+    const c = caseOf.get(key(h));
+    if (
+      !c ||
+      c.closingCents !== h.closingCents ||
+      Math.round(c.closingHours * 100) !== Math.round(h.hours * 100)
+    )
+      out.push(
+        `${key(h)}: holding ${h.closingCents} cents ${h.hours} h ≠ case ${c?.closingCents} cents ${c?.closingHours} h`,
+      );
+    const p = perStudent.get(h.studentId) ?? { cents: 0, hours: 0 };
+    perStudent.set(h.studentId, { cents: p.cents + h.closingCents, hours: p.hours + h.hours });
+  }
+  for (const [studentId, p] of perStudent) {
+    const life = await sdk.students.lifetime({ query: { studentId } });
+    if (life.totals.remainingCents !== p.cents)
+      out.push(`student ${studentId}: lifetime remaining ${life.totals.remainingCents} ≠ holding ${p.cents}`);
+  }
+  return { found: out, students: perStudent.size };
+}

@@ -11,6 +11,7 @@ import {
   expectNone,
   FIGURES,
   identityBreaks,
+  studentBreaks,
   type Scenario,
 } from './consistencyKit.js';
 import { scenariosOf } from './consistencyScenarios.js';
@@ -43,6 +44,14 @@ describe('one truth for every figure (seeded scale)', () => {
     it(`${c.card}: the card equals the sum of its rows`, async () => {
       expectNone(await cardDisagreements(admin, c, scenarios));
     }, 120_000);
+  it('per student: the students holding advance receipts, the cases and the lifetime account show one balance', async () => {
+    const { found, students } = await studentBreaks(
+      admin,
+      scenarios[0]?.filter ?? { startDate: '', endDate: '' },
+    );
+    expectNone(found);
+    expect(students).toBeGreaterThan(0);
+  }, 120_000);
   it('per campus and month: received − refunded = revenue + closing − opening (− other movements)', async () => {
     expectNone(await identityBreaks(admin, ['SH01', 'SH02', 'HZ01', 'BJ01'], months));
   }, 120_000);
