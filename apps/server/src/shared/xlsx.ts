@@ -270,9 +270,9 @@ export async function importResultFile(
   for (const r of rows) {
     seen.add(r.rowNo);
     const errs = byRow.get(r.rowNo) ?? [];
-    const added = ws.addRow({
+    const added = addSheetRow(ws, cols, {
+      ...r.values,
       __row: r.rowNo,
-      ...Object.fromEntries(columns.map((c) => [c.key, cellOut(r.values[c.key], c)])),
       __result: errs.length ? '失败 / failed' : '未导入 / not imported',
       __column: errs.map((e) => e.column).join('; '),
       __reason: errs.map((e) => e.reason).join('; '),
