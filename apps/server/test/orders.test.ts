@@ -133,12 +133,24 @@ describe('the order state diagram', () => {
       updatePay: ['unpaid', 'partPaid'],
       approve: ['awaitingApproval'],
       reject: ['awaitingApproval'],
-      revoke: ['unpaid', 'partPaid', 'awaitingApproval'],
+      revoke: ['awaitingGiveaway', 'unpaid', 'partPaid', 'awaitingApproval'],
       revokeApproval: ['effective'],
       close: ['effective'],
       reopen: ['closed'],
+      askGiveaway: ['unpaid'],
+      giveawayPass: ['awaitingGiveaway'],
+      giveawayEffective: ['awaitingGiveaway'],
+      giveawayReject: ['awaitingGiveaway'],
     };
-    const all: OrderState[] = ['unpaid', 'partPaid', 'awaitingApproval', 'effective', 'closed', 'revoked'];
+    const all: OrderState[] = [
+      'awaitingGiveaway',
+      'unpaid',
+      'partPaid',
+      'awaitingApproval',
+      'effective',
+      'closed',
+      'revoked',
+    ];
     for (const [action, from] of Object.entries(legal))
       for (const s of all)
         expect(ORDER_MACHINE.can(action as keyof typeof legal & never, s), `${action} from ${s}`).toBe(

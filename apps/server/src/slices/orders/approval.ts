@@ -11,6 +11,7 @@ import { assertMoved, lockOne } from '../../shared/stateMachine.js';
 import { registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { balances, onLedgerPosted, post, reverse, toQ100, type Movement } from '../ledger/index.js';
 import { PAY_CONFIRMED, PAY_PENDING, PAY_REJECTED, PAY_VOID, type OrderRecord } from './common.js';
+import { typeAtEffect } from './orderType.js';
 import { nextStatus, type OrderState } from './states.js';
 import { orderItems, orders, payRecords } from './tables.js';
 
@@ -95,7 +96,9 @@ registerApprovalKind<Payload>({
     const o = await lockOrder(c.tx, c.payload.orderId);
     const status = nextStatus('approve', o.status);
     const paid = await settleRecords(c.tx, o.id, [PAY_PENDING], PAY_CONFIRMED, c.now);
-    await move(c.tx, o, status, c.now, { paidCents: paid, effectiveAt: c.now });
+    // The first order of a student to take effect is its new enrolment, the later ones renewals.
+    const orderType = await typeAtEffect(c.tx, o);
+    await move(c.tx, o, status, c.now, { paidCents: paid, effectiveAt: c.now, orderType });
     await post(c.tx, await purchaseMovements(c.tx, o), { userId: c.actor.id, at: c.now });
     await audit(c, 'order.effective', o);
   },
