@@ -152,6 +152,8 @@ export const OrderQuote = z.object({
   payableInWords: z.string(),
   familyShare: Yuan,
   funderShare: Yuan,
+  /** The adviser the add-order screen prefills: the student's (the clue's owner), else the caller when a consultant. */
+  adviserId: z.number().int().nullable().optional(),
   /** The type the order will take (derived: 1 new enrolment, 0 renewal, 4 clue payment). */
   orderType: z.number().int().optional(),
   /** The caller's give-away limits and whether this basket exceeds them (then a reason and the campus head's approval). */

@@ -6,7 +6,7 @@ import { ruleViolation } from '../../http/errors.js';
 import { streamedWorkbook } from '../../shared/xlsx.js';
 import { decide } from '../approvals/index.js';
 import { loadClue } from '../clues/index.js';
-import { students } from '../students/index.js';
+import { ADVISER_ROLES, students } from '../students/index.js';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -42,6 +42,9 @@ const PAY_RECORD_COLUMNS = [
 ];
 const RECORD_STATUS = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' } as Record<number, string>;
 
+/** The signed-in consultant or growth consultant prefills the adviser of a student who has none. */
+const selfAsAdviser = (u: AuthUser) => (u.roles.some((r) => ADVISER_ROLES.includes(r)) ? u.id : null);
+
 /** The caller's give-away limits against a priced basket, for the add-order screen. */
 function giveawayOut(deps: AppDeps, u: AuthUser, quote: Quote, b: LinesInput) {
   const typed = b.items.map((i) => (i.giftQuantity ? toQ100(i.giftQuantity) : 0));
@@ -58,9 +61,11 @@ function giveawayOut(deps: AppDeps, u: AuthUser, quote: Quote, b: LinesInput) {
 export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   preCreate: async ({ deps, user, body }) => {
     assertCampus(user, body.schoolItemCode);
+    let studentAdviser: number | null = null;
     if (body.studentId) {
       const [st] = await deps.db.select().from(students).where(eq(students.id, body.studentId));
       assertCampus(user, st?.schoolItemCode);
+      studentAdviser = st?.adviserId ?? null;
     }
     const orderType = body.studentId ? await derivedOrderType(deps.db, body.studentId) : 1;
     const quote = await quoteLines(
@@ -72,6 +77,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     );
     return {
       ...q.quoteOut(quote, cents(body.funderShare)),
+      adviserId: studentAdviser ?? selfAsAdviser(user),
       orderType,
       giveaway: giveawayOut(deps, user, quote, body),
     };
@@ -84,6 +90,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     const quote = await quoteLines(deps.db, c.schoolItemCode, null, { ...body, orderType: 4 }, deps.now());
     return {
       ...q.quoteOut(quote, cents(body.funderShare)),
+      adviserId: c.ownerUserId ?? selfAsAdviser(user),
       orderType: 4,
       giveaway: giveawayOut(deps, user, quote, body),
     };
