@@ -83,7 +83,7 @@ export const ConfigSchema = z.object({
       (v) => v.split(',').every((p) => (p.split('=')[1] ?? '').split('/').every((x) => Number(x) <= 100)),
       'a percentage is at most 100',
     )
-    .default('34=10/5,15=10/5,58=15/8,72=20/10,76=20/10,1=20/10'),
+    .default('34=10/5,15=10/5,20=10/5,58=15/8,72=20/10,76=20/10,1=20/10'),
   /** How often the recycle job runs (minutes); 0 disables the timer. */
   CLUE_RECYCLE_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Delay added to each failed sign-in, per recent failure (ms; capped at 2 s). 0 in tests. */

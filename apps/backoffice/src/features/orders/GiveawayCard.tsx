@@ -2,9 +2,11 @@
 // discount, the list price) and why, where it stands, and — to the campus head who may decide it —
 // approve or reject through the approval engine (/approval/pass, /approval/reject).
 import { Badge, Button, Card, FormDialog, FormTextArea, MoneyText } from '@bo/ui-kit';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
+import { invalidateAfter } from '../../app/invalidation';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 
@@ -19,12 +21,18 @@ const Decision = z.object({
 
 function DecideDialog({ g, pass, onClose }: { g: Giveaway; pass: boolean; onClose: () => void }) {
   const t = useT();
+  const qc = useQueryClient();
   const form = useCommandForm({
     schema: pass ? Decision : Decision.extend({ comment: z.string().trim().min(1).max(500) }),
     defaultValues: { id: g.approvalId, version: g.version, comment: '' },
     onSubmit: (b) => (pass ? sdk.approvals.pass({ body: b }) : sdk.approvals.reject({ body: b })),
     success: t(pass ? 'ord.giveaway.passed' : 'ord.giveaway.rejected'),
-    onDone: onClose,
+    // The command calls only the engine: the order (its state, this card) and the student's
+    // account (hours posted by a scholarship) are refreshed too.
+    onDone: async () => {
+      await invalidateAfter(qc, new Set(['orders', 'students']));
+      onClose();
+    },
   });
   return (
     <FormDialog

@@ -23,7 +23,7 @@ import { orders } from './tables.js';
 export const ORDER_GIVEAWAY = 'orderGiveaway';
 
 /** The defaults of GIVEAWAY_LIMITS (config.ts): role code → [gift %, discount %]. */
-export const DEFAULT_GIVEAWAY_LIMITS = '34=10/5,15=10/5,58=15/8,72=20/10,76=20/10,1=20/10';
+export const DEFAULT_GIVEAWAY_LIMITS = '34=10/5,15=10/5,20=10/5,58=15/8,72=20/10,76=20/10,1=20/10';
 
 /** A user's limits in basis points (1 % = 100). */
 export interface GiveawayLimit {
