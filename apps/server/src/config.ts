@@ -73,6 +73,23 @@ export const ConfigSchema = z.object({
    * today); the default is the date-lock window of spec §5 (DATE_LOCK_BEFORE_DAYS).
    */
   PAY_DATE_MAX_DAYS_BACK: z.coerce.number().int().min(0).max(366).default(DATE_LOCK_BEFORE_DAYS),
+  /**
+   * Give-away limits per role (docs/order-states.md "Give-aways"): "roleCode=gift%/discount%,…" — gift
+   * hours up to gift% of the bought hours of a line, a manual discount up to discount% of the order's
+   * list price. A user has the highest limit of their roles; a role not listed has 0. Above it the
+   * order needs the campus head's approval (orderGiveaway).
+   */
+  GIVEAWAY_LIMITS: z
+    .string()
+    .regex(
+      /^\d+=\d{1,3}(\.\d{1,2})?\/\d{1,3}(\.\d{1,2})?(,\d+=\d{1,3}(\.\d{1,2})?\/\d{1,3}(\.\d{1,2})?)*$/,
+      'must look like role=gift%/discount%,role2=gift%/discount% (e.g. 34=10/5)',
+    )
+    .refine(
+      (v) => v.split(',').every((p) => (p.split('=')[1] ?? '').split('/').every((x) => Number(x) <= 100)),
+      'a percentage is at most 100',
+    )
+    .default('34=10/5,15=10/5,20=10/5,58=15/8,72=20/10,76=20/10,1=20/10'),
   /** How often the recycle job runs (minutes); 0 disables the timer. */
   CLUE_RECYCLE_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Delay added to each failed sign-in, per recent failure (ms; capped at 2 s). 0 in tests. */

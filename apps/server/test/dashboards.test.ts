@@ -2,7 +2,7 @@
 // rows, the figures moving by exactly what an approved payment and refund move, the reconciliation
 // identity per campus, and campus scope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { shanghaiDate } from '@bo/domain';
 import { students } from '../src/slices/students/tables.js';
@@ -15,7 +15,6 @@ let sales: Sdk;
 let finance: Sdk;
 let director: Sdk;
 let admin: Sdk;
-let studentId: number;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -23,18 +22,31 @@ beforeAll(async () => {
   finance = await t.as('finance');
   director = await t.as('director');
   admin = await t.as('admin');
-  const [a] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(1);
-  if (!a) throw new Error('the demo seed has students in SH01');
-  studentId = a.id;
 }, 120_000);
 afterAll(async () => t?.close());
 
 const today = () => t.clock.now().toISOString();
 
+/** An SH01 student without any order: its first effective order is a new enrolment (the type follows the history). */
+async function freshStudent() {
+  const [s] = await t.deps.db
+    .select()
+    .from(students)
+    .where(
+      and(
+        eq(students.schoolItemCode, 'SH01'),
+        sql`not exists (select 1 from orders o where o.student_id = ${students.id})`,
+      ),
+    )
+    .limit(1);
+  if (!s) throw new Error('the demo seed has SH01 students without orders');
+  return s.id;
+}
+
 async function effectiveOrder(quantity: number) {
   const body: TOrderCreateInput = {
     schoolItemCode: 'SH01',
-    studentId,
+    studentId: await freshStudent(),
     orderType: 1,
     items: [{ courseCode: 'C001', quantity }],
   };

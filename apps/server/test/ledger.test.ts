@@ -209,7 +209,9 @@ describe('the ledger under random order commands', () => {
       .where(eq(students.schoolItemCode, 'SH01'))
       .limit(1);
     if (!reason || !student) throw new Error('demo adjust reasons and an SH01 student');
-    const deps = { db: t.deps.db, now: () => t.clock.now() };
+    // Random gift hours and discounts are about the ledger here, not the give-away limits
+    // (orderGiveaway.test.ts): the consultant may give them without the campus head's approval.
+    const deps = { db: t.deps.db, now: () => t.clock.now(), config: { GIVEAWAY_LIMITS: '34=100/100' } };
     const ip = '127.0.0.1';
     const next = rng(20261123);
     const pickOf = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)];

@@ -46,10 +46,26 @@ const differences = () =>
     from g full join ledger_days d using (school_item_code, day, kind, course_code, order_type)
     where g.v is distinct from d.value_cents or g.h is distinct from d.hours or g.n is distinct from d.movements`);
 
+/** An SH01 student without any order: its first effective order is a new enrolment (the type follows the history). */
+async function freshStudent() {
+  const [s] = await t.deps.db
+    .select()
+    .from(students)
+    .where(
+      and(
+        eq(students.schoolItemCode, 'SH01'),
+        sql`not exists (select 1 from orders o where o.student_id = ${students.id})`,
+      ),
+    )
+    .limit(1);
+  if (!s) throw new Error('the demo seed has SH01 students without orders');
+  return s.id;
+}
+
 async function effectiveOrder(courseCode: string, quantity: number) {
   const body: TOrderCreateInput = {
     schoolItemCode: 'SH01',
-    studentId,
+    studentId: (studentId = await freshStudent()),
     orderType: 1,
     items: [{ courseCode, quantity }],
   };

@@ -42,7 +42,9 @@ async function effective(o: Partial<TOrderCreateInput> = {}, by = sales) {
     items: [{ courseCode: 'C001', quantity: 10 }],
     ...o,
   };
-  const created = await by.orders.create({ body });
+  // Gift hours above the consultant's limit are approved by the campus head first (orderGiveaway).
+  const created = await by.orders.create({ body: { giveawayReason: '赠课补偿', ...body } });
+  if (created.giveawayApprovalId) await director.approvals.pass({ body: { id: created.giveawayApprovalId } });
   const d = await by.orders.detail({ params: { id: created.id } });
   const r = await by.orders.addPayRecord({
     body: { orderId: created.id, method: 1, amount: d.payable, paidAt: today() },

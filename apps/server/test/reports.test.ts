@@ -2,7 +2,7 @@
 // month (March 2031 at SH01, no demo data there) against figures worked out by hand; class-hour
 // settlement reconciling with the ledger; a repair of an order and its reversal; administrators only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { orderItems } from '../src/slices/orders/tables.js';
@@ -28,8 +28,18 @@ beforeAll(async () => {
     t.as('director'),
     t.as('sales'),
   ]);
-  const [st] = await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(1);
-  if (!st) throw new Error('the demo seed has students in SH01');
+  // A student without orders: the order below is its new enrolment (the type follows the history).
+  const [st] = await t.deps.db
+    .select()
+    .from(students)
+    .where(
+      and(
+        eq(students.schoolItemCode, 'SH01'),
+        sql`not exists (select 1 from orders o where o.student_id = ${students.id})`,
+      ),
+    )
+    .limit(1);
+  if (!st) throw new Error('the demo seed has students in SH01 without orders');
   studentId = st.id;
   const created = await sales.orders.create({
     body: { schoolItemCode: 'SH01', studentId, orderType: 1, items: [{ courseCode: 'C001', quantity: 10 }] },

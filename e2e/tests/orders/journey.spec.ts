@@ -41,13 +41,43 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
   await expect(line('应付金额')).toContainText('¥3,500.00');
   await expect(line('应付金额（大写）')).toContainText('叁仟伍佰元整');
 
+  // A clue payment: the type follows from the flow, it is not chosen.
+  await expect(page.getByRole('status', { name: '订单类型' })).toHaveText('线索缴费');
+  // 2 gift hours of 10 and ¥300 of ¥3,800 exceed a consultant's 10 % and 5 %: a reason is required
+  // and the campus head approves before anything can be paid.
+  await expect(page.getByRole('note')).toContainText('超出您的权限');
+  await page.getByLabel('赠送 / 优惠原因').fill('老学员转介绍，赠课与优惠');
+
   await page.getByRole('button', { name: '提交订单' }).click();
   await expect(page.getByRole('status').filter({ hasText: /订单 DD\d{10} 已创建/ })).toBeVisible();
   const code = ((await page.getByRole('status').filter({ hasText: '已创建' }).textContent()) ?? '').match(
     /DD\d{10}/,
   )?.[0];
   expect(code).toBeTruthy();
-  await page.getByRole('button', { name: '去缴费' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已提交校区负责人审批' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '去缴费' })).toHaveCount(0);
+  await page.getByRole('button', { name: '查看订单' }).click();
+  await expect(page.getByRole('heading', { name: `订单详情 ${code ?? ''}` })).toBeVisible();
+  const detailsUrl = new URL(page.url());
+  const orderId = detailsUrl.searchParams.get('id') ?? '';
+
+  await test.step('a gift above the limit: the campus head sees what is given and why, and approves it', async () => {
+    await signIn('director', { to: `${detailsUrl.pathname}${detailsUrl.search}` });
+    const card = page.getByRole('region', { name: '赠送与优惠审批' });
+    await expect(card.getByText('待校区负责人审批')).toBeVisible();
+    await expect(card).toContainText('老学员转介绍，赠课与优惠');
+    await expect(card.getByRole('table', { name: '赠送明细' }).getByRole('row').nth(1)).toContainText('2.00');
+    await expect(card).toContainText('¥3,800.00');
+    await card.getByRole('button', { name: '通过赠送' }).click();
+    const dialog = page.getByRole('dialog', { name: '通过赠送' });
+    await dialog.getByLabel('审批意见').fill('同意');
+    await dialog.getByRole('button', { name: '通过赠送' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('已通过', { exact: true })).toBeVisible();
+    await expect(page.getByText('待付款').first()).toBeVisible();
+  });
+
+  await signIn('sales', { to: `/students/createPay?orderId=${orderId}` });
 
   await expect(page.getByRole('heading', { name: '登记缴费', exact: true })).toBeVisible();
   const form = page.getByRole('form', { name: '登记缴费' });

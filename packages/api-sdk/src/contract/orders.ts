@@ -24,8 +24,8 @@ export const OrderType = z.coerce
     '订单类型无效 / not an order type (0, 1, 3, 4, 5)',
   );
 
-/** 10 unpaid, 20 part paid, 30 awaiting payment approval, 40 effective, 50 closed, 90 revoked. */
-export const ORDER_STATUSES = [10, 20, 30, 40, 50, 90] as const;
+/** 5 awaiting the give-away approval, 10 unpaid, 20 part paid, 30 awaiting payment approval, 40 effective, 50 closed, 90 revoked. */
+export const ORDER_STATUSES = [5, 10, 20, 30, 40, 50, 90] as const;
 export const OrderStatus = z.number().int();
 /** 10 pending confirmation, 20 confirmed, 30 rejected, 40 void. */
 export const PayRecordStatus = z.number().int();
@@ -58,7 +58,12 @@ export const OrderItemInput = z.object({
 });
 
 const OrderLines = {
-  orderType: OrderType,
+  /**
+   * Not chosen by the client (issue 33 §4): the server derives it — new enrolment (1) for a
+   * student's first effective order, renewal (0) after, clue payment (4) from a clue — and does not
+   * read a type sent here (kept optional for older clients).
+   */
+  orderType: OrderType.optional(),
   items: z
     .array(OrderItemInput)
     .min(1, '至少选择一门课程 / at least one course is required')
@@ -71,6 +76,8 @@ const OrderLines = {
   /** Split billing: the funder's share in yuan and the funder (finance settlement organisation code). */
   funderShare: Money.optional(),
   funderCode: z.string().trim().max(50).nullish(),
+  /** Why the gift hours or the manual discount exceed the caller's limit (required then). */
+  giveawayReason: z.string().trim().max(500).optional(),
 };
 
 export const OrderPreCreateInput = z.object({
@@ -145,6 +152,20 @@ export const OrderQuote = z.object({
   payableInWords: z.string(),
   familyShare: Yuan,
   funderShare: Yuan,
+  /** The adviser the add-order screen prefills: the student's (the clue's owner), else the caller when a consultant. */
+  adviserId: z.number().int().nullable().optional(),
+  /** The type the order will take (derived: 1 new enrolment, 0 renewal, 4 clue payment). */
+  orderType: z.number().int().optional(),
+  /** The caller's give-away limits and whether this basket exceeds them (then a reason and the campus head's approval). */
+  giveaway: z
+    .object({
+      needsApproval: z.boolean(),
+      over: z.array(z.enum(['gift', 'discount', 'scholarship'])),
+      giftPercent: z.number(),
+      discountPercent: z.number(),
+      discountLimit: Yuan,
+    })
+    .optional(),
 });
 export type TOrderQuote = z.infer<typeof OrderQuote>;
 
@@ -153,6 +174,9 @@ export const OrderCreated = z.object({
   code: z.string(),
   studentId: z.number().int(),
   studentCode: z.string(),
+  /** 5 when the give-away waits for the campus head's approval, else 10. */
+  status: OrderStatus.optional(),
+  giveawayApprovalId: z.number().int().nullable().optional(),
 });
 
 export const PayRecordRow = z.object({
@@ -232,6 +256,32 @@ export const OrderDetail = OrderRow.extend({
   payRecords: z.array(PayRecordRow),
   /** What the caller may do now: edit, revoke, pay. */
   actions: z.array(z.enum(['edit', 'revoke', 'pay'])),
+  /** The give-away approval (orderGiveaway) of an order above the limits, as filed. */
+  giveaway: z
+    .object({
+      approvalId: z.number().int(),
+      /** The approval engine's status (5 WAIT, 20 PASS, 30 REJECT, 50 CANCEL). */
+      status: z.number().int(),
+      version: z.number().int(),
+      reason: z.string(),
+      comment: z.string().nullable(),
+      over: z.array(z.enum(['gift', 'discount', 'scholarship'])),
+      lines: z.array(
+        z.object({ courseName: z.string(), quantity: z.string(), gift: z.string(), giftLimit: z.string() }),
+      ),
+      giftTotal: z.string(),
+      giftValue: Yuan,
+      manualDiscount: Yuan,
+      discountLimit: Yuan,
+      listAmount: Yuan,
+      payable: Yuan,
+      giftPercent: z.number(),
+      discountPercent: z.number(),
+      /** Whether the caller may pass or reject it now (/approval/pass, /approval/reject). */
+      canDecide: z.boolean(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TOrderDetail = z.infer<typeof OrderDetail>;
 

@@ -388,7 +388,8 @@ export const students = {
   }),
   advisers: get('/student/advisers', {
     service: 'schedule',
-    summary: 'Who may advise students of a campus: active users working at it (for the adviser pickers).',
+    summary:
+      'Who may advise students of a campus: active consultants and growth consultants working at it (for the adviser pickers).',
     access: priv(S.managers, S.create, S.edit),
     query: z.object({ schoolItemCode: z.string().trim().min(1).max(20) }),
     response: z.array(z.object({ id: z.number().int(), username: z.string(), name: z.string() })),

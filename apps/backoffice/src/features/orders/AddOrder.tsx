@@ -25,7 +25,7 @@ import {
   SubmitButton,
 } from '@bo/ui-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type z } from 'zod';
@@ -47,11 +47,11 @@ const NEW_LINE = { courseCode: '', quantity: '' };
  */
 const AddOrderForm = OrderCreateInput.pick({
   schoolItemCode: true,
-  orderType: true,
   items: true,
   manualDiscount: true,
   adviserId: true,
   remark: true,
+  giveawayReason: true,
 })
   .extend({
     studentId: OrderCreateInput.shape.studentId.optional(),
@@ -129,15 +129,18 @@ function LineFields({
   );
 }
 
-function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: { id: number; code: string }) => void) {
+type Placed = { id: number; code: string; awaitingGiveaway: boolean };
+
+function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: Placed) => void) {
   const t = useT();
   return useCommandForm({
     schema: AddOrderForm,
     defaultValues: defaults,
     onSubmit: (v) => {
+      // The order type is not sent: the server derives it (new enrolment, renewal, clue payment).
       const lines = {
-        orderType: v.orderType,
         items: v.items,
+        giveawayReason: v.giveawayReason,
         manualDiscount: v.manualDiscount,
         adviserId: v.adviserId,
         remark: v.remark,
@@ -159,7 +162,7 @@ function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: { id: number; c
         body: { schoolItemCode: v.schoolItemCode, studentId: v.studentId, ...lines },
       });
     },
-    onDone: (r) => onPlaced(r),
+    onDone: (r) => onPlaced({ id: r.id, code: r.code, awaitingGiveaway: r.status === 5 }),
   });
 }
 
@@ -180,12 +183,20 @@ function OrderForm({
   const t = useT();
   const [locale] = useLocale();
   const navigate = useNavigate();
-  const [placed, setPlaced] = useState<{ id: number; code: string } | null>(null);
+  const [placed, setPlaced] = useState<Placed | null>(null);
   const form = useAddOrderForm(defaults, setPlaced);
   const lines = useFieldArray({ control: form.rhf.control, name: 'items' });
   const values = useWatch({ control: form.rhf.control }) as Partial<AddOrderValues>;
   const price = usePriceQuote(values);
   const campus = values.schoolItemCode ?? '';
+  const giveaway = price.quote?.giveaway;
+  const suggestedAdviser = price.quote?.adviserId ?? null;
+  const { getFieldState, getValues, setValue } = form.rhf;
+  // The adviser is prefilled with the student's (else the signed-in consultant) until the user picks one.
+  useEffect(() => {
+    if (suggestedAdviser === null || getFieldState('adviserId').isDirty) return;
+    if (getValues('adviserId') == null) setValue('adviserId', suggestedAdviser);
+  }, [suggestedAdviser, getFieldState, getValues, setValue]);
 
   if (placed && editing) return <Navigate to={orderDetailsPath(placed.id)} replace />;
   if (placed)
@@ -193,11 +204,14 @@ function OrderForm({
       <Card>
         <p role="status" className="mb-3 text-sm">
           {t('ord.created', { code: placed.code })}
+          {placed.awaitingGiveaway && <> {t('ord.giveaway.awaiting')}</>}
         </p>
         <div className="flex gap-2">
-          <Button variant="primary" onClick={() => void navigate(createPayPath(placed.id))}>
-            {t('ord.payNow')}
-          </Button>
+          {!placed.awaitingGiveaway && (
+            <Button variant="primary" onClick={() => void navigate(createPayPath(placed.id))}>
+              {t('ord.payNow')}
+            </Button>
+          )}
           <Button onClick={() => void navigate(orderDetailsPath(placed.id))}>{t('ord.viewOrder')}</Button>
           <Button
             variant="ghost"
@@ -282,13 +296,16 @@ function OrderForm({
           </Card>
           <Card title={t('ord.lines')}>
             <div className="space-y-3">
-              <FormSelect
-                form={form}
-                name="orderType"
-                label={t('ord.orderType')}
-                options={orderTypeOptions(locale)}
-                className="max-w-60"
-              />
+              <p className="text-sm">
+                <span className="text-muted">{t('ord.orderType')}: </span>
+                <output aria-label={t('ord.orderType')}>
+                  {price.quote?.orderType === undefined
+                    ? '—'
+                    : (orderTypeOptions(locale).find((o) => o.value === price.quote?.orderType)?.label ??
+                      String(price.quote.orderType))}
+                </output>{' '}
+                <span className="text-xs text-muted">{t('ord.orderTypeDerived')}</span>
+              </p>
               {lines.fields.map((f, i) => (
                 <LineFields
                   key={f.id}
@@ -313,6 +330,18 @@ function OrderForm({
                   schoolItemCode={campus}
                 />
               </div>
+              {giveaway?.needsApproval && (
+                <div role="note" className="space-y-2 rounded-md bg-warning-50 p-3 text-warning-700">
+                  <p className="text-sm">
+                    {t('ord.giveaway.above', {
+                      gift: giveaway.giftPercent,
+                      discount: giveaway.discountPercent,
+                    })}
+                    {giveaway.over.includes('scholarship') && <> {t('ord.giveaway.scholarship')}</>}
+                  </p>
+                  <FormTextArea form={form} name="giveawayReason" label={t('ord.giveaway.reason')} rows={2} />
+                </div>
+              )}
               <FormTextArea form={form} name="remark" label={t('ord.remark')} rows={2} />
             </div>
           </Card>
@@ -387,7 +416,6 @@ export default function AddOrder() {
             version: e.version,
             studentId: e.studentId,
             schoolItemCode: e.schoolItemCode,
-            orderType: e.orderType,
             items: e.items.map((i) => ({
               courseCode: i.courseCode,
               buyTypeId: i.buyTypeId,
@@ -411,7 +439,6 @@ export default function AddOrder() {
   const s = student.data;
   const defaults: AddOrderValues = {
     schoolItemCode: c?.schoolItemCode ?? s?.schoolItemCode ?? '',
-    orderType: c ? 4 : s ? 0 : 1,
     items: [{ ...NEW_LINE }],
     remark: '',
     ...(c

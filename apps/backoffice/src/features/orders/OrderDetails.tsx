@@ -14,6 +14,7 @@ import { OrderListScreen } from './PayDetail';
 import { AdjustDialog, RefundDialog } from './refundForms';
 import { ReceiptButton } from './PayOnlineDialog';
 import { IncomeSheetsCard } from './IncomeSheets';
+import { GiveawayCard } from './GiveawayCard';
 import { OrderInvoicesCard } from '../services/OrderInvoices';
 import { usePageTitle } from '../../app/pageTitle';
 import { sdk } from '../../app/sdk';
@@ -163,6 +164,7 @@ export default function OrderDetails() {
         }
       />
       <div className="space-y-4">
+        {o.giveaway && <GiveawayCard g={o.giveaway} />}
         <Card>
           <OrderFacts order={o} />
         </Card>

@@ -12,6 +12,7 @@ import { registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { balances, onLedgerPosted, post, reverse, toQ100, type Movement } from '../ledger/index.js';
 import { assertOpenAt } from '../sealing/index.js';
 import { PAY_CONFIRMED, PAY_PENDING, PAY_REJECTED, PAY_VOID, type OrderRecord } from './common.js';
+import { typeAtEffect } from './orderType.js';
 import { nextStatus, type OrderState } from './states.js';
 import { orderItems, orders, payRecords } from './tables.js';
 
@@ -110,7 +111,9 @@ registerApprovalKind<Payload>({
     const status = nextStatus('approve', o.status);
     await assertRecordsOpen(c.tx, o.id, [PAY_PENDING]);
     const paid = await settleRecords(c.tx, o.id, [PAY_PENDING], PAY_CONFIRMED, c.now);
-    await move(c.tx, o, status, c.now, { paidCents: paid, effectiveAt: c.now });
+    // The first order of a student to take effect is its new enrolment, the later ones renewals.
+    const orderType = await typeAtEffect(c.tx, o);
+    await move(c.tx, o, status, c.now, { paidCents: paid, effectiveAt: c.now, orderType });
     await post(c.tx, await purchaseMovements(c.tx, o), { userId: c.actor.id, at: c.now });
     await audit(c, 'order.effective', o);
   },

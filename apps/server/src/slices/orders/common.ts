@@ -9,7 +9,7 @@ import { badInput, notFound } from '../../http/errors.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { settlementOrgs } from '../../db/schema.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
-import { commitQuote, quote, type Quote } from '../pricing/index.js';
+import { commitQuote, quote, type Quote, type QuoteOptions } from '../pricing/index.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
 
 export type OrderRecord = typeof orders.$inferSelect;
@@ -48,7 +48,8 @@ export async function loadOrder(
 
 /** The order lines as the contract sends them. */
 export interface LinesInput {
-  orderType: number;
+  /** Not read by the create and edit commands: the type follows from the flow and the history. */
+  orderType?: number | undefined;
   items: ReadonlyArray<{
     courseCode: string;
     buyTypeId?: number | null | undefined;
@@ -70,22 +71,27 @@ export function quoteLines(
   b: LinesInput,
   at: Date,
   orderId?: number,
+  opts?: QuoteOptions,
 ): Promise<Quote> {
-  return quote(tx, {
-    schoolItemCode,
-    at,
-    studentId,
-    orderId,
-    orderType: b.orderType,
-    items: b.items.map((i) => ({
-      courseCode: i.courseCode,
-      buyTypeId: i.buyTypeId ?? null,
-      quantity100: toQ100(i.quantity),
-      gift100: i.giftQuantity ? toQ100(i.giftQuantity) : 0,
-    })),
-    manualDiscountCents: cents(b.manualDiscount),
-    codes: { voucher: b.voucherCode, activity: b.activityCode },
-  });
+  return quote(
+    tx,
+    {
+      schoolItemCode,
+      at,
+      studentId,
+      orderId,
+      orderType: b.orderType ?? 1,
+      items: b.items.map((i) => ({
+        courseCode: i.courseCode,
+        buyTypeId: i.buyTypeId ?? null,
+        quantity100: toQ100(i.quantity),
+        gift100: i.giftQuantity ? toQ100(i.giftQuantity) : 0,
+      })),
+      manualDiscountCents: cents(b.manualDiscount),
+      codes: { voucher: b.voucherCode, activity: b.activityCode },
+    },
+    opts,
+  );
 }
 
 /**

@@ -6,9 +6,15 @@ import { ruleViolation } from '../../http/errors.js';
 import { streamedWorkbook } from '../../shared/xlsx.js';
 import { decide } from '../approvals/index.js';
 import { loadClue } from '../clues/index.js';
-import { students } from '../students/index.js';
+import { ADVISER_ROLES, students } from '../students/index.js';
 import { eq } from 'drizzle-orm';
-import { cents, quoteLines } from './common.js';
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../http/auth.js';
+import { toQ100 } from '../ledger/index.js';
+import type { Quote } from '../pricing/index.js';
+import { cents, quoteLines, yuan, type LinesInput } from './common.js';
+import { giveawayOf, limitOf } from './giveaway.js';
+import { derivedOrderType } from './orderType.js';
 import { INCOME_ORDER_PAY } from './approval.js';
 import * as q from './queries.js';
 import * as sheets from './sheets.js';
@@ -36,25 +42,58 @@ const PAY_RECORD_COLUMNS = [
 ];
 const RECORD_STATUS = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' } as Record<number, string>;
 
+/** The signed-in consultant or growth consultant prefills the adviser of a student who has none. */
+const selfAsAdviser = (u: AuthUser) => (u.roles.some((r) => ADVISER_ROLES.includes(r)) ? u.id : null);
+
+/** The caller's give-away limits against a priced basket, for the add-order screen. */
+function giveawayOut(deps: AppDeps, u: AuthUser, quote: Quote, b: LinesInput) {
+  const typed = b.items.map((i) => (i.giftQuantity ? toQ100(i.giftQuantity) : 0));
+  const f = giveawayOf(quote, typed, cents(b.manualDiscount), limitOf(u, deps.config.GIVEAWAY_LIMITS));
+  return {
+    needsApproval: f.over.length > 0,
+    over: f.over,
+    giftPercent: f.giftPercent,
+    discountPercent: f.discountPercent,
+    discountLimit: yuan(f.discountLimitCents),
+  };
+}
+
 export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   preCreate: async ({ deps, user, body }) => {
     assertCampus(user, body.schoolItemCode);
+    let studentAdviser: number | null = null;
     if (body.studentId) {
       const [st] = await deps.db.select().from(students).where(eq(students.id, body.studentId));
       assertCampus(user, st?.schoolItemCode);
+      studentAdviser = st?.adviserId ?? null;
     }
-    const quote = await quoteLines(deps.db, body.schoolItemCode, body.studentId ?? null, body, deps.now());
-    return q.quoteOut(quote, cents(body.funderShare));
+    const orderType = body.studentId ? await derivedOrderType(deps.db, body.studentId) : 1;
+    const quote = await quoteLines(
+      deps.db,
+      body.schoolItemCode,
+      body.studentId ?? null,
+      { ...body, orderType },
+      deps.now(),
+    );
+    return {
+      ...q.quoteOut(quote, cents(body.funderShare)),
+      adviserId: studentAdviser ?? selfAsAdviser(user),
+      orderType,
+      giveaway: giveawayOut(deps, user, quote, body),
+    };
   },
   create: async ({ deps, user, body, ip }) => s.createOrder(deps, user, body, ip),
   cluePreCreate: async ({ deps, user, body }) => {
     const c = await loadClue(deps.db, body.clueId, false, 'clueId');
     if (!c.schoolItemCode) throw ruleViolation('线索尚未分配校区 / the clue has no campus yet', 'clueId');
     assertCampus(user, c.schoolItemCode);
-    return q.quoteOut(
-      await quoteLines(deps.db, c.schoolItemCode, null, body, deps.now()),
-      cents(body.funderShare),
-    );
+    const quote = await quoteLines(deps.db, c.schoolItemCode, null, { ...body, orderType: 4 }, deps.now());
+    return {
+      ...q.quoteOut(quote, cents(body.funderShare)),
+      adviserId: c.ownerUserId ?? selfAsAdviser(user),
+      orderType: 4,
+      giveaway: giveawayOut(deps, user, quote, body),
+    };
   },
   clueCreate: async ({ deps, user, body, ip }) => s.createClueOrder(deps, user, body, ip),
   edit: async ({ deps, user, body, ip }) => s.editOrder(deps, user, body, ip),

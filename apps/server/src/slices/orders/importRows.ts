@@ -182,8 +182,11 @@ async function importOne(
     items: [{ courseCode: text(r.courseCode), quantity: Number(q), giftQuantity: Number(g) }],
   };
   let quote;
+  // A historical order keeps the price of its file: list prices and the file's amount only, never
+  // today's offers (a published discount or gift rule would reprice it; issue 33 §4).
+  const historical = { skipOffers: true };
   try {
-    const list = await quoteLines(tx, campus, student.id, lines, now);
+    const list = await quoteLines(tx, campus, student.id, lines, now, undefined, historical);
     const amountCents = centsOf(amount);
     if (amountCents > list.listCents) {
       err('amount', `超过标价 ¥${(list.listCents / 100).toFixed(2)} / above the list price`);
@@ -199,6 +202,8 @@ async function importOne(
         manualDiscount: (discount / 100).toFixed(2),
       },
       now,
+      undefined,
+      historical,
     );
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

@@ -16,7 +16,9 @@ import {
   approvalRequests,
   kindApprovalList,
   kindApprovalRow,
+  passedOtherSteps,
   requestDetail,
+  whyNotDecide,
   type KindApprovalFilter,
 } from '../approvals/index.js';
 import { courses, schoolItems, users } from '../../db/schema.js';
@@ -25,6 +27,7 @@ import { students } from '../students/index.js';
 import { loadOrder, recordSums, yuan, type OrderRecord } from './common.js';
 import type { Quote } from '../pricing/index.js';
 import { INCOME_ORDER_PAY } from './approval.js';
+import { GiveawayFacts } from './giveaway.js';
 import { ORDER_MACHINE, stateOf, statusName } from './states.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
 
@@ -274,6 +277,36 @@ export async function orderDetail(deps: AppDeps, u: AuthUser, id: number) {
     items: await itemRows(deps.db, o.id),
     payRecords: await orderRecords(deps.db, o.id),
     actions,
+    giveaway: await giveawayOfOrder(deps.db, u, o),
+  };
+}
+
+/** The order's give-away approval as the order screen shows it: what is given, why, and who decides. */
+async function giveawayOfOrder(tx: DbOrTx, u: AuthUser, o: OrderRecord) {
+  if (!o.giveawayApprovalId) return null;
+  const [r] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, o.giveawayApprovalId));
+  if (!r) return null;
+  const parsed = GiveawayFacts.safeParse((r.payload as { facts?: unknown } | null)?.facts);
+  if (!parsed.success) return null;
+  const f = parsed.data;
+  const passed = await passedOtherSteps(tx, u, [r]);
+  return {
+    approvalId: r.id,
+    status: r.status,
+    version: r.version,
+    reason: r.reason,
+    comment: r.comment,
+    over: f.over,
+    lines: f.lines,
+    giftTotal: f.giftTotal,
+    giftValue: yuan(f.giftValueCents),
+    manualDiscount: yuan(f.manualDiscountCents),
+    discountLimit: yuan(f.discountLimitCents),
+    listAmount: yuan(f.listCents),
+    payable: yuan(f.payableCents),
+    giftPercent: f.giftPercent,
+    discountPercent: f.discountPercent,
+    canDecide: whyNotDecide(u, r, passed.has(r.id)) === null,
   };
 }
 

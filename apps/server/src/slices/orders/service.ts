@@ -2,6 +2,8 @@
 // records that pay an order. One transaction per command; every move asks the order machine.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
+import type { Quote } from '../pricing/index.js';
+import { toQ100 } from '../ledger/index.js';
 import type { DbOrTx } from '../../db/client.js';
 import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -27,17 +29,20 @@ import {
   type PayRecord,
 } from './common.js';
 import { INCOME_ORDER_PAY } from './approval.js';
+import { assertReason, fileGiveaway, giveawayOf, limitOf } from './giveaway.js';
+import { derivedOrderType } from './orderType.js';
 import { nextStatus } from './states.js';
 import { orders, payRecords } from './tables.js';
 
 /**
  * What a command needs: the database (or a seed's transaction) and the clock; the server's
- * configuration where a rule reads a setting (a seed writing history passes none).
+ * configuration where a rule reads a setting (a seed writing history passes none, and the give-away
+ * limits then take their default).
  */
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
-  config?: { PAY_DATE_MAX_DAYS_BACK: number };
+  config?: { PAY_DATE_MAX_DAYS_BACK?: number; GIVEAWAY_LIMITS?: string | undefined };
 }
 
 /** Who does it and when; a gateway notification has no user. */
@@ -96,7 +101,46 @@ type CreateBody = LinesInput & {
   studentId: number;
   adviserId?: number | null | undefined;
   remark: string;
+  giveawayReason?: string | undefined;
 };
+
+/**
+ * The give-away of a priced order against the caller's limit: within it nothing changes (status
+ * `within`); above it (or at payable 0) a reason is required and the order waits for the campus
+ * head's approval, filed by `askApproval` once the order exists.
+ */
+function checkGiveaway(
+  deps: Deps,
+  u: AuthUser,
+  q: Quote,
+  b: LinesInput & { giveawayReason?: string | undefined },
+) {
+  const typed = b.items.map((i) => (i.giftQuantity ? toQ100(i.giftQuantity) : 0));
+  const facts = giveawayOf(q, typed, cents(b.manualDiscount), limitOf(u, deps.config?.GIVEAWAY_LIMITS));
+  const reason = assertReason(facts, b.giveawayReason);
+  return {
+    needed: facts.over.length > 0,
+    askApproval: (tx: DbOrTx, o: OrderRecord, studentName: string, a: Actor) =>
+      fileGiveaway(tx, a.userId, o, studentName, facts, reason, a.at),
+  };
+}
+
+/** The new or edited order's adviser: the one sent, else the student's (so the commission has an owner). */
+const adviserOf = (sent: number | null | undefined, student: { adviserId: number | null }) =>
+  sent ?? student.adviserId ?? null;
+
+/** Files the give-away approval of a written order (status 5) and keeps its id on the order. */
+async function giveAway(
+  tx: DbOrTx,
+  o: OrderRecord,
+  give: ReturnType<typeof checkGiveaway>,
+  studentName: string,
+  a: Actor,
+) {
+  const id = await give.askApproval(tx, o, studentName, a);
+  await tx.update(orders).set({ giveawayApprovalId: id }).where(eq(orders.id, o.id));
+  return id;
+}
 
 /** What a sealed period refuses here (sealing's message names it). */
 const ORDERS = '订单 / orders';
@@ -119,11 +163,14 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
         'schoolItemCode',
         'schoolItemCode: 订单校区须为学员所在校区 / the order’s campus must be the student’s',
       );
-    const q = await quoteLines(tx, s.schoolItemCode, s.id, b, a.at);
+    // The type follows the student's history; a type the client sent is not read (issue 33 §4).
+    const orderType = await derivedOrderType(tx, s.id);
+    const q = await quoteLines(tx, s.schoolItemCode, s.id, { ...b, orderType }, a.at);
     const split = await splitOf(tx, q, b, s.insurance);
+    const give = checkGiveaway(deps, u, q, b);
     const o = await insertOrder(tx, a, {
-      orderType: b.orderType,
-      status: 10,
+      orderType,
+      status: give.needed ? 5 : 10,
       studentId: s.id,
       schoolItemCode: s.schoolItemCode,
       listCents: q.listCents,
@@ -131,16 +178,25 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
       payableCents: q.payableCents,
       ...split,
       manualDiscountCents: cents(b.manualDiscount),
-      adviserId: b.adviserId ?? null,
+      adviserId: adviserOf(b.adviserId, s),
       remark: b.remark,
     });
     await writeLines(tx, o.id, q);
+    const giveawayApprovalId = give.needed ? await giveAway(tx, o, give, s.name, a) : null;
     await audit(tx, a, 'order.create', `orders:${o.code}`, { payable: q.payableCents, student: s.code });
-    return { id: o.id, code: o.code, studentId: s.id, studentCode: s.code };
+    return {
+      id: o.id,
+      code: o.code,
+      studentId: s.id,
+      studentCode: s.code,
+      status: o.status,
+      giveawayApprovalId,
+    };
   });
 }
 
 type ClueCreateBody = LinesInput & {
+  giveawayReason?: string | undefined;
   clueId: number;
   student: { name: string; gender: number; birthDate?: string | null | undefined; parentName: string };
   adviserId?: number | null | undefined;
@@ -185,11 +241,13 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
       detail: { studentCode: s.code, payment: true },
     });
     // Priced after the student exists: a refused price rolls the student and the clue back with it.
-    const q = await quoteLines(tx, c.schoolItemCode, s.id, b, a.at);
+    // A clue payment by its flow (issue 33 §4), whatever type the client sent.
+    const q = await quoteLines(tx, c.schoolItemCode, s.id, { ...b, orderType: 4 }, a.at);
     const split = await splitOf(tx, q, b, c.insurance);
+    const give = checkGiveaway(deps, u, q, b);
     const o = await insertOrder(tx, a, {
-      orderType: b.orderType,
-      status: 10,
+      orderType: 4,
+      status: give.needed ? 5 : 10,
       studentId: s.id,
       schoolItemCode: c.schoolItemCode,
       listCents: q.listCents,
@@ -201,8 +259,16 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
       remark: b.remark,
     });
     await writeLines(tx, o.id, q);
+    const giveawayApprovalId = give.needed ? await giveAway(tx, o, give, s.name, a) : null;
     await audit(tx, a, 'order.clueCreate', `orders:${o.code}`, { clue: c.cluecode, student: s.code });
-    return { id: o.id, code: o.code, studentId: s.id, studentCode: s.code };
+    return {
+      id: o.id,
+      code: o.code,
+      studentId: s.id,
+      studentCode: s.code,
+      status: o.status,
+      giveawayApprovalId,
+    };
   });
 }
 
@@ -210,7 +276,13 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
 export async function editOrder(
   deps: Deps,
   u: AuthUser,
-  b: LinesInput & { id: number; version: number; adviserId?: number | null | undefined; remark: string },
+  b: LinesInput & {
+    id: number;
+    version: number;
+    adviserId?: number | null | undefined;
+    remark: string;
+    giveawayReason?: string | undefined;
+  },
   ip: string,
 ) {
   const a = actorOf(u, deps.now(), ip);
@@ -219,34 +291,43 @@ export async function editOrder(
     checkVersion(o.version, b.version);
     nextStatus('edit', o.status);
     await assertOpenAt(tx, o.createdAt, ORDERS);
-    if (b.orderType === 4 && o.orderType !== 4)
-      throw badInput(
-        'orderType',
-        'orderType: 线索缴费请从线索创建订单 / a clue payment is created from the clue',
-      );
     const s = await loadStudent(tx, o.studentId);
-    const q = await quoteLines(tx, o.schoolItemCode, s.id, b, a.at, o.id);
+    // New enrolment or renewal follow the history again; the other types stay with their flow.
+    const orderType =
+      o.orderType === 0 || o.orderType === 1 ? await derivedOrderType(tx, s.id, o.id) : o.orderType;
+    const q = await quoteLines(tx, o.schoolItemCode, s.id, { ...b, orderType }, a.at, o.id);
     const split = await splitOf(tx, q, b, s.insurance);
+    const give = checkGiveaway(deps, u, q, b);
     const done = await tx
       .update(orders)
       .set({
-        orderType: b.orderType,
+        orderType,
+        status: give.needed ? nextStatus('askGiveaway', o.status) : o.status,
         listCents: q.listCents,
         discountCents: q.discountCents,
         payableCents: q.payableCents,
         ...split,
         manualDiscountCents: cents(b.manualDiscount),
-        adviserId: b.adviserId ?? null,
+        adviserId: adviserOf(b.adviserId, s),
         remark: b.remark,
         updatedAt: a.at,
         version: o.version + 1,
       })
       .where(and(eq(orders.id, o.id), eq(orders.version, o.version)))
-      .returning({ id: orders.id });
+      .returning();
     assertMoved(done);
+    const edited = must(done[0], 'order');
     await writeLines(tx, o.id, q);
+    const giveawayApprovalId = give.needed ? await giveAway(tx, edited, give, s.name, a) : null;
     await audit(tx, a, 'order.edit', `orders:${o.code}`, { payable: q.payableCents });
-    return { id: o.id, code: o.code, studentId: s.id, studentCode: s.code };
+    return {
+      id: o.id,
+      code: o.code,
+      studentId: s.id,
+      studentCode: s.code,
+      status: edited.status,
+      giveawayApprovalId,
+    };
   });
 }
 
@@ -275,6 +356,8 @@ export async function revokeOrder(
       .where(and(eq(payRecords.orderId, o.id), eq(payRecords.status, PAY_PENDING)));
     if (o.status === 30 && o.approvalId)
       await closeRequest(tx, o.approvalId, u, a.at, b.reason || '订单已撤销 / the order was revoked');
+    if (o.status === 5 && o.giveawayApprovalId)
+      await closeRequest(tx, o.giveawayApprovalId, u, a.at, b.reason || '订单已撤销 / the order was revoked');
     await setStatus(tx, o, status, a.at);
     await audit(tx, a, 'order.revoke', `orders:${o.code}`, { from: o.status, reason: b.reason });
   });

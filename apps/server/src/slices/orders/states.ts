@@ -1,7 +1,8 @@
 // The income order state machine (docs/order-states.md): every command asks the machine before it writes.
 import { defineStateMachine } from '../../shared/stateMachine.js';
 
-export type OrderState = 'unpaid' | 'partPaid' | 'awaitingApproval' | 'effective' | 'closed' | 'revoked';
+export type OrderState =
+  'awaitingGiveaway' | 'unpaid' | 'partPaid' | 'awaitingApproval' | 'effective' | 'closed' | 'revoked';
 export type OrderAction =
   | 'edit'
   | 'pay'
@@ -12,11 +13,16 @@ export type OrderAction =
   | 'revoke'
   | 'revokeApproval'
   | 'close'
-  | 'reopen';
+  | 'reopen'
+  | 'askGiveaway'
+  | 'giveawayPass'
+  | 'giveawayEffective'
+  | 'giveawayReject';
 /** Who fires an action: the campus's order staff, finance (records, approvals), the ledger (system). */
 export type OrderActor = 'staff' | 'finance' | 'approver' | 'system';
 
 export const ORDER_STATUS_CODE: Record<OrderState, number> = {
+  awaitingGiveaway: 5,
   unpaid: 10,
   partPaid: 20,
   awaitingApproval: 30,
@@ -33,6 +39,7 @@ export function stateOf(code: number): OrderState {
 }
 
 export const ORDER_STATE_NAMES: Record<OrderState, string> = {
+  awaitingGiveaway: '待赠送审批',
   unpaid: '待付款',
   partPaid: '部分付款',
   awaitingApproval: '待审批',
@@ -62,7 +69,19 @@ export const ORDER_MACHINE = defineStateMachine<OrderState, OrderAction, OrderAc
     approve: { from: ['awaitingApproval'], to: 'effective', who: ['approver'] },
     /** Back to unpaid or part paid by what is still confirmed ('previous' is computed by the caller). */
     reject: { from: ['awaitingApproval'], to: 'previous', who: ['approver'] },
-    revoke: { from: ['unpaid', 'partPaid', 'awaitingApproval'], to: 'revoked', who: ['staff'] },
+    revoke: {
+      from: ['awaitingGiveaway', 'unpaid', 'partPaid', 'awaitingApproval'],
+      to: 'revoked',
+      who: ['staff'],
+    },
+    /** An edit put gift hours or a manual discount above the caller's limit: the campus head decides. */
+    askGiveaway: { from: ['unpaid'], to: 'awaitingGiveaway', who: ['staff'], approval: true },
+    /** The campus head approved the give-away: the order can be paid. */
+    giveawayPass: { from: ['awaitingGiveaway'], to: 'unpaid', who: ['approver'] },
+    /** A scholarship (payable 0) approved: effective without a payment, its hours posted. */
+    giveawayEffective: { from: ['awaitingGiveaway'], to: 'effective', who: ['approver'] },
+    /** The give-away refused (or withdrawn by the consultant): the order is revoked. */
+    giveawayReject: { from: ['awaitingGiveaway'], to: 'revoked', who: ['approver', 'staff'] },
     /** The engine's revoke of the payment approval, while nothing was consumed or refunded. */
     revokeApproval: { from: ['effective'], to: 'revoked', who: ['approver'] },
     /** The ledger balance of every item reached zero (consumed or refunded). */

@@ -21,7 +21,10 @@ export const orders = pgTable(
     code: text('code').notNull().unique(),
     /** §9: 0 renewal, 1 new enrolment, 3 placement, 4 clue payment, 5 collect-and-pay-on-behalf. */
     orderType: integer('order_type').notNull(),
-    /** 10 unpaid, 20 part paid, 30 awaiting payment approval, 40 effective, 50 closed, 90 revoked. */
+    /**
+     * 5 awaiting the give-away approval, 10 unpaid, 20 part paid, 30 awaiting payment approval,
+     * 40 effective, 50 closed, 90 revoked.
+     */
     status: integer('status').notNull().default(10),
     studentId: integer('student_id').notNull(),
     schoolItemCode: text('school_item_code').notNull(),
@@ -40,6 +43,8 @@ export const orders = pgTable(
     remark: text('remark').notNull().default(''),
     /** The open or last payment approval (approval_requests.id). */
     approvalId: integer('approval_id'),
+    /** The open or last give-away approval (orderGiveaway: gift or discount above the limit, or payable 0). */
+    giveawayApprovalId: integer('giveaway_approval_id'),
     effectiveAt: timestamp('effective_at', { withTimezone: true }),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 // The students slice's public face: other slices create and read students only through it.
 export { students, studentFollows } from './tables.js';
 export {
+  ADVISER_ROLES,
   createStudent,
   assertPhoneFree,
   DELETED,

@@ -33,8 +33,8 @@ import { noPermission, notFound } from '../../http/errors.js';
 import { dayBound } from '../../shared/days.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
 import { clueMatriculations, clues } from '../clues/index.js';
-import { schoolItems, userCampuses, users } from '../../db/schema.js';
-import { DELETED, type StudentRecord } from './service.js';
+import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
+import { ADVISER_ROLES, DELETED, type StudentRecord } from './service.js';
 import { studentFollows, students } from './tables.js';
 
 const adviser = alias(users, 'adviser');
@@ -338,7 +338,14 @@ export async function advisers(deps: AppDeps, u: AuthUser, campus: string) {
     .selectDistinct({ id: users.id, username: users.username, name: users.name })
     .from(users)
     .innerJoin(userCampuses, eq(userCampuses.userId, users.id))
-    .where(and(eq(userCampuses.schoolItemCode, campus), eq(users.status, 1)))
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(
+      and(
+        eq(userCampuses.schoolItemCode, campus),
+        eq(users.status, 1),
+        inArray(userRoles.roleCode, [...ADVISER_ROLES]),
+      ),
+    )
     .orderBy(users.name, users.id);
 }
 

@@ -38,12 +38,9 @@ export async function seedStudentsDemo({ db, now }: SeedContext) {
     .from(users)
     .where(inArray(users.username, ['admin', 'director', 'sales']));
   const idOf = (n: string) => staff.find((u) => u.username === n)?.id ?? null;
-  const adviserAt = (campus: string) =>
-    campus === 'SH01'
-      ? idOf('sales')
-      : ['SH02', 'HZ01', 'NJ01'].includes(campus)
-        ? idOf('director')
-        : idOf('admin');
+  // A student's adviser is a consultant of the campus (issue 33 §4): the demo has one, at SH01;
+  // students of the other campuses wait for theirs (the "without adviser" list).
+  const adviserAt = (campus: string) => (campus === 'SH01' ? idOf('sales') : null);
   let n = 0;
   for (const campus of campuses) {
     for (let k = 0; k < PER_CAMPUS; k++, n++) {

@@ -1,7 +1,7 @@
 // Commands on case files: create (the one place a student is inserted), edit with a version check,
 // soft delete guarded by the usage checkers, adviser assignment in bulk.
 import type { contract } from '@bo/api-sdk';
-import { FUTURE_BIRTH_DATE_MESSAGE, isAfterToday } from '@bo/domain';
+import { FUTURE_BIRTH_DATE_MESSAGE, ROLE, isAfterToday } from '@bo/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -13,7 +13,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
 import { activeHolder, phoneTaken } from '../clues/index.js';
-import { roles, schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
+import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { students } from './tables.js';
 import { studentUsage } from './usage.js';
 
@@ -100,17 +100,31 @@ async function assertCampusExists(tx: DbOrTx, code: string) {
   if (!r) throw badInput('schoolItemCode', 'schoolItemCode: 校区不存在 / no such campus');
 }
 
-/** An adviser is an active user working at the campus (or a user of an all-campus role). */
+/** Who may be a student's adviser: consultants and growth consultants (issue 33 §4). */
+export const ADVISER_ROLES: readonly number[] = [ROLE.consultant, ROLE.growth];
+
+/**
+ * A student's adviser is an active consultant or growth consultant working at the student's campus
+ * (the administrator, a director or a teacher is not: 400 naming the field).
+ */
 export async function assertAdviserAt(tx: DbOrTx, adviserId: number, campus: string, field = 'adviserId') {
   const [u] = await tx
     .select({
       status: users.status,
-      atCampus: sql<boolean>`exists (select 1 from ${userCampuses} uc where uc.user_id = ${users.id} and uc.school_item_code = ${campus})
-        or exists (select 1 from ${userRoles} ur join ${roles} r on r.code = ur.role_code where ur.user_id = ${users.id} and r.all_scope)`,
+      atCampus: sql<boolean>`exists (select 1 from ${userCampuses} uc where uc.user_id = ${users.id} and uc.school_item_code = ${campus})`,
+      adviserRole: sql<boolean>`exists (select 1 from ${userRoles} ur where ur.user_id = ${users.id} and ur.role_code in (${sql.join(
+        ADVISER_ROLES.map((r) => sql`${r}`),
+        sql`, `,
+      )}))`,
     })
     .from(users)
     .where(eq(users.id, adviserId));
   if (!u || u.status !== 1) throw badInput(field, `${field}: 该用户不存在或已停用 / no such active user`);
+  if (!u.adviserRole)
+    throw badInput(
+      field,
+      `${field}: 学员的顾问须为课程顾问或成长顾问 / a student's adviser must be a consultant or growth consultant`,
+    );
   if (!u.atCampus)
     throw badInput(
       field,

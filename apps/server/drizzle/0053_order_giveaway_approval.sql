@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "giveaway_approval_id" integer;
