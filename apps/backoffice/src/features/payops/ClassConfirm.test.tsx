@@ -53,6 +53,8 @@ const detail: TClassHourDetail = {
   lessonCount: 2,
   hours: 2,
   steps: [],
+  awaited: [],
+  whyNot: null,
   step: 1,
   history: [],
   canCancel: false,

@@ -79,14 +79,13 @@ export function LessonDialog({ lesson, onClose }: { lesson: TLessonRow | null; o
                   title: t('teach.cancelLesson'),
                   message: t('teach.cancelLessonConfirm'),
                   danger: true,
-                }).then(
-                  (yes) =>
-                    yes &&
-                    run(
+                }).then(async (yes) => {
+                  if (yes)
+                    await run(
                       () => sdk.teaching.planCancel({ body: { id: lesson.id, version: lesson.version } }),
                       onClose,
-                    ),
-                )
+                    );
+                })
               }
             >
               {t('teach.cancelLesson')}
@@ -97,9 +96,9 @@ export function LessonDialog({ lesson, onClose }: { lesson: TLessonRow | null; o
               disabled={busy}
               // Confirming locks the lesson (no more moves or attendance changes): asked, as everywhere.
               onClick={() =>
-                void ask({ title: t('teach.confirm'), message: t('teach.confirmAsk') }).then(
-                  (yes) => yes && run(() => sdk.teaching.planConfirm({ body: { ids: [lesson.id] } })),
-                )
+                void ask({ title: t('teach.confirm'), message: t('teach.confirmAsk') }).then(async (yes) => {
+                  if (yes) await run(() => sdk.teaching.planConfirm({ body: { ids: [lesson.id] } }));
+                })
               }
             >
               {t('teach.confirm')}
