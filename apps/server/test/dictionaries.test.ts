@@ -98,6 +98,7 @@ describe('tags and channel groups', () => {
       admin.dictionaries.channelGroupDelete({ query: { code: 'ONLINE' } }),
       ErrorCode.rule,
     );
-    expect(e.message).toContain('channels belong to this group');
+    expect(e.message).toContain('channel');
+    expect(e.message).toContain('disable it instead');
   });
 });

@@ -32,7 +32,7 @@ describe('clue tags are references to tag records', () => {
     const c = await sales.clues.clueSave({ body: clueBody() });
     await sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [tag.id] } });
     const e = await expectApiError(admin.dictionaries.tagDelete({ body: { id: tag.id } }), ErrorCode.rule);
-    expect(e.message).toContain('1 clue(s) carry this tag');
+    expect(e.message).toContain('this tag is in use (1 clue tag)');
     await sales.clues.tagsSave({ body: { clueId: c.clueId, tagIds: [] } });
     expect(await admin.dictionaries.tagDelete({ body: { id: tag.id } })).toBe(true);
   });
@@ -58,7 +58,7 @@ describe('clue tags are references to tag records', () => {
     expect(listed.list.every((r) => r.tags.some((x) => x.name === '周末班'))).toBe(true);
     // Deleting needs both clues to let it go.
     const e = await expectApiError(admin.dictionaries.tagDelete({ body: { id: tag.id } }), ErrorCode.rule);
-    expect(e.message).toContain('2 clue(s) carry this tag');
+    expect(e.message).toContain('(2 clue tag)');
   });
 
   it('takes only clue tags that exist; a disabled tag is not added but may stay where it is', async () => {
@@ -107,13 +107,13 @@ describe('dictionary items in use by clues and resources', () => {
       admin.dictionaries.dictDelete({ query: { id: item.id } }),
       ErrorCode.rule,
     );
-    expect(e1.message).toContain('clue(s) use this dictionary item');
+    expect(e1.message).toContain('(1 clue, 1 resource)');
     await db.update(clues).set({ gender: 0 }).where(eq(clues.id, clue.id));
     const e2 = await expectApiError(
       admin.dictionaries.dictDelete({ query: { id: item.id } }),
       ErrorCode.rule,
     );
-    expect(e2.message).toContain('resource(s) use this dictionary item');
+    expect(e2.message).toContain('(1 resource)');
     await db.update(resources).set({ gender: 0 }).where(eq(resources.id, res.id));
     expect(await admin.dictionaries.dictDelete({ query: { id: item.id } })).toBe(true);
   });

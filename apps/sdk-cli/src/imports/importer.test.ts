@@ -104,7 +104,11 @@ describe('header mapping', () => {
       errors: [],
     });
     expect(toRecord({ row: 6, cells: ['C1', 'x', 'abc', ''] }, m).errors).toEqual([
-      { row: 6, column: '排序', reason: '不是数字 / not a number: abc' },
+      {
+        row: 6,
+        column: '排序',
+        reason: '不是数字（勿用逗号、空格或科学计数法） / not a number (no commas, spaces or exponents): abc',
+      },
     ]);
   });
 });
@@ -175,7 +179,11 @@ describe('the import flow', () => {
     expect(await readReport(errorsFile)).toEqual([
       ERROR_REPORT_HEADERS,
       ['5', '校区名称', 'name: refused'],
-      ['22', '排序', '不是数字 / not a number: twelve'],
+      [
+        '22',
+        '排序',
+        '不是数字（勿用逗号、空格或科学计数法） / not a number (no commas, spaces or exponents): twelve',
+      ],
       ['653', '校区名称', 'name: refused'],
     ]);
   });
@@ -257,5 +265,15 @@ describe('the registry', () => {
       expect(new Set(k.columns.map((c) => c.header)).size).toBe(k.columns.length);
       expect(findImport(k.name)).toBe(k);
     }
+  });
+});
+
+describe('number cells', () => {
+  it('reads plain numbers and refuses commas, separators, spaces and exponents', () => {
+    expect(asNumber('12')).toBe(12);
+    expect(asNumber('10.5')).toBe(10.5);
+    expect(asNumber('-3')).toBe(-3);
+    for (const t of ['10,5', '1,000', '1 000', '1e3', 'NaN', 'Infinity', '0x10', ''])
+      expect(() => asNumber(t)).toThrow('not a number');
   });
 });

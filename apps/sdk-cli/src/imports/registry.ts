@@ -36,11 +36,16 @@ export interface ImportKind {
   key?: { fields: string[]; repeat: 'notice' | 'error' };
 }
 
-/** Parses a number cell (refuses text that is not one). */
+/**
+ * Parses a number cell: what a numeric cell gives (see `cellText`), or text of digits with at most one
+ * '.'. Separators, commas, spaces and exponents are refused ("10,5" is not guessed to be 105 or 10.5).
+ */
 export const asNumber = (t: string): number => {
-  const n = Number(t.replace(/,/g, ''));
-  if (!Number.isFinite(n)) throw new Error(`不是数字 / not a number: ${t}`);
-  return n;
+  if (!/^-?\d+(\.\d+)?$/.test(t.trim()))
+    throw new Error(
+      `不是数字（勿用逗号、空格或科学计数法） / not a number (no commas, spaces or exponents): ${t}`,
+    );
+  return Number(t.trim());
 };
 /** 1/0, 是/否, 有效/无效, true/false, valid/invalid → 1 or 0. */
 export const asFlag = (t: string): number => {

@@ -92,6 +92,14 @@ describe('round trips', () => {
 });
 
 describe('cells', () => {
+  it('gives a numeric cell as the number Excel shows, never a float artefact', () => {
+    expect(cellText(10.5)).toBe('10.5');
+    expect(cellText(332.5 * 0.1 + 0.000000000000004)).toBe('33.25');
+    expect(cellText(0.1 + 0.2)).toBe('0.3');
+    expect(cellText(120)).toBe('120');
+    expect(cellText(Number.NaN)).toBe('');
+  });
+
   it('turns dates, rich text and formulas into text', () => {
     expect(cellText(new Date(Date.UTC(2024, 0, 5)))).toBe('2024-01-05');
     expect(cellText(new Date(Date.UTC(2024, 0, 5, 9, 30)))).toBe('2024-01-05 09:30:00');

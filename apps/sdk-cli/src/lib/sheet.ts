@@ -29,7 +29,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  // A numeric cell to the 15 significant digits Excel shows (a formula's 33.250000000000004 is 33.25).
+  if (typeof v === 'number') return Number.isFinite(v) ? String(Number(v.toPrecision(15))) : '';
+  if (typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v instanceof Date) {
     // exceljs gives a sheet's wall-clock date and time as UTC.
     const d = `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;

@@ -140,10 +140,15 @@ export async function templateFile(
   return xlsxFile(`${name}导入模板.xlsx`, await workbook(name, columns, examples));
 }
 
-/** The plain text of a cell value (rich text, formulas, hyperlinks and dates included); null when empty. */
+/**
+ * The plain text of a cell value (rich text, formulas, hyperlinks and dates included); null when empty.
+ * A numeric cell is its number to the 15 significant digits Excel shows (a formula's 33.250000000000004
+ * is the 33.25 the user sees); text is kept as typed, so "10,5" in a text cell reaches the strict
+ * amount schema and is refused there.
+ */
 export function cellText(v: ExcelJS.CellValue): string | number | null {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'number') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? Number(v.toPrecision(15)) : null;
   if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (v instanceof Date) {

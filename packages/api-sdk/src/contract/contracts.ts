@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { KindApprovalFilter, KindApprovalFlow, KindApprovalRow } from './approvals.js';
 import { FileResponse, PageQuery, get, page, post, priv, publicAccess, type Slice } from './define.js';
-import { Mobile } from './fields.js';
+import { Mobile, money } from './fields.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
 const Id = z.coerce.number().int().positive().max(2147483647);
@@ -44,11 +44,7 @@ export const SupplementInput = z
     orderId: Id,
     /** terms: other terms agreed; amount: an amount agreed on top of the contract (amountSupplement). */
     kind: z.enum(['terms', 'amount']),
-    amount: z
-      .string()
-      .trim()
-      .regex(/^\d{1,7}(\.\d{1,2})?$/, '金额须为最多2位小数的正数 / an amount with at most 2 decimals')
-      .optional(),
+    amount: money({ maxIntDigits: 7 }).optional(),
     content: Text('补充内容 / supplement text', 2000),
   })
   .refine((v) => v.kind !== 'amount' || v.amount !== undefined, {

@@ -2,6 +2,7 @@
 // course become hours of another at the value paid, and several orders of one student merge into
 // one — both only as ledger movements (transferOut + transferIn) summing to zero in value.
 import { z } from 'zod';
+import { Hours } from './fields.js';
 import { get, post, priv, type Slice } from './define.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
@@ -16,12 +17,6 @@ const isDay = (v: string) => {
 };
 /** A calendar day 'YYYY-MM-DD'. */
 const Day = z.string().trim().max(10).refine(isDay, '日期格式应为 YYYY-MM-DD / a date as YYYY-MM-DD');
-/** Hours above 0 with at most 2 decimals. */
-const Hours = z
-  .union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,5}(\.\d{1,2})?$/.test(v), '课时须为最多2位小数的数 / hours with at most 2 decimals')
-  .transform(Number);
 
 /** What is left of one order item, as the ledger says. */
 export const TransferableItem = z.object({

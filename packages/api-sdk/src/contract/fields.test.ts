@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BirthDate, Mobile, Money, Phone, isMobile, money, optionalPhone } from './fields.js';
+import {
+  BirthDate,
+  Hours,
+  Mobile,
+  Money,
+  Phone,
+  isMobile,
+  money,
+  optionalPhone,
+  quantity,
+} from './fields.js';
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message ?? '';
@@ -61,8 +71,7 @@ describe('money', () => {
   it('keeps an amount exact as a 2-decimal string', () => {
     expect(Money.parse('12.5')).toBe('12.50');
     expect(Money.parse(0.1)).toBe('0.10');
-    expect(Money.parse('1,234.56')).toBe('1234.56');
-    expect(Money.parse('.5')).toBe('0.50');
+    expect(Money.parse('0.5')).toBe('0.50');
     expect(Money.parse(7)).toBe('7.00');
   });
 
@@ -80,5 +89,39 @@ describe('money', () => {
     expect(message(Money.safeParse(''))).toContain('must be a number');
     expect(message(money({ maxIntDigits: 7 }).safeParse('12345678'))).toContain('7 integer digits');
     expect(money({ maxIntDigits: 7 }).parse('1234567.89')).toBe('1234567.89');
+  });
+});
+
+describe('amounts and quantities are read strictly', () => {
+  it('refuses a comma, a thousands separator, spaces and exponents instead of guessing', () => {
+    // "10,5" was read as 105.00 before: a decimal comma or a separator is refused, never dropped.
+    for (const v of ['10,5', '1,234.56', '1，000', "1'000", '1_000'])
+      expect(message(Money.safeParse(v))).toContain('thousands separators or commas');
+    for (const v of ['1 000', ' 10', '10 ', '1\u3000000'])
+      expect(message(Money.safeParse(v))).toContain('spaces');
+    for (const v of ['1e3', '1E-2', 1e21]) expect(message(Money.safeParse(v))).toContain('exponent');
+    for (const v of [NaN, Infinity, -Infinity, '0x10', '.5', '5.', '+5', '', null, true])
+      expect(message(Money.safeParse(v))).toContain('must be a number');
+  });
+
+  it('takes JSON numbers by their decimal text and refuses one that is not exact to the cent', () => {
+    expect(Money.parse(10.5)).toBe('10.50');
+    expect(message(Money.safeParse(0.1 + 0.2))).toContain('at most 2 decimals');
+    expect(money({ signed: true }).parse('-3.5')).toBe('-3.50');
+  });
+
+  it('reads hours with at most 2 decimals, as numbers, with the same refusals', () => {
+    expect(Hours.parse('1.5')).toBe(1.5);
+    expect(Hours.parse(0.25)).toBe(0.25);
+    expect(message(Hours.safeParse('1,5'))).toContain('commas');
+    expect(message(Hours.safeParse('1.255'))).toContain('at most 2 decimals');
+    expect(message(Hours.safeParse('2e1'))).toContain('exponent');
+    expect(message(Hours.safeParse('-1'))).toContain('negative');
+    expect(message(quantity({ positive: true }).safeParse('0'))).toContain('above 0');
+    expect(message(quantity({ max: 8 }).safeParse('8.5'))).toContain('at most 8');
+    expect(quantity({ signed: true }).parse('-2.25')).toBe(-2.25);
+    expect(message(quantity({ decimals: 0, what: ['人数', 'count'] }).safeParse('1.5'))).toContain(
+      'whole number',
+    );
   });
 });

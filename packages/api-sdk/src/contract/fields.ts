@@ -55,41 +55,117 @@ export const BirthDate = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= '1900-01-01';
   }, '出生日期不是有效日期 / the birth date is not a valid date');
 
+/** Why a text is not a plain decimal (null: it is one), in '中文 / English'. */
+function decimalProblem(
+  v: string,
+  o: { decimals: number; maxIntDigits: number; signed: boolean; what: string; whatZh: string },
+): string | null {
+  if (/[\s\u3000]/.test(v)) return `${o.whatZh}不能含空格 / the ${o.what} must not contain spaces`;
+  if (/[,，'_]/.test(v))
+    return `${o.whatZh}不能含千位分隔符或逗号，小数点用"." / the ${o.what} must not contain thousands separators or commas; use "." for decimals`;
+  if (/^[+-]?(\d+(\.\d*)?|\.\d+)e/i.test(v))
+    return `${o.whatZh}不能用科学计数法 / the ${o.what} must not be written with an exponent`;
+  if (!/^-?\d+(\.\d+)?$/.test(v)) return `${o.whatZh}须为数字 / the ${o.what} must be a number`;
+  if (v.startsWith('-') && !o.signed) return `${o.whatZh}不能为负数 / the ${o.what} must not be negative`;
+  const [int = '', frac = ''] = v.replace(/^-/, '').split('.');
+  if (frac.length > o.decimals)
+    return o.decimals === 0
+      ? `${o.whatZh}须为整数 / the ${o.what} must be a whole number`
+      : `${o.whatZh}最多${o.decimals}位小数，请勿输入更多小数 / at most ${o.decimals} decimals: the ${o.what} is not rounded for you`;
+  if (int.replace(/^0+(?=\d)/, '').length > o.maxIntDigits)
+    return `${o.whatZh}最多${o.maxIntDigits}位整数 / at most ${o.maxIntDigits} integer digits`;
+  return null;
+}
+
+/**
+ * The text of a strict decimal input: a JSON number (finite, written without an exponent) or a
+ * string of digits with at most one '.', an optional leading '-' where allowed. Thousands
+ * separators, commas, spaces, exponents, NaN and Infinity are refused, never guessed at.
+ */
+const strictDecimal = (o: {
+  decimals: number;
+  maxIntDigits: number;
+  signed: boolean;
+  what: string;
+  whatZh: string;
+}) =>
+  z
+    .union([z.string(), z.number()], {
+      error: `${o.whatZh}须为数字 / the ${o.what} must be a number`,
+    })
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'NaN') : v;
+      const problem = decimalProblem(text, o);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return text;
+    });
+
 /** Options of `money`. */
 export interface MoneyOptions {
   /** Decimals allowed (2 for yuan). */
   readonly decimals?: 2;
   /** Integer digits allowed. */
   readonly maxIntDigits?: number;
+  /** Whether a negative amount is accepted (adjustments). */
+  readonly signed?: boolean;
 }
 
 /**
- * An exact non-negative amount in yuan, carried as a decimal string with 2 decimals ("12.5" → "12.50").
- * Numbers are read by their decimal text, thousands separators are dropped. An amount with more
- * decimals than allowed is refused with a message, never rounded or cut.
+ * The one amount input: an exact amount in yuan, carried as a decimal string with 2 decimals
+ * ("12.5" → "12.50"). Read strictly (`strictDecimal`): "10,5", "1,000", "1 000", "1e3" are refused
+ * with a message, and so are more than 2 decimals (never rounded or cut) and negatives unless signed.
  */
-export const money = ({ maxIntDigits = 12 }: MoneyOptions = {}) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim().replace(/,/g, ''))
-    .superRefine((v, ctx) => {
-      if (!/^-?\d*(\.\d*)?$/.test(v) || !/\d/.test(v))
-        ctx.addIssue({ code: 'custom', message: '金额须为数字 / the amount must be a number' });
-      else if (v.startsWith('-'))
-        ctx.addIssue({ code: 'custom', message: '金额不能为负数 / a non-negative amount is required' });
-      else if ((v.split('.')[1] ?? '').length > 2)
-        ctx.addIssue({
-          code: 'custom',
-          message:
-            '金额最多2位小数，请勿输入更多小数 / at most 2 decimals: the amount is not rounded for you',
-        });
-      else if ((v.split('.')[0] ?? '').replace(/^0+(?=\d)/, '').length > maxIntDigits)
-        ctx.addIssue({
-          code: 'custom',
-          message: `金额最多${maxIntDigits}位整数 / at most ${maxIntDigits} integer digits`,
-        });
-    })
-    .transform((v) => fromCents(toCents(v.startsWith('.') ? `0${v}` : v) ?? 0n));
+export const money = ({ maxIntDigits = 12, signed = false }: MoneyOptions = {}) =>
+  strictDecimal({ decimals: 2, maxIntDigits, signed, what: 'amount', whatZh: '金额' }).transform((v) =>
+    fromCents(toCents(v) ?? 0n),
+  );
 
 /** The usual amount: up to 12 integer digits and 2 decimals. */
 export const Money = money();
+
+/** Options of `quantity`. */
+export interface QuantityOptions {
+  /** Decimals allowed: 2 for hours and days (the ledger keeps hundredths), 0 for whole counts. */
+  readonly decimals?: 0 | 1 | 2;
+  /** Largest value accepted. */
+  readonly max?: number;
+  /** Whether negative values are accepted (adjustments). */
+  readonly signed?: boolean;
+  /** Whether 0 is refused (a purchase, a lesson). */
+  readonly positive?: boolean;
+  /** What is counted, for messages: ['课时', 'hours'] by default. */
+  readonly what?: readonly [zh: string, en: string];
+}
+
+/**
+ * The one quantity input (hours, days, counts): read as strictly as `money`, answered as a number.
+ * Hours carry at most 2 decimals (the ledger's hundredths); whether a course's unit takes fractions at
+ * all (days do not) is the pricing engine's rule, which knows the course.
+ */
+export const quantity = ({
+  decimals = 2,
+  max = 99999.99,
+  signed = false,
+  positive = false,
+  what = ['课时', 'hours'],
+}: QuantityOptions = {}) =>
+  strictDecimal({
+    decimals,
+    maxIntDigits: String(Math.trunc(max)).length,
+    signed,
+    what: what[1],
+    whatZh: what[0],
+  })
+    .transform(Number)
+    .superRefine((v, ctx) => {
+      if (positive && v <= 0)
+        ctx.addIssue({ code: 'custom', message: `${what[0]}须大于0 / the ${what[1]} must be above 0` });
+      else if (Math.abs(v) > max)
+        ctx.addIssue({ code: 'custom', message: `${what[0]}最多${max} / the ${what[1]} is at most ${max}` });
+    });
+
+/** Hours of an order line, a refund, a transfer: 0 to 99999.99, at most 2 decimals. */
+export const Hours = quantity();

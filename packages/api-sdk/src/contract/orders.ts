@@ -3,7 +3,7 @@
 // pay it, the approval that confirms them, and the student account the ledger keeps.
 // Amounts travel as yuan strings with 2 decimals; quantities as numbers with at most 2 decimals.
 import { z } from 'zod';
-import { Money } from './fields.js';
+import { Money, quantity } from './fields.js';
 import { ApprovalHistoryRow, ApprovalOutcome, ApprovalStepDef, ApprovalWaiting } from './approvals.js';
 import { FileResponse, Ok, PageQuery, QueryBool, get, page, post, priv, type Slice } from './define.js';
 
@@ -40,14 +40,7 @@ export const PayRecordMethod = z.coerce
 export const OrderPayer = z.enum(['family', 'funder']);
 
 /** A quantity of lesson hours or days: above 0, at most 2 decimals, at most 99999.99. */
-export const OrderQuantity = z
-  .union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine(
-    (v) => /^\d{1,5}(\.\d{1,2})?$/.test(v),
-    '数量须为最多2位小数的正数 / a quantity with at most 2 decimals (up to 99999.99)',
-  )
-  .transform(Number);
+export const OrderQuantity = quantity({ what: ['数量', 'quantity'] });
 const OrderGiftQuantity = OrderQuantity.optional();
 
 export const OrderItemInput = z.object({

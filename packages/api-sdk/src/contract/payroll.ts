@@ -5,7 +5,7 @@
 // pay statistics of /staff/payStatistics.
 import { z } from 'zod';
 import { FileResponse, PageQuery, get, page, post, priv, type Slice } from './define.js';
-import { money } from './fields.js';
+import { money, quantity } from './fields.js';
 import { importEndpoint } from './masterData.js';
 
 /** The six pay roles. */
@@ -54,13 +54,7 @@ const PayType = z
     '计薪类型只能包含字母、数字 / a pay type of letters and digits',
   );
 /** A signed amount in yuan (a deduction is negative), at most 2 decimals. */
-const SignedYuan = z
-  .union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine(
-    (v) => /^-?\d{1,7}(\.\d{1,2})?$/.test(v),
-    '金额须为最多2位小数 / an amount with at most 2 decimals',
-  );
+const SignedYuan = money({ maxIntDigits: 7, signed: true });
 const Bp = z.coerce.number().int().min(0).max(10000);
 
 export const RateRow = z.object({
@@ -98,7 +92,7 @@ export const SalaryRuleInput = z.object({
   commissionBp: Bp.default(0),
   perCase: money({ maxIntDigits: 7 }).default('0'),
   targetBonus: money({ maxIntDigits: 7 }).default('0'),
-  bonusThresholdHours: z.coerce.number().min(0).max(9999).default(0),
+  bonusThresholdHours: quantity({ max: 9999 }).default(0),
   bonus: money({ maxIntDigits: 7 }).default('0'),
   validstatus: z.coerce.number().int().min(0).max(1).default(1),
   remark: z.string().trim().max(200).default(''),

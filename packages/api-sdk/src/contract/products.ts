@@ -2,7 +2,7 @@
 // which campus may sell it from when, at which price from which date (prices keep their history),
 // and the assessment inventory with its finance stocktaking recheck sheets.
 import { z } from 'zod';
-import { money } from './fields.js';
+import { money, quantity } from './fields.js';
 import {
   FileResponse,
   Ok,
@@ -46,11 +46,7 @@ const Month = z
   .trim()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 YYYY-MM / a month as YYYY-MM');
 /** Hours (or days) of a package: above 0, at most 2 decimals. */
-const Quantity = z.coerce
-  .number()
-  .positive('数量须大于0 / the quantity must be above 0')
-  .max(9999.99, '数量最多9999.99 / at most 9999.99')
-  .refine((v) => Math.round(v * 100) === v * 100, '数量最多2位小数 / at most 2 decimals');
+const Quantity = quantity({ positive: true, max: 9999.99, what: ['数量', 'quantity'] });
 const Code = z
   .string()
   .trim()

@@ -5,7 +5,7 @@
 // are its own; the rest are ours in its style (docs/decisions.md "Promotions and products").
 import { z } from 'zod';
 import { FileResponse, PageQuery, get, page, post, priv, type Slice } from './define.js';
-import { Money } from './fields.js';
+import { Money, quantity } from './fields.js';
 import { OrderPreCreateInput, OrderQuantity, OrderQuote } from './orders.js';
 
 const Ts = z.string().describe('ISO 8601 timestamp');
@@ -257,7 +257,7 @@ export const StudentAttr = z.object({
 export const DurationQuery = z.object({
   courseCode: Code.min(1, '请选择课程 / the course is required'),
   schoolItemCode: Code.min(1, '请选择校区 / the campus is required'),
-  quantity: z.coerce.number().min(0).max(99999.99).optional(),
+  quantity: quantity({ what: ['数量', 'quantity'] }).optional(),
 });
 export const DurationRow = z.object({
   quantity: z.number(),

@@ -2,6 +2,7 @@
 // unused paid hours at the price actually paid; an adjustment corrects an order's hours or value.
 // Both are requests on the approval engine; the ledger moves only when they pass.
 import { z } from 'zod';
+import { Hours, money, quantity } from './fields.js';
 import { ApprovalHistoryRow, ApprovalStepDef, ApprovalWaiting } from './approvals.js';
 import { FileResponse, PageQuery, get, page, post, priv, type Slice } from './define.js';
 
@@ -18,24 +19,10 @@ const Day = z
     '日期格式应为 YYYY-MM-DD / a date as YYYY-MM-DD',
   );
 
-/** Hours to refund of one item: above 0, at most 2 decimals. */
-const Hours = z
-  .union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,5}(\.\d{1,2})?$/.test(v), '课时须为最多2位小数的正数 / hours with at most 2 decimals')
-  .transform(Number);
 /** Signed hours of an adjustment. */
-const SignedHours = z
-  .union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^-?\d{1,5}(\.\d{1,2})?$/.test(v), '课时须为最多2位小数的数 / hours with at most 2 decimals')
-  .transform(Number);
+const SignedHours = quantity({ signed: true });
 /** A signed amount in yuan of an adjustment. */
-const SignedMoney = z
-  .union([z.number(), z.string()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^-?\d{1,7}(\.\d{1,2})?$/.test(v), '金额须为最多2位小数 / an amount with at most 2 decimals')
-  .default('0');
+const SignedMoney = money({ maxIntDigits: 7, signed: true }).default('0.00');
 
 /** 10 awaiting approval, 20 effective, 30 rejected, 40 revoked, 50 cancelled. */
 export const REFUND_ORDER_STATUSES = [10, 20, 30, 40, 50] as const;

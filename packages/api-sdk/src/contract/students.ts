@@ -1,7 +1,7 @@
 // Students (case files), their follow records and the lifetime view of one student's money and hours
 // (spec §7 "Students and orders", issue 13). Students are campus-scoped like clues.
 import { z } from 'zod';
-import { BirthDate, Mobile, optionalPhone } from './fields.js';
+import { BirthDate, Mobile, optionalPhone, quantity } from './fields.js';
 import { FileResponse, Ok, PageQuery, QueryBool, get, page, post, priv, type Slice } from './define.js';
 import { PLAN_EDIT, PLAN_RECORD } from './teaching/plans.js';
 
@@ -180,7 +180,7 @@ export const StudentListQuery = PageQuery.extend({
   /** Renewal list: students whose service ends within this many days (or has ended). */
   endWithinDays: z.coerce.number().int().min(0).max(365).optional(),
   /** Renewal list: students with bought hours whose hours left are below this (with endWithinDays: either). */
-  hoursBelow: z.coerce.number().min(0).max(10000).optional(),
+  hoursBelow: quantity({ max: 10000 }).optional(),
   createdFrom: BirthDate.optional(),
   createdTo: BirthDate.optional(),
   sort: z.enum(['createdAt', 'name', 'code', 'serviceEndDate', 'lastFollowAt']).optional(),

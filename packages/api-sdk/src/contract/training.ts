@@ -2,6 +2,7 @@
 // day, hours, trainer) and who attended. The hours an employee attended in a salary period are an
 // input of the teacher pay rule (rate of pay type `training`, docs/payroll.md).
 import { z } from 'zod';
+import { quantity } from './fields.js';
 import { Ok, PageQuery, get, page, post, priv, type Slice } from './define.js';
 
 const Id = z.coerce.number().int().min(1).max(2147483647);
@@ -53,11 +54,7 @@ export const TrainingInput = z.object({
     .min(1, '请填写培训主题 / the subject is required')
     .max(100, '培训主题最多100字 / the subject is at most 100 characters'),
   trainingDate: IsoDate,
-  hours: z.coerce
-    .number()
-    .positive('培训时长须大于0 / the hours must be above 0')
-    .max(24, '培训时长最多24小时 / at most 24 hours')
-    .refine((v) => Number.isInteger(v * 100), '培训时长最多2位小数 / hours with at most 2 decimals'),
+  hours: quantity({ positive: true, max: 24, what: ['培训时长', 'hours'] }),
   trainer: z
     .string()
     .trim()

@@ -10,6 +10,14 @@ import { AppError, badInput, conflict, notFound, ruleViolation, staleVersion } f
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../audit.js';
 import { isUniqueViolation } from '../../db/pgErrors.js';
+import {
+  registerRecordType,
+  usageColumns,
+  usageMessage,
+  usesOf,
+  type UsageColumn,
+  type UsedBy,
+} from './usage.js';
 
 /** What every operation needs: the app, the caller, where the call came from. A HandlerCtx fits. */
 export interface MdCtx {
@@ -103,6 +111,14 @@ export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
   /** A message when disabling or deleting must be refused (422); null = allowed. */
   inUse?: (tx: DbOrTx, record: TRow, op: 'disable' | 'delete') => Promise<string | null>;
   deletable?: boolean;
+  /**
+   * The columns (by name, in any table of the schema) that hold this record's key: deleting is refused
+   * while a row names it (./usage.ts). A deletable type must declare them, or say why none exist (`unused`).
+   * A function when the declaration needs tables of the schema (read at the first delete).
+   */
+  usedBy?: UsedBy[] | (() => UsedBy[]);
+  /** Why no record of the schema can name this one (a deletable type without `usedBy`). */
+  unused?: string;
   /** Makes a key for a code-keyed record created without one. */
   newKey?: (tx: DbOrTx, input: TInput) => Promise<string>;
   /** The field(s) an import row is matched by (default: the key when code-keyed, else the first unique key with its scope). */
@@ -161,6 +177,26 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   def: RecordTypeDef<TRow, TInput>,
 ) {
   const tableName = getTableName(def.table);
+  if (def.deletable && def.usedBy === undefined && !def.unused)
+    throw new Error(
+      `record type ${def.name} is deletable but declares no usedBy (the columns that name it) nor why none exist (unused)`,
+    );
+  let usedCols: UsageColumn[] | null = null;
+  const usageCols = (): UsageColumn[] =>
+    (usedCols ??= usageColumns(
+      def.table,
+      typeof def.usedBy === 'function' ? def.usedBy() : (def.usedBy ?? []),
+    ));
+  registerRecordType({
+    name: def.name,
+    label: def.label,
+    table: def.table,
+    key: def.key,
+    deletable: def.deletable ?? false,
+    usedBy: typeof def.usedBy === 'function' ? undefined : def.usedBy,
+    unused: def.unused,
+    columns: usageCols,
+  });
   // Column object → the table's JS property name (what drizzle's insert/update take).
   const propOf = new Map<AnyPgColumn, string>();
   for (const [prop, col] of Object.entries(getTableColumns(def.table))) propOf.set(col as AnyPgColumn, prop);
@@ -333,6 +369,10 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
           def.status,
         );
       }
+    }
+    if (op === 'delete') {
+      const used = usageMessage(def.label, await usesOf(tx, usageCols(), record, def.key));
+      if (used) throw ruleViolation(used, def.status);
     }
     const msg = await def.inUse?.(tx, record, op);
     if (msg) throw ruleViolation(msg, def.status);

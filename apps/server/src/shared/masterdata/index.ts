@@ -36,6 +36,14 @@ export { codeNames, idNames } from './codeNames.js';
 export { simpleType, simpleHandlers, simpleFields, type SimpleColumns } from './simple.js';
 export { importByCompositeKey, type CompositeKey } from './compositeKey.js';
 export {
+  recordTypes,
+  schemaTables,
+  usageLabel,
+  type UsedBy,
+  type UsageColumn,
+  type RegisteredType,
+} from './usage.js';
+export {
   defineRecordType,
   eqFilter,
   likeFilter,

@@ -58,6 +58,8 @@ export function simpleType<TRow extends TSimpleRow = TSimpleRow, TInput extends 
   /** Extra list filters besides code, name and validstatus. */
   filters?: Record<string, FilterSpec>;
   deletable?: boolean;
+  usedBy?: RecordTypeDef<TRow, TInput>['usedBy'];
+  unused?: string;
 }) {
   const t = o.table;
   return defineRecordType<TRow, TInput>({
@@ -76,6 +78,8 @@ export function simpleType<TRow extends TSimpleRow = TSimpleRow, TInput extends 
       ...o.filters,
     },
     deletable: o.deletable ?? false,
+    ...(o.usedBy ? { usedBy: o.usedBy } : {}),
+    ...(o.unused ? { unused: o.unused } : {}),
     sort: o.sort ?? [asc(t.sort), asc(t.code)],
     unique: [{ field: 'name', label: '名称 / name' }],
     ...(o.parents ? { parents: o.parents } : {}),

@@ -23,6 +23,7 @@ import {
   eqFilter,
   importByCompositeKey,
   simpleType,
+  type UsedBy,
   type MdCtx,
   type MdRecord,
 } from '../../shared/masterdata/index.js';
@@ -139,8 +140,9 @@ const plain = (
   name: string,
   label: string,
   table: Parameters<typeof simpleType>[0]['table'],
-  deletable = false,
-) => simpleType<TSimpleRow, SimpleIn>({ name, label, table, input: SimpleInput, deletable });
+  usage?: { usedBy: UsedBy[] } | { unused: string },
+) =>
+  simpleType<TSimpleRow, SimpleIn>({ name, label, table, input: SimpleInput, deletable: !!usage, ...usage });
 
 export const transferTypes = plain('clueTransferType', '转移类型 / transfer type', t.clueTransferTypes);
 export const abandonTypes = plain('clueAbandonType', '放弃类型 / abandon type', t.clueAbandonTypes);
@@ -149,9 +151,12 @@ export const customerIntentions = plain(
   'customerIntention',
   '客户意向 / customer intention',
   t.clueCustomerIntentions,
-  true,
+  { usedBy: [{ columns: ['intention'] }] },
 );
-export const entryMethods = plain('entryMethod', '录入方式 / entry method', t.clueEntryMethods, true);
+export const entryMethods = plain('entryMethod', '录入方式 / entry method', t.clueEntryMethods, {
+  unused:
+    'no record keeps an entry method: a clue keeps how it came in as its source (manual, import, the channel push)',
+});
 export const invalidReasons = plain('clueInvalidReason', '无效原因 / invalid reason', t.clueInvalidReasons);
 export const unreachReasons = plain('clueUnreachReason', '未接通原因 / unreach reason', t.clueUnreachReasons);
 export const undealReasons = plain('clueUndealReason', '未成交原因 / undeal reason', t.clueUndealReasons);

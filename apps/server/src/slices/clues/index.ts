@@ -15,5 +15,3 @@ export { CHILD, PARENT, SURNAMES } from './seed.js';
 export { cluesHandlers } from './handlers.js';
 /** The parents' pages of text-message links (server-rendered HTML outside /api). */
 export { publicPages } from './publicPages.js';
-// Registers the usage checkers other slices' master data asks before a delete or disable.
-import './usage.js';

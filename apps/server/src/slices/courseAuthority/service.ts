@@ -48,6 +48,8 @@ export const authorities = defineRecordType<TRow, TInput>({
   version: 'version',
   updatedAt: a.updatedAt,
   deletable: true,
+  unused:
+    'no record names an authority: its course ranks (course_authority_ranks) are its own and go with it',
   prepare: async (tx, { input, existing }) => {
     if (existing && input.employeeCode !== existing.employeeCode)
       throw badInput('employeeCode', 'employeeCode: the teacher of an authority record cannot change');

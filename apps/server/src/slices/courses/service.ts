@@ -200,6 +200,18 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
   version: 'version',
   updatedAt: courses.updatedAt,
   deletable: true,
+  // Every table keeping a course code (orders, lessons, the ledger, offers …) keeps it from being deleted.
+  usedBy: [
+    {
+      columns: ['course_code', 'course_codes'],
+      field: 'code',
+      except: {
+        ledger_days: 'a daily rollup of student_ledger, which is checked',
+        lesson_days: 'a daily rollup of teaching_lessons, which is checked',
+        lesson_campus_days: 'a daily rollup of teaching_lessons, which is checked',
+      },
+    },
+  ],
   inUse: (tx, row) => courseUsageCheckers.check(tx, row.code),
   prepare: async (tx, { values, existing }) => {
     // The code is what orders and schedules keep: it cannot change once the course is used.

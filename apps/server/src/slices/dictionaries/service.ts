@@ -13,7 +13,7 @@ import {
 } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { defineRecordType, eqFilter, likeFilter } from '../../shared/masterdata/index.js';
-import { clueChannels, schoolItems } from '../../db/schema.js';
+import { clueChannels } from '../../db/schema.js';
 import { channelGroups, sysDicts, tags } from './tables.js';
 import { channelGroupUsage, dictItemUsage, tagUsage } from './usage.js';
 
@@ -48,19 +48,27 @@ export const dictType = defineRecordType<TSysDictRow, TSysDictInput>({
   version: 'version',
   updatedAt: sysDicts.updatedAt,
   deletable: true,
+  // The columns that keep an item's code, per dictionary type (numbers where the column is an integer).
+  usedBy: [
+    { columns: ['business_type_code'], field: 'code', when: (r) => r.dictType === 'business_type' },
+    { columns: ['course_type_code'], field: 'code', when: (r) => r.dictType === 'assist_course_type' },
+    { columns: ['family_code'], field: 'code', when: (r) => r.dictType === 'post_family' },
+    ...(
+      [
+        ['gender', 'gender'],
+        ['teaching_mode', 'teaching_mode'],
+        ['purchase_unit', 'purchase_unit'],
+        ['calendar_type', 'type_calendar'],
+      ] as const
+    ).map(([dictType, column]) => ({
+      columns: [column],
+      when: (r: Record<string, unknown>) => r.dictType === dictType,
+      value: (r: Record<string, unknown>) => (/^\d{1,9}$/.test(String(r.code)) ? Number(r.code) : null),
+    })),
+  ],
   // Disabling an item is allowed: records keep it, selectors stop offering it. Deleting a used one is refused.
-  inUse: async (tx, row, op) => {
-    if (op !== 'delete') return null;
-    if (row.dictType === 'business_type') {
-      const [r] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(schoolItems)
-        .where(eq(schoolItems.businessTypeCode, row.code));
-      if (Number(r?.n ?? 0) > 0)
-        return `有${String(r?.n)}个校区使用该业务类型，不能删除 / ${String(r?.n)} campuses use this business type; it cannot be deleted`;
-    }
-    return dictItemUsage.check(tx, { dictType: row.dictType, code: row.code });
-  },
+  inUse: async (tx, row, op) =>
+    op === 'delete' ? dictItemUsage.check(tx, { dictType: row.dictType, code: row.code }) : null,
 });
 
 export const tagType = defineRecordType<TTagRow, TTagInput>({
@@ -86,6 +94,8 @@ export const tagType = defineRecordType<TTagRow, TTagInput>({
   version: 'version',
   updatedAt: tags.updatedAt,
   deletable: true,
+  // Clue tags (type 1) are carried by reference (clue_tags.tag_id); other tag types are not kept by id.
+  usedBy: [{ columns: ['tag_id'], when: (r) => r.tagType === 1 }],
   // Like dictionary items: a disabled tag stays on the records that carry it; deleting a carried one is refused.
   inUse: async (tx, row, op) =>
     op === 'delete' ? tagUsage.check(tx, { id: row.id, tagType: row.tagType, name: row.name }) : null,
@@ -115,7 +125,9 @@ export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroup
   version: 'version',
   updatedAt: channelGroups.updatedAt,
   deletable: true,
-  // Channels of the clue settings keep a group code; other users register with channelGroupUsage.
+  usedBy: [{ columns: ['channel_group_code'] }],
+  // Channels of the clue settings keep a group code: deleting is refused by usedBy, disabling here
+  // while channels belong to it; bespoke rules register with channelGroupUsage.
   inUse: async (tx, row) => {
     const [r] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -123,7 +135,7 @@ export const channelGroupType = defineRecordType<TChannelGroupRow, TChannelGroup
       .where(eq(clueChannels.channelGroupCode, row.code));
     const n = Number(r?.n ?? 0);
     if (n > 0)
-      return `有${String(n)}个渠道属于该分组，不能删除 / ${String(n)} channels belong to this group; it cannot be deleted`;
+      return `有${String(n)}个渠道属于该分组，不能停用 / ${String(n)} channels belong to this group; it cannot be disabled`;
     return channelGroupUsage.check(tx, row.code);
   },
 });

@@ -458,6 +458,8 @@ export const dictReasons = defineRecordType<TDictReasonRow, TDictReasonInput>({
   version: 'version',
   updatedAt: dictReasonsT.updatedAt,
   deletable: true,
+  // Only a first-level reason is named, by its second-level reasons (the records keep reason names as text).
+  usedBy: () => [{ columns: ['parent_id'], only: [dictReasonsT] }],
   prepare: async (tx, { input, existing }) => {
     // The level never changes; a second-level reason takes its parent's reason type.
     const parentId = existing ? existing.parentId : (input.parentId ?? null);

@@ -200,6 +200,17 @@ export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = 
         `items.${n}.quantity`,
         `items.${n}.quantity: 购买数量须大于0 / the quantity must be above 0`,
       );
+    // A course sold by the day takes whole days (bought and given); hours take hundredths (the contract's `quantity`).
+    if (c.purchaseUnit === 2)
+      for (const [field, q100] of [
+        ['quantity', it.quantity100],
+        ['giftQuantity', it.gift100 ?? 0],
+      ] as const)
+        if (q100 % 100 !== 0)
+          throw badInput(
+            `items.${n}.${field}`,
+            `items.${n}.${field}: 按天购买的课程只能是整天数 / "${c.name}" is sold by the day: whole days only`,
+          );
     const unitPriceCents = sourced.get(c.code) ?? Number(toCents(c.price) ?? 0n);
     // Price × quantity in hundredths of a unit: exact when the quantity is whole; a fraction of a
     // unit is rounded half up to the cent once, per line.

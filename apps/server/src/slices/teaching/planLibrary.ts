@@ -24,7 +24,6 @@ import {
   likeFilter,
   type ParentRef,
 } from '../../shared/masterdata/index.js';
-import { dictItemUsage } from '../dictionaries/index.js';
 import { lessonPlans, planObjects, planStrategies, planTargets, studentPlanTargets } from './planTables.js';
 
 export const COURSE_TYPE_DICT = 'assist_course_type';
@@ -286,15 +285,4 @@ export const lessonPlanType = defineRecordType<TLessonPlanRow, z.output<typeof L
   },
 });
 
-// The library keeps course types by code: an item in use cannot be deleted from the dictionary.
-dictItemUsage.register('teachingPlan', async (tx, { dictType, code }) => {
-  if (dictType !== COURSE_TYPE_DICT) return null;
-  const [r] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(planTargets)
-    .where(eq(planTargets.courseTypeCode, code));
-  const n = Number(r?.n ?? 0);
-  return n
-    ? `教学计划库有${n}个训练目标属于该课程类型，不能删除 / ${n} training target(s) of the teaching plan library are of this course type; it cannot be deleted`
-    : null;
-});
+// The library keeps course types by code (course_type_code): the dictionary's usedBy refuses deleting one in use.

@@ -1,6 +1,7 @@
 // The field shapes every teaching contract file shares: ids, codes, days, clocks, hours, and who
 // may read or act on the timetable.
 import { z } from 'zod';
+import { quantity } from '../fields.js';
 
 export const Id = z.coerce.number().int().positive().max(2147483647);
 export const Code = z.string().trim().min(1).max(20);
@@ -21,14 +22,7 @@ export const Clock = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间格式应为 HH:MM / a time as HH:MM');
 /** Hours of a lesson: above 0, at most 2 decimals, at most 8. */
-export const LessonHours = z.coerce
-  .number()
-  .min(0.01)
-  .max(8)
-  .refine(
-    (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
-    '课时最多2位小数 / hours with at most 2 decimals',
-  );
+export const LessonHours = quantity({ positive: true, max: 8 });
 /** §9 weekday codes (2 Monday … 7 Saturday, 1 Sunday), at least one. */
 export const Weekdays = z
   .array(z.coerce.number().int().min(1).max(7))
