@@ -39,25 +39,6 @@ describe('service accounts', () => {
     await expectApiError(svc.system.privileges(), ErrorCode.noPermission);
   });
 
-  it('the token is stored only as a hash, lives its days and is not idle-expired', async () => {
-    const created = await createCentreAccount();
-    const [u] = await t.database.db.select().from(users).where(eq(users.username, created.username));
-    const rows = await t.database.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.userId, u?.id ?? 0));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.method).toBe('service');
-    expect(rows[0]?.tokenHash).not.toContain(created.token);
-    expect(JSON.stringify(rows)).not.toContain(created.token);
-    // A week without a call (far past a user session's idle limit) and the nightly job still signs in.
-    t.clock.advance(7 * 86_400_000);
-    expect((await t.sdk(created.token).system.userInfo()).username).toBe(created.username);
-    // Past its 30 days it is refused.
-    t.clock.advance(24 * 86_400_000);
-    await expectApiError(t.sdk(created.token).system.userInfo(), ErrorCode.tokenInvalid);
-  });
-
   it('revoking stops the token at once and disables the account', async () => {
     const created = await createCentreAccount();
     const svc = t.sdk(created.token);
@@ -96,5 +77,25 @@ describe('service accounts', () => {
       admin.system.serviceAccountRevoke({ body: { username: 'sales' } }),
       ErrorCode.validation,
     );
+  });
+
+  // Last: it moves the server's clock past every user session's absolute expiry.
+  it('the token is stored only as a hash, lives its days and is not idle-expired', async () => {
+    const created = await createCentreAccount();
+    const [u] = await t.database.db.select().from(users).where(eq(users.username, created.username));
+    const rows = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, u?.id ?? 0));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.method).toBe('service');
+    expect(rows[0]?.tokenHash).not.toContain(created.token);
+    expect(JSON.stringify(rows)).not.toContain(created.token);
+    // A week without a call (far past a user session's idle limit) and the nightly job still signs in.
+    t.clock.advance(7 * 86_400_000);
+    expect((await t.sdk(created.token).system.userInfo()).username).toBe(created.username);
+    // Past its 30 days it is refused.
+    t.clock.advance(24 * 86_400_000);
+    await expectApiError(t.sdk(created.token).system.userInfo(), ErrorCode.tokenInvalid);
   });
 });
