@@ -2,7 +2,7 @@
 // examples/nightly-payments to a folder outside the repository, installs the tarball there with npm
 // (from npm's cache where it can), type-checks and builds the example against the package's
 // declarations, starts the built server on a fresh database (a copy of the test run's seeded template
-// when there is one), records a payment dated yesterday and creates a service account through the
+// when there is one), records payments dated yesterday and creates a service account through the
 // packed SDK, runs the example with that account's token and checks its workbook: every payment of
 // the day, that one among them.
 //   node scripts/example-nightly.mjs        (pnpm test runs it as the `example` step)
@@ -30,9 +30,19 @@ process.on('exit', cleanup);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(1));
 
 const log = (s) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${s}`);
-function run(cmd, args, cwd, env = {}) {
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+/** Runs a command to its end; a quiet one's output is shown only when it fails. */
+function run(cmd, args, cwd, env = {}, quiet = false) {
+  const r = spawnSync(cmd, args, {
+    cwd,
+    stdio: quiet ? 'pipe' : 'inherit',
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) {
+    if (quiet)
+      process.stdout.write(Buffer.concat([r.stdout ?? Buffer.alloc(0), r.stderr ?? Buffer.alloc(0)]));
+    throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+  }
 }
 const check = (what, ok, detail = '') => {
   if (ok) passed += 1;
@@ -55,7 +65,7 @@ async function main() {
   run('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@bo/server', '--output-logs=errors-only'], root, {
     TURBO_TELEMETRY_DISABLED: '1',
   });
-  run('pnpm', ['pack', '--pack-destination', work], sdkDir);
+  run('pnpm', ['pack', '--pack-destination', work], sdkDir, {}, true);
   const { version } = JSON.parse(readFileSync(path.join(sdkDir, 'package.json'), 'utf8'));
   const tarball = path.join(work, `bo-api-sdk-${version}.tgz`);
   check('pnpm pack wrote the tarball', existsSync(tarball), tarball);
@@ -106,7 +116,8 @@ async function main() {
       ...(template?.kind === 'pglite' && template.file ? { DATA_DIR_TEMPLATE: template.file } : {}),
     },
   });
-  const deadline = Date.now() + 120_000;
+  // A copy of the template starts in seconds; a fresh demo seed takes about a minute of CPU.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
     const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -114,7 +125,7 @@ async function main() {
       () => false,
     );
     if (up) break;
-    if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
+    if (Date.now() > deadline) throw new Error('the server did not start within 300 s');
     await new Promise((r) => setTimeout(r, 500));
   }
   log('server up');
@@ -129,27 +140,32 @@ async function main() {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
     new Date(Date.now() - 86_400_000),
   );
+  // Three payments, so that the example (two rows a page below) reads more than one page.
   const students = await admin.students.students({ query: { schoolItemCode: 'SH01', pageSize: 1 } });
   const student = students.list[0];
-  const order = await admin.orders.create({
-    body: {
-      schoolItemCode: 'SH01',
-      studentId: student.id,
-      orderType: 0,
-      items: [{ courseCode: 'C001', quantity: 1 }],
-    },
-  });
-  const detail = await admin.orders.detail({ params: { id: order.id } });
-  const reference = `NIGHTLY-${order.code}`;
-  await admin.orders.addPayRecord({
-    body: {
-      orderId: order.id,
-      method: 1,
-      amount: detail.payable,
-      paidAt: `${day}T12:00:00+08:00`,
-      reference,
-    },
-  });
+  const references = [];
+  for (let k = 0; k < 3; k++) {
+    const order = await admin.orders.create({
+      body: {
+        schoolItemCode: 'SH01',
+        studentId: student.id,
+        orderType: 0,
+        items: [{ courseCode: 'C001', quantity: 1 }],
+      },
+    });
+    const detail = await admin.orders.detail({ params: { id: order.id } });
+    const reference = `NIGHTLY-${order.code}`;
+    await admin.orders.addPayRecord({
+      body: {
+        orderId: order.id,
+        method: 1,
+        amount: detail.payable,
+        paidAt: `${day}T12:00:00+08:00`,
+        reference,
+      },
+    });
+    references.push(reference);
+  }
   const expected = await admin.orders.payRecordPage({
     body: { pageIdx: 1, pageSize: 1, paidFrom: day, paidTo: day },
   });
@@ -163,7 +179,13 @@ async function main() {
   });
   const credentials = { BO_SERVICE_TOKEN: account.token };
   log('running the example');
-  run('node', ['dist/main.js'], app, { BO_API_URL: baseURL, BO_DATE: day, BO_OUT: out, ...credentials });
+  run('node', ['dist/main.js'], app, {
+    BO_API_URL: baseURL,
+    BO_DATE: day,
+    BO_OUT: out,
+    BO_PAGE_SIZE: '2',
+    ...credentials,
+  });
   const lines = existsSync(out)
     ? readFileSync(out, 'utf8')
         .replace(/^\uFEFF/, '')
@@ -177,9 +199,9 @@ async function main() {
     `${lines.length - 1} rows, the server counts ${expected.total}`,
   );
   check(
-    'the workbook holds the payment recorded for yesterday',
-    lines.some((l) => l.includes(reference) && l.includes(order.code)),
-    reference,
+    'the workbook holds the payments recorded for yesterday',
+    references.every((r) => lines.some((l) => l.includes(r))),
+    references.join(', '),
   );
 }
 

@@ -5,6 +5,7 @@
 //   BO_SERVICE_TOKEN   a service account's token; or BO_USERNAME and BO_PASSWORD
 //   BO_DATE            the day to report, YYYY-MM-DD (default: yesterday, Asia/Shanghai)
 //   BO_OUT             the file to write (default: out/payments-<day>.csv)
+//   BO_PAGE_SIZE       rows asked for a request (default 200; at most 500)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ApiError, ErrorCode, createSdk, eachRow, type Sdk } from '@bo/api-sdk';
@@ -56,9 +57,10 @@ async function main() {
   const sdk = await signIn(baseURL);
   const lines = [COLUMNS.map(([h]) => field(h)).join(',')];
   let total = 0n;
-  // Every page of the day's payments, 200 rows a request.
+  // Every page of the day's payments.
+  const pageSize = Number(env('BO_PAGE_SIZE') ?? 200);
   const pages = (pageIdx: number) =>
-    sdk.orders.payRecordPage({ body: { pageIdx, pageSize: 200, paidFrom: day, paidTo: day } });
+    sdk.orders.payRecordPage({ body: { pageIdx, pageSize, paidFrom: day, paidTo: day } });
   for await (const row of eachRow(pages)) {
     lines.push(COLUMNS.map(([, get]) => field(get(row))).join(','));
     total += BigInt(row.amount.replace('.', ''));
@@ -67,7 +69,8 @@ async function main() {
   // A BOM so that spreadsheet programs read the Chinese names as UTF-8.
   writeFileSync(out, `\uFEFF${lines.join('\r\n')}\r\n`);
   const yuan = `${total / 100n}.${String(total % 100n).padStart(2, '0')}`;
-  console.log(`${day}: ${lines.length - 1} payments, ${yuan} yuan → ${out}`);
+  const n = lines.length - 1;
+  console.log(`${day}: ${n} payment${n === 1 ? '' : 's'}, ${yuan} yuan → ${out}`);
 }
 
 main().catch((e: unknown) => {
