@@ -211,6 +211,14 @@ try {
   console.error(e);
   check('the example ran', false, e instanceof Error ? e.message : String(e));
 }
+// The server is this process's child: stop it and wait for it, or its handle keeps this process alive.
+if (server && server.exitCode === null && server.signalCode === null) {
+  const stopped = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  const killer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+  await stopped;
+  clearTimeout(killer);
+}
 log('done');
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exitCode = failed ? 1 : 0;
+process.exit(failed ? 1 : 0);
