@@ -87,5 +87,9 @@ export function describeBundle(b) {
   ];
 }
 
-if (import.meta.url === `file://${process.argv[1]}`)
+if (import.meta.url === `file://${process.argv[1]}`) {
   for (const line of describeBundle(bundle())) console.log(line);
+  // The SDK alone, with and without its transport (bench/sdk.mjs).
+  const { sdkBundle, describeSdk } = await import('./sdk.mjs');
+  for (const line of describeSdk(await sdkBundle())) console.log(line);
+}

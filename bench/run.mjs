@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { bundle, describeBundle } from './bundle.mjs';
+import { sdkBundle, describeSdk } from './sdk.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -249,6 +250,8 @@ async function main() {
   );
   result.bundle = bundle();
   for (const line of describeBundle(result.bundle)) console.log(line);
+  result.sdk = await sdkBundle();
+  for (const line of describeSdk(result.sdk)) console.log(line);
   result.pglite = await pglite();
   console.log(
     `PGlite: cold start ${result.pglite.freshStartMs} ms on a fresh data folder (migrations + demo seed), ${result.pglite.reopenStartMs} ms reopening it`,

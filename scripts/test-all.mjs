@@ -23,7 +23,7 @@ const env = {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
   FORCE_COLOR: process.env.CI ? '0' : '1',
 };
-const STEPS = ['typecheck', 'lint', 'unit', 'pg', 'e2e'];
+const STEPS = ['typecheck', 'lint', 'unit', 'pg', 'e2e', 'example'];
 const only = process.argv.slice(2);
 for (const s of only) {
   if (!STEPS.includes(s)) {
@@ -266,6 +266,18 @@ async function main() {
           env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, E2E_WORKERS: process.env.E2E_WORKERS ?? '1' },
         });
         countPlaywright(file, ok);
+        return ok;
+      },
+    });
+  // The SDK from outside the workspace: packed, installed by npm into a plain Node project, run
+  // against the built server (scripts/example-nightly.mjs; it builds what the build step has not).
+  if (want('example'))
+    tasks.push({
+      label: 'example (SDK from outside)',
+      after: [...(want('e2e') ? ['build'] : []), ...units],
+      run: async () => {
+        const ok = await runBuffered('example (SDK from outside)', 'node', ['scripts/example-nightly.mjs']);
+        check('example (SDK from outside)', ok);
         return ok;
       },
     });

@@ -420,3 +420,69 @@ describe('imports answering a file (returnsFile)', () => {
     expect(hooks.onError.mock.calls[0]?.[0]).toBe('upload failed: bad header');
   });
 });
+
+describe('transport: retries, time limit', () => {
+  const withOptions = (o: { timeout?: number; retry?: number }) => {
+    const hooks = { onError: vi.fn<NonNullable<ClientHooks['onError']>>() };
+    return { sdk: createClient(contract, { baseURL, hooks, locale: 'en', ...o }).demo, hooks };
+  };
+  /** Drops the connection of the first `n` requests without an answer, then answers `ok`. */
+  const dropFirst = (n: number, ok: unknown) => {
+    let dropped = 0;
+    reply = (_q, res) => {
+      if (dropped < n) {
+        dropped += 1;
+        res.socket?.destroy();
+        return;
+      }
+      json(res, { code: 0, message: 'ok', data: ok });
+    };
+  };
+
+  it('a read (GET) whose connection dropped is tried again and answers', async () => {
+    dropFirst(1, [{ id: 1, name: 'a' }]);
+    const { sdk, hooks } = withOptions({});
+    await expect(sdk.items()).resolves.toEqual([{ id: 1, name: 'a' }]);
+    expect(seen.filter((s) => s.url.pathname === '/api/items')).toHaveLength(2);
+    expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
+  it('a command (POST) is never sent twice: a dropped connection is an error', async () => {
+    dropFirst(1, null);
+    const { sdk, hooks } = withOptions({ retry: 3 });
+    const e = await rejection(sdk.save({ body: { name: 'x' } }));
+    expect(e.kind).toBe('transport');
+    expect(seen).toHaveLength(1);
+    expect(hooks.onError).toHaveBeenCalledOnce();
+  });
+
+  it('retry: 0 sends a read once', async () => {
+    dropFirst(1, []);
+    const { sdk } = withOptions({ retry: 0 });
+    expect((await rejection(sdk.items())).kind).toBe('transport');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a call past the time limit fails with the time-out message', async () => {
+    reply = (_q, res) => {
+      setTimeout(() => json(res, { code: 0, message: 'ok', data: [] }), 2_000);
+    };
+    const { sdk, hooks } = withOptions({ timeout: 50, retry: 0 });
+    const e = await rejection(sdk.items());
+    expect(e.kind).toBe('transport');
+    expect(e.message).toBe('the server took too long to answer; please try later');
+    expect(hooks.onError).toHaveBeenCalledWith(e.message, e);
+  });
+
+  it('a cancel rejects with the reason given to abort, even with a time limit set', async () => {
+    reply = (_q, res) => {
+      setTimeout(() => json(res, { code: 0, message: 'ok', data: [] }), 500);
+    };
+    const { sdk, hooks } = withOptions({ timeout: 10_000 });
+    const ctl = new AbortController();
+    const call = sdk.items({ signal: ctl.signal });
+    ctl.abort(new Error('left the page'));
+    await expect(call).rejects.toThrow('left the page');
+    expect(hooks.onError).not.toHaveBeenCalled();
+  });
+});

@@ -1,5 +1,6 @@
 // A framework-agnostic client built from the contract. UI effects (popups, navigation, clearing
 // the login) are hooks the app injects, so the same client runs in a browser, in Node and in the CLI.
+import { FetchError, ofetch, type $Fetch, type FetchResponse } from 'ofetch';
 import type { z } from 'zod';
 import {
   type AnyEndpoint,
@@ -39,8 +40,12 @@ export interface ClientOptions {
   getToken?: () => string | null | undefined;
   hooks?: ClientHooks;
   locale?: Locale | (() => Locale);
-  /** A fetch implementation (Node 20 and browsers have one). */
+  /** A fetch implementation under ofetch (Node 20 and browsers have one). */
   fetch?: typeof globalThis.fetch;
+  /** Milliseconds a call may take, retries included, before it fails with code -1 (default: none). */
+  timeout?: number;
+  /** Times a GET is tried again when no answer came (a dropped connection); default 1. Commands never are. */
+  retry?: number;
   /** Validate responses against the contract (default true). */
   validateResponses?: boolean;
 }
@@ -70,47 +75,78 @@ export function toQuery(query: Record<string, unknown> | undefined): Record<stri
   return out;
 }
 
-/** '?a=1&b=x&b=y' (arrays repeat the key), from toQuery's output. */
-function queryString(q: Record<string, string | string[]>): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) for (const x of Array.isArray(v) ? v : [v]) p.append(k, x);
-  const s = p.toString();
-  return s ? `?${s}` : '';
-}
-
 /**
- * One request with the platform's fetch (browsers, Node 20): a JSON body for anything but a form,
- * the answer read whatever its HTTP status (envelope errors come with 4xx/5xx), as a blob for files
- * and otherwise parsed as JSON when it is JSON. `_data` holds what was read.
+ * One request through ofetch (browsers, Node 20): a JSON body for anything but a form, the answer
+ * read whatever its HTTP status (envelope errors come with 4xx/5xx: `ignoreResponseError`), as a
+ * blob for files and otherwise parsed as JSON when it is JSON. `_data` holds what was read.
+ * Only a GET is tried again, and only when no answer came (a dropped connection): a command is
+ * never sent twice. `timeout` bounds the whole call, retries included.
  */
 async function send(
-  $fetch: typeof fetch,
+  $fetch: $Fetch,
   url: string,
-  o: { method: string; body: unknown; headers: Record<string, string>; blob: boolean; signal?: AbortSignal },
-): Promise<Response & { _data?: unknown }> {
-  const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
-  let body: RequestInit['body'];
-  if (o.body instanceof FormData) body = o.body;
-  else if (o.body !== undefined) {
-    body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body);
-    headers['content-type'] = 'application/json';
+  o: {
+    method: 'GET' | 'POST';
+    query: Record<string, string | string[]>;
+    body: unknown;
+    headers: Record<string, string>;
+    blob: boolean;
+    signal?: AbortSignal;
+    timeout?: number;
+    retry: number;
+  },
+): Promise<FetchResponse<unknown>> {
+  // One signal for the caller's cancel and the time limit (ofetch's own timeout ignores a signal).
+  const ctl = new AbortController();
+  const cancel = () => ctl.abort(o.signal?.reason);
+  if (o.signal?.aborted) cancel();
+  else o.signal?.addEventListener('abort', cancel, { once: true });
+  const timer =
+    o.timeout && o.timeout > 0
+      ? setTimeout(() => ctl.abort(new TimeoutError(o.timeout ?? 0)), o.timeout)
+      : undefined;
+  try {
+    return await $fetch.raw(url, {
+      method: o.method,
+      query: o.query,
+      body: o.body as Record<string, unknown> | FormData | undefined,
+      headers: { accept: 'application/json', ...o.headers },
+      responseType: o.blob ? 'blob' : 'json',
+      parseResponse: o.blob ? undefined : parseJson,
+      ignoreResponseError: true,
+      retry: o.method === 'GET' ? o.retry : 0,
+      retryDelay: 200,
+      signal: ctl.signal,
+    });
+  } finally {
+    if (timer) clearTimeout(timer);
+    o.signal?.removeEventListener('abort', cancel);
   }
-  const res: Response & { _data?: unknown } = await $fetch(url, {
-    method: o.method,
-    body,
-    headers,
-    signal: o.signal,
-  });
-  if (o.blob) res._data = await res.blob();
-  else {
-    const text = await res.text();
-    try {
-      res._data = text ? (JSON.parse(text) as unknown) : undefined;
-    } catch {
-      res._data = text;
-    }
+}
+
+/** JSON when the text is JSON, the text otherwise, nothing for an empty answer. */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
-  return res;
+}
+
+/** The call ran past the client's `timeout`. */
+class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+  constructor(ms: number) {
+    super(`timeout after ${ms} ms`);
+  }
+}
+
+/** The transport's own text of a failure: the innermost cause (ofetch wraps what fetch threw). */
+function transportMessage(cause: unknown): string {
+  let e: unknown = cause;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
 }
 
 export interface Caller {
@@ -123,7 +159,7 @@ export function createCaller(options: ClientOptions): Caller {
   const locale = (): Locale =>
     typeof options.locale === 'function' ? options.locale() : (options.locale ?? 'zh-CN');
   const text = (k: keyof typeof clientMessages) => clientMessages[k][locale()];
-  const $fetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const $fetch: $Fetch = options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch;
   const validate = options.validateResponses ?? true;
 
   const fail = (err: ApiError, popup = true): never => {
@@ -160,20 +196,29 @@ export function createCaller(options: ClientOptions): Caller {
       body = form;
     }
 
-    let res: Response & { _data?: unknown };
+    let res: FetchResponse<unknown>;
     try {
-      res = await send($fetch, url + queryString(toQuery(i.query)), {
+      res = await send($fetch, url, {
         method: e.method,
+        query: toQuery(i.query),
         body: e.method === 'GET' ? undefined : body,
         headers,
         blob: e.kind === 'download' || e.returnsFile === true,
         signal: i.signal,
+        timeout: options.timeout,
+        retry: options.retry ?? 1,
       });
     } catch (cause) {
       // The caller cancelled the request: nothing went wrong that a user should be told about.
-      if (i.signal?.aborted) throw cause;
-      const msg = cause instanceof Error ? cause.message : String(cause);
-      const shown = isConnectionFinished(msg) ? text('deploying') : text('unreachable');
+      if (i.signal?.aborted) throw i.signal.reason ?? cause;
+      const msg = transportMessage(cause);
+      const timedOut =
+        cause instanceof TimeoutError || (cause instanceof FetchError && cause.cause instanceof TimeoutError);
+      const shown = timedOut
+        ? text('timedOut')
+        : isConnectionFinished(msg)
+          ? text('deploying')
+          : text('unreachable');
       if (e.kind === 'upload')
         return fail(new ApiError(-1, text('uploadFailed') + shown, name, undefined, 'upload'));
       return fail(new ApiError(-1, shown, name, undefined, 'transport'));

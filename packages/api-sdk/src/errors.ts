@@ -37,6 +37,10 @@ export const clientMessages = {
     'zh-CN': '无法连接服务器，请检查网络后重试',
     en: 'the server cannot be reached; check the network and try again',
   },
+  timedOut: {
+    'zh-CN': '服务器响应超时，请稍后再试',
+    en: 'the server took too long to answer; please try later',
+  },
   downloadFailed: { 'zh-CN': '下载失败', en: 'download failed' },
   uploadFailed: { 'zh-CN': '上传失败：', en: 'upload failed: ' },
   badResponse: { 'zh-CN': '服务器响应格式不正确', en: 'the server answered in an unexpected shape' },

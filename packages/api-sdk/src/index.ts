@@ -1,50 +1,52 @@
-export * from './contract/define.js';
-export * from './contract/bounds.js';
-export * from './contract/index.js';
-export * from './errors.js';
-export * from './envelope.js';
-export * from './client.js';
-export * from './openapi.js';
-export * from './sdk.js';
-export * from './contract/fields.js';
-export * from './lazy.js';
-export * from './contract/masterData.js';
-export * from './contract/system.js';
-export * from './contract/feedback.js';
-export * from './contract/organisation.js';
-export * from './contract/common.js';
-export * from './contract/dictionaries.js';
-export * from './contract/courses.js';
-export * from './contract/employees.js';
-export * from './contract/finance.js';
-export * from './contract/clueSettings.js';
-export * from './contract/courseAuthority.js';
-export * from './contract/schoolFinance.js';
-export * from './contract/approvals.js';
-export * from './contract/payments.js';
-export * from './contract/payroll.js';
-export * from './contract/promotions.js';
-export * from './contract/students.js';
-export * from './contract/orders.js';
-export * from './contract/refunds.js';
-export * from './contract/courseTransfers.js';
-export * from './contract/termBills.js';
-export * from './contract/dashboards.js';
-export * from './contract/reports.js';
-export * from './contract/dataRecovery.js';
-export * from './contract/staffFigures.js';
-export * from './contract/statements.js';
-export * from './contract/teaching.js';
-export * from './contract/absences.js';
-export * from './contract/schoolTransfers.js';
-export * from './contract/refundApplications.js';
-export * from './contract/contracts.js';
-export * from './contract/invoices.js';
-export * from './contract/products.js';
-export * from './contract/discountRates.js';
-export * from './contract/classHours.js';
-export * from './contract/sealing.js';
-export * from './contract/hrSync.js';
-export * from './contract/training.js';
-export * from './contract/salaryApplications.js';
-export * from './contract/snapshots.js';
+// The published package's root: the client, the error catalogue (spec §8), the contract as data and
+// the types a caller needs. The schemas and row types of a business area come from its subpath
+// ('@bo/api-sdk/orders', '@bo/api-sdk/teaching', ...), one per slice of the contract.
+export { createSdk, type Sdk } from './sdk.js';
+export { createLazySdk } from './lazy.js';
+export {
+  createClient,
+  createCaller,
+  toQuery,
+  VERSION_MARKER,
+  type Caller,
+  type ClientHooks,
+  type ClientOptions,
+  type ContractClient,
+  type SliceClient,
+} from './client.js';
+export {
+  ApiError,
+  ErrorCode,
+  TOKEN_FAILED_MESSAGE,
+  clientMessages,
+  isConnectionFinished,
+  type ErrorCodeValue,
+  type Locale,
+} from './errors.js';
+export { EnvelopeSchema, type TEnvelope } from './envelope.js';
+export { eachRow, allRows } from './paging.js';
+export { contract, catalogue, type Contract, type SliceName, type CatalogueEntry } from './contract/index.js';
+export {
+  SERVICES,
+  PageQuery,
+  page,
+  Ok,
+  FileResponse,
+  isSoftError,
+  type Service,
+  type Method,
+  type Kind,
+  type Access,
+  type Envelope,
+  type AnyEndpoint,
+  type EndpointDef,
+  type Slice,
+  type Page,
+  type TPageQuery,
+  type CallInput,
+  type CallOutput,
+  type ResponseOf,
+  type ImportFileResult,
+  type SoftError,
+} from './contract/define.js';
+export { buildOpenApi } from './openapi.js';

@@ -212,6 +212,31 @@ export const AuthInfoSaved = z.object({
   temporaryPassword: z.string().nullable(),
 });
 
+/**
+ * A service account for server-to-server use: an account that signs in with no password, only with
+ * the long-lived token answered once at its creation, scoped by its roles and campuses like a user.
+ */
+export const ServiceAccountInput = z.object({
+  /** What uses it, e.g. 'nightly payments report'. */
+  name: z.string().trim().min(1, 'name is required').max(50),
+  roles: z.array(z.coerce.number().int().positive()).min(1, 'choose at least one role').max(20),
+  /** Campus codes; none only with a role that sees every campus. */
+  campuses: z.array(z.string().trim().min(1).max(20)).max(500).default([]),
+  /** Days the token lives (default a year). */
+  days: z.coerce.number().int().min(1).max(3650).default(365),
+});
+export const ServiceAccountCreated = z.object({
+  id: z.number().int(),
+  /** The account's username (svc-…): revoke it by this name. */
+  username: z.string(),
+  /** The token, shown once and stored only as a hash: send it in the `token` header. */
+  token: z.string(),
+  expiresAt: z.string(),
+});
+export const ServiceAccountRevokeInput = z.object({
+  username: z.string().trim().regex(/^svc-/, 'not a service account / 不是服务账号').max(64),
+});
+
 export const TemporaryPassword = z.object({ username: z.string(), temporaryPassword: z.string() });
 export const UserPick = z.object({ id: z.number().int(), username: z.string(), name: z.string() });
 
@@ -420,6 +445,22 @@ export const system = {
       name: z.string().trim().min(1, 'name is required').max(100),
     }),
     response: z.string(),
+  }),
+  serviceAccountCreate: post('/system/serviceaccount/create', {
+    service: 'setting',
+    summary:
+      'Administrators only: create a service account (roles, campuses) and its long-lived token, answered once (stored hashed).',
+    access: priv(ACCOUNTS),
+    body: ServiceAccountInput,
+    response: ServiceAccountCreated,
+  }),
+  serviceAccountRevoke: post('/system/serviceaccount/revoke', {
+    service: 'setting',
+    summary:
+      'Administrators only: revoke a service account: its token stops at once and the account is disabled.',
+    access: priv(ACCOUNTS),
+    body: ServiceAccountRevokeInput,
+    response: Ok,
   }),
   allUsers: get('/system/alluser', {
     service: 'setting',

@@ -3,6 +3,7 @@ import { must } from '../../shared/must.js';
 import type { SliceHandlers } from '../../http/register.js';
 import { badInput } from '../../http/errors.js';
 import { loadAccount, tokenObject } from './sessions.js';
+import { createServiceAccount, revokeServiceAccount } from './serviceAccounts.js';
 import {
   changeOwnPassword,
   changePasswordByName,
@@ -106,6 +107,11 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
     return true;
   },
   resetPassword: async ({ query, user, deps, ip }) => resetPassword(deps, user, ip, query.usercode),
+  serviceAccountCreate: async ({ body, user, deps, ip }) => createServiceAccount(deps, user, ip, body),
+  serviceAccountRevoke: async ({ body, user, deps, ip }) => {
+    await revokeServiceAccount(deps, user, ip, body.username);
+    return true;
+  },
   generateIdCode: async ({ query }) => generateIdCode(query.code, query.name),
   allUsers: async ({ query, deps, user }) => pickUsers(deps.db, query.name, user),
 };

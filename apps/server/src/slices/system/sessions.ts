@@ -139,6 +139,8 @@ interface PrincipalRow {
   revoked: boolean;
   expires_ms: number;
   last_seen_ms: number;
+  /** A service account's token (serviceAccounts.ts): long-lived, never idle-expired. */
+  service: boolean;
   username: string;
   name: string;
   status: number;
@@ -161,6 +163,7 @@ async function loadPrincipal(db: Db, hash: string): Promise<PrincipalRow | undef
     select s.id as session_id, s.user_id, s.revoked_at is not null as revoked,
       (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms,
       (extract(epoch from s.last_seen_at) * 1000)::float8 as last_seen_ms,
+      s.method = 'service' as service,
       u.username, u.name, u.status, u.employee_code, u.must_change_password,
       rl.is_admin, rl.all_scope, to_json(rl.codes) as roles,
       (select json_agg(distinct rp.privilege_code) from role_privileges rp
@@ -194,6 +197,8 @@ interface CacheEntry {
   expiresMs: number;
   /** Last request time as the database knows it (touched at most once a minute). */
   lastSeenMs: number;
+  /** A service token: only its absolute expiry applies. */
+  service: boolean;
   /** When it was loaded (monotonic clock: the cache window is real time, not business time). */
   loadedAt: number;
 }
@@ -226,7 +231,7 @@ export function sessionResolver(db: Db, config: Config, now: () => Date): Sessio
   });
 
   const alive = (e: CacheEntry, t: number) =>
-    e.expiresMs > t && t - e.lastSeenMs <= config.SESSION_IDLE_MINUTES * 60_000;
+    e.expiresMs > t && (e.service || t - e.lastSeenMs <= config.SESSION_IDLE_MINUTES * 60_000);
 
   const touch = async (e: CacheEntry, t: Date) => {
     if (t.getTime() - e.lastSeenMs <= TOUCH_EVERY_MS) return;
@@ -268,6 +273,7 @@ export function sessionResolver(db: Db, config: Config, now: () => Date): Sessio
         },
         expiresMs: row.expires_ms,
         lastSeenMs: row.last_seen_ms,
+        service: row.service,
         loadedAt: performance.now(),
       };
       if (!alive(e, t.getTime())) return null;
