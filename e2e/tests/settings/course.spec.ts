@@ -34,3 +34,19 @@ test('a course edit sends its version; the list shows the saved name', async ({ 
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('cell', { name: renamed, exact: true })).toBeVisible();
 });
+
+test('deleting a course that orders use is refused, naming what uses it, and the course stays', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/setting/course');
+  const table = page.getByRole('table', { name: '课程' });
+  // C001 is the course of the demo orders (and of the order journey).
+  const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'C001', exact: true }) });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: '删除' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /正被使用.*订单/ })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '请改为停用' })).toBeVisible();
+  await expect(row).toHaveCount(1);
+});
