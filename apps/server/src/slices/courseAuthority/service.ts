@@ -50,7 +50,10 @@ export const authorities = defineRecordType<TRow, TInput>({
   deletable: true,
   prepare: async (tx, { input, existing }) => {
     if (existing && input.employeeCode !== existing.employeeCode)
-      throw badInput('employeeCode', 'employeeCode: the teacher of an authority record cannot change');
+      throw badInput(
+        'employeeCode',
+        '授权记录的老师不能更改 / the teacher of an authority record cannot change',
+      );
     // Every course rank must exist; a newly added one must be enabled.
     const found = await tx
       .select({ code: courseRanks.code, valid: courseRanks.validStatus })

@@ -1,6 +1,7 @@
 // Saturation (/saturation/*, screen /dataStatistics/saturationRate): the clock hours teachers and
 // classrooms are booked against the hours their campus is open (docs/metrics.md "Saturation"), by
 // teacher, room, subject, skill level, campus and region — each one aggregate of facts.ts.
+import { spoken } from '../../http/language.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TLoadRow } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
@@ -47,7 +48,7 @@ async function table(deps: AppDeps, s: FigureScope, src: FactSource, d: Dimensio
   const { rows, total: t } = await factTableAndTotal(deps, s, src, d, LOAD, where);
   const total: TLoadRow = {
     key: '',
-    name: '合计 / Total',
+    name: spoken('合计 / Total'),
     schoolItemName: '',
     lessons: t.lessons,
     ...loadOf(t),
@@ -154,7 +155,7 @@ export async function campuses(deps: AppDeps, s: FigureScope) {
     rows,
     total: {
       key: '',
-      name: '合计 / Total',
+      name: spoken('合计 / Total'),
       teachers: tt.heads,
       teacher: loadOf(tt),
       rooms: rt.heads,
@@ -174,12 +175,16 @@ export async function monthlyTrend(deps: AppDeps, s: FigureScope) {
   return {
     months: s.months,
     series: [
-      { key: 'teacher', name: '教师饱和度 % / Teachers %', values: at(t, 'rate') },
-      { key: 'room', name: '教室饱和度 % / Rooms %', values: at(r, 'rate') },
-      { key: 'teacherBooked', name: '教师排课小时 / Teachers booked h', values: at(t, 'bookedHours') },
+      { key: 'teacher', name: spoken('教师饱和度 % / Teachers %'), values: at(t, 'rate') },
+      { key: 'room', name: spoken('教室饱和度 % / Rooms %'), values: at(r, 'rate') },
+      {
+        key: 'teacherBooked',
+        name: spoken('教师排课小时 / Teachers booked h'),
+        values: at(t, 'bookedHours'),
+      },
       {
         key: 'teacherAvailable',
-        name: '教师可排小时 / Teachers available h',
+        name: spoken('教师可排小时 / Teachers available h'),
         values: at(t, 'availableHours'),
       },
     ],
