@@ -152,7 +152,7 @@ const statementsDef = (view: (r: TStatementRow) => void): ListScreenDef<TStateme
   rowId: (r) => String(r.id),
   searchFields: (t) => [
     { kind: 'text', name: 'keyword', label: t('bil.stmtKeyword') },
-    { kind: 'text', name: 'month', label: t('bil.month'), placeholder: 'YYYY-MM' },
+    { kind: 'text', name: 'month', label: t('bil.month'), placeholder: t('list.monthPlaceholder') },
     {
       kind: 'custom',
       name: 'schoolItemCode',

@@ -201,7 +201,7 @@ export default function FunderReceivable() {
       rowName: (r) => r.funderName ?? r.funderCode,
       filterDefaults: { month: thisMonth() },
       searchFields: (t) => [
-        { kind: 'text', name: 'month', label: t('fund.month'), placeholder: 'YYYY-MM' },
+        { kind: 'text', name: 'month', label: t('fund.month'), placeholder: t('list.monthPlaceholder') },
         { kind: 'text', name: 'funderCode', label: t('fund.funderCode') },
         {
           kind: 'custom',

@@ -47,7 +47,9 @@ export default function DataSealing() {
       what: (t) => t('ops.period'),
       rowId: (r) => periodText(r.year, r.month),
       rowName: (r) => periodText(r.year, r.month),
-      searchFields: (t) => [{ kind: 'text', name: 'year', label: t('ops.year'), placeholder: 'YYYY' }],
+      searchFields: (t) => [
+        { kind: 'text', name: 'year', label: t('ops.year'), placeholder: t('list.yearPlaceholder') },
+      ],
       columns: (t) => [
         { id: 'period', header: t('ops.period'), fixed: true, value: (r) => periodText(r.year, r.month) },
         { id: 'days', header: t('ops.days'), value: (r) => `${r.startDate} ~ ${r.endDate}` },

@@ -11,7 +11,7 @@ export const periodText = (year: number, month: number) => `${year}-${String(mon
 
 export function periodFields(t: TFunction, o: { campus?: boolean } = {}): SearchField[] {
   return [
-    { kind: 'text', name: 'year', label: t('ops.year'), placeholder: 'YYYY' },
+    { kind: 'text', name: 'year', label: t('ops.year'), placeholder: t('list.yearPlaceholder') },
     {
       kind: 'select',
       name: 'month',

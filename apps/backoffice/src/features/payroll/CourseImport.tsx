@@ -11,7 +11,7 @@ export default defineListScreen<TExtraHoursRow>({
   what: (t) => t('pay.hours'),
   rowId: (r) => String(r.id),
   searchFields: (t) => [
-    { kind: 'text', name: 'month', label: t('pay.month'), placeholder: 'YYYY-MM' },
+    { kind: 'text', name: 'month', label: t('pay.month'), placeholder: t('list.monthPlaceholder') },
     {
       kind: 'custom',
       name: 'schoolItemCode',

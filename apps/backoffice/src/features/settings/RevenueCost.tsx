@@ -18,8 +18,18 @@ import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
 const monthSearch = (t: TFunction) => [
-  { kind: 'text' as const, name: 'monthFrom', label: `${t('set.month')} ≥`, placeholder: 'YYYY-MM' },
-  { kind: 'text' as const, name: 'monthTo', label: `${t('set.month')} ≤`, placeholder: 'YYYY-MM' },
+  {
+    kind: 'text' as const,
+    name: 'monthFrom',
+    label: `${t('set.month')} ≥`,
+    placeholder: t('list.monthPlaceholder'),
+  },
+  {
+    kind: 'text' as const,
+    name: 'monthTo',
+    label: `${t('set.month')} ≤`,
+    placeholder: t('list.monthPlaceholder'),
+  },
   {
     kind: 'custom' as const,
     name: 'schoolItemCode',
