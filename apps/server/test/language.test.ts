@@ -112,3 +112,16 @@ describe('a schema refusal', () => {
     expect(en.message).toBe('code is required');
   });
 });
+
+describe('the demo roles', () => {
+  it('are described in the demo’s language, naming no endpoint', async () => {
+    const admin = await t.as('admin');
+    const roles = await admin.system.roles({ query: {} });
+    const seeded = roles.filter((r) => r.description);
+    expect(seeded.length).toBeGreaterThanOrEqual(12);
+    for (const r of seeded) {
+      expect(r.description, r.name).toMatch(CJK);
+      expect(r.description, r.name).not.toMatch(/\/[a-z]/i);
+    }
+  });
+});
