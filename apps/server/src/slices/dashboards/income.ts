@@ -469,7 +469,7 @@ export async function orderPeriod(deps: AppDeps, s: FigureScope) {
     ...total,
     buckets: BUCKETS.map(([key, name]) => ({
       key,
-      name,
+      name: spoken(name),
       orders: byBucket.get(key)?.orders ?? 0,
       payableCents: byBucket.get(key)?.payableCents ?? 0,
     })),

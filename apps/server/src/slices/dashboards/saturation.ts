@@ -107,10 +107,10 @@ export async function subjects(deps: AppDeps, s: FigureScope) {
 }
 
 const BANDS = [
-  { key: 'low', name: '偏低（<50%）/ Low (<50%)', below: 50 },
-  { key: 'normal', name: '正常（50–80%）/ Normal (50–80%)', below: 80 },
-  { key: 'high', name: '饱和（80–100%）/ High (80–100%)', below: 100 },
-  { key: 'full', name: '超负荷（≥100%）/ Full (≥100%)', below: Infinity },
+  { key: 'low', name: '偏低（<50%） / Low (<50%)', below: 50 },
+  { key: 'normal', name: '正常（50–80%） / Normal (50–80%)', below: 80 },
+  { key: 'high', name: '饱和（80–100%） / High (80–100%)', below: 100 },
+  { key: 'full', name: '超负荷（≥100%） / Full (≥100%)', below: Infinity },
 ] as const;
 export const bandOf = (rate: number) => BANDS.find((b) => rate < b.below)?.key ?? 'full';
 
@@ -121,7 +121,7 @@ export async function roomBands(deps: AppDeps, s: FigureScope) {
     period: s.period,
     rows: BANDS.map((b) => ({
       key: b.key,
-      name: b.name,
+      name: spoken(b.name),
       count: rows.filter((r) => bandOf(r.rate) === b.key).length,
     })),
   };
