@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, buildOpenApi } from '@bo/api-sdk';
 import type { AppDeps } from './deps.js';
-import { AppError } from './http/errors.js';
+import { AppError, say } from './http/errors.js';
 import { loggableError, sqlStateOf } from './http/logSafe.js';
 import { API_PREFIX, send } from './http/register.js';
 import { publicPages, registerSlices } from './slices/index.js';
@@ -22,6 +22,9 @@ const SECRET_QUERY = /([?&](?:password|newpassword|oldpassword|token|code|dd_cod
 const SECRET_PATH = /(\/(?:p\/(?:evaluate|result)|api\/public\/evaluation(?:Result)?)\/)[^/?#]+/g;
 /** The request URL as logged: secret query values and link tokens are masked (never in a log). */
 export const maskUrl = (url: string) => url.replace(SECRET_QUERY, '$1***').replace(SECRET_PATH, '$1***');
+
+/** A request the server could not read (its body, its type): Fastify's text only in the English half. */
+const unreadable = (fe: FastifyError) => say('请求内容无法读取', `body: ${fe.message}`);
 
 export interface BuildOptions {
   /** Folder of the built UI (index.html and assets); omitted = API only. */
@@ -65,7 +68,7 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      return send(reply, err.code, err.message, null, err.httpStatus, err.field);
+      return send(reply, err.code, err.texts, null, err.httpStatus, err.field);
     }
     const fe = err as FastifyError;
     if (fe.code === 'FST_REQ_FILE_TOO_LARGE') {
@@ -83,10 +86,10 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
       fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
       fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
     ) {
-      return send(reply, ErrorCode.validation, `body: ${fe.message}`, null, 400, 'body');
+      return send(reply, ErrorCode.validation, unreadable(fe), null, 400, 'body');
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return send(reply, ErrorCode.validation, `body: ${fe.message}`, null, fe.statusCode, 'body');
+      return send(reply, ErrorCode.validation, unreadable(fe), null, fe.statusCode, 'body');
     }
     // Races between two writers that a service did not catch are conflicts, not internal errors:
     // a unique key taken meanwhile, or a serialization failure or deadlock PostgreSQL broke.

@@ -149,7 +149,8 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   const baseURL = `http://127.0.0.1:${port}/api`;
-  const sdk = (token?: string) => createSdk({ baseURL, getToken: () => token, locale: 'en' });
+  const sdk = (token?: string) =>
+    createSdk({ baseURL, getToken: () => token, locale: 'en', sendLanguage: false });
   const login = async (username: string, password = DEMO_PASSWORD) =>
     (await sdk().system.login({ body: { username, password } })).token;
   return {

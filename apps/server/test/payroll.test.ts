@@ -666,7 +666,7 @@ describe('payroll computation', () => {
     expect(mine.list.find((l) => l.item === 'hours:oneToOne:present')).toMatchObject({
       employeeName: '薪酬teacher',
       role: 'teacher',
-      itemName: '课时费 oneToOne · present',
+      itemName: '课时费 一对一 · 出勤',
       basis: '2.50 × 80.00',
       amount: '200.00',
       sources: 2,

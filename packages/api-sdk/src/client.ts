@@ -39,7 +39,16 @@ export interface ClientOptions {
   /** Reads the current token (sent in the `token` header). */
   getToken?: () => string | null | undefined;
   hooks?: ClientHooks;
+  /**
+   * The caller's language (default zh-CN): sent as `Accept-Language` on every request, so the server
+   * answers its messages in it, and used for the texts the client says itself.
+   */
   locale?: Locale | (() => Locale);
+  /**
+   * false: send no `Accept-Language`, so the server answers its messages as written ('中文 / English');
+   * for tests and tools that read both halves. Default true.
+   */
+  sendLanguage?: boolean;
   /** A fetch implementation under ofetch (Node 20 and browsers have one). */
   fetch?: typeof globalThis.fetch;
   /** Milliseconds a call may take, retries included, before it fails with code -1 (default: none). */
@@ -186,6 +195,7 @@ export function createCaller(options: ClientOptions): Caller {
     const token = options.getToken?.();
     const headers: Record<string, string> = {};
     if (token) headers.token = token;
+    if (options.sendLanguage !== false) headers['accept-language'] = locale();
 
     let body: unknown = i.body;
     if (e.kind === 'upload') {

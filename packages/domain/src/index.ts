@@ -10,3 +10,6 @@ export * from './constants.js';
 export * from './throttle.js';
 export * from './callType.js';
 export * from './instalments.js';
+export * from './language.js';
+export * from './validation.js';
+export * from './fieldLabels.js';

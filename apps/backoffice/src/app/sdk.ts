@@ -3,7 +3,7 @@
 import { ErrorCode, createLazySdk, type ApiError } from '@bo/api-sdk';
 import { toastBridge } from '@bo/ui-kit';
 import { pickLanguage } from '../i18n/bilingual';
-import { getLocale } from '../i18n/locale';
+import { getLocale, subscribeLocale } from '../i18n/locale';
 import { NarrowQueryClient, noteCall } from './invalidation';
 import { loginPath, pageLoad } from './pageLoad';
 import { session } from './session';
@@ -102,3 +102,7 @@ export const queryClient = new NarrowQueryClient({
     mutations: { retry: false },
   },
 });
+
+// The server says its texts in the UI's language (the SDK sends it): what was read in the other one
+// is read again when the user switches.
+subscribeLocale(() => void queryClient.invalidateQueries());

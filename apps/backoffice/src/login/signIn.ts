@@ -4,6 +4,7 @@
 // validates the input again.
 import type { TUserToken } from '@bo/api-sdk';
 import { safeRedirect } from '../app/pageLoad';
+import { getLocale } from '../i18n/locale';
 
 /** A refused sign-in: the server's message ('中文 / English') and the input field it names, if any. */
 export class SignInError extends Error {
@@ -30,7 +31,11 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 async function call(path: string, init: RequestInit): Promise<unknown> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
+    // The server answers its messages in the page's language (as the SDK asks it on every call).
+    res = await fetch(`/api${path}`, {
+      ...init,
+      headers: { accept: 'application/json', 'accept-language': getLocale(), ...init.headers },
+    });
   } catch {
     throw new SignInError(FAILED, null);
   }

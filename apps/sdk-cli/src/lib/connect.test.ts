@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@bo/api-sdk';
-import { describeError } from './connect.js';
+import { ConnectionOptions, describeError } from './connect.js';
 import { fileError } from './errors.js';
 
 describe('what an operator is told', () => {
@@ -35,5 +35,14 @@ describe('what an operator is told', () => {
     const folder = Object.assign(new Error('EISDIR'), { code: 'EISDIR', path: '/x' });
     expect(fileError(folder)?.message).toBe('/x: is a folder, not a file');
     expect(fileError(new Error('other'))).toBeNull();
+  });
+});
+
+describe('the language of the server’s messages', () => {
+  it('is zh-CN unless English is asked for (--lang / BO_LANG)', () => {
+    expect(ConnectionOptions.parse({}).lang).toBe('zh-CN');
+    expect(ConnectionOptions.parse({ lang: 'en' }).lang).toBe('en');
+    expect(ConnectionOptions.parse({ lang: 'en-US' }).lang).toBe('en');
+    expect(ConnectionOptions.parse({ lang: 'zh' }).lang).toBe('zh-CN');
   });
 });

@@ -1,5 +1,6 @@
 // Connecting to a back-office server: --url / BO_API_URL, then a token (--token / BO_TOKEN) or a
-// sign-in (--user + --password / BO_USER + BO_PASSWORD) through sdk.system.login.
+// sign-in (--user + --password / BO_USER + BO_PASSWORD) through sdk.system.login; --lang / BO_LANG
+// the language of the server's messages (zh-CN unless en is asked for).
 import { Option, type Command } from 'commander';
 import { z } from 'zod';
 import { ApiError, createSdk, type Sdk } from '@bo/api-sdk';
@@ -18,6 +19,11 @@ export const ConnectionOptions = z.object({
   token: optionalText,
   user: optionalText,
   password: optionalText,
+  /** The language the server answers messages in (zh-CN by default; en or zh… as given). */
+  lang: z.preprocess(
+    (v) => (typeof v === 'string' && v.toLowerCase().startsWith('en') ? 'en' : 'zh-CN'),
+    z.enum(['zh-CN', 'en']),
+  ),
 });
 export type TConnectionOptions = z.infer<typeof ConnectionOptions>;
 
@@ -27,7 +33,10 @@ export function withConnection(cmd: Command): Command {
     .addOption(new Option('--url <url>', 'API base URL').env('BO_API_URL').default(DEFAULT_URL))
     .addOption(new Option('--token <token>', 'an existing session token').env('BO_TOKEN'))
     .addOption(new Option('--user <username>', 'sign in as this user').env('BO_USER'))
-    .addOption(new Option('--password <password>', 'password of --user').env('BO_PASSWORD'));
+    .addOption(new Option('--password <password>', 'password of --user').env('BO_PASSWORD'))
+    .addOption(
+      new Option('--lang <language>', "the server's messages in zh-CN or en").env('BO_LANG').default('zh-CN'),
+    );
 }
 
 export interface Connection {
@@ -43,7 +52,7 @@ export async function connect(
   opts: { requireAuth?: boolean } = {},
 ): Promise<Connection> {
   let token = o.token ?? null;
-  const sdk = createSdk({ baseURL: o.url, getToken: () => token, locale: 'en' });
+  const sdk = createSdk({ baseURL: o.url, getToken: () => token, locale: o.lang });
   if (!token && o.user) {
     if (!o.password) throw new CliError('--password (or BO_PASSWORD) is required with --user', 2);
     try {

@@ -14,10 +14,12 @@ import {
   type Slice,
   textProblem,
 } from '@bo/api-sdk';
+import { fieldLabel, halves, inLanguage, issueTexts, languageOfHeader, type Locale } from '@bo/domain';
 import type { AppDeps } from '../deps.js';
-import { AppError, badInput, noPermission, tokenInvalid } from './errors.js';
+import { AppError, badInput, noPermission, say, tokenInvalid, type Message } from './errors.js';
 import { hasPrivilege, type AuthUser } from './auth.js';
 import { abandon, newQueryScope, queryScope } from '../db/queryScope.js';
+import { inCallersLanguage } from './language.js';
 
 export interface UploadedFile {
   filename: string;
@@ -49,6 +51,23 @@ export type SliceHandlers<S extends Slice> = { [K in keyof S]: Handler<S[K]> };
 export const API_PREFIX = '/api';
 export const MUST_CHANGE_PASSWORD = '请先修改密码 / change your password first';
 
+/**
+ * The language the caller asked for (`Accept-Language`: zh… or en…; the SDK sends the UI's, the
+ * CLI its own). None: the text is answered as written, both halves (a raw API caller, the tests).
+ */
+export const languageOf = (req: FastifyRequest): Locale | null =>
+  languageOfHeader(req.headers['accept-language']);
+
+/** The value at an issue's path in the input (to tell an empty field from a wrong one). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
+}
+
 /** Fastify's route syntax for the spec's {name} placeholders. */
 const toRoutePath = (p: string) => API_PREFIX + p.replace(/\{(\w+)\}/g, ':$1');
 
@@ -57,21 +76,50 @@ export function parseOrThrow(schema: z.ZodType | undefined, value: unknown, wher
   const r = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
   if (!r.success) {
     const issue = r.error.issues[0];
-    const field = [where, ...(issue?.path ?? []).map(String)].join('.');
-    throw badInput(field, `${field}: ${issue?.message ?? 'invalid'}`);
+    const path = (issue?.path ?? []).map(String);
+    const field = [where, ...path].join('.');
+    // Never zod's own text: the catalogue's message, naming the field in words.
+    const text = issue
+      ? issueTexts(issue, fieldLabel(path.length ? path : [where]), valueAt(value, issue.path))
+      : say('输入不正确', 'invalid input');
+    throw badInput(field, text);
   }
   return r.data;
 }
 
+/**
+ * Writes the envelope: the one place a message leaves the server, in the caller's language
+ * (`languageOf`). Import reports in `data` (rows with a `reason`) are answered the same way.
+ */
 export function send(
   reply: FastifyReply,
   code: number,
-  message: string,
+  message: Message,
   data: unknown,
   status = 200,
   field?: string,
 ) {
-  return reply.status(status).send(field ? { code, message, data, field } : { code, message, data });
+  const locale = languageOf(reply.request);
+  const text = inLanguage(message, locale);
+  const body = locale ? localizeReport(data, locale) : data;
+  return reply
+    .status(status)
+    .send(field ? { code, message: text, data: body, field } : { code, message: text, data: body });
+}
+
+/** An import report's row reasons ({ errors: [{ row, column, reason }] }) in one language. */
+function localizeReport(data: unknown, locale: Locale): unknown {
+  if (typeof data !== 'object' || data === null || !('errors' in data)) return data;
+  const errors = (data as { errors: unknown }).errors;
+  if (!Array.isArray(errors)) return data;
+  return {
+    ...data,
+    errors: errors.map((e: unknown) =>
+      typeof e === 'object' && e !== null && 'reason' in e && typeof e.reason === 'string'
+        ? { ...e, reason: inLanguage(e.reason, locale) }
+        : e,
+    ),
+  };
 }
 
 /** Registers every endpoint of a slice with its handler. */
@@ -100,7 +148,8 @@ export function registerSlice<S extends Slice>(
       const fields: Record<string, string> = {};
       let rawBody: unknown = req.body;
       if (e.kind === 'upload') {
-        if (!req.isMultipart()) throw badInput('file', 'file: a multipart upload with a file is required');
+        if (!req.isMultipart())
+          throw badInput('file', say('请上传文件', 'a multipart upload with a file is required'));
         try {
           for await (const part of req.parts()) {
             if (part.type === 'file') {
@@ -114,12 +163,19 @@ export function registerSlice<S extends Slice>(
         } catch (err) {
           throw malformedMultipart(err);
         }
-        if (!file) throw badInput('file', 'file: a file is required');
+        if (!file) throw badInput('file', say('请上传文件', 'a file is required'));
         const nameProblem = textProblem(file.filename);
-        if (nameProblem) throw badInput('file', `file: 文件名 / file name: ${nameProblem}`);
+        if (nameProblem) {
+          const p = halves(nameProblem);
+          throw badInput('file', say(`文件名：${p['zh-CN']}`, `file name: ${p.en}`));
+        }
         for (const [k, v] of Object.entries(fields)) {
           const problem = textProblem(v);
-          if (problem) throw badInput(k, `${k}: ${problem}`);
+          if (problem) {
+            const p = halves(problem);
+            const l = fieldLabel(k);
+            throw badInput(k, say(`${l['zh-CN']}：${p['zh-CN']}`, `${l.en}: ${p.en}`));
+          }
         }
         rawBody = fields.payload ? safeJson(fields.payload) : undefined;
       }
@@ -159,7 +215,10 @@ export function registerSlice<S extends Slice>(
           req.log.error({ endpoint: `${sliceName}.${name}`, issue }, 'response does not match the contract');
           throw new AppError(
             ErrorCode.internal,
-            `response of ${sliceName}.${name} does not match the contract at ${issue?.path.join('.')}: ${issue?.message}`,
+            say(
+              `服务器内部错误：${sliceName}.${name} 的应答不符合接口约定（${issue?.path.join('.')}）`,
+              `response of ${sliceName}.${name} does not match the contract at ${issue?.path.join('.')}: ${issue?.message}`,
+            ),
             500,
           );
         }
@@ -177,7 +236,7 @@ export function registerSlice<S extends Slice>(
         reply.raw.on('close', () => {
           if (!reply.raw.writableEnded) abandon(scope);
         });
-        return queryScope.run(scope, () => handle(req, reply));
+        return queryScope.run(scope, () => inCallersLanguage(languageOf(req), () => handle(req, reply)));
       },
     });
   }
@@ -192,7 +251,7 @@ function malformedMultipart(err: unknown): unknown {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && code.startsWith('FST_') && code !== 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return err;
-  return badInput('file', 'file: 上传内容不完整或格式错误 / the multipart upload is incomplete or malformed');
+  return badInput('file', '上传内容不完整或格式错误 / the multipart upload is incomplete or malformed');
 }
 
 const isDownload = (r: unknown): r is DownloadResult =>
@@ -202,7 +261,7 @@ function safeJson(s: string): unknown {
   try {
     return JSON.parse(s);
   } catch {
-    throw badInput('payload', 'payload: not valid JSON');
+    throw badInput('payload', say('请求内容不是有效的 JSON', 'payload: not valid JSON'));
   }
 }
 

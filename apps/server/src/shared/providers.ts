@@ -122,7 +122,7 @@ export async function wxcpUserIdByCode(
   now: number,
 ): Promise<string> {
   const secret = s.apps.get(appId);
-  if (!secret) throw notConfigured(`${WXCP} (app ${appId})`);
+  if (!secret) throw notConfigured(WXCP, `app ${appId}`);
   const token = await wxcpAccessToken(s, secret, now);
   const u = new URL(join(s.baseUrl, '/cgi-bin/auth/getuserinfo'));
   u.searchParams.set('access_token', token);

@@ -53,7 +53,7 @@ export async function sendSms(deps: { config: Config; now: () => Date }, m: SmsM
   const c = deps.config;
   const templateId = smsTemplates(c).get(m.kind);
   if (!c.SMS_SECRET_ID || !c.SMS_SECRET_KEY || !c.SMS_SDK_APP_ID || !c.SMS_SIGN_NAME || !templateId)
-    throw notConfigured(`${SMS}（${m.kind}）`);
+    throw notConfigured(SMS, m.kind);
   const target: TencentCloudTarget = {
     what: SMS,
     baseUrl: c.SMS_BASE_URL,
@@ -88,6 +88,6 @@ export async function sendSms(deps: { config: Config; now: () => Date }, m: SmsM
 
 /** An absolute link under PUBLIC_URL for a text message; without PUBLIC_URL links cannot be sent (503). */
 export function publicLink(c: Pick<Config, 'PUBLIC_URL'>, path: string): string {
-  if (!c.PUBLIC_URL) throw notConfigured(`${SMS} PUBLIC_URL`);
+  if (!c.PUBLIC_URL) throw notConfigured(SMS, 'PUBLIC_URL');
   return new URL(path, c.PUBLIC_URL).toString();
 }

@@ -118,7 +118,7 @@ function FilterForm({
       />
       <TextField
         label={t('ops.year')}
-        placeholder="YYYY"
+        placeholder={t('list.yearPlaceholder')}
         value={v.year ?? ''}
         onChange={(e) => set('year')(e.target.value)}
       />

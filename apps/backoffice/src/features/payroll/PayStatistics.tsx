@@ -60,13 +60,13 @@ export default function PayStatistics() {
           <TextField
             label={t('pay.fromMonth')}
             value={from}
-            placeholder="YYYY-MM"
+            placeholder={t('list.monthPlaceholder')}
             onChange={(e) => f.set({ from: e.target.value })}
           />
           <TextField
             label={t('pay.toMonth')}
             value={to}
-            placeholder="YYYY-MM"
+            placeholder={t('list.monthPlaceholder')}
             onChange={(e) => f.set({ to: e.target.value })}
           />
           <CampusMasterSelect value={f.value.campus ?? ''} onChange={(v) => f.set({ campus: String(v) })} />

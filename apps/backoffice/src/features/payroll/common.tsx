@@ -38,11 +38,15 @@ export function periodOf(f: Record<string, string>): { year: number; month: numb
 
 export const roleName = (t: TFunction, r: TPayRole | string) => tCode(t, `pay.role.${r}`, r);
 
+/** A pay type in words (the lesson kinds and training; a type of the company's own stays its code). */
+export const payTypeName = (t: TFunction, type: string) => tCode(t, `pay.payType.${type}`, type);
+
 /** A line's item as people read it: hours:<payType>:<status>, extra:<payType>, manual:<area>, … */
 export function itemName(t: TFunction, item: string): string {
   const [head = '', a = '', b = ''] = item.split(':');
-  if (head === 'hours') return t('pay.item.hours', { type: a, status: b });
-  if (head === 'extra') return t('pay.item.extra', { type: a });
+  if (head === 'hours')
+    return t('pay.item.hours', { type: payTypeName(t, a), status: tCode(t, `pay.att.${b}`, b) });
+  if (head === 'extra') return t('pay.item.extra', { type: payTypeName(t, a) });
   if (head === 'manual') return t('pay.item.manual');
   return tCode(t, `pay.item.${head}`, item);
 }

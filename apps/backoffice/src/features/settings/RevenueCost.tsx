@@ -13,7 +13,7 @@ import { useMemo } from 'react';
 import { filterQuery, listQuery, type ListScreenDef } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
-import { useLocale, useT, type TFunction } from '../../i18n';
+import { translate, useLocale, useT, type TFunction } from '../../i18n';
 import { ScreenFrame } from './ScreenFrame';
 import { listTab, TabbedScreen } from './TabbedScreen';
 
@@ -164,7 +164,9 @@ export default function RevenueCost() {
     () => ({
       cost: costDef(locale),
       revenue: revenueDef(locale),
-      advances: MONTHLY_ADVANCE_KINDS.map((k) => [k, advanceDef(k, k.name)] as const),
+      advances: MONTHLY_ADVANCE_KINDS.map(
+        (k) => [k, advanceDef(k, translate(`set.advance.${k.kind}`))] as const,
+      ),
     }),
     [locale],
   );
@@ -174,7 +176,7 @@ export default function RevenueCost() {
         tabs={[
           listTab('schoolCost', t('set.schoolCost'), defs.cost),
           listTab('schoolRevenue', t('set.schoolRevenue'), defs.revenue),
-          ...defs.advances.map(([k, def]) => listTab(k.kind, k.name, def)),
+          ...defs.advances.map(([k, def]) => listTab(k.kind, t(`set.advance.${k.kind}`), def)),
         ]}
       />
     </ScreenFrame>

@@ -4,9 +4,19 @@ import { and, asc, eq, getTableColumns, getTableName, ilike, inArray, ne, sql, t
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { TImportResult, TImportRowError } from '@bo/api-sdk';
+import { bothHalves, fieldLabel, issueTexts } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, badInput, conflict, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
+import {
+  AppError,
+  badInput,
+  conflict,
+  fieldRequired,
+  notFound,
+  ruleViolation,
+  say,
+  staleVersion,
+} from '../../http/errors.js';
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../audit.js';
 import { isUniqueViolation } from '../../db/pgErrors.js';
@@ -420,7 +430,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     const only = existing ? opts.only : undefined;
     for (const f of writable) if (input[f] !== undefined && (!only || only.has(f))) values[f] = input[f];
     if (!existing && def.keyKind === 'code' && isBlank(values[def.key])) {
-      if (!def.newKey) throw badInput(def.key, `${def.key} is required`);
+      if (!def.newKey) throw fieldRequired(def.key);
       values[def.key] = await def.newKey(tx, input);
     }
     if (existing && def.status && !(def.status in values)) values[def.status] = existing[def.status];
@@ -471,7 +481,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       if (sent === undefined || sent === null)
         throw badInput(
           def.version,
-          `${def.version}: the version of the record read is required to update it`,
+          say('缺少读取时的版本号，无法更新', 'the version of the record read is required to update it'),
         );
       conds.push(eq(versionCol, Number(sent)));
     }
@@ -672,7 +682,14 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
                 errors.push({
                   row: rowNo,
                   column: issue.path.map(String).join('.') || importKey,
-                  reason: issue.message,
+                  // The catalogue's text in both halves (the envelope answers the caller's).
+                  reason: bothHalves(
+                    issueTexts(
+                      issue,
+                      fieldLabel(issue.path.length ? issue.path.map(String) : [importKey]),
+                      rest[String(issue.path[0] ?? '')],
+                    ),
+                  ),
                 });
               continue;
             }

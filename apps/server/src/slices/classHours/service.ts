@@ -197,7 +197,7 @@ export async function submit(
     const first = c.lessons.find((l) => l.problem);
     if (first)
       throw ruleViolation(
-        `本期还有${c.problems}节课未考勤或未确认（最早 ${first.lessonDate}）/ ${c.problems} lesson(s) of the period are not signed or not confirmed (first on ${first.lessonDate})`,
+        `本期还有${c.problems}节课未考勤或未确认（最早 ${first.lessonDate}） / ${c.problems} lesson(s) of the period are not signed or not confirmed (first on ${first.lessonDate})`,
         'teacherCode',
       );
     if (!c.lessonCount)

@@ -23,7 +23,10 @@ export async function follow(deps: AppDeps, u: AuthUser, b: Body<'followSave'>) 
     authorize(u, c, 'follow');
     const next = b.nextVisitAt ? new Date(b.nextVisitAt) : null;
     if (next && Number.isNaN(next.getTime()))
-      throw badInput('body.nextVisitAt', 'body.nextVisitAt: not a date');
+      throw badInput(
+        'body.nextVisitAt',
+        '下次回访时间不是有效的日期或时间 / the next visit time is not a valid date or time',
+      );
     const [row] = await tx
       .insert(clueFollows)
       .values({
@@ -181,7 +184,11 @@ export async function invalidSubmit(deps: AppDeps, u: AuthUser, b: Body<'invalid
 export async function scheduleVisit(deps: AppDeps, u: AuthUser, b: Body<'intoSchoolSave'>) {
   const now = deps.now();
   const at = new Date(b.visitAt);
-  if (Number.isNaN(at.getTime())) throw badInput('body.visitAt', 'body.visitAt: not a date');
+  if (Number.isNaN(at.getTime()))
+    throw badInput(
+      'body.visitAt',
+      '到访时间不是有效的日期或时间 / the visit time is not a valid date or time',
+    );
   await deps.db.transaction(async (tx) => {
     const c = await loadClue(tx, b.clueId, true, 'clueId');
     authorize(u, c, 'scheduleVisit');
@@ -199,7 +206,11 @@ export async function scheduleVisit(deps: AppDeps, u: AuthUser, b: Body<'intoSch
 export async function confirmVisit(deps: AppDeps, u: AuthUser, b: Body<'clueConfirmSave'>) {
   const now = deps.now();
   const at = b.visitedAt ? new Date(b.visitedAt) : now;
-  if (Number.isNaN(at.getTime())) throw badInput('body.visitedAt', 'body.visitedAt: not a date');
+  if (Number.isNaN(at.getTime()))
+    throw badInput(
+      'body.visitedAt',
+      '到访时间不是有效的日期或时间 / the visit time is not a valid date or time',
+    );
   if (at.getTime() > now.getTime() + 60_000)
     throw badInput(
       'body.visitedAt',

@@ -16,7 +16,7 @@ type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof 
 
 function monthDays(monthStr: string): string[] {
   const [y = 0, m = 0] = monthStr.split('-').map(Number);
-  if (m < 1 || m > 12) throw badInput('query.monthStr', 'query.monthStr: not a month');
+  if (m < 1 || m > 12) throw badInput('query.monthStr', '月份不正确 / not a month');
   const n = daysInMonth(y, m);
   return Array.from({ length: n }, (_, i) => `${monthStr}-${String(i + 1).padStart(2, '0')}`);
 }

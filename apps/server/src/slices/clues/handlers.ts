@@ -115,8 +115,7 @@ export const cluesHandlers: SliceHandlers<typeof contract.clues> = {
     let campus = query.schoolItemCode ?? null;
     assertCampus(user, campus);
     if (query.clueId) campus = (await q.visibleClue(deps, user, query.clueId)).schoolItemCode;
-    if (!campus)
-      throw badInput('query.schoolItemCode', 'query.schoolItemCode: a campus or a clue is required');
+    if (!campus) throw badInput('query.schoolItemCode', '请选择校区或线索 / a campus or a clue is required');
     return invalidApprovers(deps.db, campus);
   },
   checkExceedTowDays: async ({ deps, user, query }) => {

@@ -276,7 +276,7 @@ export async function seedClues({ db, now, scale }: SeedContext) {
       await db.insert(clueMatriculations).values({
         clueId: c.id,
         uuid: `seed-${String(i).padStart(4, '0')}-0000-4000-8000-000000000000`,
-        matriculationType: 'language',
+        matriculationType: '语言能力评估',
         conclusion: '语言表达落后同龄约6个月，建议每周两次语言训练。',
         score: 60 + (i % 30),
         suggestion: '一对一语言训练 + 感统小组课',

@@ -133,7 +133,7 @@ export async function permissions(deps: AppDeps, u: AuthUser, studentId: number)
 export async function sendAndSign(deps: AppDeps, u: AuthUser, orderId: number) {
   const cl = esign(deps.config);
   const sms = smsMissing(deps.config, SMS_KIND);
-  if (sms.length) throw notConfigured(`短信 / text messages（${sms.join(', ')}）`);
+  if (sms.length) throw notConfigured('短信 / text messages', sms.join(', '));
   const now = deps.now();
   const plan = await deps.db.transaction(async (tx) => {
     // Locking the order puts two sends of it one after the other: the second sees the first's row.
@@ -333,7 +333,8 @@ export async function handleCallback(
   if (body.action !== 'SIGN_FLOW_COMPLETE') return null;
   const flowId = typeof body.signFlowId === 'string' ? body.signFlowId : '';
   const status = body.signFlowStatus;
-  if (!flowId || !isFlowStatus(status)) throw badInput('body', 'body: signFlowId / signFlowStatus');
+  if (!flowId || !isFlowStatus(status))
+    throw badInput('body', '缺少签署流程编号或状态 / signFlowId and a known signFlowStatus are required');
   const [x] = await deps.db
     .select({ id: eContracts.id })
     .from(eContracts)

@@ -42,7 +42,7 @@ export function esignMissing(c: EsignConfig): string[] {
 /** The configured client, or 503 naming what is missing. */
 export function esign(c: EsignConfig): EsignClient {
   const missing = esignMissing(c);
-  if (missing.length) throw notConfigured(`${ESIGN}（${missing.join(', ')}）`);
+  if (missing.length) throw notConfigured(ESIGN, missing.join(', '));
   return {
     baseUrl: c.ESIGN_BASE_URL.replace(/\/$/, ''),
     appId: c.ESIGN_APP_ID ?? '',

@@ -52,7 +52,10 @@ export const authorities = defineRecordType<TRow, TInput>({
     'no record names an authority: its course ranks (course_authority_ranks) are its own and go with it',
   prepare: async (tx, { input, existing }) => {
     if (existing && input.employeeCode !== existing.employeeCode)
-      throw badInput('employeeCode', 'employeeCode: the teacher of an authority record cannot change');
+      throw badInput(
+        'employeeCode',
+        '授权记录的老师不能更改 / the teacher of an authority record cannot change',
+      );
     // Every course rank must exist; a newly added one must be enabled.
     const found = await tx
       .select({ code: courseRanks.code, valid: courseRanks.validStatus })

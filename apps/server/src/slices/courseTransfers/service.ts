@@ -6,7 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fromCents, isDateLocked, shanghaiDate as dayOf } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import { AppError, badInput, notFound, ruleViolation } from '../../http/errors.js';
+import { AppError, badInput, notFound, prefixed, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import {
@@ -573,7 +573,7 @@ async function planCombine(tx: DbOrTx, u: AuthUser, now: Date, body: CombineBody
   for (const o of os) {
     const left = all.filter((l) => l.item.orderId === o.id);
     const why = await blockedReason(tx, o, left);
-    if (why) throw ruleViolation(`${o.code}: ${why}`, 'orderNo');
+    if (why) throw ruleViolation(prefixed(`${o.code}: `, why), 'orderNo');
     sources.push({ o, left });
   }
   type Line = {

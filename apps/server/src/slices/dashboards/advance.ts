@@ -2,6 +2,7 @@
 // one student ledger (docs/metrics.md). A reversal counts as the kind it reverses, so a revoked
 // payment or a cancelled attendance takes back exactly what it added. All sums run in SQL; only the
 // month series are carried forward over months without movements here (a few dozen values).
+import { spoken } from '../../http/language.js';
 import { codeLabel, payMethod } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -100,7 +101,7 @@ export async function campusTable(deps: AppDeps, s: FigureScope) {
     rows: list,
     total: {
       schoolItemCode: '',
-      schoolItemName: '合计 / Total',
+      schoolItemName: spoken('合计 / Total'),
       openingCents: total.openingCents,
       receivedCents: total.receivedCents,
       consumedCents: total.consumedCents,
@@ -209,7 +210,7 @@ async function monthlyBalances(
     ? [
         {
           key: '',
-          name: '合计 / Total',
+          name: spoken('合计 / Total'),
           values: s.months.map((_, i) => series.reduce((acc, x) => acc + (x.values[i] ?? 0), 0)),
         },
       ]
@@ -252,7 +253,11 @@ export async function studentTrend(deps: AppDeps, s: FigureScope) {
   return {
     months: s.months,
     series: [
-      { key: 'students', name: '在读预收学员 / Students', values: s.months.map((m) => counts.get(m) ?? 0) },
+      {
+        key: 'students',
+        name: spoken('在读预收学员 / Students'),
+        values: s.months.map((m) => counts.get(m) ?? 0),
+      },
     ],
   };
 }

@@ -3,6 +3,7 @@
 // of a row), a dimension to break it down by, and a measure — one SQL aggregate per figure
 // (docs/metrics.md). Sources: ledger movements (a reversal counted as the kind it reverses), lesson
 // bookings with their signs, and case files.
+import { spoken } from '../../http/language.js';
 import { codeLabel, orderType } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -673,7 +674,7 @@ export async function factTrend(
     .filter((x) => sum(x.values) !== 0)
     .sort((a, b) => sum(b.values) - sum(a.values) || a.key.localeCompare(b.key))
     .slice(0, 5);
-  return { months: s.months, series: [{ key: '', name: '合计 / Total', values: total }, ...top] };
+  return { months: s.months, series: [{ key: '', name: spoken('合计 / Total'), values: total }, ...top] };
 }
 
 const list = (kinds: readonly string[]) =>

@@ -1,6 +1,7 @@
 // Income (收入: money received net of refunds), profit (revenue − school costs − payroll) and the
 // figures set against the monthly uploads (targets) — docs/metrics.md "Income", "Profit", "Targets".
 // Each figure is a measure over a fact source of facts.ts; tables merge them by campus.
+import { spoken } from '../../http/language.js';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { schoolItems } from '../../db/schema.js';
@@ -70,7 +71,11 @@ export async function incomeRange(deps: AppDeps, s: FigureScope) {
   const total = Object.fromEntries(
     figures.map((k) => [k, rows.reduce((sum, r) => sum + r[k], 0)]),
   ) as ReturnType<typeof incomeFigures>;
-  return { period: s.period, rows, total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...total } };
+  return {
+    period: s.period,
+    rows,
+    total: { schoolItemCode: '', schoolItemName: spoken('合计 / Total'), ...total },
+  };
 }
 
 /** The phone page's one answer: the figures, payment methods and the month series of income. */
@@ -90,9 +95,9 @@ export async function incomeMobile(deps: AppDeps, s: FigureScope) {
     trend: {
       months: s.months,
       series: [
-        { key: 'received', name: '实收 / Received', values: r },
-        { key: 'refunded', name: '退费 / Refunded', values: f },
-        { key: 'income', name: '净收入 / Net income', values: r.map((v, i) => v - (f[i] ?? 0)) },
+        { key: 'received', name: spoken('实收 / Received'), values: r },
+        { key: 'refunded', name: spoken('退费 / Refunded'), values: f },
+        { key: 'income', name: spoken('净收入 / Net income'), values: r.map((v, i) => v - (f[i] ?? 0)) },
       ],
     },
   };
@@ -175,7 +180,7 @@ export async function profitByCampus(deps: AppDeps, scope: FigureScope) {
       schoolItemName: String(r.name),
       ...profitFigures(r),
     })),
-    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...profitFigures(total) },
+    total: { schoolItemCode: '', schoolItemName: spoken('合计 / Total'), ...profitFigures(total) },
   };
 }
 
@@ -464,7 +469,7 @@ export async function orderPeriod(deps: AppDeps, s: FigureScope) {
     ...total,
     buckets: BUCKETS.map(([key, name]) => ({
       key,
-      name,
+      name: spoken(name),
       orders: byBucket.get(key)?.orders ?? 0,
       payableCents: byBucket.get(key)?.payableCents ?? 0,
     })),

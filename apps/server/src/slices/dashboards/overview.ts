@@ -1,6 +1,7 @@
 // The campus overview (/dataStatistics/centerData) and the student figures (/dataStatistics/studentsGM):
 // each figure one SQL aggregate over one fact source (docs/metrics.md "Overview", "Students"); a
 // campus or course table is those aggregates by the dimension, merged by key here.
+import { spoken } from '../../http/language.js';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import {
@@ -152,7 +153,7 @@ export async function campusTable(deps: AppDeps, s: FigureScope) {
       schoolItemName: String(r.name),
       ...overviewFigures(r),
     })),
-    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...overviewFigures(total) },
+    total: { schoolItemCode: '', schoolItemName: spoken('合计 / Total'), ...overviewFigures(total) },
   };
 }
 
@@ -208,7 +209,7 @@ export async function studentCampusTable(deps: AppDeps, s: FigureScope) {
       schoolItemName: String(r.name),
       ...studentFigures(r),
     })),
-    total: { schoolItemCode: '', schoolItemName: '合计 / Total', ...studentFigures(total) },
+    total: { schoolItemCode: '', schoolItemName: spoken('合计 / Total'), ...studentFigures(total) },
   };
 }
 

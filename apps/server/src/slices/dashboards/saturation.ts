@@ -1,6 +1,7 @@
 // Saturation (/saturation/*, screen /dataStatistics/saturationRate): the clock hours teachers and
 // classrooms are booked against the hours their campus is open (docs/metrics.md "Saturation"), by
 // teacher, room, subject, skill level, campus and region — each one aggregate of facts.ts.
+import { spoken } from '../../http/language.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TLoadRow } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
@@ -47,7 +48,7 @@ async function table(deps: AppDeps, s: FigureScope, src: FactSource, d: Dimensio
   const { rows, total: t } = await factTableAndTotal(deps, s, src, d, LOAD, where);
   const total: TLoadRow = {
     key: '',
-    name: '合计 / Total',
+    name: spoken('合计 / Total'),
     schoolItemName: '',
     lessons: t.lessons,
     ...loadOf(t),
@@ -106,10 +107,10 @@ export async function subjects(deps: AppDeps, s: FigureScope) {
 }
 
 const BANDS = [
-  { key: 'low', name: '偏低（<50%）/ Low (<50%)', below: 50 },
-  { key: 'normal', name: '正常（50–80%）/ Normal (50–80%)', below: 80 },
-  { key: 'high', name: '饱和（80–100%）/ High (80–100%)', below: 100 },
-  { key: 'full', name: '超负荷（≥100%）/ Full (≥100%)', below: Infinity },
+  { key: 'low', name: '偏低（<50%） / Low (<50%)', below: 50 },
+  { key: 'normal', name: '正常（50–80%） / Normal (50–80%)', below: 80 },
+  { key: 'high', name: '饱和（80–100%） / High (80–100%)', below: 100 },
+  { key: 'full', name: '超负荷（≥100%） / Full (≥100%)', below: Infinity },
 ] as const;
 export const bandOf = (rate: number) => BANDS.find((b) => rate < b.below)?.key ?? 'full';
 
@@ -120,7 +121,7 @@ export async function roomBands(deps: AppDeps, s: FigureScope) {
     period: s.period,
     rows: BANDS.map((b) => ({
       key: b.key,
-      name: b.name,
+      name: spoken(b.name),
       count: rows.filter((r) => bandOf(r.rate) === b.key).length,
     })),
   };
@@ -154,7 +155,7 @@ export async function campuses(deps: AppDeps, s: FigureScope) {
     rows,
     total: {
       key: '',
-      name: '合计 / Total',
+      name: spoken('合计 / Total'),
       teachers: tt.heads,
       teacher: loadOf(tt),
       rooms: rt.heads,
@@ -174,12 +175,16 @@ export async function monthlyTrend(deps: AppDeps, s: FigureScope) {
   return {
     months: s.months,
     series: [
-      { key: 'teacher', name: '教师饱和度 % / Teachers %', values: at(t, 'rate') },
-      { key: 'room', name: '教室饱和度 % / Rooms %', values: at(r, 'rate') },
-      { key: 'teacherBooked', name: '教师排课小时 / Teachers booked h', values: at(t, 'bookedHours') },
+      { key: 'teacher', name: spoken('教师饱和度 % / Teachers %'), values: at(t, 'rate') },
+      { key: 'room', name: spoken('教室饱和度 % / Rooms %'), values: at(r, 'rate') },
+      {
+        key: 'teacherBooked',
+        name: spoken('教师排课小时 / Teachers booked h'),
+        values: at(t, 'bookedHours'),
+      },
       {
         key: 'teacherAvailable',
-        name: '教师可排小时 / Teachers available h',
+        name: spoken('教师可排小时 / Teachers available h'),
         values: at(t, 'availableHours'),
       },
     ],

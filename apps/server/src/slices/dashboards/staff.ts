@@ -3,6 +3,7 @@
 // (/employee/personal, screen /dataStatistics/personal). Definitions: docs/metrics.md "Efficiency",
 // "Employees". The three groups of spec §3: jt 集团 (all staff), kfs 康复师 (therapists: post role
 // teacher), gw 顾问 (advisers: post roles consultant and growth).
+import { spoken } from '../../http/language.js';
 import type { TEfficiencyGroup } from '@bo/api-sdk';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -182,7 +183,7 @@ export async function efficiencyCampuses(deps: AppDeps, s: FigureScope, g: TEffi
       return { key, name, ...figures(h, x?.cents ?? 0, x?.quantity ?? 0) };
     })
     .sort((a, b) => b.perHeadCents - a.perHeadCents || a.key.localeCompare(b.key));
-  return { period: s.period, group: g, rows, total: { key: '', name: '合计 / Total', ...total } };
+  return { period: s.period, group: g, rows, total: { key: '', name: spoken('合计 / Total'), ...total } };
 }
 
 /** A group's efficiency per month: heads at each month's end (joined by then), output of the month. */
@@ -233,7 +234,7 @@ export async function employeesBy(deps: AppDeps, s: FigureScope, d: Dimension) {
   return {
     period: s.period,
     rows,
-    total: { key: '', name: '合计 / Total', ...total },
+    total: { key: '', name: spoken('合计 / Total'), ...total },
   };
 }
 

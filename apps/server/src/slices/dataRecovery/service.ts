@@ -32,7 +32,7 @@ type Repair = typeof dataRepairs.$inferSelect;
 
 function describe(r: Repair): string {
   if (r.kind === 'deleteIncome')
-    return `作废收款记录 #${r.targetId}（${((r.before.amountCents ?? 0) / 100).toFixed(2)} 元）/ pay record #${r.targetId} voided`;
+    return `作废收款记录 #${r.targetId}（${((r.before.amountCents ?? 0) / 100).toFixed(2)} 元） / pay record #${r.targetId} voided`;
   const name = (t: number | undefined) => (t === NEW_ENROLMENT ? '新签 / new' : '续费 / renewal');
   return `订单类型 ${name(r.before.orderType)} → ${name(r.after.orderType)} / order type changed`;
 }

@@ -464,7 +464,7 @@ export const dictReasons = defineRecordType<TDictReasonRow, TDictReasonInput>({
     // The level never changes; a second-level reason takes its parent's reason type.
     const parentId = existing ? existing.parentId : (input.parentId ?? null);
     if (existing && input.parentId !== undefined && input.parentId !== existing.parentId)
-      throw badInput('parentId', 'parentId: the level of a reason cannot change');
+      throw badInput('parentId', '原因的层级不能更改 / the level of a reason cannot change');
     if (parentId === null)
       return existing ? { parentId: null, reasonType: existing.reasonType } : { parentId: null };
     const [p] = await tx.select().from(dictReasonsT).where(eq(dictReasonsT.id, parentId)).limit(1);

@@ -30,7 +30,7 @@ export const beisenMissing = (c: BeisenConfig) =>
 /** The configured client, or 503 naming what is missing. */
 export function beisen(c: BeisenConfig): BeisenClient {
   const missing = beisenMissing(c);
-  if (missing.length) throw notConfigured(`${BEISEN}（${missing.join(', ')}）`);
+  if (missing.length) throw notConfigured(BEISEN, missing.join(', '));
   return {
     baseUrl: c.BEISEN_BASE_URL.replace(/\/$/, ''),
     appKey: c.BEISEN_APP_KEY ?? '',

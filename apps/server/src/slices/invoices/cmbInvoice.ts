@@ -44,7 +44,7 @@ export function cmbInvoice(c: CmbConfig): CmbInvoiceClient {
       'CMB_INVOICE_SELLER_NAME',
     ] as const
   ).filter((k) => !c[k]);
-  if (missing.length) throw notConfigured(`${CMB_INVOICE}（${missing.join(', ')}）`);
+  if (missing.length) throw notConfigured(CMB_INVOICE, missing.join(', '));
   return {
     baseUrl: c.CMB_INVOICE_BASE_URL.replace(/\/$/, ''),
     appId: c.CMB_INVOICE_APP_ID ?? '',

@@ -1,5 +1,6 @@
 // Reads of income orders, pay records, payment approvals and the student account, each limited to
 // the caller's campuses (a named record outside them is refused, lists are filtered).
+import { spoken } from '../../http/language.js';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { shanghaiDayOf, toChineseCurrency } from '@bo/domain';
@@ -252,7 +253,7 @@ async function itemRows(tx: DbOrTx, orderId: number) {
       .map((a) => ({
         source: a.source as 'discount' | 'voucher' | 'activity' | 'gift' | 'manual',
         ref: a.ref,
-        label: a.label,
+        label: spoken(a.label),
         amount: yuan(a.cents),
       })),
   }));
@@ -378,7 +379,7 @@ export function quoteOut(q: Quote, funderCents: number) {
       adjustments: i.adjustments.map((a) => ({
         source: a.source,
         ref: a.ref,
-        label: a.label,
+        label: spoken(a.label),
         amount: yuan(a.cents),
       })),
       amount: yuan(i.amountCents),

@@ -41,7 +41,7 @@ function pem(value: string, what: string): string {
   try {
     return readFileSync(value, 'utf8');
   } catch (e) {
-    throw notConfigured(`${WECHATPAY} ${what} (${e instanceof Error ? e.message : String(e)})`);
+    throw notConfigured(WECHATPAY, `${what}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
@@ -79,13 +79,13 @@ export function wechatPay(c: WechatConfig): WechatPayClient {
       'PUBLIC_URL',
     ] as const
   ).filter((k) => !c[k]);
-  if (missing.length) throw notConfigured(`${WECHATPAY}（${missing.join(', ')}）`);
+  if (missing.length) throw notConfigured(WECHATPAY, missing.join(', '));
   let merchantKey: KeyObject;
   let platformKey: KeyObject;
   try {
     merchantKey = createPrivateKey(pem(c.WECHATPAY_PRIVATE_KEY ?? '', 'WECHATPAY_PRIVATE_KEY'));
   } catch (e) {
-    throw notConfigured(`${WECHATPAY} WECHATPAY_PRIVATE_KEY (${e instanceof Error ? e.message : String(e)})`);
+    throw notConfigured(WECHATPAY, `WECHATPAY_PRIVATE_KEY: ${e instanceof Error ? e.message : String(e)}`);
   }
   try {
     platformKey = createPublicKey(
@@ -93,7 +93,8 @@ export function wechatPay(c: WechatConfig): WechatPayClient {
     );
   } catch (e) {
     throw notConfigured(
-      `${WECHATPAY} WECHATPAY_PLATFORM_PUBLIC_KEY (${e instanceof Error ? e.message : String(e)})`,
+      WECHATPAY,
+      `WECHATPAY_PLATFORM_PUBLIC_KEY: ${e instanceof Error ? e.message : String(e)}`,
     );
   }
   const client: WechatPayClient = {

@@ -36,11 +36,28 @@ const ITEM_NAME: Record<string, string> = {
   manual: '手工调整',
 };
 
+const PAY_TYPE_NAME: Record<string, string> = {
+  oneToOne: '一对一',
+  group: '班课',
+  trial: '试听课',
+  assessment: '测评课',
+  training: '培训',
+  '*': '任意类型',
+};
+const ATTENDANCE_NAME: Record<string, string> = {
+  present: '出勤',
+  late: '迟到',
+  leave: '请假',
+  absent: '缺勤',
+  makeup: '补课',
+  '*': '任意考勤',
+};
+
 /** A line's item in words, as the payslip names it (hours:<payType>:<status>, extra:<payType>, …). */
 export function itemText(item: string): string {
   const [head = '', a = '', b = ''] = item.split(':');
-  if (head === 'hours') return `课时费 ${a} · ${b}`;
-  if (head === 'extra') return `外部课时 ${a}`;
+  if (head === 'hours') return `课时费 ${PAY_TYPE_NAME[a] ?? a} · ${ATTENDANCE_NAME[b] ?? b}`;
+  if (head === 'extra') return `外部课时 ${PAY_TYPE_NAME[a] ?? a}`;
   return ITEM_NAME[head] ?? item;
 }
 

@@ -39,7 +39,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { assertCampus, campusScope, hasPrivilege, type AuthUser } from '../../http/auth.js';
-import { badInput, conflict, noPermission, notFound, staleVersion } from '../../http/errors.js';
+import { badInput, conflict, noPermission, notFound, say, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { codeNames } from '../../shared/masterdata/index.js';
 import { shanghaiDaySql } from '../../shared/days.js';
@@ -175,7 +175,10 @@ export async function ruleSave(c: Ctx, b: RuleInput): Promise<TSalaryRuleRow> {
       if (seen.has(k))
         throw badInput(
           `rates.${i}.payType`,
-          `课时费重复：${r.payType} / ${r.attendanceStatus} / a rate given twice`,
+          say(
+            `课时费重复：${r.payType}，${r.attendanceStatus}`,
+            `a rate given twice: ${r.payType}, ${r.attendanceStatus}`,
+          ),
         );
       seen.add(k);
     }

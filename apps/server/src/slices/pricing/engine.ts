@@ -1,6 +1,7 @@
 // The offer engine (docs/pricing.md): pure arithmetic over a priced basket, the offers that may apply
 // and the stacking principles. No database, no clock: the same inputs always give the same lines,
 // which is what the table and property tests of test/pricingEngine.test.ts hold it to.
+import { halves } from '@bo/domain';
 
 export type OfferKind = 'activity' | 'discount' | 'gift' | 'voucher';
 export const OFFER_KINDS: readonly OfferKind[] = ['activity', 'discount', 'gift', 'voucher'];
@@ -203,18 +204,24 @@ function proposal(
   };
 }
 
+/**
+ * A price line's label, '中文 / English' as every server text (stored so, said in the reader's
+ * language): 折扣「春季特惠」 减 ¥300.00（HD00000001） / discount "春季特惠": ¥300.00 off (HD00000001).
+ */
 function labelOf(o: EngineOffer, cents: number, gift100: number): string {
   if (gift100 > 0 && cents === 0) {
     const what = o.kind === 'activity' ? `活动「${o.name}」` : `赠课「${o.name}」`;
     return `${what} 赠送 ${qty(gift100)} / ${o.name}: ${qty(gift100)} free`;
   }
   const kindZh = { activity: '活动', discount: '折扣', gift: '赠课', voucher: '代金券' }[o.kind];
-  const how =
-    o.mode === 'rate'
-      ? `${pct(10000 - o.offBp)}% 计价 / ${pct(o.offBp)}% off`
-      : `减 ¥${(o.amountCents / 100).toFixed(2)} / ¥${(o.amountCents / 100).toFixed(2)} off`;
-  const min = o.minSpendCents > 0 ? `，满 ¥${(o.minSpendCents / 100).toFixed(2)}` : '';
-  return `${kindZh}「${o.name}」${min} ${how} (${o.code})`;
+  const kindEn = { activity: 'activity', discount: 'discount', gift: 'gift', voucher: 'voucher' }[o.kind];
+  const amount = `¥${(o.amountCents / 100).toFixed(2)}`;
+  const howZh = o.mode === 'rate' ? `${pct(10000 - o.offBp)}% 计价` : `减 ${amount}`;
+  const howEn = o.mode === 'rate' ? `${pct(o.offBp)}% off` : `${amount} off`;
+  const minSpend = `¥${(o.minSpendCents / 100).toFixed(2)}`;
+  const minZh = o.minSpendCents > 0 ? `，满 ${minSpend}` : '';
+  const minEn = o.minSpendCents > 0 ? ` from ${minSpend}` : '';
+  return `${kindZh}「${o.name}」${minZh} ${howZh}（${o.code}） / ${kindEn} "${o.name}"${minEn}: ${howEn} (${o.code})`;
 }
 
 /**
@@ -256,7 +263,10 @@ export function applyOffers(input: EngineInput): EngineResult {
       if (p.kind === 'voucher' && chosenId === undefined) continue;
       const r = proposal(o, p, input, state, input.principles.totalCapBp);
       if (r.why) {
-        if (chosenId !== undefined) refused.push({ kind: p.kind, message: `「${o.name}」${r.why}` });
+        if (chosenId !== undefined) {
+          const why = halves(r.why);
+          refused.push({ kind: p.kind, message: `「${o.name}」${why['zh-CN']} / "${o.name}": ${why.en}` });
+        }
         continue;
       }
       const off = r.cents.reduce((s, c) => s + c, 0);

@@ -306,7 +306,7 @@ export function applyOfferSet(input: QuoteInput, items: QuoteItem[], set: OfferS
     chosen: set.chosen,
   });
   const first = r.refused[0];
-  if (first) throw badInput(CHOSEN_FIELD[first.kind], `${CHOSEN_FIELD[first.kind]}: ${first.message}`);
+  if (first) throw badInput(CHOSEN_FIELD[first.kind], first.message);
   let voucherCents = 0;
   let voucherCode = '';
   for (const l of r.lines) {
@@ -366,7 +366,7 @@ export async function quoteAddedOffer(
     chosen: set.chosen,
   });
   const first = r.refused[0];
-  if (first) throw badInput(CHOSEN_FIELD[first.kind], `${CHOSEN_FIELD[first.kind]}: ${first.message}`);
+  if (first) throw badInput(CHOSEN_FIELD[first.kind], first.message);
   const id = set.chosen.voucher;
   const off = r.lines.filter((l) => l.source === 'voucher');
   const voucher =

@@ -72,7 +72,7 @@ export async function usableVoucher(
   today: string,
   ignoreOrderId?: number,
 ): Promise<{ v: VoucherRecord; config: OfferRecord }> {
-  const bad = (why: string) => badInput('voucherCode', `voucherCode: ${why}`);
+  const bad = (why: string) => badInput('voucherCode', why);
   const [row] = await tx
     .select({ v: promoVouchers, config: promoOffers })
     .from(promoVouchers)

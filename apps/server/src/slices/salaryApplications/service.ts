@@ -180,7 +180,7 @@ export async function apply(
     const live = await latestOf(tx, b.schoolItemCode, b.year, b.month);
     const already = () =>
       conflict(
-        `${b.schoolItemCode} ${m} 已有薪资申请（审批中或已通过）/ ${b.schoolItemCode} already applied for ${m} (waiting or passed)`,
+        `${b.schoolItemCode} ${m} 已有薪资申请（审批中或已通过） / ${b.schoolItemCode} already applied for ${m} (waiting or passed)`,
         'month',
       );
     if (live && LIVE.includes(live.status)) throw already();

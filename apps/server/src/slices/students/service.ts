@@ -133,7 +133,7 @@ export async function assertAdviserAt(tx: DbOrTx, adviserId: number, campus: str
 }
 
 function checkDates(v: { birthDate?: string | null; diagnosisDate?: string | null }, now: Date) {
-  if (isAfterToday(v.birthDate, now)) throw badInput('birthDate', `birthDate: ${FUTURE_BIRTH_DATE_MESSAGE}`);
+  if (isAfterToday(v.birthDate, now)) throw badInput('birthDate', FUTURE_BIRTH_DATE_MESSAGE);
   if (isAfterToday(v.diagnosisDate, now))
     throw badInput(
       'diagnosisDate',

@@ -251,7 +251,7 @@ export async function savePrivilege(
   input: z.output<typeof PrivilegeInput>,
 ) {
   if (input.type === 'group' && !input.groupCode)
-    throw badInput('body.groupCode', 'body.groupCode: a menu group needs its group key');
+    throw badInput('body.groupCode', '菜单分组须填写分组标识 / a menu group needs its group key');
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(privileges).where(eq(privileges.code, input.code));
     const { version, code, ...values } = input;
@@ -436,7 +436,7 @@ export async function saveAccount(
   for (const r of regions) assertRegion(actor, r);
   for (const c of campuses) assertCampus(actor, c);
   if (!actor.allScope && !campuses.length)
-    throw badInput('body.campuses', 'body.campuses: choose at least one of your campuses');
+    throw badInput('body.campuses', '请至少选择一个您所管辖的校区 / choose at least one of your campuses');
 
   const temp = input.id === undefined ? temporaryPassword() : null;
   const hash = temp ? await hashPassword(temp, deps.config.SCRYPT_LOG_N) : null;
@@ -466,7 +466,10 @@ export async function saveAccount(
       if (!u) throw notFound('账号 / account');
       await assertAccountInScope(tx, actor, u.id);
       if (input.version === undefined)
-        throw badInput('body.version', 'body.version: the version read is required to update');
+        throw badInput(
+          'body.version',
+          '缺少读取时的版本号，无法更新 / the version read is required to update',
+        );
       if (u.version !== input.version) throw staleVersion();
       if (u.id === actor.id && input.status === 0)
         throw ruleViolation('不能停用自己的账号 / you cannot disable your own account', 'status');

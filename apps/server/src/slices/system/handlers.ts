@@ -40,8 +40,8 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
   login: async ({ body, query, deps, ip, req }) => {
     const username = body?.username ?? query?.username;
     const password = body?.password ?? query?.password;
-    if (!username) throw badInput('body.username', 'body.username: username is required');
-    if (!password) throw badInput('body.password', 'body.password: password is required');
+    if (!username) throw badInput('body.username', '请填写用户名 / username is required');
+    if (!password) throw badInput('body.password', '请填写密码 / password is required');
     return login(deps, username, password, ip, ua(req.headers['user-agent']));
   },
   logout: async ({ user, deps, ip }) => {
@@ -61,12 +61,14 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
     const username = body?.username ?? query?.username;
     const oldPassword = body?.oldpassword ?? query?.oldpassword;
     const newPassword = body?.newpassword ?? query?.newpassword;
-    if (!username) throw badInput('body.username', 'body.username: username is required');
-    if (!oldPassword)
-      throw badInput('body.oldpassword', 'body.oldpassword: the current password is required');
+    if (!username) throw badInput('body.username', '请填写用户名 / username is required');
+    if (!oldPassword) throw badInput('body.oldpassword', '请填写原密码 / the current password is required');
     const np = NewPassword.safeParse(newPassword);
     if (!np.success)
-      throw badInput('body.newpassword', `body.newpassword: ${np.error.issues[0]?.message ?? 'invalid'}`);
+      throw badInput(
+        'body.newpassword',
+        np.error.issues[0]?.message ?? '新密码不正确 / the new password is not valid',
+      );
     await changePasswordByName(deps, username, oldPassword, np.data, ip, maybeUser);
     return true;
   },

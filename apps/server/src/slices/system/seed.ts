@@ -6,89 +6,93 @@ import { must } from '../../shared/must.js';
 import { hashPassword } from '../../shared/password.js';
 import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles, users } from './tables.js';
 
-/** Role codes: 76, 72, 58, 34, 15, 5 are the spec's task-badge roles; the rest are ours. */
+/**
+ * Role codes: 76, 72, 58, 34, 15, 5 are the spec's task-badge roles; the rest are ours. Descriptions
+ * are shown as they are, so they are written in the UI's language of the demo (Chinese) and say what
+ * the role does, never how the system knows it (no endpoints, no codes).
+ */
 export const ROLE_SEED = [
   {
     code: 1,
     name: '超级管理员',
-    description: 'Super administrator: every privilege, every region and campus.',
+    description: '拥有全部权限，可管理所有区域和校区。',
     isAdmin: true,
     allScope: true,
   },
   {
     code: 76,
     name: '区域总监',
-    description: 'Regional director: approves transfers, abandons and invalid clues in their regions.',
+    description: '负责所辖区域：审批区域内的转校、放弃和无效线索。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 72,
     name: '中心主任',
-    description: 'Centre leader: runs one or more campuses, approves within them.',
+    description: '负责一个或多个校区的运营，审批校区内的申请。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 58,
     name: '销售主管',
-    description: 'Sales supervisor: distributes clues and watches the team.',
+    description: '分配线索，跟进销售团队的工作。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 34,
     name: '课程顾问',
-    description: 'Course consultant (sales): follows up clues and converts them.',
+    description: '跟进线索，促成报名签约。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 15,
     name: '成长顾问',
-    description: 'Growth consultant: looks after enrolled families and renewals.',
+    description: '服务在读学员家庭，负责续费。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 5,
     name: '电销专员',
-    description: 'E-sales specialist: works resources and phone leads.',
+    description: '处理资源库和电话线索。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 20,
     name: '财务',
-    description: 'Finance: orders, payments, refunds and finance master data, all campuses.',
+    description: '管理全部校区的订单、收款、退费和财务基础数据。',
     isAdmin: false,
     allScope: true,
   },
   {
     code: 30,
     name: '人力资源',
-    description: 'HR: employees, posts, ranks and salary periods, all campuses.',
+    description: '管理全部校区的员工、岗位、职级和薪酬周期。',
     isAdmin: false,
     allScope: true,
   },
   {
     code: 40,
     name: '教师',
-    description: 'Teacher: own schedule and students.',
+    description: '查看自己的课表和学员。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 50,
     name: '教务',
-    description: 'Academic affairs: scheduling, classrooms, course authorisation.',
+    description: '负责排课、教室安排和课程授权。',
     isAdmin: false,
     allScope: false,
   },
   {
     code: 60,
     name: '居家干预',
-    description: 'Home-intervention therapist: works with families at home; /auth/isJujiganyu answers true.',
+    description: '上门为家庭提供居家干预服务。',
     isAdmin: false,
     allScope: false,
   },

@@ -4,7 +4,7 @@ import { and, asc, count, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-o
 import type { TClassStudentRow, TGroupClassInputParsed, TGroupClassRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import { badInput, conflict, notFound, staleVersion } from '../../http/errors.js';
+import { badInput, conflict, joined, notFound, prefixed, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances } from '../ledger/index.js';
@@ -249,7 +249,10 @@ export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number;
       }
       if (relevant.length) {
         const first = must(relevant[0], 'conflict');
-        throw conflict(`${l.lessonDate}：${relevant.map((x) => x.message).join('；')}`, FIELD_OF[first.kind]);
+        throw conflict(
+          prefixed(`${l.lessonDate}：`, joined(relevant.map((x) => x.message))),
+          FIELD_OF[first.kind],
+        );
       }
       for (const sid of fresh) claimed.set(sid, (claimed.get(sid) ?? 0) + q100(l.hours));
       for (const sid of fresh)

@@ -9,8 +9,10 @@ import { assertCampus, hasPrivilege, type AuthUser } from '../../http/auth.js';
 import {
   badInput,
   conflict,
+  joined,
   noPermission,
   notFound,
+  prefixed,
   ruleViolation,
   staleVersion,
 } from '../../http/errors.js';
@@ -61,7 +63,7 @@ export type LessonRecord = typeof lessons.$inferSelect;
 
 function refuse(conflicts: Conflict[], prefix = ''): never {
   const first = must(conflicts[0], 'conflict');
-  throw conflict(`${prefix}${conflicts.map((c) => c.message).join('；')}`, FIELD_OF[first.kind]);
+  throw conflict(prefixed(prefix, joined(conflicts.map((c) => c.message))), FIELD_OF[first.kind]);
 }
 
 export async function loadLesson(tx: DbOrTx, u: AuthUser, id: number, lock = false): Promise<LessonRecord> {
