@@ -17,6 +17,8 @@ const ISOLATED = [
   'src/features/payops/DataExport.test.tsx',
   'src/features/billing/Repayments.test.tsx',
   'src/features/services/OrderInvoices.test.tsx',
+  'src/features/orders/approvalScreen.test.tsx',
+  'src/features/payops/ClassConfirm.test.tsx',
 ];
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider, setLocale } from '../../i18n';
 import { screenTest } from '../../app/screenTest';
 import { orderMessages } from './messages';
@@ -33,6 +33,7 @@ function mount(d: { canDecide: boolean; whyNot: string | null; awaited: typeof a
 
 describe('who an approval awaits', () => {
   screenTest({ messages: [orderMessages], waitMs: 8000 });
+  afterEach(() => setLocale('zh-CN'));
 
   it('names the people of each pending step, marks the current one, and says when nobody may decide', () => {
     setLocale('en');
