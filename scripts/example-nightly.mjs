@@ -2,7 +2,7 @@
 // examples/nightly-payments to a folder outside the repository, installs the tarball there with npm
 // (from npm's cache where it can), type-checks and builds the example against the package's
 // declarations, starts the built server on a fresh database (a copy of the test run's seeded template
-// when there is one), records payments dated yesterday and creates a service account through the
+// when there is one), records payments dated today and creates a service account through the
 // packed SDK, runs the example with that account's token and checks its workbook: every payment of
 // the day, that one among them.
 //   node scripts/example-nightly.mjs        (pnpm test runs it as the `example` step)
@@ -130,16 +130,16 @@ async function main() {
   }
   log('server up');
 
-  // 4. A payment dated yesterday (Beijing time), recorded through the packed SDK as the administrator.
+  // 4. Payments of today (Beijing time), recorded through the packed SDK as the administrator: an
+  // order is never paid before it existed, so the runner reports today (BO_DATE) where the nightly
+  // job, run after midnight, reports yesterday by default.
   const { createSdk } = await import(
     pathToFileURL(path.join(app, 'node_modules/@bo/api-sdk/dist/index.js')).href
   );
   let token;
   const admin = createSdk({ baseURL, getToken: () => token, locale: 'en' });
   token = (await admin.system.login({ body: { username: 'admin', password: 'demo123456' } })).token;
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(
-    new Date(Date.now() - 86_400_000),
-  );
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
   // Three payments, so that the example (two rows a page below) reads more than one page.
   const students = await admin.students.students({ query: { schoolItemCode: 'SH01', pageSize: 1 } });
   const student = students.list[0];
@@ -199,7 +199,7 @@ async function main() {
     `${lines.length - 1} rows, the server counts ${expected.total}`,
   );
   check(
-    'the workbook holds the payments recorded for yesterday',
+    'the workbook holds the payments recorded for the day',
     references.every((r) => lines.some((l) => l.includes(r))),
     references.join(', '),
   );
