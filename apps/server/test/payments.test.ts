@@ -125,7 +125,8 @@ describe('online payment not configured', () => {
       admin.payments.cuspay({ query: { oid: 900, schoolitemcode: 'SH01', payMethodType: 1 } }),
       ErrorCode.notConfigured,
     );
-    expect(e.message).toContain('微信支付 / WeChat Pay');
+    expect(e.message).toContain('微信支付未配置');
+    expect(e.message).toContain('WeChat Pay is not configured');
     expect(e.message).toContain('WECHATPAY_MCH_ID');
     const res = await fetch(`${t.baseURL}/pay/notify/wechatpay`, {
       method: 'POST',

@@ -128,7 +128,7 @@ describe('school cost', () => {
     if (up.result !== 1) return;
     const sheet = await sheetValues(new Uint8Array(await up.file.arrayBuffer()));
     const reason = (sheet[0] ?? []).indexOf('失败原因 / reason');
-    expect(String(sheet[4]?.[reason])).toMatch(/non-negative amount/);
+    expect(String(sheet[4]?.[reason])).toMatch(/金额不能为负数/);
     expect((await admin.schoolFinance.schoolCostList({ query: { month: '2031-02' } })).total).toBe(0);
   });
 

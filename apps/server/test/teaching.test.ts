@@ -3,6 +3,7 @@
 // (a property test over random sign/cancel sequences), confirmation locking, campus scope, and two
 // planners booking one teacher slot at once.
 import ExcelJS from 'exceljs';
+import { cellText } from '../src/shared/xlsx.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
@@ -16,6 +17,9 @@ import { employees } from '../src/slices/employees/tables.js';
 import { post } from '../src/slices/ledger/index.js';
 import { useApprovedLeaves } from '../src/slices/teaching/index.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
+
+/** A cell as a person reads it: a date cell as the day (and time) it shows. */
+const asShown = (v: unknown) => (v instanceof Date ? cellText(v) : v);
 
 let t: TestServer;
 let admin: Sdk;
@@ -675,7 +679,7 @@ describe('what the teaching screens call', () => {
     const [lessonSheet, attendanceSheet] = wb.worksheets;
     const values = (ws: ExcelJS.Worksheet | undefined) => {
       const out: unknown[][] = [];
-      ws?.eachRow((r) => out.push((r.values as unknown[]).slice(1)));
+      ws?.eachRow((r) => out.push((r.values as unknown[]).slice(1).map(asShown)));
       return out;
     };
     const lessonRow = values(lessonSheet).find((r) => r[0] === lessonId);
@@ -1073,7 +1077,7 @@ describe('assessments (the clue slice’s entrance assessment records, scored on
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(await blob.arrayBuffer());
     const rows: unknown[][] = [];
-    wb.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    wb.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map(asShown)));
     expect(rows.slice(1)).toContainEqual([
       day(0),
       s.code,

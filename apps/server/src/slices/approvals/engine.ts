@@ -269,8 +269,7 @@ export async function decide(
     await assertMayDecide(tx, u, r);
     const k = kindOf(r.kind);
     const comment = d.comment.trim();
-    if (!d.pass && !comment && !k.rejectCommentOptional)
-      throw badInput('comment', `comment: ${REJECT_COMMENT_REQUIRED}`);
+    if (!d.pass && !comment && !k.rejectCommentOptional) throw badInput('comment', REJECT_COMMENT_REQUIRED);
     await record(tx, r, u, d.pass ? 'pass' : 'reject', comment, now);
     await audit(tx, r, u, d.pass ? 'pass' : 'reject', comment, ip, now);
     const ctx = { tx, actor: u, now, comment };

@@ -383,9 +383,9 @@ export async function setStatus(
 /** A payment time as typed (a day is its Shanghai midnight); refused when unreadable or after today. */
 export function paidAtOf(text: string, now: Date): Date {
   const at = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00+08:00` : text);
-  if (Number.isNaN(at.getTime())) throw badInput('paidAt', 'paidAt: 付款时间无效 / not a valid payment time');
+  if (Number.isNaN(at.getTime())) throw badInput('paidAt', '付款时间无效 / not a valid payment time');
   if (shanghaiDate(at) > shanghaiDate(now))
-    throw badInput('paidAt', 'paidAt: 付款日期不能晚于今天 / the payment date cannot be in the future');
+    throw badInput('paidAt', '付款日期不能晚于今天 / the payment date cannot be in the future');
   return at;
 }
 
@@ -411,13 +411,13 @@ export async function assertPayDate(
     const created = shanghaiDate(o.createdAt);
     if (day < created)
       throw ruleViolation(
-        `paidAt: 付款日期 ${day} 早于订单${o.code}的创建日 ${created} / the payment date ${day} is before order ${o.code} existed (created ${created})`,
+        `付款日期 ${day} 早于订单${o.code}的创建日 ${created} / the payment date ${day} is before order ${o.code} existed (created ${created})`,
         'paidAt',
       );
     const earliest = shanghaiDate(new Date(now.getTime() - maxDaysBack * DAY_MS));
     if (day < earliest)
       throw ruleViolation(
-        `paidAt: 付款日期 ${day} 超出可补录的 ${maxDaysBack} 天（最早 ${earliest}）/ the payment date ${day} is more than ${maxDaysBack} days back (the earliest allowed is ${earliest})`,
+        `付款日期 ${day} 超出可补录的 ${maxDaysBack} 天（最早 ${earliest}） / the payment date ${day} is more than ${maxDaysBack} days back (the earliest allowed is ${earliest})`,
         'paidAt',
       );
   }
