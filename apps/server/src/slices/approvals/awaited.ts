@@ -66,25 +66,27 @@ export async function awaitedSteps(
       : [];
   const ids = [...new Set(candidates.map((c) => c.id))];
   const campuses = [r.schoolItemCode, r.toSchoolItemCode].filter((c): c is string => !!c);
-  const [wide, atCampus, passed] = ids.length
-    ? await Promise.all([
-        db
-          .selectDistinct({ userId: userRoles.userId })
-          .from(userRoles)
-          .innerJoin(roles, eq(roles.code, userRoles.roleCode))
-          .where(and(inArray(userRoles.userId, ids), or(eq(roles.isAdmin, true), eq(roles.allScope, true)))),
-        campuses.length
-          ? db
-              .selectDistinct({ userId: userCampuses.userId })
-              .from(userCampuses)
-              .where(and(inArray(userCampuses.userId, ids), inArray(userCampuses.schoolItemCode, campuses)))
-          : Promise.resolve([]),
-        db
-          .select({ userId: approvalDecisions.userId, step: approvalDecisions.step })
-          .from(approvalDecisions)
-          .where(and(eq(approvalDecisions.requestId, r.id), eq(approvalDecisions.decision, 'pass'))),
-      ])
-    : [[], [], []];
+  // One after another: `db` may be the caller's transaction, whose one connection runs a query at a time.
+  const wide = ids.length
+    ? await db
+        .selectDistinct({ userId: userRoles.userId })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.code, userRoles.roleCode))
+        .where(and(inArray(userRoles.userId, ids), or(eq(roles.isAdmin, true), eq(roles.allScope, true))))
+    : [];
+  const atCampus =
+    ids.length && campuses.length
+      ? await db
+          .selectDistinct({ userId: userCampuses.userId })
+          .from(userCampuses)
+          .where(and(inArray(userCampuses.userId, ids), inArray(userCampuses.schoolItemCode, campuses)))
+      : [];
+  const passed = ids.length
+    ? await db
+        .select({ userId: approvalDecisions.userId, step: approvalDecisions.step })
+        .from(approvalDecisions)
+        .where(and(eq(approvalDecisions.requestId, r.id), eq(approvalDecisions.decision, 'pass')))
+    : [];
   const holds = new Set([...wide, ...atCampus].map((x) => x.userId));
   return pending.map((p) => {
     const seen = new Map<number, string>();
