@@ -10,6 +10,10 @@ import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
 import { paidOrder } from '../../fixtures/orders';
 
+/** An amount as the screens show it (spec §5): '¥3,800.00'. */
+const shownYuan = (v: string) =>
+  `¥${Number(v).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 /** The day `n` days from today, YYYY-MM-DD. */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -134,9 +138,9 @@ test('a student’s services: leave, paper contract, transfer course, statement;
   await test.step('transfer course: hours moved, the movements summing to zero', async () => {
     await page.goto('/students/transfer');
     await pick(page, '学员', student.code);
-    await page
-      .getByRole('combobox', { name: '订单', exact: true })
-      .selectOption({ label: `${from.code}（${fromItem.courseName}）剩余 10，¥${fromItem.amount}` });
+    await page.getByRole('combobox', { name: '订单', exact: true }).selectOption({
+      label: `${from.code}（${fromItem.courseName}）剩余 10，${shownYuan(fromItem.amount)}`,
+    });
     const form = page.getByRole('form', { name: '转课' });
     await form.getByLabel('转出课程').selectOption({ index: 1 });
     await pick(form, '转入课程', toItem.courseCode);

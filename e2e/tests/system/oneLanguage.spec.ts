@@ -41,6 +41,9 @@ const ALLOWED_EN = new Set([
   'fmanager',
   'teacher',
   'esales',
+  'scheduler',
+  // An account another journey creates (dashboards/income.spec.ts) in the same database.
+  'ddincome',
   'gender',
 ]);
 

@@ -194,7 +194,7 @@ export async function costRatio(deps: AppDeps, scope: FigureScope) {
     totalCents,
     rows: COST_TYPES.map(([key, name]) => ({
       key,
-      name,
+      name: spoken(name),
       cents: cents.get(key) ?? 0,
       pct: pct(cents.get(key) ?? 0, totalCents),
     })),
