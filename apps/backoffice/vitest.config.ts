@@ -19,6 +19,7 @@ const ISOLATED = [
   'src/features/services/OrderInvoices.test.tsx',
   'src/features/orders/approvalScreen.test.tsx',
   'src/features/payops/ClassConfirm.test.tsx',
+  'src/features/teaching/FileMonthDialog.test.tsx',
 ];
 
 export default defineConfig({

@@ -2,8 +2,11 @@
 // student signed, the day not in the future); a confirmed lesson is locked and payroll reads it.
 // Someone without the planner screens sees only their own lessons.
 import type { TLessonRow } from '@bo/api-sdk';
+import { Button } from '@bo/ui-kit';
 import { defineListScreen } from '../../app/list';
 import { sdk } from '../../app/sdk';
+import { dialogSlot } from './dialogSlot';
+import { FileMonthDialog } from './FileMonthDialog';
 import {
   campusField,
   lessonColumns,
@@ -15,6 +18,7 @@ import {
 } from './listParts';
 
 const confirm = async (ids: number[]) => sdk.teaching.planConfirm({ body: { ids } });
+const filing = dialogSlot<{ campus: string; teacher: string; month: string }>();
 
 export default defineListScreen<TLessonRow>({
   key: 'teachingConfirm',
@@ -43,6 +47,37 @@ export default defineListScreen<TLessonRow>({
       mine: 'yes',
     }),
   notice: needsCampus,
+  // The month's confirmed lessons filed for approval: the original confirmation, or a supplementary
+  // one for lessons confirmed after it (payroll pays only what a passed confirmation covers).
+  toolbar: (t, h) => (
+    <>
+      <Button
+        disabled={!h.filters.schoolItemCode}
+        onClick={() =>
+          filing.open({
+            campus: h.filters.schoolItemCode ?? '',
+            teacher: h.filters.teacherCode ?? '',
+            month: (h.filters.from ?? '').slice(0, 7),
+          })
+        }
+      >
+        {t('teach.file.open')}
+      </Button>
+      <filing.Host
+        render={(v, close) => (
+          <FileMonthDialog
+            campus={v.campus}
+            teacher={v.teacher}
+            month={v.month}
+            onClose={() => {
+              close();
+              void h.refresh();
+            }}
+          />
+        )}
+      />
+    </>
+  ),
   rowActions: (t, h) => [
     {
       key: 'confirm',
