@@ -1,7 +1,7 @@
 // The offer engine (docs/pricing.md): pure arithmetic over a priced basket, the offers that may apply
 // and the stacking principles. No database, no clock: the same inputs always give the same lines,
 // which is what the table and property tests of test/pricingEngine.test.ts hold it to.
-import { halves } from '@bo/domain';
+import { formatAmount, fromCents, halves } from '@bo/domain';
 
 export type OfferKind = 'activity' | 'discount' | 'gift' | 'voucher';
 export const OFFER_KINDS: readonly OfferKind[] = ['activity', 'discount', 'gift', 'voucher'];
@@ -175,7 +175,7 @@ function proposal(
     return {
       cents,
       gifts,
-      why: `未满最低消费 ¥${(o.minSpendCents / 100).toFixed(2)} / below the minimum spend of ¥${(o.minSpendCents / 100).toFixed(2)}`,
+      why: `未满最低消费 ¥${formatAmount(fromCents(o.minSpendCents))} / below the minimum spend of ¥${formatAmount(fromCents(o.minSpendCents))}`,
     };
   let wanted: number[];
   if (o.mode === 'rate') wanted = base.map((b) => share(b, o.offBp));
@@ -215,10 +215,10 @@ function labelOf(o: EngineOffer, cents: number, gift100: number): string {
   }
   const kindZh = { activity: '活动', discount: '折扣', gift: '赠课', voucher: '代金券' }[o.kind];
   const kindEn = { activity: 'activity', discount: 'discount', gift: 'gift', voucher: 'voucher' }[o.kind];
-  const amount = `¥${(o.amountCents / 100).toFixed(2)}`;
+  const amount = `¥${formatAmount(fromCents(o.amountCents))}`;
   const howZh = o.mode === 'rate' ? `${pct(10000 - o.offBp)}% 计价` : `减 ${amount}`;
   const howEn = o.mode === 'rate' ? `${pct(o.offBp)}% off` : `${amount} off`;
-  const minSpend = `¥${(o.minSpendCents / 100).toFixed(2)}`;
+  const minSpend = `¥${formatAmount(fromCents(o.minSpendCents))}`;
   const minZh = o.minSpendCents > 0 ? `，满 ${minSpend}` : '';
   const minEn = o.minSpendCents > 0 ? ` from ${minSpend}` : '';
   return `${kindZh}「${o.name}」${minZh} ${howZh}（${o.code}） / ${kindEn} "${o.name}"${minEn}: ${howEn} (${o.code})`;
