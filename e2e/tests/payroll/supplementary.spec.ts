@@ -7,7 +7,8 @@ import type { Sdk } from '@bo/api-sdk';
 import { expect, test } from '../../fixtures/auth';
 import { paidOrder } from '../../fixtures/orders';
 
-const CAMPUS = 'SH01';
+// SH02: the other journeys book and sign SH01's students today.
+const CAMPUS = 'SH02';
 
 /** Today in Shanghai. */
 const today = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -47,7 +48,7 @@ test('a lesson confirmed after the month was approved is filed and approved as a
   );
   if (!course) throw new Error('the demo data has a course E0005 may teach');
   const [pupil] = await admin.teaching.planOrders({ query: { schoolItemCode: CAMPUS } });
-  if (!pupil) throw new Error('the demo data has a SH01 student');
+  if (!pupil) throw new Error('the demo data has a SH02 student');
   await paidOrder(admin, finance, {
     campus: CAMPUS,
     studentId: pupil.studentId,

@@ -28,7 +28,7 @@ test('a discount and an activity: preview, publish, applied to orders, the rate 
     throw new Error('the demo seed has C007, SH01, CQ01 and students');
   // 10 hours at the seeded ¥400: ¥4,000 list, 15 % off → ¥3,400 (叁仟肆佰元整).
   expect(course.price).toBe('400.00');
-  const name = `春季八五折${Date.now().toString(36).slice(-4)}`;
+  const name = `春季八五折${String(Date.now()).slice(-6)}`;
   // An attempt that failed before its end (this is the retry) left its offers on C007 published:
   // they step aside first, so this attempt prices with its own.
   const leftDiscounts = await admin.promotions.discountList({
@@ -81,7 +81,7 @@ test('a discount and an activity: preview, publish, applied to orders, the rate 
   await expect(row.getByText('进行中', { exact: true })).toBeVisible();
 
   // An activity: 10 % off and 3 gift hours from 20 hours, from a ¥5,000 spend (20 hours: ¥8,000).
-  const activity = `春季满赠${Date.now().toString(36).slice(-4)}`;
+  const activity = `春季满赠${String(Date.now()).slice(-6)}`;
   const activityUrl =
     await test.step('an activity with a discount and a gift: preview, save, publish', async () => {
       await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '活动列表' }).click();

@@ -4,7 +4,7 @@ import type { THoursRow } from '@bo/api-sdk';
 import { defineListScreen, listQuery } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { tCode } from '../../i18n';
-import { periodDefaults, periodFields, periodOf } from './common';
+import { payTypeName, periodDefaults, periodFields, periodOf } from './common';
 
 export default defineListScreen<THoursRow>({
   key: 'payroll-courseexport',
@@ -19,8 +19,8 @@ export default defineListScreen<THoursRow>({
     { id: 'teacherCode', header: t('pay.teacherCode') },
     { id: 'teacherName', header: t('pay.teacher') },
     { id: 'courseCode', header: t('pay.course') },
-    { id: 'payType', header: t('pay.payType') },
-    { id: 'status', header: t('pay.attendance') },
+    { id: 'payType', header: t('pay.payType'), value: (r) => payTypeName(t, r.payType) },
+    { id: 'status', header: t('pay.attendance'), value: (r) => tCode(t, `pay.att.${r.status}`, r.status) },
     { id: 'studentName', header: t('pay.student') },
     { id: 'hours', header: t('pay.hours'), align: 'right' },
   ],
