@@ -199,6 +199,8 @@ export const ConfigSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** Folder of PostgreSQL's client programs for pnpm backup / restore (pg_dump, pg_restore). */
+  PGBIN: z.string().min(1).optional(),
   /** Approved template id per message kind: "evaluate=123456,evaluationResult=123457". */
   SMS_TEMPLATES: z
     .string()

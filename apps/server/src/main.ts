@@ -12,6 +12,7 @@ import { startClueJobs } from './slices/clues/jobs.js';
 import { startSnapshotJobs } from './slices/dashboards/index.js';
 import { DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
 import { ESALES_USERS } from './slices/resources/seed.js';
+import { startControlSocket } from './ops/backup.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -98,7 +99,11 @@ async function main() {
     },
     { uiDir },
   );
+  // The embedded database is backed up through the running server (pnpm backup, docs/operations.md).
+  const stopControl =
+    database.kind === 'pglite' ? await startControlSocket(config.dataDir, database) : undefined;
   const close = async () => {
+    await stopControl?.();
     await app.close();
     await database.close();
     process.exit(0);

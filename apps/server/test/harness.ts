@@ -48,6 +48,8 @@ export interface TestServer {
   app: FastifyInstance;
   deps: AppDeps;
   database: Database;
+  /** PostgreSQL runs: the URL of this file's own database. */
+  databaseUrl?: string;
   clock: TestClock;
   config: Config;
   /** An SDK client; with a token it calls as that user. */
@@ -158,6 +160,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     app,
     deps,
     database,
+    ...(fresh ? { databaseUrl: fresh.url } : {}),
     clock,
     config,
     sdk,
