@@ -1,6 +1,7 @@
 // Runs a command against a throwaway PostgreSQL server started from the machine's binaries
-// (initdb + pg_ctl in a temporary folder), exposed as TEST_DATABASE_URL, stopped afterwards.
-// Fails (never skips) when PostgreSQL cannot start.
+// (initdb + pg_ctl in a temporary folder), exposed as TEST_DATABASE_URL, with a streaming standby of
+// it (pg_basebackup -R) as TEST_DATABASE_REPLICA_URL (the read-replica tests), stopped afterwards.
+// Fails (never skips) when PostgreSQL or its standby cannot start.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -72,16 +73,56 @@ r = asPg(path.join(PGBIN, 'pg_ctl'), [
 ]);
 if (r.status !== 0) fail('pg_ctl start', r);
 
+const standbyData = path.join(dir, 'standby');
 const stop = () => {
+  asPg(path.join(PGBIN, 'pg_ctl'), ['-D', standbyData, '-m', 'immediate', '-w', 'stop']);
   asPg(path.join(PGBIN, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
   rmSync(dir, { recursive: true, force: true });
 };
 const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-console.log(`PostgreSQL ${PGBIN.split('/').at(-2)} started on port ${port} for this run`);
+
+// The standby: a base backup that follows the primary's log (-R writes its connection settings).
+const standbyPort = await freePort();
+r = asPg(path.join(PGBIN, 'pg_basebackup'), [
+  '-h',
+  '127.0.0.1',
+  '-p',
+  String(port),
+  '-U',
+  'postgres',
+  '-D',
+  standbyData,
+  '-R',
+  '-X',
+  'stream',
+  '--no-sync',
+]);
+if (r.status !== 0) {
+  stop();
+  fail('pg_basebackup for the standby', r);
+}
+r = asPg(path.join(PGBIN, 'pg_ctl'), [
+  '-D',
+  standbyData,
+  '-l',
+  path.join(dir, 'standby.log'),
+  '-w',
+  '-o',
+  `-p ${standbyPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200 -c hot_standby=on -c hot_standby_feedback=on`,
+  'start',
+]);
+if (r.status !== 0) {
+  stop();
+  fail('pg_ctl start of the standby', r);
+}
+const replicaUrl = `postgresql://postgres@127.0.0.1:${standbyPort}/postgres`;
+console.log(
+  `PostgreSQL ${PGBIN.split('/').at(-2)} started on port ${port} for this run, its streaming standby on ${standbyPort}`,
+);
 const [cmd, ...args] = process.argv.slice(2);
 const child = spawn(cmd, args, {
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
+  env: { ...process.env, TEST_DATABASE_URL: url, TEST_DATABASE_REPLICA_URL: replicaUrl },
   shell: false,
 });
 const onSignal = (sig) => child.kill(sig);

@@ -25,6 +25,16 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * A streaming replica of DATABASE_URL's server: dashboards, reports and exports read from it
+   * (src/http/replicaReads.ts); commands and everything else stay on the primary.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** A replica answer older than this (ms behind the primary) is marked with the time its data is from. */
+  REPLICA_LAG_NOTICE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Seed demo data into an empty database: auto = only the embedded one. */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Multiplies the demo data volume (benchmarks); 60 clues a step, so 16667 is about a million. */
@@ -227,6 +237,10 @@ export function loadConfig(
     );
   }
   const c = parsed.data;
+  if (c.DATABASE_REPLICA_URL && !c.DATABASE_URL)
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL is set without DATABASE_URL: a read replica serves a PostgreSQL primary (set DATABASE_URL too, or unset DATABASE_REPLICA_URL).\nSee docs/configuration.md for every variable.',
+    );
   const dataDir = path.resolve(cwd, c.DATA_DIR);
   return { ...c, dataDir, uploadDir: path.resolve(cwd, c.UPLOAD_DIR ?? path.join(c.DATA_DIR, 'uploads')) };
 }

@@ -1,6 +1,6 @@
 // What every handler and service may use: the database, the configuration, the clock, the auth resolver.
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Db, Replica } from './db/client.js';
 import type { AuthResolver } from './http/auth.js';
 
 export interface AppDeps {
@@ -12,4 +12,6 @@ export interface AppDeps {
   auth: AuthResolver;
   /** Checks the database answers (for /healthz). */
   ping: () => Promise<void>;
+  /** A streaming replica (DATABASE_REPLICA_URL) for report reads; register.ts routes them. */
+  replica?: Replica;
 }

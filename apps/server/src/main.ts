@@ -44,6 +44,7 @@ async function main() {
   );
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    replicaUrl: config.DATABASE_REPLICA_URL,
     dataDir: config.dataDir,
     ...(template ? { loadDataDir: template } : {}),
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
@@ -96,6 +97,7 @@ async function main() {
       now,
       auth: sessionResolver(database.db, config, now),
       ping: database.ping,
+      ...(database.replica ? { replica: database.replica } : {}),
     },
     { uiDir },
   );
@@ -125,7 +127,7 @@ async function main() {
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   console.log(
-    `\nBack office ready in ${Date.now() - started} ms on ${database.kind === 'pglite' ? `embedded PostgreSQL (${config.dataDir})` : 'PostgreSQL'}`,
+    `\nBack office ready in ${Date.now() - started} ms on ${database.kind === 'pglite' ? `embedded PostgreSQL (${config.dataDir})` : database.replica ? 'PostgreSQL (reports on its read replica)' : 'PostgreSQL'}`,
   );
   console.log(
     `  UI:   ${uiDir ? url + '/' : '(not built: run pnpm build)'}\n  API:  ${url}/api  (reference ${url}/api/docs)\n  Health: ${url}/healthz`,

@@ -193,6 +193,7 @@ export interface CallResult {
   status: number;
   code: number | undefined;
   text: string;
+  headers: Headers;
 }
 
 /** Calls an endpoint with a token (or none) and reports the HTTP status and envelope code. */
@@ -227,7 +228,7 @@ export async function call(
       code = undefined;
     }
   }
-  return { status: res.status, code, text: text.slice(0, 300) };
+  return { status: res.status, code, text: text.slice(0, 300), headers: res.headers };
 }
 
 /** The plausible input of an endpoint: every declared part sampled. */

@@ -72,6 +72,35 @@ export interface TestServerOptions {
   /** Migrate and seed a database of its own even when a template is at hand. */
   fresh?: boolean;
   env?: Record<string, string>;
+  /**
+   * PostgreSQL runs only: report reads on the run's streaming standby (TEST_DATABASE_REPLICA_URL),
+   * as with DATABASE_REPLICA_URL.
+   */
+  replica?: boolean;
+}
+
+/** The standby's URL of the same database, once the standby has replayed its creation. */
+async function replicaOf(primaryUrl: string): Promise<string> {
+  const standby = process.env.TEST_DATABASE_REPLICA_URL;
+  if (!standby)
+    throw new Error(
+      'a replica test needs TEST_DATABASE_REPLICA_URL: run it through scripts/with-postgres.mjs',
+    );
+  const u = new URL(standby);
+  u.pathname = new URL(primaryUrl).pathname;
+  const pg = await import('pg');
+  for (let i = 0; ; i++) {
+    const c = new pg.default.Client({ connectionString: u.toString() });
+    try {
+      await c.connect();
+      await c.end();
+      return u.toString();
+    } catch (e) {
+      await c.end().catch(() => undefined);
+      if (i >= 300) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 /** The run's seeded template, when the global setup prepared one (not in other packages' runs). */
@@ -130,7 +159,12 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   const database =
     template?.kind === 'pglite'
       ? await copyOfTemplate(template.file, async () => new Blob([await readFile(template.file)]))
-      : await openDatabase(fresh ? { databaseUrl: fresh.url } : { dataDir: 'memory://' });
+      : await openDatabase(
+          fresh
+            ? { databaseUrl: fresh.url, ...(o.replica ? { replicaUrl: await replicaOf(fresh.url) } : {}) }
+            : { dataDir: 'memory://' },
+        );
+  if (o.replica && !database.replica) throw new Error('a replica test runs on PostgreSQL (pnpm test:pg)');
   if (!template)
     await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, {
       scale: 1,
@@ -145,6 +179,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     now: clock.now,
     auth,
     ping: database.ping,
+    ...(database.replica ? { replica: database.replica } : {}),
   };
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -280,6 +280,33 @@ describe('standard envelope', () => {
   });
 });
 
+describe('answers from a read replica', () => {
+  it('tells onDataAsOf the time a lagging answer is from, null for a current one, nothing for the primary', async () => {
+    const onDataAsOf = vi.fn<NonNullable<ClientHooks['onDataAsOf']>>();
+    const sdk = createClient(contract, { baseURL, hooks: { onDataAsOf }, locale: 'en' }).demo;
+    reply = (_q, res) => {
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'x-data-as-of': '2026-11-29T01:02:03.000Z',
+      });
+      res.end(JSON.stringify({ code: 0, message: 'ok', data: [] }));
+    };
+    await expect(sdk.items({ query: {} })).resolves.toEqual([]);
+    reply = (_q, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'x-data-as-of': 'current' });
+      res.end(JSON.stringify({ code: 0, message: 'ok', data: [] }));
+    };
+    await sdk.items({ query: {} });
+    // An answer from the primary says nothing.
+    reply = (_q, res) => json(res, { code: 0, message: 'ok', data: [] });
+    await sdk.items({ query: {} });
+    expect(onDataAsOf.mock.calls).toEqual([
+      ['demo.items', new Date('2026-11-29T01:02:03.000Z')],
+      ['demo.items', null],
+    ]);
+  });
+});
+
 describe('common service', () => {
   it('code 0 returns the whole body', async () => {
     reply = (_q, res) => json(res, { code: 0, message: 'fine', data: ['a', 'b'] });

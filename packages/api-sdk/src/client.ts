@@ -29,6 +29,11 @@ export interface ClientHooks {
    * any request: the UI learns which slices a query reads and a command changes.
    */
   onCall?: (endpoint: string) => void;
+  /**
+   * A report read was answered by a read replica (the server's `x-data-as-of` header): the time its
+   * data is from when the replica lags, to show beside the figures; null when it is current.
+   */
+  onDataAsOf?: (endpoint: string, asOf: Date | null) => void;
 }
 
 export interface ClientOptions {
@@ -232,6 +237,13 @@ export function createCaller(options: ClientOptions): Caller {
       if (e.kind === 'upload')
         return fail(new ApiError(-1, text('uploadFailed') + shown, name, undefined, 'upload'));
       return fail(new ApiError(-1, shown, name, undefined, 'transport'));
+    }
+
+    // A replica's answer says when its data is from ('current' when it has caught up).
+    const asOf = res.headers.get('x-data-as-of');
+    if (asOf && hooks.onDataAsOf) {
+      const at = asOf === 'current' ? null : new Date(asOf);
+      hooks.onDataAsOf(name, at && !Number.isNaN(at.getTime()) ? at : null);
     }
 
     if (e.returnsFile) {

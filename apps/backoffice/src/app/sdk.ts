@@ -2,6 +2,7 @@
 // are injected here: popups through the toast bridge, token failure back to /login.
 import { ErrorCode, createLazySdk, type ApiError } from '@bo/api-sdk';
 import { toastBridge } from '@bo/ui-kit';
+import { noteDataAsOf } from './dataAsOf';
 import { pickLanguage } from '../i18n/bilingual';
 import { getLocale, subscribeLocale } from '../i18n/locale';
 import { NarrowQueryClient, noteCall } from './invalidation';
@@ -61,6 +62,8 @@ export const sdk = createLazySdk({
   hooks: {
     // Which slices queries read and commands change: refreshes stay narrow (app/invalidation.ts).
     onCall: noteCall,
+    // Reports answered by a lagging read replica: the top bar says when their data is from.
+    onDataAsOf: noteDataAsOf,
     onError: (message: string, error: ApiError) => {
       if (!SILENT_ENDPOINTS.has(error.endpoint))
         toastBridge.current?.error(pickLanguage(message, getLocale()));

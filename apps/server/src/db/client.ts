@@ -32,6 +32,18 @@ export interface Database {
   dumpDataDir?: (compression?: 'gzip' | 'none') => Promise<Blob>;
   /** PGlite only: runs a script of several statements (the test harness restores its copies with it). */
   exec?: (script: string) => Promise<void>;
+  /** PostgreSQL with DATABASE_REPLICA_URL: the streaming replica that answers report reads. */
+  replica?: Replica;
+}
+
+/** A read replica of the primary (src/http/replicaReads.ts says who reads from it). */
+export interface Replica {
+  db: Db;
+  /**
+   * When the replica's data is from: null when it has replayed everything the primary has written,
+   * else the commit time of the last transaction it replayed. Throws when it cannot be reached.
+   */
+  asOf(): Promise<Date | null>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -46,6 +58,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** A PGlite data directory tarball (`dumpDataDir`) to start from: tests copy a seeded template. */
   loadDataDir?: Blob;
+  /** PostgreSQL: a streaming replica of databaseUrl's server, for report reads. */
+  replicaUrl?: string | undefined;
 }
 
 export async function openDatabase(o: OpenOptions): Promise<Database> {
@@ -80,12 +94,21 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
     const listener = await authListener(pg.default, o.databaseUrl, () => closing);
     trackRequestQueries(pool, listener.cancel);
     const db = drizzle(pool) as unknown as Db;
+    const replica = o.replicaUrl
+      ? openReplica(pg.default, drizzle, pool, o.replicaUrl, {
+          max: o.poolSize ?? 10,
+          statementTimeoutMs: o.statementTimeoutMs ?? 30_000,
+          closing: () => closing,
+        })
+      : undefined;
     return {
       db,
       kind: 'postgres',
+      ...(replica ? { replica: replica.replica } : {}),
       close: async () => {
         closing = true;
         await listener.close();
+        await replica?.end();
         await pool.end();
       },
       ping: async () => {
@@ -144,6 +167,61 @@ function migrationsFolder(): string {
 }
 
 type PgModule = typeof pg;
+
+/** "16/B374D848" → a number that orders write-ahead log positions. */
+const lsnValue = (lsn: string): bigint => {
+  const [hi = '0', lo = '0'] = lsn.split('/');
+  return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
+};
+
+/**
+ * The replica's pool: read-only transactions by default (a write routed there by mistake fails
+ * loudly instead of silently waiting for a primary), the same timeouts as the primary's, its own
+ * cancellations (a backend of the replica is cancelled on the replica).
+ */
+function openReplica(
+  pg: PgModule,
+  drizzle: (p: InstanceType<PgModule['Pool']>) => unknown,
+  primary: InstanceType<PgModule['Pool']>,
+  url: string,
+  o: { max: number; statementTimeoutMs: number; closing: () => boolean },
+) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: o.max,
+    statement_timeout: o.statementTimeoutMs,
+    options: '-c jit=off -c default_transaction_read_only=on',
+  });
+  pool.on('error', (err) => {
+    if (!o.closing()) console.warn(`The read replica dropped an idle connection: ${err.message}`);
+  });
+  const cancel = (pid: number) => {
+    const c = new pg.Client({ connectionString: url });
+    c.connect()
+      .then(() => c.query('select pg_cancel_backend($1)', [pid]))
+      .catch(() => undefined)
+      .finally(() => void c.end().catch(() => undefined));
+  };
+  trackRequestQueries(pool, cancel);
+  const replica: Replica = {
+    db: drizzle(pool) as Db,
+    asOf: async () => {
+      const [p, r] = await Promise.all([
+        primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'),
+        pool.query<{ lsn: string | null; at: Date | null }>(
+          'select pg_last_wal_replay_lsn()::text as lsn, pg_last_xact_replay_timestamp() as at',
+        ),
+      ]);
+      const written = p.rows[0]?.lsn;
+      const replayed = r.rows[0]?.lsn;
+      if (!written || !replayed)
+        throw new Error('DATABASE_REPLICA_URL is not a streaming replica (not in recovery)');
+      if (lsnValue(replayed) >= lsnValue(written)) return null;
+      return r.rows[0]?.at ?? new Date(0);
+    },
+  };
+  return { replica, end: () => pool.end() };
+}
 
 /**
  * A dedicated connection that LISTENs for the auth triggers' notifications (cache invalidation

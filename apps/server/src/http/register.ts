@@ -20,6 +20,7 @@ import { AppError, badInput, noPermission, say, tokenInvalid, type Message } fro
 import { hasPrivilege, type AuthUser } from './auth.js';
 import { abandon, newQueryScope, queryScope } from '../db/queryScope.js';
 import { inCallersLanguage } from './language.js';
+import { answeredByReplica } from './replicaReads.js';
 
 export interface UploadedFile {
   filename: string;
@@ -134,6 +135,8 @@ export function registerSlice<S extends Slice>(
     const handler = (handlers as Record<string, Handler<AnyEndpoint>>)[name];
     if (!handler) throw new Error(`slice ${sliceName}: no handler for ${name}`);
     const validateResponses = deps.config.VALIDATE_RESPONSES ?? deps.config.NODE_ENV !== 'production';
+    const replica = deps.replica && answeredByReplica(sliceName, name, e) ? deps.replica : undefined;
+    const replicaDeps: AppDeps | undefined = replica ? { ...deps, db: replica.db } : undefined;
     const handle = async (req: FastifyRequest, reply: FastifyReply) => {
       const token = headerToken(req);
       const maybeUser = token ? await deps.auth.resolve(token, req.ip) : null;
@@ -179,6 +182,7 @@ export function registerSlice<S extends Slice>(
         }
         rawBody = fields.payload ? safeJson(fields.payload) : undefined;
       }
+      const readDeps = replica ? await fromReplica(replica, replicaDeps ?? deps, deps, reply) : deps;
       const ctx = {
         params: parseOrThrow(e.params, req.params, 'params'),
         query: parseOrThrow(e.query, req.query, 'query'),
@@ -190,7 +194,7 @@ export function registerSlice<S extends Slice>(
           return maybeUser;
         },
         maybeUser,
-        deps,
+        deps: readDeps,
         ip: req.ip,
         req,
         reply,
@@ -240,6 +244,35 @@ export function registerSlice<S extends Slice>(
       },
     });
   }
+}
+
+/**
+ * The header of every answer from the replica: the time its data is from (ISO 8601) when it lags
+ * more than REPLICA_LAG_NOTICE_MS behind the primary, else `current`.
+ */
+export const DATA_AS_OF_HEADER = 'x-data-as-of';
+
+/**
+ * The dependencies a report read runs with: the replica's, marking the answer with the time its
+ * data is from when it lags more than REPLICA_LAG_NOTICE_MS; the primary's when the replica cannot
+ * be reached (a report is slower then, never missing).
+ */
+async function fromReplica(
+  replica: NonNullable<AppDeps['replica']>,
+  onReplica: AppDeps,
+  primary: AppDeps,
+  reply: FastifyReply,
+): Promise<AppDeps> {
+  let asOf: Date | null;
+  try {
+    asOf = await replica.asOf();
+  } catch (err) {
+    reply.request.log.warn({ err }, 'read replica unreachable: answering from the primary');
+    return primary;
+  }
+  const lags = asOf !== null && Date.now() - asOf.getTime() >= primary.config.REPLICA_LAG_NOTICE_MS;
+  reply.header(DATA_AS_OF_HEADER, lags && asOf ? asOf.toISOString() : 'current');
+  return onReplica;
 }
 
 /**

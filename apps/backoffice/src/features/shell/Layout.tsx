@@ -4,6 +4,7 @@ import { routeByPath } from '@bo/domain';
 import { Spinner } from '@bo/ui-kit';
 import { Activity, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
+import { forgetDataAsOf } from '../../app/dataAsOf';
 import { clearDraftForTab } from '../../app/drafts';
 import { listMessages } from '../../app/list/messages';
 import { masterMessages } from '../../app/masterMessages';
@@ -101,6 +102,8 @@ export function Layout() {
     if (shownTabs !== tabs) setTabs(shownTabs);
   }, [shownTabs, tabs]);
   useEffect(() => saveTabs(tabs), [tabs]);
+  // What the last screen's reports were told about their data's age does not apply to this one.
+  useEffect(() => forgetDataAsOf(), [activeKey]);
   useEffect(() => {
     const reset = () => setTabs([]);
     tabsReset.add(reset);

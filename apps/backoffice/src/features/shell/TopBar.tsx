@@ -1,6 +1,8 @@
 // Top bar (spec §2): collapse toggle, page title, refresh, feedback, help centre, user menu.
 import { Button, Dropdown, Icon, Tooltip, useConfirm } from '@bo/ui-kit';
+import { shanghaiDateTime } from '@bo/domain';
 import { useNavigate } from 'react-router';
+import { useDataAsOf } from '../../app/dataAsOf';
 import { goToLogin } from '../../app/sdk';
 import { useSession } from '../../app/session';
 import { useLocale, useT } from '../../i18n';
@@ -31,6 +33,7 @@ export function TopBar({
   const { user } = useSession();
   const navigate = useNavigate();
   const confirm = useConfirm();
+  const dataAsOf = useDataAsOf();
   const go = (to: string) => {
     Promise.resolve(navigate(to)).catch(() => undefined);
   };
@@ -72,6 +75,11 @@ export function TopBar({
           className="ml-1 text-subtle"
         />
       </Tooltip>
+      {dataAsOf && (
+        <span role="status" className="ml-3 rounded bg-warning-50 px-2 py-0.5 text-xs text-warning-700">
+          {t('shell.dataAsOf', { time: shanghaiDateTime(dataAsOf).slice(11) })}
+        </span>
+      )}
       <div className="flex-1" />
       <Dropdown
         label={t('shell.feedback')}

@@ -4,6 +4,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@bo/domain';
+import { noteDataAsOf } from '../../app/dataAsOf';
 import { pageLoad } from '../../app/pageLoad';
 import { hasScreen } from '../../app/registry';
 import { routes } from '../../app/router';
@@ -130,6 +131,19 @@ describe('layout shell', () => {
 
     await act(() => router.navigate('/setting/campus'));
     expect(await screen.findByRole('heading', { name: '无权访问' })).toBeTruthy();
+  });
+
+  it('says when the report data is from while the read replica lags, until the screen changes', async () => {
+    session.signIn(testUser());
+    session.setPermissions({ forbidden: [], menu });
+    const router = mount('/');
+    expect(await screen.findByRole('heading', { level: 1, name: '首页' })).toBeTruthy();
+    expect(screen.queryByText(/报表数据截至/)).toBeNull();
+    // 2026-11-29 06:00:01 UTC is 14:00:01 in Beijing.
+    act(() => noteDataAsOf('reports.clueSummary', new Date('2026-11-29T06:00:01Z')));
+    expect(screen.getByText('报表数据截至 14:00:01（只读副本同步中）')).toBeTruthy();
+    await act(() => router.navigate('/operation/feedback'));
+    await waitFor(() => expect(screen.queryByText(/报表数据截至/)).toBeNull());
   });
 
   it('keeps tabs in session storage and collapses the menu', async () => {
