@@ -14,6 +14,7 @@ export const SavedViewName = z
   .string()
   .trim()
   .min(1)
+  .max(SAVED_VIEW_NAME_MAX)
   .refine(
     (s) => isWithinTextLength(s, SAVED_VIEW_NAME_MAX),
     `视图名称最多${SAVED_VIEW_NAME_MAX}个字符（汉字计2个） / a view name has at most ${SAVED_VIEW_NAME_MAX} characters (a Chinese character counts 2)`,
