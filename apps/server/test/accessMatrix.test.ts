@@ -44,6 +44,10 @@ const EVERY_SIGNED_IN: [RegExp, string][] = [
     /^system\.(logout|userInfo|changePassword|isJujiganyu|menu|forbiddenRoutes|generateIdCode)$/,
     'the shell every screen needs: one’s own session, profile, password, menu',
   ],
+  [
+    /^system\.view(List|Create|Update|Delete|SetDefault)$/,
+    'saved views of list screens: each user reads and changes only their own (another’s answers 404)',
+  ],
   [/^feedback\./, 'the feedback button of every screen: one’s own feedback and its files'],
   [/^common\.(dictData|relationTypes)$/, 'reference lists of every form (no personal data)'],
   [/^organisation\./, 'regions, campuses and cities: selectors of every screen (no personal data)'],

@@ -1,7 +1,16 @@
 // Sign-in, sessions, roles, privileges, menus, accounts (spec §7 Auth and system).
 import { z } from 'zod';
 import { Mobile, optionalPhone } from './fields.js';
+import {
+  SavedView,
+  SavedViewCreateInput,
+  SavedViewDefaultInput,
+  SavedViewScreen,
+  SavedViewUpdateInput,
+} from './savedViews.js';
 import { Ok, PageQuery, page, post, get, priv, publicAccess, signedIn, type Slice } from './define.js';
+
+export * from './savedViews.js';
 
 export const RoleRef = z.object({ code: z.number().int(), name: z.string() });
 export const ProvinceTypeRef = z.object({ code: z.string(), name: z.string() });
@@ -469,5 +478,43 @@ export const system = {
     access: priv(ACCOUNTS, ROLES),
     query: z.object({ name: z.string().trim().optional() }),
     response: z.array(UserPick),
+  }),
+  // Saved views of list screens: every signed-in user, only their own (another's answers 404).
+  viewList: get('/system/views', {
+    service: 'setting',
+    summary: "The caller's saved views of one screen (route path), by name; at most one is the default.",
+    access: signedIn,
+    query: z.object({ screen: SavedViewScreen }),
+    response: z.array(SavedView),
+  }),
+  viewCreate: post('/system/view/create', {
+    service: 'setting',
+    summary:
+      'Save the current filters of a list as a named view (name 1..30, unique per screen; at most 20 views per screen).',
+    access: signedIn,
+    body: SavedViewCreateInput,
+    response: SavedView,
+  }),
+  viewUpdate: post('/system/view/update', {
+    service: 'setting',
+    summary: "Rename one's view or replace its filters; version check.",
+    access: signedIn,
+    body: SavedViewUpdateInput,
+    response: SavedView,
+  }),
+  viewDelete: post('/system/view/delete', {
+    service: 'setting',
+    summary: "Delete one's view.",
+    access: signedIn,
+    body: z.object({ id: z.number().int().positive() }),
+    response: Ok,
+  }),
+  viewSetDefault: post('/system/view/default', {
+    service: 'setting',
+    summary:
+      "Make one's view the screen's default (applied when the screen opens without filters), or clear it; version check.",
+    access: signedIn,
+    body: SavedViewDefaultInput,
+    response: SavedView,
   }),
 } satisfies Slice;

@@ -1,7 +1,7 @@
 // One way to build a list screen: a search form, a toolbar, a paged table with row and bulk
 // actions and a column chooser — from a declaration. Knows no endpoint: the data comes in as props.
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/Button.js';
 import { useConfirm } from '../components/Confirm.js';
 import { ColumnChooser } from './ColumnChooser.js';
@@ -13,6 +13,7 @@ import type { ListState, ParamsReader } from './params.js';
 import { SearchForm } from './SearchForm.js';
 import { fieldNames, type BulkAction, type ListColumn, type RowAction, type SearchField } from './types.js';
 import { useListUrlState } from './useListUrlState.js';
+import { ListViewsContext, parseSort, sortText, type ListViewState } from './views.js';
 
 export interface ListToolbar {
   onCreate?: () => void;
@@ -137,6 +138,29 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   };
   const patch = (p: Partial<ListState>) => setState(p);
 
+  // ---- saved views (the app's menu, when it provides one) ----
+  const Views = useContext(ListViewsContext);
+  const prefix = props.paramPrefix;
+  const urlHasState = [...Object.keys(state.filters), 'page', 'size', 'sort'].some(
+    (n) => props.params.get(prefix ? `${prefix}.${n}` : n) !== null,
+  );
+  const applyView = (v: ListViewState) => {
+    const filters = Object.fromEntries(
+      Object.keys(state.filters).map((k) => [k, v.filters[k] ?? props.filterDefaults?.[k] ?? '']),
+    );
+    const sort = parseSort(v.sort);
+    if (v.hiddenColumns) {
+      const known = new Set(columns.map((c) => c.id));
+      changeHidden(v.hiddenColumns.filter((id) => known.has(id)));
+    }
+    const same =
+      state.pageIdx === 1 &&
+      sortText(state.sort) === sortText(sort) &&
+      Object.keys(filters).every((k) => filters[k] === state.filters[k]);
+    if (same) onReload?.();
+    else patch({ filters, sort, pageIdx: 1 });
+  };
+
   const sortKey = state.sort ? `${state.sort.id}.${state.sort.desc ? 'd' : 'a'}` : '';
   const shown = useMemo(() => {
     if (!clientPaging) return rows;
@@ -179,6 +203,16 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
               pageIdx: 1,
               sort: null,
             })
+          }
+          extra={
+            Views && (
+              <Views
+                paramPrefix={prefix}
+                current={{ filters: state.filters, sort: sortText(state.sort), hiddenColumns: hidden }}
+                urlHasState={urlHasState}
+                apply={applyView}
+              />
+            )
           }
         />
       )}

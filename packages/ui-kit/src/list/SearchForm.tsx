@@ -1,5 +1,5 @@
 // The search form of a list screen: drafts locally, trims strings on submit (spec §5), resets.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../components/Button.js';
 import { Select, TextField } from '../components/fields.js';
 import { DateRangeInput } from '../inputs/DateRangeInput.js';
@@ -15,6 +15,8 @@ export interface SearchFormProps {
   onReset: () => void;
   /** Accessible name of the form. */
   label?: string;
+  /** More controls after the search and reset buttons (the saved-views menu). */
+  extra?: ReactNode;
 }
 
 /** The years a year picker offers: the last ten and the next, plus a year the URL already holds. */
@@ -25,7 +27,7 @@ export function yearOptions(current?: string, now = new Date()): { value: string
   return [...years].sort((a, b) => Number(b) - Number(a)).map((v) => ({ value: v, label: v }));
 }
 
-export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchFormProps) {
+export function SearchForm({ fields, values, onSubmit, onReset, label, extra }: SearchFormProps) {
   const L = useListLabels();
   const uid = useId();
   const [draft, setDraft] = useState(values);
@@ -156,6 +158,7 @@ export function SearchForm({ fields, values, onSubmit, onReset, label }: SearchF
         >
           {L.reset}
         </Button>
+        {extra}
       </div>
     </form>
   );

@@ -11,3 +11,4 @@ export * from './ColumnChooser.js';
 export * from './DataTable.js';
 export * from './useListUrlState.js';
 export * from './ListPage.js';
+export * from './views.js';

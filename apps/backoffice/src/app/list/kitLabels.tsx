@@ -1,7 +1,7 @@
 // The list kit's texts (and the searchable select's and date range's) in the current language,
 // from the binding's messages. Light on purpose: the app's root provides them to every screen.
-import { ListLabelsContext, type ListLabels } from '@bo/ui-kit';
-import { useMemo, type ReactNode } from 'react';
+import { ListLabelsContext, ListViewsContext, type ListLabels, type ListViewsSlotProps } from '@bo/ui-kit';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
 import { useT } from '../../i18n';
 
 /** The kit's labels in the current language, from the binding's messages. */
@@ -59,7 +59,24 @@ export function useListKitLabels(): ListLabels {
   );
 }
 
-/** The kit's texts for everything below (screens that use the kit outside a list screen). */
+// The saved-views menu loads with the first list that shows it, not with the first page.
+const SavedViewsMenu = lazy(() => import('./savedViews').then((m) => ({ default: m.SavedViewsMenu })));
+function SavedViews(props: ListViewsSlotProps) {
+  return (
+    <Suspense fallback={null}>
+      <SavedViewsMenu {...props} />
+    </Suspense>
+  );
+}
+
+/**
+ * The kit's texts for everything below (screens that use the kit outside a list screen), and the
+ * saved-views menu every list page with a search form shows.
+ */
 export function ListKitProvider({ children }: { children: ReactNode }) {
-  return <ListLabelsContext.Provider value={useListKitLabels()}>{children}</ListLabelsContext.Provider>;
+  return (
+    <ListLabelsContext.Provider value={useListKitLabels()}>
+      <ListViewsContext.Provider value={SavedViews}>{children}</ListViewsContext.Provider>
+    </ListLabelsContext.Provider>
+  );
 }

@@ -33,6 +33,7 @@ import {
 } from './admin.js';
 import { NewPassword } from '@bo/api-sdk';
 import { forbiddenRoutesOf, menuOf } from './menu.js';
+import { createView, deleteView, listViews, setDefaultView, updateView } from './savedViews.js';
 
 const ua = (h: string | string[] | undefined) => (typeof h === 'string' ? h : null);
 
@@ -116,4 +117,12 @@ export const systemHandlers: SliceHandlers<typeof contract.system> = {
   },
   generateIdCode: async ({ query }) => generateIdCode(query.code, query.name),
   allUsers: async ({ query, deps, user }) => pickUsers(deps.db, query.name, user),
+  viewList: async ({ query, deps, user }) => listViews(deps, user, query.screen),
+  viewCreate: async ({ body, deps, user }) => createView(deps, user, body),
+  viewUpdate: async ({ body, deps, user }) => updateView(deps, user, body),
+  viewDelete: async ({ body, deps, user }) => {
+    await deleteView(deps, user, body.id);
+    return true;
+  },
+  viewSetDefault: async ({ body, deps, user }) => setDefaultView(deps, user, body),
 };

@@ -9,7 +9,9 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 export const roles = pgTable('roles', {
   /** The numeric role code of spec §6 (76, 72, 58, ...). */
@@ -140,5 +142,32 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_user_idx').on(t.username, t.at),
     index('login_attempts_ip_idx').on(t.ip, t.at),
+  ],
+);
+
+/**
+ * Saved views of list screens: a user's named filter states of one screen (route path, '#prefix'
+ * for one of several lists), restored by the list kit. Only ever read and changed by their owner.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    screen: text('screen').notNull(),
+    name: text('name').notNull(),
+    /** { filters, sort, hiddenColumns } as the list kit keeps them (SavedViewState of the contract). */
+    state: jsonb('state').notNull(),
+    /** Applied when the screen opens without filters in its URL; one per user and screen. */
+    isDefault: boolean('is_default').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_name_uq').on(t.userId, t.screen, t.name),
+    uniqueIndex('saved_views_default_uq')
+      .on(t.userId, t.screen)
+      .where(sql`${t.isDefault}`),
   ],
 );
