@@ -106,6 +106,8 @@ export async function createView(
   return nameGuard(() =>
     deps.db.transaction(async (tx) => {
       const now = deps.now();
+      // One user's creates queue on their account row, so two at once cannot both pass the limit.
+      await tx.execute(sql`select id from users where id = ${user.id} for update`);
       const [n] = await tx
         .select({ n: count() })
         .from(savedViews)
