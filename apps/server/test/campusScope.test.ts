@@ -66,6 +66,8 @@ const LISTED: Record<string, string> = {
   'classHours.submit': 'as classHours.check, the same check in the submission’s transaction',
   'teaching.planInsertPreview':
     'the same checks as teaching.planInsert (teaching/lessons.ts placeLessons): the campus first, then the course (400 for generated input); checked in teaching.test.ts "campus scope"',
+  'teaching.planTeachers':
+    'the campus is checked before the course (teaching/booking.ts planTeachers); generated codes name no course, so the own campus answers 404; checked in teachingBooking.test.ts "the teachers of a course"',
   'teaching.degreeItemSave':
     'the campus is checked first (teaching/degrees.ts itemSave), then the teacher and the holder (400 for generated codes); checked in teaching.test.ts "keeps seats to the caller’s campuses"',
   'teaching.degreeTargetConfig':

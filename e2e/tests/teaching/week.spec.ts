@@ -1,11 +1,14 @@
 // The teaching week of issue 15: a campus manager schedules a group class's lesson on the group
 // screen and sets its members an assessment task (one result recorded), then schedules a weekly
-// one-to-one series for a member of the class — refused on the class's hour with the reason shown,
+// one-to-one series for a member of the class in the one scheduling form (the student's bought
+// course, only the teachers authorised for it) — refused on the class's hour with the reason shown,
 // then previewed free and booked at another hour —, sees both in the class table, is refused
-// dragging the lesson onto the class's hour (the reason shown) and drags it to a free hour; the
-// teacher signs the student present there and sees the student's hours go down by the lesson's
-// hours, records the child's progress on a target of the individual plan (where the task's result
-// is listed) and confirms the lesson.
+// dragging the lesson onto the class's hour (the reason shown) and drags it to a free hour, and
+// books a lesson from the timetable's 新建排课 (the same form, prefilled from the student shown and
+// the hour double-clicked; cancelled again); the teacher learns in 新建排课 what they may book, signs
+// the student present and sees the student's hours go down by the lesson's hours, records the
+// child's progress on a target of the individual plan (where the task's result is listed) and
+// confirms the lesson.
 import { expect, test } from '../../fixtures/auth';
 import { pick } from '../../fixtures/combobox';
 import { paidOrder } from '../../fixtures/orders';
@@ -155,10 +158,24 @@ test('a week: a group class and its assessment task, a one-to-one series refused
     .getByRole('button', { name: '排课', exact: true })
     .click();
   const dialog = page.getByRole('dialog', { name: '一对一排课' });
-  await dialog.getByLabel('学员 · 课程').selectOption({
-    label: `${student.studentName}（${student.studentCode}）· ${student.courseName} · 可排课时 ${student.schedulableHours}`,
+  await test.step('the one scheduling form offers the student’s bought course and its authorised teachers', async () => {
+    await dialog.getByLabel('学员', { exact: true }).selectOption({
+      label: `${student.studentName}（${student.studentCode}）`,
+    });
+    await dialog.getByLabel('课程', { exact: true }).selectOption({
+      label: `${student.courseName} · 可排 ${student.schedulableHours} 课时`,
+    });
+    // Only teachers holding the course's authority at the campus are offered.
+    const teachers = await admin.teaching.planTeachers({
+      query: { schoolItemCode: 'SH01', courseCode: course },
+    });
+    const teacherBox = dialog.getByLabel('教师', { exact: true });
+    await expect(teacherBox.getByRole('option', { name: /（E0005）$/ })).toHaveCount(1);
+    await expect(teacherBox.getByRole('option').filter({ hasText: /（E\d+）$/ })).toHaveCount(
+      teachers.length,
+    );
+    await teacherBox.selectOption({ value: 'E0005' });
   });
-  await pick(dialog, '教师', 'E0005');
   await dialog.getByLabel('结束日期').fill(series.toDate);
   await test.step('a double booking is refused in the dialog with its reason', async () => {
     await dialog.getByLabel('开始时间').fill('18:00');
@@ -208,9 +225,50 @@ test('a week: a group class and its assessment task, a one-to-one series refused
     await expect(lessonAt('16:00', '17:00')).toBeVisible();
   });
 
+  await test.step('the timetable’s 新建排课 opens the same form, prefilled from the week shown and the hour clicked', async () => {
+    const week = page.getByRole('main', { name: '课表' });
+    await week.getByLabel('查看', { exact: true }).selectOption({ label: '按学员' });
+    await week.getByLabel('学员', { exact: true }).selectOption({ label: student.studentName });
+    // A double click on today's column at 20:00 (the series' old hour, free since the drag).
+    await column.dblclick({ position: { x: 60, y: yOf('20:00') + 2 } });
+    const form = page.getByRole('dialog', { name: '一对一排课' });
+    await expect(form.getByLabel('学员', { exact: true })).toHaveValue(String(student.studentId));
+    await expect(form.getByLabel('开始时间')).toHaveValue('20:00');
+    await expect(form.getByLabel('结束时间')).toHaveValue('21:00');
+    await expect(form.getByLabel('上课日期', { exact: true })).toHaveValue(today);
+    await form.getByLabel('课程', { exact: true }).selectOption({ value: course });
+    await form.getByLabel('教师', { exact: true }).selectOption({ value: 'E0005' });
+    await form.getByRole('button', { name: '排课', exact: true }).click();
+    await expect(page.getByText('已排 1 节课')).toBeVisible();
+    // The lesson stands in the week; cancelled again, so the teacher's day below is the one above.
+    await lessonAt('20:00', '21:00').click();
+    const booked = page.getByRole('dialog', { name: new RegExp(`20:00–21:00`) });
+    await booked.getByRole('button', { name: '取消课程' }).click();
+    await page.getByRole('dialog', { name: '取消课程' }).getByRole('button', { name: '确定' }).click();
+    await expect(lessonAt('20:00', '21:00')).toHaveCount(0);
+  });
+
+  await test.step('一对一排课 applies its preselected filters at once (a one-campus scheduler)', async () => {
+    await signIn('scheduler', { to: '/education/courseAdjustment' });
+    const list = page.getByRole('main', { name: '一对一排课' });
+    await expect(
+      list.getByRole('row').filter({ hasText: today }).filter({ hasText: student.studentName }),
+    ).toHaveCount(1);
+  });
+
   // The teacher signs the student present on the week view: the lesson's hour is consumed.
   await signIn('teacher', { to: '/education/classTable' });
   await pick(page.getByRole('main', { name: '课表' }), '校区', 'SH01');
+  await test.step('a teacher opening 新建排课 learns first what they may book, themself chosen', async () => {
+    await page.getByRole('button', { name: '新建排课' }).click();
+    const form = page.getByRole('dialog', { name: '试听课' });
+    await expect(form.getByRole('note')).toContainText('您可以预约：试听课、测评课。');
+    await expect(form.getByRole('note')).toContainText(student.courseName);
+    await form.getByLabel('学员', { exact: true }).selectOption({ value: String(student.studentId) });
+    await form.getByLabel('课程', { exact: true }).selectOption({ value: course });
+    await expect(form.getByLabel('教师', { exact: true })).toHaveValue('E0005');
+    await form.getByRole('button', { name: '取消', exact: true }).click();
+  });
   await lessonAt('16:00', '17:00').click();
   const sheet = page.getByRole('dialog', { name: new RegExp(escape(student.courseName)) });
   const before = student.remainingHours;

@@ -349,6 +349,27 @@ export const RemainRow = z.object({
   remainingValue: z.string(),
 });
 export type TRemainRow = z.infer<typeof RemainRow>;
+/** A student's course the scheduling form offers: hours left, or a study authorisation (booked before paying). */
+export const PlanOrderRow = RemainRow.extend({
+  /** A live study authorisation lets the course be booked beyond the paid hours. */
+  authorised: z.boolean(),
+});
+export type TPlanOrderRow = z.infer<typeof PlanOrderRow>;
+export const PlanTeacherRow = z.object({ code: z.string(), name: z.string() });
+export type TPlanTeacherRow = z.infer<typeof PlanTeacherRow>;
+export const PlanMine = z.object({
+  /** The lesson kinds the caller may book (a teacher without a planner's screen: trial and assessment). */
+  kinds: z.array(LessonKind),
+  /** The caller as a teacher (an employee with an enabled course authority), else null. */
+  teacher: z
+    .object({
+      code: z.string(),
+      name: z.string(),
+      courses: z.array(z.object({ code: z.string(), name: z.string() })),
+    })
+    .nullable(),
+});
+export type TPlanMine = z.infer<typeof PlanMine>;
 const DateRange = z.object({ schoolItemCode: Code.optional(), from: Day.optional(), to: Day.optional() });
 export const SignRecordRow = z.object({
   attendanceId: z.number().int(),
@@ -565,10 +586,31 @@ export const teaching = {
   }),
   planOrders: get('/plan/orders', {
     service: 'teachingPlan',
-    summary: "Students' courses still to schedule: remaining hours less hours already booked.",
+    summary:
+      "Students' courses still to schedule: remaining hours less hours already booked, and the courses a study authorisation lets them be booked in before paying.",
     access: priv(...PLANNERS, '/education/appointmentClass'),
-    query: z.object({ schoolItemCode: Code, name: z.string().trim().max(50).optional() }),
-    response: z.array(RemainRow),
+    query: z.object({
+      schoolItemCode: Code,
+      name: z.string().trim().max(50).optional(),
+      /** One student's courses only (the scheduling form of a student chosen beforehand). */
+      studentId: z.coerce.number().int().positive().optional(),
+    }),
+    response: z.array(PlanOrderRow),
+  }),
+  planTeachers: get('/plan/teachers', {
+    service: 'teachingPlan',
+    summary:
+      "The teachers a lesson of a course may be booked with at a campus: working there, with an enabled authority for the course's rank.",
+    access: priv(...PLANNERS, '/education/appointmentClass'),
+    query: z.object({ schoolItemCode: Code, courseCode: Code }),
+    response: z.array(PlanTeacherRow),
+  }),
+  planMine: get('/plan/mine', {
+    service: 'teachingPlan',
+    summary:
+      'What the caller may book: every lesson kind (a planner) or trial and assessment lessons only (a teacher), and, when the caller is a teacher, the courses their authority covers.',
+    access: priv(...PLANNERS, '/education/appointmentClass'),
+    response: PlanMine,
   }),
   planInsert: post('/plan/insert', {
     service: 'teachingPlan',

@@ -7,7 +7,7 @@ import { defineListScreen } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { dialogSlot } from './dialogSlot';
 import { campusField, dayField, teacherField } from './listParts';
-import { SeriesDialog } from './SeriesDialog';
+import { ScheduleDialog } from './ScheduleDialog';
 import { toMinute } from './weekGrid';
 
 type Slot = TTimeSpanRow & { date: string; teacherCode: string; busy: boolean };
@@ -65,12 +65,12 @@ export default defineListScreen<Slot>({
   toolbar: () => (
     <booking.Host
       render={({ slot, kind }, close) => (
-        <SeriesDialog
+        <ScheduleDialog
           campus={slot.schoolItemCode}
-          target={{ kind }}
-          defaults={{
-            fromDate: slot.date,
-            toDate: slot.date,
+          kinds={[kind]}
+          prefill={{
+            kind,
+            date: slot.date,
             startTime: slot.startTime,
             endTime: slot.endTime,
             teacherCode: slot.teacherCode,

@@ -7,15 +7,16 @@ import type { TLessonRow } from '@bo/api-sdk';
 import { Badge, Button, Card, PageHeader, Select, useToast } from '@bo/ui-kit';
 import { shanghaiDate } from '@bo/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type MouseEvent } from 'react';
 import { invalidateAfter, watchCalls } from '../../app/invalidation';
 import { CampusSelect } from '../../app/selectors';
 import { TeacherSelect } from '../../app/masterSelectors';
+import { useHolds } from '../../app/permissions';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import { LessonDialog } from './LessonDialog';
 import { RoomSelect } from './listParts';
-import { ScheduleDialog } from './ScheduleDialog';
+import { ScheduleDialog, type SchedulePrefill } from './ScheduleDialog';
 import { WEEKDAY_KEYS } from './weekdays';
 import { DAY_END, DAY_START, PX_PER_MIN, dropTime, mondayOf, place, toMinute, weekDays } from './weekGrid';
 
@@ -32,7 +33,14 @@ export default function ClassTable() {
   const [student, setStudent] = useState<number | ''>('');
   const [monday, setMonday] = useState(() => mondayOf(shanghaiDate(new Date())));
   const [open, setOpen] = useState<number | null>(null);
-  const [scheduling, setScheduling] = useState(false);
+  // The one scheduling form, with what the timetable knows: the day (and time of a double click), the
+  // teacher or student the week is shown for.
+  const [scheduling, setScheduling] = useState<SchedulePrefill | null>(null);
+  const canBook = [
+    useHolds('/education/courseAdjustment'),
+    useHolds('/education/teamCourse'),
+    useHolds('/education/appointmentClass'),
+  ].some(Boolean);
   const [refusal, setRefusal] = useState<string | null>(null);
   const days = weekDays(monday);
   const to = days[6] ?? monday;
@@ -87,6 +95,24 @@ export default function ClassTable() {
     void move(lesson, day, e.clientY - box.top - grab);
   };
 
+  /** What a new lesson starts from: the week's day (today when shown), the teacher or student viewed. */
+  const prefill = (at?: { date: string; startTime: string; endTime: string }): SchedulePrefill => {
+    const today = shanghaiDate(new Date());
+    return {
+      date: at?.date ?? (days.includes(today) ? today : monday),
+      startTime: at?.startTime,
+      endTime: at?.endTime,
+      teacherCode: viewBy === 'teacher' && teacher ? teacher : undefined,
+      studentId: viewBy === 'student' && student !== '' ? student : undefined,
+    };
+  };
+  /** A double click on a free spot of a day opens the form at that day and hour. */
+  const onPlace = (day: string) => (e: MouseEvent<HTMLDivElement>) => {
+    if (!canBook || (e.target as HTMLElement).closest('button')) return;
+    const at = dropTime(e.clientY - e.currentTarget.getBoundingClientRect().top, 60);
+    setScheduling(prefill({ date: day, ...at }));
+  };
+
   const hours = Array.from({ length: (DAY_END - DAY_START) / 60 }, (_, i) => DAY_START / 60 + i);
   const holidayOf = (day: string) =>
     holidays.data?.find((h) => h.kind === 'holiday' && h.startDate <= day && h.endDate >= day);
@@ -98,9 +124,11 @@ export default function ClassTable() {
         title={t('teach.week')}
         description={t('teach.dragHint')}
         actions={
-          <Button variant="primary" disabled={!campus} onClick={() => setScheduling(true)}>
-            {t('teach.schedule')}
-          </Button>
+          canBook && (
+            <Button variant="primary" disabled={!campus} onClick={() => setScheduling(prefill())}>
+              {t('teach.scheduleTitle')}
+            </Button>
+          )
         }
       />
       <Card>
@@ -205,6 +233,7 @@ export default function ClassTable() {
               style={{ height: (DAY_END - DAY_START) * PX_PER_MIN }}
               onDragOver={(e) => e.preventDefault()}
               onDrop={onDrop(d)}
+              onDoubleClick={onPlace(d)}
             >
               {hours.map((h) => (
                 <div
@@ -262,11 +291,7 @@ export default function ClassTable() {
         )}
       </Card>
       {scheduling && campus && (
-        <ScheduleDialog
-          campus={campus}
-          defaultDate={days[0] ?? monday}
-          onClose={() => setScheduling(false)}
-        />
+        <ScheduleDialog campus={campus} prefill={scheduling} onClose={() => setScheduling(null)} />
       )}
       {open !== null && (
         <LessonDialog lesson={lessons.find((l) => l.id === open) ?? null} onClose={() => setOpen(null)} />

@@ -2,6 +2,7 @@
 // weekly series for a student's course with a preview of every conflict; chosen lessons are moved
 // together (batch adjust, previewed, all or nothing); a lesson nobody signed can be cancelled.
 import type { TLessonRow } from '@bo/api-sdk';
+import { shanghaiDate } from '@bo/domain';
 import { Button } from '@bo/ui-kit';
 import { defineListScreen } from '../../app/list';
 import { sdk } from '../../app/sdk';
@@ -17,10 +18,16 @@ import {
   teacherField,
   thisWeek,
 } from './listParts';
-import { SeriesDialog } from './SeriesDialog';
+import { ScheduleDialog } from './ScheduleDialog';
 
-const series = dialogSlot<{ campus: string }>();
+const series = dialogSlot<{ campus: string; teacherCode?: string; date: string }>();
 const batch = dialogSlot<{ campus: string; lessons: TLessonRow[] }>();
+
+/** The form's first day: the period's start, unless it is past (then today). */
+function firstDay(from: string | undefined): string {
+  const today = shanghaiDate(new Date());
+  return from && from > today ? from : today;
+}
 
 export default defineListScreen<TLessonRow>({
   key: 'teachingOneToOne',
@@ -46,15 +53,22 @@ export default defineListScreen<TLessonRow>({
       <Button
         variant="primary"
         disabled={!h.filters.schoolItemCode}
-        onClick={() => series.open({ campus: h.filters.schoolItemCode ?? '' })}
+        onClick={() =>
+          series.open({
+            campus: h.filters.schoolItemCode ?? '',
+            teacherCode: h.filters.teacherCode || undefined,
+            date: firstDay(h.filters.from),
+          })
+        }
       >
         {t('teach.schedule')}
       </Button>
       <series.Host
         render={(v, close) => (
-          <SeriesDialog
+          <ScheduleDialog
             campus={v.campus}
-            target={{ kind: 'oneToOne' }}
+            kinds={['oneToOne']}
+            prefill={{ kind: 'oneToOne', teacherCode: v.teacherCode, date: v.date }}
             onClose={() => {
               close();
               void h.refresh();

@@ -1,213 +1,346 @@
-// Placing a lesson or a weekly series from the week view: one-to-one, trial and assessment lessons
-// for a student who holds hours, group lessons for a class. A refusal names what collides and stays
-// in the dialog so the planner changes the time, teacher or room and tries again.
-import { LESSON_KINDS } from '@bo/api-sdk';
-import { Button, Checkbox, Dialog, Select, TextField, useToast } from '@bo/ui-kit';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { runCommand } from '../../app/invalidation';
-import { CourseSelect, TeacherSelect } from '../../app/masterSelectors';
+// The one scheduling form (docs/teaching.md "The scheduling form"), opened from the timetable's
+// 新建排课, 一对一排课, 集体课排课 and 预约课程, prefilled from where it was opened (student, teacher,
+// class, day and time). A student's lesson offers only that student's bookable courses (hours left
+// or a study authorisation) and, for the chosen course, only the campus's teachers authorised for
+// it; a teacher sees first what they may book and is preselected. "Preview conflicts" shows every
+// day the lessons take with what collides there; scheduling then takes all of it or nothing.
+import type { TLessonInsert, TPlanOrderRow } from '@bo/api-sdk';
+import { shanghaiDate } from '@bo/domain';
+import {
+  Button,
+  FormCheckGroup,
+  FormDate,
+  FormDialog,
+  FormNumber,
+  FormSelect,
+  FormTime,
+  useToast,
+} from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useCommandForm } from '../../app/form';
 import { errorText, sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { RoomSelect } from './listParts';
+import { ConflictPreviewTable } from './ConflictPreview';
+import { FormRoomSelect } from './listParts';
+import { LessonForm, WEEK_CODES, lessonBody, type TLessonForm } from './seriesForm';
 import { WEEKDAY_KEYS } from './weekdays';
+import { weekdayCodeOf } from './weekGrid';
 
-type Kind = (typeof LESSON_KINDS)[number];
-/** §9 codes in the order a week reads (Monday 2 … Saturday 7, Sunday 1). */
-const CODES = [2, 3, 4, 5, 6, 7, 1] as const;
+type Kind = TLessonInsert['kind'];
+type Preview = Awaited<ReturnType<typeof sdk.teaching.planInsertPreview>>;
+
+/** What the entry point knows: the form starts from it. */
+export interface SchedulePrefill {
+  kind?: Kind;
+  studentId?: number;
+  courseCode?: string;
+  teacherCode?: string;
+  classId?: number;
+  date?: string;
+  startTime?: string;
+  endTime?: string;
+}
+
+const ALL_KINDS: readonly Kind[] = ['oneToOne', 'group', 'trial', 'assessment'];
+const NO_PREFILL: SchedulePrefill = {};
+
+/** A student's course is bookable by a lesson of the kind: hours left to book, or authorised (trial and assessment take none). */
+const bookable = (r: TPlanOrderRow, kind: Kind) =>
+  kind === 'trial' || kind === 'assessment' || r.schedulableHours > 0 || r.authorised;
 
 export function ScheduleDialog({
   campus,
-  defaultDate,
+  kinds = ALL_KINDS,
+  prefill = NO_PREFILL,
   onClose,
 }: {
   campus: string;
-  defaultDate: string;
+  /** The lesson kinds this entry point books (narrowed to what the caller may book). */
+  kinds?: readonly Kind[];
+  prefill?: SchedulePrefill;
   onClose: () => void;
 }) {
   const t = useT();
   const toast = useToast();
-  const qc = useQueryClient();
-  const [kind, setKind] = useState<Kind>('oneToOne');
-  const [course, setCourse] = useState('');
-  const [teacher, setTeacher] = useState('');
-  const [room, setRoom] = useState<number | ''>('');
-  const [student, setStudent] = useState<number | ''>('');
-  const [classId, setClassId] = useState<number | ''>('');
-  const [date, setDate] = useState(defaultDate);
-  const [repeat, setRepeat] = useState(false);
-  const [until, setUntil] = useState(defaultDate);
-  const [weekdays, setWeekdays] = useState<number[]>([]);
-  const [start, setStart] = useState('09:00');
-  const [end, setEnd] = useState('10:00');
-  const [hours, setHours] = useState('1');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const candidates = useQuery({
-    queryKey: ['teaching', 'planOrders', campus],
-    queryFn: () => sdk.teaching.planOrders({ query: { schoolItemCode: campus } }),
-  });
-  const classes = useQuery({
-    queryKey: ['teaching', 'classes', campus],
-    queryFn: () => sdk.teaching.classPage({ query: { schoolItemCode: campus, status: 1, pageSize: 200 } }),
-    enabled: kind === 'group',
-  });
-  const students = (candidates.data ?? []).filter((c) => !course || c.courseCode === course);
-
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await runCommand(qc, () =>
-        sdk.teaching.planInsert({
-          body: {
-            schoolItemCode: campus,
-            courseCode: course,
-            teacherCode: teacher,
-            classroomId: room === '' ? null : room,
-            kind,
-            classId: kind === 'group' && classId !== '' ? classId : undefined,
-            studentIds: kind !== 'group' && student !== '' ? [student] : [],
-            lessonDate: repeat ? undefined : date,
-            series: repeat ? { fromDate: date, toDate: until, weekdays } : undefined,
-            startTime: start,
-            endTime: end,
-            hours: Number(hours),
-          },
-        }),
-      );
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const mine = useQuery({ queryKey: ['teaching', 'planMine'], queryFn: () => sdk.teaching.planMine() });
+  const allowed = useMemo(
+    () => kinds.filter((k) => !mine.data || mine.data.kinds.includes(k)),
+    [kinds, mine.data],
+  );
+  const me = mine.data?.teacher ?? null;
+  /** A teacher without a planner's screens books only in their own courses. */
+  const teacherOnly = Boolean(me && mine.data && !mine.data.kinds.includes('oneToOne'));
+  const day = prefill.date ?? shanghaiDate(new Date());
+  const form = useCommandForm({
+    schema: LessonForm,
+    defaultValues: {
+      kind: prefill.kind && kinds.includes(prefill.kind) ? prefill.kind : kinds[0],
+      studentId: prefill.studentId,
+      courseCode: prefill.courseCode ?? '',
+      classId: prefill.classId,
+      teacherCode: prefill.teacherCode ?? '',
+      fromDate: day,
+      toDate: day,
+      weekdays: [weekdayCodeOf(day)],
+      startTime: prefill.startTime ?? '09:00',
+      endTime: prefill.endTime ?? '10:00',
+      hours: 1,
+    },
+    onSubmit: (v) => sdk.teaching.planInsert({ body: lessonBody(v, campus) }),
+    onDone: (r) => {
       toast.success(t('teach.scheduled', { n: r.lessonIds.length }));
       if (r.skipped.length) toast.info(t('teach.skipped', { days: r.skipped.map((s) => s.date).join(', ') }));
       onClose();
+    },
+  });
+  const { setValue, getValues } = form.rhf;
+  const [kind, studentId, courseCode, classId, teacherCode, fromDate, toDate] = form.rhf.watch([
+    'kind',
+    'studentId',
+    'courseCode',
+    'classId',
+    'teacherCode',
+    'fromDate',
+    'toDate',
+  ]);
+  const group = kind === 'group';
+
+  // A kind the caller may not book (a teacher on the timetable) gives way to the first they may.
+  const first = allowed[0];
+  useEffect(() => {
+    if (first && !allowed.includes(getValues('kind'))) setValue('kind', first);
+  }, [allowed, first, getValues, setValue]);
+
+  const orders = useQuery({
+    queryKey: ['teaching', 'planOrders', campus],
+    queryFn: () => sdk.teaching.planOrders({ query: { schoolItemCode: campus } }),
+    enabled: !group,
+  });
+  const mineCourses = useMemo(() => new Set(me?.courses.map((c) => c.code)), [me]);
+  const rows = useMemo(
+    () =>
+      (orders.data ?? []).filter((r) => bookable(r, kind) && (!teacherOnly || mineCourses.has(r.courseCode))),
+    [orders.data, kind, teacherOnly, mineCourses],
+  );
+  const students = [...new Map(rows.map((r) => [r.studentId, r])).values()];
+  const courses = rows.filter((r) => r.studentId === studentId);
+
+  const classes = useQuery({
+    queryKey: ['teaching', 'classes', campus],
+    queryFn: () => sdk.teaching.classPage({ query: { schoolItemCode: campus, status: 1, pageSize: 200 } }),
+    enabled: group,
+  });
+  const cls = classes.data?.list.find((c) => c.id === classId);
+  // A class brings its course, teacher and room.
+  useEffect(() => {
+    if (!group || !cls) return;
+    if (getValues('courseCode') !== cls.courseCode) setValue('courseCode', cls.courseCode);
+    if (getValues('teacherCode') !== cls.teacherCode) setValue('teacherCode', cls.teacherCode);
+    if (cls.classroomId && !getValues('classroomId')) setValue('classroomId', cls.classroomId);
+  }, [group, cls, setValue, getValues]);
+
+  // The student's only course is chosen by itself; a course the student cannot book is dropped.
+  useEffect(() => {
+    if (group || !orders.data || studentId === undefined) return;
+    if (courses.some((c) => c.courseCode === courseCode)) return;
+    const next = courses.length === 1 ? (courses[0]?.courseCode ?? '') : '';
+    if (next !== courseCode) setValue('courseCode', next);
+  }, [group, orders.data, studentId, courses, courseCode, setValue]);
+
+  const teachers = useQuery({
+    queryKey: ['teaching', 'planTeachers', campus, courseCode],
+    queryFn: () =>
+      sdk.teaching.planTeachers({ query: { schoolItemCode: campus, courseCode: courseCode ?? '' } }),
+    enabled: !group && Boolean(courseCode),
+  });
+  // Only a teacher authorised for the course stays chosen: the teacher themself first, else the only one.
+  useEffect(() => {
+    if (group || !teachers.data) return;
+    if (teachers.data.some((x) => x.code === teacherCode)) return;
+    const self = me && teachers.data.find((x) => x.code === me.code);
+    const only = teachers.data.length === 1 ? teachers.data[0] : undefined;
+    const next = (self ?? only)?.code ?? '';
+    if (next !== teacherCode) setValue('teacherCode', next);
+  }, [group, teachers.data, teacherCode, me, setValue]);
+  useEffect(() => {
+    if (me && !getValues('teacherCode') && !group) setValue('teacherCode', me.code);
+  }, [me, group, getValues, setValue]);
+
+  const runPreview = form.rhf.handleSubmit(async (v: TLessonForm) => {
+    setPreviewError(null);
+    try {
+      setPreview(await sdk.teaching.planInsertPreview({ body: lessonBody(v, campus) }));
     } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
+      setPreview(null);
+      setPreviewError(errorText(e));
     }
-  };
+  });
+  const bad = preview?.rows.filter((r) => r.conflicts.length).length ?? 0;
+  const studentNothing = !group && orders.isSuccess && studentId !== undefined && !courses.length;
+  const nothing = !group && orders.isSuccess && !students.length && !studentNothing;
+  const noTeacher = !group && Boolean(courseCode) && teachers.isSuccess && !teachers.data.length;
+  const series = toDate > fromDate;
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      form={form}
       onClose={onClose}
-      persistent
-      size="lg"
-      closeLabel={t('teach.close')}
-      title={t('teach.scheduleTitle')}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('teach.cancel')}</Button>
-          <Button variant="primary" loading={busy} onClick={() => void submit()}>
-            {t('teach.save')}
-          </Button>
-        </>
+      title={
+        group
+          ? cls
+            ? t('teach.groupSeriesTitle', { name: cls.name })
+            : t('teach.scheduleTitle')
+          : kind === 'oneToOne'
+            ? t('teach.seriesTitle')
+            : t(`teach.kind.${kind}`)
       }
+      size="xl"
+      columns={2}
+      submitText={t('teach.schedule')}
+      submitDisabled={nothing}
     >
-      <div className="grid grid-cols-2 gap-3">
-        <Select<Kind>
+      {me && (
+        <div role="note" className="rounded-md bg-brand-50 px-3 py-2 text-sm text-ink-2 sm:col-span-2">
+          <p>{t('teach.mayBook', { kinds: allowed.map((k) => t(`teach.kind.${k}`)).join('、') })}</p>
+          <p>
+            {me.courses.length
+              ? t('teach.myCourses', { courses: me.courses.map((c) => c.name).join('、') })
+              : t('teach.noCourses')}
+          </p>
+        </div>
+      )}
+      {allowed.length > 1 && (
+        <FormSelect
+          form={form}
+          name="kind"
           label={t('teach.kind')}
-          value={kind}
-          onChange={(v) => setKind(v || 'oneToOne')}
-          options={LESSON_KINDS.map((k) => ({ value: k, label: t(`teach.kind.${k}`) }))}
+          options={allowed.map((k) => ({ value: k, label: t(`teach.kind.${k}`) }))}
         />
-        {kind === 'group' ? (
-          <Select<number>
-            label={t('teach.class')}
-            value={classId}
-            onChange={(v) => {
-              setClassId(v === '' ? '' : Number(v));
-              const c = classes.data?.list.find((x) => x.id === v);
-              if (c) {
-                setCourse(c.courseCode);
-                setTeacher(c.teacherCode);
-                if (c.classroomId) setRoom(c.classroomId);
-              }
-            }}
-            placeholder={t('teach.class')}
-            options={(classes.data?.list ?? []).map((c) => ({
-              value: c.id,
-              label: `${c.name} (${c.courseName})`,
-            }))}
-          />
-        ) : (
-          <Select<number>
+      )}
+      {group ? (
+        <FormSelect
+          form={form}
+          name="classId"
+          label={t('teach.class')}
+          required
+          placeholder={t('teach.pickClass')}
+          options={(classes.data?.list ?? []).map((c) => ({
+            value: c.id,
+            label: `${c.name}（${c.courseName} · ${c.teacherName}）`,
+          }))}
+        />
+      ) : (
+        <>
+          <FormSelect
+            form={form}
+            name="studentId"
             label={t('teach.student')}
-            value={student}
-            onChange={(v) => setStudent(v === '' ? '' : Number(v))}
+            required
+            disabled={nothing || (studentNothing && !students.length)}
             placeholder={t('teach.pickStudent')}
             options={students.map((s) => ({
               value: s.studentId,
-              label: `${s.studentName} · ${s.courseName} (${s.schedulableHours})`,
+              label: `${s.studentName}（${s.studentCode}）`,
             }))}
           />
-        )}
-        <CourseSelect label={t('teach.course')} value={course} onChange={(v) => setCourse(String(v))} />
-        <TeacherSelect label={t('teach.teacher')} value={teacher} onChange={(v) => setTeacher(String(v))} />
-        <RoomSelect
-          campus={campus}
-          label={t('teach.room')}
-          value={room}
-          onChange={(v) => setRoom(v === '' ? '' : Number(v))}
-          placeholder={t('teach.noRoom')}
-        />
-        <TextField
-          label={t('teach.hours')}
-          value={hours}
-          onChange={(e) => setHours(e.target.value)}
-          inputMode="decimal"
-        />
-        <TextField
-          label={repeat ? t('teach.from') : t('teach.date')}
-          type="date"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-        />
-        <div className="flex items-end">
-          <Checkbox
-            label={t('teach.repeat')}
-            checked={repeat}
-            onChange={(e) => setRepeat(e.target.checked)}
+          <FormSelect
+            form={form}
+            name="courseCode"
+            label={t('teach.course')}
+            required
+            disabled={studentId === undefined}
+            placeholder={t('teach.pickCourse')}
+            options={courses.map((c) => ({
+              value: c.courseCode,
+              label:
+                c.schedulableHours > 0 || !c.authorised
+                  ? t('teach.courseHours', { name: c.courseName, h: c.schedulableHours })
+                  : t('teach.courseAuthorised', { name: c.courseName }),
+            }))}
           />
-        </div>
-        {repeat && (
-          <>
-            <TextField
-              label={t('teach.to')}
-              type="date"
-              value={until}
-              onChange={(e) => setUntil(e.target.value)}
-            />
-            <fieldset className="col-span-2">
-              <legend className="text-sm text-ink-2">{t('teach.weekdays')}</legend>
-              <div className="flex flex-wrap gap-3">
-                {CODES.map((c) => (
-                  <Checkbox
-                    key={c}
-                    label={t(WEEKDAY_KEYS[c - 1] ?? 'teach.wd.0')}
-                    checked={weekdays.includes(c)}
-                    onChange={(e) =>
-                      setWeekdays((w) => (e.target.checked ? [...w, c] : w.filter((x) => x !== c)))
-                    }
-                  />
-                ))}
-              </div>
-            </fieldset>
-          </>
-        )}
-        <TextField
-          label={t('teach.start')}
-          type="time"
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-        />
-        <TextField label={t('teach.end')} type="time" value={end} onChange={(e) => setEnd(e.target.value)} />
-      </div>
-      {error && (
-        <p role="alert" className="mt-3 rounded-md bg-danger-50 px-3 py-2 text-sm text-danger-700">
-          {error}
+        </>
+      )}
+      {(nothing || studentNothing || noTeacher) && (
+        <p
+          role="status"
+          className="rounded-md bg-warning-50 px-3 py-2 text-sm text-warning-700 sm:col-span-2"
+        >
+          {nothing
+            ? t('teach.noBookable')
+            : studentNothing
+              ? t('teach.studentNothing')
+              : t('teach.noTeacherFor')}
         </p>
       )}
-    </Dialog>
+      <FormSelect
+        form={form}
+        name="teacherCode"
+        label={t('teach.teacher')}
+        disabled={group || !courseCode}
+        placeholder={courseCode ? t('teach.pickTeacher') : t('teach.pickCourseFirst')}
+        options={
+          group
+            ? cls
+              ? [{ value: cls.teacherCode, label: `${cls.teacherName}（${cls.teacherCode}）` }]
+              : []
+            : (teachers.data ?? []).map((x) => ({ value: x.code, label: `${x.name}（${x.code}）` }))
+        }
+      />
+      <FormRoomSelect
+        form={form}
+        name="classroomId"
+        label={t('teach.room')}
+        campus={campus}
+        placeholder={t('teach.noRoom')}
+      />
+      <FormDate form={form} name="fromDate" label={series ? t('teach.from') : t('teach.date')} />
+      <FormDate form={form} name="toDate" label={t('teach.to')} />
+      {series && (
+        <FormCheckGroup
+          form={form}
+          name="weekdays"
+          label={t('teach.weekdays')}
+          className="sm:col-span-2"
+          options={WEEK_CODES.map((c) => ({ value: c, label: t(WEEKDAY_KEYS[c - 1] ?? 'teach.wd.0') }))}
+        />
+      )}
+      <FormTime form={form} name="startTime" label={t('teach.start')} />
+      <FormTime form={form} name="endTime" label={t('teach.end')} />
+      <FormNumber form={form} name="hours" label={t('teach.hours')} min={0.25} max={8} step={0.25} />
+      <div className="flex items-end">
+        <Button onClick={() => void runPreview()}>{t('teach.preview')}</Button>
+      </div>
+      {previewError && (
+        <p role="alert" className="text-sm text-danger-600 sm:col-span-2">
+          {previewError}
+        </p>
+      )}
+      {preview && (
+        <div className="sm:col-span-2">
+          <p role="status" className={bad ? 'text-sm text-danger-600' : 'text-sm text-success-700'}>
+            {bad
+              ? t('teach.previewBad', { n: preview.rows.length, bad })
+              : t('teach.previewOk', { n: preview.rows.length })}
+            {preview.skipped.length > 0 &&
+              ` · ${t('teach.skipped', { days: preview.skipped.map((s) => s.date).join(', ') })}`}
+          </p>
+          <ConflictPreviewTable
+            className="mt-1 max-h-56"
+            rows={preview.rows}
+            rowKey={(r) => r.date}
+            columns={[
+              {
+                label: t('teach.date'),
+                nowrap: true,
+                cell: (r) => `${r.date} ${t(WEEKDAY_KEYS[weekdayCodeOf(r.date) - 1] ?? 'teach.wd.0')}`,
+              },
+            ]}
+          />
+        </div>
+      )}
+    </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import { AssessTasksDialog } from './AssessTasksDialog';
 import { dialogSlot } from './dialogSlot';
 import { campusField, needsCampus, roomField } from './listParts';
 import { MembersDialog } from './MembersDialog';
-import { SeriesDialog } from './SeriesDialog';
+import { ScheduleDialog } from './ScheduleDialog';
 
 const members = dialogSlot<TGroupClassRow>();
 const series = dialogSlot<TGroupClassRow>();
@@ -100,10 +100,10 @@ export default defineListScreen<TGroupClassRow, typeof GroupClassInput>({
       <tasks.Host render={(c, close) => <AssessTasksDialog cls={c} onClose={close} />} />
       <series.Host
         render={(c, close) => (
-          <SeriesDialog
+          <ScheduleDialog
             campus={c.schoolItemCode}
-            target={{ kind: 'group', classId: c.id, courseCode: c.courseCode }}
-            groupClass={c}
+            kinds={['group']}
+            prefill={{ kind: 'group', classId: c.id, teacherCode: c.teacherCode }}
             onClose={close}
           />
         )}

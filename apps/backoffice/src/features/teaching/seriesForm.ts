@@ -1,6 +1,7 @@
-// The weekly-series form of the scheduling screens (one-to-one and group classes): its schema and
-// how its values become the /plan/insert body. Kept apart from React so the rules are tested alone.
-import type { TLessonInsert } from '@bo/api-sdk';
+// The one scheduling form (ScheduleDialog: the timetable's 新建排课, 一对一排课, 集体课排课 and 预约课程):
+// its schema and how its values become the /plan/insert body. Kept apart from React so the rules
+// are tested alone. Every message names a field the form shows.
+import { LessonKind, type TLessonInsert } from '@bo/api-sdk';
 import { z } from 'zod';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '请选择日期 / choose a date');
@@ -9,60 +10,59 @@ const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间格式应为 
 /** §9 weekday codes in the order a week reads: Monday 2 … Saturday 7, Sunday 1. */
 export const WEEK_CODES = [2, 3, 4, 5, 6, 7, 1] as const;
 
-export const SeriesForm = z
+export const LessonForm = z
   .object({
-    /** One-to-one: '<studentId>|<courseCode>' of the student's course to schedule ('' for a class). */
-    pick: z.string().default(''),
+    kind: LessonKind,
+    /** A student's lesson (one-to-one, trial, assessment): the student and one of their courses. */
+    studentId: z.coerce.number().int().positive().optional(),
+    courseCode: z.string().trim().default(''),
+    /** A group lesson: the class (its course, teacher and members). */
+    classId: z.coerce.number().int().positive().optional(),
     teacherCode: z.string().trim().min(1, '请选择教师 / choose the teacher'),
     classroomId: z.coerce.number().int().positive().optional(),
     fromDate: Day,
     toDate: Day,
-    weekdays: z.array(z.coerce.number().int().min(1).max(7)).min(1, '请选择上课星期 / choose the weekdays'),
+    weekdays: z.array(z.coerce.number().int().min(1).max(7)).default([]),
     startTime: Clock,
     endTime: Clock,
-    hours: z.coerce.number().min(0.01).max(8),
+    hours: z.coerce
+      .number()
+      .min(0.25, '课时至少 0.25 / at least 0.25 hours')
+      .max(8, '课时最多 8 / at most 8 hours'),
   })
-  .refine((v) => v.toDate >= v.fromDate, {
-    path: ['toDate'],
-    message: '结束日期不能早于开始日期 / the end date cannot be before the start date',
-  })
-  .refine((v) => v.endTime > v.startTime, {
-    path: ['endTime'],
-    message: '结束时间须晚于开始时间 / the end time must be after the start time',
+  .superRefine((v, ctx) => {
+    const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (v.kind === 'group') {
+      if (!v.classId) need('classId', '请选择班级 / choose the class');
+    } else {
+      if (!v.studentId) need('studentId', '请选择学员 / choose the student');
+      if (!v.courseCode) need('courseCode', '请选择课程 / choose the course');
+    }
+    if (v.toDate < v.fromDate)
+      need('toDate', '结束日期不能早于开始日期 / the end date cannot be before the start date');
+    else if (v.toDate > v.fromDate && !v.weekdays.length)
+      need('weekdays', '请选择上课星期 / choose the weekdays');
+    if (v.endTime <= v.startTime)
+      need('endTime', '结束时间须晚于开始时间 / the end time must be after the start time');
   });
-export type TSeriesForm = z.output<typeof SeriesForm>;
-
-/** What the series is of: a student's course, or a group class (its course and members). */
-export type SeriesTarget =
-  { kind: 'oneToOne' | 'trial' | 'assessment' } | { kind: 'group'; classId: number; courseCode: string };
+export type TLessonForm = z.output<typeof LessonForm>;
 
 /**
  * The /plan/insert body of the form: a series when the period spans more than a day, else one
  * lesson on that day (the weekdays then do not matter).
- * Example: pick '12|C001', 2026-11-23 to 2026-12-06, weekdays [2] → two Monday lessons of C001 for student 12.
+ * Example: student 12, course C001, 2026-11-23 to 2026-12-06, weekdays [2] → two Monday lessons.
  */
-export function seriesBody(v: TSeriesForm, campus: string, target: SeriesTarget): TLessonInsert {
-  let courseCode: string;
-  let studentIds: number[] = [];
-  let classId: number | undefined;
-  if (target.kind === 'group') {
-    courseCode = target.courseCode;
-    classId = target.classId;
-  } else {
-    const [sid, course] = v.pick.split('|');
-    if (!sid || !course) throw new Error('请选择学员和课程 / choose the student and the course');
-    courseCode = course;
-    studentIds = [Number(sid)];
-  }
+export function lessonBody(v: TLessonForm, campus: string): TLessonInsert {
   const single = v.fromDate === v.toDate;
+  const group = v.kind === 'group';
   return {
     schoolItemCode: campus,
-    courseCode,
+    courseCode: v.courseCode,
     teacherCode: v.teacherCode,
     classroomId: v.classroomId ?? null,
-    kind: target.kind,
-    classId,
-    studentIds,
+    kind: v.kind,
+    classId: group ? v.classId : undefined,
+    studentIds: !group && v.studentId ? [v.studentId] : [],
     lessonDate: single ? v.fromDate : undefined,
     series: single ? undefined : { fromDate: v.fromDate, toDate: v.toDate, weekdays: v.weekdays },
     startTime: v.startTime,
@@ -70,9 +70,3 @@ export function seriesBody(v: TSeriesForm, campus: string, target: SeriesTarget)
     hours: v.hours,
   };
 }
-
-/** The one-to-one form: a student's course must be chosen as well. */
-export const OneToOneForm = SeriesForm.refine((v) => v.pick !== '', {
-  path: ['pick'],
-  message: '请选择学员和课程 / choose the student and the course',
-});

@@ -2,6 +2,7 @@ import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { streamedWorkbook, workbook, xlsxFile } from '../../shared/xlsx.js';
 import * as asm from './assessments.js';
+import * as bkg from './booking.js';
 import * as tsk from './assessTasks.js';
 import * as att from './attendance.js';
 import * as cls from './classes.js';
@@ -73,7 +74,9 @@ export const teachingHandlers: SliceHandlers<typeof contract.teaching> = {
   classRemoveStudent: async ({ deps, user, body }) => cls.removeStudent(deps, user, body),
   studentByAdvisor: async ({ deps, user, query }) => rep.studentsWithHours(deps, user, query),
   planList: async ({ deps, user, query }) => les.planList(deps, user, query),
-  planOrders: async ({ deps, user, query }) => rep.planOrders(deps, user, query),
+  planOrders: async ({ deps, user, query }) => bkg.planOrders(deps, user, query),
+  planTeachers: async ({ deps, user, query }) => bkg.planTeachers(deps, user, query),
+  planMine: async ({ deps, user }) => bkg.planMine(deps, user),
   planInsert: async ({ deps, user, body }) => les.insertLessons(deps, user, body),
   planInsertPreview: async ({ deps, user, body }) => les.insertPreview(deps, user, body),
   planExport: async ({ deps, user, query }) => teachingExport(deps, user, query),

@@ -141,19 +141,6 @@ async function studentIdsOf(tx: DbOrTx, camp: string[] | null, name: string | un
   return rows.map((r) => r.id);
 }
 
-/** Courses a campus's students can still book (remaining less booked), for the planner. */
-export async function planOrders(
-  deps: Deps,
-  u: AuthUser,
-  q: { schoolItemCode: string; name?: string | undefined },
-) {
-  assertCampus(u, q.schoolItemCode);
-  const ids = await studentIdsOf(deps.db, [q.schoolItemCode], q.name, 500);
-  return (await remainRows(deps.db, ids))
-    .filter((r) => r.remainingHours > 0)
-    .map((r) => ({ ...r, remainingValue: '' }));
-}
-
 export async function studentsWithHours(
   deps: Deps,
   u: AuthUser,
