@@ -624,6 +624,25 @@ describe('payroll computation', () => {
     );
   });
 
+  it('answers the latest period holding payroll, of an area when asked, for the screens to open on', async () => {
+    const [latest] = await t.deps.db
+      .select({ year: salaryLines.year, month: salaryLines.month })
+      .from(salaryLines)
+      .orderBy(sql`${salaryLines.year} desc, ${salaryLines.month} desc`)
+      .limit(1);
+    expect(latest).toEqual({ year: Y, month: 4 });
+    expect(await hr.payroll.latestPeriod({ query: {} })).toEqual({ year: Y, month: 4 });
+    const [ofExpert] = await t.deps.db
+      .select({ year: salaryLines.year, month: salaryLines.month })
+      .from(salaryLines)
+      .where(eq(salaryLines.role, 'expert'))
+      .orderBy(sql`${salaryLines.year} desc, ${salaryLines.month} desc`)
+      .limit(1);
+    expect(await hr.payroll.latestPeriod({ query: { area: 'expert' } })).toEqual(ofExpert ?? null);
+    const sales = await t.as('sales');
+    await expectApiError(sales.payroll.latestPeriod({ query: {} }), ErrorCode.noPermission);
+  });
+
   it("finance's data export reads and exports every area's payslips, never edits them", async () => {
     const finance = await t.as('finance');
     const q = { year: Y, month: 3, schoolItemCode: CAMPUS };

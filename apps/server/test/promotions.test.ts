@@ -85,6 +85,21 @@ describe('activities', () => {
     });
     expect(records.list.map((r) => r.orderCode)).toContain(created.code);
 
+    // The family declines the activity: the preview and the order it creates are priced without it
+    // (the principles deciding what else applies), and a declined code that is chosen or unknown changes nothing.
+    const declined = await sales.orders.preCreate({ body: order({ declinedOffers: [a.code] }) });
+    expect(declined.payable).toBe(before.payable);
+    expect(declined.items[0]?.adjustments.map((l) => l.ref)).not.toContain(a.code);
+    const withoutIt = await sales.orders.create({ body: order({ declinedOffers: [a.code] }) });
+    expect((await sales.orders.detail({ params: { id: withoutIt.id } })).payable).toBe(declined.payable);
+    expect(
+      (await sales.orders.preCreate({ body: order({ activityCode: a.code, declinedOffers: [a.code] }) }))
+        .payable,
+    ).toBe(q.payable);
+    expect((await sales.orders.preCreate({ body: order({ declinedOffers: ['ZK404'] }) })).payable).toBe(
+      q.payable,
+    );
+
     await admin.promotions.activityStatus({ body: { id: a.id, status: 2 } });
     const after = await sales.orders.preCreate({ body: order() });
     expect(after.payable).toBe(before.payable);

@@ -27,8 +27,17 @@ export class AppError extends Error {
     readonly field?: string,
   ) {
     super(bothHalves(message));
-    this.texts = halves(message);
+    this.texts = withoutFieldCode(halves(message));
   }
+}
+
+/**
+ * A message written as `'amount: 开票金额须大于0 / the amount must be above 0'` names its field by its
+ * code for logs; a person reads it without the code (the field is in `field`, and the form marks it).
+ */
+const FIELD_CODE = /^(?:body\.|query\.)?[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)*: (?=\S)/;
+function withoutFieldCode(t: Bilingual): Bilingual {
+  return say(t['zh-CN'].replace(FIELD_CODE, ''), t.en.replace(FIELD_CODE, ''));
 }
 
 /** Input that breaks a rule of the contract or of the record; names the field. */

@@ -66,6 +66,11 @@ const OrderLines = {
   /** Promotions (when the promotions slice exists): a voucher code, an activity code. */
   voucherCode: z.string().trim().max(50).optional(),
   activityCode: z.string().trim().max(50).optional(),
+  /**
+   * Offers the family declines (codes of activities, discounts or gift rules that would apply by
+   * themselves): the order is priced without them, the principles then deciding what else applies.
+   */
+  declinedOffers: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
   /** Split billing: the funder's share in yuan and the funder (finance settlement organisation code). */
   funderShare: Money.optional(),
   funderCode: z.string().trim().max(50).nullish(),

@@ -399,6 +399,19 @@ export const payroll = {
     body: z.object({ year: Year, month: MonthNo, schoolItemCode: Campus.optional() }),
     response: RunRow,
   }),
+  latestPeriod: get('/staffsalary/latest', {
+    service: 'ehr',
+    summary:
+      "The latest period holding salary lines in the caller's campuses (of an area's role when asked), or null: where payroll screens open.",
+    access: priv(
+      '/staffsalary/manage',
+      '/staffsalary/kjbonus',
+      ...(Object.keys(PAY_AREAS) as TPayArea[]).map(areaScreen),
+      DATA_EXPORT,
+    ),
+    query: z.object({ area: PayArea.optional() }),
+    response: z.object({ year: z.number().int(), month: z.number().int() }).nullable(),
+  }),
   manage: get('/staffsalary/manage/list', {
     service: 'ehr',
     summary:

@@ -38,6 +38,8 @@ interface ColumnParts<Row> {
    * and the export show the name instead of the code.
    */
   names?: string;
+  /** With `names`: the cell shows the code too, as secondary text (where staff use the code). */
+  namesWithCode?: boolean;
   /** What the cell shows; default the value as text. */
   cell?: (row: Row) => ReactNode;
   /** The text written to the export; default the value. Give false to leave the column out. */

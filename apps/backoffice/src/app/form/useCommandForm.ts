@@ -27,8 +27,8 @@ export interface CommandFormOptions<S extends z.ZodType<FieldValues, FieldValues
 > {
   /** After success (queries refreshed, message shown): close the dialog, or `form.reset()` a page form. */
   onDone?: (result: R, values: z.output<S>, form: { reset: (values?: z.input<S>) => void }) => unknown;
-  /** A success message (a toast); none when omitted. */
-  success?: string;
+  /** A success message (a toast), or one chosen by what was submitted (approve / reject); none when omitted. */
+  success?: string | ((values: z.output<S>, result: R) => string);
   /** Refresh, after success, the queries reading the slices the command called (default true). */
   refresh?: boolean;
 }
@@ -51,7 +51,8 @@ export function useCommandForm<S extends z.ZodType<FieldValues, FieldValues>, R 
     },
     onSuccess: async (result, values, form) => {
       if (refresh) await invalidateAfter(qc, changed.current);
-      if (success) toastBridge.current?.success(success);
+      const said = typeof success === 'function' ? success(values, result) : success;
+      if (said) toastBridge.current?.success(said);
       await onDone?.(result, values, form);
     },
   });

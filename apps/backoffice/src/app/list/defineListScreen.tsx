@@ -29,7 +29,7 @@ import {
 import { useNamedColumns } from './codeNames';
 import { useListKitLabels } from './kitLabels';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -266,6 +266,23 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
     filters: state.filters,
     setFilters: (patch) => setState({ filters: { ...state.filters, ...patch }, pageIdx: 1 }),
   };
+  // The row actions are declared once, but clicked later: they read the helpers of the latest render
+  // (the filters applied now, not those the screen opened with: a payslip of the month chosen).
+  const latest = useRef(helpers);
+  useEffect(() => {
+    latest.current = helpers;
+  });
+  const liveHelpers = useMemo<ScreenHelpers<Row>>(
+    () => ({
+      edit: (row) => latest.current.edit(row),
+      refresh: () => latest.current.refresh(),
+      get filters() {
+        return latest.current.filters;
+      },
+      setFilters: (patch) => latest.current.setFilters(patch),
+    }),
+    [],
+  );
 
   // ---- export ----
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -411,9 +428,9 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
         key: 'edit',
         label: t('list.edit'),
         hidden: (r) => form.canEdit?.(r) === false,
-        onClick: (r) => helpers.edit(r),
+        onClick: (r) => liveHelpers.edit(r),
       });
-    out.push(...(def.rowActions?.(t, helpers) ?? []));
+    out.push(...(def.rowActions?.(t, liveHelpers) ?? []));
     const remove = def.remove;
     if (remove) {
       out.push({
@@ -435,9 +452,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
       });
     }
     return out;
-    // helpers changes every render; the actions read it when clicked.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [def, t, toast, qc]);
+  }, [def, t, toast, qc, liveHelpers]);
 
   const form = def.form;
   return (

@@ -3,6 +3,15 @@ import { defineMessages } from '../../i18n/types';
 /** Texts of the list-screen binding (the kit's own texts are built from these too). */
 export const listMessages = defineMessages({
   'zh-CN': {
+    'list.codes.dictType.business_type': '业务类型',
+    'list.codes.dictType.assist_course_type': '辅助课程类型',
+    'list.codes.dictType.calendar_type': '日历类型',
+    'list.codes.dictType.gender': '性别',
+    'list.codes.dictType.teaching_mode': '授课方式',
+    'list.codes.dictType.post_family': '岗位族',
+    'list.codes.dictType.purchase_unit': '购买单位',
+    'list.codes.reasonType.refund': '退费',
+    'list.codes.reasonType.adjust': '调整',
     'list.search': '查询',
     'list.reset': '重置',
     'list.create': '新增',
@@ -104,6 +113,15 @@ export const listMessages = defineMessages({
     'list.version': '版本',
   },
   en: {
+    'list.codes.dictType.business_type': 'Business type',
+    'list.codes.dictType.assist_course_type': 'Assist course type',
+    'list.codes.dictType.calendar_type': 'Calendar type',
+    'list.codes.dictType.gender': 'Gender',
+    'list.codes.dictType.teaching_mode': 'Teaching mode',
+    'list.codes.dictType.post_family': 'Post family',
+    'list.codes.dictType.purchase_unit': 'Purchase unit',
+    'list.codes.reasonType.refund': 'Refund',
+    'list.codes.reasonType.adjust': 'Adjustment',
     'list.search': 'Search',
     'list.reset': 'Reset',
     'list.create': 'New',

@@ -59,6 +59,7 @@ function DecideDialog({ row, onClose }: { row: TApprovalRow; onClose: () => void
     onSubmit: (body) => decide(row.kind, body),
     // A decision stands once taken; a rejection sends the request back for good.
     confirm: (v) => (v.pass ? null : { message: t('clue.confirmReject'), okText: t('clue.reject') }),
+    success: (v) => t(v.pass ? 'clue.passedDone' : 'clue.rejectedDone'),
     onDone: onClose,
   });
   const choosing = form.rhf.watch('pass');

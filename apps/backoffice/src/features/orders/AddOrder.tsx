@@ -52,6 +52,7 @@ const AddOrderForm = OrderCreateInput.pick({
   adviserId: true,
   remark: true,
   giveawayReason: true,
+  declinedOffers: true,
 })
   .extend({
     studentId: OrderCreateInput.shape.studentId.optional(),
@@ -131,6 +132,72 @@ function LineFields({
 
 type Placed = { id: number; code: string; awaitingGiveaway: boolean };
 
+/** The offers that apply by themselves (activity, discount, gift rule): each once, by its code. */
+export function appliedOffers(quote: TOrderQuote | null): Array<{ code: string; label: string }> {
+  const out = new Map<string, string>();
+  for (const item of quote?.items ?? [])
+    for (const a of item.adjustments)
+      if (
+        (a.source === 'activity' || a.source === 'discount' || a.source === 'gift') &&
+        a.ref &&
+        !out.has(a.ref)
+      )
+        out.set(a.ref, a.label);
+  return [...out].map(([code, label]) => ({ code, label }));
+}
+
+/**
+ * The offers the preview applied, each of which the family may decline (the server then prices
+ * without it, the stacking principles deciding what else applies), and the declined ones to restore.
+ */
+function OffersCard({
+  quote,
+  declined,
+  onChange,
+}: {
+  quote: TOrderQuote | null;
+  declined: readonly string[];
+  onChange: (next: string[]) => void;
+}) {
+  const t = useT();
+  const offers = appliedOffers(quote);
+  if (!quote && declined.length === 0) return null;
+  return (
+    <Card title={t('ord.offers')}>
+      <div className="space-y-2 text-sm" role="group" aria-label={t('ord.offers')}>
+        {offers.length === 0 && <p className="text-muted">{t('ord.offers.none')}</p>}
+        {offers.map((o) => (
+          <div key={o.code} className="flex items-center justify-between gap-2">
+            <span>{o.label}</span>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={t('ord.offer.declineLabel', { code: o.code })}
+              onClick={() => onChange([...declined, o.code])}
+            >
+              {t('ord.offer.decline')}
+            </Button>
+          </div>
+        ))}
+        {declined.map((code) => (
+          <div key={code} className="flex items-center justify-between gap-2 text-muted">
+            <span>{t('ord.offer.declined', { code })}</span>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={t('ord.offer.restoreLabel', { code })}
+              onClick={() => onChange(declined.filter((c) => c !== code))}
+            >
+              {t('ord.offer.restore')}
+            </Button>
+          </div>
+        ))}
+        <p className="text-xs text-muted">{t('ord.offers.hint')}</p>
+      </div>
+    </Card>
+  );
+}
+
 function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: Placed) => void) {
   const t = useT();
   return useCommandForm({
@@ -142,6 +209,8 @@ function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: Placed) => void
         items: v.items,
         giveawayReason: v.giveawayReason,
         manualDiscount: v.manualDiscount,
+        // The offers declined on the preview: the server prices the order without them too.
+        declinedOffers: v.declinedOffers?.length ? v.declinedOffers : undefined,
         adviserId: v.adviserId,
         remark: v.remark,
       };
@@ -355,6 +424,11 @@ function OrderForm({
               </p>
             )}
           </Card>
+          <OffersCard
+            quote={price.quote}
+            declined={(values.declinedOffers ?? []).filter((c): c is string => typeof c === 'string')}
+            onChange={(next) => setValue('declinedOffers', next, { shouldDirty: true })}
+          />
           {installment && <p className="text-sm text-muted">{t('ord.installmentNote')}</p>}
           <SubmitButton form={form}>{t(editing ? 'ord.saveEdit' : 'ord.create')}</SubmitButton>
         </div>

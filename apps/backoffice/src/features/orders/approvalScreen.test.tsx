@@ -1,11 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { ConfirmProvider, ToastProvider } from '@bo/ui-kit';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider, setLocale } from '../../i18n';
 import { screenTest } from '../../app/screenTest';
 import { orderMessages } from './messages';
-import { Waiting } from './approvalScreen';
+import { DecideForm, Waiting } from './approvalScreen';
 
-vi.mock('../../app/sdk', () => ({ sdk: {}, errorText: (e: unknown) => String(e) }));
+const approvals = vi.hoisted(() => ({ pass: vi.fn(), reject: vi.fn() }));
+vi.mock('../../app/sdk', () => ({ sdk: { approvals }, errorText: (e: unknown) => String(e) }));
 
 const awaited = [
   {
@@ -59,5 +62,50 @@ describe('who an approval awaits', () => {
   it('shows nothing once the request is closed', () => {
     mount({ canDecide: false, whyNot: null, awaited: [] });
     expect(screen.queryByRole('region')).toBeNull();
+  });
+});
+
+describe('deciding an approval (every kind decides through this form)', () => {
+  screenTest({ messages: [orderMessages], waitMs: 8000 });
+  afterEach(() => setLocale('zh-CN'));
+
+  const detail = { id: 12, version: 3 } as Parameters<typeof DecideForm>[0]['detail'];
+  function mountForm(onDone = vi.fn()) {
+    render(
+      <I18nProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <ToastProvider>
+            <ConfirmProvider>
+              <DecideForm detail={detail} onDone={onDone} rejectQuestion="确定驳回？" />
+            </ConfirmProvider>
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    return onDone;
+  }
+
+  it('says an approval was passed, in the screen language', async () => {
+    approvals.pass.mockResolvedValue({ ok: true });
+    const onDone = mountForm();
+    fireEvent.click(screen.getByRole('button', { name: '通过' }));
+    await screen.findByText('已通过审批');
+    expect(approvals.pass).toHaveBeenCalledWith({ body: { id: 12, version: 3, comment: '' } });
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a rejection was done after its confirmation, in English on an English screen', async () => {
+    setLocale('en');
+    approvals.reject.mockResolvedValue({ ok: true });
+    mountForm();
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'missing receipt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    const ask = await screen.findByRole('dialog');
+    fireEvent.click(within(ask).getByRole('button', { name: 'Reject' }));
+    await screen.findByText('Rejected');
+    expect(approvals.reject).toHaveBeenCalledWith({
+      body: { id: 12, version: 3, comment: 'missing receipt' },
+    });
+    expect(screen.queryByText('已驳回')).toBeNull();
   });
 });

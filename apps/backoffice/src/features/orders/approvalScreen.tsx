@@ -188,7 +188,8 @@ export function DecideForm({
     onSubmit: ({ pass, ...body }) =>
       (pass ? sdk.approvals.pass({ body }) : sdk.approvals.reject({ body })).catch(alreadyDecided(t)),
     confirm: (v) => (v.pass ? null : { message: rejectQuestion, okText: t('apv.reject') }),
-    success: undefined,
+    // Every kind decided here says it was done, in the screen's language.
+    success: (v) => t(v.pass ? 'apv.passedDone' : 'apv.rejectedDone'),
     onDone,
     // The user's "reload" after a version conflict (decided meanwhile): every query, what is on screen.
     onReload: () => qc.invalidateQueries(),

@@ -13,6 +13,8 @@ export interface OrderDraft {
     giftQuantity?: number | string;
   }>;
   manualDiscount?: string | number;
+  /** Codes of the offers the family declines. */
+  declinedOffers?: ReadonlyArray<string | undefined>;
 }
 
 /** The lines complete enough to be priced; null when nothing can be priced yet. */
@@ -26,6 +28,7 @@ export function previewInput(v: OrderDraft) {
     orderType: v.orderType,
     items,
     manualDiscount: v.manualDiscount === '' ? undefined : v.manualDiscount,
+    declinedOffers: v.declinedOffers?.length ? v.declinedOffers : undefined,
   });
   return parsed.success ? parsed.data : null;
 }

@@ -10,12 +10,13 @@ import { runCommand } from '../../app/invalidation';
 import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
-import { itemName, periodDefaults, periodFields, periodOf } from './common';
+import { itemName, LatestPeriodNote, periodFields, periodOf, useLatestPeriod } from './common';
 
 type Open = { row: TPayslipRow; year: number; month: number };
 
 function areaDef(
   area: TPayArea,
+  filterDefaults: Record<string, string>,
   open: (o: Open) => void,
   adjust: (o: Open) => void,
 ): ListScreenDef<TPayslipRow> {
@@ -28,7 +29,7 @@ function areaDef(
     what: (t) => t('pay.payslip'),
     rowId: (r) => `${r.schoolItemCode}|${r.employeeCode}`,
     rowName: (r) => r.employeeName,
-    filterDefaults: periodDefaults,
+    filterDefaults,
     searchFields: (t) => periodFields(t, { keyword: true }),
     columns: (t) => [
       { id: 'employeeName', header: t('pay.employee'), fixed: true },
@@ -254,9 +255,13 @@ export function AreaScreen({ area }: { area: TPayArea }) {
   const qc = useQueryClient();
   const [open, setOpen] = useState<Open | null>(null);
   const [adjusting, setAdjusting] = useState<Open | null>(null);
-  const def = useMemo(() => areaDef(area, setOpen, setAdjusting), [area]);
+  // The screen opens on the latest month holding this area's payroll (asked first).
+  const opening = useLatestPeriod(area);
+  const def = useMemo(() => areaDef(area, opening.defaults, setOpen, setAdjusting), [area, opening.defaults]);
+  if (!opening.ready) return null;
   return (
     <>
+      <LatestPeriodNote latest={opening.latest} defaults={opening.defaults} />
       <ListScreenView def={def} />
       {open && <Payslip area={area} open={open} onClose={() => setOpen(null)} />}
       {adjusting && (

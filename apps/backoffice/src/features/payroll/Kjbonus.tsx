@@ -2,16 +2,17 @@
 // their rule's threshold (docs/payroll.md).
 import type { TKjbonusRow } from '@bo/api-sdk';
 import { MoneyText } from '@bo/ui-kit';
-import { defineListScreen } from '../../app/list';
+import { useMemo } from 'react';
+import { ListScreenView, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { periodDefaults, periodFields, periodOf } from './common';
+import { LatestPeriodNote, periodFields, periodOf, useLatestPeriod } from './common';
 
-export default defineListScreen<TKjbonusRow>({
+const kjbonusDef = (filterDefaults: Record<string, string>): ListScreenDef<TKjbonusRow> => ({
   key: 'payroll-kjbonus',
   what: (t) => t('pay.item.kjbonus'),
   rowId: (r) => `${r.schoolItemCode}|${r.employeeCode}`,
   rowName: (r) => r.employeeName,
-  filterDefaults: periodDefaults,
+  filterDefaults,
   searchFields: (t) => periodFields(t),
   columns: (t) => [
     { id: 'employeeName', header: t('pay.teacher'), fixed: true },
@@ -33,3 +34,16 @@ export default defineListScreen<TKjbonusRow>({
     return sdk.payroll.kjbonus({ query: { ...p, schoolItemCode: a.filters.schoolItemCode || undefined } });
   },
 });
+
+/** Opens on the latest month holding payroll (bonuses are computed with it). */
+export default function Kjbonus() {
+  const opening = useLatestPeriod();
+  const def = useMemo(() => kjbonusDef(opening.defaults), [opening.defaults]);
+  if (!opening.ready) return null;
+  return (
+    <>
+      <LatestPeriodNote latest={opening.latest} defaults={opening.defaults} />
+      <ListScreenView def={def} />
+    </>
+  );
+}

@@ -11,7 +11,14 @@ import { useHasAnyRole } from '../../app/permissions';
 import { useT } from '../../i18n';
 import { ApplyTab, ApproveTab } from '../payops/SalaryApplications';
 import { TabbedScreen } from '../settings/TabbedScreen';
-import { periodDefaults, periodFields, periodOf, roleName } from './common';
+import {
+  LatestPeriodNote,
+  periodDefaults,
+  periodFields,
+  periodOf,
+  roleName,
+  useLatestPeriod,
+} from './common';
 
 type Period = { year: number; month: number; schoolItemCode?: string };
 
@@ -83,6 +90,8 @@ function Compute() {
   // payroll.compute is seeded for HR (30); administrators hold every privilege.
   const canCompute = useHasAnyRole([1, 30]);
   const [runs, setRuns] = useState<Period | null>(null);
+  // Computing opens on the current period; where the latest payroll is, is said above the list.
+  const { latest } = useLatestPeriod();
   const def = useMemo<ListScreenDef<TManageRow>>(
     () => ({
       key: 'payroll-manage',
@@ -160,6 +169,7 @@ function Compute() {
   );
   return (
     <>
+      <LatestPeriodNote latest={latest} />
       <ListScreenView def={def} />
       {runs && <Runs period={runs} onClose={() => setRuns(null)} />}
     </>

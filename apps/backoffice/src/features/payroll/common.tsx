@@ -1,13 +1,78 @@
 // Parts every payroll screen shares: the period and campus search fields (in the URL), the names of
 // roles, line items and source types.
-import type { TPayRole } from '@bo/api-sdk';
-import type { SearchField } from '@bo/ui-kit';
+import type { TPayArea, TPayRole } from '@bo/api-sdk';
+import { Button, type SearchField } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
-import { tCode, type TFunction } from '../../i18n';
+import { sdk } from '../../app/sdk';
+import { tCode, useT, type TFunction } from '../../i18n';
 
 const now = new Date();
 /** The current period: what HR opens a payroll screen for. */
 export const periodDefaults = { year: String(now.getFullYear()), month: String(now.getMonth() + 1) };
+
+export type Period = { year: number; month: number };
+const asFilters = (p: Period) => ({ year: String(p.year), month: String(p.month) });
+
+/**
+ * The latest period holding payroll in the user's campuses (of an area when given), asked of the
+ * server: payroll screens open on it (`defaults`), the current period when there is none yet.
+ * `ready` is false while it is asked, so a list is not first read for an empty month.
+ */
+export function useLatestPeriod(area?: TPayArea): {
+  ready: boolean;
+  latest: Period | null;
+  defaults: Record<string, string>;
+} {
+  const q = useQuery({
+    queryKey: ['payroll', 'latestPeriod', area ?? ''],
+    queryFn: () => sdk.payroll.latestPeriod({ query: area ? { area } : {} }),
+  });
+  const latest = q.data ?? null;
+  const y = latest?.year;
+  const m = latest?.month;
+  const defaults = useMemo(() => (y && m ? asFilters({ year: y, month: m }) : periodDefaults), [y, m]);
+  return { ready: !q.isPending, latest, defaults };
+}
+
+/** Where the latest payroll is, with a button to open it, when the list shows another period. */
+export function LatestPeriodNote({
+  latest,
+  defaults = periodDefaults,
+}: {
+  latest: Period | null;
+  /** The period the screen opens on without one in the URL. */
+  defaults?: Record<string, string>;
+}) {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  if (!latest) return <p className="text-sm text-slate-500">{t('pay.latest.none')}</p>;
+  const shown = {
+    year: params.get('year') ?? defaults.year,
+    month: params.get('month') ?? defaults.month,
+  };
+  const wanted = asFilters(latest);
+  if (shown.year === wanted.year && shown.month === wanted.month) return null;
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600">
+      {t('pay.latest.is', { year: latest.year, month: latest.month })}
+      <Button
+        size="sm"
+        onClick={() => {
+          const next = new URLSearchParams(params);
+          next.set('year', wanted.year);
+          next.set('month', wanted.month);
+          next.delete('page');
+          setParams(next);
+        }}
+      >
+        {t('pay.latest.open')}
+      </Button>
+    </p>
+  );
+}
 
 export function periodFields(t: TFunction, o: { keyword?: boolean } = {}): SearchField[] {
   return [

@@ -5,6 +5,9 @@ import { defineMessages } from '../../i18n/types';
 export const payrollMessages = defineMessages({
   'zh-CN': {
     'pay.year': '年份',
+    'pay.latest.is': '最近一期薪资在 {year}年{month}月',
+    'pay.latest.open': '查看该月',
+    'pay.latest.none': '尚未计算过薪资：在“薪酬申请”计算一个月份后，这里显示它。',
     'pay.month': '月份',
     'pay.campus': '校区',
     'pay.employeeKeyword': '姓名/工号',
@@ -142,6 +145,10 @@ export const payrollMessages = defineMessages({
   },
   en: {
     'pay.year': 'Year',
+    'pay.latest.is': 'The latest payroll is of {month}/{year}',
+    'pay.latest.open': 'Open that month',
+    'pay.latest.none':
+      'No payroll computed yet: once a month is computed under Salary applications, it shows here.',
     'pay.month': 'Month',
     'pay.campus': 'Campus',
     'pay.employeeKeyword': 'Name or code',

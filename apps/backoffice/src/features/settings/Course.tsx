@@ -236,7 +236,7 @@ const buyTypes: ListScreenDef<TCourseBuyTypeRow, typeof CourseBuyTypeInput> = {
   searchFields: nameStatusSearch,
   columns: (t) => [
     { id: 'name', header: t('list.name'), sortable: true },
-    { id: 'incometypecode', header: t('set.incomeType') },
+    { id: 'incometypecode', header: t('set.incomeType'), names: 'incomeType', namesWithCode: true },
     { id: 'sort', header: t('list.sort'), align: 'right', sortable: true },
   ],
   list: () => sdk.courses.buyTypes(),

@@ -274,7 +274,7 @@ const dictReasons: ListScreenDef<ReasonRow, typeof ReasonForm> = {
   ],
   columns: (t) => [
     { id: 'name', header: t('list.name'), sortable: true },
-    { id: 'reasonType', header: t('set.reasonType') },
+    { id: 'reasonType', header: t('set.reasonType'), names: 'reasonType', namesWithCode: true },
     { id: 'parentName', header: t('set.parentReason') },
     { id: 'remark', header: t('list.remark') },
     { id: 'sort', header: t('list.sort'), align: 'right' },

@@ -20,7 +20,7 @@ export const dictItems: ListScreenDef<TSysDictRow, typeof SysDictInput> = {
     { kind: 'select', name: 'status', label: t('list.status'), options: statusOptions(t) },
   ],
   columns: (t) => [
-    { id: 'dictType', header: t('set.dictType'), sortable: true },
+    { id: 'dictType', header: t('set.dictType'), sortable: true, names: 'dictType', namesWithCode: true },
     { id: 'code', header: t('list.code'), sortable: true },
     { id: 'name', header: t('list.name'), sortable: true },
     { id: 'remark', header: t('list.remark') },

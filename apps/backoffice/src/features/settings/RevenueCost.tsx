@@ -95,6 +95,7 @@ type AdvanceRow = {
   schoolItemCode: string;
   schoolItemName: string | null;
   employeeCode: string;
+  employeeName: string | null;
   amount: string;
 };
 const uploads: Record<
@@ -144,7 +145,23 @@ function advanceDef(kind: (typeof MONTHLY_ADVANCE_KINDS)[number], label: string)
         header: t('master.campus'),
         value: (r) => r.schoolItemName ?? r.schoolItemCode,
       },
-      ...(kind.perEmployee ? [{ id: 'employeeCode' as const, header: t('set.employeeCode') }] : []),
+      ...(kind.perEmployee
+        ? [
+            {
+              id: 'employeeCode' as const,
+              header: t('master.employee'),
+              // The employee by name, the code beside it (the upload names employees by code).
+              value: (r: AdvanceRow) => r.employeeName ?? r.employeeCode,
+              cell: (r: AdvanceRow) => (
+                <>
+                  {r.employeeName ?? r.employeeCode}{' '}
+                  {r.employeeName && <span className="text-xs text-muted">{r.employeeCode}</span>}
+                </>
+              ),
+              exportValue: (r: AdvanceRow) => r.employeeCode,
+            },
+          ]
+        : []),
       money('amount', t('set.amount')),
     ],
     list: (a) => sdk.schoolFinance.monthlyAdvanceList({ query: listQuery(a, { kind: kind.kind }) }),

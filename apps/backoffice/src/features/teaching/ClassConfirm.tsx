@@ -11,7 +11,7 @@ import {
   campusField,
   lessonColumns,
   lessonsOf,
-  needsCampus,
+  needsFilters,
   periodField,
   teacherField,
   thisWeek,
@@ -46,7 +46,7 @@ export default defineListScreen<TLessonRow>({
       confirmed: filters.confirmed === 'yes' || filters.confirmed === 'no' ? filters.confirmed : undefined,
       mine: 'yes',
     }),
-  notice: needsCampus,
+  notice: needsFilters('campusPeriod'),
   // The month's confirmed lessons filed for approval: the original confirmation, or a supplementary
   // one for lessons confirmed after it (payroll pays only what a passed confirmation covers).
   toolbar: (t, h) => (

@@ -3,7 +3,7 @@
 import { ClassroomInput, type TClassroomRow } from '@bo/api-sdk';
 import { defineListScreen, statusOptions } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { campusField, needsCampus } from './listParts';
+import { campusField, needsFilters } from './listParts';
 
 export default defineListScreen<TClassroomRow, typeof ClassroomInput>({
   key: 'teachingClassrooms',
@@ -28,7 +28,7 @@ export default defineListScreen<TClassroomRow, typeof ClassroomInput>({
           },
         })
       : [],
-  notice: needsCampus,
+  notice: needsFilters('campus'),
   form: {
     schema: ClassroomInput,
     defaults: (f) => ({ schoolItemCode: f.schoolItemCode ?? '', capacity: 6 }),

@@ -13,7 +13,7 @@ import {
   campusField,
   lessonColumns,
   lessonsOf,
-  needsCampus,
+  needsFilters,
   periodField,
   teacherField,
   thisWeek,
@@ -47,7 +47,7 @@ export default defineListScreen<TLessonRow>({
       (await lessonsOf(filters)).filter((l) => l.kind === 'oneToOne'),
       filters.studentName,
     ),
-  notice: needsCampus,
+  notice: needsFilters('campusPeriod'),
   toolbar: (t, h) => (
     <>
       <Button

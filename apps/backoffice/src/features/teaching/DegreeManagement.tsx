@@ -7,7 +7,7 @@ import { defineListScreen, listQuery } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { DegreeBookDialog, DegreeDetailDialog, DegreeItemDialog } from './DegreeDialogs';
 import { dialogSlot } from './dialogSlot';
-import { campusField, needsCampus, teacherField } from './listParts';
+import { campusField, needsFilters, teacherField } from './listParts';
 
 const detail = dialogSlot<number>();
 const add = dialogSlot<string>();
@@ -62,7 +62,7 @@ export default defineListScreen<TDegreeRow>({
   ],
   list: async (a) =>
     a.filters.schoolItemCode ? sdk.teaching.degreeQuery({ query: listQuery(a) }) : { list: [], total: 0 },
-  notice: needsCampus,
+  notice: needsFilters('campus'),
   rowActions: (t, h) => [
     { key: 'detail', label: t('teach.deg.detail'), onClick: (d) => detail.open(d.id) },
     {

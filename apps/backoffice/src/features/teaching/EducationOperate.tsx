@@ -11,7 +11,7 @@ import {
   campusField,
   lessonColumns,
   lessonsOf,
-  needsCampus,
+  needsFilters,
   periodField,
   teacherField,
   thisWeek,
@@ -44,7 +44,7 @@ export default defineListScreen<TLessonRow>({
       (await lessonsOf(filters)).filter((l) => !filters.kind || l.kind === filters.kind),
       filters.studentName,
     ),
-  notice: needsCampus,
+  notice: needsFilters('campusPeriod'),
   toolbar: (_t, h) => (
     <batch.Host
       render={(v, close) => (

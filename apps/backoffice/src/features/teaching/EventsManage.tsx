@@ -3,7 +3,7 @@
 import { CalendarDayInput, type TCalendarDayRow } from '@bo/api-sdk';
 import { defineListScreen } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { campusField, needsCampus, periodField, thisMonth } from './listParts';
+import { campusField, needsFilters, periodField, thisMonth } from './listParts';
 
 export default defineListScreen<TCalendarDayRow, typeof CalendarDayInput>({
   key: 'teachingCalendar',
@@ -47,7 +47,7 @@ export default defineListScreen<TCalendarDayRow, typeof CalendarDayInput>({
           },
         })
       : [],
-  notice: needsCampus,
+  notice: needsFilters('campusPeriod'),
   form: {
     schema: CalendarDayInput,
     defaults: (f) => ({ schoolItemCode: f.schoolItemCode || undefined, kind: 'holiday' }),

@@ -7,7 +7,7 @@ import { shanghaiDate } from '@bo/domain';
 import { defineListScreen } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { dialogSlot } from './dialogSlot';
-import { campusField, dayField, needsCampus, teacherField } from './listParts';
+import { campusField, dayField, needsFilters, teacherField } from './listParts';
 import { CancelSignDialog, SignDialog, type SignTarget } from './SignDialogs';
 
 const signing = dialogSlot<SignTarget>();
@@ -70,7 +70,7 @@ export default defineListScreen<TSignRow>({
     const name = filters.studentName;
     return name ? rows.filter((r) => r.studentName.includes(name)) : rows;
   },
-  notice: needsCampus,
+  notice: needsFilters('campusDay'),
   rowActions: (t) => [
     {
       key: 'sign',

@@ -8,7 +8,7 @@ import { asFormField, CourseSelect, TeacherSelect } from '../../app/masterSelect
 import { sdk } from '../../app/sdk';
 import { AssessTasksDialog } from './AssessTasksDialog';
 import { dialogSlot } from './dialogSlot';
-import { campusField, needsCampus, roomField } from './listParts';
+import { campusField, needsFilters, roomField } from './listParts';
 import { MembersDialog } from './MembersDialog';
 import { ScheduleDialog } from './ScheduleDialog';
 
@@ -59,7 +59,7 @@ export default defineListScreen<TGroupClassRow, typeof GroupClassInput>({
   ],
   list: async (a) =>
     a.filters.schoolItemCode ? sdk.teaching.classPage({ query: listQuery(a) }) : { list: [], total: 0 },
-  notice: needsCampus,
+  notice: needsFilters('campus'),
   form: {
     schema: GroupClassInput,
     defaults: (f) => ({ schoolItemCode: f.schoolItemCode ?? '', capacity: 6 }),

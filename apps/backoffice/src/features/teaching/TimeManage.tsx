@@ -3,7 +3,7 @@
 import { BAND_TYPES, TimeSpanInput, type TTimeSpanRow } from '@bo/api-sdk';
 import { defineListScreen, statusOptions } from '../../app/list';
 import { sdk } from '../../app/sdk';
-import { campusField, needsCampus, timeField } from './listParts';
+import { campusField, needsFilters, timeField } from './listParts';
 
 export default defineListScreen<TTimeSpanRow, typeof TimeSpanInput>({
   key: 'teachingTimeSpans',
@@ -30,7 +30,7 @@ export default defineListScreen<TTimeSpanRow, typeof TimeSpanInput>({
           },
         })
       : [],
-  notice: needsCampus,
+  notice: needsFilters('campus'),
   form: {
     schema: TimeSpanInput,
     defaults: (f) => ({ schoolItemCode: f.schoolItemCode ?? '', bandType: 1, sort: 0 }),

@@ -139,9 +139,21 @@ export function lessonColumns(t: TFunction): ListColumn<TLessonRow>[] {
   ];
 }
 
-/** The hint shown until the filters a timetable list needs are chosen. */
-export function needsCampus(t: TFunction) {
-  return <p className="px-1 pb-2 text-sm text-muted">{t('teach.pickCampus')}</p>;
+/**
+ * The hint shown until the filters a timetable list needs are chosen, naming exactly the search
+ * fields the screen has: the campus alone, with the period (日期范围), or with the lesson day (上课日期).
+ */
+export function needsFilters(fields: 'campus' | 'campusPeriod' | 'campusDay') {
+  const key = (
+    {
+      campus: 'teach.pickCampus',
+      campusPeriod: 'teach.pickCampusPeriod',
+      campusDay: 'teach.pickCampusDay',
+    } as const
+  )[fields];
+  return function Needs(t: TFunction) {
+    return <p className="px-1 pb-2 text-sm text-muted">{t(key)}</p>;
+  };
 }
 
 /** The valid classrooms of a campus as a select, by id (the cache the timetable screens read too). */

@@ -59,6 +59,7 @@ export interface LinesInput {
   manualDiscount?: string | undefined;
   voucherCode?: string | undefined;
   activityCode?: string | undefined;
+  declinedOffers?: readonly string[] | undefined;
   funderShare?: string | undefined;
   funderCode?: string | null | undefined;
 }
@@ -89,6 +90,7 @@ export function quoteLines(
       })),
       manualDiscountCents: cents(b.manualDiscount),
       codes: { voucher: b.voucherCode, activity: b.activityCode },
+      declined: b.declinedOffers,
     },
     opts,
   );

@@ -147,7 +147,7 @@ export async function loadPeriod(tx: DbOrTx, year: number, month: number) {
   if (!p)
     throw badInput(
       'month',
-      `薪资期间 ${year}-${month} 不存在，请先在薪酬设置中创建 / the salary period ${year}-${month} does not exist; create it in the salary settings first`,
+      `薪资期间 ${year}-${month} 不存在，请先在“薪酬设置 › 薪酬周期”中创建 / the salary period ${year}-${month} does not exist; create it under Salary settings › Salary periods first`,
     );
   return p;
 }

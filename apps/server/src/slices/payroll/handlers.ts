@@ -46,6 +46,7 @@ export const payrollHandlers: SliceHandlers<typeof contract.payroll> = {
   switchCourseList: (ctx) => s.switchList(ctx),
   switchCourseSave: (ctx) => s.switchSave(ctx, ctx.body),
   compute: (ctx) => s.compute(ctx, ctx.body),
+  latestPeriod: (ctx) => s.latestPeriod(ctx, ctx.query),
   manage: (ctx) => s.manage(ctx, ctx.query),
   runs: (ctx) => s.runs(ctx, ctx.query),
   areaPage: (ctx) => s.areaPage(ctx, ctx.params.area, ctx.query),

@@ -59,6 +59,8 @@ export interface QuoteInput {
   items: readonly QuoteItemInput[];
   manualDiscountCents?: number | undefined;
   codes?: { voucher?: string | undefined; activity?: string | undefined } | undefined;
+  /** Codes of offers that would apply by themselves and that the family declines (never the chosen ones). */
+  declined?: readonly string[] | undefined;
   /** The order being edited: its own voucher counts as still usable by it. */
   orderId?: number | undefined;
 }
@@ -252,6 +254,14 @@ export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = 
       }
       set.offers.push(draft);
     }
+    const declined = new Set(input.declined ?? []);
+    if (declined.size > 0)
+      set.offers = set.offers.filter(
+        (o) =>
+          !declined.has(o.code) ||
+          o.kind === 'voucher' ||
+          (o.kind === 'activity' && set.chosen.activity === o.id),
+      );
     voucher = applyOfferSet(input, items, set);
   }
   for (const rule of rules) {
