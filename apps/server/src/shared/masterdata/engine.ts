@@ -678,7 +678,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
             const { [def.version ?? '\u0000']: _v, ...rest } = raw;
             const parsed = def.input.safeParse(rest);
             if (!parsed.success) {
-              for (const issue of parsed.error.issues.slice(0, 3))
+              for (const issue of parsed.error.issues)
                 errors.push({
                   row: rowNo,
                   column: issue.path.map(String).join('.') || importKey,
