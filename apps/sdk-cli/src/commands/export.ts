@@ -155,7 +155,9 @@ export function exportCommand() {
     const kind = IMPORTS.find((k) => k.sheet && (k.name === o.endpoint || k.sheet.list === o.endpoint));
     if (!o.endpoint.includes('.') && !kind)
       throw new CliError(
-        `"${o.endpoint}" is neither slice.endpoint nor an import kind with an export (${IMPORTS.filter((k) => k.sheet)
+        `"${o.endpoint}" is neither slice.endpoint nor an import kind with an export (${IMPORTS.filter(
+          (k) => k.sheet,
+        )
           .map((k) => k.name)
           .join(', ')})`,
         2,

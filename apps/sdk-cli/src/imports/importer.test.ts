@@ -291,7 +291,8 @@ describe('a dry run with errors', () => {
     rows.forEach((r, i) => {
       const row = o.firstRow + i;
       const before = res.errors.length;
-      if (String(r.name ?? '').includes('bad')) res.errors.push({ row, column: 'name', reason: '名称不可用 / name refused' });
+      if (String(r.name ?? '').includes('bad'))
+        res.errors.push({ row, column: 'name', reason: '名称不可用 / name refused' });
       if (r.sort === undefined) res.errors.push({ row, column: 'sort', reason: '必填 / required' });
       if (res.errors.length === before) res.created += 1;
     });

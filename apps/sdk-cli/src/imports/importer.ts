@@ -68,7 +68,10 @@ export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
     if (!h) return;
     const names = headerNames(h);
     const col = kind.columns.find(
-      (c) => names.includes(c.header) || names.includes(c.field) || (c.title !== undefined && names.includes(c.title)),
+      (c) =>
+        names.includes(c.header) ||
+        names.includes(c.field) ||
+        (c.title !== undefined && names.includes(c.title)),
     );
     if (!col) return void unknown.push(h);
     // An exported read-only column (a name beside its code) is read past: the file came from the export.
@@ -89,7 +92,9 @@ export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
     );
   if (problems.length) {
     throw new CliError(
-      `${problems.join('; ')}.\nThe ${kind.name} template has: ${templateOf(kind).map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (sdk-cli template ${kind.name} --out t.xlsx)`,
+      `${problems.join('; ')}.\nThe ${kind.name} template has: ${templateOf(kind)
+        .map((c) => c.header + (c.required ? ' *' : ''))
+        .join(', ')} (sdk-cli template ${kind.name} --out t.xlsx)`,
       2,
     );
   }
@@ -168,7 +173,12 @@ async function countRows(file: string): Promise<number> {
 }
 
 /** Maps a server error back to the chunk's row (blank rows are skipped, so rows are not contiguous). */
-function chunkRow(kind: ImportKind, serverRow: number, firstRow: number, chunk: Prepared[]): Prepared | undefined {
+function chunkRow(
+  kind: ImportKind,
+  serverRow: number,
+  firstRow: number,
+  chunk: Prepared[],
+): Prepared | undefined {
   const i = kind.rowNumbers === 'index' ? serverRow - 1 : serverRow - firstRow;
   return chunk[i];
 }

@@ -77,9 +77,7 @@ const PARSE = { number: asNumber, flag: asFlag } as const;
  * A kind declared once in the contract's `SHEETS`: its columns (template ones first, then the
  * read-only ones the export adds) with the Chinese half of the header as the name errors are reported by.
  */
-const fromSheet = (
-  sheet: SheetDef,
-): Pick<ImportKind, 'columns' | 'sheet'> => ({
+const fromSheet = (sheet: SheetDef): Pick<ImportKind, 'columns' | 'sheet'> => ({
   sheet,
   columns: exportColumns(sheet).map((c): ImportColumn => {
     const parse = c.format === 'number' || c.format === 'flag' ? PARSE[c.format] : undefined;
@@ -280,15 +278,7 @@ export const IMPORTS: ImportKind[] = [
     name: 'bankAccounts',
     description: '银行账户 bank accounts (pay type by code or name)',
     endpoint: 'finance.bankAccountImportRows',
-    columns: [
-      { header: '银行账号', field: 'accountNo', required: true, note: '8–30 digits' },
-      { header: '户名', field: 'accountName', required: true },
-      { header: '开户银行', field: 'bankName', required: true },
-      { header: '开户支行', field: 'branchName' },
-      { header: '校区编码', field: 'schoolItemCode', required: true },
-      { header: '支付方式编码', field: 'payTypeCode', required: true, note: 'pay type code or name' },
-      { header: '备注', field: 'remark' },
-    ],
+    ...fromSheet(SHEETS.bankAccounts),
   },
   {
     name: 'clueTargets',

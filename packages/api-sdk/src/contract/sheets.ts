@@ -152,7 +152,13 @@ export const SHEETS = {
         format: 'number',
         note: '1 lesson hour, 2 day',
       },
-      { field: 'price', header: '价格 / price', required: true, format: 'amount', note: 'yuan, ≤ 2 decimals' },
+      {
+        field: 'price',
+        header: '价格 / price',
+        required: true,
+        format: 'amount',
+        note: 'yuan, ≤ 2 decimals',
+      },
       { field: 'lessonMinutes', header: '课时分钟 / lesson minutes', format: 'number' },
       remark,
       status(),
@@ -160,6 +166,27 @@ export const SHEETS = {
       { field: 'coursecategoryname', header: '课程类别 / course category', readOnly: true },
       { field: 'courserankname', header: '课程级别 / course rank', readOnly: true },
       { field: 'buyTypeName', header: '购买类型 / buy type', readOnly: true },
+    ],
+  },
+  bankAccounts: {
+    name: '银行账户',
+    list: 'finance.bankAccountList',
+    columns: [
+      { field: 'accountNo', header: '银行账号 / account number', required: true, note: '8–30 digits' },
+      { field: 'accountName', header: '户名 / account name', required: true },
+      { field: 'bankName', header: '开户银行 / bank', required: true },
+      { field: 'branchName', header: '开户支行 / branch' },
+      { field: 'schoolItemCode', header: '校区编码 / campus code', required: true },
+      // The template takes the pay type's code or its name: the export writes the name.
+      {
+        field: 'payTypeCode',
+        header: '支付方式编码 / pay type code',
+        required: true,
+        from: 'payTypeName',
+        note: 'pay type code or name',
+      },
+      remark,
+      { field: 'schoolItemName', header: '校区 / campus', readOnly: true },
     ],
   },
 } as const satisfies Record<string, SheetDef>;

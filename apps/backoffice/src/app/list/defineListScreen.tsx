@@ -128,7 +128,11 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
     sheet?: SheetDef;
   };
   /** File upload import answered by a result workbook (spec §5). */
-  importFile?: { call: (file: File) => Promise<ImportFileResult> };
+  importFile?: {
+    call: (file: File) => Promise<ImportFileResult>;
+    /** The kind's spreadsheet declaration: the browser's export takes its columns (see importRows.sheet). */
+    sheet?: SheetDef;
+  };
   /** A server template; without it an import with importRows gets a generated one. */
   template?: { call: () => Promise<Blob>; filename: (t: TFunction) => string };
   /** Export the whole filtered result (default true). */
@@ -304,7 +308,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
           { pageSize: 500, onProgress: (done, n) => setProgress({ done, total: n }) },
         );
       }
-      const declared = def.importRows?.sheet;
+      const declared = def.importRows?.sheet ?? def.importFile?.sheet;
       if (declared) {
         // The import template's columns and value formats: the file can be edited and imported back.
         const cols = sheetExportColumns(declared);
