@@ -342,7 +342,9 @@ describe('export', () => {
       const sheet = SHEETS[kind];
       const { header, rows } = await readExport(await download(admin), sheet);
       expect(header).toEqual(exportColumns(sheet).map((c) => c.header));
-      expect(header.slice(0, templateColumns(sheet).length)).toEqual(templateColumns(sheet).map((c) => c.header));
+      expect(header.slice(0, templateColumns(sheet).length)).toEqual(
+        templateColumns(sheet).map((c) => c.header),
+      );
       expect(rows.length).toBeGreaterThan(0);
       const body = { rows, dryRun: true };
       const r =
