@@ -201,7 +201,7 @@ describe('bank accounts', () => {
   it('downloads the import template', async () => {
     const blob = await admin.finance.bankAccountTemplate();
     const rows = await sheetValues(new Uint8Array(await blob.arrayBuffer()));
-    expect(rows[0]?.[0]).toBe('银行账号* / account number');
+    expect(rows[0]?.[0]).toBe('银行账号 / account number');
     expect(rows[1]?.[5]).toBe('BANK');
   });
 

@@ -2,7 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ErrorCode, type Sdk } from '@bo/api-sdk';
+import {
+  ErrorCode,
+  SHEETS,
+  columnOfHeader,
+  exportColumns,
+  templateColumns,
+  type Sdk,
+  type SheetDef,
+} from '@bo/api-sdk';
+import { fieldLabel } from '@bo/domain';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 import { auditLog, rolePrivileges } from '../src/slices/system/tables.js';
 import { cities } from '../src/slices/organisation/tables.js';
@@ -217,6 +226,34 @@ describe('import', () => {
   });
 });
 
+describe('import errors', () => {
+  it('reports every field that fails in a row at once, each naming the field in words', async () => {
+    const r = await admin.organisation.schoolItemImport({
+      body: {
+        rows: [
+          { code: 'OK01', name: '好校区', provincetypecode: 'HD', citycode: 'SH' },
+          { code: '', name: '', provincetypecode: '', citycode: '', sort: 'x', validstatus: 7 },
+        ],
+        dryRun: true,
+        firstRow: 2,
+      },
+    });
+    const row3 = r.errors.filter((e) => e.row === 3);
+    // One error per field, every field at once.
+    expect(row3.map((e) => e.column).sort()).toEqual(
+      ['citycode', 'code', 'name', 'provincetypecode', 'sort', 'validstatus'].sort(),
+    );
+    // In words: the catalogue's label or the schema's own text, never the API name of the field.
+    for (const e of row3) {
+      const label = fieldLabel([e.column]);
+      expect(e.reason).toMatch(/[\u4e00-\u9fff].* \/ /);
+      if (!['code', 'name', 'sort'].includes(e.column)) expect(e.reason).not.toContain(e.column);
+      else expect(e.reason.includes(label['zh-CN']) || e.reason.includes(label.en), e.reason).toBe(true);
+    }
+    expect(r.errors.filter((e) => e.row === 2)).toEqual([]);
+  });
+});
+
 describe('scope', () => {
   it('refuses to read or change another region’s campus (403)', async () => {
     const director = await t.as('director');
@@ -273,6 +310,49 @@ describe('export', () => {
       if (n > 1) codes.push(String(row.getCell(1).value));
     });
     expect(codes.sort()).toEqual(['HZ01', 'NJ01', 'SH01', 'SH02']);
-    expect(ws?.getRow(1).getCell(2).value).toBe('名称');
+    expect(ws?.getRow(1).getCell(2).value).toBe('校区名称 / campus name');
   });
+
+  /** The header row and the data rows of a downloaded workbook, as the JSON import takes them. */
+  async function readExport(blob: Blob, sheet: SheetDef) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await blob.arrayBuffer());
+    const ws = wb.worksheets[0];
+    const header: string[] = [];
+    ws?.getRow(1).eachCell((c, i) => void (header[i] = String(c.value)));
+    const rows: Record<string, unknown>[] = [];
+    ws?.eachRow((row, n) => {
+      if (n === 1) return;
+      const r: Record<string, unknown> = {};
+      row.eachCell((c, i) => {
+        const col = columnOfHeader(sheet, header[i] ?? '');
+        if (col && !col.readOnly && c.value !== null && c.value !== '') r[col.field] = c.value;
+      });
+      rows.push(r);
+    });
+    return { header: header.slice(1), rows };
+  }
+
+  it.each([
+    ['campuses', (s: Sdk) => s.organisation.schoolItemExport({ query: {} }), 'schoolItemImport'],
+    ['courses', (s: Sdk) => s.courses.courseExport({ query: {} }), 'courseImport'],
+  ] as const)(
+    '%s: the export has the import template’s headers and imports back unchanged',
+    async (kind, download, importer) => {
+      const sheet = SHEETS[kind];
+      const { header, rows } = await readExport(await download(admin), sheet);
+      expect(header).toEqual(exportColumns(sheet).map((c) => c.header));
+      expect(header.slice(0, templateColumns(sheet).length)).toEqual(
+        templateColumns(sheet).map((c) => c.header),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      const body = { rows, dryRun: true };
+      const r =
+        importer === 'schoolItemImport'
+          ? await admin.organisation.schoolItemImport({ body })
+          : await admin.courses.courseImport({ body });
+      expect(r.errors).toEqual([]);
+      expect(r).toMatchObject({ created: 0, updated: 0, unchanged: rows.length });
+    },
+  );
 });

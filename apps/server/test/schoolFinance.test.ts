@@ -100,6 +100,30 @@ describe('school cost', () => {
     expect(data[0]).toContain('合计 / total');
   });
 
+  it('exports the template’s columns first, and the exported file uploads back unchanged', async () => {
+    const tpl = await sheetValues(
+      new Uint8Array(await (await admin.schoolFinance.schoolCostExport()).arrayBuffer()),
+    );
+    const exported = new Uint8Array(
+      await (
+        await admin.schoolFinance.schoolCostExportData({
+          query: { monthFrom: '2030-01', monthTo: '2030-12' },
+        })
+      ).arrayBuffer(),
+    );
+    const data = await sheetValues(exported);
+    const template = tpl[0] ?? [];
+    expect(data[0]?.slice(0, template.length)).toEqual(template);
+    expect(data[0]?.slice(template.length)).toEqual(['校区名称 / campus', '合计 / total']);
+    expect(data.length).toBeGreaterThan(1);
+    const r = await admin.schoolFinance.schoolCostImport({
+      file: new Blob([exported]),
+      filename: 'back.xlsx',
+    });
+    expect(r).toMatchObject({ result: 2, code: 0 });
+    expect(JSON.stringify(r)).toMatch(new RegExp(`未变${data.length - 1}|${data.length - 1} unchanged`));
+  });
+
   it('validates every row, writes nothing of a failed batch and answers the result workbook', async () => {
     const rows = [
       { month: '2031-02', schoolItemCode: 'SH01', rent: '100' },

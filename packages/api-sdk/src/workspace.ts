@@ -13,6 +13,7 @@ export * from './sdk.js';
 export * from './contract/fields.js';
 export * from './lazy.js';
 export * from './contract/masterData.js';
+export * from './contract/sheets.js';
 export * from './contract/system.js';
 export * from './contract/feedback.js';
 export * from './contract/organisation.js';

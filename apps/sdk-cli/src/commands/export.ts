@@ -1,8 +1,10 @@
-// `sdk-cli export <slice.endpoint> --out file.xlsx|file.csv [--query k=v ...] [--columns a,b,c]`:
-// pages through a list endpoint (pageIdx/pageSize 500) and writes the whole filtered result.
+// `sdk-cli export <slice.endpoint|kind> --out file.xlsx|file.csv [--query k=v ...] [--columns a,b,c]`:
+// pages through a list endpoint (pageIdx/pageSize 500) and writes the whole filtered result. A kind
+// with a spreadsheet declaration (`campuses`, `courses`…, or its list endpoint) is written with the
+// import template's headers and value formats, so the file can be edited and imported back.
 import { Command } from 'commander';
 import { z } from 'zod';
-import type { AnyEndpoint, Sdk } from '@bo/api-sdk';
+import { exportColumns, exportValue, type AnyEndpoint, type Sdk, type SheetDef } from '@bo/api-sdk';
 import { connect, ConnectionOptions, describeError, withConnection } from '../lib/connect.js';
 import { findEndpoint, hasKey, listShape, pick, rowKeys } from '../lib/endpoint.js';
 import { CliError } from '../lib/errors.js';
@@ -11,11 +13,14 @@ import { createProgress, type Progress } from '../lib/progress.js';
 import { formatOf, openSheetWriter } from '../lib/sheet.js';
 import { printSummary } from '../lib/summary.js';
 import { readBody } from './call.js';
+import { IMPORTS } from '../imports/registry.js';
 
 export const PAGE_SIZE = 500;
 
 const ExportOptions = ConnectionOptions.extend({
-  endpoint: z.string().regex(/^\w+\.\w+$/, 'expected slice.endpoint, e.g. system.authInfos'),
+  endpoint: z
+    .string()
+    .regex(/^\w+(\.\w+)?$/, 'expected slice.endpoint (e.g. system.authInfos) or an import kind (campuses)'),
   out: z.string().min(1, 'give --out file.xlsx or file.csv'),
   query: KeyValues,
   param: KeyValues,
@@ -32,6 +37,8 @@ export interface ExportRun {
   params?: Record<string, unknown>;
   body?: unknown;
   columns?: string[] | undefined;
+  /** The kind's spreadsheet declaration: its export columns, headers and value formats (unless `columns`). */
+  sheet?: SheetDef | undefined;
   /** Rows asked per page (default PAGE_SIZE). */
   pageSize?: number;
   /** For messages only. */
@@ -55,16 +62,26 @@ export async function runExport(
       `${o.name} does not answer a list (a page { list, total } or an array): use \`sdk-cli call\``,
       2,
     );
-  const columns = o.columns?.length ? o.columns : rowKeys(shape.row);
+  const sheet = o.columns?.length ? undefined : o.sheet;
+  const sheetColumns = sheet ? exportColumns(sheet) : [];
+  const columns = o.columns?.length
+    ? o.columns
+    : sheet
+      ? sheetColumns.map((c) => c.field)
+      : rowKeys(shape.row);
   if (!columns.length) throw new CliError(`${o.name}: its rows are not objects; give --columns`, 2);
-  const w = await openSheetWriter(o.out, columns);
+  const w = await openSheetWriter(o.out, sheet ? sheetColumns.map((c) => c.header) : columns);
+  const cells = (r: unknown): unknown[] =>
+    sheet
+      ? sheetColumns.map((c) => exportValue(c, (r ?? {}) as Record<string, unknown>))
+      : columns.map((c) => pick(r, c));
   const bar = (o.progress ?? ((l, t) => createProgress(l, t)))('exporting', 0);
   let rows = 0;
   let total = 0;
   let pages = 0;
   const pageSize = o.pageSize ?? PAGE_SIZE;
   const write = async (list: unknown[]) => {
-    for (const r of list) await w.add(columns.map((c) => pick(r, c)));
+    for (const r of list) await w.add(cells(r));
     rows += list.length;
     bar.increment(list.length);
   };
@@ -123,7 +140,7 @@ export function exportCommand() {
   return withConnection(
     new Command('export')
       .description('export the whole filtered result of a list endpoint to .xlsx or .csv')
-      .argument('<endpoint>', 'a list endpoint, e.g. system.authInfos')
+      .argument('<endpoint>', 'a list endpoint (e.g. system.authInfos) or an import kind (e.g. campuses)')
       .requiredOption('-o, --out <file>', 'file.xlsx or file.csv')
       .option('-q, --query <key=value>', 'a filter (repeatable)', collect)
       .option('-p, --param <key=value>', 'a path parameter (repeatable)', collect)
@@ -134,7 +151,18 @@ export function exportCommand() {
       ),
   ).action(async (endpoint: string, raw: Record<string, unknown>) => {
     const o = parseOptions(ExportOptions, { ...raw, endpoint });
-    const { endpoint: e, name } = findEndpoint(o.endpoint);
+    // An import kind (or its list endpoint) exports in the shape its template imports.
+    const kind = IMPORTS.find((k) => k.sheet && (k.name === o.endpoint || k.sheet.list === o.endpoint));
+    if (!o.endpoint.includes('.') && !kind)
+      throw new CliError(
+        `"${o.endpoint}" is neither slice.endpoint nor an import kind with an export (${IMPORTS.filter(
+          (k) => k.sheet,
+        )
+          .map((k) => k.name)
+          .join(', ')})`,
+        2,
+      );
+    const { endpoint: e, name } = findEndpoint(kind?.sheet?.list ?? o.endpoint);
     const { sdk } = await connect(o, { requireAuth: e.access.kind !== 'public' });
     const started = Date.now();
     const r = await runExport({
@@ -146,6 +174,7 @@ export function exportCommand() {
       params: o.param,
       body: await readBody(o.body),
       columns: o.columns,
+      sheet: kind?.sheet,
       url: o.url,
     });
     printSummary(`exported ${name}`, [

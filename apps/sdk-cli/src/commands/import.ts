@@ -7,8 +7,8 @@ import { findEndpoint } from '../lib/endpoint.js';
 import { CliError } from '../lib/errors.js';
 import { parseOptions } from '../lib/options.js';
 import { formatOf } from '../lib/sheet.js';
-import { printSummary } from '../lib/summary.js';
-import { runImport, type SendChunk } from '../imports/importer.js';
+import { formatSummary } from '../lib/summary.js';
+import { runImport, speak, type ImportOutcome, type SendChunk } from '../imports/importer.js';
 import { findImport, IMPORTS } from '../imports/registry.js';
 
 const ImportOptions = ConnectionOptions.extend({
@@ -20,6 +20,45 @@ const ImportOptions = ConnectionOptions.extend({
 
 /** The report's default name: `<file>.errors.xlsx` next to the file. */
 export const defaultErrorsFile = (file: string) => file.replace(/\.(xlsx|csv)$/i, '') + '.errors.xlsx';
+
+/**
+ * The closing summary: the rows checked (the progress bar's total, in rows), how many would be (or were)
+ * imported, the rows with errors and the duplicates left out — checked = imported + with errors + skipped
+ * — and where the report went, or that none was written.
+ */
+export function formatImportSummary(
+  kind: string,
+  file: string,
+  dryRun: boolean,
+  r: ImportOutcome,
+  ms: number,
+  lang: 'zh-CN' | 'en' = 'zh-CN',
+): string {
+  const verdict = r.errors.length
+    ? r.written
+      ? 'PARTLY IMPORTED: refused during the import'
+      : 'NOT IMPORTED: fix the rows in the report'
+    : dryRun
+      ? 'dry run: the file is clean (nothing written)'
+      : 'imported';
+  const would = dryRun || r.errors.length > 0;
+  const clean = r.errors.length === 0;
+  return formatSummary(`${kind} from ${file}: ${verdict}`, [
+    ['rows checked', r.checked],
+    [would ? 'would import' : 'imported', r.wouldImport],
+    ['rows with errors', r.errorRows],
+    ['errors', r.errors.length > r.errorRows ? r.errors.length : undefined],
+    ['skipped (duplicates)', r.skipped],
+    [would ? 'would create' : 'created', clean ? r.created : undefined],
+    [would ? 'would update' : 'updated', clean ? r.updated : undefined],
+    ['unchanged', clean ? r.unchanged : undefined],
+    [
+      'error report',
+      r.report ?? speak('未写入（没有错误或重复行） / none written (no row errors or duplicates)', lang),
+    ],
+    ['time', `${(ms / 1000).toFixed(1)} s`],
+  ]);
+}
 
 export const kindsHelp = () =>
   IMPORTS.length
@@ -54,26 +93,14 @@ export function importCommand() {
     const errorsFile = o.errors ?? defaultErrorsFile(o.file);
     const started = Date.now();
     const r = await runImport({ kind, file: o.file, dryRun: o.dryRun, errorsFile, send });
-    const verdict = r.errors.length
-      ? r.written
-        ? 'PARTLY IMPORTED: refused during the import'
-        : 'NOT IMPORTED: fix the rows in the report'
-      : o.dryRun
-        ? 'dry run: the file is clean (nothing written)'
-        : 'imported';
-    printSummary(`${kind.name} from ${o.file}: ${verdict}`, [
-      ['rows', r.rows],
-      ['row errors', r.errors.length],
-      ['duplicates (not imported)', r.notices.length || undefined],
-      [o.dryRun || r.errors.length ? 'would create' : 'created', r.created],
-      [o.dryRun || r.errors.length ? 'would update' : 'updated', r.updated],
-      ['unchanged', r.unchanged],
-      ['skipped', r.skipped || undefined],
-      ['error report', r.report ?? undefined],
-      ['time', `${((Date.now() - started) / 1000).toFixed(1)} s`],
-    ]);
+    // The column in words of the CLI's language (the header's half).
+    const words = (column: string) => {
+      const title = kind.columns.find((c) => c.header === column)?.title;
+      return title ? speak(title, o.lang) : column;
+    };
+    process.stdout.write(formatImportSummary(kind.name, o.file, o.dryRun, r, Date.now() - started, o.lang));
     for (const err of r.errors.slice(0, 10))
-      process.stderr.write(`  row ${err.row} ${err.column}: ${err.reason}\n`);
+      process.stderr.write(`  row ${err.row} ${words(err.column)}: ${speak(err.reason, o.lang)}\n`);
     if (r.errors.length > 10) process.stderr.write(`  … ${r.errors.length - 10} more in ${r.report}\n`);
     process.exitCode = r.exitCode;
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CliError } from '../lib/errors.js';
 import { parseOptions } from '../lib/options.js';
 import { writeSheet } from '../lib/sheet.js';
-import { findImport } from '../imports/registry.js';
+import { findImport, templateOf } from '../imports/registry.js';
 import { kindsHelp } from './import.js';
 
 const TemplateOptions = z.object({ kind: z.string().min(1), out: z.string().min(1, 'give --out file.xlsx') });
@@ -19,13 +19,15 @@ export function templateCommand() {
       const o = parseOptions(TemplateOptions, { ...raw, kind: kindName });
       const kind = findImport(o.kind);
       if (!kind) throw new CliError(`unknown import kind "${o.kind}". Kinds:\n${kindsHelp()}`, 2);
+      // The headers as the kind's export writes them, so an exported file imports back unchanged.
+      const columns = templateOf(kind);
       await writeSheet(
         o.out,
-        kind.columns.map((c) => c.header),
+        columns.map((c) => c.title ?? c.header),
         [],
       );
       process.stdout.write(
-        `wrote ${o.out}: ${kind.columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (* required)\n`,
+        `wrote ${o.out}: ${columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (* required)\n`,
       );
     });
 }

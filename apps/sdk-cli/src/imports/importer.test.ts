@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readSheet, writeSheet } from '../lib/sheet.js';
 import type { Progress } from '../lib/progress.js';
+import { formatImportSummary } from '../commands/import.js';
 import {
   CHUNK_SIZE,
   ERROR_REPORT_HEADERS,
@@ -188,15 +189,18 @@ describe('the import flow', () => {
     ]);
   });
 
-  it('a clean dry run writes an empty report, exits 0 and writes nothing', async () => {
+  it('a clean dry run writes no report, exits 0, writes nothing, and its summary says so', async () => {
     const file = path.join(dir, 'dry.csv');
     await writeSheet(file, header, many(3));
     const srv = fakeServer();
     const errorsFile = path.join(dir, 'dry.errors.xlsx');
     const r = await runImport({ kind, file, dryRun: true, errorsFile, send: srv.send, progress: quiet });
-    expect(r).toMatchObject({ exitCode: 0, created: 3, written: false, report: errorsFile });
-    expect(await readReport(errorsFile)).toEqual([ERROR_REPORT_HEADERS]);
+    expect(r).toMatchObject({ exitCode: 0, created: 3, written: false, report: null });
+    expect(existsSync(errorsFile)).toBe(false);
     expect(srv.store.size).toBe(0);
+    const summary = formatImportSummary(kind.name, file, true, r, 0, 'en');
+    expect(summary).toMatch(/error report\s+none written/);
+    expect(formatImportSummary(kind.name, file, true, r, 0, 'zh-CN')).toMatch(/error report\s+未写入/);
   });
 
   it('stops before sending anything when a header is wrong', async () => {
@@ -275,5 +279,89 @@ describe('number cells', () => {
     expect(asNumber('-3')).toBe(-3);
     for (const t of ['10,5', '1,000', '1 000', '1e3', 'NaN', 'Infinity', '0x10', ''])
       expect(() => asNumber(t)).toThrow('not a number');
+  });
+});
+
+describe('a dry run with errors', () => {
+  const header = ['校区编码', '校区名称', '排序', '状态'];
+  const many = (n: number) => Array.from({ length: n }, (_, i) => [`C${i}`, `campus ${i}`, String(i), '1']);
+  /** Refuses names holding "bad" and rows without a sort (its own word on a cell the CLI left out). */
+  const strict: SendChunk = async (rows, o) => {
+    const res: TBatchResult = { total: rows.length, created: 0, updated: 0, unchanged: 0, errors: [] };
+    rows.forEach((r, i) => {
+      const row = o.firstRow + i;
+      const before = res.errors.length;
+      if (String(r.name ?? '').includes('bad'))
+        res.errors.push({ row, column: 'name', reason: '名称不可用 / name refused' });
+      if (r.sort === undefined) res.errors.push({ row, column: 'sort', reason: '必填 / required' });
+      if (res.errors.length === before) res.created += 1;
+    });
+    return res;
+  };
+
+  it('reports every error of a row at once: a refused cell and the server’s errors on the other fields', async () => {
+    const file = path.join(dir, 'every.csv');
+    await writeSheet(file, header, [
+      ['A1', 'fine', '1', '1'],
+      ['A2', 'bad one', 'twelve', 'maybe'],
+      ['A3', 'bad two', '3', '1'],
+    ]);
+    const r = await runImport({
+      kind,
+      file,
+      dryRun: true,
+      errorsFile: path.join(dir, 'every.errors.xlsx'),
+      send: strict,
+      progress: quiet,
+    });
+    // Row 3: the name (server), the sort and the status (refused here) — the server's "required" on the
+    // sort left out is not repeated; in the order of the columns.
+    expect(r.errors.map((e) => [e.row, e.column])).toEqual([
+      [3, '校区名称'],
+      [3, '排序'],
+      [3, '状态'],
+      [4, '校区名称'],
+    ]);
+    expect(r).toMatchObject({ exitCode: 1, errorRows: 2, checked: 3, wouldImport: 1 });
+  });
+
+  it('counts what the progress bar showed: the same total, in rows', async () => {
+    const keyed: ImportKind = { ...kind, key: { fields: ['code'], repeat: 'error' } };
+    const file = path.join(dir, 'counts.csv');
+    const body = many(9);
+    body[2] = ['C2', 'bad', '2', '1']; // a server error
+    body[4] = ['C4', 'campus 4', 'x', 'maybe']; // two cells refused here
+    body.splice(6, 0, ['', '', '', '']); // a blank row: not a data row
+    body[8] = ['C0', 'again', '7', '1']; // repeats row 2's code in a later chunk
+    await writeSheet(file, header, body);
+    const bars: { label: string; total: number; value: number; stopped: boolean }[] = [];
+    const progress = (label: string, total: number): Progress => {
+      const bar = { label, total, value: 0, stopped: false };
+      bars.push(bar);
+      return {
+        setTotal: (t) => void (bar.total = t),
+        increment: (n) => void (bar.value += n),
+        stop: () => void (bar.stopped = true),
+      };
+    };
+    const r = await runImport({
+      kind: keyed,
+      file,
+      dryRun: true,
+      errorsFile: path.join(dir, 'counts.errors.xlsx'),
+      send: fakeServer().send,
+      chunkSize: 4,
+      progress,
+    });
+    expect(bars).toHaveLength(1);
+    const [bar] = bars;
+    expect(bar).toMatchObject({ label: 'checking', total: 9, value: 9, stopped: true });
+    expect(r).toMatchObject({ rows: 9, checked: 9, errorRows: 3, skipped: 0, wouldImport: 6 });
+    expect(r.wouldImport + r.errorRows + r.skipped).toBe(bar?.value);
+    const summary = formatImportSummary(keyed.name, file, true, r, 0);
+    expect(summary).toMatch(/rows checked\s+9\n/);
+    expect(summary).toMatch(/would import\s+6\n/);
+    expect(summary).toMatch(/rows with errors\s+3\n/);
+    expect(summary).toMatch(/errors\s+4\n/);
   });
 });

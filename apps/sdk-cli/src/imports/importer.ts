@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CliError } from '../lib/errors.js';
 import { createProgress, type Progress } from '../lib/progress.js';
 import { readSheet, writeSheet, type SheetRow } from '../lib/sheet.js';
-import type { ImportColumn, ImportKind } from './registry.js';
+import { templateOf, type ImportColumn, type ImportKind } from './registry.js';
 
 /** Rows per call (the server takes more; 500 keeps each transaction short). */
 export const CHUNK_SIZE = 500;
@@ -67,8 +67,15 @@ export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
     const h = raw.trim();
     if (!h) return;
     const names = headerNames(h);
-    const col = kind.columns.find((c) => names.includes(c.header) || names.includes(c.field));
+    const col = kind.columns.find(
+      (c) =>
+        names.includes(c.header) ||
+        names.includes(c.field) ||
+        (c.title !== undefined && names.includes(c.title)),
+    );
     if (!col) return void unknown.push(h);
+    // An exported read-only column (a name beside its code) is read past: the file came from the export.
+    if (col.readOnly) return;
     if (seen.has(col.field)) throw new CliError(`the header "${h}" appears twice (column ${i + 1})`, 2);
     seen.add(col.field);
     byIndex.set(i, col);
@@ -85,7 +92,9 @@ export function mapHeaders(kind: ImportKind, header: string[]): HeaderMap {
     );
   if (problems.length) {
     throw new CliError(
-      `${problems.join('; ')}.\nThe ${kind.name} template has: ${kind.columns.map((c) => c.header + (c.required ? ' *' : '')).join(', ')} (sdk-cli template ${kind.name} --out t.xlsx)`,
+      `${problems.join('; ')}.\nThe ${kind.name} template has: ${templateOf(kind)
+        .map((c) => c.header + (c.required ? ' *' : ''))
+        .join(', ')} (sdk-cli template ${kind.name} --out t.xlsx)`,
       2,
     );
   }
@@ -127,9 +136,15 @@ export async function* chunked<T>(items: AsyncIterable<T>, size: number): AsyncG
 interface Prepared {
   row: number;
   record: Record<string, unknown>;
+  /** Fields whose cell was refused here (left out of the record; the server's word on them is dropped). */
+  refused: Set<string>;
 }
 
-/** Streams the data rows of a file as records, with local (parse) errors reported through onError. */
+/**
+ * Streams the data rows of a file as records, with local (parse) errors reported through onError. A row
+ * with a refused cell is still sent without that cell, so the dry run reports every error of the row
+ * at once (the other fields' errors come from the server).
+ */
 async function* records(
   file: string,
   kind: ImportKind,
@@ -142,8 +157,11 @@ async function* records(
       continue;
     }
     const { record, errors } = toRecord(r, map);
-    if (errors.length) errors.forEach(onError);
-    else yield { row: r.row, record };
+    errors.forEach(onError);
+    const refused = new Set(
+      errors.map((e) => kind.columns.find((c) => c.header === e.column)?.field ?? e.column),
+    );
+    yield { row: r.row, record, refused };
   }
   if (!map) throw new CliError(`${file} is empty: the first row must hold the headers`, 2);
 }
@@ -154,10 +172,15 @@ async function countRows(file: string): Promise<number> {
   return Math.max(n, 0);
 }
 
-/** Maps the row number of a server error back to the file's row (blank rows are skipped, so rows are not contiguous). */
-function fileRow(kind: ImportKind, serverRow: number, firstRow: number, chunk: Prepared[]): number {
+/** Maps a server error back to the chunk's row (blank rows are skipped, so rows are not contiguous). */
+function chunkRow(
+  kind: ImportKind,
+  serverRow: number,
+  firstRow: number,
+  chunk: Prepared[],
+): Prepared | undefined {
   const i = kind.rowNumbers === 'index' ? serverRow - 1 : serverRow - firstRow;
-  return chunk[i]?.row ?? serverRow;
+  return chunk[i];
 }
 
 export const ERROR_REPORT_HEADERS = ['行号 row', '列 column', '原因 reason'];
@@ -173,17 +196,25 @@ export interface ImportOptions {
 }
 
 export interface ImportOutcome {
+  /** The data rows of the file: the progress bar's total, and what the dry run checked. */
   rows: number;
+  /** Rows the progress bar counted (equals `rows` once the run ends). */
+  checked: number;
   errors: RowError[];
+  /** Rows with at least one error (a row may have several). */
+  errorRows: number;
   /** Rows the server left out as duplicates (not errors; listed in the report). */
   notices: RowError[];
   /** Counts of the real import (or what the dry run would do). */
   created: number;
   updated: number;
   unchanged: number;
+  /** Rows left out as duplicates (not errors): the notices' rows. */
   skipped: number;
+  /** Rows the import writes (or would): checked − rows with errors − skipped. */
+  wouldImport: number;
   written: boolean;
-  /** The error report written (always on errors or a dry run). */
+  /** The report written (row errors and duplicate notices); null when there was nothing to report. */
   report: string | null;
   exitCode: number;
 }
@@ -238,10 +269,13 @@ async function sendAll(
 ) {
   const size = o.chunkSize ?? CHUNK_SIZE;
   const bar = (o.progress ?? ((l, t) => createProgress(l, t)))(dryRun ? 'checking' : 'importing', total);
-  const sums = { created: 0, updated: 0, unchanged: 0, skipped: 0, sent: 0 };
+  const sums = { created: 0, updated: 0, unchanged: 0, sent: 0 };
   const seenKeys = new Map<string, number>();
   const headerOf = (field: string) =>
     o.kind.columns.find((c) => c.field === field || c.field === field.split('.')[0])?.header ?? field;
+  const fieldOf = (column: string) =>
+    o.kind.columns.find((c) => c.header === column || c.field === column || c.field === column.split('.')[0])
+      ?.field ?? column;
   try {
     for await (const chunk of chunked(
       records(o.file, o.kind, (e) => dryRun && errors.push(e)),
@@ -250,7 +284,8 @@ async function sendAll(
       // Each chunk is its own call, so the server cannot see a key repeated from an earlier chunk; the
       // dry run settles those rows here as the real import will (see `repeatedKeys`).
       const sent = dryRun ? repeatedKeys(o.kind, chunk, seenKeys, headerOf, errors, notices) : chunk;
-      sums.skipped += chunk.length - sent.length;
+      // The bar counts every data row of the chunk, sent or settled here: the same rows and unit as the
+      // file's total and the summary's "checked".
       sums.sent += chunk.length;
       bar.increment(chunk.length);
       if (!sent.length) continue;
@@ -261,15 +296,15 @@ async function sendAll(
           { dryRun, firstRow },
         ),
       );
-      for (const e of res.errors)
-        errors.push({
-          row: fileRow(o.kind, e.row, firstRow, sent),
-          column: headerOf(e.column),
-          reason: e.reason,
-        });
+      for (const e of res.errors) {
+        const at = chunkRow(o.kind, e.row, firstRow, sent);
+        // A cell refused here was left out of the row: the server's word on it (e.g. "required") is not news.
+        if (at?.refused.has(fieldOf(e.column))) continue;
+        errors.push({ row: at?.row ?? e.row, column: headerOf(e.column), reason: e.reason });
+      }
       for (const d of res.duplicates ?? []) {
         notices.push({
-          row: fileRow(o.kind, d.row, firstRow, sent),
+          row: chunkRow(o.kind, d.row, firstRow, sent)?.row ?? d.row,
           column: headerOf('phone'),
           reason: `重复，未导入 / duplicate, not imported${d.owner ? `: ${d.owner}` : ''}`,
         });
@@ -277,7 +312,6 @@ async function sendAll(
       sums.created += res.created;
       sums.updated += res.updated ?? 0;
       sums.unchanged += res.unchanged ?? 0;
-      sums.skipped += res.skipped ?? 0;
       if (!dryRun && res.errors.length) break; // refused on the real run (the data changed since the check): stop here
     }
   } finally {
@@ -286,47 +320,88 @@ async function sendAll(
   return sums;
 }
 
-const writeReport = (file: string, rows: RowError[]) =>
+/** The CLI's own bilingual words in the chosen language ('中文 / English': the half asked for). */
+export function speak(text: string, lang: 'zh-CN' | 'en' = 'zh-CN'): string {
+  const at = text.indexOf(' / ');
+  if (at < 0 || !/[\u4e00-\u9fff]/.test(text.slice(0, at))) return text;
+  return lang === 'en' ? text.slice(at + 3) : text.slice(0, at);
+}
+
+/** Errors by row, then in the order of the kind's columns. */
+const byRowAndColumn = (kind: ImportKind) => {
+  const order = (column: string) => {
+    const i = kind.columns.findIndex((c) => c.header === column);
+    return i < 0 ? kind.columns.length : i;
+  };
+  return (a: RowError, b: RowError) => a.row - b.row || order(a.column) - order(b.column);
+};
+
+const writeReport = (file: string, rows: RowError[], kind: ImportKind) =>
   writeSheet(
     file,
     ERROR_REPORT_HEADERS,
-    [...rows].sort((a, b) => a.row - b.row).map((e) => [e.row, e.column, e.reason]),
+    [...rows].sort(byRowAndColumn(kind)).map((e) => [e.row, e.column, e.reason]),
   );
 
-/** Runs the whole import flow; returns what happened and the exit code (0 clean, 1 row errors). */
+/** The counts of a run: rows with errors, duplicates left out (not error rows) and the rows imported. */
+function tally(checked: number, errors: RowError[], notices: RowError[]) {
+  const errorRows = new Set(errors.map((e) => e.row));
+  const skipped = new Set(notices.map((n) => n.row).filter((r) => !errorRows.has(r))).size;
+  return { checked, errorRows: errorRows.size, skipped, wouldImport: checked - errorRows.size - skipped };
+}
+
+/**
+ * Runs the whole import flow; returns what happened and the exit code (0 clean, 1 row errors). A
+ * report is written only when there is something in it (row errors or duplicates left out): a clean
+ * file leaves none.
+ */
 export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
   const total = await countRows(o.file);
   const errors: RowError[] = [];
   const dryNotices: RowError[] = [];
-  const { sent: _checked, ...check } = await sendAll(o, true, total, errors, dryNotices);
-  errors.sort((a, b) => a.row - b.row);
+  const { sent: checked, ...check } = await sendAll(o, true, total, errors, dryNotices);
+  errors.sort(byRowAndColumn(o.kind));
   const outcome: ImportOutcome = {
     rows: total,
     errors,
     notices: dryNotices,
     ...check,
+    ...tally(checked, errors, dryNotices),
     written: false,
     report: null,
     exitCode: 0,
   };
   if (errors.length || o.dryRun) {
-    await writeReport(o.errorsFile, [...errors, ...dryNotices]);
-    return { ...outcome, report: o.errorsFile, exitCode: errors.length ? 1 : 0 };
+    const reported = [...errors, ...dryNotices];
+    if (reported.length) await writeReport(o.errorsFile, reported, o.kind);
+    return {
+      ...outcome,
+      report: reported.length ? o.errorsFile : null,
+      exitCode: errors.length ? 1 : 0,
+    };
   }
   const notices: RowError[] = [];
   const { sent, ...real } = await sendAll(o, false, total, errors, notices);
   if (errors.length) {
     // Calls are all-or-nothing: every chunk before the refused one was written.
-    await writeReport(o.errorsFile, [...errors, ...notices]);
+    await writeReport(o.errorsFile, [...errors, ...notices], o.kind);
     return {
       ...outcome,
       ...real,
+      ...tally(sent, errors, notices),
       notices,
       written: sent > (o.chunkSize ?? CHUNK_SIZE),
       report: o.errorsFile,
       exitCode: 1,
     };
   }
-  if (notices.length) await writeReport(o.errorsFile, notices);
-  return { ...outcome, ...real, notices, written: true, report: notices.length ? o.errorsFile : null };
+  if (notices.length) await writeReport(o.errorsFile, notices, o.kind);
+  return {
+    ...outcome,
+    ...real,
+    ...tally(sent, errors, notices),
+    notices,
+    written: true,
+    report: notices.length ? o.errorsFile : null,
+  };
 }

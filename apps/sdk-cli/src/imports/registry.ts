@@ -1,7 +1,13 @@
 // The importable kinds: each names its JSON batch import endpoint of the contract (taking
 // { rows, dryRun, firstRow } and answering { total, created, updated, unchanged, errors }) and the
 // columns of its template. Adding a kind is one entry here (see docs/api.md "CLI").
-import { SCHOOL_COST_CATEGORIES, SCHOOL_REVENUE_CATEGORIES } from '@bo/api-sdk';
+import {
+  SCHOOL_COST_CATEGORIES,
+  SCHOOL_REVENUE_CATEGORIES,
+  SHEETS,
+  exportColumns,
+  type SheetDef,
+} from '@bo/api-sdk';
 import type { EndpointName } from '../lib/endpoint.js';
 
 export interface ImportColumn {
@@ -15,6 +21,10 @@ export interface ImportColumn {
   parse?: (text: string) => unknown;
   /** A hint shown by `sdk-cli template --help` and in the template's notes. */
   note?: string;
+  /** The header as files are written ('校区编码 / campus code'); default `header`. */
+  title?: string;
+  /** Exported for reading only (a name beside its code): not in the template, ignored on import. */
+  readOnly?: boolean;
 }
 
 export interface ImportKind {
@@ -34,6 +44,11 @@ export interface ImportKind {
    * and creates nothing (clues, resources); 'error' — a row error, as the server gives within one call.
    */
   key?: { fields: string[]; repeat: 'notice' | 'error' };
+  /**
+   * The kind's spreadsheet declaration shared with the server and the UI (`SHEETS` of the contract):
+   * its columns are the template's, the export's (`sdk-cli export <kind>`) and the import's.
+   */
+  sheet?: SheetDef;
 }
 
 /**
@@ -54,6 +69,32 @@ export const asFlag = (t: string): number => {
   if (['0', '否', '无效', '停用', 'false', 'no', 'invalid', 'n'].includes(v)) return 0;
   throw new Error(`应为 1/0 或 是/否 / expected 1/0 or yes/no: ${t}`);
 };
+
+/** The parse of a shared column's format (text and amounts go as typed: the server reads amounts strictly). */
+const PARSE = { number: asNumber, flag: asFlag } as const;
+
+/**
+ * A kind declared once in the contract's `SHEETS`: its columns (template ones first, then the
+ * read-only ones the export adds) with the Chinese half of the header as the name errors are reported by.
+ */
+const fromSheet = (sheet: SheetDef): Pick<ImportKind, 'columns' | 'sheet'> => ({
+  sheet,
+  columns: exportColumns(sheet).map((c): ImportColumn => {
+    const parse = c.format === 'number' || c.format === 'flag' ? PARSE[c.format] : undefined;
+    return {
+      header: (c.header.split(' / ')[0] ?? c.header).trim(),
+      title: c.header,
+      field: c.field,
+      ...(c.required ? { required: true } : {}),
+      ...(parse ? { parse } : {}),
+      ...(c.note ? { note: c.note } : {}),
+      ...(c.readOnly ? { readOnly: true } : {}),
+    };
+  }),
+});
+
+/** The columns of a kind's template (the read-only ones are only exported). */
+export const templateOf = (kind: ImportKind): ImportColumn[] => kind.columns.filter((c) => !c.readOnly);
 
 /** The month and campus columns of the monthly campus uploads (school cost, revenue, the five advances). */
 const monthCampus: ImportColumn[] = [
@@ -93,116 +134,56 @@ export const IMPORTS: ImportKind[] = [
     key: { fields: ['code'], repeat: 'error' },
     description: '区域 regions (upsert by code)',
     endpoint: 'organisation.provinceTypeImport',
-    columns: [
-      { header: '区域编码', field: 'code', required: true },
-      { header: '区域名称', field: 'name', required: true },
-      { header: '状态', field: 'validstatus', parse: asFlag, note: '有效/无效 or 1/0 (default 有效)' },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.regions),
   },
   {
     name: 'campuses',
     key: { fields: ['code'], repeat: 'error' },
     description: '校区 campuses (upsert by code)',
     endpoint: 'organisation.schoolItemImport',
-    columns: [
-      { header: '校区编码', field: 'code', required: true },
-      { header: '校区名称', field: 'name', required: true },
-      { header: '区域编码', field: 'provincetypecode', required: true },
-      { header: '城市编码', field: 'citycode', required: true },
-      { header: '业务类型编码', field: 'businesstypecode' },
-      { header: '地址', field: 'address' },
-      { header: '电话', field: 'phone' },
-      { header: '状态', field: 'validstatus', parse: asFlag, note: '有效/无效 or 1/0 (default 有效)' },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.campuses),
   },
   {
     name: 'cities',
     key: { fields: ['code'], repeat: 'error' },
     description: '城市 cities (upsert by code)',
     endpoint: 'organisation.cityImport',
-    columns: [
-      { header: '城市编码', field: 'code', required: true },
-      { header: '城市名称', field: 'name', required: true },
-      { header: '城市级别编码', field: 'rankcode' },
-      { header: '行政区划代码', field: 'divisioncode', note: 'GB/T 2260, 6 digits' },
-      { header: '状态', field: 'validstatus', parse: asFlag },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.cities),
   },
   {
     name: 'cityRanks',
     key: { fields: ['code'], repeat: 'error' },
     description: '城市级别 city ranks (upsert by code)',
     endpoint: 'organisation.cityRankImport',
-    columns: [
-      { header: '级别编码', field: 'code', required: true },
-      { header: '级别名称', field: 'name', required: true },
-      { header: '状态', field: 'validstatus', parse: asFlag },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.cityRanks),
   },
   {
     name: 'dictionaries',
     key: { fields: ['dictType', 'code'], repeat: 'error' },
     description: '字典项 dictionary items (upsert by dictType + code)',
     endpoint: 'dictionaries.dictImport',
-    columns: [
-      { header: '字典类型', field: 'dictType', required: true },
-      { header: '编码', field: 'code', required: true },
-      { header: '名称', field: 'name', required: true },
-      { header: '备注', field: 'remark' },
-      { header: '状态', field: 'status', parse: asFlag },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.dictionaries),
   },
   {
     name: 'courseCategories',
     key: { fields: ['code'], repeat: 'error' },
     description: '课程类别 course categories (upsert by code)',
     endpoint: 'courses.categoryImport',
-    columns: [
-      { header: '类别编码', field: 'code', required: true },
-      { header: '类别名称', field: 'name', required: true },
-      { header: '备注', field: 'remark' },
-      { header: '状态', field: 'validstatus', parse: asFlag },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.courseCategories),
   },
   {
     name: 'courseRanks',
     key: { fields: ['code'], repeat: 'error' },
     description: '课程级别 course ranks (upsert by code)',
     endpoint: 'courses.rankImport',
-    columns: [
-      { header: '级别编码', field: 'code', required: true },
-      { header: '级别名称', field: 'name', required: true },
-      { header: '课程类别编码', field: 'coursecategorycode', required: true },
-      { header: '等级', field: 'level', parse: asNumber, note: '1 lowest' },
-      { header: '状态', field: 'validstatus', parse: asFlag },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.courseRanks),
   },
   {
     name: 'courses',
     key: { fields: ['code'], repeat: 'error' },
     description: '课程 courses (upsert by code)',
     endpoint: 'courses.courseImport',
-    columns: [
-      { header: '课程编码', field: 'code', required: true },
-      { header: '课程名称', field: 'name', required: true },
-      { header: '课程类别编码', field: 'coursecategorycode', required: true },
-      { header: '课程级别编码', field: 'courserankcode', required: true },
-      { header: '授课方式', field: 'teachingMode', parse: asNumber, note: '1–4, default 2' },
-      { header: '购买类型ID', field: 'buyTypeId', parse: asNumber },
-      { header: '购买单位', field: 'purchaseUnit', parse: asNumber, note: '1 lesson hour, 2 day' },
-      { header: '价格', field: 'price', required: true, note: 'amount with 2 decimals' },
-      { header: '课时分钟', field: 'lessonMinutes', parse: asNumber },
-      { header: '备注', field: 'remark' },
-      { header: '状态', field: 'validstatus', parse: asFlag },
-      { header: '排序', field: 'sort', parse: asNumber },
-    ],
+    ...fromSheet(SHEETS.courses),
   },
   {
     name: 'clues',
@@ -297,15 +278,7 @@ export const IMPORTS: ImportKind[] = [
     name: 'bankAccounts',
     description: '银行账户 bank accounts (pay type by code or name)',
     endpoint: 'finance.bankAccountImportRows',
-    columns: [
-      { header: '银行账号', field: 'accountNo', required: true, note: '8–30 digits' },
-      { header: '户名', field: 'accountName', required: true },
-      { header: '开户银行', field: 'bankName', required: true },
-      { header: '开户支行', field: 'branchName' },
-      { header: '校区编码', field: 'schoolItemCode', required: true },
-      { header: '支付方式编码', field: 'payTypeCode', required: true, note: 'pay type code or name' },
-      { header: '备注', field: 'remark' },
-    ],
+    ...fromSheet(SHEETS.bankAccounts),
   },
   {
     name: 'clueTargets',

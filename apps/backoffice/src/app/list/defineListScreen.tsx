@@ -4,7 +4,13 @@
 // dialog with the version check, the status switch, imports with a dry run and the export of the
 // whole filtered result.
 import type { ImportFileResult } from '@bo/api-sdk';
-import { ErrorCode } from '@bo/api-sdk';
+import {
+  ErrorCode,
+  exportColumns as sheetExportColumns,
+  exportValue,
+  templateColumns,
+  type SheetDef,
+} from '@bo/api-sdk';
 import { EXPORT_NAMES, exportFileName } from '@bo/domain';
 import {
   Button,
@@ -114,9 +120,19 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
     }) => Promise<ImportRowsResult>;
     /** The sheet's columns (default: the exportable columns). */
     columns?: (t: TFunction) => SheetColumn[];
+    /**
+     * The kind's spreadsheet declaration shared with the server and the CLI (`SHEETS` of the contract):
+     * the template and the import take its template columns, and the list's export (when the browser
+     * writes it) its export columns and value formats, so an exported file imports back unchanged.
+     */
+    sheet?: SheetDef;
   };
   /** File upload import answered by a result workbook (spec §5). */
-  importFile?: { call: (file: File) => Promise<ImportFileResult> };
+  importFile?: {
+    call: (file: File) => Promise<ImportFileResult>;
+    /** The kind's spreadsheet declaration: the browser's export takes its columns (see importRows.sheet). */
+    sheet?: SheetDef;
+  };
   /** A server template; without it an import with importRows gets a generated one. */
   template?: { call: () => Promise<Blob>; filename: (t: TFunction) => string };
   /** Export the whole filtered result (default true). */
@@ -309,6 +325,21 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
           { pageSize: 500, onProgress: (done, n) => setProgress({ done, total: n }) },
         );
       }
+      const declared = def.importRows?.sheet ?? def.importFile?.sheet;
+      if (declared) {
+        // The import template's columns and value formats: the file can be edited and imported back.
+        const cols = sheetExportColumns(declared);
+        const blob = await writeWorkbook(
+          title,
+          cols.map((c) => ({ key: c.field, header: c.header })),
+          all.map((row) =>
+            Object.fromEntries(cols.map((c) => [c.field, exportValue(c, row as Record<string, unknown>)])),
+          ),
+        );
+        downloadBlob(blob, exportFileName(title, new Date()));
+        toast.success(t('list.exported', { n: all.length }));
+        return;
+      }
       const sheet = all.map((row) => {
         const o: Record<string, unknown> = {};
         for (const c of exportColumns) {
@@ -332,7 +363,9 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
   };
 
   // ---- imports ----
+  const importSheet = def.importRows?.sheet;
   const importColumns = (): SheetColumn[] =>
+    (importSheet && templateColumns(importSheet).map((c) => ({ key: c.field, header: c.header }))) ??
     def.importRows?.columns?.(t) ??
     exportColumns.filter((c) => !c.id.startsWith('__')).map((c) => ({ key: c.id, header: c.header }));
   const [importing, setImporting] = useState(false);
@@ -381,6 +414,13 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
     } finally {
       setImporting(false);
     }
+  };
+  /** A column of a row error in words of the screen's language (the declared header's half). */
+  const columnWords = (column: string): string => {
+    const header = importSheet?.columns.find((c) => c.field === column)?.header;
+    if (!header) return column;
+    const [zh = header, en = header] = header.split(' / ');
+    return locale === 'en' ? en : zh;
   };
   const confirmImport = async () => {
     const importRows = def.importRows;
@@ -583,7 +623,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
                     {preview.result.errors.map((e, i) => (
                       <tr key={i} className="border-t border-line">
                         <td className="px-2 py-1">{e.row}</td>
-                        <td className="px-2 py-1">{e.column}</td>
+                        <td className="px-2 py-1">{columnWords(e.column)}</td>
                         <td className="px-2 py-1">{e.reason}</td>
                       </tr>
                     ))}

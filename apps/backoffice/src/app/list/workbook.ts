@@ -71,14 +71,18 @@ export async function readWorkbookRows(
   await wb.xlsx.load(await file.arrayBuffer());
   const ws = wb.worksheets[0];
   if (!ws) return { rows: [], firstRow: 2 };
+  // A header is read by its whole text, either half of a bilingual '中文 / English' header, or the key;
+  // a '*' marking a required column is read past. Other headers (an export's read-only columns) are ignored.
+  const norm = (h: string) => h.replace(/^[*＊]|[*＊]$/g, '').trim();
   const byHeader = new Map<string, string>();
   for (const c of columns) {
-    byHeader.set(c.header.trim(), c.key);
+    for (const h of [c.header, ...c.header.split(' / ')]) if (norm(h)) byHeader.set(norm(h), c.key);
     byHeader.set(c.key, c.key);
   }
   const keys: Array<string | undefined> = [];
   ws.getRow(1).eachCell({ includeEmpty: true }, (cell, col) => {
-    keys[col] = byHeader.get(cellText(cell.value).replace(/^\*/, '').trim());
+    const text = cellText(cell.value);
+    keys[col] = [text, ...text.split(' / ')].map((h) => byHeader.get(norm(h))).find((k) => k !== undefined);
   });
   // Rows from the first data row to the last non-empty one; blank rows in between stay (as {}) so the
   // server's row numbers match the sheet.

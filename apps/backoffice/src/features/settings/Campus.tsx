@@ -8,6 +8,7 @@ import {
   type TCityRow,
   type TProvinceTypeRow,
   type TSchoolItemRow,
+  SHEETS,
 } from '@bo/api-sdk';
 import { useT } from '../../i18n';
 import {
@@ -62,7 +63,7 @@ export const regionsDef: ListScreenDef<TProvinceTypeRow, typeof ProvinceTypeInpu
     save: (body) => sdk.organisation.provinceTypeSave({ body }),
   },
   status: { isOn: isValid, set: setStatus((i) => sdk.organisation.provinceTypeUpdateStatus(i)) },
-  importRows: { call: (body) => sdk.organisation.provinceTypeImport({ body }) },
+  importRows: { call: (body) => sdk.organisation.provinceTypeImport({ body }), sheet: SHEETS.regions },
 };
 
 export const campusesDef: ListScreenDef<TSchoolItemRow, typeof SchoolItemInput> = {
@@ -140,7 +141,7 @@ export const campusesDef: ListScreenDef<TSchoolItemRow, typeof SchoolItemInput> 
     save: (body) => sdk.organisation.schoolItemSave({ body }),
   },
   status: { isOn: isValid, set: setStatus((i) => sdk.organisation.schoolItemUpdateStatus(i)) },
-  importRows: { call: (body) => sdk.organisation.schoolItemImport({ body }) },
+  importRows: { call: (body) => sdk.organisation.schoolItemImport({ body }), sheet: SHEETS.campuses },
 };
 
 export const citiesDef: ListScreenDef<TCityRow, typeof CityInput> = {
@@ -185,7 +186,7 @@ export const citiesDef: ListScreenDef<TCityRow, typeof CityInput> = {
     save: (body) => sdk.organisation.citySave({ body }),
   },
   status: { isOn: isValid, set: setStatus((i) => sdk.organisation.cityUpdateStatus(i)) },
-  importRows: { call: (body) => sdk.organisation.cityImport({ body }) },
+  importRows: { call: (body) => sdk.organisation.cityImport({ body }), sheet: SHEETS.cities },
 };
 
 export const cityRanksDef: ListScreenDef<TCityRankRow, typeof CityRankInput> = {
@@ -219,7 +220,7 @@ export const cityRanksDef: ListScreenDef<TCityRankRow, typeof CityRankInput> = {
     isOn: isValid,
     set: (r, on) => sdk.organisation.cityRankSave({ body: { ...r, validstatus: on ? 1 : 0 } }),
   },
-  importRows: { call: (body) => sdk.organisation.cityRankImport({ body }) },
+  importRows: { call: (body) => sdk.organisation.cityRankImport({ body }), sheet: SHEETS.cityRanks },
 };
 
 export default function Campus() {

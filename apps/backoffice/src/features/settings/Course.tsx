@@ -11,6 +11,7 @@ import {
   type TCourseCategoryRow,
   type TCourseRankRow,
   type TCourseRow,
+  SHEETS,
 } from '@bo/api-sdk';
 import {
   filterQuery,
@@ -72,7 +73,7 @@ const categories: ListScreenDef<TCourseCategoryRow, typeof CourseCategoryInput> 
     save: (body) => sdk.courses.categorySave({ body }),
   },
   status: { isOn: isValid, set: codeStatus((i) => sdk.courses.categoryUpdateStatus(i)) },
-  importRows: { call: (body) => sdk.courses.categoryImport({ body }) },
+  importRows: { call: (body) => sdk.courses.categoryImport({ body }), sheet: SHEETS.courseCategories },
 };
 
 const ranks: ListScreenDef<TCourseRankRow, typeof CourseRankInput> = {
@@ -121,7 +122,7 @@ const ranks: ListScreenDef<TCourseRankRow, typeof CourseRankInput> = {
     save: (body) => sdk.courses.rankSave({ body }),
   },
   status: { isOn: isValid, set: codeStatus((i) => sdk.courses.rankUpdateStatus(i)) },
-  importRows: { call: (body) => sdk.courses.rankImport({ body }) },
+  importRows: { call: (body) => sdk.courses.rankImport({ body }), sheet: SHEETS.courseRanks },
 };
 
 export const coursesDef: ListScreenDef<TCourseRow, typeof CourseInput> = {
@@ -225,7 +226,7 @@ export const coursesDef: ListScreenDef<TCourseRow, typeof CourseInput> = {
     set: (r, on) => sdk.courses.courseUpdateStatus({ body: { id: r.id, validstatus: on ? 1 : 0 } }),
   },
   remove: { call: (r) => sdk.courses.courseDelete({ params: { id: r.id } }) },
-  importRows: { call: (body) => sdk.courses.courseImport({ body }) },
+  importRows: { call: (body) => sdk.courses.courseImport({ body }), sheet: SHEETS.courses },
 };
 
 const buyTypes: ListScreenDef<TCourseBuyTypeRow, typeof CourseBuyTypeInput> = {

@@ -9,6 +9,7 @@ import {
   MaterielInput,
   PayFunctionNameInput,
   SettlementOrgInput,
+  SHEETS,
   SimpleInput,
   TaxRateInput,
   type TBankAccountRow,
@@ -90,7 +91,10 @@ const bankAccounts: ListScreenDef<TBankAccountRow, typeof BankAccountInput> = {
     isOn: isValid,
     set: (r, on) => sdk.finance.bankAccountUpdateStatus({ body: { id: r.id, validstatus: on ? 1 : 0 } }),
   },
-  importFile: { call: (file) => sdk.finance.bankAccountImport({ file, filename: file.name }) },
+  importFile: {
+    call: (file) => sdk.finance.bankAccountImport({ file, filename: file.name }),
+    sheet: SHEETS.bankAccounts,
+  },
   template: {
     call: () => sdk.finance.bankAccountTemplate(),
     filename: (t) => `${t('set.bankAccount')}_${t('list.template')}.xlsx`,

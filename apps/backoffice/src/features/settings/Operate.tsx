@@ -1,7 +1,7 @@
 // /setting/operate: the system dictionaries (items by dictType, e.g. business_type) and tags.
 // The spec names the screen without content; it owns /sysDict/* and /tag/* and hosts the approval
 // flows of every kind (docs/decisions.md, docs/approvals.md).
-import { SysDictInput, TagInput, type TSysDictRow, type TTagRow } from '@bo/api-sdk';
+import { SysDictInput, TagInput, type TSysDictRow, type TTagRow, SHEETS } from '@bo/api-sdk';
 import { isValid, listQuery, statusOptions, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { tCode, useT } from '../../i18n';
@@ -51,7 +51,7 @@ export const dictItems: ListScreenDef<TSysDictRow, typeof SysDictInput> = {
     set: (r, on) => sdk.dictionaries.dictUpdateStatus({ body: { id: r.id, status: on ? 1 : 0 } }),
   },
   remove: { call: (r) => sdk.dictionaries.dictDelete({ query: { id: r.id } }) },
-  importRows: { call: (body) => sdk.dictionaries.dictImport({ body }) },
+  importRows: { call: (body) => sdk.dictionaries.dictImport({ body }), sheet: SHEETS.dictionaries },
 };
 
 export const tags: ListScreenDef<TTagRow, typeof TagInput> = {

@@ -678,10 +678,15 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
             const { [def.version ?? '\u0000']: _v, ...rest } = raw;
             const parsed = def.input.safeParse(rest);
             if (!parsed.success) {
-              for (const issue of parsed.error.issues.slice(0, 3))
+              // Every field that fails, at once (a field's first issue: "required" before "too short").
+              const fields = new Set<string>();
+              for (const issue of parsed.error.issues) {
+                const column = issue.path.map(String).join('.') || importKey;
+                if (fields.has(column)) continue;
+                fields.add(column);
                 errors.push({
                   row: rowNo,
-                  column: issue.path.map(String).join('.') || importKey,
+                  column,
                   // The catalogue's text in both halves (the envelope answers the caller's).
                   reason: bothHalves(
                     issueTexts(
@@ -691,6 +696,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
                     ),
                   ),
                 });
+              }
               continue;
             }
             const input = parsed.data;

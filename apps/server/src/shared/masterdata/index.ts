@@ -31,7 +31,7 @@
 // parent → 400 naming the field; in use / valid children → 422; outside scope → 403; unknown key → 404.
 // Every create/update/status/delete/import writes an audit row (`<name>.create|update|status|delete|import`,
 // target `<table>:<key>`, detail: new / changes {field: [old, new]} / {field, from, to} / old / counts).
-export { exportWorkbook } from './export.js';
+export { exportWorkbook, exportSheet, sheetXlsxColumns } from './export.js';
 export { codeNames, idNames } from './codeNames.js';
 export { simpleType, simpleHandlers, simpleFields, type SimpleColumns } from './simple.js';
 export { importByCompositeKey, type CompositeKey } from './compositeKey.js';

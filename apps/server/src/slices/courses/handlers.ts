@@ -1,6 +1,6 @@
-import type { contract } from '@bo/api-sdk';
+import { SHEETS, type contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { exportWorkbook, statusOf } from '../../shared/masterdata/index.js';
+import { exportSheet, statusOf } from '../../shared/masterdata/index.js';
 import {
   adjustReasonType,
   buyTypeType,
@@ -35,22 +35,7 @@ export const coursesHandlers: SliceHandlers<typeof contract.courses> = {
   adjustCostReasonSave: (ctx) => adjustReasonType.save(ctx, ctx.body),
   feeCourses: (ctx) => feeCourses(ctx, ctx.query),
   checkConsume: (ctx) => checkConsume(ctx, ctx.query.courseCode),
-  courseExport: (ctx) =>
-    exportWorkbook(ctx, courseType, ctx.query, {
-      name: '课程',
-      columns: [
-        { key: 'code', header: '编码', text: true },
-        { key: 'name', header: '名称', width: 24 },
-        { key: 'coursecategoryname', header: '课程类别' },
-        { key: 'courserankname', header: '课程级别' },
-        { key: 'teachingMode', header: '授课方式' },
-        { key: 'buyTypeName', header: '购买方式' },
-        { key: 'purchaseUnit', header: '购买单位(1课时 2天)' },
-        { key: 'price', header: '单价(元)', text: true },
-        { key: 'lessonMinutes', header: '课时时长(分钟)' },
-        { key: 'validstatus', header: '状态(1有效 0无效)' },
-      ],
-    }),
+  courseExport: (ctx) => exportSheet(ctx, courseType, ctx.query, SHEETS.courses),
   categoryImport: (ctx) => categoryType.importRows(ctx, ctx.body.rows, ctx.body),
   rankImport: (ctx) => rankType.importRows(ctx, ctx.body.rows, ctx.body),
   courseImport: (ctx) => courseType.importRows(ctx, ctx.body.rows, ctx.body),

@@ -1,6 +1,6 @@
-import type { contract } from '@bo/api-sdk';
+import { SHEETS, templateColumns, type contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { simpleHandlers, statusOf } from '../../shared/masterdata/index.js';
+import { sheetXlsxColumns, simpleHandlers, statusOf } from '../../shared/masterdata/index.js';
 import { runFileImport, sheetLimits, templateFile, type XlsxColumn } from '../../shared/xlsx.js';
 import * as s from './service.js';
 
@@ -16,16 +16,8 @@ const currency = simpleHandlers(s.currencies);
 const org = simpleHandlers(s.settlementOrgs);
 const materiel = simpleHandlers(s.materiels);
 
-/** Columns of the bank account template and import (the pay type by code or name). */
-export const BANK_ACCOUNT_COLUMNS: XlsxColumn[] = [
-  { key: 'accountNo', header: '银行账号* / account number', text: true, width: 26, required: true },
-  { key: 'accountName', header: '户名* / account name', width: 28, required: true },
-  { key: 'bankName', header: '开户银行* / bank', width: 20, required: true },
-  { key: 'branchName', header: '开户支行 / branch', width: 24 },
-  { key: 'schoolItemCode', header: '校区编码* / campus code', text: true, required: true },
-  { key: 'payTypeCode', header: '支付方式编码* / pay type code', text: true, required: true },
-  { key: 'remark', header: '备注 / remark', width: 24 },
-];
+/** The bank account template and upload: the columns of the contract's sheet (SHEETS.bankAccounts). */
+export const BANK_ACCOUNT_COLUMNS: XlsxColumn[] = sheetXlsxColumns(templateColumns(SHEETS.bankAccounts));
 
 export const financeHandlers: SliceHandlers<typeof contract.finance> = {
   bankAccountList: (ctx) => s.bankAccounts.page(ctx, ctx.query),

@@ -1,6 +1,6 @@
-import type { contract } from '@bo/api-sdk';
+import { SHEETS, type contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { exportWorkbook, statusOf } from '../../shared/masterdata/index.js';
+import { exportSheet, statusOf } from '../../shared/masterdata/index.js';
 import {
   allValidRegions,
   campusType,
@@ -24,22 +24,7 @@ export const organisationHandlers: SliceHandlers<typeof contract.organisation> =
     !!(await campusType.updateStatus(ctx, ctx.body.code, statusOf(ctx.body), 'code')),
   schoolItemSave: (ctx) => campusType.save(ctx, ctx.body),
   schoolItemDetail: (ctx) => campusType.detail(ctx, ctx.query.code, 'code'),
-  schoolItemExport: (ctx) =>
-    exportWorkbook(ctx, campusType, ctx.query, {
-      name: '校区',
-      columns: [
-        { key: 'code', header: '编码', text: true },
-        { key: 'name', header: '名称', width: 24 },
-        { key: 'provincetypecode', header: '区域编码', text: true },
-        { key: 'provincetypename', header: '区域' },
-        { key: 'citycode', header: '城市编码', text: true },
-        { key: 'cityname', header: '城市' },
-        { key: 'businesstypename', header: '业务类型' },
-        { key: 'address', header: '地址', width: 36 },
-        { key: 'phone', header: '电话', text: true },
-        { key: 'validstatus', header: '状态(1有效 0无效)' },
-      ],
-    }),
+  schoolItemExport: (ctx) => exportSheet(ctx, campusType, ctx.query, SHEETS.campuses),
   schoolItemImport: (ctx) => campusType.importRows(ctx, ctx.body.rows, ctx.body),
 
   cityList: async (ctx) => {

@@ -179,11 +179,13 @@ const money = (categories: readonly { key: string; name: string; nameEn: string 
   categories.map((c) => ({ key: c.key, header: `${c.name} / ${c.nameEn}`, width: 14 }));
 export const SCHOOL_COST_COLUMNS: XlsxColumn[] = [...baseColumns, ...money(SCHOOL_COST_CATEGORIES)];
 export const SCHOOL_REVENUE_COLUMNS: XlsxColumn[] = [...baseColumns, ...money(SCHOOL_REVENUE_CATEGORIES)];
-/** Export columns: the template's plus the campus name and the total. */
+/**
+ * Export columns: the template's, in its order, then the read-only campus name and total (the upload
+ * reads past them), so an exported file is edited and uploaded back as it is.
+ */
 export const exportColumns = (cols: XlsxColumn[]): XlsxColumn[] => [
-  ...cols.slice(0, 2),
+  ...cols,
   { key: 'schoolItemName', header: '校区名称 / campus', width: 16 },
-  ...cols.slice(2),
   { key: 'total', header: '合计 / total', width: 14 },
 ];
 
