@@ -1,13 +1,11 @@
 // Sign-in rules: password check with throttling, provider sign-in, password changes, audit, sessions.
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badInput, noPermission, notConfigured } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
-import { hashPassword, verifyPassword } from '../../shared/password.js';
 import { writeAudit } from '../../shared/audit.js';
 import {
   DASHBOARD_SSO,
@@ -39,20 +37,6 @@ export const HOME_INTERVENTION_ROLE = 60;
 type UserRow = typeof users.$inferSelect;
 
 /**
- * A hash of no one's password at the configured cost, verified for unknown names so that they take the
- * same work (and time) as known ones and cannot be told apart. Made once per cost.
- */
-const dummyHashes = new Map<number, Promise<string>>();
-function dummyHash(logN: number): Promise<string> {
-  let h = dummyHashes.get(logN);
-  if (!h) {
-    h = hashPassword(randomBytes(24).toString('base64'), logN);
-    dummyHashes.set(logN, h);
-  }
-  return h;
-}
-
-/**
  * Checks a username and password with throttling. Throws 429 while locked (without checking the
  * password), 400 on a wrong password (after the failure delay), 429 when this failure locked.
  */
@@ -66,6 +50,8 @@ async function checkCredentials(
   const { db } = deps;
   const now = deps.now();
   try {
+    // An address whose line of password checks is full is refused before any other work.
+    deps.passwords.admit(ip);
     await assertMayTry(db, username, ip, now);
   } catch (e) {
     await writeAudit(db, {
@@ -79,9 +65,10 @@ async function checkCredentials(
     throw e;
   }
   const [u] = await db.select().from(users).where(eq(users.username, username));
-  // One code path for known and unknown names: the same verification work either way.
-  const hash = u?.passwordHash ?? (await dummyHash(deps.config.SCRYPT_LOG_N));
-  const verified = await verifyPassword(password, hash);
+  // One code path for known and unknown names: the same verification work either way (an unknown
+  // name against a hash of no one's password at the configured cost), in the address's line.
+  const hash = u?.passwordHash ?? (await deps.passwords.dummy());
+  const verified = await deps.passwords.verify(password, hash, ip);
   const ok = u !== undefined && verified;
   if (u && ok && u.status === 1) return u;
   const reason = !u ? 'unknown user' : !ok ? 'wrong password' : 'disabled';
@@ -144,7 +131,17 @@ export async function login(
   userAgent: string | null,
 ) {
   const u = await checkCredentials(deps, username, password, ip, 'login');
+  // A hash of the scrypt era or of other parameters is replaced by one at the configured cost (computed
+  // before the transaction, stored with the sign-in's other writes unless the password changed meanwhile).
+  const rehashed = deps.passwords.needsRehash(u.passwordHash)
+    ? await deps.passwords.hash(password, ip)
+    : null;
   return deps.db.transaction(async (tx) => {
+    if (rehashed)
+      await tx
+        .update(users)
+        .set({ passwordHash: rehashed })
+        .where(and(eq(users.id, u.id), eq(users.passwordHash, u.passwordHash)));
     await recordSuccess(tx, username, ip, deps.now());
     return openSession(tx, deps, u, 'password', ip, userAgent);
   });
@@ -178,13 +175,13 @@ async function setPassword(
   via: string,
   actor: { id: number; username: string },
 ) {
-  if (await verifyPassword(newPassword, u.passwordHash)) {
+  if (await deps.passwords.verify(newPassword, u.passwordHash, ip)) {
     throw badInput(
       'body.newPassword',
       '新密码不能与原密码相同 / the new password must differ from the current one',
     );
   }
-  const hash = await hashPassword(newPassword, deps.config.SCRYPT_LOG_N);
+  const hash = await deps.passwords.hash(newPassword, ip);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx

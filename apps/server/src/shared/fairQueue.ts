@@ -1,0 +1,102 @@
+// A bounded pool with fair queuing: at most `concurrency` tasks run at once; waiting tasks form one
+// line per key (the client's address) and the lines are served in turn. Each task gets a round: one
+// more than its key's previous task, and never earlier than the round being served; tasks start in
+// order of round (then arrival). A key that queued many tasks thus has them spread over many rounds,
+// and a newcomer's task is in the current round: it waits for at most one task per busy key. A key
+// holds at most `perKey` tasks (running and waiting); one more is refused at once with QueueFull.
+
+/** Thrown by FairQueue.run when the key already holds `perKey` tasks. */
+export class QueueFull extends Error {
+  override readonly name = 'QueueFull';
+  constructor(readonly key: string) {
+    super(`queue full for ${key}`);
+  }
+}
+
+interface Waiting {
+  round: number;
+  seq: number;
+  start: () => void;
+}
+
+export class FairQueue {
+  private running = 0;
+  /** The round of the task started last. */
+  private round = 0;
+  private seq = 0;
+  /** Waiting tasks per key, oldest first. */
+  private readonly lines = new Map<string, Waiting[]>();
+  /** Per key: tasks running and waiting, and the round of its newest task. */
+  private readonly keys = new Map<string, { held: number; lastRound: number }>();
+
+  constructor(
+    readonly concurrency: number,
+    readonly perKey: number,
+  ) {
+    if (concurrency < 1 || perKey < 1)
+      throw new Error('FairQueue: concurrency and perKey must be at least 1');
+  }
+
+  /** True when the key holds its `perKey` tasks already (a new one would be refused). */
+  full(key: string): boolean {
+    return (this.keys.get(key)?.held ?? 0) >= this.perKey;
+  }
+
+  /** Runs `task` in its key's line; refuses with QueueFull when the key's line is full. */
+  async run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    if (this.full(key)) throw new QueueFull(key);
+    const k = this.keys.get(key) ?? { held: 0, lastRound: 0 };
+    this.keys.set(key, k);
+    k.held += 1;
+    const round = Math.max(this.round, k.lastRound + 1);
+    k.lastRound = round;
+    try {
+      if (this.running < this.concurrency && this.lines.size === 0) {
+        this.running += 1;
+        this.round = round;
+      } else
+        await new Promise<void>((resolve) => {
+          const w: Waiting = { round, seq: (this.seq += 1), start: resolve };
+          const line = this.lines.get(key);
+          if (line) line.push(w);
+          else this.lines.set(key, [w]);
+        });
+      try {
+        return await task();
+      } finally {
+        this.running -= 1;
+        this.next();
+      }
+    } finally {
+      k.held -= 1;
+      // Every task of an idle key has started, so its rounds are behind the current one: forget it.
+      if (k.held === 0) this.keys.delete(key);
+    }
+  }
+
+  /** Starts the waiting tasks of the earliest round (then the oldest) while there is room. */
+  private next(): void {
+    while (this.running < this.concurrency) {
+      let best: { key: string; w: Waiting } | undefined;
+      for (const [key, line] of this.lines) {
+        const w = line[0];
+        if (w && (!best || w.round < best.w.round || (w.round === best.w.round && w.seq < best.w.seq)))
+          best = { key, w };
+      }
+      if (!best) return;
+      const line = this.lines.get(best.key);
+      line?.shift();
+      if (!line?.length) this.lines.delete(best.key);
+      this.running += 1;
+      this.round = best.w.round;
+      best.w.start();
+    }
+  }
+
+  /** What runs and waits (diagnostics and tests). */
+  stats() {
+    let waiting = 0;
+    for (const l of this.lines.values()) waiting += l.length;
+    return { running: this.running, waiting, keys: this.lines.size };
+  }
+}
