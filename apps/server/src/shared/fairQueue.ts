@@ -3,13 +3,17 @@
 // more than its key's previous task, and never earlier than the round being served; tasks start in
 // order of round (then arrival). A key that queued many tasks thus has them spread over many rounds,
 // and a newcomer's task is in the current round: it waits for at most one task per busy key. A key
-// holds at most `perKey` tasks (running and waiting); one more is refused at once with QueueFull.
+// holds at most `perKey` tasks (running and waiting), and at most `maxWaiting` tasks wait in all lines;
+// one more is refused at once with QueueFull.
 
-/** Thrown by FairQueue.run when the key already holds `perKey` tasks. */
+/** Thrown by FairQueue.run when the key already holds `perKey` tasks, or every line is full (`everyone`). */
 export class QueueFull extends Error {
   override readonly name = 'QueueFull';
-  constructor(readonly key: string) {
-    super(`queue full for ${key}`);
+  constructor(
+    readonly key: string,
+    readonly everyone = false,
+  ) {
+    super(everyone ? 'every line is full' : `queue full for ${key}`);
   }
 }
 
@@ -28,10 +32,12 @@ export class FairQueue {
   private readonly lines = new Map<string, Waiting[]>();
   /** Per key: tasks running and waiting, and the round of its newest task. */
   private readonly keys = new Map<string, { held: number; lastRound: number }>();
+  private waiting = 0;
 
   constructor(
     readonly concurrency: number,
     readonly perKey: number,
+    readonly maxWaiting = Infinity,
   ) {
     if (concurrency < 1 || perKey < 1)
       throw new Error('FairQueue: concurrency and perKey must be at least 1');
@@ -45,17 +51,20 @@ export class FairQueue {
   /** Runs `task` in its key's line; refuses with QueueFull when the key's line is full. */
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     if (this.full(key)) throw new QueueFull(key);
+    const runsNow = this.running < this.concurrency && this.lines.size === 0;
+    if (!runsNow && this.waiting >= this.maxWaiting) throw new QueueFull(key, true);
     const k = this.keys.get(key) ?? { held: 0, lastRound: 0 };
     this.keys.set(key, k);
     k.held += 1;
     const round = Math.max(this.round, k.lastRound + 1);
     k.lastRound = round;
     try {
-      if (this.running < this.concurrency && this.lines.size === 0) {
+      if (runsNow) {
         this.running += 1;
         this.round = round;
       } else
         await new Promise<void>((resolve) => {
+          this.waiting += 1;
           const w: Waiting = { round, seq: (this.seq += 1), start: resolve };
           const line = this.lines.get(key);
           if (line) line.push(w);
@@ -86,6 +95,7 @@ export class FairQueue {
       if (!best) return;
       const line = this.lines.get(best.key);
       line?.shift();
+      this.waiting -= 1;
       if (!line?.length) this.lines.delete(best.key);
       this.running += 1;
       this.round = best.w.round;
@@ -95,8 +105,6 @@ export class FairQueue {
 
   /** What runs and waits (diagnostics and tests). */
   stats() {
-    let waiting = 0;
-    for (const l of this.lines.values()) waiting += l.length;
-    return { running: this.running, waiting, keys: this.lines.size };
+    return { running: this.running, waiting: this.waiting, keys: this.lines.size };
   }
 }

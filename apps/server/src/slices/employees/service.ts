@@ -450,7 +450,7 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
           name: saved.name,
           mobile: saved.mobile,
           employeeCode: saved.code,
-          passwordHash: await ctx.deps.passwords.hash(temp, ctx.ip ?? `user:${ctx.user.id}`),
+          passwordHash: await ctx.deps.passwords.hashInLine(temp, ctx.ip ?? `user:${ctx.user.id}`),
           mustChangePassword: true,
           status: saved.status,
           createdAt: now,

@@ -36,9 +36,16 @@ export const HOME_INTERVENTION_ROLE = 60;
 
 type UserRow = typeof users.$inferSelect;
 
+/** What a sign-in attempt found: the user (and a new hash for it when its stored one is outdated), or a refusal. */
+type Attempt =
+  { ok: true; u: UserRow; rehashed: string | null } | { ok: false; error: AppError; delayMs: number };
+
 /**
- * Checks a username and password with throttling. Throws 429 while locked (without checking the
- * password), 400 on a wrong password (after the failure delay), 429 when this failure locked.
+ * Checks a username and password with throttling, in the client address's line of the password pool
+ * (shared/passwordPool.ts): 429 at once when that line is full. Throws 429 while locked (without checking
+ * the password), 400 on a wrong password (after the failure delay, outside the line), 429 when this
+ * failure locked. With `rehash`, a stored hash of the scrypt era or of other parameters comes back
+ * replaced by one at the configured cost (for the caller to store with its other writes).
  */
 async function checkCredentials(
   deps: AppDeps,
@@ -46,12 +53,25 @@ async function checkCredentials(
   password: string,
   ip: string,
   action: string,
-): Promise<UserRow> {
+  rehash = false,
+): Promise<{ u: UserRow; rehashed: string | null }> {
+  const r = await deps.passwords.inLine(ip, () => attempt(deps, username, password, ip, action, rehash));
+  if (r.ok) return r;
+  await sleep(r.delayMs);
+  throw r.error;
+}
+
+async function attempt(
+  deps: AppDeps,
+  username: string,
+  password: string,
+  ip: string,
+  action: string,
+  rehash: boolean,
+): Promise<Attempt> {
   const { db } = deps;
   const now = deps.now();
   try {
-    // An address whose line of password checks is full is refused before any other work.
-    deps.passwords.admit(ip);
     await assertMayTry(db, username, ip, now);
   } catch (e) {
     await writeAudit(db, {
@@ -66,11 +86,15 @@ async function checkCredentials(
   }
   const [u] = await db.select().from(users).where(eq(users.username, username));
   // One code path for known and unknown names: the same verification work either way (an unknown
-  // name against a hash of no one's password at the configured cost), in the address's line.
+  // name against a hash of no one's password at the configured cost).
   const hash = u?.passwordHash ?? (await deps.passwords.dummy());
-  const verified = await deps.passwords.verify(password, hash, ip);
+  const verified = await deps.passwords.verify(password, hash);
   const ok = u !== undefined && verified;
-  if (u && ok && u.status === 1) return u;
+  if (u && ok && u.status === 1) {
+    const rehashed =
+      rehash && deps.passwords.needsRehash(u.passwordHash) ? await deps.passwords.hash(password) : null;
+    return { ok: true, u, rehashed };
+  }
   const reason = !u ? 'unknown user' : !ok ? 'wrong password' : 'disabled';
   const outcome = await recordFailure(db, username, ip, now);
   await writeAudit(db, {
@@ -93,10 +117,17 @@ async function checkCredentials(
       detail: { minutes: outcome.lockMinutes },
     });
   }
-  await sleep(failureDelay(deps.config.LOGIN_FAILURE_DELAY_MS, outcome.pairFailures));
-  if (outcome.locked === 'pair') throw pairLocked(outcome.lockMinutes);
-  if (outcome.locked === 'ip') throw ipLocked(outcome.lockMinutes);
-  throw new AppError(ErrorCode.validation, WRONG_CREDENTIALS, 400, 'password');
+  const error =
+    outcome.locked === 'pair'
+      ? pairLocked(outcome.lockMinutes)
+      : outcome.locked === 'ip'
+        ? ipLocked(outcome.lockMinutes)
+        : new AppError(ErrorCode.validation, WRONG_CREDENTIALS, 400, 'password');
+  return {
+    ok: false,
+    error,
+    delayMs: failureDelay(deps.config.LOGIN_FAILURE_DELAY_MS, outcome.pairFailures),
+  };
 }
 
 /** Opens a session and answers the token object. */
@@ -130,12 +161,9 @@ export async function login(
   ip: string,
   userAgent: string | null,
 ) {
-  const u = await checkCredentials(deps, username, password, ip, 'login');
   // A hash of the scrypt era or of other parameters is replaced by one at the configured cost (computed
-  // before the transaction, stored with the sign-in's other writes unless the password changed meanwhile).
-  const rehashed = deps.passwords.needsRehash(u.passwordHash)
-    ? await deps.passwords.hash(password, ip)
-    : null;
+  // in the attempt, stored with the sign-in's other writes unless the password changed meanwhile).
+  const { u, rehashed } = await checkCredentials(deps, username, password, ip, 'login', true);
   return deps.db.transaction(async (tx) => {
     if (rehashed)
       await tx
@@ -175,13 +203,13 @@ async function setPassword(
   via: string,
   actor: { id: number; username: string },
 ) {
-  if (await deps.passwords.verify(newPassword, u.passwordHash, ip)) {
+  if (await deps.passwords.verifyInLine(newPassword, u.passwordHash, ip)) {
     throw badInput(
       'body.newPassword',
       '新密码不能与原密码相同 / the new password must differ from the current one',
     );
   }
-  const hash = await deps.passwords.hash(newPassword, ip);
+  const hash = await deps.passwords.hashInLine(newPassword, ip);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx
@@ -209,7 +237,7 @@ export async function changeOwnPassword(
   newPassword: string,
   ip: string,
 ) {
-  const u = await checkCredentials(deps, user.username, oldPassword, ip, 'chgpwd').catch((e: unknown) => {
+  const { u } = await checkCredentials(deps, user.username, oldPassword, ip, 'chgpwd').catch((e: unknown) => {
     // A wrong current password names the field of this form.
     if (e instanceof AppError && e.code === ErrorCode.validation)
       throw badInput('body.oldPassword', '原密码错误 / the current password is wrong');
@@ -228,7 +256,7 @@ export async function changePasswordByName(
   ip: string,
   caller: AuthUser | null,
 ) {
-  const u = await checkCredentials(deps, username, oldPassword, ip, 'chgpass').catch((e: unknown) => {
+  const { u } = await checkCredentials(deps, username, oldPassword, ip, 'chgpass').catch((e: unknown) => {
     if (e instanceof AppError && e.code === ErrorCode.validation)
       throw badInput('body.oldpassword', WRONG_CREDENTIALS);
     throw e;

@@ -55,7 +55,7 @@ export async function createServiceAccount(
     throw badInput('body.campuses', '请选择校区 / choose its campuses (or a role that sees every campus)');
 
   // No one signs in with this password: it is random and never shown.
-  const unusable = await deps.passwords.hash(randomBytes(32).toString('base64url'), ip);
+  const unusable = await deps.passwords.hashInLine(randomBytes(32).toString('base64url'), ip);
   const username = `svc-${randomBytes(5).toString('hex')}`;
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + input.days * 86_400_000);

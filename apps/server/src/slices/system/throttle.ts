@@ -58,20 +58,28 @@ export function lockedUntil(times: Date[], max: number): number | null {
 
 const since = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
-/** Failures of the pair since its last success (newest first, within the window and a lock). */
+/**
+ * Failures of the pair since its last success (newest first, within the window and a lock): one
+ * statement, as every sign-in attempt reads it twice (issue 37 §2: attempts wait in a fair line, and
+ * their database work is what that line's turn costs).
+ */
 async function pairFailures(db: DbOrTx, username: string, ip: string, now: Date): Promise<Date[]> {
   const pair = and(eq(loginAttempts.username, username), eq(loginAttempts.ip, ip));
-  const [lastOk] = await db
-    .select({ at: loginAttempts.at })
+  const lastOk = db
+    .select({ at: sql`max(${loginAttempts.at})` })
     .from(loginAttempts)
-    .where(and(pair, eq(loginAttempts.success, true)))
-    .orderBy(desc(loginAttempts.at))
-    .limit(1);
-  const from = Math.max(lastOk?.at.getTime() ?? 0, now.getTime() - WINDOW_MS - LOCK_MS);
+    .where(and(pair, eq(loginAttempts.success, true)));
   const rows = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(and(pair, eq(loginAttempts.success, false), gt(loginAttempts.at, new Date(from))))
+    .where(
+      and(
+        pair,
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, new Date(now.getTime() - WINDOW_MS - LOCK_MS)),
+        sql`${loginAttempts.at} > coalesce((${lastOk}), '-infinity'::timestamptz)`,
+      ),
+    )
     .orderBy(desc(loginAttempts.at))
     .limit(PAIR_MAX_FAILURES * 4);
   return rows.map((r) => r.at);
