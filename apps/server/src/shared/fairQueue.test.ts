@@ -36,10 +36,10 @@ describe('fair queue of password hashes', () => {
   it('runs at most `concurrency` at once', async () => {
     const q = new FairQueue(2, 10);
     const h = fakeHashes(q);
-    const all = ['a', 'b', 'c', 'd'].map((n) => h.submit('10.0.0.1', n));
+    const all = ['a', 'b', 'c', 'd'].map((n, i) => h.submit(`10.0.0.${i}`, n));
     await settle();
     expect(h.started).toEqual(['a', 'b']);
-    expect(q.stats()).toEqual({ running: 2, waiting: 2, keys: 1 });
+    expect(q.stats()).toEqual({ running: 2, waiting: 2, keys: 2 });
     await h.finishOne();
     expect(h.started).toEqual(['a', 'b', 'c']);
     await h.finishOne();
@@ -96,5 +96,21 @@ describe('fair queue of password hashes', () => {
     await expect(q.run('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(q.full('k')).toBe(false);
     expect(await q.run('k', () => Promise.resolve(7))).toBe(7);
+  });
+
+  it("runs one task of an address at a time: a free place goes to another address's task", async () => {
+    const q = new FairQueue(2, 10);
+    const h = fakeHashes(q);
+    const flood = [1, 2, 3].map((i) => h.submit('flood', `f${i}`));
+    await settle();
+    // Two places, but the flooding address has one task running and the others wait.
+    expect(h.started).toEqual(['f1']);
+    const owner = h.submit('owner', 'owner');
+    await settle();
+    // The owner takes the free place at once.
+    expect(h.started).toEqual(['f1', 'owner']);
+    for (let i = 0; i < 4; i++) await h.finishOne();
+    await Promise.all([...flood, owner]);
+    expect(h.done).toEqual(['f1', 'owner', 'f2', 'f3']);
   });
 });

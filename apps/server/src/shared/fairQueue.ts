@@ -2,7 +2,9 @@
 // line per key (the client's address) and the lines are served in turn. Each task gets a round: one
 // more than its key's previous task, and never earlier than the round being served; tasks start in
 // order of round (then arrival). A key that queued many tasks thus has them spread over many rounds,
-// and a newcomer's task is in the current round: it waits for at most one task per busy key. A key
+// and a newcomer's task is in the current round: it waits for at most one task per busy key. One task
+// of a key runs at a time (a key's tasks run one after the other, so a flooding key never holds two
+// places, and its tasks see each other's writes). A key
 // holds at most `perKey` tasks (running and waiting), and at most `maxWaiting` tasks wait in all lines;
 // one more is refused at once with QueueFull.
 
@@ -31,7 +33,7 @@ export class FairQueue {
   /** Waiting tasks per key, oldest first. */
   private readonly lines = new Map<string, Waiting[]>();
   /** Per key: tasks running and waiting, and the round of its newest task. */
-  private readonly keys = new Map<string, { held: number; lastRound: number }>();
+  private readonly keys = new Map<string, { held: number; lastRound: number; running: boolean }>();
   private waiting = 0;
 
   constructor(
@@ -51,9 +53,10 @@ export class FairQueue {
   /** Runs `task` in its key's line; refuses with QueueFull when the key's line is full. */
   async run<T>(key: string, task: () => Promise<T>): Promise<T> {
     if (this.full(key)) throw new QueueFull(key);
-    const runsNow = this.running < this.concurrency && this.lines.size === 0;
+    const k = this.keys.get(key) ?? { held: 0, lastRound: 0, running: false };
+    // With a place free, whatever waits belongs to keys that have a task running (next() started the rest).
+    const runsNow = this.running < this.concurrency && !k.running;
     if (!runsNow && this.waiting >= this.maxWaiting) throw new QueueFull(key, true);
-    const k = this.keys.get(key) ?? { held: 0, lastRound: 0 };
     this.keys.set(key, k);
     k.held += 1;
     const round = Math.max(this.round, k.lastRound + 1);
@@ -61,7 +64,8 @@ export class FairQueue {
     try {
       if (runsNow) {
         this.running += 1;
-        this.round = round;
+        k.running = true;
+        this.round = Math.max(this.round, round);
       } else
         await new Promise<void>((resolve) => {
           this.waiting += 1;
@@ -74,6 +78,7 @@ export class FairQueue {
         return await task();
       } finally {
         this.running -= 1;
+        k.running = false;
         this.next();
       }
     } finally {
@@ -83,13 +88,17 @@ export class FairQueue {
     }
   }
 
-  /** Starts the waiting tasks of the earliest round (then the oldest) while there is room. */
+  /**
+   * Starts the waiting tasks of the earliest round (then the oldest) while there is room, skipping the
+   * keys that have a task running.
+   */
   private next(): void {
     while (this.running < this.concurrency) {
       let best: { key: string; w: Waiting } | undefined;
       for (const [key, line] of this.lines) {
         const w = line[0];
-        if (w && (!best || w.round < best.w.round || (w.round === best.w.round && w.seq < best.w.seq)))
+        if (!w || this.keys.get(key)?.running) continue;
+        if (!best || w.round < best.w.round || (w.round === best.w.round && w.seq < best.w.seq))
           best = { key, w };
       }
       if (!best) return;
@@ -98,7 +107,9 @@ export class FairQueue {
       this.waiting -= 1;
       if (!line?.length) this.lines.delete(best.key);
       this.running += 1;
-      this.round = best.w.round;
+      const k = this.keys.get(best.key);
+      if (k) k.running = true;
+      this.round = Math.max(this.round, best.w.round);
       best.w.start();
     }
   }

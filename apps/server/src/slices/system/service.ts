@@ -28,6 +28,7 @@ import {
   recordFailure,
   recordSuccess,
   sleep,
+  type SeenFailures,
 } from './throttle.js';
 
 const WRONG_CREDENTIALS = '用户名或密码错误 / wrong username or password';
@@ -71,8 +72,9 @@ async function attempt(
 ): Promise<Attempt> {
   const { db } = deps;
   const now = deps.now();
+  let seen: SeenFailures;
   try {
-    await assertMayTry(db, username, ip, now);
+    seen = await assertMayTry(db, username, ip, now);
   } catch (e) {
     await writeAudit(db, {
       action: 'auth.loginFailed',
@@ -96,7 +98,8 @@ async function attempt(
     return { ok: true, u, rehashed };
   }
   const reason = !u ? 'unknown user' : !ok ? 'wrong password' : 'disabled';
-  const outcome = await recordFailure(db, username, ip, now);
+  // This attempt runs alone for its address (the pool's line): what assertMayTry read is still all.
+  const outcome = await recordFailure(db, username, ip, now, seen);
   await writeAudit(db, {
     action: 'auth.loginFailed',
     target: `users:${username}`,
