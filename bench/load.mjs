@@ -69,7 +69,14 @@ async function measure(label, env) {
   const info = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-load-server.ts'], {
       cwd: path.join(root, 'apps/server'),
-      env: { ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'production', SCRYPT_LOG_N: '10', ...env },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'production',
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     server = child;

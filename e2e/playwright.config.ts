@@ -144,7 +144,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: `${dataDir}-w${w}`,
         LOG_LEVEL: 'warn',
-        SCRYPT_LOG_N: '14',
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
         ...template,
         // The income dashboard's mobile-chat link (dd_code) against the fake messenger below; the
         // QR sign-in stays off here (tests/dashboards/income.spec.ts).
@@ -165,7 +166,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: `${dataDir}-qr`,
         LOG_LEVEL: 'warn',
-        SCRYPT_LOG_N: '14',
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
         ...template,
         DINGTALK_BASE_URL: fakeURL,
         DINGTALK_LOGIN_URL: `${fakeURL}/oauth2/auth`,

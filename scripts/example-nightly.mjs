@@ -112,7 +112,8 @@ async function main() {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(work, 'data'),
       LOG_LEVEL: 'warn',
-      SCRYPT_LOG_N: '14',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
       ...(template?.kind === 'pglite' && template.file ? { DATA_DIR_TEMPLATE: template.file } : {}),
     },
   });

@@ -22,6 +22,7 @@ import { benchContext, type BenchEndpoint } from './bench-dashboards/context.js'
 import { moneyEndpoints } from './bench-dashboards/money.js';
 import { incomeEndpoints } from './bench-dashboards/income.js';
 import { teachingEndpoints } from './bench-dashboards/teaching.js';
+import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? '5');
 const config = loadConfig();
@@ -38,7 +39,7 @@ if (await isEmpty(database.db)) {
   await seed(
     database.db,
     { kind: 'demo' },
-    { scale: config.SEED_SCALE, now: now(), scryptLogN: config.SCRYPT_LOG_N },
+    { scale: config.SEED_SCALE, now: now(), passwordCost: passwordCost(config) },
   );
   seedSeconds = Math.round((performance.now() - t0) / 1000);
 }
@@ -48,6 +49,7 @@ const deps = {
   config,
   now,
   auth: sessionResolver(database.db, config, now),
+  passwords: passwordHasher(config),
   ping: database.ping,
 };
 const app = await buildApp(deps, { logger: false });

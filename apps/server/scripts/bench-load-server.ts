@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import { isEmpty, seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
+import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -23,7 +24,7 @@ if (await isEmpty(database.db))
   await seed(
     database.db,
     { kind: 'demo' },
-    { scale: config.SEED_SCALE, now: now(), scryptLogN: config.SCRYPT_LOG_N },
+    { scale: config.SEED_SCALE, now: now(), passwordCost: passwordCost(config) },
   );
 const deps = {
   db: database.db,
@@ -31,6 +32,7 @@ const deps = {
   config,
   now,
   auth: sessionResolver(database.db, config, now),
+  passwords: passwordHasher(config),
   ping: database.ping,
 };
 const app = await buildApp(deps, { logger: false });

@@ -28,7 +28,11 @@ const NOW = new Date('2026-11-01T02:00:00.000Z');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bo-fixture-'));
 try {
   const database = await openDatabase({ dataDir });
-  await seed(database.db, { kind: 'demo' }, { scale: 1, now: NOW, scryptLogN: 10 });
+  await seed(
+    database.db,
+    { kind: 'demo' },
+    { scale: 1, now: NOW, passwordCost: { memoryKib: 1024, timeCost: 1 } },
+  );
   await database.close();
 
   const pg = await PGlite.create(dataDir);

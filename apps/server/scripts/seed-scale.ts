@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { isEmpty, seed } from '../src/seed/index.js';
+import { passwordCost } from '../src/shared/passwordPool.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -15,7 +16,7 @@ if (await isEmpty(database.db)) {
   await seed(
     database.db,
     { kind: 'demo' },
-    { scale: config.SEED_SCALE, now: new Date(), scryptLogN: config.SCRYPT_LOG_N },
+    { scale: config.SEED_SCALE, now: new Date(), passwordCost: passwordCost(config) },
   );
 }
 const r = (await database.db.execute(sql`select count(*)::int as n from clues`)) as unknown as {

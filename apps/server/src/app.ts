@@ -60,8 +60,14 @@ export async function buildApp(deps: AppDeps, o: BuildOptions = {}): Promise<Fas
     maxQueued: deps.config.MAX_QUEUED_REQUESTS,
     queueTimeoutMs: deps.config.QUEUE_TIMEOUT_MS,
   });
+  // A password sign-in skips this first-come line: it waits in its address's line of the password pool
+  // instead (shared/passwordPool.ts, bounded too), so a flood of sign-ins cannot queue the owner's behind it.
+  const signIn = `${API_PREFIX}/auth/login`;
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith(`${API_PREFIX}/`)) await gate.onRequest(req, reply);
+    if (!req.url.startsWith(`${API_PREFIX}/`)) return;
+    const p = req.url.indexOf('?');
+    if ((p < 0 ? req.url : req.url.slice(0, p)) === signIn) return;
+    await gate.onRequest(req, reply);
   });
 
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 9 } });

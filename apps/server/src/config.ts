@@ -1,4 +1,5 @@
 // The server's configuration: the only place that reads process.env, validated by zod.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DATE_LOCK_BEFORE_DAYS } from '@bo/domain';
@@ -44,8 +45,21 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Folder of the built back-office UI, served with history-mode fallback. */
   UI_DIR: z.string().optional(),
-  /** scrypt cost as log2(N); 17 is OWASP's recommendation. Lower only for tests. */
-  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /**
+   * argon2id cost of password hashes: memory (KiB) and passes. The defaults are OWASP's minimum
+   * (19 MiB, 2 passes); lower only for tests (ARGON2_MEMORY_KIB=1024, ARGON2_TIME_COST=1).
+   */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(64).max(1_048_576).default(19_456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(10).default(2),
+  /** Password hashes computed at once (the rest wait in per-address lines); default the cores, at most 4. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.min(4, availableParallelism())),
+  /** Password hashes one client address may have running or waiting; one more is answered 429. */
+  PASSWORD_QUEUE_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(8),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(24),
   /** How long a resolved session is reused without asking the database (seconds; 0 = every request). */

@@ -2,6 +2,7 @@
 import type { Config } from './config.js';
 import type { Db, Replica } from './db/client.js';
 import type { AuthResolver } from './http/auth.js';
+import type { PasswordHasher } from './shared/passwordPool.js';
 
 export interface AppDeps {
   db: Db;
@@ -10,6 +11,8 @@ export interface AppDeps {
   /** The current time; tests inject a fixed or moving clock. */
   now: () => Date;
   auth: AuthResolver;
+  /** Every password hash and verification: a bounded pool with a fair line per client address. */
+  passwords: PasswordHasher;
   /** Checks the database answers (for /healthz). */
   ping: () => Promise<void>;
   /** A streaming replica (DATABASE_REPLICA_URL) for report reads; register.ts routes them. */

@@ -8,6 +8,7 @@ import { dataDirTemplate, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { isEmpty, seed, type SeedMode } from './seed/index.js';
 import { sessionResolver } from './slices/system/sessions.js';
+import { passwordCost, passwordHasher } from './shared/passwordPool.js';
 import { startClueJobs } from './slices/clues/jobs.js';
 import { startSnapshotJobs } from './slices/dashboards/index.js';
 import { DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
@@ -75,7 +76,7 @@ async function main() {
     await seed(database.db, mode, {
       scale: config.SEED_SCALE,
       now: now(),
-      scryptLogN: config.SCRYPT_LOG_N,
+      passwordCost: passwordCost(config),
       progress: (step, i, n) => console.log(`  [${i}/${n}] ${step}`),
     });
     console.log(`Seeded in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s.`);
@@ -89,6 +90,7 @@ async function main() {
     : [path.resolve(here, '../../backoffice/dist'), path.resolve(here, '../../../apps/backoffice/dist')].find(
         (p) => existsSync(p),
       );
+  const passwords = passwordHasher(config);
   const app = await buildApp(
     {
       db: database.db,
@@ -96,6 +98,7 @@ async function main() {
       config,
       now,
       auth: sessionResolver(database.db, config, now),
+      passwords,
       ping: database.ping,
       ...(database.replica ? { replica: database.replica } : {}),
     },
@@ -119,6 +122,7 @@ async function main() {
     config,
     now,
     auth: sessionResolver(database.db, config, now),
+    passwords,
     ping: database.ping,
   };
   startClueJobs(jobDeps, (m) => app.log.info(m));

@@ -2,10 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@bo/api-sdk';
-import { auditLog } from '../src/slices/system/tables.js';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { auditLog, users } from '../src/slices/system/tables.js';
+import { hashPassword } from '../src/shared/password.js';
 import { failureDelay, lockedUntil } from '../src/slices/system/throttle.js';
 import { maskUrl } from '../src/app.js';
 import { startTestServer, expectApiError, type TestServer } from './harness.js';
+import { TEST_PASSWORD_COST } from './template.js';
 
 const NO_DELAY = { LOGIN_FAILURE_DELAY_MS: '0' };
 const MINUTE = 60_000;
@@ -233,5 +236,49 @@ describe('address lockout', () => {
     expect(
       (await s.sdk().system.login({ body: { username: 'admin', password: 'demo123456' } })).username,
     ).toBe('admin');
+  });
+});
+
+describe('password storage', () => {
+  /** A hash as the scrypt era stored it: "scrypt$logN$r$p$salt$hash" (base64). */
+  const scryptEraHash = (password: string) => {
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+    return `scrypt$10$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+  };
+  const storedHash = async (username: string) =>
+    (await t.deps.db.select().from(users).where(eq(users.username, username)))[0]?.passwordHash ?? '';
+  const setHash = (username: string, passwordHash: string) =>
+    t.deps.db.update(users).set({ passwordHash }).where(eq(users.username, username));
+  const atTestCost = new RegExp(
+    `^\\$argon2id\\$v=19\\$m=${TEST_PASSWORD_COST.memoryKib},t=${TEST_PASSWORD_COST.timeCost},p=1\\$`,
+  );
+
+  it('keeps passwords as argon2id PHC strings at the configured cost', async () => {
+    expect(await storedHash('admin')).toMatch(atTestCost);
+  });
+
+  it('signs in with a scrypt-era hash and replaces it by argon2id at that sign-in', async () => {
+    await setHash('fmanager', scryptEraHash('demo123456'));
+    // A wrong password neither signs in nor touches the stored hash.
+    await expectApiError(
+      t.sdk().system.login({ body: { username: 'fmanager', password: 'demo1234567' } }),
+      ErrorCode.validation,
+    );
+    expect(await storedHash('fmanager')).toMatch(/^scrypt\$10\$/);
+    expect(
+      (await t.sdk().system.login({ body: { username: 'fmanager', password: 'demo123456' } })).username,
+    ).toBe('fmanager');
+    const upgraded = await storedHash('fmanager');
+    expect(upgraded).toMatch(atTestCost);
+    // The new hash is the same password, and a sign-in at the current cost leaves it as it is.
+    await t.login('fmanager');
+    expect(await storedHash('fmanager')).toBe(upgraded);
+  });
+
+  it('rehashes an argon2id hash of other parameters at the next sign-in', async () => {
+    await setHash('fmanager', await hashPassword('demo123456', { memoryKib: 2048, timeCost: 1 }));
+    await t.login('fmanager');
+    expect(await storedHash('fmanager')).toMatch(atTestCost);
   });
 });

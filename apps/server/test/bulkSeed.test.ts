@@ -28,7 +28,7 @@ beforeAll(async () => {
   esales = await t.as('esales');
   before = await counts();
   // Two steps beyond the detailed scale, in one transaction as the seed runs them.
-  const ctx = { now: t.clock.now(), scale: 12, scryptLogN: 10 };
+  const ctx = { now: t.clock.now(), scale: 12, passwordCost: { memoryKib: 1024, timeCost: 1 } };
   added = await t.database.db.transaction(async (tx) => seedBulk({ ...ctx, db: tx }));
 });
 afterAll(async () => t?.close());

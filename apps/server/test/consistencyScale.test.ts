@@ -27,7 +27,7 @@ beforeAll(async () => {
   admin = await t.as('admin');
   // Three steps beyond the detailed scale (180 orders, a refund in forty), in one transaction as
   // the seed runs them.
-  const ctx = { now: t.clock.now(), scale: 13, scryptLogN: 10 };
+  const ctx = { now: t.clock.now(), scale: 13, passwordCost: { memoryKib: 1024, timeCost: 1 } };
   await t.database.db.transaction(async (tx) => seedBulk({ ...ctx, db: tx }));
   ({ scenarios, months } = await scenariosOf(t, ['HZ01', 'SH02']));
 }, 180_000);

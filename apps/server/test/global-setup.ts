@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.js';
 import { seed } from '../src/seed/index.js';
-import { TEST_SCRYPT_LOG_N, type DbTemplate } from './template.js';
+import { TEST_PASSWORD_COST, type DbTemplate } from './template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,7 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await seed(
       database.db,
       { kind: 'demo' },
-      { scale: 1, now: new Date(seededAt), scryptLogN: TEST_SCRYPT_LOG_N },
+      { scale: 1, now: new Date(seededAt), passwordCost: TEST_PASSWORD_COST },
     );
     // CREATE DATABASE … TEMPLATE refuses a template with open connections.
     await database.close();
@@ -86,7 +86,7 @@ async function pgliteTemplate(dir: string, seededAt: string): Promise<DbTemplate
   await seed(
     database.db,
     { kind: 'demo' },
-    { scale: 1, now: new Date(seededAt), scryptLogN: TEST_SCRYPT_LOG_N },
+    { scale: 1, now: new Date(seededAt), passwordCost: TEST_PASSWORD_COST },
   );
   if (!database.dumpDataDir) throw new Error('PGlite database without dumpDataDir');
   // A checkpoint first: each file's copy then starts without replaying the seed's write-ahead log.

@@ -15,7 +15,8 @@ import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
 import type { AppDeps } from '../src/deps.js';
 import { copyOfTemplate, giveBack } from './templateCopies.js';
-import { TEST_SCRYPT_LOG_N, type DbTemplate } from './template.js';
+import { TEST_PASSWORD_COST, TEST_PASSWORD_ENV, type DbTemplate } from './template.js';
+import { passwordHasher } from '../src/shared/passwordPool.js';
 
 export { DEMO_PASSWORD };
 
@@ -150,7 +151,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N),
+    ...TEST_PASSWORD_ENV,
     ...o.env,
   });
   const fresh = pgUrl
@@ -169,7 +170,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     await seed(database.db, o.demo === false ? { kind: 'none' } : { kind: 'demo' }, {
       scale: 1,
       now: clock.now(),
-      scryptLogN: TEST_SCRYPT_LOG_N,
+      passwordCost: TEST_PASSWORD_COST,
     });
   const auth = sessionResolver(database.db, config, clock.now);
   const deps: AppDeps = {
@@ -178,6 +179,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     config,
     now: clock.now,
     auth,
+    passwords: passwordHasher(config),
     ping: database.ping,
     ...(database.replica ? { replica: database.replica } : {}),
   };

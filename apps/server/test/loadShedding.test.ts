@@ -1,5 +1,7 @@
 // Load shedding: beyond the running and the waiting requests the server answers 503 at once with
-// the envelope's code and a bilingual message, and recovers as soon as the load is gone.
+// the envelope's code and a bilingual message, and recovers as soon as the load is gone. Password
+// sign-ins wait in the password pool's fair lines instead (test/signinThrottle.test.ts).
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '@bo/api-sdk';
@@ -80,5 +82,37 @@ describe('load shedding', () => {
     await lock.release();
     expect((await running).status).toBe(200);
     expect((await next).status).toBe(200);
+  });
+
+  it('checks a password sign-in while the line is full: it waits in the password pool instead', async () => {
+    // Two requests whose bodies have not arrived hold the running place and the waiting one (the
+    // line is taken when a request arrives, before its body is read), without any database work.
+    const url = new URL(`${t.baseURL}/auth/logout`);
+    const held = [0, 1].map(() => {
+      const req = http.request({
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '2' },
+      });
+      const answered = new Promise<number>((resolve) =>
+        req.on('response', (r) => resolve(r.statusCode ?? 0)),
+      );
+      req.on('error', () => undefined);
+      req.flushHeaders();
+      return { req, answered };
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await roles()).status).toBe(503);
+    const signIn = await fetch(`${t.baseURL}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'nobody-here', password: 'guess' }),
+    });
+    expect(((await signIn.json()) as { code: number }).code).toBe(ErrorCode.validation);
+    for (const h of held) h.req.end('{}');
+    await Promise.all(held.map((h) => h.answered));
+    expect((await roles()).status).toBe(200);
   });
 });

@@ -46,7 +46,8 @@ function startServer(): Promise<string> {
         DATABASE_URL: dbUrl,
         SEED_DEMO: 'true',
         PORT: '0',
-        SCRYPT_LOG_N: '10',
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
         LOG_LEVEL: 'silent',
         LOGIN_FAILURE_DELAY_MS: '0',
         // A long window: a change seen on the other server within seconds came by notification.

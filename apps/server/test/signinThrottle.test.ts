@@ -1,6 +1,7 @@
 // Sign-in throttling cannot be turned against users (issue 11 §3): a stranger's failures from one address
 // do not lock the owner out elsewhere; one address is throttled; an account under attack from many
-// addresses is slowed for those addresses only; unknown names cost the same password work as known ones.
+// addresses is slowed for those addresses only; unknown names cost the same password work as known ones;
+// password checks wait in a bounded line per address (issue 37 §2).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSdk, ErrorCode } from '@bo/api-sdk';
 import * as password from '../src/shared/password.js';
@@ -16,8 +17,16 @@ vi.mock('../src/shared/password.js', async (importOriginal) => {
 const MINUTE = 60_000;
 let t: TestServer;
 beforeAll(async () => {
-  // Behind a proxy: the client address is the X-Forwarded-For the test sends.
-  t = await startTestServer({ env: { LOGIN_FAILURE_DELAY_MS: '0', TRUST_PROXY: 'true' } });
+  // Behind a proxy: the client address is the X-Forwarded-For the test sends. One password check at a
+  // time, and one per address (running or waiting).
+  t = await startTestServer({
+    env: {
+      LOGIN_FAILURE_DELAY_MS: '0',
+      TRUST_PROXY: 'true',
+      PASSWORD_HASH_CONCURRENCY: '1',
+      PASSWORD_QUEUE_PER_ADDRESS: '1',
+    },
+  });
 }, 180_000);
 afterAll(async () => t?.close());
 
@@ -93,10 +102,39 @@ describe('sign-in throttling', () => {
     verify.mockClear();
     await expectApiError(login('10.0.3.1', 'no-such-user', 'guess'), ErrorCode.validation);
     expect(verify).toHaveBeenCalledTimes(1);
-    // Against a hash at the configured cost, as real accounts' are.
-    expect(verify.mock.calls[0]?.[1]).toMatch(new RegExp(`^scrypt\\$${t.config.SCRYPT_LOG_N}\\$`));
+    // Against an argon2id hash at the configured cost, as real accounts' are.
+    const { ARGON2_MEMORY_KIB: m, ARGON2_TIME_COST: time } = t.config;
+    expect(verify.mock.calls[0]?.[1]).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${m},t=${time},p=1\\$`));
     verify.mockClear();
     await expectApiError(login('10.0.3.1', 'sales', 'guess'), ErrorCode.validation);
     expect(verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 429 at once to an address whose password check is still running; another address waits its turn', async () => {
+    const verify = vi.mocked(password.verifyPassword);
+    const real = verify.getMockImplementation();
+    if (!real) throw new Error('the real verifyPassword');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    verify.mockClear();
+    // The first check from 10.0.4.1 is a slow hash that ends when the test says.
+    verify.mockImplementationOnce(async (pw, stored) => {
+      await held;
+      return real(pw, stored);
+    });
+    const first = login('10.0.4.1', 'director', DEMO_PASSWORD);
+    await vi.waitFor(() => expect(verify).toHaveBeenCalledTimes(1));
+    const e = await expectApiError(login('10.0.4.1', 'director', DEMO_PASSWORD), ErrorCode.tooMany);
+    expect(e.message).toContain('too many sign-ins from this address at once');
+    // Unknown names from that address are refused alike, before any password work.
+    await expectApiError(login('10.0.4.1', 'no-such-user', 'guess'), ErrorCode.tooMany);
+    expect(verify).toHaveBeenCalledTimes(1);
+    // Another address is not refused: it waits for the one check that runs, then signs in.
+    const other = login('10.0.4.2', 'teacher', DEMO_PASSWORD);
+    await vi.waitFor(() => expect(t.deps.passwords.stats().waiting).toBe(1));
+    release();
+    expect((await first).username).toBe('director');
+    expect((await other).username).toBe('teacher');
+    expect(verify).toHaveBeenCalledTimes(2);
   });
 });

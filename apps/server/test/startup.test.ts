@@ -40,7 +40,7 @@ describe('embedded database', () => {
       await seed(
         first.db,
         { kind: 'admin', password: 'restart-check-1' },
-        { scale: 1, now: new Date('2026-11-22T08:00:00Z'), scryptLogN: 10 },
+        { scale: 1, now: new Date('2026-11-22T08:00:00Z'), passwordCost: { memoryKib: 1024, timeCost: 1 } },
       );
       const [before] = await first.db.select({ n: count() }).from(roles);
       await first.close();

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client.js';
 import type { AuthUser } from '../http/auth.js';
+import type { PasswordCost } from '../shared/password.js';
 
 export interface SeedContext {
   db: DbOrTx;
@@ -7,7 +8,8 @@ export interface SeedContext {
   scale: number;
   /** The seed's "today", so demo dates are deterministic relative to it. */
   now: Date;
-  scryptLogN: number;
+  /** argon2id cost of the seeded accounts' password hashes. */
+  passwordCost: PasswordCost;
 }
 
 /** A demo account acting in a seed through a slice's own commands (every campus, the given roles). */

@@ -1,4 +1,5 @@
 // Seeds an empty database: reference data always, demo data when asked. Order matters (references).
+import type { PasswordCost } from '../shared/password.js';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { SeedContext } from './context.js';
@@ -101,7 +102,7 @@ export type SeedProgress = (step: string, index: number, count: number) => void;
 export async function seed(
   db: Db,
   mode: SeedMode,
-  o: { scale: number; now: Date; scryptLogN: number; progress?: SeedProgress },
+  o: { scale: number; now: Date; passwordCost: PasswordCost; progress?: SeedProgress },
 ) {
   const { progress, ...opts } = o;
   await db.transaction(async (tx) => {

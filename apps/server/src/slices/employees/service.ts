@@ -35,7 +35,6 @@ import {
   type MdCtx,
   type MdRecord,
 } from '../../shared/masterdata/index.js';
-import { hashPassword } from '../../shared/password.js';
 import {
   provinceTypes,
   roles,
@@ -451,7 +450,7 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
           name: saved.name,
           mobile: saved.mobile,
           employeeCode: saved.code,
-          passwordHash: await hashPassword(temp, ctx.deps.config.SCRYPT_LOG_N),
+          passwordHash: await ctx.deps.passwords.hashInLine(temp, ctx.ip ?? `user:${ctx.user.id}`),
           mustChangePassword: true,
           status: saved.status,
           createdAt: now,

@@ -84,7 +84,8 @@ async function ensureEsalesUsers(c: SeedContext): Promise<number[]> {
         ESALES_USERS.map((u) => u.username),
       ),
     );
-  const hash = existing.length === ESALES_USERS.length ? '' : await hashPassword(DEMO_PASSWORD, c.scryptLogN);
+  const hash =
+    existing.length === ESALES_USERS.length ? '' : await hashPassword(DEMO_PASSWORD, c.passwordCost);
   const ids: number[] = [];
   for (const u of ESALES_USERS) {
     const found = existing.find((e) => e.username === u.username);

@@ -15,7 +15,6 @@ import {
   ruleViolation,
   staleVersion,
 } from '../../http/errors.js';
-import { hashPassword } from '../../shared/password.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { provinceTypes, schoolItems } from '../../db/schema.js';
@@ -439,7 +438,7 @@ export async function saveAccount(
     throw badInput('body.campuses', '请至少选择一个您所管辖的校区 / choose at least one of your campuses');
 
   const temp = input.id === undefined ? temporaryPassword() : null;
-  const hash = temp ? await hashPassword(temp, deps.config.SCRYPT_LOG_N) : null;
+  const hash = temp ? await deps.passwords.hashInLine(temp, ip) : null;
   const now = deps.now();
   const id = await db.transaction(async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, input.username));
@@ -549,7 +548,7 @@ export async function accountUpdateStatus(
 
 export async function resetPassword(deps: AppDeps, actor: Actor, ip: string, code: string) {
   const temp = temporaryPassword();
-  const hash = await hashPassword(temp, deps.config.SCRYPT_LOG_N);
+  const hash = await deps.passwords.hashInLine(temp, ip);
   const now = deps.now();
   const username = await deps.db.transaction(async (tx) => {
     const u = await accountByCode(tx, code);

@@ -529,8 +529,8 @@ export async function seedRoles({ db }: SeedContext) {
   await db.insert(roles).values(ROLE_SEED);
 }
 
-export async function seedDemoUsers({ db, scryptLogN }: SeedContext) {
-  const hash = await hashPassword(DEMO_PASSWORD, scryptLogN);
+export async function seedDemoUsers({ db, passwordCost }: SeedContext) {
+  const hash = await hashPassword(DEMO_PASSWORD, passwordCost);
   for (const u of DEMO_USERS) {
     const [row] = await db
       .insert(users)
@@ -550,10 +550,14 @@ export async function seedDemoUsers({ db, scryptLogN }: SeedContext) {
 }
 
 /** A production database gets one administrator with the given password and no demo data. */
-export async function seedFirstAdmin({ db, scryptLogN }: SeedContext, password: string) {
+export async function seedFirstAdmin({ db, passwordCost }: SeedContext, password: string) {
   const [row] = await db
     .insert(users)
-    .values({ username: 'admin', name: '系统管理员', passwordHash: await hashPassword(password, scryptLogN) })
+    .values({
+      username: 'admin',
+      name: '系统管理员',
+      passwordHash: await hashPassword(password, passwordCost),
+    })
     .returning({ id: users.id });
   await db.insert(userRoles).values({ userId: must(row, 'admin').id, roleCode: 1 });
 }

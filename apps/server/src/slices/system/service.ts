@@ -1,13 +1,11 @@
 // Sign-in rules: password check with throttling, provider sign-in, password changes, audit, sessions.
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badInput, noPermission, notConfigured } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
-import { hashPassword, verifyPassword } from '../../shared/password.js';
 import { writeAudit } from '../../shared/audit.js';
 import {
   DASHBOARD_SSO,
@@ -30,6 +28,7 @@ import {
   recordFailure,
   recordSuccess,
   sleep,
+  type SeenFailures,
 } from './throttle.js';
 
 const WRONG_CREDENTIALS = '用户名或密码错误 / wrong username or password';
@@ -38,23 +37,16 @@ export const HOME_INTERVENTION_ROLE = 60;
 
 type UserRow = typeof users.$inferSelect;
 
-/**
- * A hash of no one's password at the configured cost, verified for unknown names so that they take the
- * same work (and time) as known ones and cannot be told apart. Made once per cost.
- */
-const dummyHashes = new Map<number, Promise<string>>();
-function dummyHash(logN: number): Promise<string> {
-  let h = dummyHashes.get(logN);
-  if (!h) {
-    h = hashPassword(randomBytes(24).toString('base64'), logN);
-    dummyHashes.set(logN, h);
-  }
-  return h;
-}
+/** What a sign-in attempt found: the user (and a new hash for it when its stored one is outdated), or a refusal. */
+type Attempt =
+  { ok: true; u: UserRow; rehashed: string | null } | { ok: false; error: AppError; delayMs: number };
 
 /**
- * Checks a username and password with throttling. Throws 429 while locked (without checking the
- * password), 400 on a wrong password (after the failure delay), 429 when this failure locked.
+ * Checks a username and password with throttling, in the client address's line of the password pool
+ * (shared/passwordPool.ts): 429 at once when that line is full. Throws 429 while locked (without checking
+ * the password), 400 on a wrong password (after the failure delay, outside the line), 429 when this
+ * failure locked. With `rehash`, a stored hash of the scrypt era or of other parameters comes back
+ * replaced by one at the configured cost (for the caller to store with its other writes).
  */
 async function checkCredentials(
   deps: AppDeps,
@@ -62,11 +54,27 @@ async function checkCredentials(
   password: string,
   ip: string,
   action: string,
-): Promise<UserRow> {
+  rehash = false,
+): Promise<{ u: UserRow; rehashed: string | null }> {
+  const r = await deps.passwords.inLine(ip, () => attempt(deps, username, password, ip, action, rehash));
+  if (r.ok) return r;
+  await sleep(r.delayMs);
+  throw r.error;
+}
+
+async function attempt(
+  deps: AppDeps,
+  username: string,
+  password: string,
+  ip: string,
+  action: string,
+  rehash: boolean,
+): Promise<Attempt> {
   const { db } = deps;
   const now = deps.now();
+  let seen: SeenFailures;
   try {
-    await assertMayTry(db, username, ip, now);
+    seen = await assertMayTry(db, username, ip, now);
   } catch (e) {
     await writeAudit(db, {
       action: 'auth.loginFailed',
@@ -79,13 +87,19 @@ async function checkCredentials(
     throw e;
   }
   const [u] = await db.select().from(users).where(eq(users.username, username));
-  // One code path for known and unknown names: the same verification work either way.
-  const hash = u?.passwordHash ?? (await dummyHash(deps.config.SCRYPT_LOG_N));
-  const verified = await verifyPassword(password, hash);
+  // One code path for known and unknown names: the same verification work either way (an unknown
+  // name against a hash of no one's password at the configured cost).
+  const hash = u?.passwordHash ?? (await deps.passwords.dummy());
+  const verified = await deps.passwords.verify(password, hash);
   const ok = u !== undefined && verified;
-  if (u && ok && u.status === 1) return u;
+  if (u && ok && u.status === 1) {
+    const rehashed =
+      rehash && deps.passwords.needsRehash(u.passwordHash) ? await deps.passwords.hash(password) : null;
+    return { ok: true, u, rehashed };
+  }
   const reason = !u ? 'unknown user' : !ok ? 'wrong password' : 'disabled';
-  const outcome = await recordFailure(db, username, ip, now);
+  // This attempt runs alone for its address (the pool's line): what assertMayTry read is still all.
+  const outcome = await recordFailure(db, username, ip, now, seen);
   await writeAudit(db, {
     action: 'auth.loginFailed',
     target: `users:${username}`,
@@ -106,10 +120,17 @@ async function checkCredentials(
       detail: { minutes: outcome.lockMinutes },
     });
   }
-  await sleep(failureDelay(deps.config.LOGIN_FAILURE_DELAY_MS, outcome.pairFailures));
-  if (outcome.locked === 'pair') throw pairLocked(outcome.lockMinutes);
-  if (outcome.locked === 'ip') throw ipLocked(outcome.lockMinutes);
-  throw new AppError(ErrorCode.validation, WRONG_CREDENTIALS, 400, 'password');
+  const error =
+    outcome.locked === 'pair'
+      ? pairLocked(outcome.lockMinutes)
+      : outcome.locked === 'ip'
+        ? ipLocked(outcome.lockMinutes)
+        : new AppError(ErrorCode.validation, WRONG_CREDENTIALS, 400, 'password');
+  return {
+    ok: false,
+    error,
+    delayMs: failureDelay(deps.config.LOGIN_FAILURE_DELAY_MS, outcome.pairFailures),
+  };
 }
 
 /** Opens a session and answers the token object. */
@@ -143,8 +164,15 @@ export async function login(
   ip: string,
   userAgent: string | null,
 ) {
-  const u = await checkCredentials(deps, username, password, ip, 'login');
+  // A hash of the scrypt era or of other parameters is replaced by one at the configured cost (computed
+  // in the attempt, stored with the sign-in's other writes unless the password changed meanwhile).
+  const { u, rehashed } = await checkCredentials(deps, username, password, ip, 'login', true);
   return deps.db.transaction(async (tx) => {
+    if (rehashed)
+      await tx
+        .update(users)
+        .set({ passwordHash: rehashed })
+        .where(and(eq(users.id, u.id), eq(users.passwordHash, u.passwordHash)));
     await recordSuccess(tx, username, ip, deps.now());
     return openSession(tx, deps, u, 'password', ip, userAgent);
   });
@@ -178,13 +206,13 @@ async function setPassword(
   via: string,
   actor: { id: number; username: string },
 ) {
-  if (await verifyPassword(newPassword, u.passwordHash)) {
+  if (await deps.passwords.verifyInLine(newPassword, u.passwordHash, ip)) {
     throw badInput(
       'body.newPassword',
       '新密码不能与原密码相同 / the new password must differ from the current one',
     );
   }
-  const hash = await hashPassword(newPassword, deps.config.SCRYPT_LOG_N);
+  const hash = await deps.passwords.hashInLine(newPassword, ip);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     await tx
@@ -212,7 +240,7 @@ export async function changeOwnPassword(
   newPassword: string,
   ip: string,
 ) {
-  const u = await checkCredentials(deps, user.username, oldPassword, ip, 'chgpwd').catch((e: unknown) => {
+  const { u } = await checkCredentials(deps, user.username, oldPassword, ip, 'chgpwd').catch((e: unknown) => {
     // A wrong current password names the field of this form.
     if (e instanceof AppError && e.code === ErrorCode.validation)
       throw badInput('body.oldPassword', '原密码错误 / the current password is wrong');
@@ -231,7 +259,7 @@ export async function changePasswordByName(
   ip: string,
   caller: AuthUser | null,
 ) {
-  const u = await checkCredentials(deps, username, oldPassword, ip, 'chgpass').catch((e: unknown) => {
+  const { u } = await checkCredentials(deps, username, oldPassword, ip, 'chgpass').catch((e: unknown) => {
     if (e instanceof AppError && e.code === ErrorCode.validation)
       throw badInput('body.oldpassword', WRONG_CREDENTIALS);
     throw e;

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { authChanged } from '../../http/authEvents.js';
 import { badInput, noPermission, notFound } from '../../http/errors.js';
-import { hashPassword, newToken } from '../../shared/password.js';
+import { newToken } from '../../shared/password.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { schoolItems } from '../../db/schema.js';
@@ -55,7 +55,7 @@ export async function createServiceAccount(
     throw badInput('body.campuses', '请选择校区 / choose its campuses (or a role that sees every campus)');
 
   // No one signs in with this password: it is random and never shown.
-  const unusable = await hashPassword(randomBytes(32).toString('base64url'), deps.config.SCRYPT_LOG_N);
+  const unusable = await deps.passwords.hashInLine(randomBytes(32).toString('base64url'), ip);
   const username = `svc-${randomBytes(5).toString('hex')}`;
   const now = deps.now();
   const expiresAt = new Date(now.getTime() + input.days * 86_400_000);

@@ -58,20 +58,28 @@ export function lockedUntil(times: Date[], max: number): number | null {
 
 const since = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
-/** Failures of the pair since its last success (newest first, within the window and a lock). */
+/**
+ * Failures of the pair since its last success (newest first, within the window and a lock): one
+ * statement, as every sign-in attempt reads it twice (issue 37 §2: attempts wait in a fair line, and
+ * their database work is what that line's turn costs).
+ */
 async function pairFailures(db: DbOrTx, username: string, ip: string, now: Date): Promise<Date[]> {
   const pair = and(eq(loginAttempts.username, username), eq(loginAttempts.ip, ip));
-  const [lastOk] = await db
-    .select({ at: loginAttempts.at })
+  const lastOk = db
+    .select({ at: sql`max(${loginAttempts.at})` })
     .from(loginAttempts)
-    .where(and(pair, eq(loginAttempts.success, true)))
-    .orderBy(desc(loginAttempts.at))
-    .limit(1);
-  const from = Math.max(lastOk?.at.getTime() ?? 0, now.getTime() - WINDOW_MS - LOCK_MS);
+    .where(and(pair, eq(loginAttempts.success, true)));
   const rows = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
-    .where(and(pair, eq(loginAttempts.success, false), gt(loginAttempts.at, new Date(from))))
+    .where(
+      and(
+        pair,
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.at, new Date(now.getTime() - WINDOW_MS - LOCK_MS)),
+        sql`${loginAttempts.at} > coalesce((${lastOk}), '-infinity'::timestamptz)`,
+      ),
+    )
     .orderBy(desc(loginAttempts.at))
     .limit(PAIR_MAX_FAILURES * 4);
   return rows.map((r) => r.at);
@@ -110,22 +118,37 @@ async function ipFailures(db: DbOrTx, ip: string, now: Date): Promise<Date[]> {
   return rows.map((r) => r.at);
 }
 
+/** The failures assertMayTry read (newest first), for recordFailure to count on without reading again. */
+export interface SeenFailures {
+  ip: Date[];
+  pair: Date[];
+}
+
 /**
  * Throws 429 (before any password is checked) when the address is locked, the pair is locked, or the
- * account is being slowed and this address already failed on it within the window.
+ * account is being slowed and this address already failed on it within the window. Answers the
+ * failures it read.
  */
-export async function assertMayTry(db: DbOrTx, username: string, ip: string, now: Date): Promise<void> {
+export async function assertMayTry(
+  db: DbOrTx,
+  username: string,
+  ip: string,
+  now: Date,
+): Promise<SeenFailures> {
   const t = now.getTime();
   const name = normal(username);
-  const ipUntil = lockedUntil(await ipFailures(db, ip, now), IP_MAX_FAILURES);
+  const ipTimes = await ipFailures(db, ip, now);
+  const ipUntil = lockedUntil(ipTimes, IP_MAX_FAILURES);
   if (ipUntil && ipUntil > t) throw ipLocked(minutesLeft(ipUntil, t));
   const pair = await pairFailures(db, name, ip, now);
   const pairUntil = lockedUntil(pair, PAIR_MAX_FAILURES);
   if (pairUntil && pairUntil > t) throw pairLocked(minutesLeft(pairUntil, t));
-  if (!pair.some((d) => d.getTime() > t - WINDOW_MS)) return;
+  const seen = { ip: ipTimes, pair };
+  if (!pair.some((d) => d.getTime() > t - WINDOW_MS)) return seen;
   const acc = await accountFailures(db, name, now);
   const next = (acc[0]?.getTime() ?? 0) + accountSpacing(acc.length);
   if (next > t) throw slowedDown(Math.max(1, Math.ceil((next - t) / 1000)));
+  return seen;
 }
 
 export interface FailureOutcome {
@@ -136,19 +159,27 @@ export interface FailureOutcome {
   lockMinutes: number;
 }
 
-/** Records a failed attempt and tells whether it locked the pair or the address. */
+/**
+ * Records a failed attempt and tells whether it locked the pair or the address. `seen`: what
+ * assertMayTry read for this attempt, when no other attempt of this address can have failed since
+ * (the password pool runs one attempt per address at a time): this failure is added to it instead of
+ * reading both again. Another server process on the same database may add failures meanwhile: the
+ * next attempt's assertMayTry reads them.
+ */
 export async function recordFailure(
   db: DbOrTx,
   username: string,
   ip: string,
   now: Date,
+  seen?: SeenFailures,
 ): Promise<FailureOutcome> {
   const name = normal(username);
   await db.insert(loginAttempts).values({ at: now, username: name, ip, success: false });
   const t = now.getTime();
-  const pair = await pairFailures(db, name, ip, now);
+  const pair = seen ? [now, ...seen.pair] : await pairFailures(db, name, ip, now);
   const pairUntil = lockedUntil(pair, PAIR_MAX_FAILURES);
-  const ipUntil = lockedUntil(await ipFailures(db, ip, now), IP_MAX_FAILURES);
+  const ipTimes = seen ? [now, ...seen.ip] : await ipFailures(db, ip, now);
+  const ipUntil = lockedUntil(ipTimes, IP_MAX_FAILURES);
   const inWindow = pair.filter((d) => d.getTime() > t - WINDOW_MS).length;
   if (pairUntil && pairUntil > t)
     return { pairFailures: inWindow, locked: 'pair', lockMinutes: minutesLeft(pairUntil, t) };
