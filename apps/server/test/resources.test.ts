@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCode, type Sdk } from '@bo/api-sdk';
+import { ErrorCode, SHEETS, exportColumns, exportValue, templateColumns, type Sdk } from '@bo/api-sdk';
 import { startTestServer, expectApiError, type TestServer } from './harness.js';
 import { sheetValues } from '../src/shared/xlsx.js';
 
@@ -324,6 +324,37 @@ describe('resources: import', () => {
         'duplicate',
       );
     expect((await director.resources.queryResourceList({ query: {} })).total).toBe(before + 2);
+  });
+
+  it('the template has the shared sheet’s headers; the list exported in that shape uploads back as duplicates only', async () => {
+    const template = await sheetValues(
+      Buffer.from(await (await admin.resources.importTemplate()).arrayBuffer()),
+    );
+    expect(template[0]).toEqual(templateColumns(SHEETS.resources).map((c) => c.header));
+    // The list's export (browser or CLI) writes the template's columns, then the read-only ones.
+    const cols = exportColumns(SHEETS.resources);
+    // Resources still worked (an invalid one's phone is free again: the import would create it anew).
+    const list = (await esales.resources.queryResourceList({ query: { pageSize: 50 } })).list
+      .filter((r) => ['new', 'assigned', 'following', 'abandoned'].includes(r.status))
+      .slice(0, 5);
+    expect(list.length).toBeGreaterThan(0);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet(SHEETS.resources.name);
+    ws.addRow(cols.map((c) => c.header));
+    for (const r of list) ws.addRow(cols.map((c) => exportValue(c, r as Record<string, unknown>) ?? ''));
+    const before = (await director.resources.queryResourceList({ query: {} })).total;
+    const res = await esales.resources.importESalesRes({
+      file: new Blob([await wb.xlsx.writeBuffer()]),
+      filename: 'export.xlsx',
+    });
+    expect(res.result).toBe(1);
+    if (res.result === 1) {
+      const cells = await sheetValues(Buffer.from(await res.file.arrayBuffer()));
+      const reasons = JSON.stringify(cells.slice(1));
+      expect(reasons).toContain('duplicate');
+      expect(reasons).not.toContain('no such');
+    }
+    expect((await director.resources.queryResourceList({ query: {} })).total).toBe(before);
   });
 
   it('the JSON batch import reports errors and duplicates and honours dryRun', async () => {

@@ -77,10 +77,15 @@ const PARSE = { number: asNumber, flag: asFlag } as const;
  * A kind declared once in the contract's `SHEETS`: its columns (template ones first, then the
  * read-only ones the export adds) with the Chinese half of the header as the name errors are reported by.
  */
-const fromSheet = (sheet: SheetDef): Pick<ImportKind, 'columns' | 'sheet'> => ({
+const fromSheet = (
+  sheet: SheetDef,
+  o: { serverReads?: boolean } = {},
+): Pick<ImportKind, 'columns' | 'sheet'> => ({
   sheet,
   columns: exportColumns(sheet).map((c): ImportColumn => {
-    const parse = c.format === 'number' || c.format === 'flag' ? PARSE[c.format] : undefined;
+    // `serverReads`: the endpoint reads every cell's text itself (是/否, 男/女), so the CLI sends it as typed.
+    const parse =
+      !o.serverReads && (c.format === 'number' || c.format === 'flag') ? PARSE[c.format] : undefined;
     return {
       header: (c.header.split(' / ')[0] ?? c.header).trim(),
       title: c.header,
@@ -191,18 +196,7 @@ export const IMPORTS: ImportKind[] = [
     description: '线索 clues (duplicates by phone are reported, not created)',
     endpoint: 'clues.importRows',
     rowNumbers: 'index',
-    columns: [
-      { header: '孩子姓名', field: 'childName', required: true },
-      { header: '性别', field: 'gender' },
-      { header: '出生日期', field: 'birthDate', note: 'YYYY-MM-DD' },
-      { header: '家长姓名', field: 'parentName', required: true },
-      { header: '手机号', field: 'phone', required: true },
-      { header: '关系', field: 'relation' },
-      { header: '校区编码', field: 'schoolItemCode' },
-      { header: '渠道编码', field: 'channel' },
-      { header: '意向', field: 'intention' },
-      { header: '备注', field: 'note' },
-    ],
+    ...fromSheet(SHEETS.clues, { serverReads: true }),
   },
   {
     name: 'students',
@@ -211,19 +205,7 @@ export const IMPORTS: ImportKind[] = [
       '学员档案 students (a phone already held by a student or active clue is reported, not created)',
     endpoint: 'students.importRows',
     rowNumbers: 'index',
-    columns: [
-      { header: '学员姓名', field: 'name', required: true },
-      { header: '性别', field: 'gender', note: '男/女 or 1/2' },
-      { header: '出生日期', field: 'birthDate', note: 'YYYY-MM-DD' },
-      { header: '家长姓名', field: 'parentName', required: true },
-      { header: '关系', field: 'relation' },
-      { header: '手机号', field: 'phone', required: true },
-      { header: '校区编码', field: 'schoolItemCode', required: true },
-      { header: '诊断', field: 'diagnosis' },
-      { header: '康复补贴', field: 'insurance', note: '是/否 or 1/0' },
-      { header: '学管账号', field: 'adviserUsername', note: 'the adviser’s username; works at the campus' },
-      { header: '备注', field: 'remark' },
-    ],
+    ...fromSheet(SHEETS.students, { serverReads: true }),
   },
   {
     name: 'orders',
@@ -261,18 +243,7 @@ export const IMPORTS: ImportKind[] = [
     description: '资源 e-sales resources (duplicates by phone are reported, not created)',
     endpoint: 'resources.importRows',
     rowNumbers: 'index',
-    columns: [
-      { header: '联系人姓名', field: 'name', required: true },
-      { header: '手机号', field: 'phone', required: true },
-      { header: '孩子姓名', field: 'childName' },
-      { header: '性别', field: 'gender' },
-      { header: '出生日期', field: 'birthDate', note: 'YYYY-MM-DD' },
-      { header: '区域编码', field: 'provinceTypeCode' },
-      { header: '校区编码', field: 'schoolItemCode' },
-      { header: '渠道编码', field: 'channel' },
-      { header: '等级', field: 'level' },
-      { header: '备注', field: 'note' },
-    ],
+    ...fromSheet(SHEETS.resources, { serverReads: true }),
   },
   {
     name: 'bankAccounts',

@@ -32,7 +32,16 @@ async function exportKind(name: string) {
 describe('export → import back, per kind', () => {
   it('covers the master-data kinds', () => {
     expect(kinds.map((k) => k.name)).toEqual(
-      expect.arrayContaining(['regions', 'campuses', 'cities', 'courses', 'dictionaries']),
+      expect.arrayContaining([
+        'regions',
+        'campuses',
+        'cities',
+        'courses',
+        'dictionaries',
+        'clues',
+        'students',
+        'resources',
+      ]),
     );
   });
 
@@ -56,6 +65,14 @@ describe('export → import back, per kind', () => {
         progress: quiet,
       });
       expect(r.errors).toEqual([]);
+      if (kind.key?.repeat === 'notice') {
+        // A kind its import only creates (clues, students, resources): a row whose phone is held comes
+        // back as a duplicate, left out, never as a change; nothing in the file is refused.
+        expect(r).toMatchObject({ exitCode: 0, updated: 0, errorRows: 0, checked: data.length });
+        expect(r.skipped).toBeGreaterThan(0);
+        expect(r.skipped + r.created).toBe(data.length);
+        return;
+      }
       expect(r).toMatchObject({ exitCode: 0, report: null, created: 0, updated: 0, checked: data.length });
       expect(r.unchanged).toBe(data.length);
     },

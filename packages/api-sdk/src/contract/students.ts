@@ -115,6 +115,11 @@ export const StudentRow = z.object({
   schoolItemName: z.string().nullable(),
   adviserId: z.number().int().nullable(),
   adviserName: z.string().nullable(),
+  /** The adviser's username: what the import template's 学管账号 takes (the export writes it). */
+  adviserUsername: z.string().nullable(),
+  /** The parent's relation to the child, and the remark: columns of the import template, exported. */
+  relation: z.string(),
+  remark: z.string(),
   status: z.number().int(),
   insurance: z.boolean(),
   diagnosis: z.string(),

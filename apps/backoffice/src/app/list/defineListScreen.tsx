@@ -138,6 +138,11 @@ export interface ListScreenDef<Row, S extends z.ZodType<FieldValues> = z.ZodType
   /** Export the whole filtered result (default true). */
   exportable?: boolean;
   /**
+   * The kind's spreadsheet declaration (`SHEETS` of the contract) for a screen whose list is imported
+   * elsewhere (the CLI) but not here: the browser's export takes its columns, as importRows.sheet does.
+   */
+  exportSheet?: SheetDef;
+  /**
    * The server writes the export (the list's export endpoint of spec §7): the kit passes the URL's
    * non-empty filters (`filterQuery`) instead of collecting every page in the browser. Columns are
    * then the server's.
@@ -325,7 +330,7 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
           { pageSize: 500, onProgress: (done, n) => setProgress({ done, total: n }) },
         );
       }
-      const declared = def.importRows?.sheet ?? def.importFile?.sheet;
+      const declared = def.importRows?.sheet ?? def.importFile?.sheet ?? def.exportSheet;
       if (declared) {
         // The import template's columns and value formats: the file can be edited and imported back.
         const cols = sheetExportColumns(declared);

@@ -107,3 +107,81 @@ describe('a list screen with a declared sheet', () => {
     });
   });
 });
+
+describe('a list screen whose kind is imported elsewhere (exportSheet)', () => {
+  it('exports the clue template’s columns, codes where it takes codes, then the read-only names', async () => {
+    const sheet = SHEETS.clues;
+    const clue = {
+      clueId: 7,
+      cluecode: 'XS0007',
+      childName: '小明',
+      gender: 1,
+      birthDate: '2021-05-01',
+      parentName: '王女士',
+      phone: '13900001111',
+      relation: '妈妈',
+      schoolItemCode: 'SH01',
+      schoolItemName: '上海一校',
+      channel: 'WEB',
+      intention: 'HIGH',
+      note: '',
+      flowStateName: '待跟进',
+      ownerName: '张顾问',
+    };
+    render(
+      <I18nProvider>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <ToastProvider>
+            <MemoryRouter initialEntries={['/x']}>
+              <ListScreenView
+                def={{
+                  key: 'sheetExportOnly',
+                  what: () => '线索',
+                  rowId: (r: typeof clue) => String(r.clueId),
+                  columns: () => [
+                    { id: 'childName', header: '孩子' },
+                    { id: 'schoolItemName', header: '校区' },
+                  ],
+                  list: () => Promise.resolve([clue]),
+                  exportSheet: sheet,
+                }}
+              />
+            </MemoryRouter>
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
+    );
+    await screen.findByText('小明');
+    const before = blobs.length;
+    fireEvent.click(screen.getAllByRole('button', { name: '导出' }).at(-1) as HTMLElement);
+    await vi.waitFor(() => expect(blobs.length).toBe(before + 1));
+    const bytes = await bytesOf(blobs.at(-1) as Blob);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes);
+    const ws = wb.worksheets[0];
+    const cells = (n: number) => {
+      const out: unknown[] = [];
+      ws?.getRow(n).eachCell({ includeEmpty: true }, (c, i) => void (out[i - 1] = c.value));
+      return out;
+    };
+    const template = templateColumns(sheet).map((c) => c.header);
+    expect(cells(1)).toEqual(exportColumns(sheet).map((c) => c.header));
+    expect(cells(1).slice(0, template.length)).toEqual(template);
+    expect(cells(2).slice(0, template.length + 4)).toEqual([
+      '小明',
+      1,
+      '2021-05-01',
+      '王女士',
+      '13900001111',
+      '妈妈',
+      'SH01',
+      'WEB',
+      'HIGH',
+      null,
+      'XS0007',
+      '上海一校',
+      '待跟进',
+      '张顾问',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 // /clues/clueList: my clues (/clue/mylist), with the create dialog and "add order" on each row.
+import { SHEETS } from '@bo/api-sdk';
 import type { TClueRow } from './types';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,6 +23,8 @@ export default function ClueList() {
       searchFields: (tt) => clueSearch(tt),
       columns: (tt) => clueColumns(tt, { owner: false }),
       list: (a) => sdk.clues.mylist({ query: listQuery(a) }),
+      // The export writes the import template's columns (the CLI imports clues).
+      exportSheet: SHEETS.clues,
       form: clueCreateForm(),
       rowActions: (tt) =>
         canOrder

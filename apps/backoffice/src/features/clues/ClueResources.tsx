@@ -1,7 +1,7 @@
 // /clues/clueResources: e-sales resources (/resource/queryResourceList) — mine, the pool or all in
 // scope — with create, claim (receive), distribute to specialists (dist) and the xlsx import.
 import type { ListColumn, Tone } from '@bo/ui-kit';
-import { contract } from '@bo/api-sdk';
+import { contract, SHEETS } from '@bo/api-sdk';
 import { ROLE } from '@bo/domain';
 import { Badge, FormCheckGroup, FormDialog } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
@@ -208,7 +208,10 @@ export default function ClueResources() {
         save: (body) => sdk.resources.save({ body }),
         canEdit: () => false,
       },
-      importFile: { call: (file) => sdk.resources.importESalesRes({ file, filename: file.name }) },
+      importFile: {
+        call: (file) => sdk.resources.importESalesRes({ file, filename: file.name }),
+        sheet: SHEETS.resources,
+      },
       template: {
         call: () => sdk.resources.importTemplate(),
         filename: (tt) => `${tt('res.what')}_template.xlsx`,

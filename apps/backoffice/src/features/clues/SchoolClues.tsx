@@ -1,4 +1,5 @@
 // /clues/schoolClues: the campus's clues (/clue/list2) with the count per state (/clue/list2Summary) as cards.
+import { SHEETS } from '@bo/api-sdk';
 import type { TClueRow } from './types';
 import { cx } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +26,8 @@ export const CampusClues = defineListScreen<TClueRow, typeof ClueFormSchema>({
   searchFields: (t) => clueSearch(t),
   columns: (t) => clueColumns(t, { dial: true }),
   list: (a) => sdk.clues.list2({ query: listQuery(a) }),
+  // The export writes the import template's columns (the CLI imports clues).
+  exportSheet: SHEETS.clues,
   form: clueCreateForm(),
 });
 

@@ -1,6 +1,6 @@
 // /students/list: case files in the user's scope (filters in the URL, sorted by the server, export of
 // the whole filtered result); row actions open the details, the edit form and the follow-up desk.
-import type { TStudentRow } from '@bo/api-sdk';
+import { SHEETS, type TStudentRow } from '@bo/api-sdk';
 import { Button } from '@bo/ui-kit';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
@@ -37,6 +37,8 @@ export default function StudentList() {
       columns: studentColumns,
       serverSort: true,
       list: (a) => sdk.students.students({ query: { ...listQuery(a), ...sortQuery(a.sort) } }),
+      // The export writes the import template's columns (the CLI imports students).
+      exportSheet: SHEETS.students,
       rowActions: (tt) => [
         { key: 'open', label: tt('stu.open'), onClick: (r) => navigate(detailPath(r)) },
         { key: 'edit', label: tt('stu.edit'), onClick: (r) => navigate(editPath(r)) },

@@ -1,12 +1,20 @@
 // Resource imports: the JSON batch (CLI) and the xlsx upload. All rows are checked first: any error and
 // nothing is written; phones held by an active resource or clue (or an earlier row) are reported, not created.
 import { and, eq, inArray } from 'drizzle-orm';
-import { BirthDate, MOBILE_MESSAGE, isMobile, type DownloadResult } from '@bo/api-sdk';
+import {
+  BirthDate,
+  MOBILE_MESSAGE,
+  SHEETS,
+  isMobile,
+  templateColumns,
+  type DownloadResult,
+} from '@bo/api-sdk';
 import { isAfterToday } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { DbOrTx } from '../../db/client.js';
 import { writeAudit } from '../../shared/audit.js';
+import { sheetXlsxColumns } from '../../shared/masterdata/index.js';
 import {
   importResultFile,
   readSheet,
@@ -21,18 +29,8 @@ import { ACTIVE_RES } from './states.js';
 import { inScope, isManager } from './common.js';
 import { insertResource } from './service.js';
 
-export const RESOURCE_COLUMNS: XlsxColumn[] = [
-  { key: 'name', header: '联系人姓名* / name', required: true },
-  { key: 'phone', header: '手机号* / phone', text: true, required: true, width: 16 },
-  { key: 'childName', header: '孩子姓名 / childName' },
-  { key: 'gender', header: '性别 / gender' },
-  { key: 'birthDate', header: '出生日期 / birthDate', text: true },
-  { key: 'provinceTypeCode', header: '区域编码 / provinceTypeCode', text: true },
-  { key: 'schoolItemCode', header: '校区编码 / schoolItemCode', text: true },
-  { key: 'channel', header: '渠道编码 / channel', text: true },
-  { key: 'level', header: '等级 / level' },
-  { key: 'note', header: '备注 / note', width: 30 },
-];
+/** The resource template and upload: the columns of the contract's sheet (SHEETS.resources). */
+export const RESOURCE_COLUMNS: XlsxColumn[] = sheetXlsxColumns(templateColumns(SHEETS.resources));
 
 type Row = Record<string, unknown>;
 type RowError = { row: number; column: string; reason: string };

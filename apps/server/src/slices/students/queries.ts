@@ -47,6 +47,7 @@ const rowColumns = {
   s: students,
   schoolItemName: schoolItems.name,
   adviserName: adviser.name,
+  adviserUsername: adviser.username,
   followCount:
     sql<number>`(select count(*)::int from student_follows f where f.student_id = ${students.id})`.mapWith(
       Number,
@@ -74,6 +75,7 @@ type Joined = {
   s: StudentRecord;
   schoolItemName: string | null;
   adviserName: string | null;
+  adviserUsername: string | null;
   followCount: number;
   remainingHours: number | null;
   lastFollowAt: Date | null;
@@ -94,6 +96,9 @@ function toRow(r: Joined, now: Date): TStudentRow {
     schoolItemName: r.schoolItemName,
     adviserId: s.adviserId,
     adviserName: r.adviserName,
+    adviserUsername: r.adviserUsername,
+    relation: s.relation,
+    remark: s.remark,
     status: s.status,
     insurance: s.insurance,
     diagnosis: s.diagnosis,
