@@ -33,6 +33,7 @@ import { seedPupilOrdersDemo } from '../slices/orders/pupilSeed.js';
 import { seedLessonHistoryDemo } from '../slices/teaching/historySeed.js';
 import { seedSchoolTransfersDemo } from '../slices/schoolTransfers/seed.js';
 import { seedAbsencesDemo } from '../slices/absences/seed.js';
+import { seedTeachingServicesDemo } from '../slices/teaching/servicesSeed.js';
 // The seams between slices (an approved leave releases lessons, an approved make-up books one) are
 // installed when the slices load; the demo rows' approvals run them as the endpoints' do.
 import '../slices/index.js';
@@ -73,6 +74,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedLessonHistoryDemo,
   seedSchoolTransfersDemo,
   seedAbsencesDemo,
+  seedTeachingServicesDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
