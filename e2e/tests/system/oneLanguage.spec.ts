@@ -93,8 +93,10 @@ const chromeTexts = (page: Page) =>
       const chrome = m.querySelectorAll(
         'h1, h2, h3, label, button, th, legend, [role="tab"], [role="columnheader"]',
       );
-      // A button or label inside a data cell (a calendar day, a row's link) shows data, not chrome.
-      const inData = (e: Element) => e.closest('td, [role="gridcell"], [role="cell"]') !== null;
+      // A button or label inside a data cell (a calendar day, a row's link) shows data, not chrome;
+      // so does an element marked as one record (a lesson on the week timetable: `data-record`).
+      const inData = (e: Element) =>
+        e.closest('td, [role="gridcell"], [role="cell"], [data-record]') !== null;
       for (const e of Array.from(chrome))
         if (shown(e) && !inData(e)) texts.push((e as HTMLElement).innerText);
       for (const e of Array.from(m.querySelectorAll('input[placeholder], textarea[placeholder]')))

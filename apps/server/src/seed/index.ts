@@ -34,6 +34,8 @@ import { seedLessonHistoryDemo } from '../slices/teaching/historySeed.js';
 import { seedSchoolTransfersDemo } from '../slices/schoolTransfers/seed.js';
 import { seedAbsencesDemo } from '../slices/absences/seed.js';
 import { seedTeachingServicesDemo } from '../slices/teaching/servicesSeed.js';
+import { seedFeedbackDemo } from '../slices/feedback/seed.js';
+import { seedCourseTransfersDemo } from '../slices/courseTransfers/seed.js';
 // The seams between slices (an approved leave releases lessons, an approved make-up books one) are
 // installed when the slices load; the demo rows' approvals run them as the endpoints' do.
 import '../slices/index.js';
@@ -74,7 +76,9 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedLessonHistoryDemo,
   seedSchoolTransfersDemo,
   seedAbsencesDemo,
+  seedCourseTransfersDemo,
   seedTeachingServicesDemo,
+  seedFeedbackDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,12 +1,13 @@
-// The demo teacher's pupils (deterministic): SH01 students who bought nothing in the first demo
-// orders get an effective order of a course the demo teacher (E0005) may teach, paid and approved
+// A teacher's pupils (deterministic): SH01 students who bought nothing in the first demo orders get
+// an effective order of a course SH01's second teacher may teach (not the demo account's E0005,
+// whose timetable the journeys and tests book), paid and approved
 // about ten weeks before the seed's today, so the teaching history, leave and make-up demo rows
 // (teaching/historySeed.ts, absences/seed.ts) stand on real purchased hours. Written through the
 // slice's own commands and the approval engine, as the first demo orders are.
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import { ROLE } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
-import { courseAuthorities, courseAuthorityRanks, courses, users } from '../../db/schema.js';
+import { courseAuthorities, courseAuthorityRanks, courses, employees, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
 import { students } from '../students/index.js';
 import { yuan } from './common.js';
@@ -14,27 +15,32 @@ import { addPayRecord, createOrder, type Deps } from './service.js';
 import { orders } from './tables.js';
 
 export const PUPIL_CAMPUS = 'SH01';
-export const PUPIL_TEACHER = 'E0005';
+/** The demo teacher account's employee: their pupils are left to the journeys and tests. */
+const DEMO_TEACHER = 'E0005';
 /** How many pupils the demo teacher gets. */
 const PUPILS = 4;
 const IP = '127.0.0.1';
 
-/** The first active course the teacher's authority covers, or null. */
-export async function pupilCourse(db: Deps['db'], teacherCode = PUPIL_TEACHER) {
+/** The first SH01 teacher other than the demo account's and the first course they may teach, or null. */
+async function pupilCourse(db: Deps['db']) {
   const [c] = await db
     .select({ code: courses.code })
     .from(courses)
     .innerJoin(courseAuthorityRanks, eq(courseAuthorityRanks.courseRankCode, courses.rankCode))
     .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
+    .innerJoin(employees, eq(employees.code, courseAuthorities.employeeCode))
     .where(
       and(
-        eq(courseAuthorities.employeeCode, teacherCode),
+        eq(employees.schoolItemCode, PUPIL_CAMPUS),
+        eq(employees.postCode, 'TEACHER'),
+        eq(employees.status, 1),
+        ne(employees.code, DEMO_TEACHER),
         eq(courseAuthorities.validStatus, 1),
         eq(courses.validStatus, 1),
         eq(courses.purchaseUnit, 1),
       ),
     )
-    .orderBy(asc(courses.code))
+    .orderBy(asc(employees.code), asc(courses.code))
     .limit(1);
   return c?.code ?? null;
 }
