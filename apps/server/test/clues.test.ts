@@ -381,7 +381,8 @@ describe('approvals', () => {
     const names = async (clueId: number) =>
       (await sales.clues.invalidApprovers({ query: { clueId } })).map((a) => a.username).sort();
     const c = await salesClue('following');
-    expect(await names(c.clueId)).toEqual(['admin', 'director']);
+    // The default flow: administrators and the campus's director and centre leader (leader01 at SH01).
+    expect(await names(c.clueId)).toEqual(['admin', 'director', 'leader01']);
     const policy = (await admin.approvals.policyList()).find((p) => p.kind === 'clueInvalid');
     const [hr] = (await admin.system.allUsers({ query: { name: 'hr' } })).filter((u) => u.username === 'hr');
     await admin.approvals.policySave({
@@ -412,7 +413,7 @@ describe('approvals', () => {
         steps: policy?.steps ?? [],
       },
     });
-    expect(await names((await salesClue('following')).clueId)).toEqual(['admin', 'director']);
+    expect(await names((await salesClue('following')).clueId)).toEqual(['admin', 'director', 'leader01']);
   });
 });
 

@@ -8,6 +8,8 @@ import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orders } from '../src/slices/orders/tables.js';
+import { absences } from '../src/slices/absences/tables.js';
+import { schoolTransfers } from '../src/slices/schoolTransfers/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -26,11 +28,18 @@ beforeAll(async () => {
     t.as('director'),
     t.as('admin'),
   ]);
-  // Students with nothing awaiting approval (the demo seed has some orders awaiting payment approval).
+  // Students with nothing awaiting approval (the demo seed has orders awaiting payment approval,
+  // leave, make-up and suspension requests and transfers awaiting a decision).
+  const db = t.deps.db;
   const busy = new Set(
-    (await t.deps.db.select({ id: orders.studentId }).from(orders).where(eq(orders.status, 30))).map(
-      (o) => o.id,
-    ),
+    [
+      ...(await db.select({ id: orders.studentId }).from(orders).where(eq(orders.status, 30))),
+      ...(await db.select({ id: absences.studentId }).from(absences).where(eq(absences.status, 10))),
+      ...(await db
+        .select({ id: schoolTransfers.studentId })
+        .from(schoolTransfers)
+        .where(eq(schoolTransfers.status, 10))),
+    ].map((o) => o.id),
   );
   const a = (await t.deps.db.select().from(students).where(eq(students.schoolItemCode, 'SH01')).limit(50))
     .filter((s) => !busy.has(s.id))
@@ -98,9 +107,11 @@ describe('transfer school', () => {
     await finance.schoolTransfers.approvalPass({ body: { id: r.approvalId } });
 
     const d = await finance.schoolTransfers.detail({ params: { id: r.id } });
+    // Every open order of the student moves: this one and any the student held before.
+    expect(pre.orders.map((x) => x.id)).toContain(o.id);
     expect(d).toMatchObject({
       transferStatus: 20,
-      movedOrders: 1,
+      movedOrders: pre.orders.length,
       fromSchoolItemCode: 'SH01',
       toSchoolItemCode: 'BJ01',
     });

@@ -91,16 +91,7 @@ const deletable = recordTypes().filter((r) => r.deletable);
 
 /** Using tables the demo data leaves empty: their column is checked by the refusal's query alone. */
 const NO_DEMO_ROWS: Record<string, string[]> = {
-  course: [
-    'absences',
-    'course_transfer_sources',
-    'promo_offers',
-    'promo_terms',
-    'sale_items',
-    'teaching_degree_items',
-    'teaching_group_classes',
-    'teaching_study_authorisations',
-  ],
+  course: ['promo_offers', 'promo_terms', 'sale_items', 'teaching_study_authorisations'],
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../db/client.js';
 import type { AuthUser } from '../http/auth.js';
 import type { PasswordCost } from '../shared/password.js';
+import type { AppDeps } from '../deps.js';
 
 export interface SeedContext {
   db: DbOrTx;
@@ -27,3 +28,11 @@ export const seedActor = (id: number, username: string, roles: number[]): AuthUs
   sessionId: 0,
   mustChangePassword: false,
 });
+
+/**
+ * The dependencies of a slice's command run by a seed at `at`: the seed's transaction and a clock set
+ * to when the step would have happened. The commands a seed runs read only these two (no config,
+ * auth resolver or health check), so the rest of the application's dependencies are left out.
+ */
+export const seedDeps = (db: DbOrTx, at: Date): AppDeps =>
+  ({ db, now: () => at }) as Pick<AppDeps, 'now'> & { db: DbOrTx } as unknown as AppDeps;

@@ -28,6 +28,18 @@ import { seedSalaryApplicationsDemo } from '../slices/salaryApplications/seed.js
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
+// Teaching and services demo rows (docs/demo.md "Teaching and services").
+import { seedCentreLeaderDemo } from '../slices/system/seed.js';
+import { seedPupilOrdersDemo } from '../slices/orders/pupilSeed.js';
+import { seedLessonHistoryDemo } from '../slices/teaching/historySeed.js';
+import { seedSchoolTransfersDemo } from '../slices/schoolTransfers/seed.js';
+import { seedAbsencesDemo } from '../slices/absences/seed.js';
+import { seedTeachingServicesDemo } from '../slices/teaching/servicesSeed.js';
+import { seedFeedbackDemo } from '../slices/feedback/seed.js';
+import { seedCourseTransfersDemo } from '../slices/courseTransfers/seed.js';
+// The seams between slices (an approved leave releases lessons, an approved make-up books one) are
+// installed when the slices load; the demo rows' approvals run them as the endpoints' do.
+import '../slices/index.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
 const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [
@@ -59,6 +71,15 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedClassHoursDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
+  // Teaching and services.
+  seedCentreLeaderDemo,
+  seedPupilOrdersDemo,
+  seedLessonHistoryDemo,
+  seedSchoolTransfersDemo,
+  seedAbsencesDemo,
+  seedCourseTransfersDemo,
+  seedTeachingServicesDemo,
+  seedFeedbackDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {

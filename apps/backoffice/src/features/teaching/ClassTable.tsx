@@ -251,6 +251,7 @@ export default function ClassTable() {
                     <button
                       key={l.id}
                       type="button"
+                      data-record
                       draggable={!l.confirmed}
                       onDragStart={(e) => {
                         e.dataTransfer.setData('text/lesson', String(l.id));

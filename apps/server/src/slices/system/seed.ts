@@ -561,3 +561,37 @@ export async function seedFirstAdmin({ db, passwordCost }: SeedContext, password
     .returning({ id: users.id });
   await db.insert(userRoles).values({ userId: must(row, 'admin').id, roleCode: 1 });
 }
+
+/**
+ * SH01's centre leader 赵明辉 (employee E0001): an account holding the centre-leader role at SH01, so
+ * the approval flows whose first step is the campus head (leave, make-up, suspension, transfers,
+ * refunds) name a centre leader besides the regional director. Its username carries digits (an
+ * account code, like the employees' own), and it signs in with the demo password like the others.
+ */
+export const CENTRE_LEADER = {
+  username: 'leader01',
+  name: '赵明辉',
+  roles: [72],
+  regions: ['HD'],
+  campuses: ['SH01'],
+  employeeCode: 'E0001',
+};
+
+export async function seedCentreLeaderDemo({ db, passwordCost }: SeedContext) {
+  const u = CENTRE_LEADER;
+  const [row] = await db
+    .insert(users)
+    .values({
+      username: u.username,
+      name: u.name,
+      passwordHash: await hashPassword(DEMO_PASSWORD, passwordCost),
+      employeeCode: u.employeeCode,
+    })
+    .returning({ id: users.id });
+  const id = must(row, 'centre leader').id;
+  await db.insert(userRoles).values(u.roles.map((roleCode) => ({ userId: id, roleCode })));
+  await db
+    .insert(userRegions)
+    .values(u.regions.map((provinceTypeCode) => ({ userId: id, provinceTypeCode })));
+  await db.insert(userCampuses).values(u.campuses.map((schoolItemCode) => ({ userId: id, schoolItemCode })));
+}

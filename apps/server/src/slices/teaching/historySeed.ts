@@ -1,0 +1,122 @@
+// A teacher's recent lessons (deterministic): the scheduler books one-to-one lessons of the pupils'
+// course (orders/pupilSeed.ts) with SH01's second teacher (not the demo account's E0005, whose
+// timetable the journeys and tests book) on the days before the seed's today, and signs them on the
+// day as the campus's attendance operator: most present, some absent (the hours are consumed: the
+// missed lessons the make-up demo requests name). Each command runs on a clock set to when it would have
+// happened, so the date lock and the sealing checks hold as they do for people. Nothing is
+// confirmed: the current month's confirmation is the teacher's to do.
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { ROLE } from '@bo/domain';
+import { seedActor, type SeedContext } from '../../seed/context.js';
+import {
+  courseAuthorities,
+  courseAuthorityRanks,
+  courses,
+  employees,
+  orderItems,
+  orders,
+  students,
+  users,
+} from '../../db/schema.js';
+import { sign } from './attendance.js';
+import { PLANNER_PRIVILEGES, SIGN_OPERATORS } from './common.js';
+import { insertLessons } from './lessons.js';
+
+const CAMPUS = 'SH01';
+/** The demo teacher account's employee, left to the journeys and tests. */
+const DEMO_TEACHER = 'E0005';
+/** Days before today of each pupil's lessons, and which of them the pupil missed. */
+const DAYS_BACK = [20, 17, 14, 12, 10, 7, 5, 3];
+const ABSENT_AT = new Set([14, 5]);
+/** Each pupil's hour (weekday afternoon opening hours; the class-hour demo's lessons are mornings). */
+const SLOTS = [
+  ['13:30', '14:30'],
+  ['14:30', '15:30'],
+  ['15:30', '16:30'],
+  ['16:30', '17:30'],
+] as const;
+
+const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+
+export async function seedLessonHistoryDemo({ db, now }: SeedContext) {
+  const people = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.username, ['scheduler']));
+  const schedulerRow = people.find((p) => p.username === 'scheduler');
+  if (!schedulerRow) return;
+  const scheduler = {
+    ...seedActor(schedulerRow.id, 'scheduler', [ROLE.academic]),
+    privileges: new Set([...PLANNER_PRIVILEGES, ...SIGN_OPERATORS]),
+  };
+  // SH01's first teacher after the demo account's, the courses they may teach, and the SH01 pupils
+  // with an effective order of one of them.
+  const [teacher] = await db
+    .select({ code: employees.code })
+    .from(employees)
+    .where(
+      and(
+        eq(employees.schoolItemCode, CAMPUS),
+        eq(employees.postCode, 'TEACHER'),
+        eq(employees.status, 1),
+        ne(employees.code, DEMO_TEACHER),
+      ),
+    )
+    .orderBy(asc(employees.code))
+    .limit(1);
+  if (!teacher) return;
+  const teachable = db
+    .select({ code: courses.code })
+    .from(courses)
+    .innerJoin(courseAuthorityRanks, eq(courseAuthorityRanks.courseRankCode, courses.rankCode))
+    .innerJoin(courseAuthorities, eq(courseAuthorities.id, courseAuthorityRanks.authorityId))
+    .where(and(eq(courseAuthorities.employeeCode, teacher.code), eq(courseAuthorities.validStatus, 1)));
+  const pupils = await db
+    .selectDistinct({ id: students.id, course: orderItems.courseCode })
+    .from(students)
+    .innerJoin(orders, eq(orders.studentId, students.id))
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(students.schoolItemCode, CAMPUS),
+        eq(orders.status, 40),
+        eq(students.status, 10),
+        inArray(orderItems.courseCode, teachable),
+      ),
+    )
+    .orderBy(asc(students.id));
+  const seen = new Set<number>();
+  const taught = pupils.filter((p) => !seen.has(p.id) && seen.add(p.id)).slice(-SLOTS.length);
+  for (const [i, p] of taught.entries()) {
+    const [startTime, endTime] = SLOTS[i] ?? SLOTS[0];
+    for (const back of DAYS_BACK) {
+      const lessonDay = new Date(now.getTime() - back * 86_400_000);
+      const day = dayOf(lessonDay);
+      const bookedAt = new Date(lessonDay.getTime() - 2 * 86_400_000);
+      const { lessonIds } = await insertLessons({ db, now: () => bookedAt }, scheduler, {
+        schoolItemCode: CAMPUS,
+        courseCode: p.course,
+        teacherCode: teacher.code,
+        kind: 'oneToOne',
+        studentIds: [p.id],
+        lessonDate: day,
+        startTime,
+        endTime,
+        hours: 1,
+      });
+      // Signed in the evening of the lesson's day (Beijing).
+      const signedAt = new Date(`${day}T12:00:00Z`);
+      for (const lessonId of lessonIds)
+        await sign({ db, now: () => signedAt }, scheduler, {
+          lessonId,
+          items: [
+            {
+              studentId: p.id,
+              status: ABSENT_AT.has(back) ? 'absent' : 'present',
+              remark: ABSENT_AT.has(back) ? '家长未请假，未到课' : '',
+            },
+          ],
+        });
+    }
+  }
+}
