@@ -113,4 +113,14 @@ describe('selector options', () => {
     ).toBeUndefined();
     expect(preselect(scopeOptions([], 1))).toBeUndefined();
   });
+
+  it('preselects the first of several when a choice is required, never an absent one', () => {
+    const two = [
+      { code: 'A', name: 'a' },
+      { code: 'B', name: 'b' },
+    ];
+    expect(preselect(scopeOptions(two, 2), true)).toBe('A');
+    expect(preselect(scopeOptions(two, 2))).toBeUndefined();
+    expect(preselect(scopeOptions([], 2), true)).toBeUndefined();
+  });
 });

@@ -154,8 +154,12 @@ export function scopeOptions(
   return [{ value: REGION_ALL_CODE, label: locale === 'en' ? 'All' : '全部', all: true }, ...list];
 }
 
-/** The value to preselect: the only real option's value, else undefined. Example: `preselect([{ value: 'A', label: 'a' }])` → 'A'. */
-export function preselect<V>(options: readonly Option<V>[]): V | undefined {
+/**
+ * The value to preselect: the only real option's value; when a choice is required (a list that reads
+ * one campus at a time) and there are several, the first, so the screen opens with rows instead of
+ * asking; else undefined. Example: `preselect([{ value: 'A', label: 'a' }])` → 'A'.
+ */
+export function preselect<V>(options: readonly Option<V>[], required = false): V | undefined {
   const real = options.filter((o) => !o.all);
-  return real.length === 1 ? real[0]?.value : undefined;
+  return real.length === 1 || (required && real.length > 0) ? real[0]?.value : undefined;
 }

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../i18n';
@@ -50,7 +50,7 @@ describe('region and campus selectors', () => {
     expect(optionTexts('区域')).toEqual(['全部', '华东']);
     expect(screen.getByRole('status').textContent).toBe('HD');
   });
-  it('type 2 has no All and lists only the own campuses', async () => {
+  it('type 2 has no All, lists only the own campuses and opens on the first', async () => {
     session.signIn(
       testUser({
         schoolItems: [
@@ -60,7 +60,8 @@ describe('region and campus selectors', () => {
       }),
     );
     render(<Harness kind="campus" type={2} />);
-    expect(screen.getByRole('status').textContent).toBe('');
+    // One campus at a time: the list opens on the first of the user's campuses, not empty.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('SH01'));
     expect(await comboboxTexts('校区')).toEqual(['请选择', '上海一校', '杭州一校']);
   });
 });

@@ -27,8 +27,9 @@ function usePreselect(
   options: readonly Option[],
   value: ScopeSelectProps['value'],
   onChange: ScopeSelectProps['onChange'],
+  required = false,
 ) {
-  const only = preselect(options);
+  const only = preselect(options, required);
   useEffect(() => {
     if (only !== undefined && (value === '' || value === null || value === undefined)) onChange(only);
   }, [only, value, onChange]);
@@ -95,7 +96,8 @@ export function CampusSelect({
     );
     return scopeOptions(items, type, locale);
   }, [user, type, locale, provinceTypeCode]);
-  usePreselect(options, value, onChange);
+  // A list of one campus at a time (type 2) opens on the user's first campus rather than empty.
+  usePreselect(options, value, onChange, type === 2);
   return (
     <SearchSelect<Code>
       label={label ?? t('shell.selector.campus')}
