@@ -52,10 +52,16 @@ export interface EmptyStateProps {
   className?: string;
 }
 
-/** What an empty list or a finished search says. */
+/**
+ * What an empty list or a finished search says. Marked `data-empty-state`, so the screen walk
+ * (e2e/tests/system/oneLanguage.spec.ts) finds the screens that open empty.
+ */
 export function EmptyState({ title, description, action, icon, className }: EmptyStateProps) {
   return (
-    <div className={cx('flex flex-col items-center justify-center px-6 py-12 text-center', className)}>
+    <div
+      data-empty-state=""
+      className={cx('flex flex-col items-center justify-center px-6 py-12 text-center', className)}
+    >
       <div className="mb-3 text-disabled" aria-hidden="true">
         {icon ?? (
           <svg width="56" height="44" viewBox="0 0 56 44" fill="none">
