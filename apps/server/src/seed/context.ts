@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/client.js';
 import type { AuthUser } from '../http/auth.js';
+import type { AppDeps } from '../deps.js';
 
 export interface SeedContext {
   db: DbOrTx;
@@ -25,3 +26,10 @@ export const seedActor = (id: number, username: string, roles: number[]): AuthUs
   sessionId: 0,
   mustChangePassword: false,
 });
+
+/**
+ * The deps of a command that takes the app's (AppDeps) in a seed: the seed's database and clock. A
+ * seed has no configuration, authentication or health check, so a command that reads them fails
+ * loudly in the seed; only commands using the database and the clock are run this way.
+ */
+export const seedAppDeps = (db: DbOrTx, now: Date): AppDeps => ({ db, now: () => now }) as unknown as AppDeps;

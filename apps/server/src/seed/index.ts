@@ -20,10 +20,14 @@ import { seedCourseAuthority } from '../slices/courseAuthority/seed.js';
 import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
 import { seedOrdersDemo } from '../slices/orders/seed.js';
 import { seedRefundsDemo } from '../slices/refunds/seed.js';
-import { seedInvoicesDemo } from '../slices/invoices/seed.js';
+import { seedInvoiceRequestsDemo, seedInvoicesDemo } from '../slices/invoices/seed.js';
 import { seedPayrollDemo } from '../slices/payroll/seed.js';
-import { seedClassHoursDemo } from '../slices/classHours/seed.js';
+import { seedClassHoursDemo, seedClassHoursHistoryDemo } from '../slices/classHours/seed.js';
 import { seedSalaryApplicationsDemo } from '../slices/salaryApplications/seed.js';
+import { seedPayrollHistoryDemo } from '../slices/salaryApplications/historySeed.js';
+import { seedProductsDemo } from '../slices/products/seed.js';
+import { seedPromotionsDemo } from '../slices/promotions/seed.js';
+import { seedAgreementsDemo } from '../slices/contracts/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -56,6 +60,14 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedInvoicesDemo,
   seedPayrollDemo,
   seedClassHoursDemo,
+  // A year of the running company's money (docs/demo.md "Finance, HR and sales"): class hours and
+  // payroll of every closed month (before SH01's applied month below), products and offers.
+  seedClassHoursHistoryDemo,
+  seedPayrollHistoryDemo,
+  seedProductsDemo,
+  seedPromotionsDemo,
+  seedInvoiceRequestsDemo,
+  seedAgreementsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
 ];
