@@ -28,6 +28,7 @@ import { seedPayrollHistoryDemo } from '../slices/salaryApplications/historySeed
 import { seedProductsDemo } from '../slices/products/seed.js';
 import { seedPromotionsDemo } from '../slices/promotions/seed.js';
 import { seedAgreementsDemo } from '../slices/contracts/seed.js';
+import { seedInstalmentsDemo } from '../slices/termBills/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -68,6 +69,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedPromotionsDemo,
   seedInvoiceRequestsDemo,
   seedAgreementsDemo,
+  seedInstalmentsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
 ];
