@@ -29,6 +29,8 @@ import { seedProductsDemo } from '../slices/products/seed.js';
 import { seedPromotionsDemo } from '../slices/promotions/seed.js';
 import { seedAgreementsDemo } from '../slices/contracts/seed.js';
 import { seedInstalmentsDemo } from '../slices/termBills/seed.js';
+import { seedDiscountRatesDemo } from '../slices/discountRates/seed.js';
+import { seedStatementsDemo } from '../slices/statements/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -70,6 +72,8 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedInvoiceRequestsDemo,
   seedAgreementsDemo,
   seedInstalmentsDemo,
+  seedDiscountRatesDemo,
+  seedStatementsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
 ];
