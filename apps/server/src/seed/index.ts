@@ -31,6 +31,7 @@ import { seedAgreementsDemo } from '../slices/contracts/seed.js';
 import { seedInstalmentsDemo } from '../slices/termBills/seed.js';
 import { seedDiscountRatesDemo } from '../slices/discountRates/seed.js';
 import { seedStatementsDemo } from '../slices/statements/seed.js';
+import { seedSealingDemo } from '../slices/sealing/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -76,6 +77,8 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedStatementsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
+  // Last: a sealed month refuses what the seeds above date in it (docs/demo.md "Finance, HR and sales").
+  seedSealingDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
