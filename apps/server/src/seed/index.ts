@@ -31,6 +31,7 @@ import { seedAgreementsDemo } from '../slices/contracts/seed.js';
 import { seedInstalmentsDemo } from '../slices/termBills/seed.js';
 import { seedDiscountRatesDemo } from '../slices/discountRates/seed.js';
 import { seedStatementsDemo } from '../slices/statements/seed.js';
+import { seedRefundApplicationsDemo } from '../slices/refundApplications/seed.js';
 import { seedSealingDemo } from '../slices/sealing/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
@@ -75,6 +76,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedInstalmentsDemo,
   seedDiscountRatesDemo,
   seedStatementsDemo,
+  seedRefundApplicationsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
   // Last: a sealed month refuses what the seeds above date in it (docs/demo.md "Finance, HR and sales").

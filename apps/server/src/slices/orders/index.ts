@@ -2,6 +2,7 @@
 // through these names; refunds read orders and their items from here.
 export { orders, orderItems, orderAdjustments, payRecords } from './tables.js';
 export {
+  addPayRecord,
   addRecord,
   createOrder,
   insertOrder,
