@@ -33,6 +33,7 @@ import { seedDiscountRatesDemo } from '../slices/discountRates/seed.js';
 import { seedStatementsDemo } from '../slices/statements/seed.js';
 import { seedRefundApplicationsDemo } from '../slices/refundApplications/seed.js';
 import { seedSealingDemo } from '../slices/sealing/seed.js';
+import { seedTrainingDemo } from '../slices/training/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -67,6 +68,7 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedClassHoursDemo,
   // A year of the running company's money (docs/demo.md "Finance, HR and sales"): class hours and
   // payroll of every closed month (before SH01's applied month below), products and offers.
+  seedTrainingDemo,
   seedClassHoursHistoryDemo,
   seedPayrollHistoryDemo,
   seedProductsDemo,
