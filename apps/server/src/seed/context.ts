@@ -9,6 +9,11 @@ export interface SeedContext {
   /** The seed's "today", so demo dates are deterministic relative to it. */
   now: Date;
   scryptLogN: number;
+  /**
+   * Benchmark volume follows the demo rows (SEED_SCALE above the detailed maximum): the bulk payroll
+   * then computes the closed months with the bulk teachers, so the demo's payroll history leaves them.
+   */
+  bulkFollows?: boolean;
 }
 
 /** A demo account acting in a seed through a slice's own commands (every campus, the given roles). */

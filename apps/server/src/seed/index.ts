@@ -131,9 +131,14 @@ export async function seed(
   const { progress, ...opts } = o;
   await db.transaction(async (tx) => {
     // The slices seed their detailed demo rows one by one; volume beyond that is bulk SQL.
-    const ctx: SeedContext = { db: tx, ...opts, scale: Math.min(opts.scale, DETAILED_SCALE_MAX) };
-    const steps = mode.kind === 'demo' ? [...referenceSeeds, ...demoSeeds] : referenceSeeds;
     const bulk = mode.kind === 'demo' && opts.scale > DETAILED_SCALE_MAX;
+    const ctx: SeedContext = {
+      db: tx,
+      ...opts,
+      scale: Math.min(opts.scale, DETAILED_SCALE_MAX),
+      bulkFollows: bulk,
+    };
+    const steps = mode.kind === 'demo' ? [...referenceSeeds, ...demoSeeds] : referenceSeeds;
     const count = steps.length + (bulk ? 1 : 0);
     for (const [i, s] of steps.entries()) {
       progress?.(s.name.replace(/^seed/, '').replace(/Demo$/, ''), i + 1, count);
