@@ -94,9 +94,7 @@ const NO_DEMO_ROWS: Record<string, string[]> = {
   course: [
     'absences',
     'course_transfer_sources',
-    'promo_offers',
     'promo_terms',
-    'sale_items',
     'teaching_degree_items',
     'teaching_group_classes',
     'teaching_study_authorisations',

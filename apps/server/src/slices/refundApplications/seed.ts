@@ -1,11 +1,11 @@
 // Demo refund applications (issue 34 §5): families' applications recorded by the consultant on new
-// orders (paid, approved by finance, of the campus's last students) through the slice's own command and decided by the campus head through the
+// C001 orders (paid, approved by finance) of students already holding C001 hours, through the slice's own command and decided by the campus head through the
 // approval engine: waiting, rejected and withdrawn at SH01 (the consultant's /students/refundApply),
 // and one approved at SH02 or HZ01, whose refund order then waits for its own approval (docs/demo.md).
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import { fromCents, ROLE } from '@bo/domain';
 import { seedActor, seedAppDeps, type SeedContext } from '../../seed/context.js';
-import { orders, students, users } from '../../db/schema.js';
+import { orders, studentLedger, students, users } from '../../db/schema.js';
 import { addPayRecord, createOrder } from '../orders/index.js';
 import { cancelRequest, decide } from '../approvals/index.js';
 import { addApplication } from './service.js';
@@ -30,10 +30,18 @@ export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
   const financeActor = seedActor(finance.id, 'finance', [ROLE.finance]);
   /** A new order of a student of the campus, paid in full and approved by finance `ago` days ago. */
   const effective = async (campus: string, k: number, ago: number) => {
+    // Students already holding the course (SH01's free students are the teaching tests').
     const [s] = await db
-      .select({ id: students.id })
+      .selectDistinct({ id: students.id })
       .from(students)
-      .where(and(eq(students.schoolItemCode, campus), ne(students.status, 90)))
+      .innerJoin(studentLedger, eq(studentLedger.studentId, students.id))
+      .where(
+        and(
+          eq(students.schoolItemCode, campus),
+          ne(students.status, 90),
+          eq(studentLedger.courseCode, 'C001'),
+        ),
+      )
       .orderBy(desc(students.id))
       .offset(k)
       .limit(1);
@@ -47,7 +55,7 @@ export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
         studentId: s.id,
         orderType: 1,
         adviserId: salesRow.id,
-        items: [{ courseCode: 'C004', quantity: 16, giftQuantity: 0 }],
+        items: [{ courseCode: 'C001', quantity: 16, giftQuantity: 0 }],
         manualDiscount: '0',
         remark: '',
       },
