@@ -1,5 +1,5 @@
 // Demo refund applications (issue 34 §5): families' applications recorded by the consultant on new
-// C001 orders (paid, approved by finance) of students already holding C001 hours, through the slice's own command and decided by the campus head through the
+// orders (paid, approved by finance) of students already holding hours, of the same course, through the slice's own command and decided by the campus head through the
 // approval engine: waiting, rejected and withdrawn at SH01 (the consultant's /students/refundApply),
 // and one approved at SH02 or HZ01, whose refund order then waits for its own approval (docs/demo.md).
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
@@ -30,19 +30,14 @@ export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
   const financeActor = seedActor(finance.id, 'finance', [ROLE.finance]);
   /** A new order of a student of the campus, paid in full and approved by finance `ago` days ago. */
   const effective = async (campus: string, k: number, ago: number) => {
-    // Students already holding the course (SH01's free students are the teaching tests').
+    // Students already holding hours buy more of the same course (SH01's students without hours are
+    // the teaching tests').
     const [s] = await db
-      .selectDistinct({ id: students.id })
+      .selectDistinct({ id: students.id, courseCode: studentLedger.courseCode })
       .from(students)
       .innerJoin(studentLedger, eq(studentLedger.studentId, students.id))
-      .where(
-        and(
-          eq(students.schoolItemCode, campus),
-          ne(students.status, 90),
-          eq(studentLedger.courseCode, 'C001'),
-        ),
-      )
-      .orderBy(desc(students.id))
+      .where(and(eq(students.schoolItemCode, campus), ne(students.status, 90)))
+      .orderBy(desc(students.id), studentLedger.courseCode)
       .offset(k)
       .limit(1);
     if (!s) return null;
@@ -55,7 +50,7 @@ export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
         studentId: s.id,
         orderType: 1,
         adviserId: salesRow.id,
-        items: [{ courseCode: 'C001', quantity: 16, giftQuantity: 0 }],
+        items: [{ courseCode: s.courseCode, quantity: 16, giftQuantity: 0 }],
         manualDiscount: '0',
         remark: '',
       },
