@@ -3,7 +3,7 @@
 // status payroll reads), and a sealed period refuses an attendance (a new sign or the cancellation of
 // one, present to absent), an order change and a refund pass with the sealing message until an administrator unseals it with a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
 import { ErrorCode, type Sdk, type TSourceRow } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
@@ -391,7 +391,13 @@ describe('sealing', () => {
     );
     expect(e.field).toBe('body.reason');
     await admin.sealing.unseal({ body: { year, month, reason: '更正考勤', version: 1 } });
-    const [audit] = await t.deps.db.select().from(auditLog).where(eq(auditLog.action, 'sealing.unseal'));
+    // The latest reopening is this one (the demo reopened an older month once).
+    const [audit] = await t.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'sealing.unseal'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audit?.detail).toMatchObject({ year, month, reason: '更正考勤' });
 
     await finance.approvals.pass({ body: { id: refund.approvalId } });

@@ -91,7 +91,7 @@ const deletable = recordTypes().filter((r) => r.deletable);
 
 /** Using tables the demo data leaves empty: their column is checked by the refusal's query alone. */
 const NO_DEMO_ROWS: Record<string, string[]> = {
-  course: ['promo_offers', 'promo_terms', 'sale_items', 'teaching_study_authorisations'],
+  course: ['promo_terms', 'teaching_study_authorisations'],
 };
 
 /**

@@ -11,6 +11,11 @@ export interface SeedContext {
   now: Date;
   /** argon2id cost of the seeded accounts' password hashes. */
   passwordCost: PasswordCost;
+  /**
+   * Benchmark volume follows the demo rows (SEED_SCALE above the detailed maximum): the bulk payroll
+   * then computes the closed months with the bulk teachers, so the demo's payroll history leaves them.
+   */
+  bulkFollows?: boolean;
 }
 
 /** A demo account acting in a seed through a slice's own commands (every campus, the given roles). */

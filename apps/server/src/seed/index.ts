@@ -21,10 +21,20 @@ import { seedCourseAuthority } from '../slices/courseAuthority/seed.js';
 import { seedSchoolFinance } from '../slices/schoolFinance/seed.js';
 import { seedOrdersDemo } from '../slices/orders/seed.js';
 import { seedRefundsDemo } from '../slices/refunds/seed.js';
-import { seedInvoicesDemo } from '../slices/invoices/seed.js';
+import { seedInvoiceRequestsDemo, seedInvoicesDemo } from '../slices/invoices/seed.js';
 import { seedPayrollDemo } from '../slices/payroll/seed.js';
-import { seedClassHoursDemo } from '../slices/classHours/seed.js';
+import { seedClassHoursDemo, seedClassHoursHistoryDemo } from '../slices/classHours/seed.js';
 import { seedSalaryApplicationsDemo } from '../slices/salaryApplications/seed.js';
+import { seedPayrollHistoryDemo } from '../slices/salaryApplications/historySeed.js';
+import { seedProductsDemo } from '../slices/products/seed.js';
+import { seedPromotionsDemo } from '../slices/promotions/seed.js';
+import { seedAgreementsDemo } from '../slices/contracts/seed.js';
+import { seedInstalmentsDemo } from '../slices/termBills/seed.js';
+import { seedDiscountRatesDemo } from '../slices/discountRates/seed.js';
+import { seedStatementsDemo } from '../slices/statements/seed.js';
+import { seedRefundApplicationsDemo } from '../slices/refundApplications/seed.js';
+import { seedSealingDemo } from '../slices/sealing/seed.js';
+import { seedTrainingDemo } from '../slices/training/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
 import { seedTimetableDemo } from '../slices/teaching/timetableSeed.js';
 import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../slices/system/seed.js';
@@ -69,6 +79,19 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedInvoicesDemo,
   seedPayrollDemo,
   seedClassHoursDemo,
+  // A year of the running company's money (docs/demo.md "Finance, HR and sales"): class hours and
+  // payroll of every closed month (before SH01's applied month below), products and offers.
+  seedTrainingDemo,
+  seedClassHoursHistoryDemo,
+  seedPayrollHistoryDemo,
+  seedProductsDemo,
+  seedPromotionsDemo,
+  seedInvoiceRequestsDemo,
+  seedAgreementsDemo,
+  seedInstalmentsDemo,
+  seedDiscountRatesDemo,
+  seedStatementsDemo,
+  seedRefundApplicationsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
   // Teaching and services.
@@ -80,6 +103,8 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedCourseTransfersDemo,
   seedTeachingServicesDemo,
   seedFeedbackDemo,
+  // Last: a sealed month refuses what the seeds above date in it (docs/demo.md "Finance, HR and sales").
+  seedSealingDemo,
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -128,9 +153,14 @@ export async function seed(
   const { progress, ...opts } = o;
   await db.transaction(async (tx) => {
     // The slices seed their detailed demo rows one by one; volume beyond that is bulk SQL.
-    const ctx: SeedContext = { db: tx, ...opts, scale: Math.min(opts.scale, DETAILED_SCALE_MAX) };
-    const steps = mode.kind === 'demo' ? [...referenceSeeds, ...demoSeeds] : referenceSeeds;
     const bulk = mode.kind === 'demo' && opts.scale > DETAILED_SCALE_MAX;
+    const ctx: SeedContext = {
+      db: tx,
+      ...opts,
+      scale: Math.min(opts.scale, DETAILED_SCALE_MAX),
+      bulkFollows: bulk,
+    };
+    const steps = mode.kind === 'demo' ? [...referenceSeeds, ...demoSeeds] : referenceSeeds;
     const count = steps.length + (bulk ? 1 : 0);
     for (const [i, s] of steps.entries()) {
       progress?.(s.name.replace(/^seed/, '').replace(/Demo$/, ''), i + 1, count);

@@ -21,6 +21,10 @@ import { confirmLessons, insertLessons, sign } from '../teaching/index.js';
 import { submit } from './service.js';
 
 const CAMPUS = 'SH01';
+/** The campuses with a year of class-hour history (the demo campus head's, besides SH01). */
+export const HISTORY_CAMPUSES = ['SH02', 'HZ01', 'NJ01'];
+/** How many months back the class-hour history starts (half a year: the seed's time, docs/demo.md). */
+export const HISTORY_MONTHS = 7;
 const IP = '127.0.0.1';
 
 type Outcome = 'waitingHead' | 'waitingFinance' | 'passed' | 'rejected';
@@ -30,30 +34,43 @@ const noonOf = (now: Date, back: number, day: number) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, day, 4));
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export async function seedClassHoursDemo({ db, now }: SeedContext) {
+/** The demo accounts that file and decide class hours, or null in a trimmed seed. */
+async function actors(db: SeedContext['db']) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(inArray(users.username, ['teacher', 'director', 'finance']));
   const row = (name: string) => people.find((p) => p.username === name);
   const [teacherRow, directorRow, financeRow] = [row('teacher'), row('director'), row('finance')];
-  if (!teacherRow || !directorRow || !financeRow) return;
-  const director = seedActor(directorRow.id, 'director', [ROLE.director]);
-  const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
+  if (!teacherRow || !directorRow || !financeRow) return null;
+  return {
+    teacherRow,
+    director: seedActor(directorRow.id, 'director', [ROLE.director]),
+    finance: seedActor(financeRow.id, 'finance', [ROLE.finance]),
+  };
+}
+
+/**
+ * A campus's teachers and a filer of one teacher's month there: two assessment lessons given, signed
+ * and confirmed, the month submitted on the first of the next and decided to `outcome`.
+ */
+async function campusMonths({ db, now }: SeedContext, campus: string) {
+  const people = await actors(db);
+  if (!people) return null;
+  const { teacherRow, director, finance } = people;
 
   const teachers = await db
     .select({ code: employees.code })
     .from(employees)
-    .where(and(eq(employees.schoolItemCode, CAMPUS), eq(employees.postCode, 'TEACHER')))
+    .where(and(eq(employees.schoolItemCode, campus), eq(employees.postCode, 'TEACHER')))
     .orderBy(asc(employees.code));
   const pupils = await db
     .select({ id: students.id })
     .from(students)
-    .where(and(eq(students.schoolItemCode, CAMPUS), ne(students.status, 90)))
+    .where(and(eq(students.schoolItemCode, campus), ne(students.status, 90)))
     .orderBy(asc(students.id))
     .limit(2);
-  if (!pupils.length) return;
-
+  if (!pupils.length) return null;
   /** A course the teacher may teach (their authority's ranks). */
   const courseOf = async (teacherCode: string) => {
     const [c] = await db
@@ -84,7 +101,7 @@ export async function seedClassHoursDemo({ db, now }: SeedContext) {
       const pupil = pupils[i % pupils.length] ?? pupils[0];
       if (!pupil) return;
       const { lessonIds } = await insertLessons(deps, teacher, {
-        schoolItemCode: CAMPUS,
+        schoolItemCode: campus,
         courseCode,
         teacherCode,
         kind: 'assessment',
@@ -108,7 +125,7 @@ export async function seedClassHoursDemo({ db, now }: SeedContext) {
     const deps = { db, now: () => submittedAt };
     const first = noonOf(now, back, 1);
     const { approvalId } = await submit(deps, teacher, {
-      schoolItemCode: CAMPUS,
+      schoolItemCode: campus,
       teacherCode,
       year: first.getUTCFullYear(),
       month: first.getUTCMonth() + 1,
@@ -129,6 +146,13 @@ export async function seedClassHoursDemo({ db, now }: SeedContext) {
       await decide(deps, finance, { id: approvalId, pass: true, comment: '核对无误' }, IP);
   };
 
+  return { teachers, month };
+}
+
+export async function seedClassHoursDemo(ctx: SeedContext) {
+  const sh01 = await campusMonths(ctx, CAMPUS);
+  if (!sh01) return;
+  const { teachers, month } = sh01;
   const [first, second, third] = teachers;
   if (first) {
     await month(first.code, 2, 'passed', 9);
@@ -136,4 +160,19 @@ export async function seedClassHoursDemo({ db, now }: SeedContext) {
   }
   if (second) await month(second.code, 1, 'waitingFinance', 10);
   if (third) await month(third.code, 1, 'rejected', 11);
+}
+
+/**
+ * Half a year of class hours at the campus head's other campuses (SH02, HZ01, NJ01): the closed
+ * salary months from seven months back to the month before last, a teacher's month filed and passed, so the payroll history
+ * pays lessons as well as base pay (docs/demo.md). SH01's months are the seed above's.
+ */
+export async function seedClassHoursHistoryDemo(ctx: SeedContext) {
+  for (const campus of HISTORY_CAMPUSES) {
+    const filer = await campusMonths(ctx, campus);
+    if (!filer) continue;
+    // The campus's first teacher (the seed's time: docs/demo.md); the others are paid base pay.
+    const [t] = filer.teachers;
+    if (t) for (let back = HISTORY_MONTHS; back >= 2; back--) await filer.month(t.code, back, 'passed', 9);
+  }
 }

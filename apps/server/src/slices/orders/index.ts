@@ -1,7 +1,16 @@
 // The orders slice's public face: the payments slice records gateway payments and renders receipts
 // through these names; refunds read orders and their items from here.
 export { orders, orderItems, orderAdjustments, payRecords } from './tables.js';
-export { addRecord, insertOrder, paidAtOf, payDateWindow, recordPayment, type Actor } from './service.js';
+export {
+  addPayRecord,
+  addRecord,
+  createOrder,
+  insertOrder,
+  paidAtOf,
+  payDateWindow,
+  recordPayment,
+  type Actor,
+} from './service.js';
 export { orderForReceipt } from './receipt.js';
 export { INCOME_ORDER_PAY, INCOME_ORDER_SOURCE } from './approval.js';
 export { ORDER_MACHINE, ORDER_STATUS_CODE, stateOf, statusName, type OrderState } from './states.js';
