@@ -19,7 +19,7 @@ export default defineListScreen<Slot>({
   rowId: (s) => String(s.id),
   rowName: (s) => `${s.date} ${s.startTime}`,
   filterDefaults: { date: shanghaiDate(new Date()) },
-  searchFields: (t) => [campusField(t), teacherField(t), dayField(t)],
+  searchFields: (t) => [campusField(t), teacherField(t, { self: true }), dayField(t)],
   columns: (t) => [
     { id: 'name', header: t('teach.slot'), fixed: true },
     { id: 'time', header: t('teach.time'), value: (s) => `${s.startTime}–${s.endTime}` },

@@ -5,6 +5,7 @@ import { ATTENDANCE_STATUSES, type TLessonRow, type TPlanQuery } from '@bo/api-s
 import { shanghaiDate } from '@bo/domain';
 import { Badge, Select, TextField, type FormField, type ListColumn, type SearchField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { TFunction } from '../../i18n';
 import {
   asFormField,
@@ -35,11 +36,33 @@ export const periodField = (t: TFunction): SearchField => ({
   endName: 'to',
 });
 
-export const teacherField = (t: TFunction): SearchField => ({
+const teacherFilter = asSearchField(TeacherSelect);
+
+type FilterProps = Parameters<typeof teacherFilter>[0];
+
+/** The teacher filter that starts on the signed-in teacher (once; the user may pick another or clear it). */
+function SelfTeacherFilter({ f }: { f: FilterProps }) {
+  const mine = useQuery({ queryKey: ['teaching', 'planMine'], queryFn: () => sdk.teaching.planMine() });
+  const self = mine.data?.teacher?.code;
+  const filled = useRef(false);
+  const { value, onChange } = f;
+  useEffect(() => {
+    if (filled.current || !self) return;
+    filled.current = true;
+    if (!value) onChange(self);
+  }, [self, value, onChange]);
+  return teacherFilter(f);
+}
+
+/**
+ * The teacher filter; `self`: a screen that needs a teacher (free slots to book) starts on the
+ * signed-in user when they teach.
+ */
+export const teacherField = (t: TFunction, o: { self?: boolean } = {}): SearchField => ({
   kind: 'custom',
   name: 'teacherCode',
   label: t('teach.teacher'),
-  render: asSearchField(TeacherSelect),
+  render: o.self ? (f) => <SelfTeacherFilter f={f} /> : teacherFilter,
 });
 
 /** A single day as a search field (the sign sheet, free slots). */
