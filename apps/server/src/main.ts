@@ -11,7 +11,7 @@ import { sessionResolver } from './slices/system/sessions.js';
 import { passwordCost, passwordHasher } from './shared/passwordPool.js';
 import { startClueJobs } from './slices/clues/jobs.js';
 import { startSnapshotJobs } from './slices/dashboards/index.js';
-import { DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
+import { CENTRE_LEADER, DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
 import { ESALES_USERS } from './slices/resources/seed.js';
 import { startControlSocket } from './ops/backup.js';
 
@@ -138,7 +138,7 @@ async function main() {
   );
   if (demoSeeded || (!config.DATABASE_URL && config.SEED_DEMO !== 'false')) {
     console.log(
-      `  Demo accounts (password ${DEMO_PASSWORD}): ${[...DEMO_USERS, ...ESALES_USERS].map((u) => u.username).join(', ')}`,
+      `  Demo accounts (password ${DEMO_PASSWORD}): ${[...DEMO_USERS, CENTRE_LEADER, ...ESALES_USERS].map((u) => u.username).join(', ')}`,
     );
   }
   console.log('Press Ctrl-C to stop (the data stays for the next start).');

@@ -203,12 +203,12 @@ describe('the ledger under random order commands', () => {
       .select()
       .from(adjustCostReasons)
       .where(eq(adjustCostReasons.validStatus, 1));
+    // A student of its own: the demo's SH01 students have orders, lessons and requests of their own.
     const [student] = await t.deps.db
-      .select()
-      .from(students)
-      .where(eq(students.schoolItemCode, 'SH01'))
-      .limit(1);
-    if (!reason || !student) throw new Error('demo adjust reasons and an SH01 student');
+      .insert(students)
+      .values({ code: 'SLEDGER01', name: '随机账户', phone: '13900009901', schoolItemCode: 'SH01' })
+      .returning();
+    if (!reason || !student) throw new Error('demo adjust reasons and a new SH01 student');
     // Random gift hours and discounts are about the ledger here, not the give-away limits
     // (orderGiveaway.test.ts): the consultant may give them without the campus head's approval.
     const deps = { db: t.deps.db, now: () => t.clock.now(), config: { GIVEAWAY_LIMITS: '34=100/100' } };

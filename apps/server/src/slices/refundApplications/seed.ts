@@ -98,12 +98,7 @@ export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
     const later = { db, now: () => new Date(at.getTime() + 86_400_000) };
     if (outcome === 'waiting') continue;
     if (outcome === 'withdrawn')
-      await cancelRequest(
-        seedDeps(db, later.now()),
-        sales,
-        { id: approvalId, comment: '家长改为请假' },
-        IP,
-      );
+      await cancelRequest(seedDeps(db, later.now()), sales, { id: approvalId, comment: '家长改为请假' }, IP);
     else
       await decide(
         later,

@@ -36,7 +36,11 @@ export async function seedSchoolTransfersDemo({ db, now }: SeedContext) {
         )
         .orderBy(desc(students.id))
     ).map((s) => s.id);
-  const [sh01, sh02, hz01, nj01] = await Promise.all(['SH01', 'SH02', 'HZ01', 'NJ01'].map(free));
+  // One after another: the seed's transaction is one connection.
+  const sh01 = await free('SH01');
+  const sh02 = await free('SH02');
+  const hz01 = await free('HZ01');
+  const nj01 = await free('NJ01');
 
   const file = async (
     u: typeof admin,

@@ -95,12 +95,7 @@ export async function seedInstalmentsDemo({ db, now }: SeedContext) {
     const at = daysAgo(ago - 1);
     if (outcome === 'waitingHead') continue;
     if (outcome === 'withdrawn') {
-      await cancelRequest(
-        seedDeps(db, at.now()),
-        sales,
-        { id: approvalId, comment: '家长决定一次付清' },
-        IP,
-      );
+      await cancelRequest(seedDeps(db, at.now()), sales, { id: approvalId, comment: '家长决定一次付清' }, IP);
       continue;
     }
     if (outcome === 'rejected') {
