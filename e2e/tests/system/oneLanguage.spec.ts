@@ -139,11 +139,16 @@ const MAY_BE_EMPTY: Record<string, string> = {
   '/settlement/evaluateInventory': 'not yet filled: no demo assessment inventory',
   '/settlement/checkInventory': 'not yet filled: no demo recheck inventory',
   '/dataStatistics/saturationRate': 'not yet filled: no nightly saturation snapshot in the demo',
-  '/education/timeManage': 'not yet filled for the administrator (all campuses, none chosen by itself)',
-  '/education/classroomManage': 'not yet filled for the administrator (all campuses, none chosen by itself)',
-  '/education/eventsManage': 'not yet filled for the administrator (all campuses, none chosen by itself)',
-  '/education/educationOperate': 'not yet filled for the administrator (all campuses, none chosen by itself)',
-  '/education/dataExport': 'not yet filled for the administrator (all campuses, none chosen by itself)',
+  '/education/timeManage':
+    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
+  '/education/classroomManage':
+    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
+  '/education/eventsManage':
+    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
+  '/education/educationOperate':
+    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
+  '/education/dataExport':
+    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
 };
 
 /** The titles of the empty states shown in the main area. */
