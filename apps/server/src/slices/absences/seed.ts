@@ -6,7 +6,7 @@
 // slice's own commands and the approval engine on a clock set to when it would have happened
 // (make-ups name the pupils' missed lessons of teaching/historySeed.ts and, once approved, are
 // booked with the missed lesson's teacher on the timetable by the teaching seam).
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ROLE } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { attendances, studentLedger, students, users } from '../../db/schema.js';
@@ -61,7 +61,7 @@ export async function seedAbsencesDemo({ db, now }: SeedContext) {
   const others = await db
     .select({ id: students.id })
     .from(students)
-    .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, 10), ne(students.status, 90)))
+    .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, 10)))
     .orderBy(asc(students.id));
   // Pupils first, then the campus's other students.
   const kids = [...pupilIds, ...others.map((o) => o.id).filter((x) => !pupilIds.includes(x))];

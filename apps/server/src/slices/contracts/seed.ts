@@ -10,6 +10,7 @@ import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { orders, students, users } from '../../db/schema.js';
 import { cancelRequest, decide } from '../approvals/index.js';
 import { addPaperContract, addSupplement, applyServiceTime } from './service.js';
+import { ORDER_STATUS_CODE } from '../orders/index.js';
 
 const IP = '127.0.0.1';
 const DIRECTOR_CAMPUSES = ['SH01', 'SH02', 'HZ01', 'NJ01'];
@@ -32,7 +33,7 @@ export async function seedAgreementsDemo({ db, now }: SeedContext) {
     await db
       .select({ id: orders.id, campus: orders.schoolItemCode })
       .from(orders)
-      .where(eq(orders.status, 40))
+      .where(eq(orders.status, ORDER_STATUS_CODE.effective))
       .orderBy(asc(orders.id))
   ).sort(
     (x, y) => Number(DIRECTOR_CAMPUSES.includes(y.campus)) - Number(DIRECTOR_CAMPUSES.includes(x.campus)),

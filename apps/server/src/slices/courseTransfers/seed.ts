@@ -7,6 +7,7 @@ import { ROLE } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import { courses, orderItems, orders, students, users } from '../../db/schema.js';
 import { transferCreate } from './service.js';
+import { ORDER_STATUS_CODE } from '../orders/index.js';
 
 const CAMPUS = 'SH01';
 const DAY = 86_400_000;
@@ -21,7 +22,13 @@ export async function seedCourseTransfersDemo({ db, now }: SeedContext) {
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(students, eq(students.id, orders.studentId))
-    .where(and(eq(orders.schoolItemCode, CAMPUS), eq(orders.status, 40), eq(students.status, 10)))
+    .where(
+      and(
+        eq(orders.schoolItemCode, CAMPUS),
+        eq(orders.status, ORDER_STATUS_CODE.effective),
+        eq(students.status, 10),
+      ),
+    )
     .orderBy(desc(orders.id))
     .limit(1);
   if (!item) return;

@@ -21,6 +21,7 @@ import {
 import { sign } from './attendance.js';
 import { PLANNER_PRIVILEGES, SIGN_OPERATORS } from './common.js';
 import { insertLessons } from './lessons.js';
+import { ORDER_STATUS_CODE } from '../orders/index.js';
 
 const CAMPUS = 'SH01';
 /** The demo teacher account's employee, left to the journeys and tests. */
@@ -79,7 +80,7 @@ export async function seedLessonHistoryDemo({ db, now }: SeedContext) {
     .where(
       and(
         eq(students.schoolItemCode, CAMPUS),
-        eq(orders.status, 40),
+        eq(orders.status, ORDER_STATUS_CODE.effective),
         eq(students.status, 10),
         inArray(orderItems.courseCode, teachable),
       ),

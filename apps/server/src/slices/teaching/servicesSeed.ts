@@ -3,7 +3,7 @@
 // /education/adminAssessment, /students/degreeManagement, /education/eventsManage) open on real
 // rows in each state. The scheduler (教务) acts through the slice's own commands on a clock set to
 // when each step would have happened; assessors record results as themselves.
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ROLE } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import {
@@ -103,7 +103,7 @@ export async function seedTeachingServicesDemo({ db, now }: SeedContext) {
     await db
       .select({ id: students.id })
       .from(students)
-      .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, 10), ne(students.status, 90)))
+      .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, 10)))
       .orderBy(asc(students.id))
   ).map((s) => s.id);
   if (!staff.length || kids.length < 2) return;
