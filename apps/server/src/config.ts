@@ -36,6 +36,8 @@ export const ConfigSchema = z.object({
     .optional(),
   /** A replica answer older than this (ms behind the primary) is marked with the time its data is from. */
   REPLICA_LAG_NOTICE_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** How long one measure of the replica's lag serves report reads (ms), so a dashboard's charts share one. */
+  REPLICA_LAG_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Seed demo data into an empty database: auto = only the embedded one. */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Multiplies the demo data volume (benchmarks); 60 clues a step, so 16667 is about a million. */

@@ -46,6 +46,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     replicaUrl: config.DATABASE_REPLICA_URL,
+    replicaLagCheckMs: config.REPLICA_LAG_CHECK_MS,
     dataDir: config.dataDir,
     ...(template ? { loadDataDir: template } : {}),
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,

@@ -162,7 +162,12 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
       ? await copyOfTemplate(template.file, async () => new Blob([await readFile(template.file)]))
       : await openDatabase(
           fresh
-            ? { databaseUrl: fresh.url, ...(o.replica ? { replicaUrl: await replicaOf(fresh.url) } : {}) }
+            ? {
+                databaseUrl: fresh.url,
+                ...(o.replica
+                  ? { replicaUrl: await replicaOf(fresh.url), replicaLagCheckMs: config.REPLICA_LAG_CHECK_MS }
+                  : {}),
+              }
             : { dataDir: 'memory://' },
         );
   if (o.replica && !database.replica) throw new Error('a replica test runs on PostgreSQL (pnpm test:pg)');

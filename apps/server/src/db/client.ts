@@ -60,6 +60,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** PostgreSQL: a streaming replica of databaseUrl's server, for report reads. */
   replicaUrl?: string | undefined;
+  /** How long one measure of the replica's lag serves report reads (ms; default 1000). */
+  replicaLagCheckMs?: number;
 }
 
 export async function openDatabase(o: OpenOptions): Promise<Database> {
@@ -98,6 +100,7 @@ export async function openDatabase(o: OpenOptions): Promise<Database> {
       ? openReplica(pg.default, drizzle, pool, o.replicaUrl, {
           max: o.poolSize ?? 10,
           statementTimeoutMs: o.statementTimeoutMs ?? 30_000,
+          lagCheckMs: o.replicaLagCheckMs ?? 1000,
           closing: () => closing,
         })
       : undefined;
@@ -184,7 +187,7 @@ function openReplica(
   drizzle: (p: InstanceType<PgModule['Pool']>) => unknown,
   primary: InstanceType<PgModule['Pool']>,
   url: string,
-  o: { max: number; statementTimeoutMs: number; closing: () => boolean },
+  o: { max: number; statementTimeoutMs: number; lagCheckMs: number; closing: () => boolean },
 ) {
   const pool = new pg.Pool({
     connectionString: url,
@@ -203,21 +206,35 @@ function openReplica(
       .finally(() => void c.end().catch(() => undefined));
   };
   trackRequestQueries(pool, cancel);
+  // One lag check serves every report read of the next lagCheckMs (a dashboard asks ten at once).
+  let checked: { at: number; asOf: Promise<Date | null> } | undefined;
+  const measure = async (): Promise<Date | null> => {
+    const [p, r] = await Promise.all([
+      primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'),
+      pool.query<{ lsn: string | null; at: Date | null }>(
+        'select pg_last_wal_replay_lsn()::text as lsn, pg_last_xact_replay_timestamp() as at',
+      ),
+    ]);
+    const written = p.rows[0]?.lsn;
+    const replayed = r.rows[0]?.lsn;
+    if (!written || !replayed)
+      throw new Error('DATABASE_REPLICA_URL is not a streaming replica (not in recovery)');
+    if (lsnValue(replayed) >= lsnValue(written)) return null;
+    return r.rows[0]?.at ?? new Date(0);
+  };
   const replica: Replica = {
     db: drizzle(pool) as Db,
-    asOf: async () => {
-      const [p, r] = await Promise.all([
-        primary.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn'),
-        pool.query<{ lsn: string | null; at: Date | null }>(
-          'select pg_last_wal_replay_lsn()::text as lsn, pg_last_xact_replay_timestamp() as at',
-        ),
-      ]);
-      const written = p.rows[0]?.lsn;
-      const replayed = r.rows[0]?.lsn;
-      if (!written || !replayed)
-        throw new Error('DATABASE_REPLICA_URL is not a streaming replica (not in recovery)');
-      if (lsnValue(replayed) >= lsnValue(written)) return null;
-      return r.rows[0]?.at ?? new Date(0);
+    asOf: () => {
+      const now = Date.now();
+      if (!checked || now - checked.at >= o.lagCheckMs) {
+        const asOf = measure();
+        checked = { at: now, asOf };
+        // A failed check is not reused: the next read asks again.
+        asOf.catch(() => {
+          if (checked?.asOf === asOf) checked = undefined;
+        });
+      }
+      return checked.asOf;
     },
   };
   return { replica, end: () => pool.end() };
