@@ -225,6 +225,7 @@ describe('the ledger under random order commands', () => {
             .select()
             .from(orders)
             .where(and(inArray(orders.id, mine), inArray(orders.status, statuses)))
+            .orderBy(orders.id)
         : [];
     const pendingRefunds = async (status: number) =>
       mine.length
@@ -232,6 +233,7 @@ describe('the ledger under random order commands', () => {
             .select()
             .from(refundOrders)
             .where(and(inArray(refundOrders.orderId, mine), eq(refundOrders.status, status)))
+            .orderBy(refundOrders.id)
         : [];
 
     const commands: Record<string, () => Promise<string | undefined>> = {
@@ -474,6 +476,6 @@ describe('the ledger under random order commands', () => {
       'refused pay',
       'refused refund',
     ])
-      expect(tally.get(k), k).toBeGreaterThan(0);
+      expect(tally.get(k) ?? 0, `${k} in ${JSON.stringify([...tally])}`).toBeGreaterThan(0);
   });
 });

@@ -53,12 +53,13 @@ describe('saved views', () => {
       body: { screen, name: '本月', state: state({ month: '2026-11' }) },
     });
     expect(await sales.system.viewList({ query: { screen } })).toEqual([]);
+    // One call at a time: a rejection created before it is awaited would go unhandled.
     for (const call of [
-      sales.system.viewUpdate({ body: { id: v.id, version: v.version, name: '改名' } }),
-      sales.system.viewSetDefault({ body: { id: v.id, version: v.version, isDefault: true } }),
-      sales.system.viewDelete({ body: { id: v.id } }),
+      () => sales.system.viewUpdate({ body: { id: v.id, version: v.version, name: '改名' } }),
+      () => sales.system.viewSetDefault({ body: { id: v.id, version: v.version, isDefault: true } }),
+      () => sales.system.viewDelete({ body: { id: v.id } }),
     ]) {
-      const e = await expectApiError(call, ErrorCode.notFound);
+      const e = await expectApiError(call(), ErrorCode.notFound);
       expect(e.field).toBe('id');
     }
     const still = await finance.system.viewList({ query: { screen } });
