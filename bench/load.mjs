@@ -1,8 +1,11 @@
-// Load benchmark (`pnpm bench:load [--seconds N] [--pg-scale N] [--no-pg] [--no-pglite]`): each
-// measured endpoint against its two references in the same run (apps/server/scripts/bench-load-server.ts), at 10 and
-// 100 connections, on the embedded database at the demo scale and on a throwaway PostgreSQL at
-// --pg-scale (default 16667, about a million clues); BENCH_ONLY=a,b limits it to endpoints whose names
-// start so. Prints a table, writes bench/out/load.json.
+// Load benchmark (`pnpm bench:load [--seconds N] [--pg-scale N] [--no-pg] [--no-pglite] [--mixed-only]
+// [--mixed-seconds N]`): each measured endpoint against its two references in the same run
+// (apps/server/scripts/bench-load-server.ts), at 10 and 100 connections, on the embedded database at the
+// demo scale and on PostgreSQL (--pg-url) at --pg-scale (default 16667, about a million clues);
+// BENCH_ONLY=a,b limits it to endpoints whose names start so. Then the mixed load: 100 connections of
+// signed-in reads of four roles (lists, details, dashboards on their default period) for
+// --mixed-seconds (default 20), against the same mix answered from memory (× bare), with p50/p99 per
+// request kind and the server's peak RSS. Prints tables, writes bench/out/load.json.
 // Reported, never asserted.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,13 +18,18 @@ const value = (n, d) => (args.includes(n) ? args[args.indexOf(n) + 1] : d);
 const seconds = Number(value('--seconds', '5'));
 const pgScale = value('--pg-scale', '16667');
 const CONNECTIONS = [10, 100];
+const mixedOnly = args.includes('--mixed-only');
+const mixedSeconds = value('--mixed-seconds', '20');
+const MIXED_CONNECTIONS = 100;
 
-const loadgen = (url, c, token) =>
+const loadgen = (url, c, token, mixFile) =>
   new Promise((resolve) => {
     let out = '';
     const child = spawn(
       process.execPath,
-      [path.join(root, 'bench/loadgen.mjs'), url, String(c), String(seconds), token ?? ''],
+      mixFile
+        ? [path.join(root, 'bench/loadgen.mjs'), '--mix', mixFile, String(c), mixedSeconds]
+        : [path.join(root, 'bench/loadgen.mjs'), url, String(c), String(seconds), token ?? ''],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -55,12 +63,22 @@ function backendCpuMs(db) {
  * One load run with the CPU it cost: the server process's and the database backends' CPU over the
  * run, per request (ms). Unlike req/s it does not move much when other work shares the machine.
  */
-async function run(url, c, token, info, db) {
+async function run(url, c, token, info, db, mixFile) {
   const cpu = async () => (await (await fetch(`http://127.0.0.1:${info.ref}/cpu`)).json()).us / 1000;
+  const rss = async () => (await (await fetch(`http://127.0.0.1:${info.ref}/rss`)).json()).rss;
   const [s0, d0] = [await cpu(), backendCpuMs(db)];
-  const r = await loadgen(url, c, token);
+  // The server's resident memory, sampled through the run: its peak is what the machine must hold.
+  let peakRss = await rss();
+  const sampling = setInterval(() => {
+    rss().then(
+      (v) => (peakRss = Math.max(peakRss, v)),
+      () => undefined,
+    );
+  }, 250);
+  const r = await loadgen(url, c, token, mixFile);
+  clearInterval(sampling);
   const [s1, d1] = [await cpu(), backendCpuMs(db)];
-  return { ...r, cpuMs: r.requests ? (s1 - s0 + (d1 - d0)) / r.requests : 0 };
+  return { ...r, peakRss, cpuMs: r.requests ? (s1 - s0 + (d1 - d0)) / r.requests : 0 };
 }
 
 async function measure(label, env) {
@@ -89,7 +107,7 @@ async function measure(label, env) {
     child.on('exit', (code) => reject(new Error(`load server exited ${code}`)));
   });
   const results = [];
-  for (const e of info.endpoints) {
+  for (const e of mixedOnly ? [] : info.endpoints) {
     for (const c of CONNECTIONS) {
       const real = await run(`http://127.0.0.1:${info.app}${e.url}`, c, e.token, info, db);
       const bare = await run(`http://127.0.0.1:${info.ref}/bare/${e.i}`, c, '', info, db);
@@ -118,9 +136,44 @@ async function measure(label, env) {
       results.push(r);
     }
   }
+  // The mixed load, and the same mix answered from memory by the reference port.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bo-mix-'));
+  const real = path.join(tmp, 'real.json');
+  const bare = path.join(tmp, 'bare.json');
+  writeFileSync(
+    real,
+    JSON.stringify(info.mixed.map((m) => ({ ...m, url: `http://127.0.0.1:${info.app}${m.url}` }))),
+  );
+  writeFileSync(
+    bare,
+    JSON.stringify(
+      info.mixed.map((m, i) => ({ name: m.name, url: `http://127.0.0.1:${info.ref}/mixbare/${i}` })),
+    ),
+  );
+  const m = await run('', MIXED_CONNECTIONS, '', info, db, real);
+  const b = await run('', MIXED_CONNECTIONS, '', info, db, bare);
+  rmSync(tmp, { recursive: true, force: true });
+  mixedResults.push({
+    db: label,
+    connections: MIXED_CONNECTIONS,
+    seconds: Number(mixedSeconds),
+    kinds: info.mixed.length,
+    requests: m.requests,
+    rps: Math.round(m.rps),
+    p50: +m.p50.toFixed(1),
+    p99: +m.p99.toFixed(1),
+    errors: m.errors + m.non2xx,
+    bareRps: Math.round(b.rps),
+    vsBare: +(m.rps / b.rps).toFixed(3),
+    peakRssMB: Math.round(m.peakRss / 1048576),
+    byName: m.byName,
+  });
+  console.log(JSON.stringify(mixedResults.at(-1)));
   server.kill('SIGTERM');
   return results;
 }
+
+const mixedResults = [];
 
 const all = [];
 if (!args.includes('--no-pglite')) {
@@ -146,8 +199,18 @@ if (!args.includes('--no-pg')) {
 mkdirSync(path.join(root, 'bench/out'), { recursive: true });
 writeFileSync(
   path.join(root, 'bench/out/load.json'),
-  JSON.stringify({ at: new Date().toISOString(), seconds, results: all }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), seconds, results: all, mixed: mixedResults }, null, 2),
 );
+console.log(
+  '\n| database | mixed load | req/s | p50 / p99 ms | errors | bare req/s | × bare | peak RSS MB | slowest p99 |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of mixedResults) {
+  const slowest = Object.entries(r.byName ?? {}).sort((a, b) => b[1].p99 - a[1].p99)[0];
+  console.log(
+    `| ${r.db} | ${r.connections} connections, ${r.kinds} kinds of request, ${r.seconds} s | ${r.rps} | ${r.p50} / ${r.p99} | ${r.errors} | ${r.bareRps} | ${r.vsBare} | ${r.peakRssMB} | ${slowest ? `${slowest[0]} ${slowest[1].p99.toFixed(0)} ms` : ''} |`,
+  );
+}
 console.log(
   '\n| database | endpoint | conn | req/s | p50 / p99 ms | errors | bare req/s | SQL req/s | × bare | × SQL | CPU ms/req (SQL route) | CPU × SQL | RSS MB |',
 );

@@ -47,7 +47,13 @@ const login = async (username: string) => {
   });
   return (r.json() as { data: { token: string } }).data.token;
 };
-const tokens = { admin: await login('admin'), sales: await login('sales'), esales: await login('esales') };
+const tokens = {
+  admin: await login('admin'),
+  sales: await login('sales'),
+  esales: await login('esales'),
+  director: await login('director'),
+  finance: await login('finance'),
+};
 const ids = (await database.db.execute(
   sql`select id, username from users where username in ('sales', 'esales')`,
 )) as unknown as {
@@ -162,6 +168,52 @@ for (const [i, e] of measured.entries()) {
   ref.get(`/bare/${i}`, async (_req, reply) => reply.type('application/json').send(body));
   ref.get(`/sql/${i}`, async () => ({ code: 0, message: 'ok', data: await e.sql() }));
 }
+/**
+ * The mixed load (issue 37 §6): what signed-in staff read in a working day, each request as its role
+ * would send it — lists on their first page, details of a record in the caller's scope, the director's
+ * dashboards on their default period (no query: the screens open on the current month). Each entry is
+ * tried once here; one that does not answer 200 is named on stderr and left out.
+ */
+const one = async <T>(q: SQL) => (await rows(q))[0] as T | undefined;
+const clue = await one<{ id: number }>(
+  sql`select id from clues where school_item_code = 'SH01' and owner_user_id = ${salesId} order by id desc limit 1`,
+);
+const order = await one<{ id: number }>(
+  sql`select id from orders where school_item_code = 'SH01' order by id desc limit 1`,
+);
+const student = await one<{ code: string }>(
+  sql`select code from students where school_item_code = 'SH01' order by id desc limit 1`,
+);
+const page = 'pageIdx=1&pageSize=20';
+const MIXED: Array<{ name: string; url: string; as: keyof typeof tokens }> = [
+  { name: 'clue list', url: `/api/clue/list?${page}`, as: 'sales' },
+  { name: 'my clues', url: `/api/clue/mylist?${page}`, as: 'sales' },
+  { name: 'clue detail', url: `/api/clue/detail?clueId=${clue?.id ?? 0}`, as: 'sales' },
+  { name: 'clue flows', url: `/api/flow/flows?clueId=${clue?.id ?? 0}`, as: 'sales' },
+  { name: 'order list', url: `/api/order/orders?${page}`, as: 'sales' },
+  { name: 'order detail', url: `/api/incomeOrder/detail/${order?.id ?? 0}`, as: 'sales' },
+  { name: 'student detail', url: `/api/student/getstudentdetail?code=${student?.code ?? ''}`, as: 'sales' },
+  { name: 'overview', url: '/api/overview/summary2', as: 'director' },
+  { name: 'revenue', url: '/api/revenue/summary', as: 'director' },
+  { name: 'revenue ranking', url: '/api/revenue/schoolsummaryranking', as: 'director' },
+  { name: 'advance receipts', url: '/api/advancereceipt/summary', as: 'director' },
+  { name: 'lessons summary', url: '/api/schedule/summary', as: 'director' },
+  { name: 'students summary', url: '/api/student/summary', as: 'director' },
+  { name: 'centre summary', url: '/api/center/summary', as: 'director' },
+  { name: 'pay approvals', url: `/api/incomeOrderApproval/list?${page}`, as: 'finance' },
+  { name: 'refund approvals', url: `/api/refundOrderApproval/list?${page}`, as: 'finance' },
+  { name: 'accounts', url: `/api/system/authinfos?${page}`, as: 'admin' },
+];
+const mixed: Array<{ name: string; url: string; token: string }> = [];
+for (const m of MIXED) {
+  const r = await app.inject({ method: 'GET', url: m.url, headers: { token: tokens[m.as] } });
+  if (r.statusCode === 200) {
+    const body = r.body;
+    ref.get(`/mixbare/${mixed.length}`, async (_req, reply) => reply.type('application/json').send(body));
+    mixed.push({ name: m.name, url: m.url, token: tokens[m.as] });
+  } else console.error(`mixed load: ${m.name} (${m.url}) answered ${r.statusCode}: left out`);
+}
+
 ref.get('/rss', async () => ({ rss: process.memoryUsage().rss }));
 // CPU this process has used (µs): the load benchmark takes it before and after each run.
 ref.get('/cpu', async () => {
@@ -175,5 +227,6 @@ console.log(
     ref: port(ref.server.address()),
     db: database.kind,
     endpoints: measured.map((e, i) => ({ i, name: e.name, url: e.url, token: tokens[e.as] })),
+    mixed,
   }),
 );
