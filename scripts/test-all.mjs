@@ -218,6 +218,13 @@ async function main() {
       ['format', 'pnpm', ['exec', 'prettier', '--check', '.', '--log-level=warn']],
       ['migrations', 'node', ['scripts/check-migrations.mjs'], { cwd: server }],
       ['docs figures', 'node', ['--import', 'tsx', 'scripts/docs-figures.mjs', '--check']],
+      // From the app's folder: the features' registry it loads compiles with the app's tsconfig (JSX).
+      [
+        'docs map',
+        'node',
+        ['--import', 'tsx', '../../scripts/docs-map.mjs', '--check'],
+        { cwd: path.join(root, 'apps/backoffice') },
+      ],
     );
   tasks.push(...checks.map(checkTask));
   if (want('e2e'))
