@@ -3,11 +3,10 @@
 // Figures: docs/metrics.md "Income", "Profit", "Targets".
 import type { ResponseOf, contract } from '@bo/api-sdk';
 import { Card, EmptyState } from '@bo/ui-kit';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BarsChart } from '@bo/ui-kit/charts';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
-  COLORS,
   DashboardHeader,
   FigureTable,
   useDashboardFilter,
@@ -77,35 +76,16 @@ export default function OperationEffect() {
       <p className="text-xs text-subtle">{t('ds.pf.hint')}</p>
       <Card title={t('ds.op.chart')}>
         {chart.length ? (
-          <div style={{ width: '100%', height: 300 }}>
-            <ResponsiveContainer>
-              <BarChart data={chart}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="name" />
-                <YAxis />
-                <Tooltip />
-                <Legend />
-                <Bar
-                  dataKey="income"
-                  name={t('ds.op.legendIncome')}
-                  fill={COLORS[0]}
-                  isAnimationActive={false}
-                />
-                <Bar
-                  dataKey="revenue"
-                  name={t('ds.op.legendRevenue')}
-                  fill={COLORS[1]}
-                  isAnimationActive={false}
-                />
-                <Bar
-                  dataKey="profit"
-                  name={t('ds.op.legendProfit')}
-                  fill={COLORS[2]}
-                  isAnimationActive={false}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <BarsChart
+            data={chart}
+            x="name"
+            height={300}
+            series={[
+              { key: 'income', name: t('ds.op.legendIncome') },
+              { key: 'revenue', name: t('ds.op.legendRevenue') },
+              { key: 'profit', name: t('ds.op.legendProfit') },
+            ]}
+          />
         ) : (
           <EmptyState title={t('ds.empty')} />
         )}

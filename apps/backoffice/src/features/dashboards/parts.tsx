@@ -15,23 +15,7 @@ import {
 } from '@bo/ui-kit';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import {
-  Bar,
-  BarChart,
-  type BarShapeProps,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  Pie,
-  PieChart,
-  Rectangle,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { BarsChart, LinesChart, ShareChart } from '@bo/ui-kit/charts';
 import { downloadBlob, writeWorkbook } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
 import { CampusSelect, RegionSelect } from '../../app/selectors';
@@ -46,25 +30,12 @@ type Shares = { rows: { key: string; name: string; cents?: number; value?: numbe
 type Trend = ResponseOf<D['advanceSchoolTrend']>;
 
 const KEYS = ['startDate', 'endDate', 'provinceTypeCode', 'schoolItemCode'] as const;
-export const COLORS = ['#3b6fd8', '#22a06b', '#e2a03f', '#d6455d', '#7c5cd6', '#2aa3b8'];
-/** Charts still: e2e runs and screenshots are stable without animation. */
-const animate = typeof navigator === 'undefined' ? false : !navigator.webdriver;
 /** Chart axes in yuan (figures stay exact in the cards and tables). */
 const axisYuan = (cents: number) => Math.round(cents / 100);
 
 function Chart({ title, children, empty }: { title: string; children: ReactNode; empty: boolean }) {
   const t = useT();
-  return (
-    <Card title={title}>
-      {empty ? (
-        <EmptyState title={t('ds.empty')} />
-      ) : (
-        <div style={{ width: '100%', height: 260 }}>
-          <ResponsiveContainer>{children}</ResponsiveContainer>
-        </div>
-      )}
-    </Card>
-  );
+  return <Card title={title}>{empty ? <EmptyState title={t('ds.empty')} /> : children}</Card>;
 }
 
 const shareValue = (r: Shares['rows'][number]) =>
@@ -84,43 +55,24 @@ export function Bars({
   const rows = (data?.rows ?? [])
     .slice(0, 12)
     .map((r) => ({ key: r.key, name: r.name, value: shareValue(r) }));
-  // A pickable bar is a button named by its category and value (a pointer clicks it, Enter or Space
-  // from the keyboard), so it is found and used like every other control.
-  const pickable = (p: BarShapeProps) => {
-    const row = rows[p.index];
-    const pick = () => row && onPick?.(row.key);
-    return (
-      <g
-        role="button"
-        tabIndex={0}
-        aria-label={t('ds.barPick', { name: row?.name ?? '', value: row?.value ?? 0 })}
-        onClick={pick}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter' && e.key !== ' ') return;
-          e.preventDefault();
-          pick();
-        }}
-      >
-        <Rectangle x={p.x} y={p.y} width={p.width} height={p.height} fill={p.fill} />
-      </g>
-    );
-  };
   return (
     <Chart title={title} empty={!rows.length}>
-      <BarChart data={rows}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="name" />
-        <YAxis />
-        <Tooltip />
-        <Bar
-          dataKey="value"
-          name={title}
-          fill={COLORS[0]}
-          isAnimationActive={animate}
-          cursor={onPick ? 'pointer' : undefined}
-          {...(onPick ? { shape: pickable } : {})}
-        />
-      </BarChart>
+      <BarsChart
+        data={rows}
+        x="name"
+        series={[{ key: 'value', name: title }]}
+        legend={false}
+        {...(onPick
+          ? {
+              onPick: (i: number) => {
+                const row = rows[i];
+                if (row) onPick(row.key);
+              },
+              pickLabel: (i: number) =>
+                t('ds.barPick', { name: rows[i]?.name ?? '', value: rows[i]?.value ?? 0 }),
+            }
+          : {})}
+      />
     </Chart>
   );
 }
@@ -131,15 +83,7 @@ export function Proportion({ title, data }: { title: string; data: Distribution 
     .filter((r) => r.value > 0);
   return (
     <Chart title={title} empty={!rows.length}>
-      <PieChart>
-        <Pie data={rows} dataKey="value" nameKey="name" outerRadius={90} isAnimationActive={animate} label>
-          {rows.map((r, i) => (
-            <Cell key={r.name} fill={COLORS[i % COLORS.length]} />
-          ))}
-        </Pie>
-        <Tooltip />
-        <Legend />
-      </PieChart>
+      <ShareChart data={rows} />
     </Chart>
   );
 }
@@ -162,22 +106,12 @@ export function Lines({
   }));
   return (
     <Chart title={title} empty={!series.length}>
-      <LineChart data={rows}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="month" />
-        <YAxis allowDecimals={false} />
-        <Tooltip />
-        <Legend />
-        {series.map((s, i) => (
-          <Line
-            key={s.key || 'total'}
-            dataKey={s.key || 'total'}
-            name={s.name}
-            stroke={COLORS[i % COLORS.length]}
-            isAnimationActive={animate}
-          />
-        ))}
-      </LineChart>
+      <LinesChart
+        data={rows}
+        x="month"
+        integers
+        series={series.map((s) => ({ key: s.key || 'total', name: s.name }))}
+      />
     </Chart>
   );
 }

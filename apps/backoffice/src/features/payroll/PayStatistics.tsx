@@ -3,16 +3,14 @@
 import { PAY_ROLES, type TPayStatRow } from '@bo/api-sdk';
 import { Card, EmptyState, MoneyText, Select, TextField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BarsChart } from '@bo/ui-kit/charts';
 import { CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
 import { useUrlState } from '../../app/urlState';
 import { useT } from '../../i18n';
 import { roleName } from './common';
 
-const COLORS = ['#3b6fd8', '#22a06b', '#e2a03f', '#d6455d', '#7c5cd6', '#2aa3b8'];
 const MONTH = /^2\d{3}-(0[1-9]|1[0-2])$/;
-const animate = typeof navigator === 'undefined' ? false : !navigator.webdriver;
 const ym = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 const today = new Date();
 const DEFAULTS = { from: ym(new Date(today.getFullYear(), today.getMonth() - 5, 1)), to: ym(today) };
@@ -84,25 +82,13 @@ export default function PayStatistics() {
           <EmptyState title={t('pay.statsEmpty')} />
         ) : (
           <div className="h-72" role="img" aria-label={t('pay.statsChart')}>
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={data}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="month" />
-                <YAxis />
-                <Tooltip />
-                <Legend />
-                {roles.map((r, i) => (
-                  <Bar
-                    key={r}
-                    dataKey={r}
-                    name={roleName(t, r)}
-                    stackId="pay"
-                    fill={COLORS[i % COLORS.length]}
-                    isAnimationActive={animate}
-                  />
-                ))}
-              </BarChart>
-            </ResponsiveContainer>
+            <BarsChart
+              data={data}
+              x="month"
+              stacked
+              height={288}
+              series={roles.map((r) => ({ key: r, name: roleName(t, r) }))}
+            />
           </div>
         )}
       </Card>

@@ -30,7 +30,7 @@ import {
 } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { LinesChart } from '@bo/ui-kit/charts';
 import { z } from 'zod';
 import { useCommandForm } from '../../app/form';
 import { useHolds } from '../../app/permissions';
@@ -40,8 +40,6 @@ import { useT } from '../../i18n';
 
 const COURSE_TYPE_DICT = 'assist_course_type';
 const today = () => shanghaiDate(new Date());
-/** Charts still under automation: e2e runs and screenshots stay stable. */
-const animate = typeof navigator === 'undefined' ? false : !navigator.webdriver;
 
 const ACTIONS_FROM: Record<TStudentPlanTargetRow['status'], TPlanTargetAction[]> = {
   active: ['achieve', 'pause', 'stop'],
@@ -247,22 +245,15 @@ function ProgressChart({ row }: { row: TStudentPlanTargetRow }) {
         <EmptyState title={t('stu.plan.noProgress')} />
       ) : (
         <figure aria-label={title} className="m-0">
-          <div style={{ width: '100%', height: 240 }}>
-            <ResponsiveContainer>
-              <LineChart data={q.data.map((p) => ({ on: p.on, score: p.score }))}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="on" />
-                <YAxis domain={[0, 100]} allowDecimals={false} />
-                <Tooltip />
-                <Line
-                  dataKey="score"
-                  name={t('stu.plan.score')}
-                  stroke="#3b6fd8"
-                  isAnimationActive={animate}
-                />
-              </LineChart>
-            </ResponsiveContainer>
-          </div>
+          <LinesChart
+            data={q.data.map((p) => ({ on: p.on, score: p.score }))}
+            x="on"
+            series={[{ key: 'score', name: t('stu.plan.score') }]}
+            yDomain={[0, 100]}
+            integers
+            legend={false}
+            height={240}
+          />
           <figcaption className="mt-2 text-xs text-muted">
             {q.data.map((p) => `${p.on} ${p.score}`).join(' · ')}
           </figcaption>
