@@ -18,7 +18,7 @@ import {
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orderItems, orders, payRecords } from '../src/slices/orders/tables.js';
 import { addPayRecord, createOrder, revokeOrder } from '../src/slices/orders/service.js';
-import { yuan } from '../src/slices/orders/common.js';
+import { fromCents } from '@bo/domain';
 import { createAdjust, createRefund, refundOrders } from '../src/slices/refunds/index.js';
 import { decide, revokeRequest } from '../src/slices/approvals/index.js';
 import { adjustCostReasons } from '../src/db/schema.js';
@@ -279,7 +279,7 @@ describe('the ledger under random order commands', () => {
             orderId: o.id,
             payer: 'family',
             method: 1,
-            amount: yuan(cents),
+            amount: fromCents(cents),
             paidAt: t.clock.now().toISOString(),
             remark: '',
           },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   DATA_ILLEGAL,
+  centsOf,
   addAmounts,
   clampNumber,
   digitsOnly,
@@ -92,6 +93,20 @@ describe('toCents / fromCents / addAmounts', () => {
     expect(fromCents(5)).toBe('0.05');
     expect(fromCents(0n)).toBe('0.00');
     expect(() => fromCents(1.5)).toThrow(RangeError);
+    expect(fromCents('150')).toBe('1.50');
+    expect(fromCents('-7')).toBe('-0.07');
+    expect(() => fromCents('1.5')).toThrow(RangeError);
+  });
+
+  it('reads checked amounts as cents: blank and non-amounts are 0, never a float product', () => {
+    expect(centsOf('12.30')).toBe(1230);
+    expect(centsOf('-1.50')).toBe(-150);
+    expect(centsOf('0.29')).toBe(29);
+    expect(centsOf(0.29)).toBe(29);
+    expect(centsOf('')).toBe(0);
+    expect(centsOf(null)).toBe(0);
+    expect(centsOf(undefined)).toBe(0);
+    expect(centsOf('1.005')).toBe(0);
   });
 
   it('round-trips every cent amount', () => {

@@ -107,9 +107,23 @@ export function toCents(value: unknown): bigint | null {
   return cents === 0n ? 0n : cents;
 }
 
-/** Plain decimal text of integer cents (no separators). Example: `fromCents(-1234n)` → '-12.34'. */
-export function fromCents(cents: bigint | number): string {
+/**
+ * Cents (a JS number) of an amount the contract already checked: blank (null, undefined, '') is 0, and
+ * so is a text that is not an amount of at most two decimals. Example: `centsOf('12.30')` → 1230.
+ */
+export function centsOf(value: unknown): number {
+  if (value === null || value === undefined || value === '') return 0;
+  return Number(toCents(value) ?? 0n);
+}
+
+/**
+ * Plain decimal text of integer cents (no separators); a whole number of cents as text (a database
+ * sum) is read as one. Example: `fromCents(-1234n)` → '-12.34'; `fromCents('150')` → '1.50'.
+ */
+export function fromCents(cents: bigint | number | string): string {
   if (typeof cents === 'number' && !Number.isSafeInteger(cents))
+    throw new RangeError(`fromCents: not a whole number of cents: ${cents}`);
+  if (typeof cents === 'string' && !/^-?\d+$/.test(cents))
     throw new RangeError(`fromCents: not a whole number of cents: ${cents}`);
   const p = centsToParts(BigInt(cents));
   return `${p.neg ? '-' : ''}${p.int}.${p.frac}`;

@@ -1,4 +1,5 @@
 // Preset ranges of a date-range picker, over calendar days (YYYY-MM-DD) of the company's time zone.
+import { shanghaiDate } from '@bo/domain';
 
 export type DateRangePreset = 'today' | 'last7Days' | 'last30Days' | 'thisMonth' | 'lastMonth';
 
@@ -17,12 +18,7 @@ export interface DateRangeValue {
 
 /** Today in Asia/Shanghai (every campus is in China, whatever the browser's zone). */
 export function shanghaiToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return shanghaiDate(now);
 }
 
 function parts(day: string): [number, number, number] {

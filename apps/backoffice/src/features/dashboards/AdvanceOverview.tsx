@@ -17,8 +17,6 @@ import {
   useFigure,
 } from './parts';
 
-const yuan = (cents: number) => fromCents(cents);
-
 const FLOW_KEYS = [
   ['openingCents', 'ds.opening'],
   ['receivedCents', 'ds.received'],
@@ -120,7 +118,7 @@ export default function AdvanceOverview() {
                     <td className="px-3 py-2">{r.schoolItemCode ? r.schoolItemName : t('ds.total')}</td>
                     {FLOW_KEYS.map(([k]) => (
                       <td key={k} className="px-3 py-2 text-right tabular-nums">
-                        {yuan(r[k])}
+                        {fromCents(r[k])}
                       </td>
                     ))}
                     <td className="px-3 py-2 text-right tabular-nums">{r.students}</td>

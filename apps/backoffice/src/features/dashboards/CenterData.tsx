@@ -2,6 +2,7 @@
 // receipts, hours, students and lessons of the caller's campuses, per campus and per course. Every
 // figure with rows behind it opens them (a paged table whose sum is the figure) with their export.
 // Figures: docs/metrics.md "Overview".
+import { fromCents } from '@bo/domain';
 import type { ResponseOf, TDrillFigure, contract } from '@bo/api-sdk';
 import { formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
@@ -18,7 +19,6 @@ import {
   useDrill,
   useFigure,
   useStudentColumns,
-  yuan,
   type CampusRow,
   type FigureColumn,
 } from './parts';
@@ -61,17 +61,22 @@ export default function CenterData() {
     {
       key: 'received',
       label: t('ds.ov.receivedCents'),
-      value: (r) => yuan(r.receivedCents),
+      value: (r) => fromCents(r.receivedCents),
       drill: 'received',
     },
-    { key: 'revenue', label: t('ds.ov.revenueCents'), value: (r) => yuan(r.revenueCents), drill: 'revenue' },
+    {
+      key: 'revenue',
+      label: t('ds.ov.revenueCents'),
+      value: (r) => fromCents(r.revenueCents),
+      drill: 'revenue',
+    },
     {
       key: 'refunded',
       label: t('ds.ov.refundedCents'),
-      value: (r) => yuan(r.refundedCents),
+      value: (r) => fromCents(r.refundedCents),
       drill: 'refunded',
     },
-    { key: 'closing', label: t('ds.ov.closingCents'), value: (r) => yuan(r.closingCents) },
+    { key: 'closing', label: t('ds.ov.closingCents'), value: (r) => fromCents(r.closingCents) },
     { key: 'hours', label: t('ds.ov.consumedHours'), value: (r) => r.consumedHours.toFixed(2) },
     { key: 'new', label: t('ds.ov.newStudents'), value: (r) => r.newStudents, drill: 'newStudents' },
     {
@@ -85,7 +90,7 @@ export default function CenterData() {
   ];
   const studentColumns = useStudentColumns();
   const courseColumns: FigureColumn<CourseRow>[] = [
-    { key: 'revenue', label: t('ds.ov.revenueCents'), value: (r) => yuan(r.revenueCents) },
+    { key: 'revenue', label: t('ds.ov.revenueCents'), value: (r) => fromCents(r.revenueCents) },
     { key: 'hours', label: t('ds.ov.consumedHours'), value: (r) => r.consumedHours.toFixed(2) },
     { key: 'active', label: t('ds.ov.activeStudents'), value: (r) => r.activeStudents },
     { key: 'scheduled', label: t('ds.scheduledHours'), value: (r) => r.scheduledHours.toFixed(2) },

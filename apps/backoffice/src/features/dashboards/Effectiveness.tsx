@@ -2,6 +2,7 @@
 // therapists (revenue of their lessons), gw advisers (money received on the orders they advise) —
 // per campus and month, and the employee statistics (heads, hires, hours taught) by campus, post,
 // subject, skill rank and rank type. Figures: docs/metrics.md "Efficiency", "Employees".
+import { fromCents } from '@bo/domain';
 import type { TEfficiencyGroup } from '@bo/api-sdk';
 import { Select, formatMoney } from '@bo/ui-kit';
 import { useState } from 'react';
@@ -14,7 +15,6 @@ import {
   Lines,
   useDashboardFilter,
   useFigure,
-  yuan,
   type FigureColumn,
 } from './parts';
 
@@ -46,8 +46,8 @@ export default function Effectiveness() {
   type EffRow = NonNullable<typeof campuses.data>['rows'][number];
   const effColumns: FigureColumn<EffRow>[] = [
     { key: 'headcount', label: t('ds.eff.headcount'), value: (r) => r.headcount },
-    { key: 'cents', label: t(`ds.eff.output.${group}`), value: (r) => yuan(r.cents) },
-    { key: 'perHeadCents', label: t('ds.eff.perHeadCents'), value: (r) => yuan(r.perHeadCents) },
+    { key: 'cents', label: t(`ds.eff.output.${group}`), value: (r) => fromCents(r.cents) },
+    { key: 'perHeadCents', label: t('ds.eff.perHeadCents'), value: (r) => fromCents(r.perHeadCents) },
     { key: 'quantity', label: quantity, value: (r) => r.quantity },
     { key: 'perHeadQuantity', label: `${quantity} ${t('ds.eff.perHead')}`, value: (r) => r.perHeadQuantity },
   ];

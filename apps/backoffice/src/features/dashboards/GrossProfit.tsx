@@ -1,5 +1,6 @@
 // /dataStatistics/grossProfit: revenue less the imported school costs and the payroll, over the whole
 // months of the period, per campus and by cost type. Figures: docs/metrics.md "Profit".
+import { fromCents } from '@bo/domain';
 import type { ResponseOf, contract } from '@bo/api-sdk';
 import { formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
@@ -13,7 +14,6 @@ import {
   Proportion,
   useDashboardFilter,
   useFigure,
-  yuan,
   type CampusRow,
   type FigureColumn,
 } from './parts';
@@ -34,7 +34,7 @@ export default function GrossProfit() {
   const s = summary.data;
   const pct = (v: number) => `${v.toFixed(2)}%`;
   const columns: FigureColumn<Row>[] = [
-    ...MONEY.map((k) => ({ key: k, label: t(`ds.pf.${k}`), value: (r: Row) => yuan(r[k]) })),
+    ...MONEY.map((k) => ({ key: k, label: t(`ds.pf.${k}`), value: (r: Row) => fromCents(r[k]) })),
     { key: 'margin', label: t('ds.pf.marginPct'), value: (r) => pct(r.marginPct) },
   ];
   return (

@@ -3,7 +3,7 @@
 // the mobile-chat link opens on a phone: one column of cards first, tables scroll sideways.
 // Figures: docs/metrics.md "Income", "Targets".
 import type { ResponseOf, TDrillFigure, contract } from '@bo/api-sdk';
-import { exportFileName } from '@bo/domain';
+import { exportFileName, fromCents } from '@bo/domain';
 import { Button, formatMoney } from '@bo/ui-kit';
 import { useMutation } from '@tanstack/react-query';
 import { downloadBlob } from '../../app/list/workbook';
@@ -22,7 +22,6 @@ import {
   useDashboardFilter,
   useDrill,
   useFigure,
-  yuan,
   type CampusRow,
   type FigureColumn,
 } from './parts';
@@ -61,27 +60,32 @@ export default function IncomeGM() {
     {
       key: 'received',
       label: t('ds.inc.receivedCents'),
-      value: (r) => yuan(r.receivedCents),
+      value: (r) => fromCents(r.receivedCents),
       drill: 'received',
     },
     {
       key: 'refunded',
       label: t('ds.inc.refundedCents'),
-      value: (r) => yuan(r.refundedCents),
+      value: (r) => fromCents(r.refundedCents),
       drill: 'refunded',
     },
-    { key: 'income', label: t('ds.inc.incomeCents'), value: (r) => yuan(r.incomeCents) },
-    { key: 'revenue', label: t('ds.inc.revenueCents'), value: (r) => yuan(r.revenueCents), drill: 'revenue' },
-    { key: 'pre', label: t('ds.inc.preRevenueCents'), value: (r) => yuan(r.preRevenueCents) },
-    { key: 'closing', label: t('ds.inc.closingCents'), value: (r) => yuan(r.closingCents) },
+    { key: 'income', label: t('ds.inc.incomeCents'), value: (r) => fromCents(r.incomeCents) },
+    {
+      key: 'revenue',
+      label: t('ds.inc.revenueCents'),
+      value: (r) => fromCents(r.revenueCents),
+      drill: 'revenue',
+    },
+    { key: 'pre', label: t('ds.inc.preRevenueCents'), value: (r) => fromCents(r.preRevenueCents) },
+    { key: 'closing', label: t('ds.inc.closingCents'), value: (r) => fromCents(r.closingCents) },
   ];
   const pct = (v: number) => `${v.toFixed(2)}%`;
   const targetColumns: FigureColumn<TargetRow>[] = [
-    { key: 'it', label: t('ds.inc.incomeTarget'), value: (r) => yuan(r.income.targetCents) },
-    { key: 'ia', label: t('ds.inc.incomeCents'), value: (r) => yuan(r.income.actualCents) },
+    { key: 'it', label: t('ds.inc.incomeTarget'), value: (r) => fromCents(r.income.targetCents) },
+    { key: 'ia', label: t('ds.inc.incomeCents'), value: (r) => fromCents(r.income.actualCents) },
     { key: 'ir', label: t('ds.inc.incomeRate'), value: (r) => pct(r.income.ratePct) },
-    { key: 'rt', label: t('ds.inc.revenueTarget'), value: (r) => yuan(r.revenue.targetCents) },
-    { key: 'ra', label: t('ds.inc.revenueCents'), value: (r) => yuan(r.revenue.actualCents) },
+    { key: 'rt', label: t('ds.inc.revenueTarget'), value: (r) => fromCents(r.revenue.targetCents) },
+    { key: 'ra', label: t('ds.inc.revenueCents'), value: (r) => fromCents(r.revenue.actualCents) },
     { key: 'rr', label: t('ds.inc.revenueRate'), value: (r) => pct(r.revenue.ratePct) },
   ];
   return (

@@ -1,19 +1,13 @@
 // /dataStatistics/operationEffect: the operating results of each campus side by side — net income,
 // revenue and gross profit (whole months), with pre-revenue and the families' consumption rate.
 // Figures: docs/metrics.md "Income", "Profit", "Targets".
+import { fromCents } from '@bo/domain';
 import type { ResponseOf, contract } from '@bo/api-sdk';
 import { Card, EmptyState } from '@bo/ui-kit';
 import { BarsChart } from '@bo/ui-kit/charts';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import {
-  DashboardHeader,
-  FigureTable,
-  useDashboardFilter,
-  useFigure,
-  yuan,
-  type FigureColumn,
-} from './parts';
+import { DashboardHeader, FigureTable, useDashboardFilter, useFigure, type FigureColumn } from './parts';
 
 type D = typeof contract.dashboards;
 type Row = ResponseOf<D['revenueWebRange']>['total'] & {
@@ -51,11 +45,11 @@ export default function OperationEffect() {
   const rows = income.data?.rows.map(row);
   const pct = (v: number) => `${v.toFixed(2)}%`;
   const columns: FigureColumn<Row>[] = [
-    { key: 'income', label: t('ds.inc.incomeCents'), value: (r) => yuan(r.incomeCents) },
-    { key: 'revenue', label: t('ds.inc.revenueCents'), value: (r) => yuan(r.revenueCents) },
-    { key: 'pre', label: t('ds.inc.preRevenueCents'), value: (r) => yuan(r.preRevenueCents) },
-    { key: 'cost', label: t('ds.pf.costCents'), value: (r) => yuan(r.costCents) },
-    { key: 'profit', label: t('ds.pf.profitCents'), value: (r) => yuan(r.profitCents) },
+    { key: 'income', label: t('ds.inc.incomeCents'), value: (r) => fromCents(r.incomeCents) },
+    { key: 'revenue', label: t('ds.inc.revenueCents'), value: (r) => fromCents(r.revenueCents) },
+    { key: 'pre', label: t('ds.inc.preRevenueCents'), value: (r) => fromCents(r.preRevenueCents) },
+    { key: 'cost', label: t('ds.pf.costCents'), value: (r) => fromCents(r.costCents) },
+    { key: 'profit', label: t('ds.pf.profitCents'), value: (r) => fromCents(r.profitCents) },
     { key: 'margin', label: t('ds.pf.marginPct'), value: (r) => pct(r.marginPct) },
     { key: 'parents', label: t('ds.inc.parentRate'), value: (r) => (r.key ? pct(r.parentPct) : '') },
   ];

@@ -1,6 +1,7 @@
 // /dataStatistics/orderPeriod: the orders of the period by how long they took from creation to
 // effective (every payment approved), by order type, with the instalment orders. Figures:
 // docs/metrics.md "Order period".
+import { fromCents } from '@bo/domain';
 import type { ResponseOf, contract } from '@bo/api-sdk';
 import { formatMoney } from '@bo/ui-kit';
 import { sdk } from '../../app/sdk';
@@ -13,7 +14,6 @@ import {
   Proportion,
   useDashboardFilter,
   useFigure,
-  yuan,
   type FigureColumn,
 } from './parts';
 
@@ -30,7 +30,7 @@ export default function OrderPeriod() {
     { key: 'effective', label: t('ds.op.bucket'), value: (r) => `${r.effective} / ${r.orders}` },
     { key: 'avg', label: t('ds.op.avgDays'), value: (r) => r.avgDays.toFixed(1) },
     { key: 'term', label: t('ds.op.termOrders'), value: (r) => r.termOrders },
-    { key: 'paid', label: t('ds.op.paidCents'), value: (r) => yuan(r.paidCents) },
+    { key: 'paid', label: t('ds.op.paidCents'), value: (r) => fromCents(r.paidCents) },
   ];
   return (
     <div className="flex min-w-0 flex-col gap-4">

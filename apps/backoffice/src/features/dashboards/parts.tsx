@@ -354,8 +354,6 @@ export function FigureCards({
   );
 }
 
-export const yuan = (cents: number) => fromCents(cents);
-
 const DRILL_KEYS = ['figure', 'campus', 'page'] as const;
 
 /** Which figure's rows are open (in the URL under dd.*): the figure and, from a table, its campus. */
@@ -492,7 +490,7 @@ export function DrillPanel({
                       {r.hours === null ? '' : r.hours.toFixed(2)}
                     </td>
                     <td className="px-3 py-2 text-right tabular-nums">
-                      {r.cents === null ? '' : yuan(r.cents)}
+                      {r.cents === null ? '' : fromCents(r.cents)}
                     </td>
                   </tr>
                 ))}

@@ -3,7 +3,7 @@
 // one bank transfer of a funder over many of its orders (/incomeOrder/funderPayment, one
 // transaction: the total must equal the orders' amounts, each at most what is owed on the order).
 import { FunderPaymentInput, type TFunderOrderRow } from '@bo/api-sdk';
-import { fromCents, toCents } from '@bo/domain';
+import { fromCents, toCents, shanghaiDate } from '@bo/domain';
 import {
   Dialog,
   EmptyState,
@@ -36,9 +36,7 @@ interface Target {
 
 /** This Shanghai month as 'YYYY-MM' (the list opens on it). */
 function thisMonth(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' })
-    .format(new Date())
-    .slice(0, 7);
+  return shanghaiDate(new Date()).slice(0, 7);
 }
 
 /** Exact sum of yuan texts in cents (bigint, never floats); null while one is not an amount yet. */

@@ -1,5 +1,6 @@
 // /staff/payStatistics: pay per campus, role and month over a range of months (the server sums in
 // SQL), as stacked bars per month by role and as a table; the filter lives in the URL (pay.*).
+import { shanghaiDate } from '@bo/domain';
 import { PAY_ROLES, type TPayStatRow } from '@bo/api-sdk';
 import { Card, EmptyState, MoneyText, Select, TextField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
@@ -11,9 +12,13 @@ import { useT } from '../../i18n';
 import { roleName } from './common';
 
 const MONTH = /^2\d{3}-(0[1-9]|1[0-2])$/;
-const ym = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-const today = new Date();
-const DEFAULTS = { from: ym(new Date(today.getFullYear(), today.getMonth() - 5, 1)), to: ym(today) };
+/** The Shanghai month `back` months before this one, 'YYYY-MM'. */
+const monthBefore = (back: number) => {
+  const [y = 1970, m = 1] = shanghaiDate(new Date()).split('-').map(Number);
+  const i = y * 12 + (m - 1) - back;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+};
+const DEFAULTS = { from: monthBefore(5), to: monthBefore(0) };
 
 export default function PayStatistics() {
   const t = useT();

@@ -1,13 +1,14 @@
 // /dataStatistics/caseConsumption: each case (a student at a campus) through the period — advance
 // receipts at the start, hours bought, consumed and refunded, the balance at the end
 // (/report/caseConsumption; docs/metrics.md "Cases").
+import { fromCents } from '@bo/domain';
 import { Button, Pagination, TextField, formatMoney } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { sdk } from '../../app/sdk';
 import { useUrlState } from '../../app/urlState';
 import { useT } from '../../i18n';
-import { DashboardHeader, FigureCards, useDashboardFilter, yuan } from '../dashboards/parts';
+import { DashboardHeader, FigureCards, useDashboardFilter } from '../dashboards/parts';
 import { hours, ReportTable } from './parts';
 
 const PAGE_SIZE = 20;
@@ -60,7 +61,7 @@ export default function CaseConsumption() {
         columns={[
           { key: 'student', label: t('rp.student'), value: (r) => `${r.studentName} ${r.studentCode}` },
           { key: 'campus', label: t('rp.campus'), value: (r) => r.schoolItemName },
-          { key: 'opening', label: t('rp.opening'), numeric: true, value: (r) => yuan(r.openingCents) },
+          { key: 'opening', label: t('rp.opening'), numeric: true, value: (r) => fromCents(r.openingCents) },
           {
             key: 'openingHours',
             label: t('rp.openingHours'),
@@ -74,9 +75,19 @@ export default function CaseConsumption() {
             numeric: true,
             value: (r) => hours(r.consumedHours),
           },
-          { key: 'consumed', label: t('rp.consumed'), numeric: true, value: (r) => yuan(r.consumedCents) },
-          { key: 'refunded', label: t('rp.refunded'), numeric: true, value: (r) => yuan(r.refundedCents) },
-          { key: 'closing', label: t('rp.closing'), numeric: true, value: (r) => yuan(r.closingCents) },
+          {
+            key: 'consumed',
+            label: t('rp.consumed'),
+            numeric: true,
+            value: (r) => fromCents(r.consumedCents),
+          },
+          {
+            key: 'refunded',
+            label: t('rp.refunded'),
+            numeric: true,
+            value: (r) => fromCents(r.refundedCents),
+          },
+          { key: 'closing', label: t('rp.closing'), numeric: true, value: (r) => fromCents(r.closingCents) },
           {
             key: 'closingHours',
             label: t('rp.closingHours'),

@@ -1,8 +1,9 @@
 // /dataStatistics/courseRate: each course's share of the period — revenue, hours consumed, hours
 // scheduled and class use — from /overview/schoolcoursesummary (docs/metrics.md "Course share").
+import { fromCents } from '@bo/domain';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { DashboardHeader, Proportion, useDashboardFilter, useFigure, yuan } from '../dashboards/parts';
+import { DashboardHeader, Proportion, useDashboardFilter, useFigure } from '../dashboards/parts';
 import { hours, pct, ReportTable } from './parts';
 
 const share = (part: number, whole: number) => (whole === 0 ? 0 : (part / whole) * 100);
@@ -46,7 +47,7 @@ export default function CourseRate() {
         rowKey={(r) => r.key}
         columns={[
           { key: 'name', label: t('rp.course'), value: (r) => r.name },
-          { key: 'revenue', label: t('rp.revenue'), numeric: true, value: (r) => yuan(r.revenueCents) },
+          { key: 'revenue', label: t('rp.revenue'), numeric: true, value: (r) => fromCents(r.revenueCents) },
           {
             key: 'revenueShare',
             label: t('rp.revenueShare'),

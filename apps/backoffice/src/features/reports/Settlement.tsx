@@ -4,11 +4,11 @@
 import type { ResponseOf, contract } from '@bo/api-sdk';
 import { Badge, Button } from '@bo/ui-kit';
 import { useMutation } from '@tanstack/react-query';
-import { exportFileName } from '@bo/domain';
+import { exportFileName, fromCents } from '@bo/domain';
 import { downloadBlob } from '../../app/list/workbook';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
-import { DashboardHeader, useDashboardFilter, useFigure, yuan } from '../dashboards/parts';
+import { DashboardHeader, useDashboardFilter, useFigure } from '../dashboards/parts';
 import { hours, ReportTable } from './parts';
 
 type R = typeof contract.reports;
@@ -62,7 +62,7 @@ function Frame({
 }
 
 type FinanceRow = ResponseOf<R['financeClassHour']>['rows'][number];
-const pair = (cents: number, h: number) => `${yuan(cents)} / ${hours(h)}`;
+const pair = (cents: number, h: number) => `${fromCents(cents)} / ${hours(h)}`;
 
 export function FinanceClassHour() {
   const t = useT();
@@ -169,7 +169,7 @@ export function AttendanceClassHour() {
             value: (r) => hours(r.attendanceHours),
           },
           { key: 'ledger', label: t('rp.ledgerHours'), numeric: true, value: (r) => hours(r.ledgerHours) },
-          { key: 'value', label: t('rp.ledgerValue'), numeric: true, value: (r) => yuan(r.ledgerCents) },
+          { key: 'value', label: t('rp.ledgerValue'), numeric: true, value: (r) => fromCents(r.ledgerCents) },
           {
             key: 'difference',
             label: t('rp.difference'),
@@ -198,7 +198,7 @@ export function ProjectClassHour() {
           { key: 'campus', label: t('rp.campus'), value: (r) => r.schoolItemName },
           { key: 'project', label: t('rp.project'), value: (r) => r.projectName },
           { key: 'hours', label: t('rp.consumedHours'), numeric: true, value: (r) => hours(r.consumedHours) },
-          { key: 'value', label: t('rp.consumed'), numeric: true, value: (r) => yuan(r.consumedCents) },
+          { key: 'value', label: t('rp.consumed'), numeric: true, value: (r) => fromCents(r.consumedCents) },
           { key: 'students', label: t('rp.students'), numeric: true, value: (r) => r.students },
         ]}
       />

@@ -1,6 +1,7 @@
 // /setting/operate, tab "审批流程 / Approval flows": every registered approval kind with its steps, and
 // an editor for one kind's chain (docs/approvals.md). Bespoke because a flow is a list of steps, which
 // the record form kit does not edit.
+import { toCents } from '@bo/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TApprovalPolicyRow, TApprovalStepDef } from '@bo/api-sdk';
@@ -72,8 +73,8 @@ function StepEditor({
           value={yuan}
           onChange={(e) => {
             const v = e.target.value.trim();
-            const cents = Math.round(Number(v) * 100);
-            onChange({ ...step, aboveCents: v === '' || Number.isNaN(cents) ? null : cents });
+            const cents = toCents(v);
+            onChange({ ...step, aboveCents: v === '' || cents === null ? null : Number(cents) });
           }}
         />
       </div>

@@ -20,7 +20,6 @@ export function useLifetime(studentId: number | null) {
 }
 
 const hours = (n: number) => n.toFixed(2).replace(/\.?0+$/, '');
-const yuan = (cents: number) => fromCents(cents);
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (
@@ -41,10 +40,10 @@ export function LifetimeTotals({ data }: { data: TLifetime }) {
       <Stat label={t('stu.life.consumed')} value={hours(x.consumedHours)} />
       <Stat label={t('stu.life.refunded')} value={hours(x.refundedHours)} />
       <Stat label={t('stu.life.remaining')} value={hours(x.remainingHours)} />
-      <Stat label={t('stu.life.paid')} value={yuan(x.paidCents)} />
-      <Stat label={t('stu.life.refundedAmount')} value={yuan(x.refundedCents)} />
-      <Stat label={t('stu.life.consumedAmount')} value={yuan(x.consumedCents)} />
-      <Stat label={t('stu.life.remainingAmount')} value={yuan(x.remainingCents)} />
+      <Stat label={t('stu.life.paid')} value={fromCents(x.paidCents)} />
+      <Stat label={t('stu.life.refundedAmount')} value={fromCents(x.refundedCents)} />
+      <Stat label={t('stu.life.consumedAmount')} value={fromCents(x.consumedCents)} />
+      <Stat label={t('stu.life.remainingAmount')} value={fromCents(x.remainingCents)} />
     </dl>
   );
 }
@@ -91,7 +90,7 @@ export function LifetimeEvents({ data }: { data: TLifetime }) {
               <td className="px-2 py-1.5">{e.orderCode ?? '—'}</td>
               <td className="px-2 py-1.5">{e.courseName ?? e.courseCode ?? '—'}</td>
               <td className="px-2 py-1.5 text-right tabular-nums">{hours(e.hours)}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{yuan(e.valueCents)}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{fromCents(e.valueCents)}</td>
             </tr>
           ))}
         </tbody>

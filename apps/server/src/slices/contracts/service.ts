@@ -3,7 +3,7 @@
 // service end date); the others are records the family signed, approved so finance relies on them.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLE, fromCents } from '@bo/domain';
+import { ROLE, fromCents, centsOf } from '@bo/domain';
 import type { TPaperContractInput, TServiceTimeInput, TSupplementInput } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -206,7 +206,7 @@ export async function addSupplement(deps: AppDeps, u: AuthUser, b: TSupplementIn
   return deps.db.transaction(async (tx) => {
     const o = await effectiveOrder(tx, u, Number(b.orderId));
     await assertNonePending(tx, 'contractSupplement', { orderId: o.id });
-    const cents = b.kind === 'amount' && b.amount !== undefined ? Math.round(Number(b.amount) * 100) : null;
+    const cents = b.kind === 'amount' && b.amount !== undefined ? centsOf(b.amount) : null;
     return insert(tx, u, at, {
       type: 'contractSupplement',
       studentId: o.studentId,

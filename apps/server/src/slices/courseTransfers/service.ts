@@ -43,7 +43,6 @@ export interface Deps {
 /** The ledger's source type of the movements a course transfer or a merge posts. */
 export const COURSE_TRANSFER_SOURCE = 'courseTransfer';
 const EFFECTIVE = 40;
-const yuan = (c: number) => fromCents(c);
 
 type ItemRow = typeof orderItems.$inferSelect;
 interface ItemLeft {
@@ -91,11 +90,11 @@ const toItemRow = ({ item, b }: ItemLeft) => ({
   courseCode: item.courseCode,
   courseName: item.courseName,
   unit: item.unit,
-  unitPrice: yuan(item.unitPriceCents),
+  unitPrice: fromCents(item.unitPriceCents),
   remainingHours: q100ToNumber(b.remaining100),
   remainingPaidHours: q100ToNumber(b.remainingPaid100),
   remainingGiftHours: q100ToNumber(b.remainingGift100),
-  remainingValue: yuan(b.remainingValueCents),
+  remainingValue: fromCents(b.remainingValueCents),
 });
 
 async function pendingRefund(tx: DbOrTx, orderIds: readonly number[]) {
@@ -153,9 +152,10 @@ const lineOf = (m: Pick<Movement, 'kind' | 'courseCode' | 'hours100' | 'valueCen
   orderCode,
   courseCode: m.courseCode,
   hours: q100ToNumber(m.hours100),
-  value: yuan(m.valueCents),
+  value: fromCents(m.valueCents),
 });
-const sumLine = (ms: readonly { valueCents: number }[]) => yuan(ms.reduce((s, m) => s + m.valueCents, 0));
+const sumLine = (ms: readonly { valueCents: number }[]) =>
+  fromCents(ms.reduce((s, m) => s + m.valueCents, 0));
 
 /** The target course's unit price through pricing (400 naming targetCourseCode when unknown or free). */
 async function targetPrice(tx: DbOrTx, o: OrderRecord, courseCode: string, at: Date) {
@@ -282,17 +282,17 @@ async function planTransfer(tx: DbOrTx, u: AuthUser, now: Date, body: TransferBo
       courseName: item.courseName,
       paidHours: q100ToNumber(moved100),
       giftHours: q100ToNumber(giftOut100),
-      value: yuan(valueCents),
+      value: fromCents(valueCents),
     },
     target: {
       courseCode: target.courseCode,
       courseName: target.courseName,
       unit: target.unit,
-      unitPrice: yuan(target.unitPriceCents),
+      unitPrice: fromCents(target.unitPriceCents),
       hours: q100ToNumber(target100),
       giftHours: q100ToNumber(giftIn100),
       maxGiftHours: q100ToNumber(maxGift100),
-      amount: yuan(valueCents),
+      amount: fromCents(valueCents),
     },
     startDate,
     movements: [...out.map((m) => lineOf(m, o.code)), ...inn.map((m) => lineOf(m, ''))] as MovementLine[],
@@ -486,7 +486,7 @@ const selectableRow = ({ o, left }: SourceOrder) => ({
   effectiveAt: o.effectiveAt ? o.effectiveAt.toISOString() : null,
   courses: [...new Set(left.filter((l) => l.b.remaining100 > 0).map((l) => l.item.courseName))].join('、'),
   remainingHours: q100ToNumber(left.reduce((s, l) => s + l.b.remaining100, 0)),
-  remainingValue: yuan(left.reduce((s, l) => s + l.b.remainingValueCents, 0)),
+  remainingValue: fromCents(left.reduce((s, l) => s + l.b.remainingValueCents, 0)),
 });
 
 async function loadStudentByCode(tx: DbOrTx, u: AuthUser, code: string) {
@@ -667,12 +667,12 @@ async function planCombine(tx: DbOrTx, u: AuthUser, now: Date, body: CombineBody
       courseCode: l.courseCode,
       courseName: l.courseName,
       unit: l.unit,
-      unitPrice: yuan(l.unitPriceCents),
+      unitPrice: fromCents(l.unitPriceCents),
       paidHours: q100ToNumber(l.paid100),
       giftHours: q100ToNumber(l.gift100),
-      amount: yuan(l.valueCents),
+      amount: fromCents(l.valueCents),
     })),
-    amount: yuan(amount),
+    amount: fromCents(amount),
     payDate: body.payDate ?? null,
     isBeyondDate: body.payDate ? isDateLocked(body.payDate, today) : false,
     movements: [

@@ -169,15 +169,14 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
     inc.advanceStudents(deps, await figureScope(deps, user, query), query),
   advanceExport: async ({ deps, user, body }) => {
     const t = await a.campusTable(deps, await figureScope(deps, user, body));
-    const yuan = (c: number) => fromCents(c);
     const rows = [...t.rows, t.total].map((r) => ({
       schoolItemName: r.schoolItemName,
-      opening: yuan(r.openingCents),
-      received: yuan(r.receivedCents),
-      consumed: yuan(r.consumedCents),
-      refunded: yuan(r.refundedCents),
-      other: yuan(r.otherCents),
-      closing: yuan(r.closingCents),
+      opening: fromCents(r.openingCents),
+      received: fromCents(r.receivedCents),
+      consumed: fromCents(r.consumedCents),
+      refunded: fromCents(r.refundedCents),
+      other: fromCents(r.otherCents),
+      closing: fromCents(r.closingCents),
       students: r.students,
     }));
     return xlsxFile(

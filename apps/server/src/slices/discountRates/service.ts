@@ -311,7 +311,6 @@ const rateSql = (list: SQL, payable: SQL) =>
   sql`round((${list} - ${payable})::numeric * 100 / nullif(${list}, 0), 2)`;
 const overSql = (rate: SQL, allowed: SQL) => sql`coalesce(${rate} > ${allowed}, false)`;
 
-const yuan = (v: unknown) => fromCents(Number(v ?? 0));
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const total = (rows: { total: unknown }[]) => Number(rows[0]?.total ?? 0);
 
@@ -347,9 +346,9 @@ async function campusFigures(ctx: MdCtx, q: CalcQuery, paged: boolean) {
     schoolItemCode: r.schoolItemCode,
     schoolItemName: r.schoolItemName,
     orderCount: Number(r.orderCount),
-    listAmount: yuan(r.listCents),
-    discountAmount: yuan(r.discountCents),
-    payableAmount: yuan(r.payableCents),
+    listAmount: fromCents(r.listCents ?? 0),
+    discountAmount: fromCents(r.discountCents ?? 0),
+    payableAmount: fromCents(r.payableCents ?? 0),
     rate: text(r.rate),
     allowedRate: text(r.allowedRate),
     over: r.over === true,
@@ -388,9 +387,9 @@ async function orderFigures(ctx: MdCtx, q: CalcQuery, paged: boolean) {
     studentName: r.studentName,
     schoolItemCode: r.schoolItemCode,
     effectiveAt: r.effectiveAt ? r.effectiveAt.toISOString() : '',
-    listAmount: yuan(r.listCents),
-    discountAmount: yuan(r.discountCents),
-    payableAmount: yuan(r.payableCents),
+    listAmount: fromCents(r.listCents ?? 0),
+    discountAmount: fromCents(r.discountCents ?? 0),
+    payableAmount: fromCents(r.payableCents ?? 0),
     rate: text(r.rate),
     allowedRate: text(r.allowedRate),
     over: r.over === true,

@@ -1,6 +1,7 @@
 // The student ledger's public face (docs/money-design): one mechanism for every change of a
 // student's hours or paid value. Orders post purchases and gifts, refunds and adjustments post
 // theirs, scheduling will post consumption; every function takes the caller's transaction.
+import { fromCents } from '@bo/domain';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -186,7 +187,8 @@ export function paidValueOf(
 }
 
 const h = (q100: number) => fromQ100(Math.max(0, q100));
-const fromCents = (c: number) => (Math.max(0, c) / 100).toFixed(2);
+/** Yuan of what remains: never below zero in a message. */
+const remainingYuan = (c: number) => fromCents(Math.max(0, c));
 
 /**
  * The refusal of a movement the balance cannot carry, in the user's words: what was already
@@ -203,7 +205,7 @@ function refuse(
   const refunded = h(b?.refunded100 ?? 0);
   if (what === 'value')
     throw conflict(
-      `课程「${course}」剩余金额 ${fromCents(b?.remainingValueCents ?? 0)} 元，不足 ${fromCents(wantedCents)} 元（已消耗 ${consumed} 课时、已退 ${refunded} 课时） / only ¥${fromCents(b?.remainingValueCents ?? 0)} of course "${course}" remains, less than the ¥${fromCents(wantedCents)} this takes (${consumed} hours already consumed, ${refunded} refunded)`,
+      `课程「${course}」剩余金额 ${remainingYuan(b?.remainingValueCents ?? 0)} 元，不足 ${remainingYuan(wantedCents)} 元（已消耗 ${consumed} 课时、已退 ${refunded} 课时） / only ¥${remainingYuan(b?.remainingValueCents ?? 0)} of course "${course}" remains, less than the ¥${remainingYuan(wantedCents)} this takes (${consumed} hours already consumed, ${refunded} refunded)`,
       'courseCode',
     );
   const left = h(what === 'paid' ? (b?.remainingPaid100 ?? 0) : (b?.remaining100 ?? 0));

@@ -1,7 +1,7 @@
 // What every order command and read shares: loading an order in the caller's scope, the quote of
 // an order's lines, and the sums of its pay records.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { fromCents, toCents } from '@bo/domain';
+import { centsOf } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { assertCampus } from '../../http/auth.js';
@@ -21,12 +21,6 @@ export const PAY_REJECTED = 30;
 export const PAY_VOID = 40;
 /** Records that count towards what was paid: pending confirmation or confirmed. */
 export const PAY_LIVE = [PAY_PENDING, PAY_CONFIRMED];
-
-/** Yuan text of cents ('1234.50'). */
-export const yuan = (cents: number): string => fromCents(cents);
-/** Cents of a yuan text the contract already checked (2 decimals at most). */
-export const cents = (amount: string | undefined | null): number =>
-  amount ? Number(toCents(amount) ?? 0n) : 0;
 
 /**
  * Loads an order (locked for a command) and refuses one outside the user's campuses.
@@ -88,7 +82,7 @@ export function quoteLines(
         quantity100: toQ100(i.quantity),
         gift100: i.giftQuantity ? toQ100(i.giftQuantity) : 0,
       })),
-      manualDiscountCents: cents(b.manualDiscount),
+      manualDiscountCents: centsOf(b.manualDiscount),
       codes: { voucher: b.voucherCode, activity: b.activityCode },
       declined: b.declinedOffers,
     },
@@ -106,7 +100,7 @@ export async function splitOf(
   b: LinesInput,
   insurance: boolean,
 ): Promise<{ familyCents: number; funderCents: number; funderCode: string | null }> {
-  const funderCents = cents(b.funderShare);
+  const funderCents = centsOf(b.funderShare);
   if (!funderCents) return { familyCents: q.payableCents, funderCents: 0, funderCode: null };
   if (!insurance)
     throw badInput(

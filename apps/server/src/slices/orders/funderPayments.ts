@@ -1,6 +1,7 @@
 // Split billing, collected in bulk (docs/decisions.md "Money core"): a funder pays the funder shares
 // of many orders with one bank transfer. The orders it still owes on, and the command that records
 // that payment as one funder pay record per order in one transaction — all or nothing.
+import { fromCents, centsOf } from '@bo/domain';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
@@ -9,7 +10,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { monthBound } from '../../shared/days.js';
 import { settlementOrgs } from '../../db/schema.js';
 import { students } from '../students/index.js';
-import { PAY_LIVE, cents, loadOrder, yuan } from './common.js';
+import { PAY_LIVE, loadOrder } from './common.js';
 import { addRecord, paidAtOf } from './service.js';
 import { statusName } from './states.js';
 import { orders, payRecords } from './tables.js';
@@ -55,9 +56,9 @@ export async function funderOrders(
     status: o.status,
     statusName: statusName(o.status),
     createdAt: o.createdAt.toISOString(),
-    share: yuan(o.funderCents),
-    recorded: yuan(Number(recorded)),
-    due: yuan(o.funderCents - Number(recorded)),
+    share: fromCents(o.funderCents),
+    recorded: fromCents(Number(recorded)),
+    due: fromCents(o.funderCents - Number(recorded)),
   }));
 }
 
@@ -82,12 +83,12 @@ export interface FunderPaymentInput {
 export async function payFunder(deps: AppDeps, u: AuthUser, b: FunderPaymentInput, ip: string) {
   const at = deps.now();
   const paidAt = paidAtOf(b.paidAt, at);
-  const amounts = b.items.map((i) => cents(i.amount));
+  const amounts = b.items.map((i) => centsOf(i.amount));
   const sum = amounts.reduce((s, c) => s + c, 0);
-  if (sum !== cents(b.total))
+  if (sum !== centsOf(b.total))
     throw badInput(
       'total',
-      `total: 合计 ¥${yuan(cents(b.total))} 与各订单金额之和 ¥${yuan(sum)} 不符 / the total ¥${yuan(cents(b.total))} is not the sum of the orders’ amounts ¥${yuan(sum)}`,
+      `total: 合计 ¥${fromCents(centsOf(b.total))} 与各订单金额之和 ¥${fromCents(sum)} 不符 / the total ¥${fromCents(centsOf(b.total))} is not the sum of the orders’ amounts ¥${fromCents(sum)}`,
     );
   const seen = new Set<number>();
   b.items.forEach((i, n) => {
@@ -126,7 +127,7 @@ export async function payFunder(deps: AppDeps, u: AuthUser, b: FunderPaymentInpu
       const owed = o.funderCents - Number(live?.cents ?? 0);
       if (item.cents > owed)
         throw ruleViolation(
-          `items.${item.n}.amount: 订单 ${o.code} 资助方仅欠 ¥${yuan(Math.max(owed, 0))} / order ${o.code}: the funder owes only ¥${yuan(Math.max(owed, 0))}`,
+          `items.${item.n}.amount: 订单 ${o.code} 资助方仅欠 ¥${fromCents(Math.max(owed, 0))} / order ${o.code}: the funder owes only ¥${fromCents(Math.max(owed, 0))}`,
           `items.${item.n}.amount`,
         );
       const r = await addRecord(
@@ -155,6 +156,6 @@ export async function payFunder(deps: AppDeps, u: AuthUser, b: FunderPaymentInpu
       ip,
       at,
     });
-    return { count: records.length, total: yuan(sum), records };
+    return { count: records.length, total: fromCents(sum), records };
   });
 }

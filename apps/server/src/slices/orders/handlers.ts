@@ -1,4 +1,4 @@
-import { payMethod } from '@bo/domain';
+import { payMethod, fromCents, centsOf } from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
 import { assertCampus } from '../../http/auth.js';
@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { toQ100 } from '../ledger/index.js';
 import type { Quote } from '../pricing/index.js';
-import { cents, quoteLines, yuan, type LinesInput } from './common.js';
+import { quoteLines, type LinesInput } from './common.js';
 import { giveawayOf, limitOf } from './giveaway.js';
 import { derivedOrderType } from './orderType.js';
 import { INCOME_ORDER_PAY } from './approval.js';
@@ -48,13 +48,13 @@ const selfAsAdviser = (u: AuthUser) => (u.roles.some((r) => ADVISER_ROLES.includ
 /** The caller's give-away limits against a priced basket, for the add-order screen. */
 function giveawayOut(deps: AppDeps, u: AuthUser, quote: Quote, b: LinesInput) {
   const typed = b.items.map((i) => (i.giftQuantity ? toQ100(i.giftQuantity) : 0));
-  const f = giveawayOf(quote, typed, cents(b.manualDiscount), limitOf(u, deps.config.GIVEAWAY_LIMITS));
+  const f = giveawayOf(quote, typed, centsOf(b.manualDiscount), limitOf(u, deps.config.GIVEAWAY_LIMITS));
   return {
     needsApproval: f.over.length > 0,
     over: f.over,
     giftPercent: f.giftPercent,
     discountPercent: f.discountPercent,
-    discountLimit: yuan(f.discountLimitCents),
+    discountLimit: fromCents(f.discountLimitCents),
   };
 }
 
@@ -76,7 +76,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
       deps.now(),
     );
     return {
-      ...q.quoteOut(quote, cents(body.funderShare)),
+      ...q.quoteOut(quote, centsOf(body.funderShare)),
       adviserId: studentAdviser ?? selfAsAdviser(user),
       orderType,
       giveaway: giveawayOut(deps, user, quote, body),
@@ -89,7 +89,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     assertCampus(user, c.schoolItemCode);
     const quote = await quoteLines(deps.db, c.schoolItemCode, null, { ...body, orderType: 4 }, deps.now());
     return {
-      ...q.quoteOut(quote, cents(body.funderShare)),
+      ...q.quoteOut(quote, centsOf(body.funderShare)),
       adviserId: c.ownerUserId ?? selfAsAdviser(user),
       orderType: 4,
       giveaway: giveawayOut(deps, user, quote, body),

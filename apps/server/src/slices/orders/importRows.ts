@@ -2,6 +2,7 @@
 // checked and written inside one transaction, which is rolled back on any row error or on a dry
 // run — so a dry run counts exactly what the import then writes, and nothing is ever half-written.
 // A legacy number imported before is skipped (a re-run creates nothing twice).
+import { centsOf } from '@bo/domain';
 import type { contract } from '@bo/api-sdk';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -43,10 +44,6 @@ const METHODS: Record<string, number> = {
 const TYPES = new Set([0, 1, 3, 5]);
 
 const text = (v: unknown) => String(v ?? '').trim();
-const centsOf = (v: string) => {
-  const [i = '0', f = ''] = v.split('.');
-  return Number(i) * 100 + Number(f.padEnd(2, '0'));
-};
 
 /** Thrown to roll the batch back after a dry run or a row error. */
 class Rollback extends Error {}

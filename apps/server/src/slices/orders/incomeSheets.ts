@@ -4,7 +4,7 @@
 // that is checked, so two clerks issuing at once cannot both pass.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { toChineseCurrency } from '@bo/domain';
+import { toChineseCurrency, fromCents, centsOf } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { nextNumbered } from '../../db/numbering.js';
@@ -16,7 +16,7 @@ import { assertMoved, checkVersion } from '../../shared/stateMachine.js';
 import { schoolItems, settlementOrgs, users } from '../../db/schema.js';
 import { q100ToNumber, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
-import { PAY_LIVE, cents, loadOrder, yuan, type OrderRecord } from './common.js';
+import { PAY_LIVE, loadOrder, type OrderRecord } from './common.js';
 import { incomeSheets, orderItems, orders, payRecords, type IncomeSheetLineRecord } from './tables.js';
 
 export const SHEET_ISSUED = 10;
@@ -94,7 +94,7 @@ const lineOut = (l: IncomeSheetLineRecord) => ({
   unit: l.unit,
   quantity: q100ToNumber(l.quantity100),
   giftQuantity: q100ToNumber(l.gift100),
-  amount: yuan(l.amountCents),
+  amount: fromCents(l.amountCents),
 });
 
 /** The prefill of a new sheet: the order, its lines and each payer's default title and issuable amount. */
@@ -111,9 +111,9 @@ export async function sheetBase(deps: AppDeps, u: AuthUser, orderCode: string) {
     payers.push({
       payer,
       title: await defaultTitle(deps.db, o, payer),
-      received: yuan(s.received),
-      issued: yuan(s.issued),
-      issuable: yuan(s.issuable),
+      received: fromCents(s.received),
+      issued: fromCents(s.issued),
+      issuable: fromCents(s.issuable),
     });
   }
   return {
@@ -124,7 +124,7 @@ export async function sheetBase(deps: AppDeps, u: AuthUser, orderCode: string) {
     studentName: x?.name ?? '',
     schoolItemCode: o.schoolItemCode,
     schoolItemName: x?.campus ?? null,
-    payable: yuan(o.payableCents),
+    payable: fromCents(o.payableCents),
     lines: (await linesOf(deps.db, o.id)).map(lineOut),
     payers,
   };
@@ -159,8 +159,8 @@ function sheetOut(x: {
     orderCode: x.orderCode,
     payer: s.payer as Payer,
     title: s.title,
-    amount: yuan(s.amountCents),
-    amountInWords: toChineseCurrency(yuan(s.amountCents)),
+    amount: fromCents(s.amountCents),
+    amountInWords: toChineseCurrency(fromCents(s.amountCents)),
     lines: s.lines.map(lineOut),
     remark: s.remark,
     status: s.status,
@@ -189,7 +189,7 @@ export async function sheetList(deps: AppDeps, u: AuthUser, orderCode: string) {
 }
 
 function overIssued(payer: Payer, issuable: number): never {
-  const left = yuan(issuable);
+  const left = fromCents(issuable);
   throw ruleViolation(
     `amount: 收据金额超过${payer === 'family' ? '家庭' : '资助方'}已付未开金额 ¥${left} / the amount exceeds what the ${payer} paid that no sheet covers yet (¥${left})`,
     'amount',
@@ -215,7 +215,7 @@ export async function issueSheet(
     if (b.payer === 'funder' && !o.funderCents)
       throw badInput('payer', 'payer: 该订单没有资助方分摊 / the order has no funder share');
     const { issuable } = await payerSums(tx, o, b.payer);
-    const amountCents = b.amount === undefined ? issuable : cents(b.amount);
+    const amountCents = b.amount === undefined ? issuable : centsOf(b.amount);
     if (amountCents <= 0) {
       if (b.amount !== undefined)
         throw badInput('amount', 'amount: 收据金额须大于0 / the amount must be above 0');

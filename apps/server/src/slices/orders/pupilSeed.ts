@@ -5,12 +5,12 @@
 // (teaching/historySeed.ts, absences/seed.ts) stand on real purchased hours. Written through the
 // slice's own commands and the approval engine, as the first demo orders are.
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, fromCents } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import { courseAuthorities, courseAuthorityRanks, courses, employees, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
 import { students } from '../students/index.js';
-import { yuan } from './common.js';
+
 import { addPayRecord, createOrder, type Deps } from './service.js';
 import { orders } from './tables.js';
 
@@ -92,7 +92,7 @@ export async function seedPupilOrdersDemo({ db, now }: SeedContext) {
         orderId: o.id,
         payer: 'family',
         method: i % 2 ? 1 : 2,
-        amount: yuan(row?.payableCents ?? 0),
+        amount: fromCents(row?.payableCents ?? 0),
         paidAt: at.toISOString(),
         reference: `SEED-${o.code}`,
         remark: '',

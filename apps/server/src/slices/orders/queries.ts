@@ -3,7 +3,7 @@
 import { spoken } from '../../http/language.js';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { shanghaiDayOf, toChineseCurrency } from '@bo/domain';
+import { shanghaiDayOf, toChineseCurrency, fromCents } from '@bo/domain';
 import { iso } from '../../db/rowHelpers.js';
 import type { AppDeps } from '../../deps.js';
 import { countQueryUpTo } from '../../db/paging.js';
@@ -25,14 +25,14 @@ import {
 import { courses, schoolItems, users } from '../../db/schema.js';
 import { balances, movements, q100ToNumber, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
-import { loadOrder, recordSums, yuan, type OrderRecord } from './common.js';
+import { loadOrder, recordSums, type OrderRecord } from './common.js';
 import type { Quote } from '../pricing/index.js';
 import { INCOME_ORDER_PAY } from './approval.js';
 import { GiveawayFacts } from './giveaway.js';
 import { ORDER_MACHINE, stateOf, statusName } from './states.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
 
-const inWords = (c: number) => toChineseCurrency(yuan(c));
+const inWords = (c: number) => toChineseCurrency(fromCents(c));
 const creator = alias(users, 'creator');
 const adviser = alias(users, 'adviser');
 
@@ -73,7 +73,7 @@ const recordRow = (x: RecordJoin) => ({
   schoolItemName: x.schoolItemName,
   payer: x.r.payer === 'funder' ? ('funder' as const) : ('family' as const),
   method: x.r.method,
-  amount: yuan(x.r.amountCents),
+  amount: fromCents(x.r.amountCents),
   paidAt: x.r.paidAt.toISOString(),
   reference: x.r.reference,
   remark: x.r.remark,
@@ -126,13 +126,13 @@ function listRow(x: OrderJoin) {
     studentName: x.studentName,
     schoolItemCode: o.schoolItemCode,
     schoolItemName: x.schoolItemName,
-    listAmount: yuan(o.listCents),
-    discountAmount: yuan(o.discountCents),
-    payable: yuan(o.payableCents),
-    paid: yuan(o.paidCents),
-    pending: yuan(Number(x.pending)),
-    familyShare: yuan(o.familyCents),
-    funderShare: yuan(o.funderCents),
+    listAmount: fromCents(o.listCents),
+    discountAmount: fromCents(o.discountCents),
+    payable: fromCents(o.payableCents),
+    paid: fromCents(o.paidCents),
+    pending: fromCents(Number(x.pending)),
+    familyShare: fromCents(o.familyCents),
+    funderShare: fromCents(o.funderCents),
     funderCode: o.funderCode,
     adviserId: o.adviserId,
     adviserName: x.adviserName,
@@ -242,19 +242,19 @@ async function itemRows(tx: DbOrTx, orderId: number) {
     courseName: i.courseName,
     buyTypeId: i.buyTypeId,
     unit: i.unit,
-    unitPrice: yuan(i.unitPriceCents),
+    unitPrice: fromCents(i.unitPriceCents),
     quantity: q100ToNumber(toQ100(i.quantity)),
     giftQuantity: q100ToNumber(toQ100(i.giftQuantity)),
-    listAmount: yuan(i.listCents),
-    discountAmount: yuan(i.discountCents),
-    amount: yuan(i.amountCents),
+    listAmount: fromCents(i.listCents),
+    discountAmount: fromCents(i.discountCents),
+    amount: fromCents(i.amountCents),
     adjustments: adj
       .filter((a) => a.orderItemId === i.id)
       .map((a) => ({
         source: a.source as 'discount' | 'voucher' | 'activity' | 'gift' | 'manual',
         ref: a.ref,
         label: spoken(a.label),
-        amount: yuan(a.cents),
+        amount: fromCents(a.cents),
       })),
   }));
 }
@@ -300,11 +300,11 @@ async function giveawayOfOrder(tx: DbOrTx, u: AuthUser, o: OrderRecord) {
     over: f.over,
     lines: f.lines,
     giftTotal: f.giftTotal,
-    giftValue: yuan(f.giftValueCents),
-    manualDiscount: yuan(f.manualDiscountCents),
-    discountLimit: yuan(f.discountLimitCents),
-    listAmount: yuan(f.listCents),
-    payable: yuan(f.payableCents),
+    giftValue: fromCents(f.giftValueCents),
+    manualDiscount: fromCents(f.manualDiscountCents),
+    discountLimit: fromCents(f.discountLimitCents),
+    listAmount: fromCents(f.listCents),
+    payable: fromCents(f.payableCents),
     giftPercent: f.giftPercent,
     discountPercent: f.discountPercent,
     canDecide: whyNotDecide(u, r, passed.has(r.id)) === null,
@@ -326,8 +326,8 @@ export async function editDetail(deps: AppDeps, u: AuthUser, id: number) {
       quantity: q100ToNumber(toQ100(i.quantity)),
       giftQuantity: q100ToNumber(toQ100(i.giftQuantity)),
     })),
-    manualDiscount: yuan(o.manualDiscountCents),
-    funderShare: yuan(o.funderCents),
+    manualDiscount: fromCents(o.manualDiscountCents),
+    funderShare: fromCents(o.funderCents),
     funderCode: o.funderCode,
   };
   // The stored breakdown, as the order keeps it (a course price changed since does not move it).
@@ -354,12 +354,12 @@ export async function editDetail(deps: AppDeps, u: AuthUser, id: number) {
         adjustments: i.adjustments,
         amount: i.amount,
       })),
-      listAmount: yuan(o.listCents),
-      discountAmount: yuan(o.discountCents),
-      payable: yuan(o.payableCents),
+      listAmount: fromCents(o.listCents),
+      discountAmount: fromCents(o.discountCents),
+      payable: fromCents(o.payableCents),
       payableInWords: inWords(o.payableCents),
-      familyShare: yuan(o.familyCents),
-      funderShare: yuan(o.funderCents),
+      familyShare: fromCents(o.familyCents),
+      funderShare: fromCents(o.funderCents),
     },
   };
 }
@@ -372,24 +372,24 @@ export function quoteOut(q: Quote, funderCents: number) {
       courseName: i.courseName,
       buyTypeId: i.buyTypeId,
       unit: i.unit,
-      unitPrice: yuan(i.unitPriceCents),
+      unitPrice: fromCents(i.unitPriceCents),
       quantity: q100ToNumber(i.quantity100),
       giftQuantity: q100ToNumber(i.gift100),
-      listAmount: yuan(i.listCents),
+      listAmount: fromCents(i.listCents),
       adjustments: i.adjustments.map((a) => ({
         source: a.source,
         ref: a.ref,
         label: spoken(a.label),
-        amount: yuan(a.cents),
+        amount: fromCents(a.cents),
       })),
-      amount: yuan(i.amountCents),
+      amount: fromCents(i.amountCents),
     })),
-    listAmount: yuan(q.listCents),
-    discountAmount: yuan(q.discountCents),
-    payable: yuan(q.payableCents),
+    listAmount: fromCents(q.listCents),
+    discountAmount: fromCents(q.discountCents),
+    payable: fromCents(q.payableCents),
     payableInWords: inWords(q.payableCents),
-    familyShare: yuan(q.payableCents - Math.min(funderCents, q.payableCents)),
-    funderShare: yuan(Math.min(funderCents, q.payableCents)),
+    familyShare: fromCents(q.payableCents - Math.min(funderCents, q.payableCents)),
+    funderShare: fromCents(Math.min(funderCents, q.payableCents)),
   };
 }
 
@@ -405,21 +405,21 @@ export async function waitPayInfo(deps: AppDeps, u: AuthUser, id: number) {
     statusName: statusName(o.status),
     studentName: s.name,
     schoolItemCode: o.schoolItemCode,
-    payable: yuan(o.payableCents),
+    payable: fromCents(o.payableCents),
     payableInWords: inWords(o.payableCents),
-    paid: yuan(sums.confirmed),
-    pending: yuan(sums.pending),
-    due: yuan(due),
+    paid: fromCents(sums.confirmed),
+    pending: fromCents(sums.pending),
+    due: fromCents(due),
     dueInWords: inWords(due),
     family: {
-      share: yuan(o.familyCents),
-      recorded: yuan(sums.family),
-      due: yuan(o.familyCents - sums.family),
+      share: fromCents(o.familyCents),
+      recorded: fromCents(sums.family),
+      due: fromCents(o.familyCents - sums.family),
     },
     funder: {
-      share: yuan(o.funderCents),
-      recorded: yuan(sums.funder),
-      due: yuan(o.funderCents - sums.funder),
+      share: fromCents(o.funderCents),
+      recorded: fromCents(sums.funder),
+      due: fromCents(o.funderCents - sums.funder),
       code: o.funderCode,
     },
     payRecords: await orderRecords(deps.db, o.id),
@@ -461,8 +461,8 @@ export async function studentAccount(deps: AppDeps, u: AuthUser, studentId: numb
     remaining: q100ToNumber(x.remaining100),
     remainingPaid: q100ToNumber(x.remainingPaid100),
     remainingGift: q100ToNumber(x.remainingGift100),
-    paidValue: yuan(x.paidValueCents),
-    remainingValue: yuan(x.remainingValueCents),
+    paidValue: fromCents(x.paidValueCents),
+    remainingValue: fromCents(x.remainingValueCents),
   }));
   const perCourse = new Map<string, { courseName: string; r: number; p: number; g: number; v: number }>();
   for (const x of b) {
@@ -491,9 +491,9 @@ export async function studentAccount(deps: AppDeps, u: AuthUser, studentId: numb
       remaining: q100ToNumber(c.r),
       remainingPaid: q100ToNumber(c.p),
       remainingGift: q100ToNumber(c.g),
-      remainingValue: yuan(c.v),
+      remainingValue: fromCents(c.v),
     })),
-    totalRemainingValue: yuan(b.reduce((sum, x) => sum + x.remainingValueCents, 0)),
+    totalRemainingValue: fromCents(b.reduce((sum, x) => sum + x.remainingValueCents, 0)),
   };
 }
 
@@ -548,7 +548,7 @@ export async function studentAccountDetail(
       courseName: names.get(m.courseCode) ?? m.courseCode,
       kind: m.kind,
       hours: q100ToNumber(m.hours100),
-      value: yuan(m.valueCents),
+      value: fromCents(m.valueCents),
       sourceType: m.sourceType,
       sourceId: m.sourceId,
       reversesId: m.reversesId,
@@ -683,7 +683,7 @@ function approvalRow(
     orderCode: x.orderCode,
     orderType: x.orderType,
     studentName: subjectName,
-    amount: yuan(x.r.amountCents ?? 0),
+    amount: fromCents(x.r.amountCents ?? 0),
   };
 }
 
@@ -756,8 +756,8 @@ export async function funderReceivable(
     funderName: r.funderName,
     month: q.month,
     orders: Number(r.orders),
-    share: yuan(Number(r.share)),
-    recorded: yuan(Number(r.recorded)),
-    due: yuan(Number(r.share) - Number(r.recorded)),
+    share: fromCents(Number(r.share)),
+    recorded: fromCents(Number(r.recorded)),
+    due: fromCents(Number(r.share) - Number(r.recorded)),
   }));
 }

@@ -1,13 +1,13 @@
 // Demo orders (deterministic), written through the slice's own commands and the approval engine so
 // the screens open on real states: for each of the first demo students an effective order (hours in
 // the ledger), and across them part-paid, awaiting-approval and unpaid ones.
+import { fromCents } from '@bo/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import { decide } from '../approvals/index.js';
 import { students } from '../students/index.js';
 import { users } from '../../db/schema.js';
 import { addPayRecord, createOrder, type Deps } from './service.js';
-import { yuan as yuanOf } from './common.js';
 import { orders as ordersTable } from './tables.js';
 
 /** [course, quantity, gift, manual discount] of each demo order by its place. */
@@ -62,7 +62,7 @@ export async function seedOrdersDemo({ db, now }: SeedContext) {
           orderId: o.id,
           payer: 'family',
           method: 2,
-          amount: yuanOf(part),
+          amount: fromCents(part),
           paidAt,
           reference: `SEED-${o.code}-1`,
           remark: '',
@@ -73,7 +73,7 @@ export async function seedOrdersDemo({ db, now }: SeedContext) {
       const r = await addPayRecord(
         deps,
         admin,
-        { orderId: o.id, payer: 'family', method: 1, amount: yuanOf(payable - part), paidAt, remark: '' },
+        { orderId: o.id, payer: 'family', method: 1, amount: fromCents(payable - part), paidAt, remark: '' },
         '127.0.0.1',
       );
       if (shape === 'effective' && r.approvalId)

@@ -1,7 +1,7 @@
 // Income order commands (docs/order-states.md): create (also from a clue), edit, revoke, and the pay
 // records that pay an order. One transaction per command; every move asks the order machine.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { shanghaiDate } from '@bo/domain';
+import { shanghaiDate, centsOf } from '@bo/domain';
 import type { Quote } from '../pricing/index.js';
 import { toQ100 } from '../ledger/index.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -19,7 +19,6 @@ import {
   PAY_LIVE,
   PAY_PENDING,
   PAY_VOID,
-  cents,
   loadOrder,
   quoteLines,
   splitOf,
@@ -116,7 +115,7 @@ function checkGiveaway(
   b: LinesInput & { giveawayReason?: string | undefined },
 ) {
   const typed = b.items.map((i) => (i.giftQuantity ? toQ100(i.giftQuantity) : 0));
-  const facts = giveawayOf(q, typed, cents(b.manualDiscount), limitOf(u, deps.config?.GIVEAWAY_LIMITS));
+  const facts = giveawayOf(q, typed, centsOf(b.manualDiscount), limitOf(u, deps.config?.GIVEAWAY_LIMITS));
   const reason = assertReason(facts, b.giveawayReason);
   return {
     needed: facts.over.length > 0,
@@ -177,7 +176,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
       discountCents: q.discountCents,
       payableCents: q.payableCents,
       ...split,
-      manualDiscountCents: cents(b.manualDiscount),
+      manualDiscountCents: centsOf(b.manualDiscount),
       adviserId: adviserOf(b.adviserId, s),
       remark: b.remark,
     });
@@ -254,7 +253,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
       discountCents: q.discountCents,
       payableCents: q.payableCents,
       ...split,
-      manualDiscountCents: cents(b.manualDiscount),
+      manualDiscountCents: centsOf(b.manualDiscount),
       adviserId: b.adviserId ?? c.ownerUserId ?? null,
       remark: b.remark,
     });
@@ -307,7 +306,7 @@ export async function editOrder(
         discountCents: q.discountCents,
         payableCents: q.payableCents,
         ...split,
-        manualDiscountCents: cents(b.manualDiscount),
+        manualDiscountCents: centsOf(b.manualDiscount),
         adviserId: adviserOf(b.adviserId, s),
         remark: b.remark,
         updatedAt: a.at,
@@ -581,7 +580,7 @@ export async function addPayRecord(
         orderId: o.id,
         payer: b.payer,
         method: b.method,
-        amountCents: cents(b.amount),
+        amountCents: centsOf(b.amount),
         paidAt,
         reference: b.reference || null,
         remark: b.remark,
@@ -609,7 +608,7 @@ export async function updatePayRecord(
 ) {
   const a = actorOf(u, deps.now(), ip);
   const paidAt = paidAtOf(b.paidAt, a.at);
-  const amountCents = cents(b.amount);
+  const amountCents = centsOf(b.amount);
   if (amountCents <= 0) throw badInput('amount', 'amount: 付款金额须大于0 / the amount must be above 0');
   await deps.db.transaction(async (tx) => {
     const [head] = await tx

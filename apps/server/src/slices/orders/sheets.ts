@@ -1,6 +1,7 @@
 // The legacy "sheet" reads and the claim of an order (spec §7 /charge/getStudentBillList,
 // /charge/sheetemployees, /order/claimorder; docs/decisions.md "Money core"). A sheet is one money
 // document of a student: an income order, a pay record, a refund or an adjustment.
+import { fromCents } from '@bo/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -9,7 +10,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { idNames } from '../../shared/masterdata/index.js';
 import { approvalDecisions, refundOrders, userCampuses, users } from '../../db/schema.js';
 import { students } from '../students/index.js';
-import { yuan } from './common.js';
+
 import { statusName } from './states.js';
 import { orders, payRecords } from './tables.js';
 import { businessCode } from '../../db/numbering.js';
@@ -51,7 +52,7 @@ export async function studentBills(deps: AppDeps, u: AuthUser, studentCode: stri
       code: o.code,
       orderCode: o.code,
       at: o.createdAt,
-      amount: yuan(o.payableCents),
+      amount: fromCents(o.payableCents),
       status: o.status,
       statusName: statusName(o.status),
     })),
@@ -60,7 +61,7 @@ export async function studentBills(deps: AppDeps, u: AuthUser, studentCode: stri
       code: businessCode('SK', p.id, 10),
       orderCode: codeOf.get(p.orderId) ?? '',
       at: p.paidAt,
-      amount: yuan(p.amountCents),
+      amount: fromCents(p.amountCents),
       status: p.status,
       statusName: PAY_STATUS[p.status] ?? String(p.status),
     })),
@@ -69,7 +70,7 @@ export async function studentBills(deps: AppDeps, u: AuthUser, studentCode: stri
       code: r.code,
       orderCode: codeOf.get(r.orderId) ?? '',
       at: r.createdAt,
-      amount: yuan(r.amountCents),
+      amount: fromCents(r.amountCents),
       status: r.status,
       statusName: REFUND_STATUS[r.status] ?? String(r.status),
     })),

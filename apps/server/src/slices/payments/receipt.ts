@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { DownloadResult } from '@bo/api-sdk';
-import { formatAmount, fromCents, toChineseCurrency } from '@bo/domain';
+import { formatAmount, fromCents, toChineseCurrency, shanghaiDateTime } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { notConfigured, notFound } from '../../http/errors.js';
@@ -13,19 +13,8 @@ import { ordersPort, type OrderReceipt } from './orders.js';
 const FONT = 'cjk';
 const MARGIN = 48;
 
-/** Shanghai wall-clock time, as the campus reads it. */
-const shanghai = (d: Date) =>
-  new Intl.DateTimeFormat('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  })
-    .format(d)
-    .replace(/\//g, '-');
+/** Shanghai wall-clock time to the minute, as the campus reads it: '2026-11-29 09:21'. */
+const shanghai = (d: Date) => shanghaiDateTime(d).slice(0, 16);
 
 const yuan = (cents: number) => `¥${formatAmount(fromCents(cents))}`;
 

@@ -3,11 +3,11 @@
 // keyset batches (campus, employee, line) into a streamed workbook.
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { TPayRole, TSalaryLineExportRow } from '@bo/api-sdk';
-import { exportFileName } from '@bo/domain';
+import { exportFileName, fromCents } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { employees, schoolItems, users } from '../../db/schema.js';
 import { streamedWorkbook, type XlsxColumn } from '../../shared/xlsx.js';
-import { campusWhere, lineRate, yuan, type Ctx } from './service.js';
+import { campusWhere, lineRate, type Ctx } from './service.js';
 import { salaryLineSources, salaryLines } from './tables.js';
 
 export interface LineExportQuery {
@@ -137,7 +137,7 @@ async function lineRows(
       quantity: Number(l.quantity),
       rate,
       basis: basisText({ kind: l.kind, quantity: l.quantity, rate, reason: l.reason }, by),
-      amount: yuan(l.amountCents),
+      amount: fromCents(l.amountCents),
       sources,
     };
   });

@@ -16,7 +16,7 @@ import {
   type TSourceRow,
   type TSummaryRow,
 } from '@bo/api-sdk';
-import { APPROVAL_CODE, fromCents, toCents } from '@bo/domain';
+import { APPROVAL_CODE, fromCents, centsOf } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -61,8 +61,6 @@ export interface Ctx {
   ip: string;
 }
 
-export const yuan = (c: number | string) => fromCents(Number(c));
-const cents = (y: string) => Number(toCents(y) ?? 0n);
 const monthText = (ym: number) => `${Math.floor(ym / 100)}-${String(ym % 100).padStart(2, '0')}`;
 const monthNo = (m: string) => Number(m.slice(0, 4)) * 100 + Number(m.slice(5, 7));
 
@@ -113,12 +111,12 @@ async function ruleRows(tx: DbOrTx, where: SQL | undefined): Promise<TSalaryRule
     skillRankCode: r.skillRankCode,
     skillRankName: rankName,
     effectiveFrom: monthText(r.effectiveFrom),
-    base: yuan(r.baseCents),
+    base: fromCents(r.baseCents),
     commissionBp: r.commissionBp,
-    perCase: yuan(r.perCaseCents),
-    targetBonus: yuan(r.targetBonusCents),
+    perCase: fromCents(r.perCaseCents),
+    targetBonus: fromCents(r.targetBonusCents),
     bonusThresholdHours: Number(r.bonusThresholdHours),
-    bonus: yuan(r.bonusCents),
+    bonus: fromCents(r.bonusCents),
     validstatus: r.validStatus,
     remark: r.remark,
     rates: rates
@@ -126,7 +124,7 @@ async function ruleRows(tx: DbOrTx, where: SQL | undefined): Promise<TSalaryRule
       .map((x) => ({
         payType: x.payType,
         attendanceStatus: x.attendanceStatus,
-        hourly: yuan(x.hourlyCents),
+        hourly: fromCents(x.hourlyCents),
       })),
     version: r.version,
   }));
@@ -186,12 +184,12 @@ export async function ruleSave(c: Ctx, b: RuleInput): Promise<TSalaryRuleRow> {
       role: b.role,
       skillRankCode: b.skillRankCode,
       effectiveFrom: monthNo(b.effectiveFrom),
-      baseCents: cents(b.base),
+      baseCents: centsOf(b.base),
       commissionBp: b.commissionBp,
-      perCaseCents: cents(b.perCase),
-      targetBonusCents: cents(b.targetBonus),
+      perCaseCents: centsOf(b.perCase),
+      targetBonusCents: centsOf(b.targetBonus),
       bonusThresholdHours: b.bonusThresholdHours.toFixed(2),
-      bonusCents: cents(b.bonus),
+      bonusCents: centsOf(b.bonus),
       validStatus: b.validstatus,
       remark: b.remark,
     };
@@ -235,7 +233,7 @@ export async function ruleSave(c: Ctx, b: RuleInput): Promise<TSalaryRuleRow> {
           ruleId: id,
           payType: r.payType,
           attendanceStatus: r.attendanceStatus,
-          hourlyCents: cents(r.hourly),
+          hourlyCents: centsOf(r.hourly),
         })),
       );
     await writeAudit(tx, {
@@ -323,14 +321,14 @@ async function runRow(
     computedAt: r.computedAt.toISOString(),
     computedBy: by?.name ?? null,
     lineCount: r.lineCount,
-    total: yuan(r.totalCents),
+    total: fromCents(r.totalCents),
     changes: changes.map((x) => ({
       schoolItemCode: x.schoolItemCode,
       employeeCode: x.employeeCode,
       employeeName: names.get(x.employeeCode) ?? null,
       role: x.role,
-      before: yuan(x.beforeCents),
-      after: yuan(x.afterCents),
+      before: fromCents(x.beforeCents),
+      after: fromCents(x.afterCents),
     })),
   };
 }
@@ -444,7 +442,7 @@ export async function manage(
       schoolItemCode: s.code,
       schoolItemName: s.name,
       employees: t?.employees ?? 0,
-      total: yuan(t?.total ?? 0),
+      total: fromCents(t?.total ?? 0),
       manualLines: t?.manual ?? 0,
       computedAt: last ? last.computedAt.toISOString() : null,
       lastChanges: last ? (last.changes as ChangeRow[]).filter((x) => x.schoolItemCode === s.code).length : 0,
@@ -521,9 +519,9 @@ const slipOut =
     role: PAY_AREAS[area],
     postName: r.postName,
     skillRankCode: r.skillRankCode,
-    computed: yuan(r.computed),
-    adjusted: yuan(r.adjusted),
-    total: yuan(Number(r.computed) + Number(r.adjusted)),
+    computed: fromCents(r.computed),
+    adjusted: fromCents(r.adjusted),
+    total: fromCents(Number(r.computed) + Number(r.adjusted)),
     lines: r.lines,
   });
 
@@ -551,7 +549,7 @@ export async function areaAll(c: Ctx, area: TPayArea, q: AreaQuery) {
 
 /** A line's rate as the payslip shows it: yuan per unit, a commission's percentage, null for a manual line. */
 export const lineRate = (l: { rate: number | null; item: string }) =>
-  l.rate === null ? null : l.item === 'commission' ? `${(l.rate / 100).toFixed(2)}%` : yuan(l.rate);
+  l.rate === null ? null : l.item === 'commission' ? `${(l.rate / 100).toFixed(2)}%` : fromCents(l.rate);
 
 async function lineRows(tx: DbOrTx, where: SQL | undefined): Promise<TLineRow[]> {
   const rows = await tx
@@ -570,7 +568,7 @@ async function lineRows(tx: DbOrTx, where: SQL | undefined): Promise<TLineRow[]>
     item: l.item,
     quantity: Number(l.quantity),
     rate: lineRate(l),
-    amount: yuan(l.amountCents),
+    amount: fromCents(l.amountCents),
     reason: l.reason,
     createdBy: l.kind === 'manual' ? by : null,
     createdAt: l.createdAt.toISOString(),
@@ -617,7 +615,7 @@ export async function adjust(
     await assertNotApplied(tx, { year: b.year, month: b.month, schoolItemCode: b.schoolItemCode });
     const [e] = await tx.select().from(employees).where(eq(employees.code, b.employeeCode));
     if (!e) throw badInput('employeeCode', `员工 ${b.employeeCode} 不存在 / no employee ${b.employeeCode}`);
-    const amountCents = cents(b.amount);
+    const amountCents = centsOf(b.amount);
     const [line] = await tx
       .insert(salaryLines)
       .values({
@@ -793,7 +791,7 @@ export async function lineSources(c: Ctx, id: number): Promise<TSourceRow[]> {
       detail: i?.detail ?? '',
       lesson: i?.lesson ?? null,
       quantity: Number(s.quantity),
-      amount: yuan(s.amountCents),
+      amount: fromCents(s.amountCents),
     };
   });
 }
@@ -832,7 +830,7 @@ export async function summary(
       schoolItemName: r.name,
       role: r.role as TPayRole,
       employees: r.employees,
-      total: yuan(r.total),
+      total: fromCents(r.total),
     }));
   }
   const rows = await c.deps.db
@@ -846,7 +844,7 @@ export async function summary(
     schoolItemName: null,
     role: r.role as TPayRole,
     employees: r.employees,
-    total: yuan(r.total),
+    total: fromCents(r.total),
   }));
 }
 
@@ -881,7 +879,7 @@ export async function kjbonus(
     schoolItemCode: r.schoolItemCode,
     hours: Number(r.hours),
     threshold: Number(r.threshold ?? 0),
-    bonus: yuan(r.bonus),
+    bonus: fromCents(r.bonus),
   }));
 }
 
@@ -935,6 +933,6 @@ export async function payStatistics(
     schoolItemName: r.name,
     role: r.role as TPayRole,
     employees: r.employees,
-    total: yuan(r.total),
+    total: fromCents(r.total),
   }));
 }

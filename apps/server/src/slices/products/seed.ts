@@ -4,7 +4,7 @@
 // campuses no journey or server test prices (SZ01, GZ01, TJ01), at the course's own unit price, so a
 // quote there is what it was (the sale is pricing's list price source: docs/demo.md).
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import { shanghaiDate, toCents } from '@bo/domain';
+import { shanghaiDate, centsOf } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
 import { courses, users } from '../../db/schema.js';
 import { itemPrices, itemSales, saleItems } from './tables.js';
@@ -30,7 +30,6 @@ export async function seedProductsDemo({ db, now }: SeedContext) {
     .orderBy(asc(courses.code));
   const packaged = list.filter((c) => c.category !== 'PG').slice(-4);
   const assessed = list.filter((c) => c.category === 'PG');
-  const cents = (yuan: string) => Number(toCents(yuan) ?? 0n);
   const audit = { createdAt: now, updatedAt: now };
 
   const items = await db
@@ -43,7 +42,7 @@ export async function seedProductsDemo({ db, now }: SeedContext) {
           name: `${c.name}${label}（${String(quantity)}课时）`,
           courseCode: c.code,
           quantity: String(quantity),
-          priceCents: cents(c.price),
+          priceCents: centsOf(c.price),
           remark: j === 0 ? '新学员推荐' : '',
           // The last course's larger package is withdrawn from the catalogue.
           validStatus: i === packaged.length - 1 && j === 1 ? 0 : 1,
@@ -56,7 +55,7 @@ export async function seedProductsDemo({ db, now }: SeedContext) {
         name: `${c.name}（含报告）`,
         courseCode: c.code,
         quantity: '1',
-        priceCents: cents(c.price),
+        priceCents: centsOf(c.price),
         remark: i === 0 ? '入学前必做' : '',
         validStatus: 1,
         ...audit,

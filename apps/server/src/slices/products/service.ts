@@ -1,7 +1,7 @@
 // Products and assessment products: the catalogue (on the master-data engine), campus sales, and unit
 // prices with history. Both kinds follow the same rules; `kind` only separates their lists.
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { fromCents, shanghaiDate, toCents } from '@bo/domain';
+import { fromCents, shanghaiDate, centsOf } from '@bo/domain';
 import type {
   TProductFilter,
   TProductInput,
@@ -33,8 +33,6 @@ const LABEL: Record<ItemKind, string> = {
   assess: '评估产品 / assessment product',
 };
 
-const yuan = (cents: number) => fromCents(cents);
-const centsOf = (v: string) => Number(toCents(v) ?? 0n);
 const today = (ctx: MdCtx) => shanghaiDate(ctx.deps.now());
 
 /** The engine's row of an item (columns as stored). */
@@ -157,8 +155,8 @@ export function toItemRow(r: ItemRecord): TProductRow {
     courseName: r.courseName ?? '',
     unit: r.unit ?? 1,
     quantity,
-    price: yuan(r.priceCents),
-    packagePrice: yuan(packageCents(r.priceCents, quantity)),
+    price: fromCents(r.priceCents),
+    packagePrice: fromCents(packageCents(r.priceCents, quantity)),
     remark: r.remark,
     validstatus: r.validstatus,
     version: r.version,
@@ -310,7 +308,7 @@ function toPriceRow(r: PriceSel): TProductPriceRow {
     itemName: String(r.itemName ?? ''),
     schoolItemCode: String(r.schoolItemCode ?? ''),
     schoolItemName: String(r.schoolItemName ?? ''),
-    price: yuan(Number(r.priceCents)),
+    price: fromCents(Number(r.priceCents)),
     effectiveDate: String(r.effectiveDate),
     status: Number(r.status),
     inEffect: r.inEffect === true || r.inEffect === 't',
@@ -470,7 +468,7 @@ export async function updatePrice(
     await writeAudit(tx, {
       action: `${kind}.priceUpdate`,
       target: `item_prices:${p.id}`,
-      detail: { from: [yuan(p.priceCents), p.effectiveDate], to: [b.price, b.effectiveDate] },
+      detail: { from: [fromCents(p.priceCents), p.effectiveDate], to: [b.price, b.effectiveDate] },
       userId: ctx.user.id,
       username: ctx.user.username,
       ip: ctx.ip ?? null,
@@ -570,9 +568,9 @@ function toSaleRow(r: SaleSel, day: string): TProductSaleRow {
     startDate: r.startDate,
     endDate: r.endDate,
     status: r.status,
-    price: yuan(Number(r.priceCents)),
+    price: fromCents(Number(r.priceCents)),
     priceFrom: r.priceFrom ?? '',
-    nextPrice: r.nextCents === null || r.nextCents === undefined ? null : yuan(Number(r.nextCents)),
+    nextPrice: r.nextCents === null || r.nextCents === undefined ? null : fromCents(Number(r.nextCents)),
     nextPriceFrom: r.nextFrom === null || r.nextFrom === undefined ? null : String(r.nextFrom),
     onSale:
       r.status === 1 && r.itemValid === 1 && r.startDate <= day && (r.endDate === null || r.endDate >= day),
@@ -591,7 +589,7 @@ function toSellable(s: TProductSaleRow): TSellableRow {
     unit: s.unit,
     quantity: s.quantity,
     price: s.price,
-    packagePrice: yuan(packageCents(unitCents, s.quantity)),
+    packagePrice: fromCents(packageCents(unitCents, s.quantity)),
   };
 }
 

@@ -2,7 +2,7 @@
 // computed from the stored status and the dates.
 import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TOfferFields, TOfferKind, TOfferRow } from '@bo/api-sdk';
-import { fromCents, shanghaiDate, toCents } from '@bo/domain';
+import { fromCents, shanghaiDate, centsOf } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { badInput, notFound, ruleViolation } from '../../http/errors.js';
 import { checkVersion } from '../../shared/stateMachine.js';
@@ -28,8 +28,6 @@ export const KIND_NAME: Record<TOfferKind, string> = {
   firstActivity: '一级活动 / first-level activity',
 };
 
-export const cents = (v: string | undefined) => Number(toCents(v ?? '0') ?? 0n);
-export const yuan = (c: number) => fromCents(c);
 /** Hundredths of a unit from a number of at most 2 decimals. */
 export const q100 = (n: number) => Math.round(n * 100);
 
@@ -65,7 +63,7 @@ function stateWhere(state: number, today: string): SQL | undefined {
 export function columnsOf(kind: TOfferKind, f: OfferFields) {
   const mode = f.mode ?? '';
   const offPercent = String(f.offPercent ?? '0');
-  const amountCents = cents(f.amount);
+  const amountCents = centsOf(f.amount);
   const tiers: GiftTier[] = (f.giftTiers ?? []).map((t) => ({
     min100: q100(Number(t.minQuantity)),
     gift100: q100(Number(t.giftQuantity)),
@@ -100,7 +98,7 @@ export function columnsOf(kind: TOfferKind, f: OfferFields) {
     mode: money ? mode : '',
     offPercent: money && mode === 'rate' ? offPercent : '0',
     amountCents: money && mode === 'amount' ? amountCents : 0,
-    minSpendCents: kind === 'firstActivity' || kind === 'gift' ? 0 : cents(f.minSpend),
+    minSpendCents: kind === 'firstActivity' || kind === 'gift' ? 0 : centsOf(f.minSpend),
     giftTiers: kind === 'gift' || kind === 'activity' ? [...tiers].sort((a, b) => a.min100 - b.min100) : [],
     courseCodes: [...new Set(f.courseCodes ?? [])].sort(),
     campusCodes: [...new Set(f.campusCodes ?? [])].sort(),
@@ -343,8 +341,8 @@ export async function rowsOut(tx: DbOrTx, rows: OfferRecord[], today: string): P
       remark: r.remark,
       mode: (r.mode === 'rate' || r.mode === 'amount' ? r.mode : '') as 'rate' | 'amount' | '',
       offPercent: Number(r.offPercent).toFixed(2),
-      amount: yuan(r.amountCents),
-      minSpend: yuan(r.minSpendCents),
+      amount: fromCents(r.amountCents),
+      minSpend: fromCents(r.minSpendCents),
       giftTiers: r.giftTiers.map((t) => ({ minQuantity: t.min100 / 100, giftQuantity: t.gift100 / 100 })),
       courseCodes: r.courseCodes,
       campusCodes: r.campusCodes,

@@ -1,5 +1,6 @@
 // Promotions commands and reads: offers of every kind, vouchers, the preview, the stacking principles,
 // terms, and the selling side the order screens ask. One transaction per command.
+import { fromCents, centsOf } from '@bo/domain';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -216,7 +217,7 @@ export async function preview(deps: Deps, u: AuthUser, b: z.output<typeof OfferP
   return {
     without: quoteOut(without, 0),
     with: quoteOut(withQuote, 0),
-    saving: o.yuan(Math.max(0, without.payableCents - payable)),
+    saving: fromCents(Math.max(0, without.payableCents - payable)),
   };
 }
 
@@ -288,8 +289,8 @@ function voucherOut(
     configName: c.name,
     mode: c.mode === 'rate' || c.mode === 'amount' ? c.mode : '',
     offPercent: Number(c.offPercent).toFixed(2),
-    amount: o.yuan(c.amountCents),
-    minSpend: o.yuan(c.minSpendCents),
+    amount: fromCents(c.amountCents),
+    minSpend: fromCents(c.minSpendCents),
     studentId: v.studentId,
     validFrom: v.validFrom,
     validTo: v.validTo,
@@ -424,7 +425,7 @@ export async function records(
       source: r.source,
       offerCode: r.offerCode,
       label: r.label,
-      amount: o.yuan(r.cents),
+      amount: fromCents(r.cents),
       createdAt: r.createdAt.toISOString(),
     })),
   };
@@ -606,9 +607,9 @@ export async function priceBasket(deps: Deps, u: AuthUser, b: Basket) {
 
 export async function confirmCoupon(deps: Deps, u: AuthUser, b: Basket & { expectedPayable: string }) {
   const q = await priceBasket(deps, u, b);
-  if (q.payableCents !== o.cents(b.expectedPayable))
+  if (q.payableCents !== centsOf(b.expectedPayable))
     throw conflict(
-      `价格已变化，应付 ¥${o.yuan(q.payableCents)} / the price changed: the payable is now ¥${o.yuan(q.payableCents)}`,
+      `价格已变化，应付 ¥${fromCents(q.payableCents)} / the price changed: the payable is now ¥${fromCents(q.payableCents)}`,
       'expectedPayable',
     );
   return quoteOut(q, 0);
@@ -627,7 +628,7 @@ export async function unitPrice(deps: Deps, courseCode: string) {
     courseCode: c.code,
     courseName: c.name,
     unit: c.purchaseUnit,
-    unitPrice: o.yuan(item?.unitPriceCents ?? 0),
+    unitPrice: fromCents(item?.unitPriceCents ?? 0),
   };
 }
 

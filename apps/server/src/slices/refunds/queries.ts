@@ -32,7 +32,6 @@ import {
 import { refundOrderItems, refundOrders } from './tables.js';
 
 const creator = alias(users, 'creator');
-const yuan = (c: number) => fromCents(c);
 
 export interface RefundFilter {
   schoolItemCode?: string | undefined;
@@ -80,11 +79,11 @@ function toRow(x: Row) {
     reasonCode: r.reasonCode,
     reasonName: r.reasonName,
     remark: r.remark,
-    amount: yuan(r.amountCents),
+    amount: fromCents(r.amountCents),
     amountInWords:
       r.amountCents >= 0
-        ? toChineseCurrency(yuan(r.amountCents))
-        : `负${toChineseCurrency(yuan(-r.amountCents))}`,
+        ? toChineseCurrency(fromCents(r.amountCents))
+        : `负${toChineseCurrency(fromCents(-r.amountCents))}`,
     approvalId: r.approvalId,
     createdBy: r.createdBy,
     createdByName: x.createdByName,
@@ -160,9 +159,9 @@ export async function refundSummary(deps: AppDeps, u: AuthUser, f: RefundFilter)
     .where(filterOf(u, 'refund', f));
   return {
     count: Number(s?.count ?? 0),
-    amount: yuan(Number(s?.cents ?? 0)),
+    amount: fromCents(Number(s?.cents ?? 0)),
     effectiveCount: Number(s?.effectiveCount ?? 0),
-    effectiveAmount: yuan(Number(s?.effectiveCents ?? 0)),
+    effectiveAmount: fromCents(Number(s?.effectiveCents ?? 0)),
   };
 }
 
@@ -192,7 +191,7 @@ export async function refundDetail(
       courseName: l.courseName,
       hours: q100ToNumber(toQ100(l.hours)),
       giftHours: q100ToNumber(toQ100(l.giftHours)),
-      amount: yuan(l.valueCents),
+      amount: fromCents(l.valueCents),
     })),
   };
 }
@@ -226,8 +225,8 @@ async function itemBalances(tx: DbOrTx, o: OrderRecord) {
       remainingPaid: q100ToNumber(b?.remainingPaid100 ?? 0),
       remainingGift: q100ToNumber(b?.remainingGift100 ?? 0),
       refundableCents: refundable,
-      refundable: yuan(refundable),
-      remainingValue: yuan(b?.remainingValueCents ?? 0),
+      refundable: fromCents(refundable),
+      remainingValue: fromCents(b?.remainingValueCents ?? 0),
     };
   });
 }
@@ -255,8 +254,8 @@ export async function refundList(deps: AppDeps, u: AuthUser, code: string) {
     studentName: s?.name ?? '',
     schoolItemCode: o.schoolItemCode,
     items: items.map(({ refundableCents: _c, remainingValue: _v, ...i }) => i),
-    refundable: yuan(total),
-    refundableInWords: toChineseCurrency(yuan(total)),
+    refundable: fromCents(total),
+    refundableInWords: toChineseCurrency(fromCents(total)),
     pendingCode: (await pendingOf(deps.db, o.id))?.code ?? null,
     refunds: rows.map(toRow),
     reasons,
@@ -334,7 +333,7 @@ function approvalRow(u: AuthUser, x: ApprovalRowIn, passed: ReadonlySet<number>)
     code: x.code,
     orderCode: x.orderCode,
     studentName: subjectName,
-    amount: yuan(x.r.amountCents ?? 0),
+    amount: fromCents(x.r.amountCents ?? 0),
   };
 }
 

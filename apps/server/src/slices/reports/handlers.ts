@@ -12,8 +12,6 @@ import * as st from './settlement.js';
 const monthScope = (deps: AppDeps, u: AuthUser, f: TReportFilter) =>
   inc.reportScope(deps, u, f.startDate ? { ...f, startDate: `${f.startDate.slice(0, 7)}-01` } : f);
 
-const yuan = (c: number) => fromCents(c);
-
 const SETTLEMENT_SHEETS = {
   finance: {
     name: '财务课时汇总表',
@@ -86,17 +84,17 @@ export const reportsHandlers: SliceHandlers<typeof contract.reports> = {
     if (body.view === 'finance')
       rows = (await st.finance(deps, s)).rows.map((r) => ({
         ...r,
-        opening: yuan(r.openingCents),
-        paid: yuan(r.paidCents),
-        consumed: yuan(r.consumedCents),
-        refunded: yuan(r.refundedCents),
-        other: yuan(r.otherCents),
-        closing: yuan(r.closingCents),
-        difference: yuan(r.differenceCents),
+        opening: fromCents(r.openingCents),
+        paid: fromCents(r.paidCents),
+        consumed: fromCents(r.consumedCents),
+        refunded: fromCents(r.refundedCents),
+        other: fromCents(r.otherCents),
+        closing: fromCents(r.closingCents),
+        difference: fromCents(r.differenceCents),
       }));
     else if (body.view === 'attendance')
-      rows = (await st.attendance(deps, s)).rows.map((r) => ({ ...r, ledger: yuan(r.ledgerCents) }));
-    else rows = (await st.project(deps, s)).rows.map((r) => ({ ...r, consumed: yuan(r.consumedCents) }));
+      rows = (await st.attendance(deps, s)).rows.map((r) => ({ ...r, ledger: fromCents(r.ledgerCents) }));
+    else rows = (await st.project(deps, s)).rows.map((r) => ({ ...r, consumed: fromCents(r.consumedCents) }));
     return xlsxFile(
       exportFileName(sheet.name, s.period.endDate),
       await workbook(sheet.name, sheet.columns, rows),

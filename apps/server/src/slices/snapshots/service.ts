@@ -140,13 +140,12 @@ function scopeWhere(u: AuthUser, asked?: string): SQL | undefined {
   return scope.length ? inArray(es.schoolItemCode, scope) : sql`false`;
 }
 
-const yuan = (c: number) => fromCents(c);
 const month = (ym: number) => monthString(Math.floor(ym / 100), ym % 100);
 const rateList = (r: SnapshotRuleData | null) =>
   r
     ? Object.entries(r.rates)
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => `${k} ${yuan(v)}`)
+        .map(([k, v]) => `${k} ${fromCents(v)}`)
     : [];
 
 type Snap = typeof es.$inferSelect & { schoolItemName?: string | null };
@@ -170,16 +169,16 @@ const toRow = (s: Snap) => ({
     ? {
         id: s.rule.id,
         effectiveFrom: month(s.rule.effectiveFrom),
-        base: yuan(s.rule.baseCents),
+        base: fromCents(s.rule.baseCents),
         commissionBp: s.rule.commissionBp,
-        perCase: yuan(s.rule.perCaseCents),
-        targetBonus: yuan(s.rule.targetBonusCents),
+        perCase: fromCents(s.rule.perCaseCents),
+        targetBonus: fromCents(s.rule.targetBonusCents),
         bonusThresholdHours: s.rule.bonusThresholdHours,
-        bonus: yuan(s.rule.bonusCents),
+        bonus: fromCents(s.rule.bonusCents),
         rates: rateList(s.rule),
       }
     : null,
-  total: yuan(s.totalCents),
+  total: fromCents(s.totalCents),
   recordedAt: s.recordedAt.toISOString(),
 });
 
@@ -248,13 +247,13 @@ function values(s: Snap): Record<TSnapshotDiffRow['fields'][number]['field'], st
     skillRank: [s.skillRankCode, s.skillRankName].filter(Boolean).join(' '),
     payRole: s.payRole ?? '',
     rule: r ? `#${r.id} ${month(r.effectiveFrom)}` : '',
-    base: r ? yuan(r.baseCents) : '',
+    base: r ? fromCents(r.baseCents) : '',
     commissionBp: r ? String(r.commissionBp) : '',
-    perCase: r ? yuan(r.perCaseCents) : '',
-    targetBonus: r ? yuan(r.targetBonusCents) : '',
-    bonus: r ? `${yuan(r.bonusCents)} ≥ ${r.bonusThresholdHours}h` : '',
+    perCase: r ? fromCents(r.perCaseCents) : '',
+    targetBonus: r ? fromCents(r.targetBonusCents) : '',
+    bonus: r ? `${fromCents(r.bonusCents)} ≥ ${r.bonusThresholdHours}h` : '',
     rates: rateList(r).join('; '),
-    total: yuan(s.totalCents),
+    total: fromCents(s.totalCents),
   };
 }
 

@@ -17,8 +17,6 @@ import { orders } from '../orders/index.js';
 import { DELETED, students } from '../students/index.js';
 import { accountStatements, type StoredLine } from './tables.js';
 
-const yuan = (c: number) => fromCents(c);
-
 /** Sum of a student's movements before an instant: hundredths and cents. */
 async function balanceBefore(tx: DbOrTx, studentId: number, at: Date) {
   const [r] = await tx
@@ -213,13 +211,13 @@ function toRow(x: { r: StatementRecord; studentCode: string | null; studentName:
     month: r.month,
     version: r.version,
     openingHours: q100ToNumber(toQ100(r.openingHours)),
-    openingValue: yuan(r.openingCents),
+    openingValue: fromCents(r.openingCents),
     inHours: q100ToNumber(sumIf((l) => l.hours100 > 0, 'hours100')),
     outHours: q100ToNumber(-sumIf((l) => l.hours100 < 0, 'hours100')),
-    inValue: yuan(sumIf((l) => l.valueCents > 0, 'valueCents')),
-    outValue: yuan(-sumIf((l) => l.valueCents < 0, 'valueCents')),
+    inValue: fromCents(sumIf((l) => l.valueCents > 0, 'valueCents')),
+    outValue: fromCents(-sumIf((l) => l.valueCents < 0, 'valueCents')),
     closingHours: q100ToNumber(toQ100(r.closingHours)),
-    closingValue: yuan(r.closingCents),
+    closingValue: fromCents(r.closingCents),
     generatedAt: r.generatedAt.toISOString(),
     sentAt: r.sentAt ? r.sentAt.toISOString() : null,
     sentCount: r.sentCount,
@@ -297,14 +295,14 @@ export async function detail(deps: AppDeps, u: AuthUser, id: number) {
       orderCode: l.orderCode,
       courseCode: l.courseCode,
       hours: q100ToNumber(l.hours100),
-      value: yuan(l.valueCents),
+      value: fromCents(l.valueCents),
       note: l.note,
     })),
     versions: versions.map((v) => ({
       id: v.id,
       version: v.version,
       generatedAt: v.generatedAt.toISOString(),
-      closingValue: yuan(v.closingCents),
+      closingValue: fromCents(v.closingCents),
     })),
   };
 }
@@ -318,9 +316,9 @@ export async function check(deps: AppDeps, u: AuthUser, id: number) {
   return {
     consistent: now.hours100 === hours100 && now.cents === r.closingCents,
     ledgerClosingHours: q100ToNumber(now.hours100),
-    ledgerClosingValue: yuan(now.cents),
+    ledgerClosingValue: fromCents(now.cents),
     statementClosingHours: q100ToNumber(hours100),
-    statementClosingValue: yuan(r.closingCents),
+    statementClosingValue: fromCents(r.closingCents),
   };
 }
 
@@ -335,7 +333,7 @@ export async function resend(deps: AppDeps, u: AuthUser, id: number) {
   const receipt = await sendSms(deps, {
     kind: 'accountStatement',
     phone: student.phone,
-    params: [student.name, r.month, fromQ100(toQ100(r.closingHours)), yuan(r.closingCents)],
+    params: [student.name, r.month, fromQ100(toQ100(r.closingHours)), fromCents(r.closingCents)],
   });
   const at = deps.now();
   await deps.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 // Class-hour reports: remaining hours per student and course (ledger balances less what is booked),
 // order items, attendance records, consumption per course and attendance statistics.
+import { fromCents } from '@bo/domain';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { TRemainRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
@@ -18,7 +19,6 @@ import { attendanceStatus } from './lessons.js';
 import { attendances, lessonStudents, lessons } from './tables.js';
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const yuan = (cents: number) => (cents / 100).toFixed(2);
 
 /** The campuses a report reads: the one asked (checked) or the caller's scope. */
 function campuses(u: AuthUser, code: string | undefined): string[] | null {
@@ -111,7 +111,7 @@ export async function remainRows(tx: DbOrTx, studentIds: number[]): Promise<TRem
         remainingHours: r.remainingHours / 100,
         scheduledHours: sched / 100,
         schedulableHours: Math.max(0, r.remainingHours - sched) / 100,
-        remainingValue: yuan(r.v),
+        remainingValue: fromCents(r.v),
       };
     })
     .sort((a, b) => a.studentName.localeCompare(b.studentName) || a.courseCode.localeCompare(b.courseCode));
@@ -239,7 +239,7 @@ export async function pageCourseOrders(
         giftHours: (b?.gift100 ?? 0) / 100,
         consumedHours: (b?.consumed100 ?? 0) / 100,
         remainingHours: (b?.remaining100 ?? 0) / 100,
-        remainingValue: yuan(b?.remainingValueCents ?? 0),
+        remainingValue: fromCents(b?.remainingValueCents ?? 0),
       };
     }),
     total: Number(total?.n ?? 0),
@@ -370,7 +370,7 @@ export async function consumptionByCourse(deps: Deps, u: AuthUser, q: Range) {
     courseName: r.courseName,
     lessons: Number(r.lessons),
     consumedHours: Number(r.hours),
-    consumedValue: yuan(Number(r.value)),
+    consumedValue: fromCents(Number(r.value)),
   }));
 }
 
@@ -421,7 +421,7 @@ export async function studentCost(
       courseName: r.courseName ?? r.courseCode,
       lessons: Number(r.lessons),
       consumedHours: Number(r.hours),
-      consumedValue: yuan(Number(r.value)),
+      consumedValue: fromCents(Number(r.value)),
     })),
     total: Number(total?.n ?? 0),
     pageIdx: q.pageIdx,

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { schoolItems } from '../../db/schema.js';
 import { z } from 'zod';
-import { ROLE, fromCents, shanghaiDate, toCents } from '@bo/domain';
+import { ROLE, fromCents, shanghaiDate, centsOf } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -57,8 +57,6 @@ export const TERM_UNPAID = 10;
 export const TERM_PAYING = 15;
 export const TERM_PAID = 20;
 
-const yuan = (c: number) => fromCents(c);
-const cents = (amount: string) => Number(toCents(amount) ?? 0n);
 /** The Shanghai calendar day of an instant. */
 export const dayOf = shanghaiDate;
 
@@ -218,7 +216,7 @@ export async function termRows(tx: DbOrTx, billIds: readonly number[], today: st
         id: i.id,
         termNo: i.termNo,
         dueDate: i.dueDate,
-        amount: yuan(i.amountCents),
+        amount: fromCents(i.amountCents),
         status,
         overdue: status === TERM_UNPAID && i.dueDate < today,
         payRecordId: status === TERM_UNPAID ? null : i.payRecordId,
@@ -248,8 +246,8 @@ export async function billDetail(tx: DbOrTx, b: BillRecord, o: OrderRecord, toda
     schoolItemCode: b.schoolItemCode,
     courseCodes: [...new Set(lines.map((l) => l.courseCode))],
     planId: b.planId,
-    total: yuan(b.totalCents),
-    paid: yuan(terms.filter((t) => t.row.status === TERM_PAID).reduce((x, t) => x + t.amountCents, 0)),
+    total: fromCents(b.totalCents),
+    paid: fromCents(terms.filter((t) => t.row.status === TERM_PAID).reduce((x, t) => x + t.amountCents, 0)),
     overdueTerms: b.status === TB.active ? terms.filter((t) => t.row.overdue).length : 0,
     approvalId: b.approvalId,
     remark: b.remark,
@@ -348,12 +346,12 @@ export async function applySubmit(deps: Deps, u: AuthUser, b: ApplyBody, ip: str
       const days = dueDates(today, p.firstDueDays, p.intervalMonths, amounts.length);
       terms = amounts.map((a, n) => ({ dueDate: must(days[n], 'due date'), amountCents: a }));
     } else {
-      terms = (b.terms ?? []).map((t) => ({ dueDate: t.dueDate, amountCents: cents(t.amount) }));
+      terms = (b.terms ?? []).map((t) => ({ dueDate: t.dueDate, amountCents: centsOf(t.amount) }));
       const sum = terms.reduce((s, t) => s + t.amountCents, 0);
       if (sum !== total)
         throw badInput(
           'terms',
-          `terms: 各期金额之和 ¥${yuan(sum)} 须等于应付 ¥${yuan(total)} / the terms add up to ¥${yuan(sum)}, not the ¥${yuan(total)} to pay`,
+          `terms: 各期金额之和 ¥${fromCents(sum)} 须等于应付 ¥${fromCents(total)} / the terms add up to ¥${fromCents(sum)}, not the ¥${fromCents(total)} to pay`,
         );
       terms.forEach((t, n) => {
         if (t.amountCents <= 0)
@@ -540,7 +538,7 @@ export async function submitPaymentTerm(
     await tx.update(termBillItems).set({ payRecordId: r.id }).where(eq(termBillItems.id, i.id));
     return {
       payRecordId: r.id,
-      amount: yuan(amountCents),
+      amount: fromCents(amountCents),
       orderStatus: r.orderStatus,
       approvalId: r.approvalId,
     };
@@ -567,7 +565,7 @@ export async function updatePaymentStatus(
       if (r.amountCents !== i.amountCents)
         throw badInput(
           'payRecordId',
-          `payRecordId: 付款金额须等于本期金额 ¥${yuan(i.amountCents)} / the record must be the term's amount`,
+          `payRecordId: 付款金额须等于本期金额 ¥${fromCents(i.amountCents)} / the record must be the term's amount`,
         );
       const [taken] = await tx
         .select({ id: termBillItems.id })
@@ -628,7 +626,7 @@ async function applyRows(tx: DbOrTx, u: AuthUser, rows: Joined[], passed: Readon
     orderId: x.b.orderId,
     orderCode: x.orderCode,
     studentName: x.r.subjectName,
-    amount: yuan(x.b.totalCents),
+    amount: fromCents(x.b.totalCents),
     termCount: Number(counts.find((c) => c.billId === x.b.id)?.n ?? 0),
   }));
 }
