@@ -23,6 +23,7 @@ import { moneyEndpoints } from './bench-dashboards/money.js';
 import { incomeEndpoints } from './bench-dashboards/income.js';
 import { teachingEndpoints } from './bench-dashboards/teaching.js';
 import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
+import { TokenCache } from '../src/shared/providerHttp.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? '5');
 const config = loadConfig();
@@ -50,6 +51,7 @@ const deps = {
   now,
   auth: sessionResolver(database.db, config, now),
   passwords: passwordHasher(config),
+  tokens: new TokenCache(),
   ping: database.ping,
 };
 const app = await buildApp(deps, { logger: false });

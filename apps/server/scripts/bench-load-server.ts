@@ -11,6 +11,7 @@ import { isEmpty, seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
 import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
+import { TokenCache } from '../src/shared/providerHttp.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -33,6 +34,7 @@ const deps = {
   now,
   auth: sessionResolver(database.db, config, now),
   passwords: passwordHasher(config),
+  tokens: new TokenCache(),
   ping: database.ping,
 };
 const app = await buildApp(deps, { logger: false });

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Db, Replica } from './db/client.js';
 import type { AuthResolver } from './http/auth.js';
 import type { PasswordHasher } from './shared/passwordPool.js';
+import type { TokenCache } from './shared/providerHttp.js';
 
 export interface AppDeps {
   db: Db;
@@ -13,6 +14,8 @@ export interface AppDeps {
   auth: AuthResolver;
   /** Every password hash and verification: a bounded pool with a fair line per client address. */
   passwords: PasswordHasher;
+  /** Access tokens bought from providers (call centre, HR system, messenger), held by this instance. */
+  tokens: TokenCache;
   /** Checks the database answers (for /healthz). */
   ping: () => Promise<void>;
   /** A streaming replica (DATABASE_REPLICA_URL) for report reads; register.ts routes them. */

@@ -9,6 +9,7 @@ import { buildApp } from './app.js';
 import { isEmpty, seed, type SeedMode } from './seed/index.js';
 import { sessionResolver } from './slices/system/sessions.js';
 import { passwordCost, passwordHasher } from './shared/passwordPool.js';
+import { TokenCache } from './shared/providerHttp.js';
 import { startClueJobs } from './slices/clues/jobs.js';
 import { startSnapshotJobs } from './slices/dashboards/index.js';
 import { CENTRE_LEADER, DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
@@ -92,6 +93,7 @@ async function main() {
         (p) => existsSync(p),
       );
   const passwords = passwordHasher(config);
+  const tokens = new TokenCache();
   const app = await buildApp(
     {
       db: database.db,
@@ -100,6 +102,7 @@ async function main() {
       now,
       auth: sessionResolver(database.db, config, now),
       passwords,
+      tokens,
       ping: database.ping,
       ...(database.replica ? { replica: database.replica } : {}),
     },
@@ -124,6 +127,7 @@ async function main() {
     now,
     auth: sessionResolver(database.db, config, now),
     passwords,
+    tokens,
     ping: database.ping,
   };
   startClueJobs(jobDeps, (m) => app.log.info(m));

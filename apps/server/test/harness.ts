@@ -17,6 +17,7 @@ import type { AppDeps } from '../src/deps.js';
 import { copyOfTemplate, giveBack } from './templateCopies.js';
 import { TEST_PASSWORD_COST, TEST_PASSWORD_ENV, type DbTemplate } from './template.js';
 import { passwordHasher } from '../src/shared/passwordPool.js';
+import { TokenCache } from '../src/shared/providerHttp.js';
 
 export { DEMO_PASSWORD };
 
@@ -185,6 +186,7 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
     now: clock.now,
     auth,
     passwords: passwordHasher(config),
+    tokens: new TokenCache(),
     ping: database.ping,
     ...(database.replica ? { replica: database.replica } : {}),
   };

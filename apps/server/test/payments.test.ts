@@ -306,7 +306,10 @@ describe('online payment through WeChat Pay Native', () => {
         admin.payments.cuspay({ query: { oid: 5, schoolitemcode: 'SH01', payMethodType: 1 } }),
         ErrorCode.notConfigured,
       );
-      expect(e.message).toContain('应答验签失败 / answer refused: Wechatpay-Signature does not verify');
+      // Each language has its own half of the provider's name and of the reason.
+      expect(e.message).toBe(
+        '微信支付失败：应答验签失败 / WeChat Pay failed: answer refused: Wechatpay-Signature does not verify',
+      );
     } finally {
       peer.answerKey = null;
     }

@@ -1,7 +1,7 @@
 // Sign-in provider adapters: the corporate messenger's QR login (DingTalk-style OAuth code exchange),
 // enterprise messaging (WeCom-style code → user id) and the dashboard's mobile-chat SSO code.
 import type { Config } from '../config.js';
-import { providerFailed, providerJson } from './providerHttp.js';
+import { providerFailed, providerJson, type Provider, type TokenCache } from './providerHttp.js';
 import { notConfigured } from '../http/errors.js';
 
 export const DING_QR = '钉钉扫码登录 / messenger QR sign-in';
@@ -62,8 +62,6 @@ export function wxcpSettings(c: Config): WxcpSettings | null {
   return { baseUrl: c.WXCP_BASE_URL, corpId: c.WXCP_CORP_ID, apps };
 }
 
-const join = (base: string, p: string) => base.replace(/\/$/, '') + p;
-
 export interface DingUser {
   unionId: string;
   nick: string;
@@ -72,20 +70,18 @@ export interface DingUser {
 
 /** Exchanges an authorization code: userAccessToken, then contact/users/me. */
 export async function dingUserByCode(s: DingSettings, code: string, what = DING_QR): Promise<DingUser> {
-  const tok = await providerJson(what, join(s.baseUrl, '/v1.0/oauth2/userAccessToken'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      clientId: s.clientId,
-      clientSecret: s.clientSecret,
-      code,
-      grantType: 'authorization_code',
-    }),
+  const ding: Provider = { what, baseUrl: s.baseUrl };
+  const tok = await providerJson(ding, {
+    path: '/v1.0/oauth2/userAccessToken',
+    body: {
+      json: { clientId: s.clientId, clientSecret: s.clientSecret, code, grantType: 'authorization_code' },
+    },
+    contentType: 'application/json',
   });
   const accessToken = tok.accessToken;
   if (typeof accessToken !== 'string' || !accessToken) throw providerFailed(what, 'no accessToken');
-  const me = await providerJson(what, join(s.baseUrl, '/v1.0/contact/users/me'), {
-    method: 'GET',
+  const me = await providerJson(ding, {
+    path: '/v1.0/contact/users/me',
     headers: { 'x-acs-dingtalk-access-token': accessToken },
   });
   if (typeof me.unionId !== 'string' || !me.unionId) throw providerFailed(what, 'no unionId');
@@ -96,22 +92,27 @@ export async function dingUserByCode(s: DingSettings, code: string, what = DING_
   };
 }
 
-/** Access tokens of enterprise messaging live 7200 s; cached per app until shortly before expiry. */
-const wxcpTokens = new Map<string, { token: string; until: number }>();
+/** Access tokens of enterprise messaging live 7200 s; held per app until shortly before expiry. */
+const wxcpKey = (s: WxcpSettings, secret: string) => `wxcp|${s.baseUrl}|${s.corpId}|${secret}`;
 
-async function wxcpAccessToken(s: WxcpSettings, secret: string, now: number): Promise<string> {
-  const key = `${s.baseUrl}|${s.corpId}|${secret}`;
-  const cached = wxcpTokens.get(key);
-  if (cached && cached.until > now) return cached.token;
-  const u = new URL(join(s.baseUrl, '/cgi-bin/gettoken'));
-  u.searchParams.set('corpid', s.corpId);
-  u.searchParams.set('corpsecret', secret);
-  const r = await providerJson(WXCP, u.toString(), { method: 'GET' });
-  if (r.errcode !== undefined && r.errcode !== 0) throw providerFailed(WXCP, String(r.errmsg ?? r.errcode));
-  if (typeof r.access_token !== 'string' || !r.access_token) throw providerFailed(WXCP, 'no access_token');
-  const expires = typeof r.expires_in === 'number' ? r.expires_in : 7200;
-  wxcpTokens.set(key, { token: r.access_token, until: now + (expires - 300) * 1000 });
-  return r.access_token;
+async function wxcpAccessToken(
+  s: WxcpSettings,
+  secret: string,
+  tokens: TokenCache,
+  now: number,
+): Promise<string> {
+  const held = await tokens.get(wxcpKey(s, secret), now, async () => {
+    const r = await providerJson(
+      { what: WXCP, baseUrl: s.baseUrl },
+      { path: '/cgi-bin/gettoken', query: { corpid: s.corpId, corpsecret: secret } },
+    );
+    if (r.errcode !== undefined && r.errcode !== 0) throw providerFailed(WXCP, String(r.errmsg ?? r.errcode));
+    if (typeof r.access_token !== 'string' || !r.access_token) throw providerFailed(WXCP, 'no access_token');
+    const expires = typeof r.expires_in === 'number' ? r.expires_in : 7200;
+    const until = now + (expires - 300) * 1000;
+    return { token: r.access_token, renewAt: until, expiresAt: now + expires * 1000 };
+  });
+  return held.token;
 }
 
 /** The enterprise-messaging user id behind an OAuth code of app `appId`. */
@@ -119,18 +120,19 @@ export async function wxcpUserIdByCode(
   s: WxcpSettings,
   appId: string,
   code: string,
+  tokens: TokenCache,
   now: number,
 ): Promise<string> {
   const secret = s.apps.get(appId);
   if (!secret) throw notConfigured(WXCP, `app ${appId}`);
-  const token = await wxcpAccessToken(s, secret, now);
-  const u = new URL(join(s.baseUrl, '/cgi-bin/auth/getuserinfo'));
-  u.searchParams.set('access_token', token);
-  u.searchParams.set('code', code);
-  const r = await providerJson(WXCP, u.toString(), { method: 'GET' });
+  const token = await wxcpAccessToken(s, secret, tokens, now);
+  const r = await providerJson(
+    { what: WXCP, baseUrl: s.baseUrl },
+    { path: '/cgi-bin/auth/getuserinfo', query: { access_token: token, code } },
+  );
   if (r.errcode !== undefined && r.errcode !== 0) {
-    // 40014/42001: the cached token went stale; the next call fetches a new one.
-    if (r.errcode === 40014 || r.errcode === 42001) wxcpTokens.clear();
+    // 40014/42001: the held token went stale; the next call buys a new one.
+    if (r.errcode === 40014 || r.errcode === 42001) tokens.drop(wxcpKey(s, secret));
     throw providerFailed(WXCP, String(r.errmsg ?? r.errcode));
   }
   const id = typeof r.userid === 'string' ? r.userid : typeof r.UserId === 'string' ? r.UserId : null;

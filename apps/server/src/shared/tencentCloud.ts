@@ -1,7 +1,7 @@
 // Tencent Cloud API 3.0: one signed JSON POST (TC3-HMAC-SHA256, signed headers content-type;host),
 // shared by the contact-centre adapter (service ccc) and the text-message adapter (service sms).
 import { createHash, createHmac } from 'node:crypto';
-import { providerFailed, providerJson } from './providerHttp.js';
+import { providerFailed, providerJson, type Provider } from './providerHttp.js';
 
 const sha256hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 const hmac = (key: string | Buffer, s: string) => createHmac('sha256', key).update(s, 'utf8').digest();
@@ -51,6 +51,34 @@ export interface TencentCloudTarget {
   region?: string | undefined;
 }
 
+/**
+ * One action of a Tencent Cloud service as a provider: every request signed with TC3 at `now` (the
+ * caller's clock); errors are in the body.
+ */
+export function tencentCloud(t: TencentCloudTarget, action: string, now: Date): Provider {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return {
+    what: t.what,
+    baseUrl: t.baseUrl,
+    errors: 'body',
+    sign: (r) => ({
+      authorization: tc3Authorization({
+        secretId: t.secretId,
+        secretKey: t.secretKey,
+        service: t.service,
+        host: r.url.host,
+        timestamp,
+        payload: r.body,
+        contentType: r.contentType,
+      }),
+      'x-tc-action': action,
+      'x-tc-timestamp': String(timestamp),
+      'x-tc-version': t.version,
+      ...(t.region ? { 'x-tc-region': t.region } : {}),
+    }),
+  };
+}
+
 /** Calls an action; answers its Response object or throws 503 with the provider's error code and message. */
 export async function tencentCloudCall(
   t: TencentCloudTarget,
@@ -58,32 +86,10 @@ export async function tencentCloudCall(
   params: Record<string, unknown>,
   now: Date,
 ): Promise<Record<string, unknown>> {
-  const payload = JSON.stringify(params);
-  const timestamp = Math.floor(now.getTime() / 1000);
-  const headers: Record<string, string> = {
-    'content-type': 'application/json; charset=utf-8',
-    authorization: tc3Authorization({
-      secretId: t.secretId,
-      secretKey: t.secretKey,
-      service: t.service,
-      host: new URL(t.baseUrl).host,
-      timestamp,
-      payload,
-    }),
-    'x-tc-action': action,
-    'x-tc-timestamp': String(timestamp),
-    'x-tc-version': t.version,
-  };
-  if (t.region) headers['x-tc-region'] = t.region;
-  // Tencent Cloud puts its errors in the body, whatever the HTTP status.
-  const body = await providerJson(
-    t.what,
-    t.baseUrl.replace(/\/?$/, '/'),
-    { method: 'POST', headers, body: payload },
-    {
-      httpErrors: 'body',
-    },
-  );
+  const body = await providerJson(tencentCloud(t, action, now), {
+    path: '/',
+    body: { json: params },
+  });
   const r = (typeof body.Response === 'object' && body.Response !== null ? body.Response : {}) as Record<
     string,
     unknown

@@ -53,7 +53,7 @@ export function centre(deps: AppDeps): { provider: 'tencent' | 'zhichi' | null }
     }
   };
   if (configured(() => tcccSettings(deps.config))) return { provider: 'tencent' };
-  if (configured(() => zhichiSettings(deps.config))) return { provider: 'zhichi' };
+  if (configured(() => zhichiSettings(deps.config, deps.tokens))) return { provider: 'zhichi' };
   return { provider: null };
 }
 
@@ -205,7 +205,7 @@ export async function flashMsg(deps: AppDeps, u: AuthUser, bj: string, zj: strin
 }
 
 export async function zhichiLogin(deps: AppDeps, u: AuthUser, jobNumber: string, phone: string, ip: string) {
-  const s = zhichiSettings(deps.config);
+  const s = zhichiSettings(deps.config, deps.tokens);
   const now = deps.now();
   // The agent answers on the given phone (pstn); the extension the call centre bound to the agent is
   // sent as bindExt, which the login requires.
@@ -246,7 +246,7 @@ export async function zhichiLogin(deps: AppDeps, u: AuthUser, jobNumber: string,
 }
 
 export async function zhichiLogout(deps: AppDeps, u: AuthUser, jobNumber: string, ip: string) {
-  const s = zhichiSettings(deps.config);
+  const s = zhichiSettings(deps.config, deps.tokens);
   const now = deps.now();
   const [sess] = await deps.db
     .select()
@@ -287,7 +287,7 @@ export async function zhichiMakeCall(
   phone: string,
   ip: string,
 ) {
-  const s = zhichiSettings(deps.config);
+  const s = zhichiSettings(deps.config, deps.tokens);
   const now = deps.now();
   const [sess] = await deps.db
     .select()

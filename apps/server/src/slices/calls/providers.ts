@@ -5,13 +5,15 @@
 // callservice/v6 agent endpoints with that token in Authorization. Decisions: "Resources and calls".
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { notConfigured } from '../../http/errors.js';
-import { providerFailed, providerJson as sharedProviderJson } from '../../shared/providerHttp.js';
+import {
+  providerFailed,
+  providerJson,
+  providerRequest,
+  requireSettings,
+  type Provider,
+  type TokenCache,
+} from '../../shared/providerHttp.js';
 import { tc3Authorization, tencentCloudCall } from '../../shared/tencentCloud.js';
-
-/** Call centres put their errors in the body, whatever the HTTP status. */
-const providerJson = (what: string, url: string, init: RequestInit, onStatus?: (status: number) => void) =>
-  sharedProviderJson(what, url, init, { httpErrors: 'body', ...(onStatus ? { onStatus } : {}) });
 
 export const TCCC = '腾讯云联络中心 / Tencent Cloud Contact Center';
 export const ZHICHI = '智齿呼叫中心 / Zhichi call centre';
@@ -28,13 +30,12 @@ export interface TcccSettings {
   secretKey: string;
 }
 export function tcccSettings(c: Config): TcccSettings {
-  if (!c.TCCC_BASE_URL || !c.TCCC_SDK_APP_ID || !c.TCCC_SECRET_ID || !c.TCCC_SECRET_KEY)
-    throw notConfigured(TCCC);
+  requireSettings(TCCC, c, ['TCCC_BASE_URL', 'TCCC_SDK_APP_ID', 'TCCC_SECRET_ID', 'TCCC_SECRET_KEY']);
   return {
-    baseUrl: c.TCCC_BASE_URL,
+    baseUrl: c.TCCC_BASE_URL ?? '',
     sdkAppId: Number(c.TCCC_SDK_APP_ID),
-    secretId: c.TCCC_SECRET_ID,
-    secretKey: c.TCCC_SECRET_KEY,
+    secretId: c.TCCC_SECRET_ID ?? '',
+    secretKey: c.TCCC_SECRET_KEY ?? '',
   };
 }
 
@@ -42,11 +43,22 @@ export interface ZhichiSettings {
   baseUrl: string;
   appId: string;
   appKey: string;
+  /** The app instance's token cache (AppDeps.tokens) the company token is held in. */
+  tokens: TokenCache;
 }
-export function zhichiSettings(c: Config): ZhichiSettings {
-  if (!c.ZHICHI_BASE_URL || !c.ZHICHI_APP_ID || !c.ZHICHI_APP_KEY) throw notConfigured(ZHICHI);
-  return { baseUrl: c.ZHICHI_BASE_URL, appId: c.ZHICHI_APP_ID, appKey: c.ZHICHI_APP_KEY };
+export function zhichiSettings(c: Config, tokens: TokenCache): ZhichiSettings {
+  requireSettings(ZHICHI, c, ['ZHICHI_BASE_URL', 'ZHICHI_APP_ID', 'ZHICHI_APP_KEY']);
+  return {
+    baseUrl: c.ZHICHI_BASE_URL ?? '',
+    appId: c.ZHICHI_APP_ID ?? '',
+    appKey: c.ZHICHI_APP_KEY ?? '',
+    tokens,
+  };
 }
+
+/** The call centre as a provider: it puts its errors in the body, whatever the HTTP status. */
+const zhichi = (s: ZhichiSettings): Provider => ({ what: ZHICHI, baseUrl: s.baseUrl, errors: 'body' });
+const ZHICHI_JSON = 'application/json;charset=utf-8';
 
 export const md5hex = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 export { tc3Authorization };
@@ -89,7 +101,6 @@ export async function tcccLoginToken(s: TcccSettings, seatUserId: string, now: D
 }
 
 /** The V6 company token, per app: reused until half its lifetime has passed, as Sobot asks. */
-const zhichiTokens = new Map<string, { token: string; renewAt: number; expiresAt: number }>();
 /** Sobot answers no lifetime in some variants; its tokens live 24 h, we assume 2 h to stay safe. */
 const ZHICHI_DEFAULT_TTL_S = 7200;
 export const ZHICHI_RESPONSE_TYPE = 'token';
@@ -98,35 +109,37 @@ export const ZHICHI_RESPONSE_TYPE = 'token';
 export const zhichiSign = (appId: string, currentTime: string, appKey: string) =>
   md5hex(appId + currentTime + ZHICHI_RESPONSE_TYPE + appKey);
 
-const zhichiKey = (s: ZhichiSettings) => `${s.baseUrl}|${s.appId}|${s.appKey}`;
-const zhichiUrl = (s: ZhichiSettings, path: string) => s.baseUrl.replace(/\/$/, '') + path;
+const zhichiKey = (s: ZhichiSettings) => `zhichi|${s.baseUrl}|${s.appId}|${s.appKey}`;
 
 /**
  * The company token of the V6 call centre: `POST /tokens/company` with appId, currentTime (ms),
  * responseType 'token' and the sign; answers `access_token` (or `accessToken`) and its lifetime.
  */
 export async function zhichiToken(s: ZhichiSettings, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  const key = zhichiKey(s);
-  const cached = zhichiTokens.get(key);
-  if (cached && cached.renewAt > now.getTime())
-    return { token: cached.token, expiresAt: new Date(cached.expiresAt) };
-  const currentTime = String(now.getTime());
-  const r = await providerJson(ZHICHI, zhichiUrl(s, '/tokens/company'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json;charset=utf-8' },
-    body: JSON.stringify({
-      responseType: ZHICHI_RESPONSE_TYPE,
-      appId: s.appId,
-      currentTime,
-      sign: zhichiSign(s.appId, currentTime, s.appKey),
-    }),
+  const held = await s.tokens.get(zhichiKey(s), now.getTime(), async () => {
+    const currentTime = String(now.getTime());
+    const r = await providerJson(zhichi(s), {
+      path: '/tokens/company',
+      body: {
+        json: {
+          responseType: ZHICHI_RESPONSE_TYPE,
+          appId: s.appId,
+          currentTime,
+          sign: zhichiSign(s.appId, currentTime, s.appKey),
+        },
+      },
+      contentType: ZHICHI_JSON,
+    });
+    const token = r.access_token ?? r.accessToken;
+    if (typeof token !== 'string' || !token) throw providerFailed(ZHICHI, zhichiReason(r, 'no access_token'));
+    const seconds = Number(r.expires_in ?? r.expiresIn ?? ZHICHI_DEFAULT_TTL_S) || ZHICHI_DEFAULT_TTL_S;
+    return {
+      token,
+      renewAt: now.getTime() + (seconds * 1000) / 2,
+      expiresAt: now.getTime() + seconds * 1000,
+    };
   });
-  const token = r.access_token ?? r.accessToken;
-  if (typeof token !== 'string' || !token) throw providerFailed(ZHICHI, zhichiReason(r, 'no access_token'));
-  const seconds = Number(r.expires_in ?? r.expiresIn ?? ZHICHI_DEFAULT_TTL_S) || ZHICHI_DEFAULT_TTL_S;
-  const expiresAt = now.getTime() + seconds * 1000;
-  zhichiTokens.set(key, { token, renewAt: now.getTime() + (seconds * 1000) / 2, expiresAt });
-  return { token, expiresAt: new Date(expiresAt) };
+  return { token: held.token, expiresAt: new Date(held.expiresAt) };
 }
 
 /**
@@ -139,16 +152,18 @@ export async function zhichiAgentToken(
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const currentTime = String(now.getTime());
-  const r = await providerJson(ZHICHI, zhichiUrl(s, '/tokens/agent'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json;charset=utf-8' },
-    body: JSON.stringify({
-      responseType: ZHICHI_RESPONSE_TYPE,
-      appId: s.appId,
-      currentTime,
-      sign: zhichiSign(s.appId, currentTime, s.appKey),
-      agentNo: jobNumber,
-    }),
+  const r = await providerJson(zhichi(s), {
+    path: '/tokens/agent',
+    body: {
+      json: {
+        responseType: ZHICHI_RESPONSE_TYPE,
+        appId: s.appId,
+        currentTime,
+        sign: zhichiSign(s.appId, currentTime, s.appKey),
+        agentNo: jobNumber,
+      },
+    },
+    contentType: ZHICHI_JSON,
   });
   const token = r.access_token ?? r.accessToken;
   if (typeof token !== 'string' || !token) throw providerFailed(ZHICHI, zhichiReason(r, 'no access_token'));
@@ -178,26 +193,20 @@ export async function zhichiV6(
 ): Promise<{ data: Record<string, unknown>; token: string; expiresAt: Date }> {
   for (let attempt = 0; ; attempt += 1) {
     const { token, expiresAt } = await zhichiToken(s, now);
-    let status = 200;
-    const r = await providerJson(
-      ZHICHI,
-      zhichiUrl(s, path),
-      body
-        ? {
-            method,
-            headers: { 'content-type': 'application/json;charset=utf-8', authorization: token },
-            body: JSON.stringify(body),
-          }
-        : { method, headers: { authorization: token } },
-      (st) => (status = st),
-    );
-    const expired = status === 401 || Number(r.code) === 401;
+    const a = await providerRequest(zhichi(s), {
+      method,
+      path,
+      ...(body ? { body: { json: body }, contentType: ZHICHI_JSON } : {}),
+      headers: { authorization: token },
+    });
+    const r = a.json ?? {};
+    const expired = a.status === 401 || Number(r.code) === 401;
     if (expired && attempt === 0) {
-      zhichiTokens.delete(zhichiKey(s));
+      s.tokens.drop(zhichiKey(s));
       continue;
     }
     if (Number(r.code) !== 200 || r.status !== 'Success') {
-      if (expired) zhichiTokens.delete(zhichiKey(s));
+      if (expired) s.tokens.drop(zhichiKey(s));
       throw providerFailed(ZHICHI, zhichiReason(r, 'refused'));
     }
     const data = typeof r.data === 'object' && r.data !== null ? (r.data as Record<string, unknown>) : {};

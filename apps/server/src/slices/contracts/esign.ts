@@ -6,11 +6,15 @@
 // speaks the protocol; what a signed contract means is econtracts.ts.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { notConfigured } from '../../http/errors.js';
-import { providerFailed } from '../../shared/providerHttp.js';
+import {
+  missingSettings,
+  providerFailed,
+  providerRequest,
+  requireSettings,
+  type Provider,
+} from '../../shared/providerHttp.js';
 
 export const ESIGN = '电子签约 / e-signature';
-const TIMEOUT_MS = 10_000;
 /** Callbacks whose timestamp is further than this from now are refused (replay). */
 export const CALLBACK_MAX_SKEW_MS = 5 * 60_000;
 const ACCEPT = '*/*';
@@ -33,16 +37,14 @@ type EsignConfig = Pick<
 >;
 
 /** What of the configuration is missing (empty when e-signing is configured). */
+const SETTINGS = ['ESIGN_APP_ID', 'ESIGN_APP_SECRET', 'ESIGN_TEMPLATE_ID', 'PUBLIC_URL'] as const;
 export function esignMissing(c: EsignConfig): string[] {
-  return (['ESIGN_APP_ID', 'ESIGN_APP_SECRET', 'ESIGN_TEMPLATE_ID', 'PUBLIC_URL'] as const).filter(
-    (k) => !c[k],
-  );
+  return missingSettings(c, SETTINGS);
 }
 
 /** The configured client, or 503 naming what is missing. */
 export function esign(c: EsignConfig): EsignClient {
-  const missing = esignMissing(c);
-  if (missing.length) throw notConfigured(ESIGN, missing.join(', '));
+  requireSettings(ESIGN, c, SETTINGS);
   return {
     baseUrl: c.ESIGN_BASE_URL.replace(/\/$/, ''),
     appId: c.ESIGN_APP_ID ?? '',
@@ -88,6 +90,35 @@ export function callbackProblem(
     : 'X-Tsign-Open-SIGNATURE does not verify';
 }
 
+/**
+ * The e-signature provider: every request carries the app id and the HMAC signature of its request
+ * line (Content-MD5 of the body, content type, path?query) at `now`; an answer is an error unless its
+ * HTTP status is a success and its code is 0.
+ */
+export function esignProvider(cl: EsignClient, now: () => Date): Provider {
+  return {
+    what: ESIGN,
+    baseUrl: cl.baseUrl,
+    headers: { accept: ACCEPT },
+    errors: 'body',
+    sign: (r) => {
+      const md5 = r.body ? contentMd5(r.body) : '';
+      return {
+        'x-tsign-open-app-id': cl.appId,
+        'x-tsign-open-auth-mode': 'Signature',
+        'x-tsign-open-ca-timestamp': String(now().getTime()),
+        'x-tsign-open-ca-signature': requestSignature(cl.secret, {
+          method: r.method,
+          contentMd5: md5,
+          contentType: r.contentType,
+          pathAndQuery: r.pathAndQuery,
+        }),
+        ...(md5 ? { 'content-md5': md5 } : {}),
+      };
+    },
+  };
+}
+
 /** One signed call; answers `data` of a code-0 answer, else 503 with the provider's code and message. */
 async function call(
   cl: EsignClient,
@@ -96,42 +127,14 @@ async function call(
   payload: unknown,
   now: () => Date,
 ): Promise<Record<string, unknown>> {
-  const body = method === 'POST' ? JSON.stringify(payload ?? {}) : '';
-  const md5 = method === 'POST' ? contentMd5(body) : '';
-  const contentType = method === 'POST' ? JSON_TYPE : '';
-  let res: Response;
-  try {
-    res = await fetch(cl.baseUrl + pathAndQuery, {
-      method,
-      headers: {
-        'x-tsign-open-app-id': cl.appId,
-        'x-tsign-open-auth-mode': 'Signature',
-        'x-tsign-open-ca-timestamp': String(now().getTime()),
-        'x-tsign-open-ca-signature': requestSignature(cl.secret, {
-          method,
-          contentMd5: md5,
-          contentType,
-          pathAndQuery,
-        }),
-        accept: ACCEPT,
-        ...(method === 'POST' ? { 'content-type': contentType, 'content-md5': md5 } : {}),
-      },
-      ...(method === 'POST' ? { body } : {}),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (e) {
-    throw providerFailed(ESIGN, `无法连接 / unreachable (${e instanceof Error ? e.message : String(e)})`);
-  }
-  let json: Record<string, unknown>;
-  try {
-    const parsed: unknown = await res.json();
-    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-    json = parsed as Record<string, unknown>;
-  } catch {
-    throw providerFailed(ESIGN, `HTTP ${res.status}`);
-  }
-  if (!res.ok || json.code !== 0)
-    throw providerFailed(ESIGN, `${String(json.code ?? res.status)}: ${String(json.message ?? '')}`);
+  const a = await providerRequest(esignProvider(cl, now), {
+    method,
+    path: pathAndQuery,
+    ...(method === 'POST' ? { body: { json: payload ?? {} }, contentType: JSON_TYPE } : {}),
+  });
+  const json = a.json ?? {};
+  if (!a.ok || json.code !== 0)
+    throw providerFailed(ESIGN, `${String(json.code ?? a.status)}: ${String(json.message ?? '')}`);
   const data = json.data;
   return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
 }
@@ -240,14 +243,12 @@ export async function signedFile(cl: EsignClient, flowId: string, now: () => Dat
   const first = files[0];
   const url =
     typeof first === 'object' && first !== null ? (first as Record<string, unknown>).downloadUrl : undefined;
-  let res: Response;
-  try {
-    res = await fetch(str(url, 'downloadUrl'), { signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch (e) {
-    throw providerFailed(ESIGN, `无法下载 / download failed (${e instanceof Error ? e.message : String(e)})`);
-  }
-  if (!res.ok) throw providerFailed(ESIGN, `download HTTP ${res.status}`);
-  const bytes = Buffer.from(await res.arrayBuffer());
+  // The download address is the provider's own, signed in its query: fetched as it is, unsigned.
+  const a = await providerRequest(
+    { what: ESIGN, baseUrl: cl.baseUrl },
+    { path: str(url, 'downloadUrl'), read: 'bytes' },
+  );
+  const bytes = a.bytes ?? Buffer.alloc(0);
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
     throw providerFailed(ESIGN, 'the signed file is not a PDF');
   return bytes;

@@ -6,8 +6,15 @@
 // { code: "200", message, data, scrollId, isLastData, total }. This module only speaks the protocol;
 // what a row means for our employees is service.ts.
 import type { Config } from '../../config.js';
-import { notConfigured } from '../../http/errors.js';
-import { providerFailed, providerJson } from '../../shared/providerHttp.js';
+import {
+  missingSettings,
+  providerFailed,
+  providerJson,
+  providerRequest,
+  requireSettings,
+  type Provider,
+  type TokenCache,
+} from '../../shared/providerHttp.js';
 
 export const BEISEN = '北森HR系统 / Beisen HR';
 const PAGE = 300;
@@ -19,42 +26,47 @@ export interface BeisenClient {
   baseUrl: string;
   appKey: string;
   appSecret: string;
+  /** The app instance's token cache (AppDeps.tokens). */
+  tokens: TokenCache;
 }
 
 type BeisenConfig = Pick<Config, 'BEISEN_BASE_URL' | 'BEISEN_APP_KEY' | 'BEISEN_APP_SECRET'>;
 
 /** The settings still missing. */
-export const beisenMissing = (c: BeisenConfig) =>
-  (['BEISEN_APP_KEY', 'BEISEN_APP_SECRET'] as const).filter((k) => !c[k]);
+const SETTINGS = ['BEISEN_APP_KEY', 'BEISEN_APP_SECRET'] as const;
+export const beisenMissing = (c: BeisenConfig) => missingSettings(c, SETTINGS);
 
-/** The configured client, or 503 naming what is missing. */
-export function beisen(c: BeisenConfig): BeisenClient {
-  const missing = beisenMissing(c);
-  if (missing.length) throw notConfigured(BEISEN, missing.join(', '));
+/** The configured client (its tokens held in `tokens`), or 503 naming what is missing. */
+export function beisen(c: BeisenConfig, tokens: TokenCache): BeisenClient {
+  requireSettings(BEISEN, c, SETTINGS);
   return {
     baseUrl: c.BEISEN_BASE_URL.replace(/\/$/, ''),
     appKey: c.BEISEN_APP_KEY ?? '',
     appSecret: c.BEISEN_APP_SECRET ?? '',
+    tokens,
   };
 }
 
-const tokens = new Map<string, { token: string; renewAt: number }>();
-const keyOf = (cl: BeisenClient) => `${cl.baseUrl}|${cl.appKey}|${cl.appSecret}`;
+const provider = (cl: BeisenClient): Provider => ({ what: BEISEN, baseUrl: cl.baseUrl });
+const keyOf = (cl: BeisenClient) => `beisen|${cl.baseUrl}|${cl.appKey}|${cl.appSecret}`;
 
 async function token(cl: BeisenClient, now: () => Date): Promise<string> {
-  const cached = tokens.get(keyOf(cl));
-  if (cached && cached.renewAt > now().getTime()) return cached.token;
-  const r = await providerJson(BEISEN, `${cl.baseUrl}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-    body: JSON.stringify({ grant_type: 'client_credentials', app_key: cl.appKey, app_secret: cl.appSecret }),
-  });
-  const t = r.access_token;
-  if (typeof t !== 'string' || !t) throw providerFailed(BEISEN, reason(r, 'no access_token'));
-  const seconds = Number(r.expires_in) > 0 ? Number(r.expires_in) : 7200;
   const at = now().getTime();
-  tokens.set(keyOf(cl), { token: t, renewAt: at + Math.max(seconds * 1000 - RENEW_EARLY_MS, seconds * 500) });
-  return t;
+  const held = await cl.tokens.get(keyOf(cl), at, async () => {
+    const r = await providerJson(provider(cl), {
+      path: '/token',
+      body: { json: { grant_type: 'client_credentials', app_key: cl.appKey, app_secret: cl.appSecret } },
+    });
+    const t = r.access_token;
+    if (typeof t !== 'string' || !t) throw providerFailed(BEISEN, reason(r, 'no access_token'));
+    const seconds = Number(r.expires_in) > 0 ? Number(r.expires_in) : 7200;
+    return {
+      token: t,
+      renewAt: at + Math.max(seconds * 1000 - RENEW_EARLY_MS, seconds * 500),
+      expiresAt: at + seconds * 1000,
+    };
+  });
+  return held.token;
 }
 
 function reason(r: Record<string, unknown>, fallback: string): string {
@@ -73,19 +85,14 @@ async function call(
 ): Promise<Record<string, unknown>> {
   for (let attempt = 0; ; attempt += 1) {
     const t = await token(cl, now);
-    let status = 200;
-    const r = await providerJson(
-      BEISEN,
-      cl.baseUrl + path,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', authorization: `Bearer ${t}` },
-        body: JSON.stringify(body),
-      },
-      { httpErrors: 'body', onStatus: (s) => (status = s) },
+    const a = await providerRequest(
+      { ...provider(cl), errors: 'body' },
+      { path, body: { json: body }, headers: { authorization: `Bearer ${t}` } },
     );
+    const r = a.json ?? {};
+    const status = a.status;
     if (status === 401 || String(r.code) === '401') {
-      tokens.delete(keyOf(cl));
+      cl.tokens.drop(keyOf(cl));
       if (attempt === 0) continue;
     }
     if (String(r.code) !== '200' || status >= 400) throw providerFailed(BEISEN, reason(r, `HTTP ${status}`));

@@ -74,7 +74,7 @@ export async function status(deps: AppDeps): Promise<THrSyncStatus> {
 
 /** Organisation units: upserted by the HR system's id. */
 export async function syncOrganization(deps: AppDeps, user: AuthUser): Promise<THrSyncResult> {
-  const cl = beisen(deps.config);
+  const cl = beisen(deps.config, deps.tokens);
   const units = await organizations(cl, deps.now);
   const counts: Counts = { total: units.length, created: 0, updated: 0, unchanged: 0 };
   await deps.db.transaction(async (tx) => {
@@ -120,7 +120,7 @@ function campusResolver(units: (typeof hrOrgUnits.$inferSelect)[], campusCodes: 
 const LEFT = new Set([6, 8]);
 
 export async function syncEmployees(deps: AppDeps, user: AuthUser, ip?: string): Promise<THrSyncResult> {
-  const cl = beisen(deps.config);
+  const cl = beisen(deps.config, deps.tokens);
   const people = await employeeList(cl, deps.now);
   const db = deps.db;
   const units = await db.select().from(hrOrgUnits);
@@ -241,7 +241,7 @@ export async function syncPayroll(
   user: AuthUser,
   period: { year: number; month: number },
 ): Promise<THrSyncResult> {
-  const cl = beisen(deps.config);
+  const cl = beisen(deps.config, deps.tokens);
   const results = await monthResults(deps, period.year, period.month);
   const pushed = new Map(
     (

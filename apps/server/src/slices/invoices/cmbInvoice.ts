@@ -9,11 +9,15 @@
 // invoice means for an order is service.ts.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { notConfigured } from '../../http/errors.js';
-import { providerFailed } from '../../shared/providerHttp.js';
+import {
+  providerFailed,
+  providerRequest,
+  requireSettings,
+  type Provider,
+  type ProviderAnswer,
+} from '../../shared/providerHttp.js';
 
 export const CMB_INVOICE = '招行电子发票 / tax-invoice provider';
-const TIMEOUT_MS = 10_000;
 /** Answers further than this from now are refused (replay). */
 const MAX_SKEW_SECONDS = 300;
 
@@ -36,15 +40,12 @@ type CmbConfig = Pick<
 
 /** The configured client, or 503 naming what is missing. */
 export function cmbInvoice(c: CmbConfig): CmbInvoiceClient {
-  const missing = (
-    [
-      'CMB_INVOICE_APP_ID',
-      'CMB_INVOICE_SECRET',
-      'CMB_INVOICE_SELLER_TAX_NO',
-      'CMB_INVOICE_SELLER_NAME',
-    ] as const
-  ).filter((k) => !c[k]);
-  if (missing.length) throw notConfigured(CMB_INVOICE, missing.join(', '));
+  requireSettings(CMB_INVOICE, c, [
+    'CMB_INVOICE_APP_ID',
+    'CMB_INVOICE_SECRET',
+    'CMB_INVOICE_SELLER_TAX_NO',
+    'CMB_INVOICE_SELLER_NAME',
+  ]);
   return {
     baseUrl: c.CMB_INVOICE_BASE_URL.replace(/\/$/, ''),
     appId: c.CMB_INVOICE_APP_ID ?? '',
@@ -70,6 +71,55 @@ const sameHex = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/** The string fields of an answer envelope (the signed ones), `sign` aside. */
+function envelopeFields(json: Record<string, unknown> | null): Record<string, string> {
+  const signed: Record<string, string> = {};
+  for (const [k, v] of Object.entries(json ?? {})) if (typeof v === 'string' && k !== 'sign') signed[k] = v;
+  return signed;
+}
+
+/** Why an answer envelope is not the provider's (signature, clock window), or null when it is. */
+export function envelopeProblem(secret: string, a: ProviderAnswer, now: Date): string | null {
+  const signed = envelopeFields(a.json);
+  const sign = a.json?.sign;
+  if (typeof sign !== 'string' || !sameHex(envelopeSign(secret, signed), sign))
+    return 'the answer’s signature does not verify';
+  const ts = Number(signed.timestamp);
+  if (!Number.isFinite(ts) || Math.abs(now.getTime() / 1000 - ts) > MAX_SKEW_SECONDS)
+    return 'the answer’s timestamp is outside the allowed window';
+  return null;
+}
+
+/**
+ * The tax-invoice provider: it signs inside the body (the envelope is built by `signedEnvelope`), so
+ * the verification hook checks the answer's envelope; errors are in the envelope, not the status.
+ */
+export function cmbProvider(cl: CmbInvoiceClient, now: () => Date): Provider {
+  return {
+    what: CMB_INVOICE,
+    baseUrl: cl.baseUrl,
+    headers: { accept: 'application/json' },
+    errors: 'body',
+    verifyAnswer: (a) => envelopeProblem(cl.secret, a, now()),
+  };
+}
+
+/** The request envelope: the business JSON as text beside appid, time and nonce, signed. */
+export function signedEnvelope(
+  cl: Pick<CmbInvoiceClient, 'appId' | 'secret'>,
+  biz: Record<string, unknown>,
+  now: Date,
+): Record<string, string> {
+  const fields: Record<string, string> = {
+    appid: cl.appId,
+    timestamp: String(Math.floor(now.getTime() / 1000)),
+    nonce: randomBytes(16).toString('hex'),
+    sign_type: 'HMAC-SHA256',
+    biz_content: JSON.stringify(biz),
+  };
+  return { ...fields, sign: envelopeSign(cl.secret, fields) };
+}
+
 /** One signed call; answers the verified biz_content of a SUCCESS answer. */
 async function call(
   cl: CmbInvoiceClient,
@@ -77,49 +127,17 @@ async function call(
   biz: Record<string, unknown>,
   now: () => Date,
 ): Promise<Record<string, unknown>> {
-  const fields: Record<string, string> = {
-    appid: cl.appId,
-    timestamp: String(Math.floor(now().getTime() / 1000)),
-    nonce: randomBytes(16).toString('hex'),
-    sign_type: 'HMAC-SHA256',
-    biz_content: JSON.stringify(biz),
-  };
-  const body = JSON.stringify({ ...fields, sign: envelopeSign(cl.secret, fields) });
-  let res: Response;
-  try {
-    res = await fetch(cl.baseUrl + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
-      body,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (e) {
-    throw providerFailed(
-      CMB_INVOICE,
-      `无法连接 / unreachable (${e instanceof Error ? e.message : String(e)})`,
-    );
-  }
-  let answer: Record<string, unknown>;
-  try {
-    const parsed: unknown = await res.json();
-    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
-    answer = parsed as Record<string, unknown>;
-  } catch {
-    throw providerFailed(CMB_INVOICE, `HTTP ${res.status}`);
-  }
-  const signed: Record<string, string> = {};
-  for (const [k, v] of Object.entries(answer)) if (typeof v === 'string' && k !== 'sign') signed[k] = v;
-  if (typeof answer.sign !== 'string' || !sameHex(envelopeSign(cl.secret, signed), answer.sign))
-    throw providerFailed(CMB_INVOICE, '应答验签失败 / the answer’s signature does not verify');
-  const ts = Number(signed.timestamp);
-  if (!Number.isFinite(ts) || Math.abs(now().getTime() / 1000 - ts) > MAX_SKEW_SECONDS)
-    throw providerFailed(CMB_INVOICE, 'the answer’s timestamp is outside the allowed window');
+  const answer = await providerRequest(cmbProvider(cl, now), {
+    path,
+    body: { json: signedEnvelope(cl, biz, now()) },
+  });
+  const signed = envelopeFields(answer.json);
   if (signed.return_code !== 'SUCCESS')
-    throw providerFailed(CMB_INVOICE, `${signed.return_code ?? res.status}: ${signed.return_msg ?? ''}`);
+    throw providerFailed(CMB_INVOICE, `${signed.return_code ?? answer.status}: ${signed.return_msg ?? ''}`);
   try {
-    const biz: unknown = JSON.parse(signed.biz_content ?? '{}');
-    if (typeof biz !== 'object' || biz === null) throw new Error('not an object');
-    return biz as Record<string, unknown>;
+    const parsed: unknown = JSON.parse(signed.biz_content ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null) throw new Error('not an object');
+    return parsed as Record<string, unknown>;
   } catch {
     throw providerFailed(CMB_INVOICE, 'unreadable biz_content');
   }

@@ -16,10 +16,9 @@ import {
 import { readFileSync } from 'node:fs';
 import type { Config } from '../../config.js';
 import { badInput, notConfigured } from '../../http/errors.js';
-import { providerFailed } from '../../shared/providerHttp.js';
+import { providerFailed, providerRequest, type Provider } from '../../shared/providerHttp.js';
 
 export const WECHATPAY = '微信支付 / WeChat Pay';
-const TIMEOUT_MS = 10_000;
 /** Answers and notifications older or newer than this are refused (replay). */
 export const MAX_SKEW_SECONDS = 300;
 
@@ -112,13 +111,33 @@ export function wechatPay(c: WechatConfig): WechatPayClient {
   return client;
 }
 
+/** The signed message of a request: "METHOD\nURL\ntimestamp\nnonce\nbody\n" (URL = path?query). */
+export const requestMessage = (o: {
+  method: string;
+  pathAndQuery: string;
+  body: string;
+  timestamp: number | string;
+  nonce: string;
+}) => `${o.method}\n${o.pathAndQuery}\n${o.timestamp}\n${o.nonce}\n${o.body}\n`;
+
+/** The signed message of an answer or a notification: "timestamp\nnonce\nbody\n". */
+export const answerMessage = (timestamp: string, nonce: string, body: string) =>
+  `${timestamp}\n${nonce}\n${body}\n`;
+
+/** SHA256 with RSA (PKCS#1 v1.5), base64: the signature of requests, answers and notifications. */
+export const rsaSign = (key: KeyObject, message: string) =>
+  createSign('RSA-SHA256').update(message, 'utf8').sign(key, 'base64');
+
+/** Whether `signature` (base64) is the SHA256-with-RSA signature of `message` under `key`. */
+export const rsaVerify = (key: KeyObject, message: string, signature: string) =>
+  createVerify('RSA-SHA256').update(message, 'utf8').verify(key, signature, 'base64');
+
 /** The Authorization header of one request: the signed message is method, path?query, time, nonce, body. */
 export function authorization(
   cl: Pick<WechatPayClient, 'mchId' | 'merchantSerialNo' | 'merchantKey'>,
   o: { method: string; pathAndQuery: string; body: string; timestamp: number; nonce: string },
 ): string {
-  const message = `${o.method}\n${o.pathAndQuery}\n${o.timestamp}\n${o.nonce}\n${o.body}\n`;
-  const signature = createSign('RSA-SHA256').update(message, 'utf8').sign(cl.merchantKey, 'base64');
+  const signature = rsaSign(cl.merchantKey, requestMessage(o));
   return `WECHATPAY2-SHA256-RSA2048 mchid="${cl.mchId}",nonce_str="${o.nonce}",signature="${signature}",timestamp="${o.timestamp}",serial_no="${cl.merchantSerialNo}"`;
 }
 
@@ -155,9 +174,7 @@ export function signatureProblem(
   const ts = Number(h.timestamp);
   if (!Number.isInteger(ts) || Math.abs(now.getTime() / 1000 - ts) > MAX_SKEW_SECONDS)
     return 'Wechatpay-Timestamp outside the allowed window';
-  const ok = createVerify('RSA-SHA256')
-    .update(`${h.timestamp}\n${h.nonce}\n${body}\n`, 'utf8')
-    .verify(cl.platformKey, h.signature, 'base64');
+  const ok = rsaVerify(cl.platformKey, answerMessage(h.timestamp, h.nonce, body), h.signature);
   return ok ? null : 'Wechatpay-Signature does not verify';
 }
 
@@ -168,13 +185,19 @@ export interface EncryptedResource {
   associated_data?: string;
 }
 
-/** AEAD_AES_256_GCM: the base64 ciphertext carries the 16-byte tag at its end. Null when it fails. */
+/**
+ * AEAD_AES_256_GCM: the base64 ciphertext carries the 16-byte tag at its end. Null when it fails.
+ * The key is the APIv3 key's bytes: 32 in production (AES-256); the provider's own SDK test vectors
+ * use a 16-byte key, which the same GCM construction takes as AES-128 (wechatpay.test.ts beside it).
+ */
 export function decryptResource(apiV3Key: Buffer, r: EncryptedResource): string | null {
   if (r.algorithm !== 'AEAD_AES_256_GCM') return null;
+  if (![16, 24, 32].includes(apiV3Key.length)) return null;
   try {
     const data = Buffer.from(r.ciphertext, 'base64');
     if (data.length < 17) return null;
-    const decipher = createDecipheriv('aes-256-gcm', apiV3Key, Buffer.from(r.nonce, 'utf8'));
+    const cipher = `aes-${apiV3Key.length * 8}-gcm` as 'aes-256-gcm';
+    const decipher = createDecipheriv(cipher, apiV3Key, Buffer.from(r.nonce, 'utf8'));
     decipher.setAuthTag(data.subarray(data.length - 16));
     decipher.setAAD(Buffer.from(r.associated_data ?? '', 'utf8'));
     return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
@@ -185,6 +208,34 @@ export function decryptResource(apiV3Key: Buffer, r: EncryptedResource): string 
   }
 }
 
+/**
+ * WeChat Pay as a provider: every request signed (Authorization over the request line and body, at
+ * `now`), every answer verified with the platform key before it is read; errors carry
+ * { code, message }, reported and not trusted for anything else; a 204 has no body.
+ */
+export function wechatPayProvider(cl: WechatPayClient, now: () => Date): Provider {
+  return {
+    what: WECHATPAY,
+    baseUrl: cl.baseUrl,
+    headers: { accept: 'application/json', 'user-agent': 'bo-server' },
+    emptyOk: true,
+    sign: (r) => ({
+      authorization: authorization(cl, {
+        method: r.method,
+        pathAndQuery: r.pathAndQuery,
+        body: r.body,
+        timestamp: Math.floor(now().getTime() / 1000),
+        nonce: randomBytes(16).toString('hex').toUpperCase(),
+      }),
+    }),
+    reason: (a) =>
+      a.json && typeof a.json.code === 'string'
+        ? `${a.json.code}: ${String(a.json.message ?? '')}`
+        : `HTTP ${a.status}`,
+    verifyAnswer: (a) => signatureProblem(cl, signedHeaders(a.header), a.text, now()),
+  };
+}
+
 /** One signed call; answers the verified JSON body (null for 204). Any failure → 503 with its reason. */
 async function call(
   cl: WechatPayClient,
@@ -193,48 +244,12 @@ async function call(
   payload: unknown,
   now: () => Date,
 ): Promise<Record<string, unknown> | null> {
-  const body = payload === undefined ? '' : JSON.stringify(payload);
-  const timestamp = Math.floor(now().getTime() / 1000);
-  const nonce = randomBytes(16).toString('hex').toUpperCase();
-  let res: Response;
-  try {
-    res = await fetch(cl.baseUrl + pathAndQuery, {
-      method,
-      headers: {
-        authorization: authorization(cl, { method, pathAndQuery, body, timestamp, nonce }),
-        accept: 'application/json',
-        'user-agent': 'bo-server',
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { body } : {}),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (e) {
-    throw providerFailed(WECHATPAY, `无法连接 / unreachable (${e instanceof Error ? e.message : String(e)})`);
-  }
-  const text = await res.text();
-  let json: Record<string, unknown> | null = null;
-  if (text) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null) json = parsed as Record<string, unknown>;
-    } catch {
-      throw providerFailed(WECHATPAY, `HTTP ${res.status}`);
-    }
-  }
-  if (!res.ok) {
-    // Errors carry { code, message }; they are reported, not trusted for anything else.
-    const reason = json && typeof json.code === 'string' ? `${json.code}: ${String(json.message ?? '')}` : '';
-    throw providerFailed(WECHATPAY, reason || `HTTP ${res.status}`);
-  }
-  const problem = signatureProblem(
-    cl,
-    signedHeaders((n) => res.headers.get(n)),
-    text,
-    now(),
-  );
-  if (problem) throw providerFailed(WECHATPAY, `应答验签失败 / answer refused: ${problem}`);
-  return json;
+  const a = await providerRequest(wechatPayProvider(cl, now), {
+    method,
+    path: pathAndQuery,
+    ...(payload === undefined ? {} : { body: { json: payload }, contentType: 'application/json' }),
+  });
+  return a.json;
 }
 
 /** RFC 3339 in Beijing time, as the provider's examples write time_expire. */

@@ -338,7 +338,7 @@ export async function wxcpLogin(
 ) {
   const s = wxcpSettings(deps.config);
   if (!s) throw notConfigured(WXCP);
-  const userId = await wxcpUserIdByCode(s, appId, code, deps.now().getTime());
+  const userId = await wxcpUserIdByCode(s, appId, code, deps.tokens, deps.now().getTime());
   const [u] = await deps.db.select().from(users).where(eq(users.wxcpUserId, userId));
   return providerSignIn(deps, WXCP, 'wxcp', u, userId, ip, userAgent);
 }
