@@ -107,6 +107,16 @@ describe('finance data export', () => {
     await screen.findByText('已导出全部计薪课时明细');
   });
 
+  it('counts again when 查询 is pressed with the filters already shown', async () => {
+    calls.hoursPage.mockReset();
+    calls.hoursPage.mockResolvedValueOnce(page(10)).mockResolvedValueOnce(page(11));
+    mount('/financial/dataExport?kind=hours&year=2031&month=4');
+    await screen.findByText('2031-04 共 10 行计薪课时明细符合条件，将全部导出。');
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await screen.findByText('2031-04 共 11 行计薪课时明细符合条件，将全部导出。');
+    expect(calls.hoursPage).toHaveBeenCalledTimes(2);
+  });
+
   it('says when nothing matches instead of offering an empty workbook', async () => {
     calls.hoursPage.mockResolvedValue(page(0));
     mount('/financial/dataExport?kind=hours&year=2031&month=5&schoolItemCode=SH01');
