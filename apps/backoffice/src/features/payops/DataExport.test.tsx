@@ -45,7 +45,7 @@ function mount(url = '/financial/dataExport') {
   );
 }
 
-describe('finance data export', () => {
+describe('finance data export', { timeout: 20_000 }, () => {
   screenTest({ messages: [payopsMessages], waitMs: 5000 });
 
   it("counts the chosen area's payslips of the month, then downloads the server's workbook of them all", async () => {
