@@ -1,7 +1,7 @@
 // Employees and HR master data: demo staff, scope, account link, pickers, commissioners, salary periods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ErrorCode, type Sdk } from '@bo/api-sdk';
+import { ErrorCode, exportColumns, SHEETS, templateColumns, type Sdk } from '@bo/api-sdk';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema.js';
@@ -303,5 +303,129 @@ describe('export', () => {
     expect((cw.worksheets[0]?.rowCount ?? 0) - 1).toBe(
       (await admin.courses.courses({ query: { coursecategorycode: 'KF' } })).length,
     );
+  });
+});
+
+describe('employees on their sheet (SHEETS.employees)', () => {
+  /** The sheet's cells as the list kit reads them: one record of texts per row, by API field. */
+  async function exported(query: Record<string, string> = {}) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await (await admin.employees.employeeExport({ query })).arrayBuffer());
+    const ws = wb.worksheets[0];
+    if (!ws) throw new Error('no sheet');
+    const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+    const cols = templateColumns(SHEETS.employees);
+    const rows: Record<string, string>[] = [];
+    ws.eachRow((row, n) => {
+      if (n === 1) return;
+      const out: Record<string, string> = {};
+      cols.forEach((c, i) => {
+        const v = row.getCell(i + 1).value;
+        if (v !== null && v !== undefined && String(v) !== '') out[c.field] = String(v);
+      });
+      rows.push(out);
+    });
+    return { header, rows };
+  }
+
+  it('exports the template columns, names for references and lists; the file imports back unchanged', async () => {
+    const { header, rows } = await exported();
+    expect(header).toEqual(exportColumns(SHEETS.employees).map((c) => c.header));
+    expect(header.slice(0, templateColumns(SHEETS.employees).length)).toEqual(
+      templateColumns(SHEETS.employees).map((c) => c.header),
+    );
+    const page = await admin.employees.employees({ query: { pageSize: 500 } });
+    expect(rows).toHaveLength(page.total);
+    // Names, not codes: a campus list of names joined by 、, the post by its name.
+    // (the demo director works at four campuses)
+    const several = page.list.find((e) => (e.schoolItemCodes ?? []).length > 1);
+    expect(several).toBeDefined();
+    const cells = rows.find((r) => r.code === several?.code);
+    expect(cells?.schoolItemCodes).toBe((several?.schoolItemNames ?? []).join('、'));
+    expect(cells?.schoolItemCodes).toContain('、');
+    expect(cells?.postCode).toBe(several?.postName);
+    const r = await admin.employees.employeeImport({ body: { rows, dryRun: true, firstRow: 2 } });
+    expect(r).toMatchObject({ errors: [], created: 0, updated: 0, unchanged: rows.length, written: false });
+  });
+
+  it('reads a row as staff type it: names, lists separated by 、 or ，, 女 and 在职; an edited list is one update', async () => {
+    const campuses = await admin.organisation.allSchoolItems();
+    const name = (code: string) => campuses.find((c) => c.code === code)?.name ?? code;
+    const subjects = (await admin.employees.subjects({ query: { status: 1 } })).slice(0, 2);
+    expect(subjects).toHaveLength(2);
+    const row = {
+      code: 'SHEET01',
+      name: '表格员工',
+      gender: '女',
+      schoolItemCode: name('SH01'),
+      schoolItemCodes: `${name('SH01')}、${name('SH02')}`,
+      postCode: '康复教师',
+      employeeTypeCode: '全职',
+      skillRankCode: '中级教师',
+      subjectIds: subjects.map((s) => s.name).join('，'),
+      entryDate: '2026-03-01',
+      status: '在职',
+    };
+    const dry = await admin.employees.employeeImport({ body: { rows: [row], dryRun: true } });
+    expect(dry).toMatchObject({ errors: [], created: 1, written: false });
+    expect(await admin.employees.employeeImport({ body: { rows: [row], dryRun: false } })).toMatchObject({
+      created: 1,
+      written: true,
+    });
+    const [e] = (await admin.employees.employees({ query: { name: '表格员工' } })).list;
+    expect(e).toMatchObject({
+      code: 'SHEET01',
+      gender: 2,
+      status: 1,
+      schoolItemCode: 'SH01',
+      schoolItemCodes: ['SH01', 'SH02'],
+      postCode: 'TEACHER',
+      employeeTypeCode: 'FT',
+      skillRankCode: 'TR2',
+    });
+    expect([...(e?.subjectIds ?? [])].sort()).toEqual(subjects.map((s) => s.id).sort());
+    // The same row again changes nothing; one campus fewer is an update; an empty cell keeps the list.
+    expect(await admin.employees.employeeImport({ body: { rows: [row], dryRun: true } })).toMatchObject({
+      unchanged: 1,
+      updated: 0,
+    });
+    const fewer = { ...row, schoolItemCodes: name('SH01') };
+    expect(await admin.employees.employeeImport({ body: { rows: [fewer], dryRun: true } })).toMatchObject({
+      errors: [],
+      updated: 1,
+    });
+    const { schoolItemCodes: _c, subjectIds: _s, ...withoutLists } = row;
+    expect(
+      await admin.employees.employeeImport({ body: { rows: [withoutLists], dryRun: true } }),
+    ).toMatchObject({ errors: [], unchanged: 1 });
+  });
+
+  it('reports every error of a row at once, naming unknown names, and writes nothing', async () => {
+    const r = await admin.employees.employeeImport({
+      body: {
+        rows: [
+          {
+            code: 'SHEET02',
+            name: '错行员工',
+            mobile: '123',
+            schoolItemCode: 'SH01',
+            schoolItemCodes: 'SH01、火星校区',
+            postCode: 'TEACHER',
+            subjectIds: '不存在的科目',
+          },
+        ],
+        dryRun: false,
+        firstRow: 2,
+      },
+    });
+    expect(r.written).toBe(false);
+    expect(r.errors.map((e) => [e.row, e.column]).sort()).toEqual([
+      [2, 'mobile'],
+      [2, 'schoolItemCodes'],
+      [2, 'subjectIds'],
+    ]);
+    expect(r.errors.find((e) => e.column === 'schoolItemCodes')?.reason).toContain('火星校区');
+    expect(r.errors.find((e) => e.column === 'subjectIds')?.reason).toContain('不存在的科目');
+    expect((await admin.employees.employees({ query: { name: '错行员工' } })).total).toBe(0);
   });
 });

@@ -91,7 +91,28 @@ describe('activities', () => {
     expect(declined.payable).toBe(before.payable);
     expect(declined.items[0]?.adjustments.map((l) => l.ref)).not.toContain(a.code);
     const withoutIt = await sales.orders.create({ body: order({ declinedOffers: [a.code] }) });
-    expect((await sales.orders.detail({ params: { id: withoutIt.id } })).payable).toBe(declined.payable);
+    const stored = await sales.orders.detail({ params: { id: withoutIt.id } });
+    expect(stored.payable).toBe(declined.payable);
+    // The order keeps what was declined: its detail and edit read answer it, and an edit that does not
+    // name the field keeps it (priced without the activity again); an empty list takes the activity back.
+    expect(stored.declinedOffers).toEqual([a.code]);
+    const forEdit = await sales.orders.editDetail({ params: { id: withoutIt.id } });
+    expect(forEdit.declinedOffers).toEqual([a.code]);
+    const basket = { items: [{ courseCode: 'C001', quantity: 10 }] };
+    await sales.orders.edit({ body: { id: withoutIt.id, version: forEdit.version, ...basket } });
+    const kept = await sales.orders.editDetail({ params: { id: withoutIt.id } });
+    expect(kept.declinedOffers).toEqual([a.code]);
+    expect(kept.quote.payable).toBe(declined.payable);
+    await sales.orders.edit({
+      body: { id: withoutIt.id, version: kept.version, ...basket, declinedOffers: [] },
+    });
+    const restored = await sales.orders.editDetail({ params: { id: withoutIt.id } });
+    expect(restored.declinedOffers).toEqual([]);
+    expect(restored.quote.payable).toBe(q.payable);
+    await sales.orders.edit({
+      body: { id: withoutIt.id, version: restored.version, ...basket, declinedOffers: [a.code, a.code] },
+    });
+    expect((await sales.orders.detail({ params: { id: withoutIt.id } })).declinedOffers).toEqual([a.code]);
     expect(
       (await sales.orders.preCreate({ body: order({ activityCode: a.code, declinedOffers: [a.code] }) }))
         .payable,

@@ -208,6 +208,14 @@ export const IMPORTS: ImportKind[] = [
     ...fromSheet(SHEETS.students, { serverReads: true }),
   },
   {
+    name: 'employees',
+    key: { fields: ['code'], repeat: 'error' },
+    description:
+      '员工 employees (upsert by 工号; campus, post, type, rank by name or code; campuses and subjects as names separated by 、)',
+    endpoint: 'employees.employeeImport',
+    ...fromSheet(SHEETS.employees, { serverReads: true }),
+  },
+  {
     name: 'orders',
     key: { fields: ['legacyCode'], repeat: 'error' },
     description:

@@ -41,6 +41,7 @@ describe('export → import back, per kind', () => {
         'clues',
         'students',
         'resources',
+        'employees',
       ]),
     );
   });

@@ -159,6 +159,8 @@ export const EmployeeRow = z.object({
   schoolItemName: z.string().nullable().optional(),
   /** Every campus the employee works at (includes the primary one). */
   schoolItemCodes: z.array(z.string()).optional(),
+  /** Their names, in the same order (what the export's 工作校区 column writes). */
+  schoolItemNames: z.array(z.string()).optional(),
   postCode: z.string(),
   postName: z.string().nullable().optional(),
   postRole: PostRole.nullable().optional(),
@@ -372,7 +374,7 @@ export const employees = {
   employeeImport: importEndpoint('/employee/importemployees', {
     service: 'ehr',
     access: staff,
-    what: 'employees (matched by code)',
+    what: 'employees (matched by code; the cells of SHEETS.employees: references by name or code, lists of names separated by 、)',
   }),
   employeeExport: get('/employee/exportemployees', {
     service: 'ehr',

@@ -69,6 +69,8 @@ const OrderLines = {
   /**
    * Offers the family declines (codes of activities, discounts or gift rules that would apply by
    * themselves): the order is priced without them, the principles then deciding what else applies.
+   * The order keeps them (its detail and edit read answer them); an edit that omits the field keeps
+   * the order's, an empty list declines none.
    */
   declinedOffers: z.array(z.string().trim().min(1).max(50)).max(20).optional(),
   /** Split billing: the funder's share in yuan and the funder (finance settlement organisation code). */
@@ -252,6 +254,8 @@ export const OrderDetail = OrderRow.extend({
   payableInWords: z.string(),
   items: z.array(OrderItemRow),
   payRecords: z.array(PayRecordRow),
+  /** The offers the family declined when the order was placed or last edited (their codes). */
+  declinedOffers: z.array(z.string()).optional(),
   /** What the caller may do now: edit, revoke, pay. */
   actions: z.array(z.enum(['edit', 'revoke', 'pay'])),
   /** The give-away approval (orderGiveaway) of an order above the limits, as filed. */
@@ -299,6 +303,8 @@ export const OrderEditDetail = z.object({
     }),
   ),
   manualDiscount: Yuan,
+  /** The offers declined when the order was placed or last edited: the edit starts with them declined. */
+  declinedOffers: z.array(z.string()).optional(),
   funderShare: Yuan,
   funderCode: z.string().nullable(),
   adviserId: z.number().int().nullable(),

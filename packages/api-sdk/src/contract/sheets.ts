@@ -6,9 +6,21 @@
 /**
  * How a cell reads and is written: 'text' (the default, kept as typed; codes are text so Excel keeps
  * leading zeros), 'number', 'flag' (1/0, 是/否, 有效/无效 on import; 1/0 on export), 'amount' (yuan with
- * at most 2 decimals, written as the exact text the server gives).
+ * at most 2 decimals, written as the exact text the server gives), 'list' (several names in one cell,
+ * written joined by LIST_JOIN; read split at any of LIST_SEPARATORS: 、 ， , ； ; or a line break).
  */
-export type SheetFormat = 'text' | 'number' | 'flag' | 'amount';
+export type SheetFormat = 'text' | 'number' | 'flag' | 'amount' | 'list';
+
+/** What a 'list' cell is written with: 康复教师、评估师. */
+export const LIST_JOIN = '、';
+/** What a 'list' cell is read split at: what staff type between names (、，,；; or a line break). */
+export const LIST_SEPARATORS = /[、，,；;\n]+/;
+
+/** The names of a 'list' cell, trimmed, empty ones left out (an array is taken as it is). */
+export const listCell = (v: unknown): string[] =>
+  (Array.isArray(v) ? v.map((x) => String(x)) : String(v ?? '').split(LIST_SEPARATORS))
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export interface SheetColumn {
   /** The API field of the import row (and, unless `from` says otherwise, of the list row). */
@@ -255,6 +267,68 @@ export const SHEETS = {
       { field: 'ownerName', header: '负责人 / owner', readOnly: true },
     ],
   },
+  // Employees: references by name (a code is read too), the lists of campuses and subjects as names
+  // in one cell (LIST_JOIN on export; 、，,；; on import). An existing employee is matched by 工号;
+  // docs/decisions.md "Employees on SHEETS".
+  employees: {
+    name: '员工',
+    list: 'employees.employees',
+    columns: [
+      { field: 'code', header: '工号 / employee code', required: true },
+      { field: 'name', header: '姓名 / name', required: true },
+      { field: 'mobile', header: '手机号 / mobile' },
+      { field: 'gender', header: '性别 / gender', note: '1 男, 2 女 (or 男/女; default 1)' },
+      {
+        field: 'schoolItemCode',
+        header: '所属校区 / campus',
+        required: true,
+        from: 'schoolItemName',
+        note: 'campus name or code: the data scope',
+      },
+      {
+        field: 'schoolItemCodes',
+        header: '工作校区 / campuses',
+        format: 'list',
+        from: 'schoolItemNames',
+        note: 'campus names separated by 、 or ，(the primary campus is always one)',
+      },
+      {
+        field: 'postCode',
+        header: '岗位 / post',
+        required: true,
+        from: 'postName',
+        note: 'post name or code',
+      },
+      {
+        field: 'employeeTypeCode',
+        header: '员工类型 / employee type',
+        from: 'employeeTypeName',
+        note: 'type name or code',
+      },
+      {
+        field: 'skillRankCode',
+        header: '职级 / skill rank',
+        from: 'skillRankName',
+        note: 'rank name or code',
+      },
+      {
+        field: 'subjectIds',
+        header: '科目 / subjects',
+        format: 'list',
+        from: 'subjectNames',
+        note: 'subject names separated by 、 or ，',
+      },
+      { field: 'entryDate', header: '入职日期 / entry date', note: 'YYYY-MM-DD' },
+      {
+        field: 'status',
+        header: '状态 / status',
+        format: 'flag',
+        note: '1 在职 employed / 0 离职 left (or 在职/离职; default 1)',
+      },
+      remark,
+      { field: 'username', header: '账号 / account', readOnly: true },
+    ],
+  },
 } as const satisfies Record<string, SheetDef>;
 
 export type SheetKind = keyof typeof SHEETS;
@@ -296,5 +370,6 @@ export const exportValue = (c: SheetColumn, row: Record<string, unknown>): unkno
   if (v === null || v === undefined || v === '') return null;
   if (c.format === 'flag') return v === true || v === 1 || v === '1' ? 1 : 0;
   if (c.format === 'amount') return String(v);
+  if (c.format === 'list') return Array.isArray(v) ? (v.length ? v.join(LIST_JOIN) : null) : v;
   return v;
 };

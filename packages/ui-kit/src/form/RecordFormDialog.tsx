@@ -13,6 +13,7 @@ import {
   FormCheckGroup,
   FormControl,
   FormDate,
+  FormMonth,
   FormNumber,
   FormSelect,
   FormText,
@@ -60,6 +61,8 @@ export type FieldName<S extends z.ZodType<FieldValues>> = Extract<keyof z.input<
 export type FormField<N extends string = string> = Common<N> &
   (
     | { kind: 'text' | 'textarea' | 'date'; maxLength?: number }
+    /** A month 'YYYY-MM' from the browser's month picker. */
+    | { kind: 'month' }
     | { kind: 'number'; min?: number; max?: number; step?: number }
     /** Up to 7 integer digits and 2 decimals (spec §5); the value stays a string unless asNumber. */
     | { kind: 'amount'; asNumber?: boolean }
@@ -168,6 +171,9 @@ export function RecordFormDialog<S extends z.ZodType<FieldValues>>({
             break;
           case 'date':
             control = <FormDate {...common} />;
+            break;
+          case 'month':
+            control = <FormMonth {...common} />;
             break;
           case 'textarea':
             control = <FormTextArea {...common} maxLength={f.maxLength} />;

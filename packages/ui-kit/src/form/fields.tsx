@@ -147,7 +147,7 @@ export function FormNumber<In extends FieldValues>(
 
 /** A text the browser's own picker fills (a day, a time of day); empty is no value. */
 function PickedText<In extends FieldValues>(
-  p: FieldBase<In> & { type: 'date' | 'time'; min?: string | undefined; max?: string | undefined },
+  p: FieldBase<In> & { type: 'date' | 'month' | 'time'; min?: string | undefined; max?: string | undefined },
 ) {
   const { shell } = useField(p);
   return (
@@ -173,6 +173,11 @@ function PickedText<In extends FieldValues>(
 /** A calendar day 'YYYY-MM-DD'; empty is no value. */
 export function FormDate<In extends FieldValues>(p: FieldBase<In> & { min?: string; max?: string }) {
   return <PickedText {...p} type="date" />;
+}
+
+/** A month 'YYYY-MM' picked from a calendar (never typed against a `YYYY-MM` hint); empty is no value. */
+export function FormMonth<In extends FieldValues>(p: FieldBase<In> & { min?: string; max?: string }) {
+  return <PickedText {...p} type="month" />;
 }
 
 /** A time of day 'HH:MM' (a lesson's start or end); empty is no value. */

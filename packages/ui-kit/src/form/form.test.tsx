@@ -82,6 +82,31 @@ describe('RecordFormDialog', () => {
     );
   });
 
+  it('takes a month from a month picker, not typed against a YYYY-MM hint', async () => {
+    const monthly = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, '请选择月份') });
+    const submit = vi.fn(() => Promise.resolve());
+    render(
+      <RecordFormDialog
+        open
+        onClose={() => undefined}
+        title="新增月度折扣率"
+        schema={monthly}
+        fields={[{ kind: 'month', name: 'month', label: '月份', required: true }]}
+        initialValues={{ month: '2026-11' }}
+        onSubmit={submit}
+      />,
+    );
+    const input = screen.getByLabelText(/月份/) as HTMLInputElement;
+    expect(input.type).toBe('month');
+    expect(input.placeholder).not.toContain('YYYY');
+    expect(input.value).toBe('2026-11');
+    fireEvent.change(input, { target: { value: '2026-12' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    });
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ month: '2026-12' }));
+  });
+
   it('leaves a code the system assigns out of a new record and shows it read-only on edit', async () => {
     const generated = z.object({ code: z.number().int().optional(), name: z.string().trim().min(1) });
     const gFields: FormField<FieldName<typeof generated>>[] = [

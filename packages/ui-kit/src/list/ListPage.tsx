@@ -40,7 +40,8 @@ export interface ListPageProps<Row> {
   tableLabel: string;
   searchFields?: readonly SearchField[];
   params: ParamsReader;
-  onParamsChange: (next: URLSearchParams) => void;
+  /** `replace`: a change the user did not ask for (a default view applied on opening) adds no history entry. */
+  onParamsChange: (next: URLSearchParams, o?: { replace?: boolean }) => void;
   paramPrefix?: string;
   defaultPageSize?: number;
   filterDefaults?: Record<string, string>;
@@ -144,7 +145,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
   const urlHasState = [...Object.keys(state.filters), 'page', 'size', 'sort'].some(
     (n) => props.params.get(prefix ? `${prefix}.${n}` : n) !== null,
   );
-  const applyView = (v: ListViewState) => {
+  const applyView = (v: ListViewState, o?: { replace?: boolean }) => {
     const filters = Object.fromEntries(
       Object.keys(state.filters).map((k) => [k, v.filters[k] ?? props.filterDefaults?.[k] ?? '']),
     );
@@ -158,7 +159,7 @@ export function ListPage<Row>(props: ListPageProps<Row>) {
       sortText(state.sort) === sortText(sort) &&
       Object.keys(filters).every((k) => filters[k] === state.filters[k]);
     if (same) onReload?.();
-    else patch({ filters, sort, pageIdx: 1 });
+    else setState({ filters, sort, pageIdx: 1 }, o);
   };
 
   const sortKey = state.sort ? `${state.sort.id}.${state.sort.desc ? 'd' : 'a'}` : '';

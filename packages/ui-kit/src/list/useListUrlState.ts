@@ -4,7 +4,8 @@ import { readListState, writeListState, type ListState, type ParamsReader } from
 
 export interface ListUrlOptions {
   params: ParamsReader;
-  onParamsChange: (next: URLSearchParams) => void;
+  /** `replace`: the change replaces the browser's history entry instead of adding one. */
+  onParamsChange: (next: URLSearchParams, o?: { replace?: boolean }) => void;
   filterNames: readonly string[];
   /** Separates several lists on one screen (one per tab). */
   prefix?: string;
@@ -34,13 +35,14 @@ export function useListUrlState({
     [query, namesKey, prefix, defaultPageSize, defaultsKey],
   );
   const setState = useCallback(
-    (patch: Partial<ListState>) => {
+    (patch: Partial<ListState>, o?: { replace?: boolean }) => {
       onParamsChange(
         writeListState(
           new URLSearchParams(query),
           { ...state, ...patch },
           { prefix, defaultPageSize, defaults: JSON.parse(defaultsKey) as Record<string, string> },
         ),
+        o,
       );
     },
     [onParamsChange, query, state, prefix, defaultPageSize, defaultsKey],

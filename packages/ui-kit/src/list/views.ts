@@ -18,8 +18,12 @@ export interface ListViewsSlotProps {
   current: ListViewState;
   /** Whether the URL holds any of this list's parameters: a default view applies only when it does not. */
   urlHasState: boolean;
-  /** Shows a view: its filters (a filter it does not name gets its default), sort and columns, page 1, fresh rows. */
-  apply: (view: ListViewState) => void;
+  /**
+   * Shows a view: its filters (a filter it does not name gets its default), sort and columns, page 1, fresh
+   * rows. `replace`: the URL change replaces the current history entry (the default view applied on
+   * opening: Back then leaves the list instead of landing on its unfiltered URL, which re-applies it).
+   */
+  apply: (view: ListViewState, o?: { replace?: boolean }) => void;
 }
 
 /** The app's saved-views menu; none (the default) shows no menu. */

@@ -223,7 +223,8 @@ export function ListScreenView<Row, S extends z.ZodType<FieldValues>>({
 
   const listProps = {
     params: searchParams,
-    onParamsChange: (next: URLSearchParams) => setSearchParams(next),
+    onParamsChange: (next: URLSearchParams, o?: { replace?: boolean }) =>
+      setSearchParams(next, { replace: o?.replace }),
     searchFields,
     paramPrefix,
     filterDefaults: def.filterDefaults,

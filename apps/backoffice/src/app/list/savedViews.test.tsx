@@ -2,7 +2,7 @@
 import { ConfirmProvider, ToastProvider } from '@bo/ui-kit';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n';
 import { screenTest } from '../screenTest';
@@ -41,7 +41,12 @@ globalThis.ResizeObserver ??= class {
 };
 
 function Where() {
-  return <output aria-label="url">{useLocation().search}</output>;
+  return (
+    <>
+      <output aria-label="url">{useLocation().search}</output>
+      <output aria-label="navigation">{useNavigationType()}</output>
+    </>
+  );
 }
 
 function mount(url: string) {
@@ -80,6 +85,7 @@ function mount(url: string) {
 }
 
 const url = () => screen.getByRole('status', { name: 'url' }).textContent ?? '';
+const navigation = () => screen.getByRole('status', { name: 'navigation' }).textContent ?? '';
 const openMenu = async () => fireEvent.click(await screen.findByRole('button', { name: /^视图/ }));
 
 describe('saved views of a list', () => {
@@ -92,6 +98,9 @@ describe('saved views of a list', () => {
     ]);
     const list = mount('/clue/clueList');
     await waitFor(() => expect(url()).toBe('?channel=BAIDU'));
+    // The default replaces the opening's history entry: Back leaves the list instead of landing on its
+    // unfiltered URL (which would apply the default again).
+    expect(navigation()).toBe('REPLACE');
     expect(calls.viewList).toHaveBeenCalledWith({ query: { screen: '/clue/clueList' } });
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith(
@@ -104,6 +113,8 @@ describe('saved views of a list', () => {
     await openMenu();
     fireEvent.click(await screen.findByRole('menuitem', { name: '张姓' }));
     await waitFor(() => expect(url()).toBe('?keyword=%E5%BC%A0'));
+    // A view the user chooses is a step of their own: Back returns to the list before it.
+    expect(navigation()).toBe('PUSH');
     expect((screen.getByLabelText('关键字') as HTMLInputElement).value).toBe('张');
   });
 

@@ -53,13 +53,15 @@ export function SavedViewsMenu({ paramPrefix, current, urlHasState, apply }: Lis
   const list = views.data ?? [];
   const refresh = () => qc.invalidateQueries({ queryKey });
 
-  // The default view, once per opening of the list, when the URL names none of its parameters.
+  // The default view, once per opening of the list, when the URL names none of its parameters. It
+  // replaces the history entry: pushing one would make Back land on the unfiltered URL, which applies
+  // the default again (the user could never leave by Back).
   const opened = useRef(false);
   useEffect(() => {
     if (opened.current || !views.data) return;
     opened.current = true;
     const def = views.data.find((v) => v.isDefault);
-    if (def && !urlHasState) apply(def.state);
+    if (def && !urlHasState) apply(def.state, { replace: true });
   }, [views.data, urlHasState, apply]);
 
   const [naming, setNaming] = useState<NameDialog | null>(null);

@@ -77,7 +77,8 @@ function mount() {
   );
 }
 
-describe('the offers of an order being placed', () => {
+// The add-order form is the app's heaviest to render: a slow shared machine passes the default 5 s.
+describe('the offers of an order being placed', { timeout: 30_000 }, () => {
   screenTest({ messages: [orderMessages, masterMessages], waitMs: 8000 });
 
   it('shows the offer that applies, lets the family decline it, and sends the choice with the order', async () => {
@@ -118,5 +119,83 @@ describe('the offers of an order being placed', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
     await vi.waitFor(() => expect(calls.orders.edit).toHaveBeenCalledTimes(1));
     expect(calls.orders.edit.mock.calls[0]?.[0]).toMatchObject({ body: { id: 7, declinedOffers: [HD] } });
+  });
+
+  it('starts an edit with the offers the order declined, and sends the list restored to none', async () => {
+    calls.orders.edit.mockReset();
+    calls.orders.editDetail.mockResolvedValue({
+      id: 7,
+      code: 'DD00000007',
+      version: 3,
+      schoolItemCode: 'SH01',
+      studentId: 3,
+      orderType: 0,
+      items: [{ courseCode: 'C001', buyTypeId: null, quantity: 10, giftQuantity: 0 }],
+      manualDiscount: '0.00',
+      declinedOffers: [HD],
+      funderShare: '0.00',
+      funderCode: null,
+      adviserId: null,
+      remark: '',
+      quote: withDiscount,
+    });
+    calls.orders.detail.mockResolvedValue({ id: 7, studentName: '小明' });
+    calls.orders.preCreate.mockImplementation(({ body }: { body: { declinedOffers?: string[] } }) =>
+      Promise.resolve(body.declinedOffers?.includes(HD) ? withDiscount : withActivity),
+    );
+    calls.orders.edit.mockResolvedValue({ id: 7, code: 'DD00000007', studentId: 3, studentCode: 'S1' });
+    mount();
+
+    // Declined as stored: priced without it from the first preview, and restorable.
+    const offers = await screen.findByRole('group', { name: '适用优惠' });
+    expect(await within(offers).findByText(`已放弃：${HD}`)).toBeTruthy();
+    await within(offers).findByText('折扣「老生续费」 95折');
+    await vi.waitFor(() =>
+      expect(calls.orders.preCreate).toHaveBeenLastCalledWith(
+        expect.objectContaining({ body: expect.objectContaining({ declinedOffers: [HD] }) }),
+      ),
+    );
+
+    fireEvent.click(within(offers).getByRole('button', { name: `恢复优惠 ${HD}` }));
+    await within(offers).findByText('活动「春季特惠」 9折');
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await vi.waitFor(() => expect(calls.orders.edit).toHaveBeenCalledTimes(1));
+    expect(calls.orders.edit.mock.calls[0]?.[0]).toMatchObject({
+      body: { id: 7, version: 3, declinedOffers: [] },
+    });
+  });
+
+  it('shows the order type the server derives, read-only, and prefills the adviser it suggests', async () => {
+    calls.orders.edit.mockReset();
+    calls.orders.editDetail.mockResolvedValue({
+      id: 7,
+      code: 'DD00000007',
+      version: 4,
+      schoolItemCode: 'SH01',
+      studentId: 3,
+      orderType: 0,
+      items: [{ courseCode: 'C001', buyTypeId: null, quantity: 10, giftQuantity: 0 }],
+      manualDiscount: '0.00',
+      declinedOffers: [],
+      funderShare: '0.00',
+      funderCode: null,
+      adviserId: null,
+      remark: '',
+      quote: withActivity,
+    });
+    calls.orders.detail.mockResolvedValue({ id: 7, studentName: '小明' });
+    // A first order of the student: a new enrolment; the student's adviser (user 9) is suggested.
+    calls.orders.preCreate.mockResolvedValue({ ...withActivity, orderType: 1, adviserId: 9 });
+    calls.orders.edit.mockResolvedValue({ id: 7, code: 'DD00000007', studentId: 3, studentCode: 'S1' });
+    mount();
+
+    const type = await screen.findByRole('status', { name: '订单类型' });
+    await vi.waitFor(() => expect(type.textContent).toContain('新报'));
+    // Shown, not chosen: no control offers the type.
+    expect(screen.queryByRole('combobox', { name: '订单类型' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '保存修改' }));
+    await vi.waitFor(() => expect(calls.orders.edit).toHaveBeenCalledTimes(1));
+    expect(calls.orders.edit.mock.calls[0]?.[0]).toMatchObject({ body: { id: 7, adviserId: 9 } });
+    expect(calls.orders.edit.mock.calls[0]?.[0]?.body).not.toHaveProperty('orderType');
   });
 });

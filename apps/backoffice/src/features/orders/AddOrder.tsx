@@ -220,6 +220,8 @@ function useAddOrderForm(defaults: AddOrderValues, onPlaced: (r: Placed) => void
             id: v.editId,
             version: v.version,
             ...lines,
+            // Always the whole list on an edit: the order keeps what it is sent (none: [] restores all).
+            declinedOffers: (v.declinedOffers ?? []).filter((c): c is string => typeof c === 'string'),
             funderShare: v.funderShare,
             funderCode: v.funderCode,
           },
@@ -497,6 +499,8 @@ export default function AddOrder() {
               giftQuantity: i.giftQuantity,
             })),
             manualDiscount: e.manualDiscount,
+            // The offers declined when it was placed or last edited: still declined until restored.
+            declinedOffers: e.declinedOffers ?? [],
             funderShare: e.funderShare,
             funderCode: e.funderCode,
             adviserId: e.adviserId,

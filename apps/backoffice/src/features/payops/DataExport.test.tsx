@@ -45,7 +45,7 @@ function mount(url = '/financial/dataExport') {
   );
 }
 
-describe('finance data export', () => {
+describe('finance data export', { timeout: 20_000 }, () => {
   screenTest({ messages: [payopsMessages], waitMs: 5000 });
 
   it("counts the chosen area's payslips of the month, then downloads the server's workbook of them all", async () => {
@@ -105,6 +105,16 @@ describe('finance data export', () => {
     await screen.findByText('2031-03 约 184654 行计薪课时明细符合条件（估计值），将全部导出。');
     fireEvent.click(screen.getByRole('button', { name: '导出Excel' }));
     await screen.findByText('已导出全部计薪课时明细');
+  });
+
+  it('counts again when 查询 is pressed with the filters already shown', async () => {
+    calls.hoursPage.mockReset();
+    calls.hoursPage.mockResolvedValueOnce(page(10)).mockResolvedValueOnce(page(11));
+    mount('/financial/dataExport?kind=hours&year=2031&month=4');
+    await screen.findByText('2031-04 共 10 行计薪课时明细符合条件，将全部导出。');
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await screen.findByText('2031-04 共 11 行计薪课时明细符合条件，将全部导出。');
+    expect(calls.hoursPage).toHaveBeenCalledTimes(2);
   });
 
   it('says when nothing matches instead of offering an empty workbook', async () => {

@@ -7,7 +7,7 @@
 import { PAY_AREAS, type TPayArea } from '@bo/api-sdk';
 import { exportFileName } from '@bo/domain';
 import { Button, Card, EmptyState, Select, Spinner, TextField, useToast } from '@bo/ui-kit';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { downloadBlob } from '../../app/list';
@@ -202,6 +202,7 @@ function Result({ f }: { f: ExportFilters }) {
 
 export default function DataExport() {
   const t = useT();
+  const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
   const f = filtersOf(params);
   const initial = {
@@ -216,7 +217,15 @@ export default function DataExport() {
       <Card title={t('ops.export.title')}>
         <FilterForm
           initial={initial}
-          onApply={(v) => setParams(Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== '')))}
+          onApply={(v) => {
+            const next = new URLSearchParams(
+              Object.fromEntries(Object.entries(v).filter(([, x]) => x.trim() !== '')),
+            );
+            // 查询 always counts again: with the filters already shown the URL would not change.
+            if (f && JSON.stringify(filtersOf(next)) === JSON.stringify(f))
+              void qc.invalidateQueries({ queryKey: ['payroll', 'dataExport'] });
+            else setParams(next);
+          }}
         />
       </Card>
       <Card>

@@ -62,14 +62,14 @@ export default function PayStatistics() {
         <div className="flex flex-wrap items-end gap-3">
           <TextField
             label={t('pay.fromMonth')}
+            type="month"
             value={from}
-            placeholder={t('list.monthPlaceholder')}
             onChange={(e) => f.set({ from: e.target.value })}
           />
           <TextField
             label={t('pay.toMonth')}
+            type="month"
             value={to}
-            placeholder={t('list.monthPlaceholder')}
             onChange={(e) => f.set({ to: e.target.value })}
           />
           <CampusMasterSelect value={f.value.campus ?? ''} onChange={(v) => f.set({ campus: String(v) })} />

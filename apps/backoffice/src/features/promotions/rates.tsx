@@ -98,7 +98,7 @@ export const monthsDef: ListScreenDef<TMonthDiscountRateRow, typeof MonthDiscoun
     schema: MonthDiscountRateInput,
     defaults: () => ({ month: thisMonth(), schoolItemCodes: [] }),
     fields: (t) => [
-      { kind: 'text', name: 'month', label: t('rate.month'), placeholder: 'YYYY-MM', required: true },
+      { kind: 'month', name: 'month', label: t('rate.month'), required: true },
       {
         kind: 'custom',
         name: 'rateId',

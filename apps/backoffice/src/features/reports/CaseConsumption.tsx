@@ -42,7 +42,10 @@ export default function CaseConsumption() {
         className="flex items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          setList({ keyword: keyword.trim() || undefined, page: undefined });
+          const next = keyword.trim() || undefined;
+          // 查询 always reloads: with the keyword and page already shown, the URL would not change.
+          if (next === value.keyword && pageIndex === 1) void page.refetch();
+          else setList({ keyword: next, page: undefined });
         }}
       >
         <TextField

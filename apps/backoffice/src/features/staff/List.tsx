@@ -1,6 +1,6 @@
 // /staff/list: employees (paged; filters name, campus, post, role, status) with create/edit of
 // campus, post, type, rank, subjects and the linked login account.
-import { EmployeeInput, type TEmployeeRow } from '@bo/api-sdk';
+import { EmployeeInput, SHEETS, type TEmployeeRow } from '@bo/api-sdk';
 import { Badge } from '@bo/ui-kit';
 import { z } from 'zod';
 import { defineListScreen, filterQuery, listQuery, type ListScreenDef } from '../../app/list';
@@ -93,6 +93,8 @@ export const employeesDef: ListScreenDef<TEmployeeRow, typeof EmployeeForm> = {
   ],
   list: (a) => sdk.employees.employees({ query: listQuery(a) }),
   serverExport: (f) => sdk.employees.employeeExport({ query: filterQuery(f) }),
+  // The template, the import and the server's export share SHEETS.employees: an export imports back.
+  importRows: { call: (body) => sdk.employees.employeeImport({ body }), sheet: SHEETS.employees },
   form: {
     schema: EmployeeForm,
     defaults: { status: 1, gender: 1, schoolItemCodes: [], subjectIds: [], accountRoleCodes: [] },

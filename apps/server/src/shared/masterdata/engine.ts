@@ -145,6 +145,14 @@ export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
   ) => Promise<void>;
   /** Adds computed fields (names of references, counts) to rows read. */
   decorate?: (tx: DbOrTx, rows: TRow[]) => Promise<TRow[]>;
+  /**
+   * The changes an update makes to what `afterWrite` keeps beside the row (an employee's campuses and
+   * subjects), as `field: [before, after]`: they count as an update (an import's `updated`) and are audited.
+   */
+  linkedChanges?: (
+    tx: DbOrTx,
+    c: { input: TInput; existing: TRow; ctx: MdCtx },
+  ) => Promise<Record<string, [unknown, unknown]>>;
 }
 
 export interface PageOut<T> {
@@ -475,6 +483,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
     for (const f of writable)
       if (values[f] !== undefined && !same(existing[f], values[f]))
         changes[f] = [existing[f] ?? null, values[f] ?? null];
+    if (def.linkedChanges) Object.assign(changes, await def.linkedChanges(tx, { input, existing, ctx }));
     const conds: SQL[] = [eq(keyCol, existing[def.key])];
     if (opts.checkVersion && versionCol && def.version) {
       const sent = input[def.version];

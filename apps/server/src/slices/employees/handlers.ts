@@ -1,6 +1,6 @@
-import type { contract } from '@bo/api-sdk';
+import { SHEETS, type contract } from '@bo/api-sdk';
 import type { SliceHandlers } from '../../http/register.js';
-import { exportWorkbook, statusOf } from '../../shared/masterdata/index.js';
+import { exportSheet, statusOf } from '../../shared/masterdata/index.js';
 import {
   authInfos,
   codeAndName,
@@ -18,6 +18,7 @@ import {
   teachersBetween,
   TEACHER_RANK_TYPE,
 } from './service.js';
+import { importEmployees } from './sheet.js';
 
 export const employeesHandlers: SliceHandlers<typeof contract.employees> = {
   types: (ctx) => employeeTypeType.all(ctx, ctx.query),
@@ -46,25 +47,10 @@ export const employeesHandlers: SliceHandlers<typeof contract.employees> = {
   employees: (ctx) => employeeType.page(ctx, ctx.query),
   employee: (ctx) => employeeType.detail(ctx, ctx.query.id, 'id'),
   employeeSave: (ctx) => saveEmployee(ctx, ctx.body),
-  employeeImport: (ctx) => employeeType.importRows(ctx, ctx.body.rows, ctx.body),
-  employeeExport: (ctx) =>
-    exportWorkbook(ctx, employeeType, ctx.query, {
-      name: '员工',
-      columns: [
-        { key: 'code', header: '工号', text: true },
-        { key: 'name', header: '姓名' },
-        { key: 'mobile', header: '手机号', text: true },
-        { key: 'schoolItemName', header: '所属校区', width: 20 },
-        { key: 'schoolItemCodes', header: '工作校区', width: 24 },
-        { key: 'postName', header: '岗位' },
-        { key: 'employeeTypeName', header: '员工类型' },
-        { key: 'skillRankName', header: '职级' },
-        { key: 'subjectNames', header: '科目', width: 24 },
-        { key: 'entryDate', header: '入职日期', text: true },
-        { key: 'username', header: '账号' },
-        { key: 'status', header: '状态(1在职 0离职)' },
-      ],
-    }),
+  employeeImport: (ctx) => importEmployees(ctx, ctx.body.rows, ctx.body),
+  // The sheet of SHEETS.employees (the import template's columns, then the read-only ones): an export
+  // edited and imported back is read as it was written.
+  employeeExport: (ctx) => exportSheet(ctx, employeeType, ctx.query, SHEETS.employees),
   teachers: (ctx) => pickEmployees(ctx, { postRoles: ['teacher'], ...ctx.query }),
   supervisors: (ctx) => pickEmployees(ctx, { postRoles: ['supervisor'], ...ctx.query }),
   assessors: (ctx) => pickEmployees(ctx, { postRoles: ['assessor'], ...ctx.query }),

@@ -473,6 +473,26 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
       createdPasswords.set(input, temp);
     }
   },
+  linkedChanges: async (tx, { input, existing }) => {
+    const out: Record<string, [unknown, unknown]> = {};
+    const campusRows = await tx
+      .select({ code: employeeCampuses.schoolItemCode })
+      .from(employeeCampuses)
+      .where(eq(employeeCampuses.employeeCode, existing.code));
+    const campusesBefore = campusRows.map((c) => c.code).sort();
+    const campusesAfter = [...new Set([input.schoolItemCode, ...input.schoolItemCodes])].sort();
+    if (campusesBefore.join('\u0001') !== campusesAfter.join('\u0001'))
+      out.schoolItemCodes = [campusesBefore, campusesAfter];
+    const subjectRows = await tx
+      .select({ id: employeeSubjects.subjectId })
+      .from(employeeSubjects)
+      .where(eq(employeeSubjects.employeeCode, existing.code));
+    const subjectsBefore = subjectRows.map((r) => r.id).sort((a, b) => a - b);
+    const subjectsAfter = [...new Set(input.subjectIds)].sort((a, b) => a - b);
+    if (subjectsBefore.join(',') !== subjectsAfter.join(','))
+      out.subjectIds = [subjectsBefore, subjectsAfter];
+    return out;
+  },
   decorate: async (db, rows) => {
     const codes = rows.map((r) => r.code);
     // One after another: inside a transaction `db` is a single connection, which runs one query at a time.
@@ -507,16 +527,18 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
     const schoolM = new Map(schoolRows.map((p) => [p.code, p.name]));
     return rows.map((r) => {
       const acc = accountRows.filter((a) => a.code === r.code);
+      const campusCodes = campusRows
+        .filter((c) => c.employeeCode === r.code)
+        .map((c) => c.schoolItemCode)
+        .sort();
       const post = postM.get(r.postCode);
       const rank = r.skillRankCode ? rankM.get(r.skillRankCode) : undefined;
       const subs = subjectRows.filter((s) => s.code === r.code);
       return {
         ...r,
         schoolItemName: schoolM.get(r.schoolItemCode) ?? null,
-        schoolItemCodes: campusRows
-          .filter((c) => c.employeeCode === r.code)
-          .map((c) => c.schoolItemCode)
-          .sort(),
+        schoolItemCodes: campusCodes,
+        schoolItemNames: campusCodes.map((c) => schoolM.get(c) ?? c),
         postName: post?.name ?? null,
         postRole: (post?.role ?? null) as TEmployeeRow['postRole'],
         employeeTypeName: r.employeeTypeCode ? (typeM.get(r.employeeTypeCode) ?? null) : null,

@@ -277,6 +277,7 @@ export async function orderDetail(deps: AppDeps, u: AuthUser, id: number) {
     payableInWords: inWords(o.payableCents),
     items: await itemRows(deps.db, o.id),
     payRecords: await orderRecords(deps.db, o.id),
+    declinedOffers: o.declinedOffers,
     actions,
     giveaway: await giveawayOfOrder(deps.db, u, o),
   };
@@ -327,6 +328,7 @@ export async function editDetail(deps: AppDeps, u: AuthUser, id: number) {
       giftQuantity: q100ToNumber(toQ100(i.giftQuantity)),
     })),
     manualDiscount: fromCents(o.manualDiscountCents),
+    declinedOffers: o.declinedOffers,
     funderShare: fromCents(o.funderCents),
     funderCode: o.funderCode,
   };

@@ -124,6 +124,9 @@ function checkGiveaway(
   };
 }
 
+/** The declined offers an order keeps: each code once, in the order sent. */
+const declinedOf = (sent: readonly string[] | undefined): string[] => [...new Set(sent ?? [])];
+
 /** The new or edited order's adviser: the one sent, else the student's (so the commission has an owner). */
 const adviserOf = (sent: number | null | undefined, student: { adviserId: number | null }) =>
   sent ?? student.adviserId ?? null;
@@ -177,6 +180,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
       payableCents: q.payableCents,
       ...split,
       manualDiscountCents: centsOf(b.manualDiscount),
+      declinedOffers: declinedOf(b.declinedOffers),
       adviserId: adviserOf(b.adviserId, s),
       remark: b.remark,
     });
@@ -254,6 +258,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
       payableCents: q.payableCents,
       ...split,
       manualDiscountCents: centsOf(b.manualDiscount),
+      declinedOffers: declinedOf(b.declinedOffers),
       adviserId: b.adviserId ?? c.ownerUserId ?? null,
       remark: b.remark,
     });
@@ -294,7 +299,10 @@ export async function editOrder(
     // New enrolment or renewal follow the history again; the other types stay with their flow.
     const orderType =
       o.orderType === 0 || o.orderType === 1 ? await derivedOrderType(tx, s.id, o.id) : o.orderType;
-    const q = await quoteLines(tx, o.schoolItemCode, s.id, { ...b, orderType }, a.at, o.id);
+    // An edit that names no declined offers keeps the order's (a client that does not know the field
+    // must not put back an offer the family declined); an empty list declines none.
+    const declinedOffers = b.declinedOffers === undefined ? o.declinedOffers : declinedOf(b.declinedOffers);
+    const q = await quoteLines(tx, o.schoolItemCode, s.id, { ...b, orderType, declinedOffers }, a.at, o.id);
     const split = await splitOf(tx, q, b, s.insurance);
     const give = checkGiveaway(deps, u, q, b);
     const done = await tx
@@ -307,6 +315,7 @@ export async function editOrder(
         payableCents: q.payableCents,
         ...split,
         manualDiscountCents: centsOf(b.manualDiscount),
+        declinedOffers,
         adviserId: adviserOf(b.adviserId, s),
         remark: b.remark,
         updatedAt: a.at,

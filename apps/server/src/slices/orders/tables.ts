@@ -39,6 +39,14 @@ export const orders = pgTable(
     funderCode: text('funder_code'),
     /** The manual discount asked for (kept to quote an edit again). */
     manualDiscountCents: bigint('manual_discount_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * The offers the family declined (codes of activities, discounts, gift rules that would apply by
+     * themselves): kept so an edit prices the order without them again and its screen shows them declined.
+     */
+    declinedOffers: text('declined_offers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     adviserId: integer('adviser_id'),
     remark: text('remark').notNull().default(''),
     /** The open or last payment approval (approval_requests.id). */

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "declined_offers" text[] DEFAULT '{}'::text[] NOT NULL;
