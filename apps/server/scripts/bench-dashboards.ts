@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
+import { composeDeps } from '../src/composition.js';
 import { isEmpty, seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
@@ -43,7 +44,7 @@ if (await isEmpty(database.db)) {
   );
   seedSeconds = Math.round((performance.now() - t0) / 1000);
 }
-const deps = {
+const deps = composeDeps({
   db: database.db,
   dbKind: database.kind,
   config,
@@ -51,7 +52,7 @@ const deps = {
   auth: sessionResolver(database.db, config, now),
   passwords: passwordHasher(config),
   ping: database.ping,
-};
+});
 const app = await buildApp(deps, { logger: false });
 const ctx = benchContext(database.db, now());
 const ENDPOINTS: BenchEndpoint[] = [

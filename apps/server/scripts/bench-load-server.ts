@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
+import { composeDeps } from '../src/composition.js';
 import { isEmpty, seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
@@ -26,7 +27,7 @@ if (await isEmpty(database.db))
     { kind: 'demo' },
     { scale: config.SEED_SCALE, now: now(), passwordCost: passwordCost(config) },
   );
-const deps = {
+const deps = composeDeps({
   db: database.db,
   dbKind: database.kind,
   config,
@@ -34,7 +35,7 @@ const deps = {
   auth: sessionResolver(database.db, config, now),
   passwords: passwordHasher(config),
   ping: database.ping,
-};
+});
 const app = await buildApp(deps, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (a: ReturnType<typeof app.server.address>) => (typeof a === 'object' && a ? a.port : 0);

@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
 import type { Quote } from '../pricing/index.js';
 import { toQ100 } from '../ledger/index.js';
+import type { Ports } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -42,6 +43,8 @@ import { orders, payRecords } from './tables.js';
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
+  /** A clue paying becomes a student: the phone rule asks who holds the phone. */
+  ports: Pick<Ports, 'phoneHolder'>;
   config?: { PAY_DATE_MAX_DAYS_BACK?: number; GIVEAWAY_LIMITS?: string | undefined };
 }
 
@@ -220,6 +223,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
         'clueId',
       );
     const s = await createStudent(
+      deps.ports.phoneHolder,
       tx,
       {
         name: b.student.name,
@@ -547,7 +551,7 @@ export async function addRecord(tx: DbOrTx, o: OrderRecord, p: PayInput, a: Acto
 }
 
 /** The setting of how far back a typed payment date may be (none for a seed writing history). */
-export const payDateWindow = (deps: Deps) => deps.config?.PAY_DATE_MAX_DAYS_BACK ?? null;
+export const payDateWindow = (deps: Pick<Deps, 'config'>) => deps.config?.PAY_DATE_MAX_DAYS_BACK ?? null;
 
 export async function addPayRecord(
   deps: Deps,

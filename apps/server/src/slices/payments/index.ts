@@ -11,7 +11,12 @@ export {
   type RecordedOnlinePayment,
   type TermToPay,
 } from './service.js';
-export { useOrders, type OrdersForPayments, type OrderToCollect, type OrderReceipt } from './orders.js';
+export {
+  type OnlinePaymentRecord,
+  type OrdersForPayments,
+  type OrderToCollect,
+  type OrderReceipt,
+} from './orders.js';
 
 /**
  * Registers the slice in a scope of its own whose JSON bodies stay raw text: the gateway signs the

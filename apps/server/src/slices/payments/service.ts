@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { AppError, badInput, notFound, ruleViolation } from '../../http/errors.js';
 import { onlinePaymentEvents, onlinePayments } from './tables.js';
-import { ordersPort } from './orders.js';
+import type { OrdersForPayments } from './orders.js';
 import {
   createNative,
   decryptResource,
@@ -104,7 +104,7 @@ async function openPayment(deps: AppDeps, u: AuthUser, a: PaymentAsk) {
   const now = deps.now();
   const field = a.term ? 'billItemId' : 'query.oid';
   const plan = await deps.db.transaction(async (tx) => {
-    const order = await ordersPort().orderToCollect(tx, a.orderId);
+    const order = await deps.ports.ordersForPayments.orderToCollect(tx, a.orderId);
     if (!order) throw notFound(ORDER);
     assertCampus(u, order.schoolItemCode);
     if (a.schoolItemCode !== null && order.schoolItemCode !== a.schoolItemCode)
@@ -227,6 +227,7 @@ const answerPayment = (p: Payment, reused: boolean) => ({
  * owes, is recorded once (the same trade again is 'repeated'); anything else changes no money.
  */
 async function settle(
+  orders: OrdersForPayments,
   tx: Tx,
   cl: WechatPayClient,
   p: Payment,
@@ -257,7 +258,7 @@ async function settle(
       detail: `gateway ${t.totalCents ?? '?'} ${t.currency ?? ''} ≠ QR code ${p.amountCents} CNY`,
     };
   } else {
-    const order = await ordersPort().orderToCollect(tx, p.orderId);
+    const order = await orders.orderToCollect(tx, p.orderId);
     if (!order) result = { outcome: 'refusedOrder', detail: `order ${p.orderCode} is gone` };
     else if (!order.collectable)
       result = { outcome: 'refusedOrder', detail: `order ${p.orderCode} takes no payment now` };
@@ -268,7 +269,7 @@ async function settle(
       };
     else {
       const paidAt = t.successTime ? new Date(t.successTime) : now;
-      await ordersPort().recordOnlinePayment(tx, {
+      await orders.recordOnlinePayment(tx, {
         orderId: p.orderId,
         amountCents: p.amountCents,
         reference: t.transactionId,
@@ -384,7 +385,7 @@ export async function handleNotification(
       });
       return { outcome: 'unknownTrade' as Outcome, detail: tx0.outTradeNo };
     }
-    return settle(tx, cl, p, tx0, 'notify', now);
+    return settle(deps.ports.ordersForPayments, tx, cl, p, tx0, 'notify', now);
   });
   if (settled.outcome === 'unknownTrade') {
     log.warn({ outTradeNo: tx0.outTradeNo }, 'payment notification for an unknown trade');
@@ -423,7 +424,9 @@ export async function paymentResult(
   const latest = rows[0];
   if (!latest && q.outTradeNo !== undefined) throw notFound(`交易 ${q.outTradeNo} / trade ${q.outTradeNo}`);
   if (!latest) {
-    const order = await deps.db.transaction((tx) => ordersPort().orderToCollect(tx, q.orderid));
+    const order = await deps.db.transaction((tx) =>
+      deps.ports.ordersForPayments.orderToCollect(tx, q.orderid),
+    );
     if (!order) throw notFound(ORDER);
     assertCampus(u, order.schoolItemCode);
     return {
@@ -452,7 +455,7 @@ export async function paymentResult(
     const after = await deps.db.transaction(async (tx) => {
       const p = await lockByTradeNo(tx, r.outTradeNo);
       if (!p) return null;
-      await settle(tx, cl, p, t, 'query', now);
+      await settle(deps.ports.ordersForPayments, tx, cl, p, t, 'query', now);
       return (await tx.select().from(onlinePayments).where(eq(onlinePayments.id, p.id)))[0] ?? null;
     });
     if (after?.tradeState === 'SUCCESS') return answerResult(after);
