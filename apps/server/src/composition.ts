@@ -10,13 +10,24 @@ import { approvedLeaves } from './slices/absences/index.js';
 import { passedConfirmationFilter } from './slices/classHours/index.js';
 import { activeHolder, phoneTaken } from './slices/clues/index.js';
 import { ordersForPayments } from './slices/orders/index.js';
+import { salePriceOfCourse } from './slices/products/index.js';
+import { promotionsSource } from './slices/promotions/index.js';
 import { assertNotApplied } from './slices/salaryApplications/index.js';
 import { recordSnapshots } from './slices/snapshots/index.js';
+import { linkTermPayment } from './slices/termBills/index.js';
 import { bookMakeupLesson, releaseMakeupLesson, releaseStudentLessons } from './slices/teaching/index.js';
 
-/** The production implementation of every port. */
-function defaultPorts(): Ports {
+/**
+ * The production implementation of every port. Pricing reads the offers on the app's clock; without
+ * one (a seed) it prices without offers, as the seeds always did (main.ts seeds before an app exists).
+ */
+function defaultPorts(now: (() => Date) | undefined): Ports {
   return {
+    pricing: {
+      offers: now ? promotionsSource(now) : null,
+      listPrices: [{ name: 'productSalePrice', unitPrice: salePriceOfCourse }],
+      rules: [],
+    },
     ordersForPayments,
     leaves: approvedLeaves,
     phoneHolder: async (tx, phone) => {
@@ -39,11 +50,12 @@ function defaultPorts(): Ports {
 }
 
 /**
- * The wiring of one application (or of one seed run): its ports (`ports` replaces some, e.g. a test's
- * own orders for the payments slice) and a bus with the slices' subscriptions.
+ * The wiring of one application on its clock `now` (or of one seed run, without one): its ports
+ * (`ports` replaces some, e.g. a test's own orders for the payments slice) and a bus with the
+ * slices' subscriptions.
  */
-export function wire(o: { ports?: Partial<Ports> } = {}): Wiring {
-  const ports: Ports = { ...defaultPorts(), ...o.ports };
+export function wire(o: { now?: () => Date; ports?: Partial<Ports> } = {}): Wiring {
+  const ports: Ports = { ...defaultPorts(o.now), ...o.ports };
   const events = eventBus<AppEvents>();
   // An approved leave (or temporary absence) releases the student's booked, unsigned lessons of its
   // period in the decision's transaction.
@@ -71,6 +83,8 @@ export function wire(o: { ports?: Partial<Ports> } = {}): Wiring {
   events.on('periodComputed', async (tx, e) => {
     await recordSnapshots(tx, e);
   });
+  // A confirmed online payment of a term pays that term.
+  events.on('onlinePaymentRecorded', linkTermPayment);
   return { ports, events };
 }
 
@@ -79,5 +93,5 @@ export const appCaches = (): AppCaches => ({ listEstimates: new Map() });
 
 /** Builds an application's dependencies: what the process opened, plus its wiring and caches. */
 export function composeDeps(base: BaseDeps, o: { ports?: Partial<Ports> } = {}): AppDeps {
-  return { ...base, ...wire(o), caches: appCaches() };
+  return { ...base, ...wire({ ...o, now: base.now }), caches: appCaches() };
 }

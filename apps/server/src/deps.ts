@@ -7,8 +7,9 @@ import type { AuthResolver } from './http/auth.js';
 import type { EventBus } from './shared/eventBus.js';
 import type { PasswordHasher } from './shared/passwordPool.js';
 import type { ApprovedLeave, ApprovedMakeup } from './slices/absences/index.js';
-import type { OrdersForPayments } from './slices/payments/index.js';
+import type { OrdersForPayments, RecordedOnlinePayment } from './slices/payments/index.js';
 import type { ApplicationLock, ConfirmedHoursFilter } from './slices/payroll/index.js';
+import type { PricingPort } from './slices/pricing/index.js';
 import type { PhoneHolderSource } from './slices/students/index.js';
 import type { LeaveSource } from './slices/teaching/index.js';
 
@@ -17,6 +18,8 @@ import type { LeaveSource } from './slices/teaching/index.js';
  * implementation per app, chosen by the composition root (docs/developing.md "Wiring").
  */
 export interface Ports {
+  /** Pricing's offer source (promotions, on the app's clock), list price sources (products) and rules. */
+  pricing: PricingPort;
   /** The orders slice as the payments slice sees it. */
   ordersForPayments: OrdersForPayments;
   /** Approved leaves (the absences slice): scheduling refuses a student on leave. */
@@ -47,6 +50,8 @@ export interface AppEvents {
   makeupRevoked: ApprovedMakeup;
   /** A payroll period was computed (the employee snapshot of the period). */
   periodComputed: PeriodComputed;
+  /** A confirmed online payment was recorded (instalments link it to its term). */
+  onlinePaymentRecorded: RecordedOnlinePayment;
 }
 
 /** The wiring between slices: one per app (or per seed step), never a module's. */

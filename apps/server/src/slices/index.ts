@@ -35,8 +35,7 @@ import { refundsHandlers } from './refunds/index.js';
 import { statementsHandlers } from './statements/index.js';
 import { termBillsHandlers } from './termBills/index.js';
 import { teachingHandlers } from './teaching/index.js';
-import { setOfferSource } from './pricing/index.js';
-import { promotionsHandlers, promotionsSource } from './promotions/index.js';
+import { promotionsHandlers } from './promotions/index.js';
 import { absencesHandlers } from './absences/index.js';
 import { schoolTransfersHandlers } from './schoolTransfers/index.js';
 import { refundApplicationsHandlers } from './refundApplications/index.js';
@@ -84,8 +83,6 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'statements', contract.statements, statementsHandlers);
   registerSlice(app, deps, 'teaching', contract.teaching, teachingHandlers);
   registerSlice(app, deps, 'promotions', contract.promotions, promotionsHandlers);
-  // Every quote of this app reads the offers on the app's clock.
-  setOfferSource(promotionsSource(deps.now));
   registerSlice(app, deps, 'absences', contract.absences, absencesHandlers);
   registerSlice(app, deps, 'schoolTransfers', contract.schoolTransfers, schoolTransfersHandlers);
   registerSlice(app, deps, 'refundApplications', contract.refundApplications, refundApplicationsHandlers);

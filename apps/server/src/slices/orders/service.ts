@@ -43,8 +43,8 @@ import { orders, payRecords } from './tables.js';
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
-  /** A clue paying becomes a student: the phone rule asks who holds the phone. */
-  ports: Pick<Ports, 'phoneHolder'>;
+  /** Prices (offers, list prices); a clue paying becomes a student: the phone rule asks who holds the phone. */
+  ports: Pick<Ports, 'phoneHolder' | 'pricing'>;
   config?: { PAY_DATE_MAX_DAYS_BACK?: number; GIVEAWAY_LIMITS?: string | undefined };
 }
 
@@ -168,7 +168,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
       );
     // The type follows the student's history; a type the client sent is not read (issue 33 §4).
     const orderType = await derivedOrderType(tx, s.id);
-    const q = await quoteLines(tx, s.schoolItemCode, s.id, { ...b, orderType }, a.at);
+    const q = await quoteLines(deps.ports.pricing, tx, s.schoolItemCode, s.id, { ...b, orderType }, a.at);
     const split = await splitOf(tx, q, b, s.insurance);
     const give = checkGiveaway(deps, u, q, b);
     const o = await insertOrder(tx, a, {
@@ -184,7 +184,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
       adviserId: adviserOf(b.adviserId, s),
       remark: b.remark,
     });
-    await writeLines(tx, o.id, q);
+    await writeLines(deps.ports.pricing, tx, o.id, q);
     const giveawayApprovalId = give.needed ? await giveAway(tx, o, give, s.name, a) : null;
     await audit(tx, a, 'order.create', `orders:${o.code}`, { payable: q.payableCents, student: s.code });
     return {
@@ -246,7 +246,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
     });
     // Priced after the student exists: a refused price rolls the student and the clue back with it.
     // A clue payment by its flow (issue 33 §4), whatever type the client sent.
-    const q = await quoteLines(tx, c.schoolItemCode, s.id, { ...b, orderType: 4 }, a.at);
+    const q = await quoteLines(deps.ports.pricing, tx, c.schoolItemCode, s.id, { ...b, orderType: 4 }, a.at);
     const split = await splitOf(tx, q, b, c.insurance);
     const give = checkGiveaway(deps, u, q, b);
     const o = await insertOrder(tx, a, {
@@ -262,7 +262,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
       adviserId: b.adviserId ?? c.ownerUserId ?? null,
       remark: b.remark,
     });
-    await writeLines(tx, o.id, q);
+    await writeLines(deps.ports.pricing, tx, o.id, q);
     const giveawayApprovalId = give.needed ? await giveAway(tx, o, give, s.name, a) : null;
     await audit(tx, a, 'order.clueCreate', `orders:${o.code}`, { clue: c.cluecode, student: s.code });
     return {
@@ -299,7 +299,15 @@ export async function editOrder(
     // New enrolment or renewal follow the history again; the other types stay with their flow.
     const orderType =
       o.orderType === 0 || o.orderType === 1 ? await derivedOrderType(tx, s.id, o.id) : o.orderType;
-    const q = await quoteLines(tx, o.schoolItemCode, s.id, { ...b, orderType }, a.at, o.id);
+    const q = await quoteLines(
+      deps.ports.pricing,
+      tx,
+      o.schoolItemCode,
+      s.id,
+      { ...b, orderType },
+      a.at,
+      o.id,
+    );
     const split = await splitOf(tx, q, b, s.insurance);
     const give = checkGiveaway(deps, u, q, b);
     const done = await tx
@@ -321,7 +329,7 @@ export async function editOrder(
       .returning();
     assertMoved(done);
     const edited = must(done[0], 'order');
-    await writeLines(tx, o.id, q);
+    await writeLines(deps.ports.pricing, tx, o.id, q);
     const giveawayApprovalId = give.needed ? await giveAway(tx, edited, give, s.name, a) : null;
     await audit(tx, a, 'order.edit', `orders:${o.code}`, { payable: q.payableCents });
     return {

@@ -5,12 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { registerSlice } from '../../http/register.js';
 import { paymentsHandlers } from './handlers.js';
 
-export {
-  createTermPayment,
-  onOnlinePaymentRecorded,
-  type RecordedOnlinePayment,
-  type TermToPay,
-} from './service.js';
+export { createTermPayment, type RecordedOnlinePayment, type TermToPay } from './service.js';
 export {
   type OnlinePaymentRecord,
   type OrdersForPayments,
