@@ -6,7 +6,7 @@ import { seedActor, type SeedContext } from '../../seed/context.js';
 import { decide } from '../approvals/index.js';
 import { students } from '../students/index.js';
 import { users } from '../../db/schema.js';
-import { addPayRecord, createOrder, type Deps } from './service.js';
+import { addPayRecord, createOrder } from './service.js';
 import { yuan as yuanOf } from './common.js';
 import { orders as ordersTable } from './tables.js';
 

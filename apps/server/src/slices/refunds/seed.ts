@@ -10,7 +10,7 @@ import { adjustCostReasons, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
 import { balances } from '../ledger/index.js';
 import { orders } from '../orders/index.js';
-import { createAdjust, createRefund, type Deps } from './service.js';
+import { createAdjust, createRefund } from './service.js';
 
 const IP = '127.0.0.1';
 
