@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
+import { composeDeps } from '../src/composition.js';
 import { isEmpty, seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
@@ -23,7 +24,6 @@ import { moneyEndpoints } from './bench-dashboards/money.js';
 import { incomeEndpoints } from './bench-dashboards/income.js';
 import { teachingEndpoints } from './bench-dashboards/teaching.js';
 import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
-import { TokenCache } from '../src/shared/providerHttp.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? '5');
 const config = loadConfig();
@@ -44,16 +44,15 @@ if (await isEmpty(database.db)) {
   );
   seedSeconds = Math.round((performance.now() - t0) / 1000);
 }
-const deps = {
+const deps = composeDeps({
   db: database.db,
   dbKind: database.kind,
   config,
   now,
   auth: sessionResolver(database.db, config, now),
   passwords: passwordHasher(config),
-  tokens: new TokenCache(),
   ping: database.ping,
-};
+});
 const app = await buildApp(deps, { logger: false });
 const ctx = benchContext(database.db, now());
 const ENDPOINTS: BenchEndpoint[] = [

@@ -7,11 +7,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
+import { composeDeps } from '../src/composition.js';
 import { isEmpty, seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
 import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
-import { TokenCache } from '../src/shared/providerHttp.js';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -27,16 +27,15 @@ if (await isEmpty(database.db))
     { kind: 'demo' },
     { scale: config.SEED_SCALE, now: now(), passwordCost: passwordCost(config) },
   );
-const deps = {
+const deps = composeDeps({
   db: database.db,
   dbKind: database.kind,
   config,
   now,
   auth: sessionResolver(database.db, config, now),
   passwords: passwordHasher(config),
-  tokens: new TokenCache(),
   ping: database.ping,
-};
+});
 const app = await buildApp(deps, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (a: ReturnType<typeof app.server.address>) => (typeof a === 'object' && a ? a.port : 0);

@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import { isEmpty, seed, type SeedMode } from './seed/index.js';
 import { sessionResolver } from './slices/system/sessions.js';
 import { passwordCost, passwordHasher } from './shared/passwordPool.js';
-import { TokenCache } from './shared/providerHttp.js';
+import { composeDeps } from './composition.js';
 import { startClueJobs } from './slices/clues/jobs.js';
 import { startSnapshotJobs } from './slices/dashboards/index.js';
 import { CENTRE_LEADER, DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
@@ -92,22 +92,18 @@ async function main() {
     : [path.resolve(here, '../../backoffice/dist'), path.resolve(here, '../../../apps/backoffice/dist')].find(
         (p) => existsSync(p),
       );
-  const passwords = passwordHasher(config);
-  const tokens = new TokenCache();
-  const app = await buildApp(
-    {
-      db: database.db,
-      dbKind: database.kind,
-      config,
-      now,
-      auth: sessionResolver(database.db, config, now),
-      passwords,
-      tokens,
-      ping: database.ping,
-      ...(database.replica ? { replica: database.replica } : {}),
-    },
-    { uiDir },
-  );
+  // The composition root builds the app's dependencies once: the HTTP app and the jobs share them.
+  const deps = composeDeps({
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    now,
+    auth: sessionResolver(database.db, config, now),
+    passwords: passwordHasher(config),
+    ping: database.ping,
+    ...(database.replica ? { replica: database.replica } : {}),
+  });
+  const app = await buildApp(deps, { uiDir });
   // The embedded database is backed up through the running server (pnpm backup, docs/operations.md).
   const stopControl =
     database.kind === 'pglite' ? await startControlSocket(config.dataDir, database) : undefined;
@@ -120,18 +116,8 @@ async function main() {
   process.on('SIGINT', () => void close());
   process.on('SIGTERM', () => void close());
   await app.listen({ port: config.PORT, host: config.HOST });
-  const jobDeps = {
-    db: database.db,
-    dbKind: database.kind,
-    config,
-    now,
-    auth: sessionResolver(database.db, config, now),
-    passwords,
-    tokens,
-    ping: database.ping,
-  };
-  startClueJobs(jobDeps, (m) => app.log.info(m));
-  startSnapshotJobs(jobDeps, (m) => app.log.info(m));
+  startClueJobs(deps, (m) => app.log.info(m));
+  startSnapshotJobs(deps, (m) => app.log.info(m));
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;

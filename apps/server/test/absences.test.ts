@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { ErrorCode, type Sdk, type TOrderCreateInput } from '@bo/api-sdk';
 import { students } from '../src/slices/students/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
-import { approvedLeaves, onLeaveApproved, onMakeupApproved } from '../src/slices/absences/index.js';
+import { approvedLeaves } from '../src/slices/absences/index.js';
 import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
 import { courses } from '../src/slices/courses/tables.js';
 import { users } from '../src/slices/system/tables.js';
@@ -55,11 +55,11 @@ beforeAll(async () => {
   course = c.code;
   teacherId = u.id;
   removeHandlers.push(
-    onLeaveApproved(async (_tx, l) => void leavesSeen.push(l)),
-    onMakeupApproved(async (_tx, m) => void makeupsSeen.push(m)),
+    t.deps.events.on('leaveApproved', async (_tx, l) => void leavesSeen.push(l)),
+    t.deps.events.on('makeupApproved', async (_tx, m) => void makeupsSeen.push(m)),
   );
 }, 120_000);
-// The handlers end with the file (test files share modules).
+// The handlers are on this file's server's bus (deps.events); taken off with the file all the same.
 const removeHandlers: (() => void)[] = [];
 afterAll(async () => {
   for (const remove of removeHandlers) remove();

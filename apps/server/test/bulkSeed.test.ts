@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { shanghaiDate } from '@bo/domain';
 import { seedBulk } from '../src/seed/index.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { wire } from '../src/composition.js';
 
 let t: TestServer;
 let admin: Sdk;
@@ -28,7 +29,12 @@ beforeAll(async () => {
   esales = await t.as('esales');
   before = await counts();
   // Two steps beyond the detailed scale, in one transaction as the seed runs them.
-  const ctx = { now: t.clock.now(), scale: 12, passwordCost: { memoryKib: 1024, timeCost: 1 } };
+  const ctx = {
+    now: t.clock.now(),
+    scale: 12,
+    passwordCost: { memoryKib: 1024, timeCost: 1 },
+    wiring: wire(),
+  };
   added = await t.database.db.transaction(async (tx) => {
     // At this scale the demo leaves its closed months to the bulk payroll (seedPayrollHistoryDemo
     // steps aside when bulk volume follows); the template was seeded at the demo scale, so the

@@ -16,6 +16,7 @@ import {
 } from './consistencyKit.js';
 import { scenariosOf } from './consistencyScenarios.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { wire } from '../src/composition.js';
 
 let t: TestServer;
 let admin: Sdk;
@@ -27,7 +28,12 @@ beforeAll(async () => {
   admin = await t.as('admin');
   // Three steps beyond the detailed scale (180 orders, a refund in forty), in one transaction as
   // the seed runs them.
-  const ctx = { now: t.clock.now(), scale: 13, passwordCost: { memoryKib: 1024, timeCost: 1 } };
+  const ctx = {
+    now: t.clock.now(),
+    scale: 13,
+    passwordCost: { memoryKib: 1024, timeCost: 1 },
+    wiring: wire(),
+  };
   await t.database.db.transaction(async (tx) => seedBulk({ ...ctx, db: tx }));
   ({ scenarios, months } = await scenariosOf(t, ['HZ01', 'SH02']));
 }, 180_000);

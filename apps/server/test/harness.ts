@@ -13,11 +13,11 @@ import { buildApp } from '../src/app.js';
 import { seed } from '../src/seed/index.js';
 import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
-import type { AppDeps } from '../src/deps.js';
+import type { AppDeps, Ports } from '../src/deps.js';
+import { composeDeps } from '../src/composition.js';
 import { copyOfTemplate, giveBack } from './templateCopies.js';
 import { TEST_PASSWORD_COST, TEST_PASSWORD_ENV, type DbTemplate } from './template.js';
 import { passwordHasher } from '../src/shared/passwordPool.js';
-import { TokenCache } from '../src/shared/providerHttp.js';
 
 export { DEMO_PASSWORD };
 
@@ -79,6 +79,8 @@ export interface TestServerOptions {
    * as with DATABASE_REPLICA_URL.
    */
   replica?: boolean;
+  /** Ports of the file's own in place of the slices' (e.g. fake orders for the payments slice). */
+  ports?: Partial<Ports>;
 }
 
 /** The standby's URL of the same database, once the standby has replayed its creation. */
@@ -179,17 +181,19 @@ export async function startTestServer(o: TestServerOptions = {}): Promise<TestSe
       passwordCost: TEST_PASSWORD_COST,
     });
   const auth = sessionResolver(database.db, config, clock.now);
-  const deps: AppDeps = {
-    db: database.db,
-    dbKind: database.kind,
-    config,
-    now: clock.now,
-    auth,
-    passwords: passwordHasher(config),
-    tokens: new TokenCache(),
-    ping: database.ping,
-    ...(database.replica ? { replica: database.replica } : {}),
-  };
+  const deps: AppDeps = composeDeps(
+    {
+      db: database.db,
+      dbKind: database.kind,
+      config,
+      now: clock.now,
+      auth,
+      passwords: passwordHasher(config),
+      ping: database.ping,
+      ...(database.replica ? { replica: database.replica } : {}),
+    },
+    o.ports ? { ports: o.ports } : {},
+  );
   const app = await buildApp(deps, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

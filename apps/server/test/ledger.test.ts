@@ -211,7 +211,13 @@ describe('the ledger under random order commands', () => {
     if (!reason || !student) throw new Error('demo adjust reasons and a new SH01 student');
     // Random gift hours and discounts are about the ledger here, not the give-away limits
     // (orderGiveaway.test.ts): the consultant may give them without the campus head's approval.
-    const deps = { db: t.deps.db, now: () => t.clock.now(), config: { GIVEAWAY_LIMITS: '34=100/100' } };
+    const deps = {
+      db: t.deps.db,
+      now: () => t.clock.now(),
+      ports: t.deps.ports,
+      events: t.deps.events,
+      config: { GIVEAWAY_LIMITS: '34=100/100' },
+    };
     const ip = '127.0.0.1';
     const next = rng(20261123);
     const pickOf = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)];

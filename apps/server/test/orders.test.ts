@@ -10,8 +10,6 @@ import { settlementOrgs } from '../src/slices/finance/tables.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orders, payRecords } from '../src/slices/orders/tables.js';
 import { ORDER_MACHINE, type OrderState } from '../src/slices/orders/states.js';
-import '../src/slices/orders/index.js';
-import { ordersPort } from '../src/slices/payments/orders.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -475,7 +473,7 @@ describe('online payments (the payments slice’s port)', () => {
   it('collects the outstanding family share, records a gateway payment once, and reads the receipt', async () => {
     const o = await sales.orders.create({ body: order({ items: [{ courseCode: 'C001', quantity: 2 }] }) });
     await sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '60.00', paidAt: today() } });
-    const port = ordersPort();
+    const port = t.deps.ports.ordersForPayments;
     const due = await t.deps.db.transaction((tx) => port.orderToCollect(tx, o.id));
     expect(due).toMatchObject({ outstandingFamilyCents: 70000, collectable: true });
     const pay = {

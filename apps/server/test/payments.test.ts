@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type Sdk } from '@bo/api-sdk';
 import { ruleViolation } from '../src/http/errors.js';
-import { useOrders, type OrdersForPayments, type OrderReceipt } from '../src/slices/payments/index.js';
+import type { OrdersForPayments, OrderReceipt } from '../src/slices/payments/index.js';
 import { onlinePaymentEvents, onlinePayments } from '../src/slices/payments/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 import { WechatPayPeer } from './fixtures/wechatpayPeer.js';
@@ -100,21 +100,20 @@ const PUBLIC_URL = 'https://bo.example.com';
 const peer = new WechatPayPeer();
 const orders = new FakeOrders();
 
-// The file's own orders stand in for the orders slice; put back afterwards (test files share modules).
-let restoreOrders: (() => void) | undefined;
+// The file's own orders stand in for the orders slice: each server of the file is built with them as
+// its ordersForPayments port (the composition root; nothing of another file's server changes).
+const ports = { ordersForPayments: orders };
 beforeAll(async () => {
   await peer.start();
-  restoreOrders = useOrders(orders);
 });
 afterAll(async () => {
-  restoreOrders?.();
   await peer.close();
 });
 
 describe('online payment not configured', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ ports });
     orders.add({ id: 900, code: 'DD0000000900', schoolItemCode: 'SH01', familyCents: 10_000 });
   });
   afterAll(async () => t?.close());
@@ -142,7 +141,7 @@ describe('online payment through WeChat Pay Native', () => {
   let admin: Sdk;
   let sales: Sdk;
   beforeAll(async () => {
-    t = await startTestServer({ env: peer.env(PUBLIC_URL) });
+    t = await startTestServer({ env: peer.env(PUBLIC_URL), ports });
     peer.now = t.clock.now;
     admin = await t.as('admin');
     sales = await t.as('sales');
@@ -330,7 +329,7 @@ describe('online payment through WeChat Pay Native', () => {
 describe('PDF receipt', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ ports });
     const o = orders.add({ id: 10, code: 'DD0000000010', schoolItemCode: 'SH01', familyCents: 300_000 });
     o.records.push({ reference: '4200001234', amountCents: 300_000, by: null });
     orders.add({ id: 11, code: 'DD0000000011', schoolItemCode: 'BJ01', familyCents: 1_000 });

@@ -15,7 +15,6 @@ import { courses } from '../src/slices/courses/tables.js';
 import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAuthority/tables.js';
 import { employees } from '../src/slices/employees/tables.js';
 import { post } from '../src/slices/ledger/index.js';
-import { useApprovedLeaves } from '../src/slices/teaching/index.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 /** A cell as a person reads it: a date cell as the day (and time) it shows. */
@@ -231,11 +230,11 @@ describe('conflicts are refused naming what collides', () => {
     expect(e.field).toBe('lessonDate');
     expect(e.message).toContain('holiday "校庆"');
     // leave: the absences slice's approved leave, through the seam
-    const restoreLeaves = useApprovedLeaves(async (_tx, ids, from, to) =>
+    const wired = t.deps.ports.leaves;
+    t.deps.ports.leaves = async (_tx, ids, from, to) =>
       ids.includes(p0 ?? 0) && from <= day(4) && to >= day(4)
         ? [{ studentId: p0 ?? 0, fromDate: day(4), toDate: day(4) }]
-        : [],
-    );
+        : [];
     try {
       e = await expectApiError(
         admin.teaching.planInsert({ body: one({ lessonDate: day(4) }) }),
@@ -243,8 +242,8 @@ describe('conflicts are refused naming what collides', () => {
       );
       expect(e.message).toContain('on approved leave');
     } finally {
-      // Back to the absences slice's answer, as the server wires it.
-      restoreLeaves();
+      // Back to the absences slice's answer, as the composition root wires it.
+      t.deps.ports.leaves = wired;
     }
     // What was refused wrote nothing: one lesson of the course on day 1 for the teacher.
     const week = await admin.teaching.planList({

@@ -20,14 +20,15 @@ function planRows(rows: Array<Record<string, unknown>>): number {
 }
 
 /**
- * Estimates of large filters by the filter's SQL and parameters, oldest first (a Map keeps insertion
- * order), at most ESTIMATES_KEPT. A filter counted exactly (at most the limit) is not kept: it is
- * counted again on every page.
+ * Estimates of large filters by the filter's SQL and parameters (the app's deps.caches.listEstimates:
+ * another app in the process, on another database, keeps its own), oldest first (a Map keeps
+ * insertion order), at most ESTIMATES_KEPT. A filter counted exactly (at most the limit) is not kept:
+ * it is counted again on every page.
  */
-const estimates = new Map<string, { total: number; at: number }>();
+type Estimates = AppDeps['caches']['listEstimates'];
 const ESTIMATES_KEPT = 1000;
 
-function reusedEstimate(key: string, now: number, ttl: number): number | undefined {
+function reusedEstimate(estimates: Estimates, key: string, now: number, ttl: number): number | undefined {
   const hit = estimates.get(key);
   if (!hit) return undefined;
   if (now - hit.at < ttl && now >= hit.at) return hit.total;
@@ -35,7 +36,7 @@ function reusedEstimate(key: string, now: number, ttl: number): number | undefin
   return undefined;
 }
 
-function keepEstimate(key: string, total: number, now: number) {
+function keepEstimate(estimates: Estimates, key: string, total: number, now: number) {
   estimates.delete(key);
   estimates.set(key, { total, at: now });
   if (estimates.size > ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value as string);
@@ -74,7 +75,7 @@ export async function countQueryUpTo(deps: AppDeps, matching: () => PgSelect): P
   if (ttl > 0) {
     const q = matching().toSQL();
     key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
-    const reused = reusedEstimate(key, deps.now().getTime(), ttl);
+    const reused = reusedEstimate(deps.caches.listEstimates, key, deps.now().getTime(), ttl);
     if (reused !== undefined) return { total: reused, totalEstimated: true };
   }
   const [r] = await deps.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(
@@ -88,6 +89,6 @@ export async function countQueryUpTo(deps: AppDeps, matching: () => PgSelect): P
     rows: Array<Record<string, unknown>>;
   };
   const total = Math.max(limit + 1, Math.round(planRows(explained.rows)));
-  if (ttl > 0) keepEstimate(key, total, deps.now().getTime());
+  if (ttl > 0) keepEstimate(deps.caches.listEstimates, key, total, deps.now().getTime());
   return { total, totalEstimated: true };
 }

@@ -12,7 +12,7 @@ import { computePeriod } from '../slices/payroll/index.js';
 import { CH } from '../slices/classHours/service.js';
 
 /** Answers how many salary months it computed. */
-export async function seedBulkPayroll({ db, now, scale }: SeedContext): Promise<number> {
+export async function seedBulkPayroll({ db, now, scale, wiring }: SeedContext): Promise<number> {
   if (scale <= DETAILED_SCALE_MAX) return 0;
   const months = await db
     .select()
@@ -47,6 +47,7 @@ export async function seedBulkPayroll({ db, now, scale }: SeedContext): Promise<
       insert into class_hour_confirmation_lessons (confirmation_id, lesson_id, live)
       select f.id, unnest(f.lesson_ids), true from filed f`);
     await computePeriod(
+      wiring,
       db,
       { year: p.year, month: p.month, schoolItemCode: null },
       { userId: null, at: confirmedAt > now ? now : confirmedAt },

@@ -1,10 +1,12 @@
 import type { DbOrTx } from '../db/client.js';
 import type { AuthUser } from '../http/auth.js';
 import type { PasswordCost } from '../shared/password.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps, Wiring } from '../deps.js';
 
 export interface SeedContext {
   db: DbOrTx;
+  /** The slices' wiring (src/composition.ts), as an application's: a seed's commands run its seams. */
+  wiring: Wiring;
   /** Multiplies volumes for benchmark data (1 = demo). */
   scale: number;
   /** The seed's "today", so demo dates are deterministic relative to it. */
@@ -35,9 +37,12 @@ export const seedActor = (id: number, username: string, roles: number[]): AuthUs
 });
 
 /**
- * The dependencies of a slice's command run by a seed at `at`: the seed's transaction and a clock set
- * to when the step would have happened. The commands a seed runs read only these two (no config,
- * auth resolver or health check), so the rest of the application's dependencies are left out.
+ * The dependencies of a slice's command run by a seed at `at`: the seed's transaction, a clock set
+ * to when the step would have happened, and the seed's wiring. The commands a seed runs read only
+ * these (no config, auth resolver or health check), so the rest of the application's dependencies
+ * are left out.
  */
-export const seedDeps = (db: DbOrTx, at: Date): AppDeps =>
-  ({ db, now: () => at }) as Pick<AppDeps, 'now'> & { db: DbOrTx } as unknown as AppDeps;
+export const seedDeps = (wiring: Wiring, db: DbOrTx, at: Date): AppDeps =>
+  ({ db, now: () => at, ...wiring }) as Pick<AppDeps, 'now' | 'ports' | 'events'> & {
+    db: DbOrTx;
+  } as unknown as AppDeps;

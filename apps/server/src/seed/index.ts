@@ -47,9 +47,7 @@ import { seedAbsencesDemo } from '../slices/absences/seed.js';
 import { seedTeachingServicesDemo } from '../slices/teaching/servicesSeed.js';
 import { seedFeedbackDemo } from '../slices/feedback/seed.js';
 import { seedCourseTransfersDemo } from '../slices/courseTransfers/seed.js';
-// The seams between slices (an approved leave releases lessons, an approved make-up books one) are
-// installed when the slices load; the demo rows' approvals run them as the endpoints' do.
-import '../slices/index.js';
+import { wire } from '../composition.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
 const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [
@@ -156,6 +154,9 @@ export async function seed(
     const bulk = mode.kind === 'demo' && opts.scale > DETAILED_SCALE_MAX;
     const ctx: SeedContext = {
       db: tx,
+      // The seams between slices (an approved leave releases lessons, an approved make-up books one):
+      // the demo rows' approvals run them as the endpoints' do.
+      wiring: wire(),
       ...opts,
       scale: Math.min(opts.scale, DETAILED_SCALE_MAX),
       bulkFollows: bulk,

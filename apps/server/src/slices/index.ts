@@ -34,70 +34,22 @@ import { ordersHandlers } from './orders/index.js';
 import { refundsHandlers } from './refunds/index.js';
 import { statementsHandlers } from './statements/index.js';
 import { termBillsHandlers } from './termBills/index.js';
-import {
-  bookMakeupLesson,
-  releaseMakeupLesson,
-  releaseStudentLessons,
-  teachingHandlers,
-  useApprovedLeaves,
-} from './teaching/index.js';
-import { setOfferSource } from './pricing/index.js';
-import { promotionsHandlers, promotionsSource } from './promotions/index.js';
-import {
-  absencesHandlers,
-  approvedLeaves,
-  onLeaveApproved,
-  onMakeupApproved,
-  onMakeupRevoked,
-} from './absences/index.js';
+import { teachingHandlers } from './teaching/index.js';
+import { promotionsHandlers } from './promotions/index.js';
+import { absencesHandlers } from './absences/index.js';
 import { schoolTransfersHandlers } from './schoolTransfers/index.js';
 import { refundApplicationsHandlers } from './refundApplications/index.js';
 import { registerContracts } from './contracts/index.js';
 import { invoicesHandlers } from './invoices/index.js';
 import { productsHandlers } from './products/index.js';
-import {
-  onPeriodComputed,
-  payrollHandlers,
-  useApplicationLock,
-  useConfirmedHoursFilter,
-} from './payroll/index.js';
+import { payrollHandlers } from './payroll/index.js';
 import { discountRatesHandlers } from './discountRates/index.js';
-import { classHoursHandlers, passedConfirmationFilter } from './classHours/index.js';
+import { classHoursHandlers } from './classHours/index.js';
 import { sealingHandlers } from './sealing/index.js';
 import { trainingHandlers } from './training/index.js';
-import { assertNotApplied, salaryApplicationsHandlers } from './salaryApplications/index.js';
-import { recordSnapshots, snapshotsHandlers } from './snapshots/index.js';
+import { salaryApplicationsHandlers } from './salaryApplications/index.js';
+import { snapshotsHandlers } from './snapshots/index.js';
 import { hrSyncHandlers } from './hrSync/index.js';
-
-// Payroll pays a teacher's lessons of a period only under a passed class-hour confirmation.
-useConfirmedHoursFilter(passedConfirmationFilter);
-// A campus's period whose salary application passed is locked: payroll refuses recomputing or adjusting it.
-useApplicationLock(assertNotApplied);
-// Each computation records the paid employees' data as it was (the employee snapshot of the period).
-onPeriodComputed(recordSnapshots);
-// Teaching refuses to book a student on approved leave, and an approved leave (or temporary absence)
-// releases the student's booked, unsigned lessons of its period in the decision's transaction.
-useApprovedLeaves(approvedLeaves);
-onLeaveApproved(async (tx, leave) => {
-  await releaseStudentLessons(tx, leave.studentId, leave.fromDate, leave.toDate);
-});
-// An approved make-up books its lesson on the timetable in the decision's transaction; a conflict
-// (teacher busy, holiday, leave …) fails the approval with what collides.
-onMakeupApproved(async (tx, m) => {
-  await bookMakeupLesson(tx, { db: tx, now: () => m.at }, m.approvedBy, {
-    studentId: m.studentId,
-    schoolItemCode: m.schoolItemCode,
-    courseCode: m.courseCode,
-    date: m.date,
-    timeSpan: m.timeSpan,
-    hours: m.hours,
-    teacherUserId: m.teacherId,
-    missedAttendanceId: m.missedAttendanceId,
-  });
-});
-onMakeupRevoked(async (tx, m) => {
-  await releaseMakeupLesson(tx, m);
-});
 
 export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'system', contract.system, systemHandlers);
@@ -131,8 +83,6 @@ export function registerSlices(app: FastifyInstance, deps: AppDeps) {
   registerSlice(app, deps, 'statements', contract.statements, statementsHandlers);
   registerSlice(app, deps, 'teaching', contract.teaching, teachingHandlers);
   registerSlice(app, deps, 'promotions', contract.promotions, promotionsHandlers);
-  // Every quote of this app reads the offers on the app's clock.
-  setOfferSource(promotionsSource(deps.now));
   registerSlice(app, deps, 'absences', contract.absences, absencesHandlers);
   registerSlice(app, deps, 'schoolTransfers', contract.schoolTransfers, schoolTransfersHandlers);
   registerSlice(app, deps, 'refundApplications', contract.refundApplications, refundApplicationsHandlers);

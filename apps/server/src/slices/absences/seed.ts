@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 
 const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export async function seedAbsencesDemo({ db, now }: SeedContext) {
+export async function seedAbsencesDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -36,7 +36,7 @@ export async function seedAbsencesDemo({ db, now }: SeedContext) {
   const director = seedActor(directorId, 'director', [ROLE.director]);
   const finance = seedActor(financeId, 'finance', [ROLE.finance]);
   const leader = seedActor(leaderId, 'leader01', [ROLE.centreLeader]);
-  const at = (daysFromNow: number) => seedDeps(db, new Date(now.getTime() + daysFromNow * DAY));
+  const at = (daysFromNow: number) => seedDeps(wiring, db, new Date(now.getTime() + daysFromNow * DAY));
   const day = (daysFromNow: number) => dayOf(new Date(now.getTime() + daysFromNow * DAY));
   const pass = async (u: typeof leader, approvalId: number, when: number, comment = '同意') =>
     decide(at(when), u, { id: approvalId, pass: true, comment }, IP);

@@ -1,6 +1,6 @@
 // Temporary absence, leave and make-up requests (issue 14): filing (one transaction: the request and
 // its approval), the three approval kinds and what their decisions do, and the seams the teaching
-// slice uses (onLeaveApproved, onMakeupApproved, approvedLeaves).
+// slice uses (the leaveApproved, makeupApproved and makeupRevoked events of deps.events; approvedLeaves).
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLE } from '@bo/domain';
@@ -67,34 +67,6 @@ export interface ApprovedMakeup {
   approvedBy: AuthUser;
   at: Date;
 }
-type Handler<T> = (tx: DbOrTx, x: T) => Promise<void>;
-const leaveHandlers: Handler<ApprovedLeave>[] = [];
-const makeupHandlers: Handler<ApprovedMakeup>[] = [];
-const makeupRevokedHandlers: Handler<ApprovedMakeup>[] = [];
-
-/** Each registration returns its removal (a test's own handler must not outlive its file). */
-const removal =
-  <T>(list: T[], h: T) =>
-  () => {
-    const i = list.indexOf(h);
-    if (i >= 0) list.splice(i, 1);
-  };
-/** Runs in the approval's transaction when a leave passes (a throw undoes the approval). */
-export function onLeaveApproved(h: Handler<ApprovedLeave>): () => void {
-  leaveHandlers.push(h);
-  return removal(leaveHandlers, h);
-}
-/** Runs in the approval's transaction when a make-up passes, after its hours were given back. */
-export function onMakeupApproved(h: Handler<ApprovedMakeup>): () => void {
-  makeupHandlers.push(h);
-  return removal(makeupHandlers, h);
-}
-/** Runs in the revoke's transaction before a passed make-up's hours are taken back. */
-export function onMakeupRevoked(h: Handler<ApprovedMakeup>): () => void {
-  makeupRevokedHandlers.push(h);
-  return removal(makeupRevokedHandlers, h);
-}
-
 const asLeave = (a: AbsenceRecord): ApprovedLeave => ({
   id: a.id,
   type: a.type === 'temporaryAbsence' ? 'temporaryAbsence' : 'leave',
@@ -459,7 +431,7 @@ registerApprovalKind<Payload>({
   ],
   onPass: async (c) => {
     const a = await settle(c, AB.approved, 'approved');
-    for (const h of leaveHandlers) await h(c.tx, asLeave({ ...a, status: AB.approved }));
+    await c.events.emit(c.tx, 'leaveApproved', asLeave({ ...a, status: AB.approved }));
   },
   ...closers,
   onRevoke: async (c) => void (await settle(c, AB.revoked, 'revoked')),
@@ -473,7 +445,7 @@ registerApprovalKind<Payload>({
   defaultSteps: [campusHead],
   onPass: async (c) => {
     const a = await settle(c, AB.approved, 'approved');
-    for (const h of leaveHandlers) await h(c.tx, asLeave({ ...a, status: AB.approved }));
+    await c.events.emit(c.tx, 'leaveApproved', asLeave({ ...a, status: AB.approved }));
   },
   ...closers,
   onRevoke: async (c) => void (await settle(c, AB.revoked, 'revoked')),
@@ -529,7 +501,7 @@ registerApprovalKind<Payload>({
       { userId: c.actor.id, at: c.now },
     );
     await settle(c, AB.approved, 'approved');
-    for (const h of makeupHandlers) await h(c.tx, asMakeup(a, m, c));
+    await c.events.emit(c.tx, 'makeupApproved', asMakeup(a, m, c));
   },
   ...closers,
   onRevoke: async (c) => {
@@ -538,7 +510,7 @@ registerApprovalKind<Payload>({
       .select()
       .from(studentLedger)
       .where(eq(studentLedger.id, must(a.missedId, 'missed lesson')));
-    for (const h of makeupRevokedHandlers) await h(c.tx, asMakeup(a, must(m, 'missed lesson'), c));
+    await c.events.emit(c.tx, 'makeupRevoked', asMakeup(a, must(m, 'missed lesson'), c));
     await reverse(c.tx, 'makeup', c.payload.absenceId, { userId: c.actor.id, at: c.now }, c.comment);
     await settle(c, AB.revoked, 'revoked');
   },

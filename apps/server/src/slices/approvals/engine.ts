@@ -5,7 +5,7 @@ import { and, arrayOverlaps, asc, desc, eq, inArray, or, sql, type SQL } from 'd
 import { APPROVAL_CODE, APPROVAL_OPEN } from '@bo/domain';
 import { REJECT_COMMENT_REQUIRED } from '@bo/api-sdk';
 import { iso } from '../../db/rowHelpers.js';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps, CommandDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import {
@@ -18,7 +18,13 @@ import {
 } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { approvalKind, approvalKinds, type RegisteredKind, type RequestRecord } from './registry.js';
+import {
+  approvalKind,
+  approvalKinds,
+  type HookContext,
+  type RegisteredKind,
+  type RequestRecord,
+} from './registry.js';
 import { approvalDecisions, approvalRequests, type StoredStep } from './tables.js';
 import { policySteps } from './policies.js';
 import { awaitedSteps, awaitedText } from './awaited.js';
@@ -254,7 +260,7 @@ export interface Outcome {
  * the request at any step and runs onReject. `kinds` narrows which kinds the calling endpoint decides.
  */
 export async function decide(
-  deps: { db: DbOrTx; now: () => Date },
+  deps: CommandDeps,
   u: AuthUser,
   d: DecideInput,
   ip: string | null,
@@ -272,7 +278,7 @@ export async function decide(
     if (!d.pass && !comment && !k.rejectCommentOptional) throw badInput('comment', REJECT_COMMENT_REQUIRED);
     await record(tx, r, u, d.pass ? 'pass' : 'reject', comment, now);
     await audit(tx, r, u, d.pass ? 'pass' : 'reject', comment, ip, now);
-    const ctx = { tx, actor: u, now, comment };
+    const ctx = { tx, actor: u, now, comment, events: deps.events };
     if (!d.pass) {
       const done = await claim(tx, r, {
         status: APPROVAL_CODE.REJECT,
@@ -341,7 +347,14 @@ export async function cancel(
       decidedAt: now,
       comment,
     });
-    await kindOf(r.kind).run('onCancel', { tx, actor: u, now, comment, request: done });
+    await kindOf(r.kind).run('onCancel', {
+      tx,
+      actor: u,
+      now,
+      comment,
+      events: deps.events,
+      request: done,
+    });
     return { id: done.id, status: done.status, step: done.step };
   });
 }
@@ -364,7 +377,7 @@ export async function revoke(
     if (r.status !== APPROVAL_CODE.PASS)
       throw conflict('只有已通过的申请可以撤销 / only an approved request can be revoked', 'id');
     const comment = d.comment.trim();
-    const ctx = { tx, actor: u, now, comment, request: r };
+    const ctx = { tx, actor: u, now, comment, events: deps.events, request: r };
     if (!(await mayRevoke(k, u, ctx))) throw noPermission('无权撤销该申请 / you may not revoke this request');
     await record(tx, r, u, 'revoke', comment, now);
     await audit(tx, r, u, 'revoke', comment, ip, now);
@@ -379,11 +392,7 @@ export async function revoke(
   });
 }
 
-async function mayRevoke(
-  k: RegisteredKind,
-  u: AuthUser,
-  ctx: { tx: DbOrTx; actor: AuthUser; now: Date; comment: string; request: RequestRecord },
-) {
+async function mayRevoke(k: RegisteredKind, u: AuthUser, ctx: Omit<HookContext<unknown>, 'payload'>) {
   if (k.mayRevoke) return k.mayRevoke(ctx);
   const r = ctx.request;
   const last = r.steps[r.steps.length - 1];
@@ -552,7 +561,14 @@ export async function requestDetail(deps: AppDeps, u: AuthUser, id: number) {
   const canRevoke =
     !!k?.revocable &&
     r.status === APPROVAL_CODE.PASS &&
-    (await mayRevoke(k, u, { tx: deps.db, actor: u, now: deps.now(), comment: '', request: r }));
+    (await mayRevoke(k, u, {
+      tx: deps.db,
+      actor: u,
+      now: deps.now(),
+      comment: '',
+      events: deps.events,
+      request: r,
+    }));
   return {
     ...toRow(r, who?.name ?? null),
     steps: r.steps,

@@ -2,6 +2,8 @@
 // flow, and the hooks that run inside the decision's transaction.
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import type { AppEvents } from '../../deps.js';
+import type { EventBus } from '../../shared/eventBus.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { StoredStep, approvalRequests } from './tables.js';
 
@@ -15,6 +17,8 @@ export interface HookContext<P> {
   actor: AuthUser;
   now: Date;
   comment: string;
+  /** The app's event bus: a hook announces what the decision did (in the decision's transaction). */
+  events: EventBus<AppEvents>;
 }
 
 export interface ApprovalKindDef<P> {

@@ -54,7 +54,7 @@ async function actors(db: SeedContext['db']) {
  * A campus's teachers and a filer of one teacher's month there: two assessment lessons given, signed
  * and confirmed, the month submitted on the first of the next and decided to `outcome`.
  */
-async function campusMonths({ db, now }: SeedContext, campus: string) {
+async function campusMonths({ db, now, wiring }: SeedContext, campus: string) {
   const people = await actors(db);
   if (!people) return null;
   const { teacherRow, director, finance } = people;
@@ -97,7 +97,7 @@ async function campusMonths({ db, now }: SeedContext, campus: string) {
     const teacher = { ...seedActor(teacherRow.id, 'teacher', [ROLE.teacher]), employeeCode: teacherCode };
     for (const [i, day] of [10, 17].entries()) {
       const at = noonOf(now, back, day);
-      const deps = { db, now: () => at };
+      const deps = { db, ...wiring, now: () => at };
       const pupil = pupils[i % pupils.length] ?? pupils[0];
       if (!pupil) return;
       const { lessonIds } = await insertLessons(deps, teacher, {
@@ -122,7 +122,7 @@ async function campusMonths({ db, now }: SeedContext, campus: string) {
     }
     // Submitted and decided on the first of the next month.
     const submittedAt = noonOf(now, back - 1, 1);
-    const deps = { db, now: () => submittedAt };
+    const deps = { db, ...wiring, now: () => submittedAt };
     const first = noonOf(now, back, 1);
     const { approvalId } = await submit(deps, teacher, {
       schoolItemCode: campus,

@@ -22,6 +22,7 @@ export async function createStudent(deps: AppDeps, u: AuthUser, b: Body<'student
       throw badInput('body.schoolItemCode', 'body.schoolItemCode: 校区不存在 / no such campus');
     // The students slice creates the row (phone rule, campus, dates); the clue keeps the code.
     const s = await newStudent(
+      deps.ports.phoneHolder,
       tx,
       {
         name: b.name,

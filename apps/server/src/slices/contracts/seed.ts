@@ -16,7 +16,7 @@ const IP = '127.0.0.1';
 const DIRECTOR_CAMPUSES = ['SH01', 'SH02', 'HZ01', 'NJ01'];
 type Outcome = 'waitingHead' | 'waitingFinance' | 'approved' | 'rejected' | 'withdrawn';
 
-export async function seedAgreementsDemo({ db, now }: SeedContext) {
+export async function seedAgreementsDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -42,11 +42,11 @@ export async function seedAgreementsDemo({ db, now }: SeedContext) {
   let day = 40;
   /** Filed `day` days ago by the consultant, decided a day later. */
   const settle = async (approvalId: number, outcome: Outcome, twoSteps: boolean) => {
-    const deps = { db, now: () => new Date(now.getTime() - (day - 1) * 86_400_000) };
+    const deps = { db, ...wiring, now: () => new Date(now.getTime() - (day - 1) * 86_400_000) };
     if (outcome === 'waitingHead' || (!twoSteps && outcome === 'waitingFinance')) return;
     if (outcome === 'withdrawn') {
       await cancelRequest(
-        seedDeps(db, deps.now()),
+        seedDeps(wiring, db, deps.now()),
         sales,
         { id: approvalId, comment: '家长改期签约，先撤回' },
         IP,
@@ -62,7 +62,7 @@ export async function seedAgreementsDemo({ db, now }: SeedContext) {
     if (outcome === 'waitingFinance') return;
     await decide(deps, finance, { id: approvalId, pass: true, comment: '核对无误' }, IP);
   };
-  const at = () => seedDeps(db, new Date(now.getTime() - day * 86_400_000));
+  const at = () => seedDeps(wiring, db, new Date(now.getTime() - day * 86_400_000));
   const order = (i: number) => effective[i % effective.length] ?? effective[0];
 
   // Paper contracts (finance decides): one per order, in each state.

@@ -12,7 +12,7 @@ import { ORDER_STATUS_CODE } from '../orders/index.js';
 const CAMPUS = 'SH01';
 const DAY = 86_400_000;
 
-export async function seedCourseTransfersDemo({ db, now }: SeedContext) {
+export async function seedCourseTransfersDemo({ db, now, wiring }: SeedContext) {
   const [salesRow] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'sales'));
   if (!salesRow) return;
   const sales = seedActor(salesRow.id, 'sales', [ROLE.consultant]);
@@ -41,7 +41,7 @@ export async function seedCourseTransfersDemo({ db, now }: SeedContext) {
   if (!target) return;
   const at = new Date(now.getTime() - 7 * DAY);
   await transferCreate(
-    { db, now: () => at },
+    { db, ...wiring, now: () => at },
     sales,
     {
       orderItemId: item.id,

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fromCents, isDateLocked, shanghaiDate as dayOf } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
+import type { Ports } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { AppError, badInput, notFound, prefixed, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
@@ -28,7 +29,7 @@ import {
   type Actor,
   type OrderRecord,
 } from '../orders/index.js';
-import { quote, type Quote } from '../pricing/index.js';
+import { quote, type PricingPort, type Quote } from '../pricing/index.js';
 import { refundOrders } from '../refunds/index.js';
 import { DELETED, students } from '../students/index.js';
 import { users } from '../../db/schema.js';
@@ -38,6 +39,8 @@ import { nextNumbered } from '../../db/numbering.js';
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
+  /** The target course's price and the receiving order's lines go through pricing. */
+  ports: Pick<Ports, 'pricing'>;
 }
 
 /** The ledger's source type of the movements a course transfer or a merge posts. */
@@ -158,10 +161,10 @@ const sumLine = (ms: readonly { valueCents: number }[]) =>
   fromCents(ms.reduce((s, m) => s + m.valueCents, 0));
 
 /** The target course's unit price through pricing (400 naming targetCourseCode when unknown or free). */
-async function targetPrice(tx: DbOrTx, o: OrderRecord, courseCode: string, at: Date) {
+async function targetPrice(pricing: PricingPort, tx: DbOrTx, o: OrderRecord, courseCode: string, at: Date) {
   let q: Quote;
   try {
-    q = await quote(tx, {
+    q = await quote(pricing, tx, {
       schoolItemCode: o.schoolItemCode,
       at,
       studentId: o.studentId,
@@ -200,7 +203,14 @@ export interface TransferBody {
  * in proportion, the target's hours = value ÷ the target's unit price (down to the hundredth: the
  * value moves whole, only the hours are rounded), gift hours on the target up to the same list value.
  */
-async function planTransfer(tx: DbOrTx, u: AuthUser, now: Date, body: TransferBody, lock: boolean) {
+async function planTransfer(
+  pricing: PricingPort,
+  tx: DbOrTx,
+  u: AuthUser,
+  now: Date,
+  body: TransferBody,
+  lock: boolean,
+) {
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, body.orderItemId));
   if (!item) throw badInput('orderItemId', 'orderItemId: 订单课程不存在 / no such order item');
   const o = await loadOrder(tx, u, item.orderId, lock);
@@ -227,7 +237,7 @@ async function planTransfer(tx: DbOrTx, u: AuthUser, now: Date, body: TransferBo
     moved100 === b.remainingPaid100
       ? b.remainingGift100
       : Math.floor((b.remainingGift100 * moved100) / b.remainingPaid100);
-  const target = await targetPrice(tx, o, body.targetCourseCode, now);
+  const target = await targetPrice(pricing, tx, o, body.targetCourseCode, now);
   const target100 = Math.floor((valueCents * 100) / target.unitPriceCents);
   if (target100 <= 0)
     throw ruleViolation(
@@ -306,12 +316,12 @@ export async function maxGift(
   u: AuthUser,
   body: { orderItemId: number; targetCourseCode: string; hours?: number | undefined },
 ) {
-  const p = await planTransfer(deps.db, u, deps.now(), { ...body, remark: '' }, false);
+  const p = await planTransfer(deps.ports.pricing, deps.db, u, deps.now(), { ...body, remark: '' }, false);
   return { sourceGiftHours: p.preview.source.giftHours, maxGiftHours: p.preview.target.maxGiftHours };
 }
 
 export async function transferPreview(deps: Deps, u: AuthUser, body: TransferBody) {
-  return (await planTransfer(deps.db, u, deps.now(), body, false)).preview;
+  return (await planTransfer(deps.ports.pricing, deps.db, u, deps.now(), body, false)).preview;
 }
 
 const actorOf = (u: AuthUser, at: Date, ip: string): Actor => ({
@@ -345,6 +355,7 @@ function movedQuote(
 
 /** Writes the new effective order that receives the hours; the value moved counts as paid. */
 async function receivingOrder(
+  pricing: PricingPort,
   tx: DbOrTx,
   a: Actor,
   from: OrderRecord,
@@ -368,7 +379,7 @@ async function receivingOrder(
     remark,
     effectiveAt: a.at,
   });
-  await writeLines(tx, o.id, q);
+  await writeLines(pricing, tx, o.id, q);
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, o.id));
   return { o, items };
 }
@@ -386,7 +397,7 @@ async function insertTransfer(
 export async function transferCreate(deps: Deps, u: AuthUser, body: TransferBody, ip: string) {
   const a = actorOf(u, deps.now(), ip);
   return deps.db.transaction(async (tx) => {
-    const p = await planTransfer(tx, u, a.at, body, true);
+    const p = await planTransfer(deps.ports.pricing, tx, u, a.at, body, true);
     const q = movedQuote([
       {
         courseCode: p.target.courseCode,
@@ -400,6 +411,7 @@ export async function transferCreate(deps: Deps, u: AuthUser, body: TransferBody
       },
     ]);
     const { o, items } = await receivingOrder(
+      deps.ports.pricing,
       tx,
       a,
       p.o,
@@ -711,6 +723,7 @@ export async function combineCreate(deps: Deps, u: AuthUser, body: CombineBody, 
     const adviserId = (await commissioner(tx, body.commissionerCode)) ?? first.o.adviserId;
     const codes = p.sources.map((x) => x.o.code).join('、');
     const { o, items } = await receivingOrder(
+      deps.ports.pricing,
       tx,
       a,
       first.o,

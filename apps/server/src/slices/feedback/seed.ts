@@ -35,7 +35,7 @@ const NOTES: Array<[string, number, string, string | null]> = [
   ['teacher', 2, '补课申请通过后，希望教师能收到提醒。', null],
 ];
 
-export async function seedFeedbackDemo({ db, now }: SeedContext) {
+export async function seedFeedbackDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username, name: users.name })
     .from(users)
@@ -52,13 +52,13 @@ export async function seedFeedbackDemo({ db, now }: SeedContext) {
     const u = actor(who);
     if (!u) continue;
     const sent = new Date(now.getTime() - back * DAY);
-    const { code } = await createFeedback(seedDeps(db, sent), u, IP, {
+    const { code } = await createFeedback(seedDeps(wiring, db, sent), u, IP, {
       content,
       filelist: [],
       sourcecode: 3,
     });
     if (reply)
-      await updateFeedback(seedDeps(db, new Date(sent.getTime() + DAY)), admin, IP, {
+      await updateFeedback(seedDeps(wiring, db, new Date(sent.getTime() + DAY)), admin, IP, {
         code,
         status: 'handled',
         reply,

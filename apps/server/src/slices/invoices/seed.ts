@@ -21,7 +21,7 @@ export async function seedInvoicesDemo(c: SeedContext): Promise<void> {
  * provider, and cancelled, for persons and companies. Issuing itself goes to the bank's provider,
  * which a demo has not configured.
  */
-export async function seedInvoiceRequestsDemo({ db, now }: SeedContext): Promise<void> {
+export async function seedInvoiceRequestsDemo({ db, now, wiring }: SeedContext): Promise<void> {
   const [adminRow] = await db.select().from(users).where(eq(users.username, 'admin'));
   const [content] = await db.select().from(invoiceContents).orderBy(asc(invoiceContents.id)).limit(1);
   if (!adminRow || !content) return;
@@ -37,7 +37,7 @@ export async function seedInvoiceRequestsDemo({ db, now }: SeedContext): Promise
     // Requested a few days apart, for part of what was paid.
     const at = new Date(now.getTime() - (8 - i) * 86_400_000);
     const company = i % 3 === 2;
-    const row = await requestInvoice(seedDeps(db, at), admin, {
+    const row = await requestInvoice(seedDeps(wiring, db, at), admin, {
       orderId: o.id,
       amount: fromCents(Math.floor(o.paidCents / 200) * 100),
       contentId: content.id,
@@ -50,7 +50,7 @@ export async function seedInvoiceRequestsDemo({ db, now }: SeedContext): Promise
     const shape = i % 4;
     if (shape === 1) continue; // waiting to be sent
     if (shape === 3) {
-      await cancelInvoice(seedDeps(db, at), admin, row.id);
+      await cancelInvoice(seedDeps(wiring, db, at), admin, row.id);
       continue;
     }
     const answered = new Date(at.getTime() + 3_600_000);

@@ -9,7 +9,7 @@ import { badInput, notFound } from '../../http/errors.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { settlementOrgs } from '../../db/schema.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
-import { commitQuote, quote, type Quote, type QuoteOptions } from '../pricing/index.js';
+import { commitQuote, quote, type PricingPort, type Quote, type QuoteOptions } from '../pricing/index.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
 
 export type OrderRecord = typeof orders.$inferSelect;
@@ -60,6 +60,7 @@ export interface LinesInput {
 
 /** Prices the lines on the server (never trusting a client's numbers). */
 export function quoteLines(
+  pricing: PricingPort,
   tx: DbOrTx,
   schoolItemCode: string,
   studentId: number | null,
@@ -69,6 +70,7 @@ export function quoteLines(
   opts?: QuoteOptions,
 ): Promise<Quote> {
   return quote(
+    pricing,
     tx,
     {
       schoolItemCode,
@@ -128,7 +130,7 @@ export async function splitOf(
 }
 
 /** Writes the quoted lines and their breakdown of an order (after deleting its old ones on an edit). */
-export async function writeLines(tx: DbOrTx, orderId: number, q: Quote): Promise<void> {
+export async function writeLines(pricing: PricingPort, tx: DbOrTx, orderId: number, q: Quote): Promise<void> {
   await tx.delete(orderAdjustments).where(eq(orderAdjustments.orderId, orderId));
   await tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
   for (const i of q.items) {
@@ -161,7 +163,7 @@ export async function writeLines(tx: DbOrTx, orderId: number, q: Quote): Promise
       );
   }
   // The offers the order used (a voucher's single use) are written with its lines, in its transaction.
-  await commitQuote(tx, orderId, q);
+  await commitQuote(pricing, tx, orderId, q);
 }
 
 /** Sums of an order's live records per payer and status, in cents. */

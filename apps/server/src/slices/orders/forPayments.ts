@@ -2,7 +2,7 @@
 // collects, recording it (idempotent on the gateway's trade number), and the receipt's data.
 import { payMethod } from '@bo/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { useOrders, type OrderReceipt, type OrderToCollect } from '../payments/index.js';
+import type { OrderReceipt, OrderToCollect, OrdersForPayments } from '../payments/index.js';
 import { fromQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
 import { PAY_LIVE } from './common.js';
@@ -21,7 +21,8 @@ const ORDER_TYPE_NAME: Record<number, string> = {
 const UNIT_NAME: Record<number, string> = { 1: '课时', 2: '天' };
 const RECORD_STATUS_NAME: Record<number, string> = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' };
 
-useOrders({
+/** The orders slice as the payments slice sees it (deps.ports.ordersForPayments). */
+export const ordersForPayments: OrdersForPayments = {
   orderToCollect: async (tx, orderId): Promise<OrderToCollect | null> => {
     const [x] = await tx
       .select({ o: orders, studentName: students.name })
@@ -102,4 +103,4 @@ useOrders({
       })),
     };
   },
-});
+};

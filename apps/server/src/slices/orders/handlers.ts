@@ -69,6 +69,7 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     }
     const orderType = body.studentId ? await derivedOrderType(deps.db, body.studentId) : 1;
     const quote = await quoteLines(
+      deps.ports.pricing,
       deps.db,
       body.schoolItemCode,
       body.studentId ?? null,
@@ -87,7 +88,14 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
     const c = await loadClue(deps.db, body.clueId, false, 'clueId');
     if (!c.schoolItemCode) throw ruleViolation('线索尚未分配校区 / the clue has no campus yet', 'clueId');
     assertCampus(user, c.schoolItemCode);
-    const quote = await quoteLines(deps.db, c.schoolItemCode, null, { ...body, orderType: 4 }, deps.now());
+    const quote = await quoteLines(
+      deps.ports.pricing,
+      deps.db,
+      c.schoolItemCode,
+      null,
+      { ...body, orderType: 4 },
+      deps.now(),
+    );
     return {
       ...q.quoteOut(quote, centsOf(body.funderShare)),
       adviserId: c.ownerUserId ?? selfAsAdviser(user),

@@ -8,6 +8,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
+import type { PricingPort } from '../pricing/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
@@ -76,7 +77,7 @@ export async function importOrderRows(deps: AppDeps, u: AuthUser, b: Body, ip: s
         duplicates.push({ row, owner: done.code });
         continue;
       }
-      await importOne(tx, u, r, legacy, err, () => errors.length > before, seenRefs, now);
+      await importOne(deps.ports.pricing, tx, u, r, legacy, err, () => errors.length > before, seenRefs, now);
       if (errors.length === before) created += 1;
     }
     if (errors.length || b.dryRun) throw new Rollback();
@@ -101,6 +102,7 @@ export async function importOrderRows(deps: AppDeps, u: AuthUser, b: Body, ip: s
 }
 
 async function importOne(
+  pricing: PricingPort,
   tx: DbOrTx,
   u: AuthUser,
   r: Row,
@@ -183,7 +185,7 @@ async function importOne(
   // today's offers (a published discount or gift rule would reprice it; issue 33 §4).
   const historical = { skipOffers: true };
   try {
-    const list = await quoteLines(tx, campus, student.id, lines, now, undefined, historical);
+    const list = await quoteLines(pricing, tx, campus, student.id, lines, now, undefined, historical);
     const amountCents = centsOf(amount);
     if (amountCents > list.listCents) {
       err('amount', `超过标价 ¥${(list.listCents / 100).toFixed(2)} / above the list price`);
@@ -191,6 +193,7 @@ async function importOne(
     }
     const discount = list.listCents - amountCents;
     quote = await quoteLines(
+      pricing,
       tx,
       campus,
       student.id,
@@ -235,7 +238,7 @@ async function importOne(
       legacyCode: legacy,
     },
   );
-  await writeLines(tx, o.id, quote);
+  await writeLines(pricing, tx, o.id, quote);
   if (paidCents > 0)
     await tx.insert(payRecords).values({
       orderId: o.id,

@@ -16,8 +16,8 @@ export { INCOME_ORDER_PAY, INCOME_ORDER_SOURCE } from './approval.js';
 export { ORDER_MACHINE, ORDER_STATUS_CODE, stateOf, statusName, type OrderState } from './states.js';
 export { PAY_CONFIRMED, PAY_PENDING, loadOrder, quoteLines, writeLines, type OrderRecord } from './common.js';
 export { quoteOut } from './queries.js';
-// Installs the orders side of the payments slice's port at load.
-import './forPayments.js';
+// The orders side of the payments slice's port (the composition root wires it).
+export { ordersForPayments } from './forPayments.js';
 export { ordersHandlers } from './handlers.js';
 // Registers the usage checkers other slices' master data asks before a delete or disable.
 import './usage.js';

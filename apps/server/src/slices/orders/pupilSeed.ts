@@ -45,7 +45,7 @@ async function pupilCourse(db: Deps['db']) {
   return c?.code ?? null;
 }
 
-export async function seedPupilOrdersDemo({ db, now }: SeedContext) {
+export async function seedPupilOrdersDemo({ db, now, wiring }: SeedContext) {
   const people = await db.select().from(users);
   const salesRow = people.find((p) => p.username === 'sales');
   const financeRow = people.find((p) => p.username === 'finance');
@@ -71,7 +71,7 @@ export async function seedPupilOrdersDemo({ db, now }: SeedContext) {
   for (const [i, p] of pupils.entries()) {
     // Signed about ten weeks ago, a few days apart.
     const at = new Date(now.getTime() - (72 - i * 3) * 86_400_000);
-    const deps: Deps = { db, now: () => at };
+    const deps = { db, ...wiring, now: () => at };
     const o = await createOrder(
       deps,
       sales,

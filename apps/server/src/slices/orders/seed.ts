@@ -7,7 +7,7 @@ import { seedActor, type SeedContext } from '../../seed/context.js';
 import { decide } from '../approvals/index.js';
 import { students } from '../students/index.js';
 import { users } from '../../db/schema.js';
-import { addPayRecord, createOrder, type Deps } from './service.js';
+import { addPayRecord, createOrder } from './service.js';
 import { orders as ordersTable } from './tables.js';
 
 /** [course, quantity, gift, manual discount] of each demo order by its place. */
@@ -18,7 +18,7 @@ const LINES: Array<[string, number, number, string]> = [
   ['C004', 8, 0, '0'],
 ];
 
-export async function seedOrdersDemo({ db, now }: SeedContext) {
+export async function seedOrdersDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select()
     .from(users)
@@ -28,7 +28,7 @@ export async function seedOrdersDemo({ db, now }: SeedContext) {
   if (!adminRow || !financeRow) return;
   const admin = seedActor(adminRow.id, 'admin', [1]);
   const finance = seedActor(financeRow.id, 'finance', [20]);
-  const deps: Deps = { db, now: () => now };
+  const deps = { db, ...wiring, now: () => now };
   const list = await db.select().from(students).orderBy(asc(students.id)).limit(12);
   let n = 0;
   for (const s of list) {

@@ -4,6 +4,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { shanghaiDate, centsOf } from '@bo/domain';
 import type { Quote } from '../pricing/index.js';
 import { toQ100 } from '../ledger/index.js';
+import type { Ports } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { nextNumbered } from '../../db/numbering.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -41,6 +42,8 @@ import { orders, payRecords } from './tables.js';
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
+  /** Prices (offers, list prices); a clue paying becomes a student: the phone rule asks who holds the phone. */
+  ports: Pick<Ports, 'phoneHolder' | 'pricing'>;
   config?: { PAY_DATE_MAX_DAYS_BACK?: number; GIVEAWAY_LIMITS?: string | undefined };
 }
 
@@ -167,7 +170,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
       );
     // The type follows the student's history; a type the client sent is not read (issue 33 §4).
     const orderType = await derivedOrderType(tx, s.id);
-    const q = await quoteLines(tx, s.schoolItemCode, s.id, { ...b, orderType }, a.at);
+    const q = await quoteLines(deps.ports.pricing, tx, s.schoolItemCode, s.id, { ...b, orderType }, a.at);
     const split = await splitOf(tx, q, b, s.insurance);
     const give = checkGiveaway(deps, u, q, b);
     const o = await insertOrder(tx, a, {
@@ -184,7 +187,7 @@ export async function createOrder(deps: Deps, u: AuthUser, b: CreateBody, ip: st
       adviserId: adviserOf(b.adviserId, s),
       remark: b.remark,
     });
-    await writeLines(tx, o.id, q);
+    await writeLines(deps.ports.pricing, tx, o.id, q);
     const giveawayApprovalId = give.needed ? await giveAway(tx, o, give, s.name, a) : null;
     await audit(tx, a, 'order.create', `orders:${o.code}`, { payable: q.payableCents, student: s.code });
     return {
@@ -223,6 +226,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
         'clueId',
       );
     const s = await createStudent(
+      deps.ports.phoneHolder,
       tx,
       {
         name: b.student.name,
@@ -245,7 +249,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
     });
     // Priced after the student exists: a refused price rolls the student and the clue back with it.
     // A clue payment by its flow (issue 33 §4), whatever type the client sent.
-    const q = await quoteLines(tx, c.schoolItemCode, s.id, { ...b, orderType: 4 }, a.at);
+    const q = await quoteLines(deps.ports.pricing, tx, c.schoolItemCode, s.id, { ...b, orderType: 4 }, a.at);
     const split = await splitOf(tx, q, b, c.insurance);
     const give = checkGiveaway(deps, u, q, b);
     const o = await insertOrder(tx, a, {
@@ -262,7 +266,7 @@ export async function createClueOrder(deps: Deps, u: AuthUser, b: ClueCreateBody
       adviserId: b.adviserId ?? c.ownerUserId ?? null,
       remark: b.remark,
     });
-    await writeLines(tx, o.id, q);
+    await writeLines(deps.ports.pricing, tx, o.id, q);
     const giveawayApprovalId = give.needed ? await giveAway(tx, o, give, s.name, a) : null;
     await audit(tx, a, 'order.clueCreate', `orders:${o.code}`, { clue: c.cluecode, student: s.code });
     return {
@@ -302,7 +306,15 @@ export async function editOrder(
     // An edit that names no declined offers keeps the order's (a client that does not know the field
     // must not put back an offer the family declined); an empty list declines none.
     const declinedOffers = b.declinedOffers === undefined ? o.declinedOffers : declinedOf(b.declinedOffers);
-    const q = await quoteLines(tx, o.schoolItemCode, s.id, { ...b, orderType, declinedOffers }, a.at, o.id);
+    const q = await quoteLines(
+      deps.ports.pricing,
+      tx,
+      o.schoolItemCode,
+      s.id,
+      { ...b, orderType, declinedOffers },
+      a.at,
+      o.id,
+    );
     const split = await splitOf(tx, q, b, s.insurance);
     const give = checkGiveaway(deps, u, q, b);
     const done = await tx
@@ -325,7 +337,7 @@ export async function editOrder(
       .returning();
     assertMoved(done);
     const edited = must(done[0], 'order');
-    await writeLines(tx, o.id, q);
+    await writeLines(deps.ports.pricing, tx, o.id, q);
     const giveawayApprovalId = give.needed ? await giveAway(tx, edited, give, s.name, a) : null;
     await audit(tx, a, 'order.edit', `orders:${o.code}`, { payable: q.payableCents });
     return {
@@ -555,7 +567,7 @@ export async function addRecord(tx: DbOrTx, o: OrderRecord, p: PayInput, a: Acto
 }
 
 /** The setting of how far back a typed payment date may be (none for a seed writing history). */
-export const payDateWindow = (deps: Deps) => deps.config?.PAY_DATE_MAX_DAYS_BACK ?? null;
+export const payDateWindow = (deps: Pick<Deps, 'config'>) => deps.config?.PAY_DATE_MAX_DAYS_BACK ?? null;
 
 export async function addPayRecord(
   deps: Deps,

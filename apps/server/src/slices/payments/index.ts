@@ -5,13 +5,13 @@ import type { AppDeps } from '../../deps.js';
 import { registerSlice } from '../../http/register.js';
 import { paymentsHandlers } from './handlers.js';
 
+export { createTermPayment, type RecordedOnlinePayment, type TermToPay } from './service.js';
 export {
-  createTermPayment,
-  onOnlinePaymentRecorded,
-  type RecordedOnlinePayment,
-  type TermToPay,
-} from './service.js';
-export { useOrders, type OrdersForPayments, type OrderToCollect, type OrderReceipt } from './orders.js';
+  type OnlinePaymentRecord,
+  type OrdersForPayments,
+  type OrderToCollect,
+  type OrderReceipt,
+} from './orders.js';
 
 /**
  * Registers the slice in a scope of its own whose JSON bodies stay raw text: the gateway signs the

@@ -1,8 +1,8 @@
 // What the payments slice needs from the orders slice (core): the order to collect, recording a
 // confirmed online payment, and the order as a receipt shows it. Every call takes the caller's
-// transaction. The orders slice's public face implements it (wired in ordersPort below).
+// transaction. The orders slice's public face implements it (`ordersForPayments`); the composition
+// root puts it on the app's ports (deps.ports.ordersForPayments).
 import type { Tx } from '../../db/client.js';
-import { notConfigured } from '../../http/errors.js';
 
 export interface OrderToCollect {
   id: number;
@@ -65,23 +65,4 @@ export interface OrdersForPayments {
   /** Records a family payment of method 4 (online); idempotent on the reference. */
   recordOnlinePayment(tx: Tx, p: OnlinePaymentRecord): Promise<void>;
   orderForReceipt(tx: Tx, code: string): Promise<OrderReceipt | null>;
-}
-
-const ORDERS = '订单模块 / the orders module';
-const missing: OrdersForPayments = {
-  orderToCollect: () => Promise.reject(notConfigured(ORDERS)),
-  recordOnlinePayment: () => Promise.reject(notConfigured(ORDERS)),
-  orderForReceipt: () => Promise.reject(notConfigured(ORDERS)),
-};
-
-let current: OrdersForPayments = missing;
-
-/** The orders slice the payments slice works with. */
-export const ordersPort = (): OrdersForPayments => current;
-
-/** Installs the orders implementation (the orders slice at start-up; tests their own); returns the undo. */
-export function useOrders(p: OrdersForPayments): () => void {
-  const before = current;
-  current = p;
-  return () => void (current = before);
 }

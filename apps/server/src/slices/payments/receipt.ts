@@ -8,7 +8,7 @@ import { formatAmount, fromCents, toChineseCurrency, shanghaiDateTime } from '@b
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { notConfigured, notFound } from '../../http/errors.js';
-import { ordersPort, type OrderReceipt } from './orders.js';
+import type { OrderReceipt } from './orders.js';
 
 const FONT = 'cjk';
 const MARGIN = 48;
@@ -20,7 +20,7 @@ const yuan = (cents: number) => `¥${formatAmount(fromCents(cents))}`;
 
 /** The receipt of the order with this code, as a PDF download; 404 unknown, 403 another campus. */
 export async function receiptPdf(deps: AppDeps, u: AuthUser, code: string): Promise<DownloadResult> {
-  const order = await deps.db.transaction((tx) => ordersPort().orderForReceipt(tx, code));
+  const order = await deps.db.transaction((tx) => deps.ports.ordersForPayments.orderForReceipt(tx, code));
   if (!order) throw notFound(`订单 ${code} / order ${code}`);
   assertCampus(u, order.schoolItemCode);
   const body = await renderReceipt(order, {

@@ -7,11 +7,10 @@ import { fromCents } from '@bo/domain';
 import { ErrorCode, TradeState, type contract, type HandlerResult } from '@bo/api-sdk';
 import { iso } from '../../db/rowHelpers.js';
 import type { Tx } from '../../db/client.js';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps, Wiring } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { AppError, badInput, notFound, ruleViolation } from '../../http/errors.js';
 import { onlinePaymentEvents, onlinePayments } from './tables.js';
-import { ordersPort } from './orders.js';
 import {
   createNative,
   decryptResource,
@@ -79,7 +78,7 @@ export interface TermToPay {
 /**
  * A QR code for exactly one instalment term of an order (the termBills slice's /term/pay/*): a
  * still valid one of the same term is answered again. Once the gateway confirms it, the pay record
- * is written like any online payment and the listeners of onOnlinePaymentRecorded link it to the term.
+ * is written like any online payment and the onlinePaymentRecorded event links it to the term.
  */
 export async function createTermPayment(
   deps: AppDeps,
@@ -104,7 +103,7 @@ async function openPayment(deps: AppDeps, u: AuthUser, a: PaymentAsk) {
   const now = deps.now();
   const field = a.term ? 'billItemId' : 'query.oid';
   const plan = await deps.db.transaction(async (tx) => {
-    const order = await ordersPort().orderToCollect(tx, a.orderId);
+    const order = await deps.ports.ordersForPayments.orderToCollect(tx, a.orderId);
     if (!order) throw notFound(ORDER);
     assertCampus(u, order.schoolItemCode);
     if (a.schoolItemCode !== null && order.schoolItemCode !== a.schoolItemCode)
@@ -201,14 +200,6 @@ export interface RecordedOnlinePayment {
   /** The gateway's transaction id: the pay record's reference (method 4). */
   reference: string;
 }
-type RecordedListener = (tx: Tx, p: RecordedOnlinePayment) => Promise<void>;
-const recordedListeners: RecordedListener[] = [];
-
-/** Runs in the transaction that records a confirmed online payment, after its pay record is written. */
-export function onOnlinePaymentRecorded(l: RecordedListener): void {
-  recordedListeners.push(l);
-}
-
 const answerPayment = (p: Payment, reused: boolean) => ({
   orderId: p.orderId,
   orderCode: p.orderCode,
@@ -227,6 +218,7 @@ const answerPayment = (p: Payment, reused: boolean) => ({
  * owes, is recorded once (the same trade again is 'repeated'); anything else changes no money.
  */
 async function settle(
+  w: Wiring,
   tx: Tx,
   cl: WechatPayClient,
   p: Payment,
@@ -257,7 +249,7 @@ async function settle(
       detail: `gateway ${t.totalCents ?? '?'} ${t.currency ?? ''} ≠ QR code ${p.amountCents} CNY`,
     };
   } else {
-    const order = await ordersPort().orderToCollect(tx, p.orderId);
+    const order = await w.ports.ordersForPayments.orderToCollect(tx, p.orderId);
     if (!order) result = { outcome: 'refusedOrder', detail: `order ${p.orderCode} is gone` };
     else if (!order.collectable)
       result = { outcome: 'refusedOrder', detail: `order ${p.orderCode} takes no payment now` };
@@ -268,7 +260,7 @@ async function settle(
       };
     else {
       const paidAt = t.successTime ? new Date(t.successTime) : now;
-      await ordersPort().recordOnlinePayment(tx, {
+      await w.ports.ordersForPayments.recordOnlinePayment(tx, {
         orderId: p.orderId,
         amountCents: p.amountCents,
         reference: t.transactionId,
@@ -284,13 +276,12 @@ async function settle(
           updatedAt: now,
         })
         .where(eq(onlinePayments.id, p.id));
-      for (const l of recordedListeners)
-        await l(tx, {
-          orderId: p.orderId,
-          termBillItemId: p.termBillItemId,
-          amountCents: p.amountCents,
-          reference: t.transactionId,
-        });
+      await w.events.emit(tx, 'onlinePaymentRecorded', {
+        orderId: p.orderId,
+        termBillItemId: p.termBillItemId,
+        amountCents: p.amountCents,
+        reference: t.transactionId,
+      });
       result = { outcome: 'recorded', detail: t.transactionId };
     }
   }
@@ -384,7 +375,7 @@ export async function handleNotification(
       });
       return { outcome: 'unknownTrade' as Outcome, detail: tx0.outTradeNo };
     }
-    return settle(tx, cl, p, tx0, 'notify', now);
+    return settle(deps, tx, cl, p, tx0, 'notify', now);
   });
   if (settled.outcome === 'unknownTrade') {
     log.warn({ outTradeNo: tx0.outTradeNo }, 'payment notification for an unknown trade');
@@ -423,7 +414,9 @@ export async function paymentResult(
   const latest = rows[0];
   if (!latest && q.outTradeNo !== undefined) throw notFound(`交易 ${q.outTradeNo} / trade ${q.outTradeNo}`);
   if (!latest) {
-    const order = await deps.db.transaction((tx) => ordersPort().orderToCollect(tx, q.orderid));
+    const order = await deps.db.transaction((tx) =>
+      deps.ports.ordersForPayments.orderToCollect(tx, q.orderid),
+    );
     if (!order) throw notFound(ORDER);
     assertCampus(u, order.schoolItemCode);
     return {
@@ -452,7 +445,7 @@ export async function paymentResult(
     const after = await deps.db.transaction(async (tx) => {
       const p = await lockByTradeNo(tx, r.outTradeNo);
       if (!p) return null;
-      await settle(tx, cl, p, t, 'query', now);
+      await settle(deps, tx, cl, p, t, 'query', now);
       return (await tx.select().from(onlinePayments).where(eq(onlinePayments.id, p.id)))[0] ?? null;
     });
     if (after?.tradeState === 'SUCCESS') return answerResult(after);

@@ -5,6 +5,8 @@
 // same campus and period (manual lines stay), and records the run with what changed.
 import { and, eq, gte, inArray, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { AppEvents, Ports } from '../../deps.js';
+import type { EventBus } from '../../shared/eventBus.js';
 import {
   attendances,
   clueTargets,
@@ -108,35 +110,21 @@ const toQ100 = (v: string | number) => Math.round(Number(v) * 100);
 
 /** The hook that limits teacher and expert pay to lessons whose class hours passed confirmation. */
 export type ConfirmedHoursFilter = (period: { year: number; month: number }) => SQL | undefined;
-let confirmedHours: ConfirmedHoursFilter = () => undefined;
-/** Wired by the composition root once class-hour confirmation exists (docs/payroll.md, seam 1). */
-export function useConfirmedHoursFilter(f: ConfirmedHoursFilter): () => void {
-  const before = confirmedHours;
-  confirmedHours = f;
-  return () => void (confirmedHours = before);
-}
 
 /** The hook that refuses changing a campus's (null: any campus's) lines of a period once applied for. */
 export type ApplicationLock = (
   tx: DbOrTx,
   p: { year: number; month: number; schoolItemCode: string | null },
 ) => Promise<void>;
-let applicationLock: ApplicationLock = async () => {};
-/** Wired by the composition root to the salary applications (payroll-design seam 2). */
-export function useApplicationLock(f: ApplicationLock): void {
-  applicationLock = f;
-}
-/** Throws when a passed salary application locks the scope (see useApplicationLock). */
-export const assertNotApplied: ApplicationLock = (tx, p) => applicationLock(tx, p);
 
-type PeriodHandler = (
-  tx: DbOrTx,
-  e: { year: number; month: number; schoolItemCode: string | null; employeeCodes: string[] },
-) => Promise<void>;
-const periodHandlers: PeriodHandler[] = [];
-/** Runs in the computation's transaction after the lines are written. */
-export function onPeriodComputed(handler: PeriodHandler): void {
-  periodHandlers.push(handler);
+/**
+ * What the computation needs of the app's wiring (docs/payroll.md): the confirmed-hours filter
+ * (seam 1, deps.ports.confirmedHours) and the bus it announces a computed period on
+ * (periodComputed: the employee snapshot).
+ */
+export interface PayrollWiring {
+  ports: Pick<Ports, 'confirmedHours'>;
+  events: EventBus<AppEvents>;
 }
 
 export async function loadPeriod(tx: DbOrTx, year: number, month: number) {
@@ -245,7 +233,10 @@ async function loadStaff(tx: DbOrTx): Promise<Staff[]> {
  * class-hour confirmation covers (the hook above; over attendances joined to their lessons): what the
  * computation pays by the hour; the hours behind a period (hours.ts) list the same.
  */
-export const paidLessonsOf = (p: { year: number; month: number; startDate: string; endDate: string }) =>
+export const paidLessonsOf = (
+  confirmedHours: ConfirmedHoursFilter,
+  p: { year: number; month: number; startDate: string; endDate: string },
+) =>
   and(
     confirmedHours(p),
     eq(attendances.paid, true),
@@ -258,6 +249,7 @@ export const paidLessonsOf = (p: { year: number; month: number; startDate: strin
 
 /** Paid attendances of confirmed lessons in the period, with the lesson's hours and pay type. */
 async function paidAttendances(
+  confirmedHours: ConfirmedHoursFilter,
   tx: DbOrTx,
   p: { year: number; month: number; startDate: string; endDate: string },
 ) {
@@ -274,7 +266,7 @@ async function paidAttendances(
     .from(attendances)
     .innerJoin(lessons, eq(lessons.id, attendances.lessonId))
     .leftJoin(salaryCourseSwitch, eq(salaryCourseSwitch.courseCode, lessons.courseCode))
-    .where(paidLessonsOf(p))
+    .where(paidLessonsOf(confirmedHours, p))
     .orderBy(attendances.id);
 }
 
@@ -365,7 +357,12 @@ class Lines {
 }
 
 /** Every line of the period (all campuses); pure reads. */
-export async function draftLines(tx: DbOrTx, year: number, month: number): Promise<LineDraft[]> {
+export async function draftLines(
+  confirmedHours: ConfirmedHoursFilter,
+  tx: DbOrTx,
+  year: number,
+  month: number,
+): Promise<LineDraft[]> {
   const period = await loadPeriod(tx, year, month);
   const p = { year, month, startDate: period.startDate, endDate: period.endDate };
   const ruleOf = await rulesInForce(tx, year, month);
@@ -384,7 +381,7 @@ export async function draftLines(tx: DbOrTx, year: number, month: number): Promi
 
   // Teachers by the hour, experts by the case: paid attendances of their confirmed lessons.
   const hoursOf = new Map<string, number>();
-  const paidRows = await paidAttendances(tx, p);
+  const paidRows = await paidAttendances(confirmedHours, tx, p);
   for (const a of paidRows) {
     const s = byCode.get(a.teacherCode);
     if (!s) continue;
@@ -573,14 +570,15 @@ const lineKey = (l: { schoolItemCode: string; employeeCode: string; role: string
 
 /**
  * Computes a period for one campus (or every campus): replaces its computed lines, keeps manual
- * ones, records the run with the change report and calls the `onPeriodComputed` handlers.
+ * ones, records the run with the change report and emits periodComputed on the app's bus.
  */
 export async function computePeriod(
+  w: PayrollWiring,
   tx: DbOrTx,
   input: PeriodInput,
   by: { userId: number | null; at: Date },
 ): Promise<RunResult> {
-  const all = await draftLines(tx, input.year, input.month);
+  const all = await draftLines(w.ports.confirmedHours, tx, input.year, input.month);
   const drafts = input.schoolItemCode ? all.filter((l) => l.schoolItemCode === input.schoolItemCode) : all;
   const scope = and(
     eq(salaryLines.year, input.year),
@@ -668,13 +666,12 @@ export async function computePeriod(
       await tx.insert(salaryLineSources).values(sources.slice(k, k + 1000));
   }
   const employeeCodes = [...new Set(drafts.map((l) => l.employeeCode))].sort();
-  for (const h of periodHandlers)
-    await h(tx, {
-      year: input.year,
-      month: input.month,
-      schoolItemCode: input.schoolItemCode,
-      employeeCodes,
-    });
+  await w.events.emit(tx, 'periodComputed', {
+    year: input.year,
+    month: input.month,
+    schoolItemCode: input.schoolItemCode,
+    employeeCodes,
+  });
   return {
     runId,
     computedAt: by.at,

@@ -245,7 +245,7 @@ export async function hoursFilter(tx: DbOrTx, c: Ctx, q: HoursQuery): Promise<Ho
   const kw = q.keyword ? like(q.keyword) : null;
   return {
     lessonWhere: and(
-      paidLessonsOf(p),
+      paidLessonsOf(c.deps.ports.confirmedHours, p),
       scopeWhere(c.user, lessons.schoolItemCode, q.schoolItemCode),
       kw ? or(ilike(employees.name, kw), ilike(lessons.teacherCode, kw)) : undefined,
     ),

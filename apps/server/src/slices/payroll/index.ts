@@ -13,11 +13,9 @@ export {
   PAY_ROLES,
   campusPeriodTotals,
   computePeriod,
-  onPeriodComputed,
-  useApplicationLock,
-  useConfirmedHoursFilter,
   type ApplicationLock,
   type ConfirmedHoursFilter,
   type PayRole,
+  type PayrollWiring,
 } from './compute.js';
 export { payrollHandlers } from './handlers.js';

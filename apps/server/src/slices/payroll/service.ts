@@ -44,7 +44,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { codeNames } from '../../shared/masterdata/index.js';
 import { shanghaiDaySql } from '../../shared/days.js';
 import { isSealed, sealedError } from '../sealing/index.js';
-import { assertNotApplied, computePeriod, loadPeriod, type ChangeRow } from './compute.js';
+import { computePeriod, loadPeriod, type ChangeRow } from './compute.js';
 import {
   salaryCourseSwitch,
   salaryExtraHours,
@@ -347,8 +347,9 @@ export async function compute(
   const at = c.deps.now();
   return c.deps.db.transaction(async (tx) => {
     await assertPeriodOpen(tx, b.year, b.month);
-    await assertNotApplied(tx, { year: b.year, month: b.month, schoolItemCode: campus });
+    await c.deps.ports.applicationLock(tx, { year: b.year, month: b.month, schoolItemCode: campus });
     const run = await computePeriod(
+      c.deps,
       tx,
       { year: b.year, month: b.month, schoolItemCode: campus },
       { userId: c.user.id, at },
@@ -612,7 +613,11 @@ export async function adjust(
   const at = c.deps.now();
   return c.deps.db.transaction(async (tx) => {
     await assertPeriodOpen(tx, b.year, b.month);
-    await assertNotApplied(tx, { year: b.year, month: b.month, schoolItemCode: b.schoolItemCode });
+    await c.deps.ports.applicationLock(tx, {
+      year: b.year,
+      month: b.month,
+      schoolItemCode: b.schoolItemCode,
+    });
     const [e] = await tx.select().from(employees).where(eq(employees.code, b.employeeCode));
     if (!e) throw badInput('employeeCode', `员工 ${b.employeeCode} 不存在 / no employee ${b.employeeCode}`);
     const amountCents = centsOf(b.amount);

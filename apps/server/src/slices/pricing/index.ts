@@ -1,8 +1,8 @@
 // Pricing's public face (docs/money-design): every price of an order comes from `quote`. The list
-// price is the course price × quantity; rules registered with `registerPriceRule` (the promotions
-// slice's discounts, vouchers and activities) add reduction lines; the manual discount comes last.
+// price is the course price × quantity; the app's offer source (the promotions slice's discounts,
+// vouchers and activities) and reduction rules add reduction lines; the manual discount comes last.
 // A list price source (the products slice's campus sale prices) may give the unit price instead of
-// the course's own.
+// the course's own. All three come from the app's wiring (`PricingPort`, deps.ports.pricing).
 import { inArray } from 'drizzle-orm';
 import { shanghaiDate, toCents } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
@@ -97,23 +97,21 @@ export interface OfferSet {
 
 /**
  * The promotions slice's side of the engine: which offers a basket may get, and writing what an
- * order used (a voucher's single use). Set once per app (it carries the app's clock).
+ * order used (a voucher's single use). One per app (it carries the app's clock): deps.ports.pricing.
  */
 export interface OfferSource {
   load: (tx: DbOrTx, input: QuoteInput) => Promise<OfferSet>;
   commit: (tx: DbOrTx, orderId: number, q: Quote) => Promise<void>;
 }
 
-let offerSource: OfferSource | null = null;
-export function setOfferSource(source: OfferSource): () => void {
-  const before = offerSource;
-  offerSource = source;
-  return () => void (offerSource = before);
-}
-
 /** Records what a stored order used (its voucher); every create or edit of an order's lines calls it. */
-export async function commitQuote(tx: DbOrTx, orderId: number, q: Quote): Promise<void> {
-  if (offerSource) await offerSource.commit(tx, orderId, q);
+export async function commitQuote(
+  pricing: PricingPort,
+  tx: DbOrTx,
+  orderId: number,
+  q: Quote,
+): Promise<void> {
+  if (pricing.offers) await pricing.offers.commit(tx, orderId, q);
 }
 
 const CHOSEN_FIELD: Record<OfferKind, string> = {
@@ -136,13 +134,6 @@ export interface PriceRule {
   apply: (ctx: PriceRuleContext) => Promise<Array<{ item: number } & Adjustment>>;
 }
 
-const rules: PriceRule[] = [];
-/** Plugs a rule in (the promotions slice, at module load); rules run in registration order. */
-export function registerPriceRule(rule: PriceRule): void {
-  if (rules.some((r) => r.name === rule.name)) throw new Error(`price rule ${rule.name} is registered twice`);
-  rules.push(rule);
-}
-
 /** Gives a course's unit price at a campus on a day (cents), or null to leave it to the next source. */
 export interface ListPriceSource {
   name: string;
@@ -152,16 +143,26 @@ export interface ListPriceSource {
   ) => Promise<number | null>;
 }
 
-const listPriceSources: ListPriceSource[] = [];
-/** Plugs a list price source in (at module load); the first that answers wins, else the course price. */
-export function registerListPriceSource(source: ListPriceSource): void {
-  if (listPriceSources.some((s) => s.name === source.name))
-    throw new Error(`list price source ${source.name} is registered twice`);
-  listPriceSources.push(source);
+/**
+ * What pricing is given by the app's wiring (deps.ports.pricing, built by the composition root):
+ * the offer source (the promotions slice on the app's clock; null: list prices only, as a seed
+ * prices), the list price sources (the first that answers wins, else the course price) and the
+ * reduction rules (in order).
+ */
+export interface PricingPort {
+  offers: OfferSource | null;
+  listPrices: readonly ListPriceSource[];
+  rules: readonly PriceRule[];
 }
 
-async function listUnitPrice(tx: DbOrTx, schoolItemCode: string, courseCode: string, day: string) {
-  for (const s of listPriceSources) {
+async function listUnitPrice(
+  pricing: PricingPort,
+  tx: DbOrTx,
+  schoolItemCode: string,
+  courseCode: string,
+  day: string,
+) {
+  for (const s of pricing.listPrices) {
     const cents = await s.unitPrice(tx, { schoolItemCode, courseCode, day });
     if (cents !== null) return cents;
   }
@@ -182,14 +183,19 @@ export interface QuoteOptions {
   draft?: EngineOffer;
 }
 
-export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = {}): Promise<Quote> {
+export async function quote(
+  pricing: PricingPort,
+  tx: DbOrTx,
+  input: QuoteInput,
+  opts: QuoteOptions = {},
+): Promise<Quote> {
   const codes = [...new Set(input.items.map((i) => i.courseCode))];
   const rows = codes.length ? await tx.select().from(courses).where(inArray(courses.code, codes)) : [];
   const byCode = new Map(rows.map((c) => [c.code, c]));
   const day = shanghaiDate(input.at);
   const sourced = new Map<string, number | null>();
   for (const code of byCode.keys())
-    sourced.set(code, await listUnitPrice(tx, input.schoolItemCode, code, day));
+    sourced.set(code, await listUnitPrice(pricing, tx, input.schoolItemCode, code, day));
   const items: QuoteItem[] = input.items.map((it, n) => {
     const c = byCode.get(it.courseCode);
     if (!c || c.validStatus !== 1)
@@ -242,8 +248,8 @@ export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = 
     };
   });
   let voucher: Quote['voucher'] = null;
-  if (offerSource && !opts.skipOffers) {
-    const set = await offerSource.load(tx, input);
+  if (pricing.offers && !opts.skipOffers) {
+    const set = await pricing.offers.load(tx, input);
     const { draft } = opts;
     if (draft) {
       // A draft activity or voucher is priced as the one chosen; a draft discount or gift rule
@@ -264,7 +270,7 @@ export async function quote(tx: DbOrTx, input: QuoteInput, opts: QuoteOptions = 
       );
     voucher = applyOfferSet(input, items, set);
   }
-  for (const rule of rules) {
+  for (const rule of pricing.rules) {
     const lines = await rule.apply({ tx, input, items });
     for (const { item, ...a } of lines) {
       const target = items[item];
@@ -349,12 +355,13 @@ export interface PricedLine {
  * lines by line index and the voucher used; a chosen offer that cannot apply is a 400 naming it.
  */
 export async function quoteAddedOffer(
+  pricing: PricingPort,
   tx: DbOrTx,
   input: QuoteInput,
   lines: readonly PricedLine[],
 ): Promise<{ lines: EngineLine[]; voucher: Quote['voucher'] }> {
-  if (!offerSource) throw new Error('no offer source is set');
-  const set = await offerSource.load(tx, input);
+  if (!pricing.offers) throw new Error('no offer source is set');
+  const set = await pricing.offers.load(tx, input);
   const chosen = (o: EngineOffer) =>
     (o.kind === 'activity' && o.id === set.chosen.activity) ||
     (o.kind === 'voucher' && o.id === set.chosen.voucher);

@@ -22,11 +22,11 @@ const addDays = (day: string, n: number) =>
 
 type State = 'draft' | 'notStarted' | 'inProgress' | 'ended' | 'withdrawn' | 'cancelled';
 
-export async function seedPromotionsDemo({ db, now }: SeedContext) {
+export async function seedPromotionsDemo({ db, now, wiring }: SeedContext) {
   const [adminRow] = await db.select().from(users).where(eq(users.username, 'admin'));
   if (!adminRow) return;
   const admin = seedActor(adminRow.id, 'admin', [1]);
-  const deps = { db, now: () => now };
+  const deps = { db, ...wiring, now: () => now };
   const picked = (
     await db
       .select({ code: courses.code })

@@ -33,7 +33,7 @@ import {
 } from './source.js';
 import { promoOffers, promoPrinciples, promoTerms, promoVoucherUses, promoVouchers } from './tables.js';
 
-type Deps = Pick<AppDeps, 'db' | 'now'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'ports'>;
 const today = (deps: Deps) => o.todayOf(deps.now());
 
 async function audit(tx: DbOrTx, u: AuthUser, at: Date, action: string, target: string, detail: unknown) {
@@ -200,7 +200,7 @@ export async function preview(deps: Deps, u: AuthUser, b: z.output<typeof OfferP
     orderType: 1,
     items: b.items.map((i) => ({ courseCode: i.courseCode, quantity100: o.q100(i.quantity) })),
   };
-  const without = await quote(deps.db, input);
+  const without = await quote(deps.ports.pricing, deps.db, input);
   const draft = engineOffer({
     ...cols,
     id: 2147483647,
@@ -212,7 +212,7 @@ export async function preview(deps: Deps, u: AuthUser, b: z.output<typeof OfferP
     updatedAt: deps.now(),
     version: 1,
   });
-  const withQuote = await quote(deps.db, input, { draft });
+  const withQuote = await quote(deps.ports.pricing, deps.db, input, { draft });
   const payable = withQuote.payableCents;
   return {
     without: quoteOut(without, 0),
@@ -587,7 +587,7 @@ export async function termsFor(
 
 // ---- the selling side ----
 
-type Basket = Parameters<typeof quoteLines>[3] & {
+type Basket = Parameters<typeof quoteLines>[4] & {
   schoolItemCode: string;
   studentId?: number | null | undefined;
 };
@@ -602,7 +602,7 @@ export async function priceBasket(deps: Deps, u: AuthUser, b: Basket) {
         'schoolItemCode: 订单校区须为学员所在校区 / the order’s campus must be the student’s',
       );
   }
-  return quoteLines(deps.db, b.schoolItemCode, b.studentId ?? null, b, deps.now());
+  return quoteLines(deps.ports.pricing, deps.db, b.schoolItemCode, b.studentId ?? null, b, deps.now());
 }
 
 export async function confirmCoupon(deps: Deps, u: AuthUser, b: Basket & { expectedPayable: string }) {
@@ -619,6 +619,7 @@ export async function unitPrice(deps: Deps, courseCode: string) {
   const [c] = await deps.db.select().from(courses).where(eq(courses.code, courseCode));
   if (!c) throw notFound('课程 / course');
   const q = await quote(
+    deps.ports.pricing,
     deps.db,
     { schoolItemCode: '', at: deps.now(), orderType: 1, items: [{ courseCode, quantity100: 100 }] },
     { skipOffers: true },

@@ -13,7 +13,7 @@ import { addApplication } from './service.js';
 const IP = '127.0.0.1';
 type Outcome = 'waiting' | 'rejected' | 'withdrawn' | 'approved';
 
-export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
+export async function seedRefundApplicationsDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -41,7 +41,7 @@ export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
       .offset(k)
       .limit(1);
     if (!s) return null;
-    const deps = { db, now: () => new Date(now.getTime() - ago * 86_400_000) };
+    const deps = { db, ...wiring, now: () => new Date(now.getTime() - ago * 86_400_000) };
     const o = await createOrder(
       deps,
       adminActor,
@@ -88,17 +88,22 @@ export async function seedRefundApplicationsDemo({ db, now }: SeedContext) {
     const o = await effective(campus, k, 25 - 2 * i);
     if (!o) continue;
     const at = new Date(now.getTime() - (12 - 2 * i) * 86_400_000);
-    const { approvalId } = await addApplication(seedDeps(db, at), sales, {
+    const { approvalId } = await addApplication(seedDeps(wiring, db, at), sales, {
       orderId: o.id,
       reasonCode,
       content,
       applicantName,
       applicantPhone: `1391234${String(5670 + i)}`,
     });
-    const later = { db, now: () => new Date(at.getTime() + 86_400_000) };
+    const later = { db, ...wiring, now: () => new Date(at.getTime() + 86_400_000) };
     if (outcome === 'waiting') continue;
     if (outcome === 'withdrawn')
-      await cancelRequest(seedDeps(db, later.now()), sales, { id: approvalId, comment: '家长改为请假' }, IP);
+      await cancelRequest(
+        seedDeps(wiring, db, later.now()),
+        sales,
+        { id: approvalId, comment: '家长改为请假' },
+        IP,
+      );
     else
       await decide(
         later,

@@ -10,11 +10,11 @@ import { adjustCostReasons, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
 import { balances } from '../ledger/index.js';
 import { orders } from '../orders/index.js';
-import { createAdjust, createRefund, type Deps } from './service.js';
+import { createAdjust, createRefund } from './service.js';
 
 const IP = '127.0.0.1';
 
-export async function seedRefundsDemo({ db, now }: SeedContext) {
+export async function seedRefundsDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select()
     .from(users)
@@ -30,7 +30,7 @@ export async function seedRefundsDemo({ db, now }: SeedContext) {
   const sales = seedActor(salesRow.id, 'sales', [ROLE.consultant]);
   const director = seedActor(directorRow.id, 'director', [ROLE.director]);
   const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
-  const deps: Deps = { db, now: () => now };
+  const deps = { db, ...wiring, now: () => now };
   // The demo campus head's campuses first, so the director can decide the waiting ones.
   const near = new Set(['SH01', 'SH02', 'HZ01', 'NJ01']);
   const effective = (await db.select().from(orders).where(eq(orders.status, 40)).orderBy(desc(orders.id)))

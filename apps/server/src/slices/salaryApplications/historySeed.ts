@@ -28,7 +28,7 @@ const LAST_MONTH: Record<string, Outcome> = {
   BJ01: 'passed',
 };
 
-export async function seedPayrollHistoryDemo({ db, now, bulkFollows }: SeedContext) {
+export async function seedPayrollHistoryDemo({ db, now, bulkFollows, wiring }: SeedContext) {
   // At benchmark scale the bulk payroll computes the closed months with the bulk volume.
   if (bulkFollows) return;
   const people = await db
@@ -57,21 +57,22 @@ export async function seedPayrollHistoryDemo({ db, now, bulkFollows }: SeedConte
     // one); last month only for the campuses that applied.
     const mine = back > 1 ? campuses : campuses.filter((c) => c in LAST_MONTH);
     const by = { userId: hrRow.id, at: day(3) };
-    if (back > 1) await computePeriod(db, { ...period, schoolItemCode: null }, by);
-    else for (const schoolItemCode of mine) await computePeriod(db, { ...period, schoolItemCode }, by);
+    if (back > 1) await computePeriod(wiring, db, { ...period, schoolItemCode: null }, by);
+    else
+      for (const schoolItemCode of mine) await computePeriod(wiring, db, { ...period, schoolItemCode }, by);
     for (const schoolItemCode of mine) {
       // SH01's month before last is the salary-application seed's.
       if (schoolItemCode === SH01 && back === 2) continue;
       const outcome: Outcome | undefined = back === 1 ? LAST_MONTH[schoolItemCode] : 'passed';
       if (!outcome) continue;
       if (!(await campusPeriodTotals(db, schoolItemCode, period.year, period.month)).computedAt) continue;
-      const { approvalId } = await apply({ db, now: () => day(5) }, director, {
+      const { approvalId } = await apply({ db, ...wiring, now: () => day(5) }, director, {
         ...period,
         schoolItemCode,
         remark: '本月薪资已核对',
       });
       if (outcome === 'waitingHr') continue;
-      const deps = { db, now: () => day(8) };
+      const deps = { db, ...wiring, now: () => day(8) };
       if (outcome === 'rejected') {
         await decide(
           deps,
@@ -84,7 +85,7 @@ export async function seedPayrollHistoryDemo({ db, now, bulkFollows }: SeedConte
       await decide(deps, hr, { id: approvalId, pass: true, comment: '人数与考勤一致' }, IP);
       if (outcome === 'waitingFinance') continue;
       await decide(
-        { db, now: () => day(10) },
+        { db, ...wiring, now: () => day(10) },
         finance,
         { id: approvalId, pass: true, comment: '同意发放' },
         IP,

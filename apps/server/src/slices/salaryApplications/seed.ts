@@ -13,7 +13,7 @@ import { apply } from './service.js';
 const CAMPUS = 'SH01';
 const IP = '127.0.0.1';
 
-export async function seedSalaryApplicationsDemo({ db, now }: SeedContext) {
+export async function seedSalaryApplicationsDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -24,11 +24,11 @@ export async function seedSalaryApplicationsDemo({ db, now }: SeedContext) {
   const director = seedActor(directorRow.id, 'director', [ROLE.director]);
   const hr = seedActor(hrRow.id, 'hr', [ROLE.hr]);
   const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
-  const deps = { db, now: () => now };
+  const deps = { db, ...wiring, now: () => now };
 
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1));
   const period = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
-  await computePeriod(db, { ...period, schoolItemCode: CAMPUS }, { userId: hrRow.id, at: now });
+  await computePeriod(wiring, db, { ...period, schoolItemCode: CAMPUS }, { userId: hrRow.id, at: now });
   // A demo without SH01 staff (a trimmed seed) has nothing to apply for.
   if (!(await campusPeriodTotals(db, CAMPUS, period.year, period.month)).computedAt) return;
   const { approvalId } = await apply(deps, director, {

@@ -13,7 +13,7 @@ import { apply } from './service.js';
 const IP = '127.0.0.1';
 const DAY = 86_400_000;
 
-export async function seedSchoolTransfersDemo({ db, now }: SeedContext) {
+export async function seedSchoolTransfersDemo({ db, now, wiring }: SeedContext) {
   const people = await db.select({ id: users.id, username: users.username }).from(users);
   const id = (name: string) => people.find((p) => p.username === name)?.id;
   const [adminId, salesId, directorId, financeId] = [id('admin'), id('sales'), id('director'), id('finance')];
@@ -22,7 +22,7 @@ export async function seedSchoolTransfersDemo({ db, now }: SeedContext) {
   const sales = seedActor(salesId, 'sales', [ROLE.consultant]);
   const director = seedActor(directorId, 'director', [ROLE.director]);
   const finance = seedActor(financeId, 'finance', [ROLE.finance]);
-  const at = (daysFromNow: number) => seedDeps(db, new Date(now.getTime() + daysFromNow * DAY));
+  const at = (daysFromNow: number) => seedDeps(wiring, db, new Date(now.getTime() + daysFromNow * DAY));
 
   /** Active students of a campus who bought nothing, newest first. */
   const buyers = db.select({ id: orders.studentId }).from(orders);

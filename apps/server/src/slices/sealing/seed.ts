@@ -13,7 +13,7 @@ import { seal, unseal } from './service.js';
 const OLDEST = 11;
 const NEWEST = 3;
 
-export async function seedSealingDemo({ db, now }: SeedContext) {
+export async function seedSealingDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -26,7 +26,7 @@ export async function seedSealingDemo({ db, now }: SeedContext) {
   for (let back = OLDEST; back >= NEWEST; back--) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
     const p = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
-    const on = (day: number) => seedDeps(db, new Date(Date.UTC(p.year, p.month, day, 2)));
+    const on = (day: number) => seedDeps(wiring, db, new Date(Date.UTC(p.year, p.month, day, 2)));
     await seal(on(12), hr, p);
     if (back !== OLDEST - 2) continue;
     await unseal(on(20), fmanager, { ...p, reason: '补录家长银行转账到账记录' });

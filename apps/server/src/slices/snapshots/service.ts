@@ -1,4 +1,4 @@
-// Employee snapshots (issue 17): recorded in payroll's computation transaction (the onPeriodComputed
+// Employee snapshots (issue 17): recorded in payroll's computation transaction (the periodComputed event
 // handler the composition root installs), read per period, and compared between two periods.
 import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { fromCents, monthString } from '@bo/domain';

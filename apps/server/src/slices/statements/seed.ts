@@ -7,11 +7,11 @@ import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { users } from '../../db/schema.js';
 import { generate } from './service.js';
 
-export async function seedStatementsDemo({ db, now }: SeedContext) {
+export async function seedStatementsDemo({ db, now, wiring }: SeedContext) {
   const [financeRow] = await db.select().from(users).where(eq(users.username, 'finance'));
   if (!financeRow) return;
   const finance = seedActor(financeRow.id, 'finance', [20]);
   const month = shanghaiDate(now).slice(0, 7);
   for (const schoolItemCode of ['SH02', 'HZ01', 'NJ01'])
-    await generate(seedDeps(db, now), finance, { schoolItemCode, month });
+    await generate(seedDeps(wiring, db, now), finance, { schoolItemCode, month });
 }

@@ -9,7 +9,6 @@ import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
-import { activeHolder } from '../clues/index.js';
 import { schoolItems, users } from '../../db/schema.js';
 import { assertAdviserAt, createStudent, DELETED } from './service.js';
 import { students } from './tables.js';
@@ -101,14 +100,14 @@ export async function importRows(deps: AppDeps, u: AuthUser, b: Body, ip: string
       .from(students)
       .where(and(eq(students.phone, x.phone), ne(students.status, DELETED)))
       .limit(1);
-    const h = s ? null : await activeHolder(deps.db, x.phone);
+    const h = s ? null : await deps.ports.phoneHolder(deps.db, x.phone);
     const earlier = seen.get(x.phone);
     if (s) duplicates.push({ row: x.row, phone: x.phone, owner: `${s.code} ${s.name}` });
-    else if (h && h.c.studentCode === null)
+    else if (h && h.studentCode === null)
       duplicates.push({
         row: x.row,
         phone: x.phone,
-        owner: `${h.c.cluecode} ${h.ownerName ?? h.c.flowState}`.trim(),
+        owner: `${h.clueCode} ${h.ownerLabel}`.trim(),
       });
     else if (earlier) duplicates.push({ row: x.row, phone: x.phone, owner: `row ${earlier}` });
     else {
@@ -128,6 +127,7 @@ export async function importRows(deps: AppDeps, u: AuthUser, b: Body, ip: string
   await deps.db.transaction(async (tx) => {
     for (const x of fresh)
       await createStudent(
+        deps.ports.phoneHolder,
         tx,
         {
           name: x.name,

@@ -6,6 +6,8 @@ export {
   assertPhoneFree,
   DELETED,
   type NewStudent,
+  type PhoneHolder,
+  type PhoneHolderSource,
   type By,
   type StudentRecord,
 } from './service.js';

@@ -4,8 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
 import { balances, movements, type MovementRow } from '../ledger/index.js';
-import { orderItems, orders } from '../orders/index.js';
-import { schoolItems } from '../../db/schema.js';
+import { orderItems, orders, schoolItems } from '../../db/schema.js';
 import { assertCanSeeStudent } from './queries.js';
 
 /** The newest movements shown; older ones stay in the ledger (the totals count every one). */

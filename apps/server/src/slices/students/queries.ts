@@ -32,8 +32,7 @@ import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { noPermission, notFound } from '../../http/errors.js';
 import { dayBound } from '../../shared/days.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
-import { clueMatriculations, clues } from '../clues/index.js';
-import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
+import { clueMatriculations, clues, schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { ADVISER_ROLES, DELETED, type StudentRecord } from './service.js';
 import { studentFollows, students } from './tables.js';
 

@@ -29,7 +29,7 @@ const FOLLOW_TEXTS = [
 const PER_CAMPUS = 6;
 const DAY = 86_400_000;
 
-export async function seedStudentsDemo({ db, now }: SeedContext) {
+export async function seedStudentsDemo({ db, now, wiring }: SeedContext) {
   const campuses = (
     await db.select({ code: schoolItems.code }).from(schoolItems).orderBy(asc(schoolItems.code))
   ).map((r) => r.code);
@@ -52,6 +52,7 @@ export async function seedStudentsDemo({ db, now }: SeedContext) {
       const createdAt = new Date(now.getTime() - (20 + n * 3) * DAY);
       const adviserId = k % 3 === 2 ? null : adviserAt(campus);
       const s = await createStudent(
+        wiring.ports.phoneHolder,
         db,
         {
           name: surname + (CHILD[(n * 11 + 5) % CHILD.length] ?? '小宝'),

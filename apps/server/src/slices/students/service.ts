@@ -8,11 +8,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { nextNumbered } from '../../db/numbering.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
+import { badInput, conflict, notFound, ruleViolation, type AppError } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
-import { activeHolder, phoneTaken } from '../clues/index.js';
 import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { students } from './tables.js';
 import { studentUsage } from './usage.js';
@@ -56,6 +55,20 @@ export interface By {
 
 export const DELETED = 90;
 
+/** The active clue holding a phone, as the students slice needs it (the clues slice answers it). */
+export interface PhoneHolder {
+  clueId: number;
+  clueCode: string;
+  /** Set once the clue became a student. */
+  studentCode: string | null;
+  /** The clue's owner, or its state when nobody owns it (import duplicates name it). */
+  ownerLabel: string;
+  /** The 409 that names the holder, its owner and campus. */
+  taken: AppError;
+}
+/** Who holds a phone among the active clues (deps.ports.phoneHolder). */
+export type PhoneHolderSource = (tx: DbOrTx, phone: string) => Promise<PhoneHolder | null>;
+
 /** The student holding a phone (not deleted), other than `exceptId`. */
 async function studentHolder(tx: DbOrTx, phone: string, exceptId: number | null) {
   const [r] = await tx
@@ -79,6 +92,7 @@ async function studentHolder(tx: DbOrTx, phone: string, exceptId: number | null)
  * the holder, so the user is routed to it instead of creating a second record.
  */
 export async function assertPhoneFree(
+  phones: PhoneHolderSource,
   tx: DbOrTx,
   phone: string,
   o: { studentId: number | null; clueId: number | null },
@@ -91,8 +105,8 @@ export async function assertPhoneFree(
       `手机号已属于学员 ${s.code}（${s.name}，${s.campus ?? ''}） / the phone already belongs to student ${s.code} (${s.campus ?? ''})`,
       'phone',
     );
-  const h = await activeHolder(tx, phone);
-  if (h && h.c.id !== o.clueId && h.c.studentCode === null) throw phoneTaken(h);
+  const h = await phones(tx, phone);
+  if (h && h.clueId !== o.clueId && h.studentCode === null) throw h.taken;
 }
 
 async function assertCampusExists(tx: DbOrTx, code: string) {
@@ -171,11 +185,16 @@ const fields = (v: NewStudent) => ({
  * conversion, /student/insertstudent, paying clues, imports, the demo seed). The caller has checked
  * the user's scope; this checks the campus, the adviser, the dates and the phone rule.
  */
-export async function createStudent(tx: DbOrTx, input: NewStudent, by: By): Promise<StudentRecord> {
+export async function createStudent(
+  phones: PhoneHolderSource,
+  tx: DbOrTx,
+  input: NewStudent,
+  by: By,
+): Promise<StudentRecord> {
   checkDates(input, by.at);
   await assertCampusExists(tx, input.schoolItemCode);
   if (input.adviserId) await assertAdviserAt(tx, input.adviserId, input.schoolItemCode);
-  await assertPhoneFree(tx, input.phone, { studentId: null, clueId: input.sourceClueId ?? null });
+  await assertPhoneFree(phones, tx, input.phone, { studentId: null, clueId: input.sourceClueId ?? null });
   const { id, code } = await nextNumbered(tx, students, { prefix: 'S', digits: 8 });
   const [s] = await tx
     .insert(students)
@@ -198,7 +217,7 @@ export async function insertStudent(deps: AppDeps, u: AuthUser, b: Body<'insertS
   assertCampus(u, b.schoolItemCode);
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const s = await createStudent(tx, b, { userId: u.id, at: now });
+    const s = await createStudent(deps.ports.phoneHolder, tx, b, { userId: u.id, at: now });
     await writeAudit(tx, {
       action: 'student.create',
       target: `students:${s.code}`,
@@ -237,7 +256,8 @@ export async function saveOrEdit(deps: AppDeps, u: AuthUser, b: Body<'saveOrEdit
     if (b.schoolItemCode !== s.schoolItemCode) await assertCampusExists(tx, b.schoolItemCode);
     if (b.adviserId && (b.adviserId !== s.adviserId || b.schoolItemCode !== s.schoolItemCode))
       await assertAdviserAt(tx, b.adviserId, b.schoolItemCode);
-    if (b.phone !== s.phone) await assertPhoneFree(tx, b.phone, { studentId: s.id, clueId: s.sourceClueId });
+    if (b.phone !== s.phone)
+      await assertPhoneFree(deps.ports.phoneHolder, tx, b.phone, { studentId: s.id, clueId: s.sourceClueId });
     const done = await tx
       .update(students)
       .set({ ...fields(b), status: b.status ?? s.status, updatedAt: now, version: s.version + 1 })

@@ -235,7 +235,7 @@ export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number;
           hours100: q100(l.hours),
           studentIds: fresh,
         },
-        { exclude: [l.id], claimed },
+        { exclude: [l.id], claimed, leaves: deps.ports.leaves },
       );
       // What the newcomers bring: their own time, hours and leave; the room's size counts everyone.
       const relevant = found.filter((x) => x.kind === 'student' || x.kind === 'hours' || x.kind === 'leave');

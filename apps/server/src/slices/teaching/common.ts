@@ -10,10 +10,13 @@ import { courses } from '../../db/schema.js';
 import { employees } from '../../db/schema.js';
 import { students } from '../students/index.js';
 import { classrooms } from './tables.js';
+import type { Ports } from '../../deps.js';
 
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
+  /** Scheduling asks who is on approved leave (the composition root wires the absences slice). */
+  ports: Pick<Ports, 'leaves'>;
 }
 
 /** Planners place and move lessons; others (teachers) act only on the lessons they teach. */

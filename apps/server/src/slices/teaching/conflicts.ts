@@ -32,20 +32,19 @@ export interface Placement {
   studentIds: number[];
 }
 
-/** A student's approved leave (the absences slice answers them once wired; docs/teaching.md). */
+/** A student's approved leave (the absences slice answers them through deps.ports.leaves; docs/teaching.md). */
 export interface LeavePeriod {
   studentId: number;
   fromDate: string;
   toDate: string;
 }
-type LeaveSource = (tx: DbOrTx, studentIds: number[], from: string, to: string) => Promise<LeavePeriod[]>;
-let leaveSource: LeaveSource = async () => [];
-/** The absences slice installs its `approvedLeaves` here so scheduling refuses students on leave. */
-export function useApprovedLeaves(fn: LeaveSource): () => void {
-  const before = leaveSource;
-  leaveSource = fn;
-  return () => void (leaveSource = before);
-}
+/** Approved leaves of students over a span of days (deps.ports.leaves: the absences slice answers them). */
+export type LeaveSource = (
+  tx: DbOrTx,
+  studentIds: number[],
+  from: string,
+  to: string,
+) => Promise<LeavePeriod[]>;
 
 /** Lessons that consume hours (trial and assessment lessons are free, docs/teaching.md). */
 export const CONSUMING_KINDS = ['oneToOne', 'group'];
@@ -127,6 +126,8 @@ export interface CheckContext {
   exclude: readonly number[];
   /** Hours already claimed per student by earlier lessons of the same command (a series). */
   claimed?: Map<number, number>;
+  /** Who is on approved leave (deps.ports.leaves). */
+  leaves: LeaveSource;
 }
 
 /** Every conflict of one placement, in a stable order. */
@@ -269,7 +270,7 @@ export async function findConflicts(tx: DbOrTx, p: Placement, ctx: CheckContext)
     }
 
   if (p.studentIds.length) {
-    const leaves = await leaveSource(tx, p.studentIds, p.lessonDate, p.lessonDate);
+    const leaves = await ctx.leaves(tx, p.studentIds, p.lessonDate, p.lessonDate);
     for (const l of leaves)
       if (l.fromDate <= p.lessonDate && l.toDate >= p.lessonDate)
         out.push({

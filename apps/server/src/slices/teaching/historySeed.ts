@@ -39,7 +39,7 @@ const SLOTS = [
 
 const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export async function seedLessonHistoryDemo({ db, now }: SeedContext) {
+export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -94,7 +94,7 @@ export async function seedLessonHistoryDemo({ db, now }: SeedContext) {
       const lessonDay = new Date(now.getTime() - back * 86_400_000);
       const day = dayOf(lessonDay);
       const bookedAt = new Date(lessonDay.getTime() - 2 * 86_400_000);
-      const { lessonIds } = await insertLessons({ db, now: () => bookedAt }, scheduler, {
+      const { lessonIds } = await insertLessons({ db, ...wiring, now: () => bookedAt }, scheduler, {
         schoolItemCode: CAMPUS,
         courseCode: p.course,
         teacherCode: teacher.code,
@@ -108,7 +108,7 @@ export async function seedLessonHistoryDemo({ db, now }: SeedContext) {
       // Signed in the evening of the lesson's day (Beijing).
       const signedAt = new Date(`${day}T12:00:00Z`);
       for (const lessonId of lessonIds)
-        await sign({ db, now: () => signedAt }, scheduler, {
+        await sign({ db, ...wiring, now: () => signedAt }, scheduler, {
           lessonId,
           items: [
             {

@@ -4,8 +4,8 @@
 // gives, signs and confirms lessons through insertLessons, sign and confirmLessons. docs/teaching.md describes the seams.
 export { holidaysBetween } from './settings.js';
 export {
-  useApprovedLeaves,
   findConflicts,
+  type LeaveSource,
   type LeavePeriod,
   type Conflict,
   type Placement,

@@ -238,7 +238,7 @@ async function planPlacements(tx: DbOrTx, deps: Deps, u: AuthUser, b: InsertInpu
       hours100,
       studentIds,
     };
-    const found = await findConflicts(tx, p, { exclude: [], claimed });
+    const found = await findConflicts(tx, p, { exclude: [], claimed, leaves: deps.ports.leaves });
     if (preview) {
       const messages = found.map((c) => c.message);
       try {
@@ -406,7 +406,10 @@ export async function adjustLesson(
     });
     const locked = await loadLesson(tx, u, b.id, true);
     if (locked.version !== b.version) throw staleVersion();
-    const found = await findConflicts(tx, placementOf(l, t, studentIds), { exclude: [l.id] });
+    const found = await findConflicts(tx, placementOf(l, t, studentIds), {
+      exclude: [l.id],
+      leaves: deps.ports.leaves,
+    });
     if (found.length) refuse(found);
     await applyMove(tx, deps, l, t);
     await writeAudit(tx, {
@@ -468,7 +471,11 @@ async function planBatch(tx: DbOrTx, deps: Deps, u: AuthUser, b: BatchInput) {
       conflicts.push(e instanceof Error ? e.message : String(e));
     }
     const studentIds = await liveStudents(tx, l.id);
-    const found = await findConflicts(tx, placementOf(l, target, studentIds), { exclude: ids, claimed });
+    const found = await findConflicts(tx, placementOf(l, target, studentIds), {
+      exclude: ids,
+      claimed,
+      leaves: deps.ports.leaves,
+    });
     conflicts.push(...found.map((c) => c.message));
     if (CONSUMING_KINDS.includes(l.kind))
       for (const sid of studentIds) claimed.set(sid, (claimed.get(sid) ?? 0) + q100(l.hours));

@@ -26,7 +26,7 @@ const CAMPUS = 'SH01';
 const DAY = 86_400_000;
 const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export async function seedTeachingServicesDemo({ db, now }: SeedContext) {
+export async function seedTeachingServicesDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -39,7 +39,7 @@ export async function seedTeachingServicesDemo({ db, now }: SeedContext) {
     privileges: new Set([...PLANNER_PRIVILEGES, '/education/adminAssessment', '/students/degreeManagement']),
   };
   const admin = seedActor(adminRow.id, 'admin', [ROLE.admin]);
-  const at = (days: number) => ({ db, now: () => new Date(now.getTime() + days * DAY) });
+  const at = (days: number) => ({ db, ...wiring, now: () => new Date(now.getTime() + days * DAY) });
   const day = (days: number) => dayOf(new Date(now.getTime() + days * DAY));
 
   // ---- calendar: the national holidays around today (every campus), and SH01's own events ----

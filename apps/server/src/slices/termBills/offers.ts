@@ -12,7 +12,7 @@ import { must } from '../../shared/must.js';
 import { assertMoved } from '../../shared/stateMachine.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
 import { orderAdjustments, orderItems, orders, type OrderRecord } from '../orders/index.js';
-import { commitQuote, quoteAddedOffer, type Quote } from '../pricing/index.js';
+import { commitQuote, quoteAddedOffer, type PricingPort, type Quote } from '../pricing/index.js';
 import { termBillItems, termBills } from './tables.js';
 
 export interface OfferCodes {
@@ -43,6 +43,7 @@ export function chosenOffer(b: OfferCodes): { kind: 'activity' | 'voucher'; code
  * one voucher per order, as per basket), and one that would take the whole term or more (422).
  */
 export async function priceTermOffer(
+  pricing: PricingPort,
   tx: DbOrTx,
   o: OrderRecord,
   term: { termNo: number; amountCents: number },
@@ -81,6 +82,7 @@ export async function priceTermOffer(
     adjustments: adjustments.filter((a) => a.orderItemId === i.id),
   }));
   const r = await quoteAddedOffer(
+    pricing,
     tx,
     {
       schoolItemCode: o.schoolItemCode,
@@ -133,6 +135,7 @@ export const offerOut = (term: { termNo: number; amountCents: number }, p: TermO
  * what it takes, a voucher's single use is recorded. Answers the order as it now is.
  */
 export async function writeTermOffer(
+  pricing: PricingPort,
   tx: DbOrTx,
   u: AuthUser,
   o: OrderRecord,
@@ -188,7 +191,7 @@ export async function writeTermOffer(
     .where(eq(termBills.id, bill.id));
   // The voucher's one use (the order has none yet: a second voucher is refused above).
   const used: Quote = { items: [], listCents: 0, discountCents: 0, payableCents: 0, voucher: p.voucher };
-  if (p.voucher) await commitQuote(tx, o.id, used);
+  if (p.voucher) await commitQuote(pricing, tx, o.id, used);
   await writeAudit(tx, {
     action: 'termBill.offer',
     target: `termBills:${bill.code}`,

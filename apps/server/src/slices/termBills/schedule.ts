@@ -14,7 +14,7 @@ import { must } from '../../shared/must.js';
 import { sendSms } from '../../shared/sms.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { PAY_CONFIRMED, PAY_PENDING, loadOrder, payRecords } from '../orders/index.js';
-import { createTermPayment, onOnlinePaymentRecorded } from '../payments/index.js';
+import { createTermPayment, type RecordedOnlinePayment } from '../payments/index.js';
 import { students } from '../students/index.js';
 import { TB, TERM_UNPAID, billDetail, dayOf, loadItem, termRows, type BillRecord } from './service.js';
 import { termBillItems, termBills } from './tables.js';
@@ -259,9 +259,12 @@ export async function termPayQr(
   };
 }
 
-// A confirmed online payment of a term pays that term: its pay record (method 4, the gateway's
-// transaction id as reference) is linked to it, unless another live record paid it meanwhile.
-onOnlinePaymentRecorded(async (tx, p) => {
+/**
+ * A confirmed online payment of a term pays that term: its pay record (method 4, the gateway's
+ * transaction id as reference) is linked to it, unless another live record paid it meanwhile (the
+ * composition root subscribes it to the payments slice's onlinePaymentRecorded event).
+ */
+export async function linkTermPayment(tx: DbOrTx, p: RecordedOnlinePayment): Promise<void> {
   if (p.termBillItemId === null) return;
   const [r] = await tx
     .select({ id: payRecords.id })
@@ -286,4 +289,4 @@ onOnlinePaymentRecorded(async (tx, p) => {
     )
     .for('update', { of: termBillItems });
   if (i) await tx.update(termBillItems).set({ payRecordId: r.id }).where(eq(termBillItems.id, i.id));
-});
+}

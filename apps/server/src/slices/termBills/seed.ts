@@ -13,7 +13,7 @@ import { applySubmit, planSave, planStatus } from './service.js';
 const IP = '127.0.0.1';
 type Outcome = 'waitingHead' | 'waitingFinance' | 'approved' | 'rejected' | 'withdrawn';
 
-export async function seedInstalmentsDemo({ db, now }: SeedContext) {
+export async function seedInstalmentsDemo({ db, now, wiring }: SeedContext) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -30,7 +30,7 @@ export async function seedInstalmentsDemo({ db, now }: SeedContext) {
   const sales = seedActor(salesRow.id, 'sales', [ROLE.consultant]);
   const director = seedActor(directorRow.id, 'director', [ROLE.director]);
   const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
-  const daysAgo = (n: number) => ({ db, now: () => new Date(now.getTime() - n * 86_400_000) });
+  const daysAgo = (n: number) => ({ db, ...wiring, now: () => new Date(now.getTime() - n * 86_400_000) });
 
   // Plans: headquarters' templates.
   const three = await planSave(daysAgo(200), admin, {
@@ -95,7 +95,12 @@ export async function seedInstalmentsDemo({ db, now }: SeedContext) {
     const at = daysAgo(ago - 1);
     if (outcome === 'waitingHead') continue;
     if (outcome === 'withdrawn') {
-      await cancelRequest(seedDeps(db, at.now()), sales, { id: approvalId, comment: '家长决定一次付清' }, IP);
+      await cancelRequest(
+        seedDeps(wiring, db, at.now()),
+        sales,
+        { id: approvalId, comment: '家长决定一次付清' },
+        IP,
+      );
       continue;
     }
     if (outcome === 'rejected') {

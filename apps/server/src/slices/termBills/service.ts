@@ -6,7 +6,7 @@ import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { schoolItems } from '../../db/schema.js';
 import { z } from 'zod';
 import { ROLE, fromCents, shanghaiDate, centsOf } from '@bo/domain';
-import type { AppDeps } from '../../deps.js';
+import type { AppDeps, Ports } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
@@ -46,6 +46,8 @@ import { addDays, dueDates, splitByShares } from './terms.js';
 export interface Deps {
   db: DbOrTx;
   now: () => Date;
+  /** A term's activity or voucher is priced by pricing's offers. */
+  ports: Pick<Ports, 'pricing'>;
   config?: { PAY_DATE_MAX_DAYS_BACK: number };
 }
 
@@ -489,7 +491,7 @@ export async function termOfferQuote(deps: Deps, u: AuthUser, b: { billItemId: n
     );
   const now = deps.now();
   const { i, o } = await payableTerm(deps.db, u, b.billItemId, now, false);
-  return offerOut(i, await priceTermOffer(deps.db, o, i, offer, now));
+  return offerOut(i, await priceTermOffer(deps.ports.pricing, deps.db, o, i, offer, now));
 }
 
 /**
@@ -516,8 +518,8 @@ export async function submitPaymentTerm(
     let o = locked;
     let amountCents = i.amountCents;
     if (offer) {
-      const priced = await priceTermOffer(tx, o, i, offer, now);
-      o = await writeTermOffer(tx, u, o, bill, i, priced, now);
+      const priced = await priceTermOffer(deps.ports.pricing, tx, o, i, offer, now);
+      o = await writeTermOffer(deps.ports.pricing, tx, u, o, bill, i, priced, now);
       amountCents -= priced.offCents;
     }
     const r = await addRecord(

@@ -22,7 +22,7 @@ const TRAINERS = ['周教授', '教学督导', '中心主任'];
 
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-export async function seedTrainingDemo({ db, now }: SeedContext) {
+export async function seedTrainingDemo({ db, now, wiring }: SeedContext) {
   const [hrRow] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'hr'));
   if (!hrRow) return;
   const hr = seedActor(hrRow.id, 'hr', [ROLE.hr]);
@@ -46,7 +46,7 @@ export async function seedTrainingDemo({ db, now }: SeedContext) {
       const day = held
         ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 9 + ci, 1))
         : new Date(now.getTime() + 7 * 86_400_000);
-      const filed = seedDeps(db, new Date(day.getTime() - (held ? 10 : 3) * 86_400_000));
+      const filed = seedDeps(wiring, db, new Date(day.getTime() - (held ? 10 : 3) * 86_400_000));
       const row = await save(filed, hr, {
         schoolItemCode: campus,
         subject: SUBJECTS[(back + ci) % SUBJECTS.length] ?? '岗位培训',
@@ -57,7 +57,7 @@ export async function seedTrainingDemo({ db, now }: SeedContext) {
         attendeeCodes: staff,
       });
       if (!held) continue;
-      await sign(seedDeps(db, new Date(day.getTime() + 4 * 3_600_000)), hr, {
+      await sign(seedDeps(wiring, db, new Date(day.getTime() + 4 * 3_600_000)), hr, {
         id: row.id,
         version: row.version,
         attendedCodes: staff.filter((_, i) => i !== back % staff.length),
