@@ -4,7 +4,7 @@
 // (docs/metrics.md). Sources: ledger movements (a reversal counted as the kind it reverses), lesson
 // bookings with their signs, and case files.
 import { spoken } from '../../http/language.js';
-import { codeLabel, orderType } from '@bo/domain';
+import { codeLabel, orderType, shanghaiMonthOf } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { inCampuses, type FigureScope } from './scope.js';
@@ -45,6 +45,30 @@ export const movements = (s: FigureScope) => sql`
 export const monthOf = (s: FigureScope) =>
   sql`case when posted_at < ${iso(s.start)}::timestamptz and to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') < ${s.months[0] ?? ''}
     then '0000-00' else to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') end`;
+
+/**
+ * A period as the monthly aggregates read it (docs/decisions.md "Monthly aggregates"): the whole
+ * Shanghai months it covers (`whole`: the first and last as 'YYYY-MM-01', null when none is whole),
+ * read from a maintained monthly table, and the partial ranges at its ends (`parts`: instants, the
+ * end excluded), read from the base rows.
+ */
+export interface MonthParts {
+  whole: { from: string; to: string } | null;
+  parts: Array<{ start: Date; end: Date }>;
+}
+
+export function monthParts(s: FigureScope): MonthParts {
+  const whole = s.months
+    .map((m) => ({ m, x: shanghaiMonthOf(m) }))
+    .filter(({ x }) => x && x.startDate >= s.period.startDate && x.endDate <= s.period.endDate);
+  const first = whole[0];
+  const last = whole.at(-1);
+  if (!first?.x || !last?.x) return { whole: null, parts: [{ start: s.start, end: s.end }] };
+  const parts: MonthParts['parts'] = [];
+  if (s.start < first.x.start) parts.push({ start: s.start, end: first.x.start });
+  if (last.x.end < s.end) parts.push({ start: last.x.end, end: s.end });
+  return { whole: { from: `${first.m}-01`, to: `${last.m}-01` }, parts };
+}
 
 export const rowsOf = async <T>(deps: AppDeps, q: SQL): Promise<T[]> =>
   ((await deps.db.execute(q)) as unknown as { rows: T[] }).rows;

@@ -21,6 +21,7 @@ import {
   factTableAndTotal,
   factTotals,
   kindIn,
+  monthParts,
   n,
   rowsOf,
   type Dimension,
@@ -112,6 +113,34 @@ const taughtInPeriod = (who: SQL): FactSource => ({
   inPeriod: LEDGER.inPeriod,
   month: LEDGER.month,
 });
+/**
+ * {@link taughtInPeriod} over the maintained monthly sums (ledger_teacher_months: the same movements
+ * per campus, month and teacher of the lesson, kept by the database) for the whole months of the
+ * period, and over the movements only for the partial months at its ends — school_item_code, v, h,
+ * mon ('YYYY-MM'). The group is applied to the teacher now, as taughtInPeriod does.
+ */
+const taughtMonthly = (who: SQL): FactSource => ({
+  rows: (s) => {
+    const { whole, parts } = monthParts(s);
+    const rolled = whole
+      ? [
+          sql`select t.school_item_code, t.value_cents as v, t.hours as h, to_char(t.month, 'YYYY-MM') as mon
+            from ledger_teacher_months t
+            where ${inCampuses(sql`t.school_item_code`, s)} and t.month >= ${whole.from}::date and t.month <= ${whole.to}::date
+              and exists (select 1 from employees e join posts p on p.code = e.post_code where e.code = t.teacher_code and ${who})`,
+        ]
+      : [];
+    const partial = parts.map(
+      (
+        p,
+      ) => sql`select b.school_item_code, b.v, b.h, to_char(b.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') as mon
+        from (${taughtInPeriod(who).rows({ ...s, start: p.start, end: p.end })}) b`,
+    );
+    return sql.join([...rolled, ...partial], sql` union all `);
+  },
+  inPeriod: () => sql`true`,
+  month: sql`l.mon`,
+});
 /** Payments of orders whose adviser is an employee matching `who`. */
 const advisedBy = (who: SQL) => sql`exists (
   select 1 from orders o2 join users u on u.id = o2.adviser_id
@@ -123,7 +152,7 @@ const advisedBy = (who: SQL) => sql`exists (
 const OUTPUT: Record<TEfficiencyGroup, { src: FactSource; where: SQL; cents: SQL; quantity: SQL }> = {
   jt: { src: LEDGER_DAYS, where: kindIn(['consume']), cents: sql`-sum(l.v)`, quantity: sql`-sum(l.h)` },
   kfs: {
-    src: taughtInPeriod(sql`p.post_role = 'teacher'`),
+    src: taughtMonthly(sql`p.post_role = 'teacher'`),
     where: sql`true`,
     cents: sql`-sum(l.v)`,
     quantity: sql`-sum(l.h)`,

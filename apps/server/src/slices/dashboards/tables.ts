@@ -2,11 +2,13 @@
 // maintained daily rollups of the lessons' bookings (docs/decisions.md "Lesson rollups").
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -106,4 +108,64 @@ export const lessonCampusDays = pgTable(
     ...lessonSums(),
   },
   (t) => [uniqueIndex('lesson_campus_days_key_uq').on(t.day, t.schoolItemCode, t.courseCode, t.kind)],
+);
+
+/**
+ * Each student's ledger per campus and Shanghai month (docs/decisions.md "Monthly aggregates"): the
+ * net value of the month's movements and how many of them count as consumption (a reversal as the
+ * kind it reverses). The distinct students of a period are the students present in its whole
+ * months here plus those of the movements of its partial months; a balance at a month's end is the
+ * sum of the months up to it. Kept by the database from every insert into student_ledger (migration
+ * 0055, `ledger_aggregates_add`); `rebuildAggregates` recomputes it from the movements.
+ */
+export const ledgerStudentMonths = pgTable(
+  'ledger_student_months',
+  {
+    studentId: integer('student_id').notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    consumes: integer('consumes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.schoolItemCode, t.month] }),
+    index('ledger_student_months_consumers_idx')
+      .on(t.month, t.schoolItemCode, t.studentId)
+      .where(sql`${t.consumes} > 0`),
+  ],
+);
+
+/**
+ * How the number of students holding advance receipts changes in each month: Σ `delta` of the months
+ * up to M is the number of students whose balance is above zero at M's end — per campus (`scope` the
+ * campus code: a student's balance at that campus) and over every campus (`scope` '*': a student's
+ * whole balance). Kept with ledger_student_months: a statement recomputes its students' part.
+ */
+export const holdingMonths = pgTable(
+  'holding_months',
+  {
+    scope: text('scope').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.month] })],
+);
+
+/**
+ * The consumption of signed lessons per campus, Shanghai month and teacher of the lesson: `consume`
+ * movements whose source is an attendance, and their reversals (counting as consume), as the
+ * efficiency figures of the therapists read them (staff.ts). Kept by the database from every
+ * insert into student_ledger, and moved when a lesson changes teacher.
+ */
+export const ledgerTeacherMonths = pgTable(
+  'ledger_teacher_months',
+  {
+    schoolItemCode: text('school_item_code').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    teacherCode: text('teacher_code').notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    hours: numeric('hours', { precision: 14, scale: 2 }).notNull(),
+    movements: integer('movements').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolItemCode, t.month, t.teacherCode] })],
 );
