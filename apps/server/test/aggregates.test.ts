@@ -3,7 +3,8 @@
 // orders, payments and their approval or rejection, refunds, adjustments, revocations, lessons
 // booked and signed, signs cancelled (a reversal), lessons given to another teacher — over months
 // the clock moves through: the values the triggers kept equal what `rebuildAggregates` computes from
-// the base tables, and the figures read from them equal the same figures read from the movements.
+// the base tables, and the figures read from them (students holding advance receipts, the
+// therapists' output, the students who consumed) equal the same figures read from the movements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../src/http/errors.js';
@@ -18,6 +19,7 @@ import { students } from '../src/slices/students/tables.js';
 import { AGGREGATE_TABLES, rebuildAggregates } from '../src/slices/dashboards/aggregates.js';
 import { studentTrend, summary } from '../src/slices/dashboards/advance.js';
 import { efficiencySummary } from '../src/slices/dashboards/staff.js';
+import { summary as revenueSummary } from '../src/slices/dashboards/revenue.js';
 import { monthsBetween, type FigureScope } from '../src/slices/dashboards/scope.js';
 import { shanghaiDate, shanghaiDayOf } from '@bo/domain';
 import { startTestServer, type TestServer } from './harness.js';
@@ -330,6 +332,14 @@ describe('maintained aggregates', () => {
             and m.posted_at >= ${maintained.start.toISOString()}::timestamptz
             and m.posted_at < ${maintained.end.toISOString()}::timestamptz`);
           expect(kfs?.cents).toBe(Number(base?.cents ?? 0));
+          // The students who consumed: whole months from ledger_student_months, against the movements.
+          const [consumers] = await rows<{ n: string }>(sql`
+          select count(distinct m.student_id)::text as n from student_ledger m
+          left join student_ledger c on c.id = m.reverses_id
+          where coalesce(c.kind, m.kind) = 'consume' and m.kind in ('consume', 'reversal')
+            and m.posted_at >= ${maintained.start.toISOString()}::timestamptz
+            and m.posted_at < ${maintained.end.toISOString()}::timestamptz`);
+          expect((await revenueSummary(t.deps, maintained)).students).toBe(Number(consumers?.n ?? 0));
         }
       };
 

@@ -118,6 +118,39 @@ export const LEDGER_DAYS: FactSource = {
 };
 
 /**
+ * The students who consumed (a movement counting as `consume`: a consumption or its reversal), one
+ * row per campus, student and month: from the maintained ledger_student_months for the whole months
+ * of the period, from the movements (the (kind, posted_at, campus, student) index) for the partial
+ * months at its ends — school_item_code, student_id, mon ('YYYY-MM'), k ('consume'), mk (the
+ * movement's own kind). Rows of the period only; a distinct count of students over them is the
+ * count over the movements (docs/decisions.md "Monthly aggregates").
+ */
+export const CONSUMERS: FactSource = {
+  rows: (s) => {
+    const { whole, parts } = monthParts(s);
+    const rolled = whole
+      ? [
+          sql`select x.school_item_code, x.student_id, to_char(x.month, 'YYYY-MM') as mon, 'consume' as k, 'consume' as mk
+            from ledger_student_months x
+            where x.consumes > 0 and x.month >= ${whole.from}::date and x.month <= ${whole.to}::date
+              and ${inCampuses(sql`x.school_item_code`, s)}`,
+        ]
+      : [];
+    const partial = parts.map(
+      (p) => sql`select m.school_item_code, m.student_id,
+          to_char(m.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') as mon, 'consume' as k, m.kind as mk
+        from student_ledger m left join ${REVERSED} r on r.id = m.reverses_id
+        where m.kind in ('consume', 'reversal') and coalesce(r.kind, m.kind) = 'consume'
+          and m.posted_at >= ${iso(p.start)}::timestamptz and m.posted_at < ${iso(p.end)}::timestamptz
+          and ${inCampuses(sql`m.school_item_code`, s)}`,
+    );
+    return sql.join([...rolled, ...partial], sql` union all `);
+  },
+  inPeriod: () => sql`true`,
+  month: sql`l.mon`,
+};
+
+/**
  * The Shanghai month of a LEDGER_DAYS row; days before the period's first month count as '0000-00'
  * (monthOf of the movements).
  */

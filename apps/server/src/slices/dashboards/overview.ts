@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import {
   BALANCES,
   CAMPUS,
+  CONSUMERS,
   COURSE,
   factTable,
   factTableAndTotal,
@@ -36,12 +37,16 @@ export const ledgerMeasures = (s: FigureScope) => {
     consumedHours: sql`coalesce(-sum(l.h) filter (where ${p} and l.k = 'consume'), 0)`,
   };
 };
-/** The students who consumed hours in the period, over the movements (LEDGER). */
+/**
+ * The students who consumed hours in the period: over the monthly presence (CONSUMERS: whole months
+ * maintained, the ends from the movements) by campus or in all; by course over the movements (LEDGER).
+ */
 const ACTIVE: Part = {
-  src: LEDGER,
+  src: CONSUMERS,
   measures: { activeStudents: sql`count(distinct l.student_id)` },
   where: kindIn(['consume']),
 };
+const ACTIVE_BY_COURSE: Part = { ...ACTIVE, src: LEDGER };
 const PAYMENT_MEASURES = { receivedCents: sql`coalesce(sum(l.v), 0)` };
 const STUDENT_MEASURES = { newStudents: sql`count(*)` };
 const readingMeasures = (s: FigureScope) => ({
@@ -161,7 +166,7 @@ export async function courseTable(deps: AppDeps, s: FigureScope) {
   const l = ledgerMeasures(s);
   const rows = await byKey(deps, s, COURSE, [
     { src: LEDGER_DAYS, measures: { revenueCents: l.revenueCents, consumedHours: l.consumedHours } },
-    ACTIVE,
+    ACTIVE_BY_COURSE,
     {
       src: LESSON_DAYS,
       measures: { scheduledHours: BOOKING_MEASURES.scheduledHours, lessons: BOOKING_MEASURES.lessons },
@@ -239,4 +244,4 @@ export async function studentStatuses(deps: AppDeps, s: FigureScope) {
 
 /** Students who consumed hours in each month: the total and the five campuses with the most. */
 export const studentTrend = (deps: AppDeps, s: FigureScope) =>
-  factTrend(deps, s, LEDGER, CAMPUS, sql`count(distinct l.student_id)`, kindIn(['consume']));
+  factTrend(deps, s, CONSUMERS, CAMPUS, sql`count(distinct l.student_id)`, kindIn(['consume']));
