@@ -9,9 +9,13 @@ CREATE TABLE "ledger_student_months" (
 	"student_id" integer NOT NULL,
 	"school_item_code" text NOT NULL,
 	"month" date NOT NULL,
+	"course_code" text NOT NULL,
 	"value_cents" bigint NOT NULL,
+	"hours" numeric(14, 2) NOT NULL,
 	"consumes" integer NOT NULL,
-	CONSTRAINT "ledger_student_months_student_id_school_item_code_month_pk" PRIMARY KEY("student_id","school_item_code","month")
+	"consume_cents" bigint NOT NULL,
+	"consume_hours" numeric(14, 2) NOT NULL,
+	CONSTRAINT "ledger_student_months_student_id_school_item_code_month_course_code_pk" PRIMARY KEY("student_id","school_item_code","month","course_code")
 );
 --> statement-breakpoint
 CREATE TABLE "ledger_teacher_months" (
@@ -39,7 +43,8 @@ BEGIN
   EXECUTE format($q$
     WITH x AS (SELECT * FROM ledger_student_months %s),
     per AS (
-      SELECT x.school_item_code AS scope, x.student_id, x.month, x.value_cents AS v FROM x
+      SELECT x.school_item_code AS scope, x.student_id, x.month, sum(x.value_cents) AS v FROM x
+      GROUP BY x.school_item_code, x.student_id, x.month
       UNION ALL
       SELECT '*', x.student_id, x.month, sum(x.value_cents) FROM x GROUP BY x.student_id, x.month),
     cum AS (
@@ -58,14 +63,19 @@ BEGIN
   IF coalesce(current_setting('bo.ledger_aggregates', true), '') = 'off' THEN RETURN NULL; END IF;
   SELECT array_agg(DISTINCT student_id) INTO ids FROM ledger_new_movements;
   PERFORM holding_shift(ids, -1);
-  INSERT INTO ledger_student_months AS s (student_id, school_item_code, month, value_cents, consumes)
+  INSERT INTO ledger_student_months AS s (student_id, school_item_code, month, course_code, value_cents, hours,
+    consumes, consume_cents, consume_hours)
   SELECT m.student_id, m.school_item_code, date_trunc('month', m.posted_at AT TIME ZONE 'Asia/Shanghai')::date,
-    sum(m.value_cents), count(*) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume')
+    m.course_code, sum(m.value_cents), sum(m.hours), count(*) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume'),
+    coalesce(sum(m.value_cents) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume'), 0),
+    coalesce(sum(m.hours) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume'), 0)
   FROM ledger_new_movements m
   LEFT JOIN student_ledger r ON r.id = m.reverses_id
-  GROUP BY 1, 2, 3
-  ON CONFLICT (student_id, school_item_code, month) DO UPDATE
-    SET value_cents = s.value_cents + excluded.value_cents, consumes = s.consumes + excluded.consumes;
+  GROUP BY 1, 2, 3, 4
+  ON CONFLICT (student_id, school_item_code, month, course_code) DO UPDATE
+    SET value_cents = s.value_cents + excluded.value_cents, hours = s.hours + excluded.hours,
+      consumes = s.consumes + excluded.consumes, consume_cents = s.consume_cents + excluded.consume_cents,
+      consume_hours = s.consume_hours + excluded.consume_hours;
   PERFORM holding_shift(ids, 1);
   -- Consumption of signed lessons (and its reversals) by the teacher of the lesson.
   INSERT INTO ledger_teacher_months AS t (school_item_code, month, teacher_code, value_cents, hours, movements)
@@ -120,13 +130,16 @@ CREATE TRIGGER teaching_lessons_teacher_months AFTER UPDATE OF teacher_code ON t
 CREATE FUNCTION ledger_aggregates_fill() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   TRUNCATE ledger_student_months, holding_months, ledger_teacher_months;
-  INSERT INTO ledger_student_months (student_id, school_item_code, month, value_cents, consumes)
+  INSERT INTO ledger_student_months (student_id, school_item_code, month, course_code, value_cents, hours, consumes,
+    consume_cents, consume_hours)
   SELECT m.student_id, m.school_item_code, date_trunc('month', m.posted_at AT TIME ZONE 'Asia/Shanghai')::date,
-    sum(m.value_cents), count(*) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume')
+    m.course_code, sum(m.value_cents), sum(m.hours), count(*) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume'),
+    coalesce(sum(m.value_cents) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume'), 0),
+    coalesce(sum(m.hours) FILTER (WHERE coalesce(r.kind, m.kind) = 'consume'), 0)
   FROM student_ledger m
   LEFT JOIN (SELECT x.id, x.kind FROM student_ledger x
     WHERE x.id IN (SELECT y.reverses_id FROM student_ledger y WHERE y.reverses_id IS NOT NULL)) r ON r.id = m.reverses_id
-  GROUP BY 1, 2, 3;
+  GROUP BY 1, 2, 3, 4;
   PERFORM holding_shift(null, 1);
   INSERT INTO ledger_teacher_months (school_item_code, month, teacher_code, value_cents, hours, movements)
   SELECT m.school_item_code, date_trunc('month', m.posted_at AT TIME ZONE 'Asia/Shanghai')::date, le.teacher_code,

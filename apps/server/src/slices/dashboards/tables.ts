@@ -111,9 +111,9 @@ export const lessonCampusDays = pgTable(
 );
 
 /**
- * Each student's ledger per campus and Shanghai month (docs/decisions.md "Monthly aggregates"): the
- * net value of the month's movements and how many of them count as consumption (a reversal as the
- * kind it reverses). The distinct students of a period are the students present in its whole
+ * Each student's ledger per campus, Shanghai month and course (docs/decisions.md "Monthly
+ * aggregates"): the net value and hours of the month's movements, how many of them count as
+ * consumption (a reversal as the kind it reverses) and their value and hours. The distinct students of a period are the students present in its whole
  * months here plus those of the movements of its partial months; a balance at a month's end is the
  * sum of the months up to it. Kept by the database from every insert into student_ledger (migration
  * 0055, `ledger_aggregates_add`); `rebuildAggregates` recomputes it from the movements.
@@ -124,11 +124,16 @@ export const ledgerStudentMonths = pgTable(
     studentId: integer('student_id').notNull(),
     schoolItemCode: text('school_item_code').notNull(),
     month: date('month', { mode: 'string' }).notNull(),
+    courseCode: text('course_code').notNull(),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    hours: numeric('hours', { precision: 14, scale: 2 }).notNull(),
     consumes: integer('consumes').notNull(),
+    /** The value and hours of the movements counting as consume (negative: what was consumed). */
+    consumeCents: bigint('consume_cents', { mode: 'number' }).notNull(),
+    consumeHours: numeric('consume_hours', { precision: 14, scale: 2 }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.studentId, t.schoolItemCode, t.month] }),
+    primaryKey({ columns: [t.studentId, t.schoolItemCode, t.month, t.courseCode] }),
     index('ledger_student_months_consumers_idx')
       .on(t.month, t.schoolItemCode, t.studentId)
       .where(sql`${t.consumes} > 0`),
