@@ -18,14 +18,14 @@ CREATE TABLE "ledger_student_months" (
 	CONSTRAINT "ledger_student_months_student_id_school_item_code_month_course_code_pk" PRIMARY KEY("student_id","school_item_code","month","course_code")
 );
 --> statement-breakpoint
-CREATE TABLE "ledger_teacher_months" (
+CREATE TABLE "ledger_teacher_days" (
 	"school_item_code" text NOT NULL,
-	"month" date NOT NULL,
+	"day" date NOT NULL,
 	"teacher_code" text NOT NULL,
 	"value_cents" bigint NOT NULL,
 	"hours" numeric(14, 2) NOT NULL,
 	"movements" integer NOT NULL,
-	CONSTRAINT "ledger_teacher_months_school_item_code_month_teacher_code_pk" PRIMARY KEY("school_item_code","month","teacher_code")
+	CONSTRAINT "ledger_teacher_days_school_item_code_day_teacher_code_pk" PRIMARY KEY("school_item_code","day","teacher_code")
 );
 --> statement-breakpoint
 CREATE INDEX "ledger_student_months_consumers_idx" ON "ledger_student_months" USING btree ("month","school_item_code","student_id") WHERE "ledger_student_months"."consumes" > 0;--> statement-breakpoint
@@ -78,8 +78,8 @@ BEGIN
       consume_hours = s.consume_hours + excluded.consume_hours;
   PERFORM holding_shift(ids, 1);
   -- Consumption of signed lessons (and its reversals) by the teacher of the lesson.
-  INSERT INTO ledger_teacher_months AS t (school_item_code, month, teacher_code, value_cents, hours, movements)
-  SELECT m.school_item_code, date_trunc('month', m.posted_at AT TIME ZONE 'Asia/Shanghai')::date, le.teacher_code,
+  INSERT INTO ledger_teacher_days AS t (school_item_code, day, teacher_code, value_cents, hours, movements)
+  SELECT m.school_item_code, (m.posted_at AT TIME ZONE 'Asia/Shanghai')::date, le.teacher_code,
     sum(m.value_cents), sum(m.hours), count(*)
   FROM ledger_new_movements m
   LEFT JOIN student_ledger r ON r.id = m.reverses_id
@@ -88,7 +88,7 @@ BEGIN
   WHERE coalesce(r.kind, m.kind) = 'consume' AND coalesce(r.source_type, m.source_type) = 'attendance'
     AND (m.kind = 'consume' OR m.kind = 'reversal')
   GROUP BY 1, 2, 3
-  ON CONFLICT (school_item_code, month, teacher_code) DO UPDATE
+  ON CONFLICT (school_item_code, day, teacher_code) DO UPDATE
     SET value_cents = t.value_cents + excluded.value_cents, hours = t.hours + excluded.hours,
       movements = t.movements + excluded.movements;
   RETURN NULL;
@@ -98,11 +98,11 @@ CREATE TRIGGER student_ledger_aggregates AFTER INSERT ON student_ledger
   REFERENCING NEW TABLE AS ledger_new_movements FOR EACH STATEMENT EXECUTE FUNCTION ledger_aggregates_add();
 --> statement-breakpoint
 -- A lesson given to another teacher takes its signs' consumption with it.
-CREATE FUNCTION ledger_teacher_months_move() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION ledger_teacher_days_move() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF coalesce(current_setting('bo.ledger_aggregates', true), '') = 'off' THEN RETURN NULL; END IF;
-  INSERT INTO ledger_teacher_months AS t (school_item_code, month, teacher_code, value_cents, hours, movements)
-  SELECT m.school_item_code, date_trunc('month', m.posted_at AT TIME ZONE 'Asia/Shanghai')::date, x.teacher_code,
+  INSERT INTO ledger_teacher_days AS t (school_item_code, day, teacher_code, value_cents, hours, movements)
+  SELECT m.school_item_code, (m.posted_at AT TIME ZONE 'Asia/Shanghai')::date, x.teacher_code,
     x.sign * sum(m.value_cents), x.sign * sum(m.hours), x.sign * count(*)
   FROM (
     SELECT c.school_item_code, c.posted_at, c.value_cents, c.hours, c.id AS consume_id
@@ -116,20 +116,20 @@ BEGIN
     WHERE rv.reverses_id = c.consume_id AND rv.kind = 'reversal') m
   CROSS JOIN (VALUES (OLD.teacher_code, -1), (NEW.teacher_code, 1)) AS x(teacher_code, sign)
   GROUP BY 1, 2, 3, x.sign
-  ON CONFLICT (school_item_code, month, teacher_code) DO UPDATE
+  ON CONFLICT (school_item_code, day, teacher_code) DO UPDATE
     SET value_cents = t.value_cents + excluded.value_cents, hours = t.hours + excluded.hours,
       movements = t.movements + excluded.movements;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER teaching_lessons_teacher_months AFTER UPDATE OF teacher_code ON teaching_lessons
-  FOR EACH ROW WHEN (OLD.teacher_code IS DISTINCT FROM NEW.teacher_code) EXECUTE FUNCTION ledger_teacher_months_move();
+CREATE TRIGGER teaching_lessons_teacher_days AFTER UPDATE OF teacher_code ON teaching_lessons
+  FOR EACH ROW WHEN (OLD.teacher_code IS DISTINCT FROM NEW.teacher_code) EXECUTE FUNCTION ledger_teacher_days_move();
 --> statement-breakpoint
 -- Every monthly aggregate again from the movements (the migration's fill, the bulk seed's end,
 -- `pnpm --filter @bo/server aggregates:rebuild`).
 CREATE FUNCTION ledger_aggregates_fill() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE ledger_student_months, holding_months, ledger_teacher_months;
+  TRUNCATE ledger_student_months, holding_months, ledger_teacher_days;
   INSERT INTO ledger_student_months (student_id, school_item_code, month, course_code, value_cents, hours, consumes,
     consume_cents, consume_hours)
   SELECT m.student_id, m.school_item_code, date_trunc('month', m.posted_at AT TIME ZONE 'Asia/Shanghai')::date,
@@ -141,8 +141,8 @@ BEGIN
     WHERE x.id IN (SELECT y.reverses_id FROM student_ledger y WHERE y.reverses_id IS NOT NULL)) r ON r.id = m.reverses_id
   GROUP BY 1, 2, 3, 4;
   PERFORM holding_shift(null, 1);
-  INSERT INTO ledger_teacher_months (school_item_code, month, teacher_code, value_cents, hours, movements)
-  SELECT m.school_item_code, date_trunc('month', m.posted_at AT TIME ZONE 'Asia/Shanghai')::date, le.teacher_code,
+  INSERT INTO ledger_teacher_days (school_item_code, day, teacher_code, value_cents, hours, movements)
+  SELECT m.school_item_code, (m.posted_at AT TIME ZONE 'Asia/Shanghai')::date, le.teacher_code,
     sum(m.value_cents), sum(m.hours), count(*)
   FROM student_ledger m
   LEFT JOIN (SELECT x.id, x.kind, x.source_type, x.source_id FROM student_ledger x

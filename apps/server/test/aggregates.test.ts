@@ -1,5 +1,5 @@
 // The maintained monthly aggregates (migration 0055: ledger_student_months, holding_months,
-// ledger_teacher_months, with ledger_days and the lesson rollups) after a random series of commands —
+// ledger_teacher_days, with ledger_days and the lesson rollups) after a random series of commands —
 // orders, payments and their approval or rejection, refunds, adjustments, revocations, lessons
 // booked and signed, signs cancelled (a reversal), lessons given to another teacher — over months
 // the clock moves through: the values the triggers kept equal what `rebuildAggregates` computes from
@@ -318,7 +318,7 @@ describe('maintained aggregates', () => {
           expect((await summary(t.deps, maintained)).students).toBe(
             (await summary(t.deps, movements)).students,
           );
-          // The therapists' output: whole months from ledger_teacher_months, the ends from the movements,
+          // The therapists' output from ledger_teacher_days,
           // against every movement of the period read from the ledger.
           const kfs = (await efficiencySummary(t.deps, maintained)).groups.find((g) => g.group === 'kfs');
           const [base] = await rows<{ cents: string }>(sql`

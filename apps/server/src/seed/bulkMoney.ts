@@ -149,7 +149,7 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
   await db.execute(sql`analyze lesson_campus_days`);
   await db.execute(sql`select ledger_aggregates_fill()`);
   await db.execute(sql`set local bo.ledger_aggregates = 'on'`);
-  for (const table of ['ledger_student_months', 'holding_months', 'ledger_teacher_months'])
+  for (const table of ['ledger_student_months', 'holding_months', 'ledger_teacher_days'])
     await db.execute(sql`analyze ${sql.identifier(table)}`);
   return total;
 }

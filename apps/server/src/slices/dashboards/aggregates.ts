@@ -10,7 +10,7 @@ export const AGGREGATE_TABLES = [
   'ledger_days',
   'ledger_student_months',
   'holding_months',
-  'ledger_teacher_months',
+  'ledger_teacher_days',
   'lesson_days',
   'lesson_campus_days',
 ] as const;

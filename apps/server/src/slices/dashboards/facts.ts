@@ -121,8 +121,8 @@ export const LEDGER_DAYS: FactSource = {
  * The students who consumed (a movement counting as `consume`: a consumption or its reversal), one
  * row per campus, student and month: from the maintained ledger_student_months for the whole months
  * of the period, from the movements (the (kind, posted_at, campus, student) index) for the partial
- * months at its ends — school_item_code, student_id, mon ('YYYY-MM'), k ('consume'), mk (the
- * movement's own kind). Rows of the period only; a distinct count of students over them is the
+ * months at its ends — school_item_code, course_code, student_id, mon ('YYYY-MM'), k ('consume'),
+ * mk (the movement's own kind). Rows of the period only; a distinct count of students over them is the
  * count over the movements (docs/decisions.md "Monthly aggregates").
  */
 export const CONSUMERS: FactSource = {
@@ -130,14 +130,15 @@ export const CONSUMERS: FactSource = {
     const { whole, parts } = monthParts(s);
     const rolled = whole
       ? [
-          sql`select x.school_item_code, x.student_id, to_char(x.month, 'YYYY-MM') as mon, 'consume' as k, 'consume' as mk
+          sql`select x.school_item_code, x.course_code, x.student_id, to_char(x.month, 'YYYY-MM') as mon, 'consume' as k,
+              'consume' as mk
             from ledger_student_months x
             where x.consumes > 0 and x.month >= ${whole.from}::date and x.month <= ${whole.to}::date
               and ${inCampuses(sql`x.school_item_code`, s)}`,
         ]
       : [];
     const partial = parts.map(
-      (p) => sql`select m.school_item_code, m.student_id,
+      (p) => sql`select m.school_item_code, m.course_code, m.student_id,
           to_char(m.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') as mon, 'consume' as k, m.kind as mk
         from student_ledger m left join ${REVERSED} r on r.id = m.reverses_id
         where m.kind in ('consume', 'reversal') and coalesce(r.kind, m.kind) = 'consume'

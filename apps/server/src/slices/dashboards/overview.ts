@@ -14,7 +14,6 @@ import {
   factTotals,
   factTrend,
   kindIn,
-  LEDGER,
   LEDGER_DAYS,
   LESSON_DAYS,
   LESSON_SUMS,
@@ -39,14 +38,13 @@ export const ledgerMeasures = (s: FigureScope) => {
 };
 /**
  * The students who consumed hours in the period: over the monthly presence (CONSUMERS: whole months
- * maintained, the ends from the movements) by campus or in all; by course over the movements (LEDGER).
+ * maintained, the ends from the movements), in all or by campus or course.
  */
 const ACTIVE: Part = {
   src: CONSUMERS,
   measures: { activeStudents: sql`count(distinct l.student_id)` },
   where: kindIn(['consume']),
 };
-const ACTIVE_BY_COURSE: Part = { ...ACTIVE, src: LEDGER };
 const PAYMENT_MEASURES = { receivedCents: sql`coalesce(sum(l.v), 0)` };
 const STUDENT_MEASURES = { newStudents: sql`count(*)` };
 const readingMeasures = (s: FigureScope) => ({
@@ -166,7 +164,7 @@ export async function courseTable(deps: AppDeps, s: FigureScope) {
   const l = ledgerMeasures(s);
   const rows = await byKey(deps, s, COURSE, [
     { src: LEDGER_DAYS, measures: { revenueCents: l.revenueCents, consumedHours: l.consumedHours } },
-    ACTIVE_BY_COURSE,
+    ACTIVE,
     {
       src: LESSON_DAYS,
       measures: { scheduledHours: BOOKING_MEASURES.scheduledHours, lessons: BOOKING_MEASURES.lessons },

@@ -157,20 +157,21 @@ export const holdingMonths = pgTable(
 );
 
 /**
- * The consumption of signed lessons per campus, Shanghai month and teacher of the lesson: `consume`
+ * The consumption of signed lessons per campus, Shanghai day and teacher of the lesson: `consume`
  * movements whose source is an attendance, and their reversals (counting as consume), as the
- * efficiency figures of the therapists read them (staff.ts). Kept by the database from every
- * insert into student_ledger, and moved when a lesson changes teacher.
+ * efficiency figures of the therapists read them (staff.ts). By day, so any period reads only these
+ * rows (a teacher teaches on a few hundred days a year). Kept by the database from every insert into
+ * student_ledger, and moved when a lesson changes teacher.
  */
-export const ledgerTeacherMonths = pgTable(
-  'ledger_teacher_months',
+export const ledgerTeacherDays = pgTable(
+  'ledger_teacher_days',
   {
     schoolItemCode: text('school_item_code').notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
     teacherCode: text('teacher_code').notNull(),
     valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
     hours: numeric('hours', { precision: 14, scale: 2 }).notNull(),
     movements: integer('movements').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.schoolItemCode, t.month, t.teacherCode] })],
+  (t) => [primaryKey({ columns: [t.schoolItemCode, t.day, t.teacherCode] })],
 );
