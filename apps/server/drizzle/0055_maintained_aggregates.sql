@@ -59,9 +59,16 @@ END $$;
 CREATE FUNCTION ledger_aggregates_add() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   ids integer[];
+  sid integer;
 BEGIN
   IF coalesce(current_setting('bo.ledger_aggregates', true), '') = 'off' THEN RETURN NULL; END IF;
-  SELECT array_agg(DISTINCT student_id) INTO ids FROM ledger_new_movements;
+  SELECT array_agg(DISTINCT student_id ORDER BY student_id) INTO ids FROM ledger_new_movements;
+  -- One statement at a time per student (in id order, so two never wait on each other): a second
+  -- command for the student waits here until the first commits, and then takes out the part the
+  -- first left (each statement below sees what is committed), not the part before it.
+  FOREACH sid IN ARRAY ids LOOP
+    PERFORM pg_advisory_xact_lock(55, sid);
+  END LOOP;
   PERFORM holding_shift(ids, -1);
   INSERT INTO ledger_student_months AS s (student_id, school_item_code, month, course_code, value_cents, hours,
     consumes, consume_cents, consume_hours)
