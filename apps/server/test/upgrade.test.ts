@@ -120,6 +120,15 @@ async function expectUpgraded(database: Database) {
     sql`insert into city_ranks (code, name) values ('UPG', '升级测试') returning id`,
   );
   expect(Number(next[0]?.id)).toBeGreaterThan(manifest.rows['public.city_ranks'] ?? 0);
+  // 0056 fills the monthly aggregates from the release's movements: the students' months sum to the
+  // ledger, and the students holding advance receipts now are those with a balance above zero.
+  const [agg] = await rows<{ months: string; ledger: string; held: string; holders: string }>(sql`
+    select (select coalesce(sum(value_cents), 0) from ledger_student_months)::text as months,
+      (select coalesce(sum(value_cents), 0) from student_ledger)::text as ledger,
+      (select coalesce(sum(delta), 0) from holding_months where scope = '*')::text as held,
+      (select count(*) from (select student_id from student_ledger group by 1 having sum(value_cents) > 0) x)::text as holders`);
+  expect(agg?.months).toBe(agg?.ledger);
+  expect(agg?.held).toBe(agg?.holders);
 }
 
 const dataSql = () => readFileSync(path.join(fixture, 'data.sql'), 'utf8');

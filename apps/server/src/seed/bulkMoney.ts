@@ -38,6 +38,9 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
   // The lesson rollups are filled once at the end (migration 0049): recomputing the keys of every
   // batch's lessons, bookings and signs three times over would cost more than the load itself.
   await db.execute(sql`set local bo.lesson_days = 'off'`);
+  // The monthly ledger aggregates likewise (migration 0056): filled once at the end, after the
+  // lessons are staffed (a lesson's teacher is what the therapists' consumption is kept by).
+  await db.execute(sql`set local bo.ledger_aggregates = 'off'`);
   const nowIso = now.toISOString();
   for (let from = 0; from < total; from += BATCH) {
     const count = Math.min(BATCH, total - from);
@@ -144,6 +147,10 @@ export async function seedBulkMoney({ db, now, scale }: SeedContext): Promise<nu
   await db.execute(sql`set local bo.lesson_days = 'on'`);
   await db.execute(sql`analyze lesson_days`);
   await db.execute(sql`analyze lesson_campus_days`);
+  await db.execute(sql`select ledger_aggregates_fill()`);
+  await db.execute(sql`set local bo.ledger_aggregates = 'on'`);
+  for (const table of ['ledger_student_months', 'holding_months', 'ledger_teacher_days'])
+    await db.execute(sql`analyze ${sql.identifier(table)}`);
   return total;
 }
 

@@ -170,6 +170,9 @@ export async function seed(
     if (mode.kind === 'demo') {
       if (bulk) progress?.('Bulk volume', count, count);
       await seedBulk({ ...ctx, scale: opts.scale });
+      // The monthly aggregates again from the movements the slices posted (the bulk load fills
+      // them itself, after its lessons are staffed).
+      if (!bulk) await tx.execute(sql`select ledger_aggregates_fill()`);
     }
     if (mode.kind === 'admin') await seedFirstAdmin(ctx, mode.password);
   });

@@ -3,7 +3,7 @@
 // payment or a cancelled attendance takes back exactly what it added. All sums run in SQL; only the
 // month series are carried forward over months without movements here (a few dozen values).
 import { spoken } from '../../http/language.js';
-import { codeLabel, payMethod } from '@bo/domain';
+import { codeLabel, payMethod, shanghaiMonthOf } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import {
@@ -61,15 +61,48 @@ const flows = (r: FlowRow | undefined): Flows => ({
   closingCents: n(r?.closing),
 });
 
+/**
+ * The holding_months scope of a figure's campuses: '*' for every campus (a student's whole balance),
+ * the campus for one; null for several (a student's balance over some campuses: read from the
+ * movements).
+ */
+const holdingKey = (s: FigureScope) =>
+  s.codes === null ? '*' : s.codes.length === 1 ? (s.codes[0] ?? null) : null;
+
+/**
+ * Whether holding_months answers the period's end: it counts the balances at each month's end, so it
+ * does when the period ends with its month or nothing was posted after its end in that month (a
+ * period up to today); otherwise the figures read the movements.
+ */
+async function holdingAnswers(deps: AppDeps, s: FigureScope): Promise<boolean> {
+  const last = shanghaiMonthOf(s.months.at(-1) ?? '');
+  if (!last) return false;
+  if (s.end >= last.end) return true;
+  const [r] = await rowsOf<{ later: boolean }>(
+    deps,
+    sql`select exists (select 1 from ledger_days d where d.day > ${s.period.endDate}::date
+      and d.day <= ${last.endDate}::date and ${inCampuses(sql`d.school_item_code`, s)}) as later`,
+  );
+  return r?.later === false;
+}
+
+/** Students holding advance receipts in `scope` at the end of month `mon` ('YYYY-MM', SQL). */
+const holdingAt = (scope: SQL, mon: SQL) =>
+  sql`(select coalesce(sum(h.delta), 0) from holding_months h where h.scope = ${scope} and h.month <= (${mon} || '-01')::date)`;
+
 export async function summary(deps: AppDeps, s: FigureScope) {
-  // Two statements side by side: one pass summing the flows, and the students' balances, which
-  // need no movement's kind and so no reversal join (one pass with both, grouped by student, was
-  // slower than the two together at scale: bench/dashboards.mjs).
+  // Two statements side by side: one pass summing the flows, and the students holding a balance at
+  // the end — from holding_months where it answers, else from the students' balances, which need no
+  // movement's kind and so no reversal join.
+  const key = holdingKey(s);
+  const maintained = key !== null && (await holdingAnswers(deps, s));
   const [[f], [c]] = await Promise.all([
     rowsOf<FlowRow>(deps, sql`with l as (${LEDGER_DAYS.rows(s)}) select ${flowColumns(s)} from l`),
     rowsOf<{ students: string }>(
       deps,
-      sql`select count(*)::text as students from (
+      maintained
+        ? sql`select ${holdingAt(sql`${key}`, sql`${s.months.at(-1) ?? ''}`)}::text as students`
+        : sql`select count(*)::text as students from (
         select m.student_id from (${movements(s)}) m group by m.student_id having sum(m.v) > 0) held`,
     ),
   ]);
@@ -78,13 +111,20 @@ export async function summary(deps: AppDeps, s: FigureScope) {
 
 /** Per campus: the flows of the period and the students holding advance receipts there at its end. */
 export async function campusTable(deps: AppDeps, s: FigureScope) {
+  // A campus's holders: its holding_months scope where that answers the period's end, else the
+  // balances of the movements.
+  const held = (await holdingAnswers(deps, s))
+    ? sql`select h.scope as code, sum(h.delta) as students from holding_months h
+        where h.scope <> '*' and ${inCampuses(sql`h.scope`, s)} and h.month <= ${`${s.months.at(-1) ?? ''}-01`}::date
+        group by h.scope`
+    : sql`select code, count(*) as students from
+        (select school_item_code as code, student_id from (${movements(s)}) m group by 1, 2 having sum(v) > 0) x
+        group by code`;
   const rows = await rowsOf<FlowRow & { code: string; name: string | null; students: string }>(
     deps,
     sql`with l as (${LEDGER_DAYS.rows(s)}),
       f as (select l.school_item_code as code, ${flowColumns(s)} from l group by l.school_item_code),
-      h as (select code, count(*) as students from
-        (select school_item_code as code, student_id from (${movements(s)}) m group by 1, 2 having sum(v) > 0) x
-        group by code)
+      h as (${held})
       select f.*, si.name, coalesce(h.students, 0)::text as students
       from f left join h on h.code = f.code left join school_items si on si.code = f.code
       order by si.sort nulls last, f.code`,
@@ -238,9 +278,13 @@ export const courseTrend = (deps: AppDeps, s: FigureScope) =>
 
 /** Students holding advance receipts at the end of each month. */
 export async function studentTrend(deps: AppDeps, s: FigureScope) {
+  const key = holdingKey(s);
+  const maintained = key !== null && (await holdingAnswers(deps, s));
   const rows = await rowsOf<{ mon: string; students: string }>(
     deps,
-    sql`with l as (${movements(s)}),
+    maintained
+      ? sql`select months.mon, ${holdingAt(sql`${key}`, sql`months.mon`)}::text as students from ${monthsRelation(s)}`
+      : sql`with l as (${movements(s)}),
       per as (select student_id, ${monthOf(s)} as mon, sum(v) as v from l group by 1, 2),
       cum as (select student_id, mon, sum(v) over (partition by student_id order by mon) as bal,
         lead(mon) over (partition by student_id order by mon) as nxt from per)

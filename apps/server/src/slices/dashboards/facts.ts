@@ -4,7 +4,7 @@
 // (docs/metrics.md). Sources: ledger movements (a reversal counted as the kind it reverses), lesson
 // bookings with their signs, and case files.
 import { spoken } from '../../http/language.js';
-import { codeLabel, orderType } from '@bo/domain';
+import { codeLabel, orderType, shanghaiMonthOf } from '@bo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { inCampuses, type FigureScope } from './scope.js';
@@ -45,6 +45,30 @@ export const movements = (s: FigureScope) => sql`
 export const monthOf = (s: FigureScope) =>
   sql`case when posted_at < ${iso(s.start)}::timestamptz and to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') < ${s.months[0] ?? ''}
     then '0000-00' else to_char(posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') end`;
+
+/**
+ * A period as the monthly aggregates read it (docs/decisions.md "Monthly aggregates"): the whole
+ * Shanghai months it covers (`whole`: the first and last as 'YYYY-MM-01', null when none is whole),
+ * read from a maintained monthly table, and the partial ranges at its ends (`parts`: instants, the
+ * end excluded), read from the base rows.
+ */
+export interface MonthParts {
+  whole: { from: string; to: string } | null;
+  parts: Array<{ start: Date; end: Date }>;
+}
+
+export function monthParts(s: FigureScope): MonthParts {
+  const whole = s.months
+    .map((m) => ({ m, x: shanghaiMonthOf(m) }))
+    .filter(({ x }) => x && x.startDate >= s.period.startDate && x.endDate <= s.period.endDate);
+  const first = whole[0];
+  const last = whole.at(-1);
+  if (!first?.x || !last?.x) return { whole: null, parts: [{ start: s.start, end: s.end }] };
+  const parts: MonthParts['parts'] = [];
+  if (s.start < first.x.start) parts.push({ start: s.start, end: first.x.start });
+  if (last.x.end < s.end) parts.push({ start: last.x.end, end: s.end });
+  return { whole: { from: `${first.m}-01`, to: `${last.m}-01` }, parts };
+}
 
 export const rowsOf = async <T>(deps: AppDeps, q: SQL): Promise<T[]> =>
   ((await deps.db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -91,6 +115,40 @@ export const LEDGER_DAYS: FactSource = {
   inPeriod: (s) => sql`l.day >= ${s.period.startDate}::date`,
   month: sql`to_char(l.day, 'YYYY-MM')`,
   dimension: (d) => (d === ORDER_TYPE ? { ...ORDER_TYPE, key: sql`l.order_type::text`, join: sql`` } : d),
+};
+
+/**
+ * The students who consumed (a movement counting as `consume`: a consumption or its reversal), one
+ * row per campus, student and month: from the maintained ledger_student_months for the whole months
+ * of the period, from the movements (the (kind, posted_at, campus, student) index) for the partial
+ * months at its ends — school_item_code, course_code, student_id, mon ('YYYY-MM'), k ('consume'),
+ * mk (the movement's own kind). Rows of the period only; a distinct count of students over them is the
+ * count over the movements (docs/decisions.md "Monthly aggregates").
+ */
+export const CONSUMERS: FactSource = {
+  rows: (s) => {
+    const { whole, parts } = monthParts(s);
+    const rolled = whole
+      ? [
+          sql`select x.school_item_code, x.course_code, x.student_id, to_char(x.month, 'YYYY-MM') as mon, 'consume' as k,
+              'consume' as mk
+            from ledger_student_months x
+            where x.consumes > 0 and x.month >= ${whole.from}::date and x.month <= ${whole.to}::date
+              and ${inCampuses(sql`x.school_item_code`, s)}`,
+        ]
+      : [];
+    const partial = parts.map(
+      (p) => sql`select m.school_item_code, m.course_code, m.student_id,
+          to_char(m.posted_at at time zone 'Asia/Shanghai', 'YYYY-MM') as mon, 'consume' as k, m.kind as mk
+        from student_ledger m left join ${REVERSED} r on r.id = m.reverses_id
+        where m.kind in ('consume', 'reversal') and coalesce(r.kind, m.kind) = 'consume'
+          and m.posted_at >= ${iso(p.start)}::timestamptz and m.posted_at < ${iso(p.end)}::timestamptz
+          and ${inCampuses(sql`m.school_item_code`, s)}`,
+    );
+    return sql.join([...rolled, ...partial], sql` union all `);
+  },
+  inPeriod: () => sql`true`,
+  month: sql`l.mon`,
 };
 
 /**

@@ -7,13 +7,13 @@ import type { AppDeps } from '../../deps.js';
 import {
   BALANCES,
   CAMPUS,
+  CONSUMERS,
   COURSE,
   factTable,
   factTableAndTotal,
   factTotals,
   factTrend,
   kindIn,
-  LEDGER,
   LEDGER_DAYS,
   LESSON_DAYS,
   LESSON_SUMS,
@@ -36,9 +36,12 @@ export const ledgerMeasures = (s: FigureScope) => {
     consumedHours: sql`coalesce(-sum(l.h) filter (where ${p} and l.k = 'consume'), 0)`,
   };
 };
-/** The students who consumed hours in the period, over the movements (LEDGER). */
+/**
+ * The students who consumed hours in the period: over the monthly presence (CONSUMERS: whole months
+ * maintained, the ends from the movements), in all or by campus or course.
+ */
 const ACTIVE: Part = {
-  src: LEDGER,
+  src: CONSUMERS,
   measures: { activeStudents: sql`count(distinct l.student_id)` },
   where: kindIn(['consume']),
 };
@@ -239,4 +242,4 @@ export async function studentStatuses(deps: AppDeps, s: FigureScope) {
 
 /** Students who consumed hours in each month: the total and the five campuses with the most. */
 export const studentTrend = (deps: AppDeps, s: FigureScope) =>
-  factTrend(deps, s, LEDGER, CAMPUS, sql`count(distinct l.student_id)`, kindIn(['consume']));
+  factTrend(deps, s, CONSUMERS, CAMPUS, sql`count(distinct l.student_id)`, kindIn(['consume']));

@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import {
+  CONSUMERS,
   factTable,
   factTotals,
   factTrend,
@@ -25,6 +26,8 @@ import type { FigureScope } from './scope.js';
 export interface MoneyFigure {
   src: FactSource;
   sums?: FactSource;
+  /** Where the students are counted, when not over `src` (the maintained monthly presence). */
+  heads?: FactSource;
   where: SQL;
   cents: SQL;
   hours: SQL;
@@ -34,6 +37,7 @@ export interface MoneyFigure {
 export const REVENUE: MoneyFigure = {
   src: LEDGER,
   sums: LEDGER_DAYS,
+  heads: CONSUMERS,
   where: kindIn(['consume']),
   cents: sql`-sum(l.v)`,
   hours: sql`-sum(l.h)`,
@@ -53,7 +57,7 @@ export async function totals(deps: AppDeps, s: FigureScope, m: MoneyFigure) {
     return factTotals(deps, s, m.src, { cents: m.cents, hours: m.hours, students: m.students }, m.where);
   const [sums, heads] = await Promise.all([
     factTotals(deps, s, m.sums, { cents: m.cents, hours: m.hours }, m.where),
-    factTotals(deps, s, m.src, { students: m.students }, m.where),
+    factTotals(deps, s, m.heads ?? m.src, { students: m.students }, m.where),
   ]);
   return { ...sums, ...heads };
 }

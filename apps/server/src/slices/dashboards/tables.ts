@@ -2,11 +2,13 @@
 // maintained daily rollups of the lessons' bookings (docs/decisions.md "Lesson rollups").
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -106,4 +108,70 @@ export const lessonCampusDays = pgTable(
     ...lessonSums(),
   },
   (t) => [uniqueIndex('lesson_campus_days_key_uq').on(t.day, t.schoolItemCode, t.courseCode, t.kind)],
+);
+
+/**
+ * Each student's ledger per campus, Shanghai month and course (docs/decisions.md "Monthly
+ * aggregates"): the net value and hours of the month's movements, how many of them count as
+ * consumption (a reversal as the kind it reverses) and their value and hours. The distinct students of a period are the students present in its whole
+ * months here plus those of the movements of its partial months; a balance at a month's end is the
+ * sum of the months up to it. Kept by the database from every insert into student_ledger (migration
+ * 0056, `ledger_aggregates_add`); `rebuildAggregates` recomputes it from the movements.
+ */
+export const ledgerStudentMonths = pgTable(
+  'ledger_student_months',
+  {
+    studentId: integer('student_id').notNull(),
+    schoolItemCode: text('school_item_code').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    courseCode: text('course_code').notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    hours: numeric('hours', { precision: 14, scale: 2 }).notNull(),
+    consumes: integer('consumes').notNull(),
+    /** The value and hours of the movements counting as consume (negative: what was consumed). */
+    consumeCents: bigint('consume_cents', { mode: 'number' }).notNull(),
+    consumeHours: numeric('consume_hours', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.schoolItemCode, t.month, t.courseCode] }),
+    index('ledger_student_months_consumers_idx')
+      .on(t.month, t.schoolItemCode, t.studentId)
+      .where(sql`${t.consumes} > 0`),
+  ],
+);
+
+/**
+ * How the number of students holding advance receipts changes in each month: Σ `delta` of the months
+ * up to M is the number of students whose balance is above zero at M's end — per campus (`scope` the
+ * campus code: a student's balance at that campus) and over every campus (`scope` '*': a student's
+ * whole balance). Kept with ledger_student_months: a statement recomputes its students' part.
+ */
+export const holdingMonths = pgTable(
+  'holding_months',
+  {
+    scope: text('scope').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.month] })],
+);
+
+/**
+ * The consumption of signed lessons per campus, Shanghai day and teacher of the lesson: `consume`
+ * movements whose source is an attendance, and their reversals (counting as consume), as the
+ * efficiency figures of the therapists read them (staff.ts). By day, so any period reads only these
+ * rows (a teacher teaches on a few hundred days a year). Kept by the database from every insert into
+ * student_ledger, and moved when a lesson changes teacher.
+ */
+export const ledgerTeacherDays = pgTable(
+  'ledger_teacher_days',
+  {
+    schoolItemCode: text('school_item_code').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    teacherCode: text('teacher_code').notNull(),
+    valueCents: bigint('value_cents', { mode: 'number' }).notNull(),
+    hours: numeric('hours', { precision: 14, scale: 2 }).notNull(),
+    movements: integer('movements').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolItemCode, t.day, t.teacherCode] })],
 );

@@ -148,16 +148,32 @@ export async function attendance(deps: AppDeps, s: FigureScope) {
 
 /** Per campus, project (course category) and month: hours and value consumed, students. */
 export async function project(deps: AppDeps, s: FigureScope) {
+  // The whole months from each student's monthly sums (ledger_student_months, maintained), the
+  // partial months at the period's ends from the movements: one row per student and course either way.
+  const { whole, parts } = facts.monthParts(s);
+  const rolled = whole
+    ? [
+        sql`select to_char(x.month, 'YYYY-MM') as mon, x.school_item_code, x.course_code, x.student_id,
+            x.consume_hours as h, x.consume_cents as v
+          from ledger_student_months x
+          where x.consumes > 0 and x.month >= ${whole.from}::date and x.month <= ${whole.to}::date
+            and ${inCampuses(sql`x.school_item_code`, s)}`,
+      ]
+    : [];
+  const partial = parts.map(
+    (p) => sql`select ${facts.LEDGER.month} as mon, l.school_item_code, l.course_code, l.student_id, l.h, l.v
+      from (${facts.ledger({ ...s, end: p.end })}) l
+      where ${facts.kindIn(['consume'])} and l.posted_at >= ${iso(p.start)}::timestamptz`,
+  );
   const rows = await facts.rowsOf<Raw>(
     deps,
-    sql`with l as (${facts.ledger(s)})
-      select ${facts.LEDGER.month} as month, l.school_item_code as campus, max(si.name) as campus_name,
+    sql`with l as (${sql.join([...rolled, ...partial], sql` union all `)})
+      select l.mon as month, l.school_item_code as campus, max(si.name) as campus_name,
         coalesce(co.category_code, '') as project, max(cc.name) as project_name,
         (-sum(l.h))::text as hours, (-sum(l.v))::text as cents, count(distinct l.student_id)::text as students
       from l left join courses co on co.code = l.course_code
         left join course_categories cc on cc.code = co.category_code
         left join school_items si on si.code = l.school_item_code
-      where ${facts.kindIn(['consume'])} and ${facts.LEDGER.inPeriod(s)}
       group by 1, 2, 4
       order by 1, 2, 4`,
   );
