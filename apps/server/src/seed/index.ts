@@ -33,6 +33,8 @@ import { seedInstalmentsDemo } from '../slices/termBills/seed.js';
 import { seedDiscountRatesDemo } from '../slices/discountRates/seed.js';
 import { seedStatementsDemo } from '../slices/statements/seed.js';
 import { seedRefundApplicationsDemo } from '../slices/refundApplications/seed.js';
+import { seedFunderSharesDemo } from '../slices/orders/funderSeed.js';
+import { seedAssessmentsDemo } from '../slices/products/assessSeed.js';
 import { seedSealingDemo } from '../slices/sealing/seed.js';
 import { seedTrainingDemo } from '../slices/training/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
@@ -41,12 +43,13 @@ import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../sli
 // Teaching and services demo rows (docs/demo.md "Teaching and services").
 import { seedCentreLeaderDemo } from '../slices/system/seed.js';
 import { seedPupilOrdersDemo } from '../slices/orders/pupilSeed.js';
-import { seedLessonHistoryDemo } from '../slices/teaching/historySeed.js';
+import { seedLessonHistoryDemo, seedTodayLessonsDemo } from '../slices/teaching/historySeed.js';
 import { seedSchoolTransfersDemo } from '../slices/schoolTransfers/seed.js';
 import { seedAbsencesDemo } from '../slices/absences/seed.js';
 import { seedTeachingServicesDemo } from '../slices/teaching/servicesSeed.js';
 import { seedFeedbackDemo } from '../slices/feedback/seed.js';
 import { seedCourseTransfersDemo } from '../slices/courseTransfers/seed.js';
+import { seedSaturationSnapshotsDemo } from '../slices/dashboards/seed.js';
 // The seams between slices (an approved leave releases lessons, an approved make-up books one) are
 // installed when the slices load; the demo rows' approvals run them as the endpoints' do.
 import '../slices/index.js';
@@ -92,6 +95,8 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedDiscountRatesDemo,
   seedStatementsDemo,
   seedRefundApplicationsDemo,
+  seedFunderSharesDemo,
+  seedAssessmentsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
   // Teaching and services.
@@ -103,6 +108,9 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedCourseTransfersDemo,
   seedTeachingServicesDemo,
   seedFeedbackDemo,
+  seedTodayLessonsDemo,
+  // The nightly saturation snapshots of the past month, once the lessons above are booked.
+  seedSaturationSnapshotsDemo,
   // Last: a sealed month refuses what the seeds above date in it (docs/demo.md "Finance, HR and sales").
   seedSealingDemo,
 ];
