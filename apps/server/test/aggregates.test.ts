@@ -11,7 +11,6 @@ import { AppError } from '../src/http/errors.js';
 import { balances, paidValueOf, post, reverse } from '../src/slices/ledger/index.js';
 import { orders, payRecords } from '../src/slices/orders/tables.js';
 import { addPayRecord, createOrder, revokeOrder } from '../src/slices/orders/service.js';
-import { yuan } from '../src/slices/orders/common.js';
 import { createAdjust, createRefund, refundOrders } from '../src/slices/refunds/index.js';
 import { decide, revokeRequest } from '../src/slices/approvals/index.js';
 import { adjustCostReasons } from '../src/db/schema.js';
@@ -21,7 +20,7 @@ import { studentTrend, summary } from '../src/slices/dashboards/advance.js';
 import { efficiencySummary } from '../src/slices/dashboards/staff.js';
 import { summary as revenueSummary } from '../src/slices/dashboards/revenue.js';
 import { monthsBetween, type FigureScope } from '../src/slices/dashboards/scope.js';
-import { shanghaiDate, shanghaiDayOf } from '@bo/domain';
+import { shanghaiDate, shanghaiDayOf, fromCents } from '@bo/domain';
 import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
@@ -97,7 +96,13 @@ describe('maintained aggregates', () => {
       where e.status = 1 order by (p.post_role = 'teacher') desc, e.code limit 3`);
       if (!reason || !student || teachers[0]?.role !== 'teacher' || teachers.length < 2)
         throw new Error('demo adjust reasons, a new student and a teacher among the employees');
-      const deps = { db: t.deps.db, now: () => t.clock.now(), config: { GIVEAWAY_LIMITS: '34=100/100' } };
+      const deps = {
+        db: t.deps.db,
+        ports: t.deps.ports,
+        events: t.deps.events,
+        now: () => t.clock.now(),
+        config: { GIVEAWAY_LIMITS: '34=100/100' },
+      };
       const ip = '127.0.0.1';
       const next = rng(20261129);
       const pickOf = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)];
@@ -153,7 +158,7 @@ describe('maintained aggregates', () => {
               orderId: o.id,
               payer: 'family',
               method: 1,
-              amount: yuan(rest),
+              amount: fromCents(rest),
               paidAt: t.clock.now().toISOString(),
               remark: '',
             },

@@ -545,16 +545,24 @@ describe('split billing', () => {
     );
     expect(e.field).toBe('amount');
     await sales.orders.addPayRecord({ body: { orderId: o.id, method: 1, amount: '80.00', paidAt: today() } });
+    // The funder's month row (other orders of the funder may be in it: the demo's split billing).
+    const month = today().slice(0, 7);
+    const funderRow = async () =>
+      (await finance.orders.funderReceivable({ query: { month, funderCode: org?.code ?? '' } })).find(
+        (r) => r.funderCode === org?.code,
+      );
+    const before = await funderRow();
     await finance.orders.addPayRecord({
       body: { orderId: o.id, payer: 'funder', method: 2, amount: '100.00', paidAt: today() },
     });
     const wait = await sales.orders.waitPayInfo({ params: { id: o.id } });
     expect(wait.family).toMatchObject({ share: '80.00', due: '0.00' });
     expect(wait.funder).toMatchObject({ share: '300.00', recorded: '100.00', due: '200.00' });
-    const month = today().slice(0, 7);
-    const rows = await finance.orders.funderReceivable({ query: { month, funderCode: org?.code ?? '' } });
-    const row = rows.find((r) => r.funderCode === org?.code);
+    const row = await funderRow();
     expect(row && Number(row.due)).toBeGreaterThanOrEqual(200);
+    // The funder's payment is counted in the month row: recorded up and due down by exactly it.
+    expect(Math.round((Number(row?.recorded) - Number(before?.recorded)) * 100)).toBe(10_000);
+    expect(Math.round((Number(before?.due) - Number(row?.due)) * 100)).toBe(10_000);
     const funderRecords = await finance.orders.payRecordPage({ body: { orderId: o.id, payer: 'funder' } });
     expect(funderRecords.list.map((r) => r.amount)).toEqual(['100.00']);
     await t.deps.db.update(students).set({ insurance: false }).where(eq(students.id, sh01.id));

@@ -131,24 +131,6 @@ const MAY_BE_EMPTY: Record<string, string> = {
     'finance holds the inbox but decides no make-up (the director and leader01 see it filled)',
   '/financial/emergency':
     'finance holds the inbox but decides no emergency leave (the director and leader01 see it filled)',
-  '/financial/studentClassOperate':
-    'not yet filled: attendance operations of the default period at the first campus',
-  '/financial/studentCost': 'not yet filled: consumption of the default period',
-  '/financial/teacherClass': 'not yet filled: teachers’ lessons of the default period',
-  '/financial/funderReceivable': 'not yet filled: no demo funder shares',
-  '/settlement/evaluateInventory': 'not yet filled: no demo assessment inventory',
-  '/settlement/checkInventory': 'not yet filled: no demo recheck inventory',
-  '/dataStatistics/saturationRate': 'not yet filled: no nightly saturation snapshot in the demo',
-  '/education/timeManage':
-    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
-  '/education/classroomManage':
-    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
-  '/education/eventsManage':
-    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
-  '/education/educationOperate':
-    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
-  '/education/dataExport':
-    'not yet filled: the administrator opens on the first campus in order (BJ01), which has no demo rows here',
 };
 
 /** The titles of the empty states shown in the main area. */

@@ -33,6 +33,8 @@ import { seedInstalmentsDemo } from '../slices/termBills/seed.js';
 import { seedDiscountRatesDemo } from '../slices/discountRates/seed.js';
 import { seedStatementsDemo } from '../slices/statements/seed.js';
 import { seedRefundApplicationsDemo } from '../slices/refundApplications/seed.js';
+import { seedFunderSharesDemo } from '../slices/orders/funderSeed.js';
+import { seedAssessmentsDemo } from '../slices/products/assessSeed.js';
 import { seedSealingDemo } from '../slices/sealing/seed.js';
 import { seedTrainingDemo } from '../slices/training/seed.js';
 import { seedTeachingPlanDemo } from '../slices/teaching/seed.js';
@@ -41,13 +43,14 @@ import { seedDemoUsers, seedFirstAdmin, seedPrivileges, seedRoles } from '../sli
 // Teaching and services demo rows (docs/demo.md "Teaching and services").
 import { seedCentreLeaderDemo } from '../slices/system/seed.js';
 import { seedPupilOrdersDemo } from '../slices/orders/pupilSeed.js';
-import { seedLessonHistoryDemo } from '../slices/teaching/historySeed.js';
+import { seedLessonHistoryDemo, seedTodayLessonsDemo } from '../slices/teaching/historySeed.js';
 import { seedSchoolTransfersDemo } from '../slices/schoolTransfers/seed.js';
 import { seedAbsencesDemo } from '../slices/absences/seed.js';
 import { seedTeachingServicesDemo } from '../slices/teaching/servicesSeed.js';
 import { seedFeedbackDemo } from '../slices/feedback/seed.js';
 import { seedCourseTransfersDemo } from '../slices/courseTransfers/seed.js';
 import { wire } from '../composition.js';
+import { seedSaturationSnapshotsDemo } from '../slices/dashboards/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
 const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [
@@ -90,6 +93,8 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedDiscountRatesDemo,
   seedStatementsDemo,
   seedRefundApplicationsDemo,
+  seedFunderSharesDemo,
+  seedAssessmentsDemo,
   seedSalaryApplicationsDemo,
   seedTeachingPlanDemo,
   // Teaching and services.
@@ -101,6 +106,9 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedCourseTransfersDemo,
   seedTeachingServicesDemo,
   seedFeedbackDemo,
+  seedTodayLessonsDemo,
+  // The nightly saturation snapshots of the past month, once the lessons above are booked.
+  seedSaturationSnapshotsDemo,
   // Last: a sealed month refuses what the seeds above date in it (docs/demo.md "Finance, HR and sales").
   seedSealingDemo,
 ];

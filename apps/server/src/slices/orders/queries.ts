@@ -22,10 +22,10 @@ import {
   whyNotDecide,
   type KindApprovalFilter,
 } from '../approvals/index.js';
-import { courses, schoolItems, users } from '../../db/schema.js';
+import { courses, schoolItems, settlementOrgs, users } from '../../db/schema.js';
 import { balances, movements, q100ToNumber, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
-import { loadOrder, recordSums, type OrderRecord } from './common.js';
+import { loadOrder, PAY_LIVE, recordSums, type OrderRecord } from './common.js';
 import type { Quote } from '../pricing/index.js';
 import { INCOME_ORDER_PAY } from './approval.js';
 import { GiveawayFacts } from './giveaway.js';
@@ -729,17 +729,28 @@ export async function funderReceivable(
   if (q.schoolItemCode) assertCampus(u, q.schoolItemCode);
   const scope = campusScope(u);
   const { start: from, end: to } = monthBound('month', q.month);
+  // What each order's funder paid so far, joined (a column of the outer query inside a subquery of a
+  // selected field is written unqualified by the query builder, and would name the inner table's).
+  const funderPaid = deps.db
+    .select({
+      orderId: payRecords.orderId,
+      cents: sql<string>`sum(${payRecords.amountCents})`.as('funder_paid_cents'),
+    })
+    .from(payRecords)
+    .where(and(eq(payRecords.payer, 'funder'), inArray(payRecords.status, PAY_LIVE)))
+    .groupBy(payRecords.orderId)
+    .as('funder_paid');
   const rows = await deps.db
     .select({
       funderCode: orders.funderCode,
-      funderName: sql<
-        string | null
-      >`(select name from fee_settlement_orgs f where f.code = ${orders.funderCode})`,
+      funderName: sql<string | null>`max(${settlementOrgs.name})`,
       orders: sql<number>`count(*)::int`,
       share: sql<string>`sum(${orders.funderCents})::text`,
-      recorded: sql<string>`coalesce(sum((select coalesce(sum(p.amount_cents), 0) from pay_records p where p.order_id = ${orders.id} and p.payer = 'funder' and p.status in (10, 20))), 0)::text`,
+      recorded: sql<string>`coalesce(sum(${funderPaid.cents}), 0)::text`,
     })
     .from(orders)
+    .leftJoin(funderPaid, eq(funderPaid.orderId, orders.id))
+    .leftJoin(settlementOrgs, eq(settlementOrgs.code, orders.funderCode))
     .where(
       and(
         sql`${orders.funderCents} > 0`,

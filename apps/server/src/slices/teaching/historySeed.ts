@@ -39,13 +39,14 @@ const SLOTS = [
 
 const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
-export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
+/** The scheduler (planner and attendance operator), SH01's second teacher and their pupils, or null. */
+async function pupilsOfTeacher(db: SeedContext['db']) {
   const people = await db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(inArray(users.username, ['scheduler']));
   const schedulerRow = people.find((p) => p.username === 'scheduler');
-  if (!schedulerRow) return;
+  if (!schedulerRow) return null;
   const scheduler = {
     ...seedActor(schedulerRow.id, 'scheduler', [ROLE.academic]),
     privileges: new Set([...PLANNER_PRIVILEGES, ...SIGN_OPERATORS]),
@@ -65,7 +66,7 @@ export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
     )
     .orderBy(asc(employees.code))
     .limit(1);
-  if (!teacher) return;
+  if (!teacher) return null;
   const teachable = db
     .select({ code: courses.code })
     .from(courses)
@@ -88,6 +89,13 @@ export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
     .orderBy(asc(students.id));
   const seen = new Set<number>();
   const taught = pupils.filter((p) => !seen.has(p.id) && seen.add(p.id)).slice(-SLOTS.length);
+  return { scheduler, teacher, taught };
+}
+
+export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
+  const found = await pupilsOfTeacher(db);
+  if (!found) return;
+  const { scheduler, teacher, taught } = found;
   for (const [i, p] of taught.entries()) {
     const [startTime, endTime] = SLOTS[i] ?? SLOTS[0];
     for (const back of DAYS_BACK) {
@@ -119,5 +127,51 @@ export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
           ],
         });
     }
+  }
+}
+
+/** Today's lessons of the pupils (booked yesterday): mornings and an early afternoon. */
+const TODAY_SLOTS = [
+  ['08:30', '09:30'],
+  ['09:30', '10:30'],
+  ['10:30', '11:30'],
+  ['13:30', '14:30'],
+] as const;
+
+/**
+ * Today's sign sheet at SH01 (/financial/studentClassOperate opens on today at the user's first
+ * campus): the pupils' lessons of today with the same teacher, booked yesterday by the scheduler; the
+ * ones begun by the seed's now are signed (present, one late: hours consumed), the others wait to be.
+ * The hour reports of this month (/financial/studentCost, teacherClass) then hold today's lessons too,
+ * so they are not empty on the first days of a month.
+ */
+export async function seedTodayLessonsDemo({ db, now, wiring }: SeedContext) {
+  const found = await pupilsOfTeacher(db);
+  if (!found) return;
+  const { scheduler, teacher, taught } = found;
+  const day = dayOf(now);
+  const bookedAt = new Date(now.getTime() - 86_400_000);
+  for (const [i, p] of taught.entries()) {
+    const [startTime, endTime] = TODAY_SLOTS[i] ?? TODAY_SLOTS[0];
+    const { lessonIds } = await insertLessons({ db, ...wiring, now: () => bookedAt }, scheduler, {
+      schoolItemCode: CAMPUS,
+      courseCode: p.course,
+      teacherCode: teacher.code,
+      kind: 'oneToOne',
+      studentIds: [p.id],
+      lessonDate: day,
+      startTime,
+      endTime,
+      hours: 1,
+    });
+    const begins = new Date(`${day}T${startTime}:00+08:00`);
+    if (begins > now) continue;
+    for (const lessonId of lessonIds)
+      await sign({ db, ...wiring, now: () => now }, scheduler, {
+        lessonId,
+        items: [
+          { studentId: p.id, status: i === 1 ? 'late' : 'present', remark: i === 1 ? '迟到十分钟' : '' },
+        ],
+      });
   }
 }
