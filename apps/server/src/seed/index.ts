@@ -47,6 +47,11 @@ import { seedAbsencesDemo } from '../slices/absences/seed.js';
 import { seedTeachingServicesDemo } from '../slices/teaching/servicesSeed.js';
 import { seedFeedbackDemo } from '../slices/feedback/seed.js';
 import { seedCourseTransfersDemo } from '../slices/courseTransfers/seed.js';
+// The demo roles' last empty screens (docs/demo.md "Teacher, HR and sales screens").
+import { seedExtraHoursDemo } from '../slices/payroll/extraHoursSeed.js';
+import { seedTeacherMonthDemo } from '../slices/teaching/confirmSeed.js';
+import { seedClueReferralsDemo } from '../slices/clues/referralSeed.js';
+import { seedTodosDemo } from '../slices/tasks/seed.js';
 // The seams between slices (an approved leave releases lessons, an approved make-up books one) are
 // installed when the slices load; the demo rows' approvals run them as the endpoints' do.
 import '../slices/index.js';
@@ -83,6 +88,8 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   // payroll of every closed month (before SH01's applied month below), products and offers.
   seedTrainingDemo,
   seedClassHoursHistoryDemo,
+  // Hours outside the timetable of the closed months, before the payroll history computes them.
+  seedExtraHoursDemo,
   seedPayrollHistoryDemo,
   seedProductsDemo,
   seedPromotionsDemo,
@@ -103,6 +110,10 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedCourseTransfersDemo,
   seedTeachingServicesDemo,
   seedFeedbackDemo,
+  // The teacher's month to confirm, referrals, a consultant's approval and todos.
+  seedTeacherMonthDemo,
+  seedClueReferralsDemo,
+  seedTodosDemo,
   // Last: a sealed month refuses what the seeds above date in it (docs/demo.md "Finance, HR and sales").
   seedSealingDemo,
 ];
