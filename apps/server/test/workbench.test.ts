@@ -45,7 +45,7 @@ describe('workbench', () => {
     const mine = await director.workbench.workList({ query: { type: 3 } });
     expect(mine.items.find((x) => x.approvalId === r.id)?.title).toBe('无效审批');
     // Nobody decides their own request: the consultant's panel leaves it out (it lists only what
-    // she may decide: the demo's SH01 abandon flow names her, docs/demo.md).
+    // she may decide: the demo's abandon flow names her, docs/demo.md).
     expect(
       (await sales.workbench.workList({ query: { type: 3 } })).items.some((x) => x.approvalId === r.id),
     ).toBe(false);

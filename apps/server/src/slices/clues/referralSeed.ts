@@ -3,7 +3,8 @@
 //   children as clues of the channel 老带新转介绍 naming the recommender, over the last seven weeks;
 //   some visited. /clues/recommendStatic counts them per recommender.
 // - SH01's abandon requests may also be decided by its senior consultant 李晓燕: the administrator
-//   saved the flow of 线索放弃审批 as one step, the campus heads (and administrators) or her. The
+//   saved the flow of 线索放弃审批 (every campus's) as one step, the campus heads (and
+//   administrators) or her; she holds SH01 only, so she decides SH01's. The
 //   centre leader (leader01, 赵明辉) took a walk-in family's clue himself and asks to abandon it: it
 //   waits in 李晓燕's approvals panel on the workbench (/workSurface/index).
 import { contract } from '@bo/api-sdk';
