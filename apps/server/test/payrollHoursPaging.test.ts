@@ -11,14 +11,15 @@ import { startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
 let hr: Sdk;
-let period: { year: number; month: number };
+let period: { year: number; month: number; schoolItemCode: string };
 
 beforeAll(async () => {
   t = await startTestServer({ env: { LIST_COUNT_EXACT_LIMIT: '1' } });
   hr = await t.as('hr');
-  // The demo's computed month (the month before last), with an hour given outside the timetable.
+  // SH01's computed month in the demo (the month before last), with two hours given outside the
+  // timetable of its own (the demo imports other campuses' hours of that month).
   const d = new Date(Date.UTC(t.clock.now().getUTCFullYear(), t.clock.now().getUTCMonth() - 2, 1));
-  period = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1 };
+  period = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, schoolItemCode: 'SH01' };
   const day = `${String(period.year)}-${String(period.month).padStart(2, '0')}-15`;
   await t.deps.db.insert(salaryExtraHours).values(
     ['T001', 'T002'].map((teacherCode, i) => ({

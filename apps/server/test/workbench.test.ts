@@ -44,7 +44,11 @@ describe('workbench', () => {
     const r = await sales.clues.invalidSubmit({ body: { clueId: c.clueId, reason: '重复留资' } });
     const mine = await director.workbench.workList({ query: { type: 3 } });
     expect(mine.items.find((x) => x.approvalId === r.id)?.title).toBe('无效审批');
-    expect((await sales.workbench.workList({ query: { type: 3 } })).items).toEqual([]);
+    // Nobody decides their own request: the consultant's panel leaves it out (it lists only what
+    // she may decide: the demo's abandon flow names her, docs/demo.md).
+    expect(
+      (await sales.workbench.workList({ query: { type: 3 } })).items.some((x) => x.approvalId === r.id),
+    ).toBe(false);
 
     const targets = await sales.workbench.workList({ query: { type: 4 } });
     expect(targets.targets.find((x) => x.key === 'follows')?.actual).toBeGreaterThanOrEqual(1);
@@ -68,6 +72,46 @@ describe('workbench', () => {
       director.workbench.selectApproveClue({ query: { empId: 1 } }),
       ErrorCode.noPermission,
     );
+  });
+
+  it('lists in a consultant’s panel the requests a flow names her for, and she decides them there', async () => {
+    const people = await admin.system.allUsers({ query: {} });
+    const idOf = (n: string) => people.find((u) => u.username === n)?.id ?? 0;
+    const saved = (await admin.approvals.policyList()).find((p) => p.kind === 'clueAbandon');
+    await admin.approvals.policySave({
+      body: {
+        kind: 'clueAbandon',
+        version: saved?.version ?? 0,
+        steps: [
+          {
+            name: '主管或顾问审批',
+            roles: [1, 76, 72],
+            userIds: [idOf('sales')],
+            mode: 'any',
+            aboveCents: null,
+          },
+        ],
+      },
+    });
+    // The director's own clue at the consultant's campus, its abandon asked by the director.
+    const c = await director.clues.clueSave({
+      body: {
+        childName: '袁若曦',
+        parentName: '袁娜',
+        phone: phone(),
+        schoolItemCode: 'SH01',
+        ownerUserId: idOf('director'),
+      },
+    });
+    const r = await director.clues.abandonSave({ body: { clueId: c.clueId, reason: '家长暂不考虑' } });
+    const panel = async () => (await sales.workbench.workList({ query: { type: 3 } })).items;
+    expect((await panel()).find((x) => x.approvalId === r.id)).toMatchObject({
+      clueId: c.clueId,
+      title: '放弃审批',
+    });
+    await sales.clues.abandonApprove({ body: { id: r.id ?? 0, pass: true, comment: '同意' } });
+    expect((await panel()).some((x) => x.approvalId === r.id)).toBe(false);
+    expect((await admin.clues.detail({ query: { clueId: c.clueId } })).flowState).toBe('high_sea');
   });
 
   it('lists converted students of the caller’s campuses until the family signs an order, and again once it is revoked', async () => {

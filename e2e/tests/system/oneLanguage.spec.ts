@@ -114,17 +114,7 @@ const MAY_BE_EMPTY: Record<string, string> = {
   '/students/caselife': 'asks for a student first: a lifetime account is one student’s',
   '/financial/caselife': 'asks for a student first: a lifetime account is one student’s',
   '/setting/roleAuthorization': 'asks for a role first (the roles list beside it is filled)',
-  // Not yet filled (issue 34 §5 stays open for each; docs/demo.md "Still empty"):
-  '/education/classConfirm':
-    'not yet filled: the demo teacher’s lessons are in past months (this month’s are the class-hour tests’ to file)',
-  '/education/appointmentClass':
-    'not yet filled: free slots of the signed-in teacher, none declared for the demo teacher’s campus day',
-  '/staffsalary/emergency': 'not yet filled: no demo payroll lines for the emergency pay area',
-  '/staffsalary/courseimport':
-    'not yet filled: opens on the current month, whose extra hours nobody imported',
-  '/staffsalary/kjbonus': 'not yet filled: no demo class bonus lines',
-  '/workSurface/index': 'not yet filled: the sales consultant has no application awaiting their approval',
-  '/clues/recommendStatic': 'not yet filled: no demo recommendations in the default period',
+  // Empty by design (docs/demo.md "Still empty"):
   '/financial/approvalAskLeave':
     'finance holds the inbox but decides no leave (the director and leader01 see it filled)',
   '/financial/approvalAskRepair':

@@ -51,6 +51,11 @@ import { seedFeedbackDemo } from '../slices/feedback/seed.js';
 import { seedCourseTransfersDemo } from '../slices/courseTransfers/seed.js';
 import { wire } from '../composition.js';
 import { seedSaturationSnapshotsDemo } from '../slices/dashboards/seed.js';
+// The demo roles' last empty screens (docs/demo.md "Teacher, HR and sales screens").
+import { seedExtraHoursDemo } from '../slices/payroll/extraHoursSeed.js';
+import { seedTeacherMonthDemo } from '../slices/teaching/confirmSeed.js';
+import { seedClueReferralsDemo } from '../slices/clues/referralSeed.js';
+import { seedTodosDemo } from '../slices/tasks/seed.js';
 
 /** Reference data every database needs (roles, privileges, dictionaries), demo or not. One line per slice. */
 const referenceSeeds: Array<(c: SeedContext) => Promise<void>> = [
@@ -84,6 +89,8 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   // payroll of every closed month (before SH01's applied month below), products and offers.
   seedTrainingDemo,
   seedClassHoursHistoryDemo,
+  // Hours outside the timetable of the closed months, before the payroll history computes them.
+  seedExtraHoursDemo,
   seedPayrollHistoryDemo,
   seedProductsDemo,
   seedPromotionsDemo,
@@ -109,6 +116,10 @@ const demoSeeds: Array<(c: SeedContext) => Promise<void>> = [
   seedTodayLessonsDemo,
   // The nightly saturation snapshots of the past month, once the lessons above are booked.
   seedSaturationSnapshotsDemo,
+  // The teacher's month to confirm, referrals, a consultant's approval and todos.
+  seedTeacherMonthDemo,
+  seedClueReferralsDemo,
+  seedTodosDemo,
   // Last: a sealed month refuses what the seeds above date in it (docs/demo.md "Finance, HR and sales").
   seedSealingDemo,
 ];

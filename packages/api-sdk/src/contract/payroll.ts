@@ -406,6 +406,7 @@ export const payroll = {
     access: priv(
       '/staffsalary/manage',
       '/staffsalary/kjbonus',
+      '/staffsalary/courseexport',
       ...(Object.keys(PAY_AREAS) as TPayArea[]).map(areaScreen),
       DATA_EXPORT,
     ),

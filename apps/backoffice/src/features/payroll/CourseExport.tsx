@@ -1,16 +1,18 @@
 // /staffsalary/courseexport: the hours behind a period — paid attendances of confirmed lessons and
-// imported hours, as the computation reads them — listed and exported.
+// imported hours, as the computation reads them — listed and exported. Opens on the latest period
+// holding payroll.
 import type { THoursRow } from '@bo/api-sdk';
-import { defineListScreen, listQuery } from '../../app/list';
+import { useMemo } from 'react';
+import { ListScreenView, listQuery, type ListScreenDef } from '../../app/list';
 import { sdk } from '../../app/sdk';
 import { tCode } from '../../i18n';
-import { payTypeName, periodDefaults, periodFields, periodOf } from './common';
+import { LatestPeriodNote, payTypeName, periodFields, periodOf, useLatestPeriod } from './common';
 
-export default defineListScreen<THoursRow>({
+const courseExportDef = (filterDefaults: Record<string, string>): ListScreenDef<THoursRow> => ({
   key: 'payroll-courseexport',
   what: (t) => t('pay.hours'),
   rowId: (r) => `${r.source}-${r.id}`,
-  filterDefaults: periodDefaults,
+  filterDefaults,
   searchFields: (t) => periodFields(t, { keyword: true }),
   columns: (t) => [
     { id: 'day', header: t('pay.day'), fixed: true },
@@ -30,3 +32,16 @@ export default defineListScreen<THoursRow>({
     return sdk.payroll.hoursPage({ query: listQuery(a, p) });
   },
 });
+
+/** Opens on the latest month holding payroll (the hours a computation read), as the payslips do. */
+export default function CourseExport() {
+  const opening = useLatestPeriod();
+  const def = useMemo(() => courseExportDef(opening.defaults), [opening.defaults]);
+  if (!opening.ready) return null;
+  return (
+    <>
+      <LatestPeriodNote latest={opening.latest} defaults={opening.defaults} />
+      <ListScreenView def={def} />
+    </>
+  );
+}

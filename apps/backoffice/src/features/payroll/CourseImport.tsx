@@ -5,6 +5,7 @@ import type { TExtraHoursRow } from '@bo/api-sdk';
 import { defineListScreen, listQuery } from '../../app/list';
 import { asSearchField, CampusMasterSelect } from '../../app/masterSelectors';
 import { sdk } from '../../app/sdk';
+import { payTypeName } from './common';
 
 export default defineListScreen<TExtraHoursRow>({
   key: 'payroll-courseimport',
@@ -25,7 +26,8 @@ export default defineListScreen<TExtraHoursRow>({
     { id: 'schoolItemCode', header: t('pay.campus') },
     { id: 'teacherCode', header: t('pay.teacherCode') },
     { id: 'teacherName', header: t('pay.teacher'), exportValue: false },
-    { id: 'payType', header: t('pay.payType') },
+    // The pay type's name; the export keeps the code the import reads back.
+    { id: 'payType', header: t('pay.payType'), cell: (r) => payTypeName(t, r.payType) },
     { id: 'hours', header: t('pay.hours'), align: 'right' },
     { id: 'remark', header: t('pay.note') },
   ],

@@ -14,7 +14,7 @@ import {
   needsFilters,
   periodField,
   teacherField,
-  thisWeek,
+  thisMonth,
 } from './listParts';
 
 const confirm = async (ids: number[]) => sdk.teaching.planConfirm({ body: { ids } });
@@ -25,7 +25,8 @@ export default defineListScreen<TLessonRow>({
   what: (t) => t('teach.lessonRow'),
   rowId: (l) => String(l.id),
   rowName: (l) => `${l.lessonDate} ${l.startTime} ${l.courseName}`,
-  filterDefaults: { ...thisWeek(), confirmed: 'no' },
+  // The month (what 提交月度课时确认 files), its lessons still to confirm.
+  filterDefaults: { ...thisMonth(), confirmed: 'no' },
   searchFields: (t) => [
     campusField(t),
     periodField(t),

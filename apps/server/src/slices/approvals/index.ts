@@ -23,6 +23,8 @@ export {
   type NewRequest,
 } from './engine.js';
 export { eligibleApprovers, type Approver } from './approvers.js';
+/** The flows' command (a demo seed saves one as an administrator would on /setting/operate). */
+export { savePolicy } from './policies.js';
 export {
   approvalRequester,
   kindApprovalList,

@@ -3,6 +3,7 @@ export { students, studentFollows } from './tables.js';
 export {
   ADVISER_ROLES,
   createStudent,
+  insertStudent,
   assertPhoneFree,
   DELETED,
   type NewStudent,

@@ -41,3 +41,9 @@ export const phoneLookup = priv(
 
 /** Approvers: the service also requires a director (76), centre leader (72) or administrator of the campus. */
 export const approve = priv(CLUE_ACTIONS.approve, INVALID);
+
+/**
+ * An abandon decision: the approvers, and from the workbench's approvals panel whoever the kind's
+ * saved flow names (a consultant); the approval engine refuses anyone its current step does not name.
+ */
+export const approveOrWorkbench = priv(CLUE_ACTIONS.approve, INVALID, WORK);

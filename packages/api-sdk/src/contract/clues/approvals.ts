@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Ok, PageQuery, get, page, post, priv, type Slice } from '../define.js';
 import { Ts, ClueId, Text, Reason, ClueIdQuery, UserPick } from './fields.js';
-import { CLUE_LIST, INVALID, work, approve } from './access.js';
+import { CLUE_LIST, INVALID, work, approve, approveOrWorkbench } from './access.js';
 import { ClueRow, FollowRow, ApprovalRow } from './rows.js';
 
 export const ApprovalDetail = ApprovalRow.extend({ clue: ClueRow, follows: z.array(FollowRow) });
@@ -93,8 +93,9 @@ export const approvalsEndpoints = {
   }),
   abandonApprove: post('/clue/abandon/approve', {
     service: 'clue',
-    summary: 'Pass (clue to the high sea) or reject (clue back) an abandon request.',
-    access: approve,
+    summary:
+      'Pass (clue to the high sea) or reject (clue back) an abandon request. Also from the workbench: the approval engine decides who may (a saved flow may name a consultant).',
+    access: approveOrWorkbench,
     body: Decision,
     response: Ok,
   }),
