@@ -143,6 +143,12 @@ export function registerPriceRule(rule: PriceRule): void {
   rules.push(rule);
 }
 
+/**
+ * Whether any price rule is plugged in: a rule may read the order's student, so a batch may reuse
+ * one quote for rows differing only in their student (the legacy order import) only while there is none.
+ */
+export const priceRulesRegistered = (): boolean => rules.length > 0;
+
 /** Gives a course's unit price at a campus on a day (cents), or null to leave it to the next source. */
 export interface ListPriceSource {
   name: string;
