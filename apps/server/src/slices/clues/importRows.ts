@@ -3,7 +3,7 @@
 // active clue is a duplicate, not created, so a re-run creates nothing twice.
 import { BirthDate, MOBILE_MESSAGE, isMobile, type contract } from '@bo/api-sdk';
 import { isAfterToday } from '@bo/domain';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -12,7 +12,8 @@ import { type AuthUser } from '../../http/auth.js';
 import { campusCheck, runSetImport, slices, type SetImportKind } from '../../shared/setImport.js';
 import { clueChannels, clueCustomerIntentions, schoolItems, users } from '../../db/schema.js';
 import { clueDistributionRules, clueEvents, clues } from './tables.js';
-import { enterPool } from './creation.js';
+import { campusConsultants } from './people.js';
+import { must } from '../../shared/must.js';
 import { ACTIVE } from './states.js';
 import type { ClueRecord } from './common.js';
 
@@ -166,25 +167,67 @@ const clueKind: SetImportKind<Row, Clue, { phone: string }> = {
         })),
       );
     }
-    // Campuses that distribute automatically assign each new clue in turn, as one created by hand.
-    const campuses = [...new Set(made.map((c) => c.schoolItemCode).filter((c): c is string => !!c))];
-    if (!campuses.length) return;
-    const auto = new Set(
-      (
-        await tx
-          .select({ code: clueDistributionRules.schoolItemCode })
-          .from(clueDistributionRules)
-          .where(
-            and(
-              inArray(clueDistributionRules.schoolItemCode, campuses),
-              ne(clueDistributionRules.mode, 'manual'),
-            ),
-          )
-      ).map((r) => r.code),
-    );
-    for (const c of made) if (c.schoolItemCode && auto.has(c.schoolItemCode)) await enterPool(tx, c, now);
+    await distribute(tx, made, now);
   },
 };
+
+/**
+ * The new clues of campuses that distribute automatically, assigned as `enterPool` assigns one clue
+ * at a time (round_robin: the next consultant after the last one; least_loaded: the fewest working
+ * clues, each assignment counting), computed in memory from one read of each campus's rule and
+ * consultants, then written as sets: the clues, their 'distribute' events, the rule's last consultant.
+ */
+async function distribute(tx: DbOrTx, made: ClueRecord[], now: Date) {
+  const campuses = [...new Set(made.map((c) => c.schoolItemCode).filter((c): c is string => !!c))];
+  if (!campuses.length) return;
+  const rules = await tx
+    .select()
+    .from(clueDistributionRules)
+    .where(
+      and(inArray(clueDistributionRules.schoolItemCode, campuses), ne(clueDistributionRules.mode, 'manual')),
+    );
+  const moves: Array<{ id: number; owner: number; mode: string }> = [];
+  for (const rule of rules) {
+    const list = await campusConsultants(tx, rule.schoolItemCode);
+    if (!list.length) continue;
+    let last = rule.lastUserId ?? 0;
+    for (const c of made) {
+      if (c.schoolItemCode !== rule.schoolItemCode) continue;
+      const pick =
+        rule.mode === 'round_robin'
+          ? (list.find((u) => u.id > last) ?? list[0])
+          : [...list].sort((x, y) => x.load - y.load || x.id - y.id)[0];
+      const owner = must(pick, 'consultant');
+      owner.load += 1;
+      last = owner.id;
+      moves.push({ id: c.id, owner: owner.id, mode: rule.mode });
+    }
+    await tx
+      .update(clueDistributionRules)
+      .set({ lastUserId: last })
+      .where(eq(clueDistributionRules.schoolItemCode, rule.schoolItemCode));
+  }
+  for (const part of slices(moves, 1000)) {
+    const values = sql.join(
+      part.map((m) => sql`(${m.id}::int, ${m.owner}::int)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${clues} set owner_user_id = v.owner, assigned_at = ${now.toISOString()}::timestamptz, flow_state = 'following', updated_at = ${now.toISOString()}::timestamptz, version = ${clues.version} + 1 from (values ${values}) as v(id, owner) where ${clues.id} = v.id`,
+    );
+    await tx.insert(clueEvents).values(
+      part.map((m) => ({
+        clueId: m.id,
+        action: 'distribute',
+        fromState: 'pool',
+        toState: 'following',
+        userId: null,
+        at: now,
+        detail: { rule: m.mode, ownerUserId: m.owner } as never,
+      })),
+    );
+  }
+}
 
 export const importRows = (deps: AppDeps, u: AuthUser, b: Body<'importRows'>, ip: string) =>
   runSetImport(deps, u, b, ip, clueKind);
