@@ -6,7 +6,7 @@
 // number imported before (or an order's own number, from the export) is skipped before the row's
 // other checks: a re-run creates nothing twice.
 import type { contract } from '@bo/api-sdk';
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, inArray, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
@@ -89,6 +89,7 @@ const orderKind: SetImportKind<Row, Order> = {
     const typeText = text(r.orderType);
     const orderType = typeText === '' ? 0 : Number(typeText);
     if (!TYPES.has(orderType)) err('orderType', '0 续费, 1 新签, 3 插班, 5 代收代付 / 0, 1, 3 or 5');
+    if (!text(r.courseCode)) err('courseCode', '必填 / required');
     const q = text(r.quantity);
     if (!QUANTITY.test(q) || Number(q) <= 0)
       err('quantity', '大于0，最多两位小数 / above 0, at most 2 decimals');
@@ -127,6 +128,7 @@ const orderKind: SetImportKind<Row, Order> = {
       courseCode: text(r.courseCode),
       priceable:
         text(r.schoolItemCode) !== '' &&
+        text(r.courseCode) !== '' &&
         TYPES.has(orderType) &&
         QUANTITY.test(q) &&
         QUANTITY.test(g) &&

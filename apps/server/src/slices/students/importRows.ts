@@ -4,7 +4,7 @@
 // nothing twice.
 import { BirthDate, MOBILE_MESSAGE, isMobile, type contract } from '@bo/api-sdk';
 import { isAfterToday } from '@bo/domain';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
