@@ -9,7 +9,7 @@ import { TokenCache } from './shared/providerHttp.js';
 import { eventBus } from './shared/eventBus.js';
 import { approvedLeaves } from './slices/absences/index.js';
 import { passedConfirmationFilter } from './slices/classHours/index.js';
-import { activeHolder, phoneTaken } from './slices/clues/index.js';
+import { activeHolder, activeHolders, phoneTaken } from './slices/clues/index.js';
 import { ordersForPayments } from './slices/orders/index.js';
 import { salePriceOfCourse } from './slices/products/index.js';
 import { promotionsSource } from './slices/promotions/index.js';
@@ -42,6 +42,15 @@ function defaultPorts(now: (() => Date) | undefined): Ports {
             taken: phoneTaken(h),
           }
         : null;
+    },
+    phoneHolders: async (tx, phones) => {
+      const held = await activeHolders(tx, phones);
+      return new Map(
+        [...held].map(([p, h]) => [
+          p,
+          { clueCode: h.cluecode, ownerLabel: h.owner, studentCode: h.studentCode },
+        ]),
+      );
     },
     // Payroll pays a teacher's lessons of a period only under a passed class-hour confirmation.
     confirmedHours: passedConfirmationFilter,

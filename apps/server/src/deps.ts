@@ -11,7 +11,7 @@ import type { ApprovedLeave, ApprovedMakeup } from './slices/absences/index.js';
 import type { OrdersForPayments, RecordedOnlinePayment } from './slices/payments/index.js';
 import type { ApplicationLock, ConfirmedHoursFilter } from './slices/payroll/index.js';
 import type { PricingPort } from './slices/pricing/index.js';
-import type { PhoneHolderSource } from './slices/students/index.js';
+import type { PhoneHolderSource, PhoneHoldersSource } from './slices/students/index.js';
 import type { LeaveSource } from './slices/teaching/index.js';
 
 /**
@@ -27,6 +27,8 @@ export interface Ports {
   leaves: LeaveSource;
   /** The active clue holding a phone (the clues slice): a student's phone may not be a clue's. */
   phoneHolder: PhoneHolderSource;
+  /** The active clues holding phones, many at once (the students' set-based import). */
+  phoneHolders: PhoneHoldersSource;
   /** Limits teacher pay to lessons under a passed class-hour confirmation (payroll seam 1). */
   confirmedHours: ConfirmedHoursFilter;
   /** Refuses changing a period's lines once a salary application passed (payroll seam 2). */

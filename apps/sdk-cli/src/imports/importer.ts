@@ -6,8 +6,13 @@ import { createProgress, type Progress } from '../lib/progress.js';
 import { readSheet, writeSheet, type SheetRow } from '../lib/sheet.js';
 import { templateOf, type ImportColumn, type ImportKind } from './registry.js';
 
-/** Rows per call (the server takes more; 500 keeps each transaction short). */
+/** Rows per call unless the kind says otherwise (500 keeps each transaction short). */
 export const CHUNK_SIZE = 500;
+/**
+ * A file of at most this many data rows is read once, into memory, for the count, the dry run and the
+ * import; a larger one is streamed, read once per pass.
+ */
+export const KEEP_ROWS = 250_000;
 
 /** What a batch import endpoint answers (updated/unchanged/skipped are optional for kinds that lack them). */
 export const BatchResult = z.object({
@@ -260,14 +265,33 @@ function repeatedKeys(
   return sent;
 }
 
+/** The rows per call: the caller's, else the kind's, else CHUNK_SIZE. */
+const chunkSizeOf = (o: ImportOptions) => o.chunkSize ?? o.kind.chunkSize ?? CHUNK_SIZE;
+
+/** The file's records read once (with their local errors), or null when it has more than KEEP_ROWS rows. */
+async function load(o: ImportOptions): Promise<{ rows: Prepared[]; local: RowError[] } | null> {
+  const rows: Prepared[] = [];
+  const local: RowError[] = [];
+  for await (const p of records(o.file, o.kind, (e) => local.push(e))) {
+    rows.push(p);
+    if (rows.length > KEEP_ROWS) return null;
+  }
+  return { rows, local };
+}
+
+async function* replay(kept: Prepared[]): AsyncGenerator<Prepared> {
+  for (const p of kept) yield p;
+}
+
 async function sendAll(
   o: ImportOptions,
   dryRun: boolean,
   total: number,
   errors: RowError[],
   notices: RowError[],
+  loaded: { rows: Prepared[]; local: RowError[] } | null,
 ) {
-  const size = o.chunkSize ?? CHUNK_SIZE;
+  const size = chunkSizeOf(o);
   const bar = (o.progress ?? ((l, t) => createProgress(l, t)))(dryRun ? 'checking' : 'importing', total);
   const sums = { created: 0, updated: 0, unchanged: 0, sent: 0 };
   const seenKeys = new Map<string, number>();
@@ -277,10 +301,9 @@ async function sendAll(
     o.kind.columns.find((c) => c.header === column || c.field === column || c.field === column.split('.')[0])
       ?.field ?? column;
   try {
-    for await (const chunk of chunked(
-      records(o.file, o.kind, (e) => dryRun && errors.push(e)),
-      size,
-    )) {
+    if (loaded && dryRun) errors.push(...loaded.local);
+    const source = loaded ? replay(loaded.rows) : records(o.file, o.kind, (e) => dryRun && errors.push(e));
+    for await (const chunk of chunked(source, size)) {
       // Each chunk is its own call, so the server cannot see a key repeated from an earlier chunk; the
       // dry run settles those rows here as the real import will (see `repeatedKeys`).
       const sent = dryRun ? repeatedKeys(o.kind, chunk, seenKeys, headerOf, errors, notices) : chunk;
@@ -356,10 +379,11 @@ function tally(checked: number, errors: RowError[], notices: RowError[]) {
  * file leaves none.
  */
 export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
-  const total = await countRows(o.file);
+  const loaded = await load(o);
+  const total = loaded ? loaded.rows.length : await countRows(o.file);
   const errors: RowError[] = [];
   const dryNotices: RowError[] = [];
-  const { sent: checked, ...check } = await sendAll(o, true, total, errors, dryNotices);
+  const { sent: checked, ...check } = await sendAll(o, true, total, errors, dryNotices, loaded);
   errors.sort(byRowAndColumn(o.kind));
   const outcome: ImportOutcome = {
     rows: total,
@@ -381,7 +405,7 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
     };
   }
   const notices: RowError[] = [];
-  const { sent, ...real } = await sendAll(o, false, total, errors, notices);
+  const { sent, ...real } = await sendAll(o, false, total, errors, notices, loaded);
   if (errors.length) {
     // Calls are all-or-nothing: every chunk before the refused one was written.
     await writeReport(o.errorsFile, [...errors, ...notices], o.kind);
@@ -390,7 +414,7 @@ export async function runImport(o: ImportOptions): Promise<ImportOutcome> {
       ...real,
       ...tally(sent, errors, notices),
       notices,
-      written: sent > (o.chunkSize ?? CHUNK_SIZE),
+      written: sent > chunkSizeOf(o),
       report: o.errorsFile,
       exitCode: 1,
     };

@@ -42,6 +42,7 @@ describe('export → import back, per kind', () => {
         'students',
         'resources',
         'employees',
+        'orders',
       ]),
     );
   });
@@ -66,6 +67,13 @@ describe('export → import back, per kind', () => {
         progress: quiet,
       });
       expect(r.errors).toEqual([]);
+      if (kind.name === 'orders') {
+        // Orders are only created: an exported order carries its own number as the legacy one, so it
+        // is that order, skipped before its other checks (its course columns are blank).
+        expect(r).toMatchObject({ exitCode: 0, created: 0, errorRows: 0, checked: data.length });
+        expect(r.skipped).toBe(data.length);
+        return;
+      }
       if (kind.key?.repeat === 'notice') {
         // A kind its import only creates (clues, students, resources): a row whose phone is held comes
         // back as a duplicate, left out, never as a change; nothing in the file is refused.

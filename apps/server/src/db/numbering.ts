@@ -25,3 +25,12 @@ export async function nextNumbered(tx: DbOrTx, table: PgTable, code: { prefix: s
   const id = await nextId(tx, table);
   return { id, code: businessCode(code.prefix, id, code.digits) };
 }
+
+/** The next `n` values of the sequence behind `table.id`, in order, drawn in one statement (a batch import). */
+export async function nextIds(tx: DbOrTx, table: PgTable, n: number): Promise<number[]> {
+  if (n <= 0) return [];
+  const rows = await tx
+    .select({ id: sql<string>`nextval(pg_get_serial_sequence(${getTableName(table)}, 'id'))::text` })
+    .from(sql`generate_series(1, ${n}) as n`);
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}

@@ -575,8 +575,9 @@ export const OrderImportRow = z.object({
   phone: z.string().optional(),
   schoolItemCode: z.string(),
   orderType: z.union([z.number(), z.string()]).optional(),
-  courseCode: z.string(),
-  quantity: z.union([z.number(), z.string()]),
+  /** Required: a blank cell is a row error of the import (an exported order sheet leaves it blank). */
+  courseCode: z.string().optional(),
+  quantity: z.union([z.number(), z.string()]).optional(),
   giftQuantity: z.union([z.number(), z.string()]).optional(),
   amount: z.union([z.number(), z.string()]),
   paidAmount: z.union([z.number(), z.string()]).optional(),

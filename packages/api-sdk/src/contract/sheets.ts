@@ -329,6 +329,62 @@ export const SHEETS = {
       { field: 'username', header: '账号 / account', readOnly: true },
     ],
   },
+  // Legacy orders (sdk-cli import orders): the order list exports into it. The order's own number goes
+  // in 原订单号, so an exported order imported back is that order and is skipped; the list carries no
+  // course line, so its course columns come out blank (docs/decisions.md "Orders on SHEETS").
+  orders: {
+    name: '历史订单',
+    list: 'orders.orderList',
+    columns: [
+      {
+        field: 'legacyCode',
+        header: '原订单号 / legacy order number',
+        required: true,
+        from: 'code',
+        note: 'the legacy system’s number (an exported order: its own number, skipped on import)',
+      },
+      { field: 'studentCode', header: '学员编号 / student code', note: 'or 学员姓名 + 手机号' },
+      { field: 'studentName', header: '学员姓名 / student name' },
+      { field: 'phone', header: '手机号 / phone' },
+      { field: 'schoolItemCode', header: '校区编码 / campus code', required: true },
+      {
+        field: 'orderType',
+        header: '订单类型 / order type',
+        format: 'number',
+        note: '0 续费 (default), 1 新签, 3 插班, 5 代收代付',
+      },
+      { field: 'courseCode', header: '课程编码 / course code', required: true },
+      {
+        field: 'quantity',
+        header: '购买数量 / quantity',
+        required: true,
+        format: 'number',
+        note: 'hours or days, ≤ 2 decimals',
+      },
+      { field: 'giftQuantity', header: '赠送数量 / gift quantity', format: 'number' },
+      {
+        field: 'amount',
+        header: '订单金额 / amount',
+        required: true,
+        format: 'amount',
+        from: 'payable',
+        note: 'payable yuan ≤ list price; the difference is the discount',
+      },
+      {
+        field: 'paidAmount',
+        header: '已付金额 / paid amount',
+        format: 'amount',
+        from: 'paid',
+        note: 'default 0; equal to 订单金额 → effective',
+      },
+      { field: 'payMethod', header: '付款方式 / pay method', note: '1 现金, 2 银行转账, 3 POS, 4 线上' },
+      { field: 'paidAt', header: '付款日期 / paid on', note: 'YYYY-MM-DD' },
+      { field: 'reference', header: '流水号 / reference' },
+      remark,
+      { field: 'statusName', header: '订单状态 / order state', readOnly: true },
+      { field: 'schoolItemName', header: '校区 / campus', readOnly: true },
+    ],
+  },
 } as const satisfies Record<string, SheetDef>;
 
 export type SheetKind = keyof typeof SHEETS;

@@ -10,6 +10,7 @@ export { maskName } from './rows.js';
 export { loadClue, move, touch } from './record.js';
 export { activeHolder, campusConsultants, phoneTaken } from './people.js';
 export { enterPool, insertClue } from './creation.js';
+export { activeHolders } from './importRows.js';
 // Demo data other slices' seeds build on:
 export { CHILD, PARENT, SURNAMES } from './seed.js';
 export { cluesHandlers } from './handlers.js';

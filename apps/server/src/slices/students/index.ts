@@ -9,6 +9,7 @@ export {
   type NewStudent,
   type PhoneHolder,
   type PhoneHolderSource,
+  type PhoneHoldersSource,
   type By,
   type StudentRecord,
 } from './service.js';

@@ -5,7 +5,7 @@ import { FUTURE_BIRTH_DATE_MESSAGE, ROLE, isAfterToday } from '@bo/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { nextNumbered } from '../../db/numbering.js';
+import { businessCode, nextIds, nextNumbered } from '../../db/numbering.js';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation, type AppError } from '../../http/errors.js';
@@ -68,6 +68,11 @@ export interface PhoneHolder {
 }
 /** Who holds a phone among the active clues (deps.ports.phoneHolder). */
 export type PhoneHolderSource = (tx: DbOrTx, phone: string) => Promise<PhoneHolder | null>;
+/** The same for many phones at once (the set-based import): phone → its active clue's holder. */
+export type PhoneHoldersSource = (
+  tx: DbOrTx,
+  phones: string[],
+) => Promise<Map<string, { clueCode: string; ownerLabel: string; studentCode: string | null }>>;
 
 /** The student holding a phone (not deleted), other than `exceptId`. */
 async function studentHolder(tx: DbOrTx, phone: string, exceptId: number | null) {
@@ -209,6 +214,30 @@ export async function createStudent(
     })
     .returning();
   return must(s, 'new student');
+}
+
+/**
+ * Creates many students at once (a batch import): multi-row inserts numbered from one draw of the
+ * sequence. The caller has checked every row as `createStudent` does (campus, adviser, dates) and
+ * holds the phones' locks with the phone rule checked again inside the transaction.
+ */
+export async function createStudents(tx: DbOrTx, inputs: NewStudent[], by: By): Promise<void> {
+  const ids = await nextIds(tx, students, inputs.length);
+  for (let i = 0; i < inputs.length; i += 1000)
+    await tx.insert(students).values(
+      inputs.slice(i, i + 1000).map((input, j) => {
+        const id = must(ids[i + j], 'student id');
+        return {
+          ...fields(input),
+          id,
+          code: businessCode('S', id, 8),
+          sourceClueId: input.sourceClueId ?? null,
+          createdBy: by.userId,
+          createdAt: by.at,
+          updatedAt: by.at,
+        };
+      }),
+    );
 }
 
 const audit = (u: AuthUser, ip: string, now: Date) => ({ userId: u.id, username: u.username, ip, at: now });
