@@ -119,5 +119,11 @@ export async function seedClueReferralsDemo({ db, now, wiring }: SeedContext) {
     }),
     IP,
   );
-  await abandonRequest(seedDeps(wiring, db, asked), leader, [c.clueId], null, '家长已选择离家近的机构，暂不考虑');
+  await abandonRequest(
+    seedDeps(wiring, db, asked),
+    leader,
+    [c.clueId],
+    null,
+    '家长已选择离家近的机构，暂不考虑',
+  );
 }

@@ -209,6 +209,7 @@ export const courseType = defineRecordType<TCourseRow, TCourseInput>({
         ledger_days: 'a daily rollup of student_ledger, which is checked',
         lesson_days: 'a daily rollup of teaching_lessons, which is checked',
         lesson_campus_days: 'a daily rollup of teaching_lessons, which is checked',
+        ledger_student_months: 'a monthly rollup of student_ledger, which is checked',
       },
     },
   ],
