@@ -191,6 +191,10 @@ test('a week: a group class and its assessment task, a one-to-one series refused
   await expect(dialog.getByRole('status')).toHaveText('2 节课均无冲突');
   await dialog.getByRole('button', { name: '排课', exact: true }).click();
   await expect(page.getByText('已排 2 节课')).toBeVisible();
+  // The demo's own lessons of today at SH01 fill the first page: find the student's by name.
+  const oneToOne = page.getByRole('main', { name: '一对一排课' });
+  await oneToOne.getByRole('search').getByLabel('学员姓名').fill(student.studentName);
+  await oneToOne.getByRole('button', { name: '查询', exact: true }).click();
   await expect(
     page.getByRole('row').filter({ hasText: today }).filter({ hasText: student.studentName }),
   ).toBeVisible();
