@@ -201,6 +201,7 @@ async function main() {
     run: async () => {
       const ok = await runBuffered(label, opts.cmd ?? 'pnpm', [...(opts.prefix ?? []), ...vitestArgs(file)], {
         cwd,
+        env: opts.env,
       });
       countVitest(label, file, ok);
       return ok;
@@ -247,7 +248,10 @@ async function main() {
   const units = want('unit') ? packages.map((p) => `unit ${p.split('/')[1]}`) : [];
   for (const p of want('unit') ? packages : []) {
     const name = p.split('/')[1];
-    tasks.push(vitest(`unit ${name}`, path.join(root, p), path.join(out, `${name}.json`)));
+    // With the PostgreSQL run to follow, the server's PGlite run leaves it the files that run the same
+    // on both engines (apps/server/vitest.config.ts, `leftToPostgres`): each runs once, on the faster.
+    const env = p === 'apps/server' && want('pg') ? { TEST_ON_POSTGRES_TOO: '1' } : undefined;
+    tasks.push(vitest(`unit ${name}`, path.join(root, p), path.join(out, `${name}.json`), { env }));
   }
   if (want('pg'))
     tasks.push(

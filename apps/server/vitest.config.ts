@@ -4,6 +4,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** The test files of the package with their text, as paths relative to it. */
+function testFiles(): Array<{ file: string; text: string }> {
+  return ['src', 'test'].flatMap((dir) =>
+    readdirSync(path.join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `${dir}/${f}`)
+      .map((file) => ({ file, text: readFileSync(path.join(import.meta.dirname, file), 'utf8') })),
+  );
+}
+const opensDatabase = (text: string) => /startTestServer|openDatabase|TEST_DATABASE_URL|pglite/i.test(text);
+
 /**
  * Test files the PostgreSQL run leaves out, since they would run exactly as they did on PGlite: those
  * that never open a database (no test server, no database client), and those that say so with a
@@ -11,19 +22,24 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
  * what only the embedded database does).
  */
 function databaseIndependent(): string[] {
-  const dirs = ['src', 'test'];
-  return dirs.flatMap((dir) =>
-    readdirSync(path.join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.test.ts'))
-      .map((f) => `${dir}/${f}`)
-      .filter((f) => {
-        const text = readFileSync(path.join(import.meta.dirname, f), 'utf8');
-        return (
-          /^\/\/ once, on PGlite:/m.test(text) ||
-          !/startTestServer|openDatabase|TEST_DATABASE_URL|pglite/i.test(text)
-        );
-      }),
-  );
+  return testFiles()
+    .filter(({ text }) => /^\/\/ once, on PGlite:/m.test(text) || !opensDatabase(text))
+    .map(({ file }) => file);
+}
+
+/**
+ * The files the PGlite run of the test command leaves to its PostgreSQL run (scripts/test-all.mjs
+ * sets TEST_ON_POSTGRES_TOO=1 when both run): every file that opens a database, except those with a
+ * line `// on both engines: <why>` (what the engine or its driver changes: the embedded database's
+ * folder, backups and upgrades, the drivers' types in every endpoint's answers and figures, the money
+ * invariants under random commands) and those that run `// once, on PGlite:`. The same SQL runs on
+ * the same engine either way (PGlite is PostgreSQL), about four times faster on the server.
+ * `pnpm test:unit` and a plain `vitest run` still run every file on PGlite.
+ */
+function leftToPostgres(): string[] {
+  return testFiles()
+    .filter(({ text }) => opensDatabase(text) && !/^\/\/ (on both engines|once, on PGlite):/m.test(text))
+    .map(({ file }) => file);
 }
 
 /**
@@ -39,6 +55,7 @@ const include = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const exclude = [
   ...configDefaults.exclude,
   ...(onPostgres ? databaseIndependent() : ['test/**/*.pg.test.ts']),
+  ...(!onPostgres && process.env.TEST_ON_POSTGRES_TOO === '1' ? leftToPostgres() : []),
 ];
 
 export default defineConfig({

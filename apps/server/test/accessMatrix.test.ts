@@ -1,3 +1,4 @@
+// on both engines: every endpoint's answers through each engine's driver (types, errors), for every role.
 // The access matrix: every endpoint of the contract, called with no token, a bad token and as each
 // demo role. A role must be refused (403) wherever it holds none of the endpoint's privileges, and
 // every endpoint open to all signed-in users or to the public is declared below with the reason.

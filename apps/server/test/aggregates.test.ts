@@ -1,3 +1,4 @@
+// on both engines: the maintained aggregates' triggers and their rebuild, on each engine.
 // The maintained monthly aggregates (migration 0056: ledger_student_months, holding_months,
 // ledger_teacher_days, with ledger_days and the lesson rollups) after a random series of commands —
 // orders, payments and their approval or rejection, refunds, adjustments, revocations, lessons

@@ -1,3 +1,4 @@
+// on both engines: the migration's data step on each engine.
 import { afterAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// on both engines: invalidation by LISTEN/NOTIFY on PostgreSQL, in process on PGlite.
 // The per-request principal is cached, but never outlives a change to what it grants: logout,
 // disable, password change, role and grant changes take effect on the very next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

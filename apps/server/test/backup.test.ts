@@ -1,3 +1,4 @@
+// on both engines: the embedded database backs up through the server, PostgreSQL in pg_dump's format.
 // Backup and restore (docs/operations.md): a backup taken while the server runs restores into an
 // empty data folder (embedded database) or an empty database (PostgreSQL) with every table's digest
 // identical; a restore never writes over existing data.

@@ -1,3 +1,4 @@
+// on both engines: the bulk SQL of benchmark volumes on each engine.
 // Benchmark volumes (SEED_SCALE > 10): clues, resources and calls added in bulk SQL are rows the
 // real lists read like any other, in the caller's scope, newest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// on both engines: every figure of every screen through each engine's driver (numeric, dates) agrees.
 // One truth for every figure, on the demo data: every figure shown on more than one dashboard or
 // report is equal wherever it is shown, every card equals the sum of its rows, and the ledger
 // identity holds per campus and month (the declaration: consistencyKit.ts).

@@ -1,3 +1,4 @@
+// on both engines: every figure of every screen through each engine's driver (numeric, dates) agrees.
 // One truth for every figure, on a seeded scale: the bulk seed (SEED_SCALE beyond the detailed demo)
 // adds orders, payments, ledger movements, lessons and refunds over the last year and a half; every
 // figure of the declaration (consistencyKit.ts) must still agree wherever it is shown.

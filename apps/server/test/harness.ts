@@ -66,13 +66,6 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Seed demo data (default true). */
   demo?: boolean;
-  /**
-   * The server's clock. Without one, a copy of the run's template is used and the clock starts at
-   * the template's seed time; with one, the demo data is seeded fresh at the clock's time.
-   */
-  clock?: TestClock;
-  /** Migrate and seed a database of its own even when a template is at hand. */
-  fresh?: boolean;
   env?: Record<string, string>;
   /**
    * PostgreSQL runs only: report reads on the run's streaming standby (TEST_DATABASE_REPLICA_URL),
@@ -148,9 +141,10 @@ async function freshPostgres(
 
 export async function startTestServer(o: TestServerOptions = {}): Promise<TestServer> {
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const found = o.demo === false || o.clock || o.fresh ? undefined : runTemplate();
+  const found = o.demo === false ? undefined : runTemplate();
   const template = found && (found.kind === 'postgres') === Boolean(pgUrl) ? found : undefined;
-  const clock = o.clock ?? testClock(template?.seededAt);
+  // The clock starts at the template's seed time: a copy is what a fresh seed then would have been.
+  const clock = testClock(template?.seededAt);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -1,3 +1,4 @@
+// on both engines: the money invariants under random commands, on the embedded database users start with too.
 // The student ledger on a real database: random sequences of movements (purchases, gifts,
 // consumption, refunds, adjustments, reversals) and of the order commands that post them, each in its
 // own transaction. After every command

@@ -1,3 +1,4 @@
+// on both engines: list totals above the exact limit are each engine's planner estimates.
 // List totals: exact up to LIST_COUNT_EXACT_LIMIT rows, above it the planner's estimate, flagged.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sdk } from '@bo/api-sdk';

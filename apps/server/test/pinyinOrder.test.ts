@@ -1,3 +1,4 @@
+// on both engines: the pinyin keys and their order must be identical on both.
 // Chinese names in pinyin order, identical on PGlite and PostgreSQL (the suite runs on both):
 // the trigger-kept key columns of migration 0004 and the byPinyin order over them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// on both engines: the health answer names the engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, catalogue } from '@bo/api-sdk';
 import { startTestServer, expectApiError, type TestServer } from './harness.js';

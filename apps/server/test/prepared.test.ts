@@ -1,3 +1,4 @@
+// on both engines: prepared statements are the drivers' own.
 // Prepared reads (src/db/prepared.ts): built once per database, run inside a transaction on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// on both engines: the set-based imports' statements (multi-row, conflict handling) on each engine.
 // The set-based batch imports (shared/setImport.ts, issue 37 §5) keep the behaviour of the row-by-row
 // ones they replaced, for clues, students and orders: errors by the row's number with every error of a
 // row at once, codes and campuses checked against the database, another campus refused, duplicates

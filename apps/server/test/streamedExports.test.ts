@@ -1,3 +1,4 @@
+// on both engines: exports stream by key batches and counts come from each engine's planner statistics.
 // The long lists' pages count as every list counts (exactly up to LIST_COUNT_EXACT_LIMIT, 3 here,
 // else the planner's estimate, flagged) and their exports stream the whole filtered result, read by
 // key batch after batch: the sign records (课时明细) and the pay records (付款记录).

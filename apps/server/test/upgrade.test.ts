@@ -1,3 +1,4 @@
+// on both engines: an older release's database upgrades in place on each engine.
 // A database made by an earlier release opens with this build: the current migrations are applied in
 // place and every row is kept. The fixture (test/fixtures/upgrade/<release>, made by
 // scripts/make-upgrade-fixture.ts) holds the release's rows as SQL and its embedded .data/ folder.
