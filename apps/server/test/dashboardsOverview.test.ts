@@ -13,6 +13,8 @@ import { courseAuthorities, courseAuthorityRanks } from '../src/slices/courseAut
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 
 let t: TestServer;
+const rowsOf = async <T>(q: ReturnType<typeof sql>) =>
+  ((await t.deps.db.execute(q)) as unknown as { rows: T[] }).rows;
 let admin: Sdk;
 let finance: Sdk;
 let director: Sdk;
@@ -392,6 +394,43 @@ describe('pre-revenue, income, profit and targets', () => {
       director.dashboards.profitSummary({ query: { schoolItemCode: 'BJ01' } }),
       ErrorCode.noPermission,
     );
+  });
+
+  it('answers the latest ended month holding costs, where gross profit opens, with the same profit by campus', async () => {
+    // The month holds costs now (the test above imported them), but it has not ended: the latest
+    // ended month with imported school costs or payroll is the demo's.
+    const before = await rowsOf<{ mon: string }>(
+      sql`select max(mon) as mon from (
+        select month as mon from school_costs where month < ${month}
+        union all select to_char(make_date(year, month, 1), 'YYYY-MM') from salary_lines
+          where to_char(make_date(year, month, 1), 'YYYY-MM') < ${month}) x`,
+    );
+    const demo = before[0]?.mon ?? '';
+    expect(demo < month).toBe(true);
+    expect(await finance.dashboards.profitLatestMonth()).toEqual({
+      startDate: `${demo}-01`,
+      endDate: expect.stringMatching(new RegExp(`^${demo}-(28|29|30|31)$`)) as string,
+    });
+    // Costs imported for the month before (ended): it becomes the latest, and its profit is the same
+    // number whether asked as a summary or by campus.
+    const d = new Date(`${month}-15T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - 1);
+    const prev = d.toISOString().slice(0, 7);
+    await t.deps.db
+      .execute(sql`insert into school_costs (month, school_item_code, rent, labour, utilities, marketing, materials, other, total)
+      values (${prev}, 'SH01', 800.00, 0, 0, 0, 0, 0, 800.00)`);
+    const latest = await finance.dashboards.profitLatestMonth();
+    expect(latest?.startDate).toBe(`${prev}-01`);
+    if (!latest) throw new Error('the month before holds costs');
+    const summary = await finance.dashboards.profitSummary({ query: latest });
+    expect(summary.period).toEqual(latest);
+    expect(summary.schoolCostCents).toBe(80_000);
+    const byCampus = await finance.dashboards.profitCampusDistribution({ query: latest });
+    expect(byCampus.total.profitCents).toBe(summary.profitCents);
+    // Scoped to the caller's campuses: the director's hold SH01; the sales consultant may not ask.
+    expect(await director.dashboards.profitLatestMonth()).toEqual(latest);
+    const sales = await t.as('sales');
+    await expectApiError(sales.dashboards.profitLatestMonth(), ErrorCode.noPermission);
   });
 
   it('sets income and revenue against the monthly uploads, and hours against the teachers’ bookings', async () => {

@@ -639,6 +639,20 @@ describe('payroll computation', () => {
       .orderBy(sql`${salaryLines.year} desc, ${salaryLines.month} desc`)
       .limit(1);
     expect(await hr.payroll.latestPeriod({ query: { area: 'expert' } })).toEqual(ofExpert ?? null);
+    // The class bonus screen opens on the latest period holding bonus lines, not the latest payroll.
+    const [ofBonus] = await t.deps.db
+      .select({ year: salaryLines.year, month: salaryLines.month })
+      .from(salaryLines)
+      .where(eq(salaryLines.item, 'kjbonus'))
+      .orderBy(sql`${salaryLines.year} desc, ${salaryLines.month} desc`)
+      .limit(1);
+    expect(ofBonus).toEqual({ year: Y, month: 3 });
+    const bonusPeriod = await hr.payroll.latestPeriod({ query: { item: 'kjbonus' } });
+    expect(bonusPeriod).toEqual({ year: Y, month: 3 });
+    expect(bonusPeriod).not.toEqual(await hr.payroll.latestPeriod({ query: {} }));
+    expect((await hr.payroll.kjbonus({ query: { year: Y, month: 3 } })).map((r) => r.employeeCode)).toContain(
+      E.teacher,
+    );
     const sales = await t.as('sales');
     await expectApiError(sales.payroll.latestPeriod({ query: {} }), ErrorCode.noPermission);
   });

@@ -114,11 +114,6 @@ const MAY_BE_EMPTY: Record<string, string> = {
   '/students/caselife': 'asks for a student first: a lifetime account is one student’s',
   '/financial/caselife': 'asks for a student first: a lifetime account is one student’s',
   '/setting/roleAuthorization': 'asks for a role first (the roles list beside it is filled)',
-  // Not yet filled (issue 34 stays open for it; docs/demo.md "Still empty"):
-  '/dataStatistics/grossProfit':
-    'not yet filled: it sums whole months of the period, and its default period holds none before a month ends',
-  '/staffsalary/kjbonus':
-    'not yet filled: HR opens it on a campus and month without the demo class bonus (HZ01, last two months)',
   // Empty by design (docs/demo.md "Still empty"):
   '/financial/approvalAskLeave':
     'finance holds the inbox but decides no leave (the director and leader01 see it filled)',

@@ -723,6 +723,13 @@ export const dashboards = {
     query: DashboardFilter,
     response: Profit.table,
   }),
+  profitLatestMonth: get('/profit/latest_month', {
+    service: svc,
+    summary:
+      "The latest month that has ended and holds costs (imported school costs or payroll) in the caller's campuses, as a period, or null: where the gross-profit screen opens.",
+    access: PROFIT,
+    response: FigurePeriod.nullable(),
+  }),
   profitCostRatio: get('/profit/cost_ratio', {
     service: svc,
     summary: 'The costs of the months by type (the school cost categories and payroll), with their shares.',

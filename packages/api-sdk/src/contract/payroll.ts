@@ -402,7 +402,7 @@ export const payroll = {
   latestPeriod: get('/staffsalary/latest', {
     service: 'ehr',
     summary:
-      "The latest period holding salary lines in the caller's campuses (of an area's role when asked), or null: where payroll screens open.",
+      "The latest period holding salary lines in the caller's campuses (of an area's role, or of one line item such as the class bonus, when asked), or null: where payroll screens open.",
     access: priv(
       '/staffsalary/manage',
       '/staffsalary/kjbonus',
@@ -410,7 +410,15 @@ export const payroll = {
       ...(Object.keys(PAY_AREAS) as TPayArea[]).map(areaScreen),
       DATA_EXPORT,
     ),
-    query: z.object({ area: PayArea.optional() }),
+    query: z.object({
+      area: PayArea.optional(),
+      item: z
+        .enum(['kjbonus'])
+        .optional()
+        .describe(
+          "only periods holding lines of this item: 'kjbonus', the class bonus (/staffsalary/kjbonus)",
+        ),
+    }),
     response: z.object({ year: z.number().int(), month: z.number().int() }).nullable(),
   }),
   manage: get('/staffsalary/manage/list', {

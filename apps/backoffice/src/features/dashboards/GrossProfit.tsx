@@ -1,8 +1,10 @@
 // /dataStatistics/grossProfit: revenue less the imported school costs and the payroll, over the whole
-// months of the period, per campus and by cost type. Figures: docs/metrics.md "Profit".
+// months of the period, per campus and by cost type; it opens on the latest ended month holding
+// costs. Figures: docs/metrics.md "Profit".
 import { fromCents } from '@bo/domain';
 import type { ResponseOf, contract } from '@bo/api-sdk';
 import { formatMoney } from '@bo/ui-kit';
+import { useQuery } from '@tanstack/react-query';
 import { sdk } from '../../app/sdk';
 import { useT } from '../../i18n';
 import {
@@ -24,9 +26,23 @@ type MoneyKey = 'revenueCents' | 'schoolCostCents' | 'payrollCents' | 'costCents
 
 const MONEY: MoneyKey[] = ['revenueCents', 'schoolCostCents', 'payrollCents', 'costCents', 'profitCents'];
 
+/**
+ * Opens on the latest month that has ended and holds costs in the user's campuses (a month's costs
+ * are imported and its payroll computed after it ends, so the month running would show revenue
+ * against no costs); the current month while none has. A period in the URL wins.
+ */
 export default function GrossProfit() {
+  const opening = useQuery({
+    queryKey: ['dashboards', 'profitLatestMonth'],
+    queryFn: () => sdk.dashboards.profitLatestMonth(),
+  });
+  if (opening.isPending) return null;
+  return <GrossProfitFigures opening={opening.data ?? null} />;
+}
+
+function GrossProfitFigures({ opening }: { opening: { startDate: string; endDate: string } | null }) {
   const t = useT();
-  const { filter, set } = useDashboardFilter();
+  const { filter, set } = useDashboardFilter('range', opening);
   const q = { query: filter };
   const summary = useFigure('profit', filter, () => sdk.dashboards.profitSummary(q));
   const campuses = useFigure('profitCampus', filter, () => sdk.dashboards.profitCampusDistribution(q));

@@ -73,7 +73,7 @@ export const dashboardMessages = defineMessages({
     'ds.pf.marginPct': '毛利率',
     'ds.pf.byCampus': '各校区毛利',
     'ds.pf.costRatio': '成本构成',
-    'ds.pf.hint': '成本按月导入，统计期间按整月计算',
+    'ds.pf.hint': '成本按月导入，统计期间按整月计算；默认显示已有成本的最近一个已结束月份',
     'ds.op.chart': '各校区收入、确认收入与毛利',
     'ds.op.table': '各校区运营效果',
     'ds.op.legendIncome': '净收入',
@@ -299,7 +299,8 @@ export const dashboardMessages = defineMessages({
     'ds.pf.marginPct': 'Margin',
     'ds.pf.byCampus': 'Gross profit by campus',
     'ds.pf.costRatio': 'Costs by type',
-    'ds.pf.hint': 'Costs are imported per month: the period counts whole months',
+    'ds.pf.hint':
+      'Costs are imported per month: the period counts whole months, and opens on the latest ended month holding costs',
     'ds.op.chart': 'Income, revenue and profit by campus',
     'ds.op.table': 'Operating results by campus',
     'ds.op.legendIncome': 'Net income',

@@ -118,16 +118,22 @@ export function Lines({
 
 /**
  * The screen's filter, kept in the URL so a reload or a shared link shows the same figures. A
- * screen by year or by month opens on the current one (a default the URL omits).
+ * screen by year or by month opens on the current one (a default the URL omits). A screen by days
+ * may name the period it opens on (`opening`): used while the URL names no day of its own, so a
+ * period chosen or linked always wins, and reset returns to it.
  */
-export function useDashboardFilter(mode: PeriodMode = 'range') {
+export function useDashboardFilter(
+  mode: PeriodMode = 'range',
+  opening?: { startDate: string; endDate: string } | null,
+) {
   const today = shanghaiDate(new Date());
   const defaults =
     mode === 'range'
       ? {}
       : calendarPeriod(Number(today.slice(0, 4)), mode === 'month' ? Number(today.slice(5, 7)) : undefined);
   const { value, set } = useUrlState('ds', KEYS, defaults);
-  const filter: TDashboardFilter = value;
+  const named = value.startDate !== undefined || value.endDate !== undefined;
+  const filter: TDashboardFilter = mode === 'range' && opening && !named ? { ...value, ...opening } : value;
   return { filter, set };
 }
 

@@ -8,18 +8,26 @@ import { listMessages } from '../../app/list/messages';
 import { masterMessages } from '../../app/masterMessages';
 import { screenTest } from '../../app/screenTest';
 import { Frontline } from './Area';
+import Kjbonus from './Kjbonus';
 import { payrollMessages } from './messages';
 
+// The payroll screens that open on the latest period: the role areas and the class bonus (one file,
+// as both mock the SDK and the app's test project shares modules between files).
 const calls = vi.hoisted(() => ({
   latestPeriod: vi.fn(),
   areaPage: vi.fn(),
   areaList: vi.fn(),
+  kjbonus: vi.fn(),
 }));
 vi.mock('../../app/sdk', () => ({
   sdk: {
     payroll: calls,
     organisation: {
-      allSchoolItems: () => Promise.resolve([{ code: 'SH01', name: '上海一校', validstatus: 1 }]),
+      allSchoolItems: () =>
+        Promise.resolve([
+          { code: 'SH01', name: '上海一校', validstatus: 1 },
+          { code: 'HZ01', name: '杭州一校', validstatus: 1 },
+        ]),
     },
   },
   errorText: (e: unknown) => (e instanceof Error ? e.message : String(e)),
@@ -101,5 +109,66 @@ describe('payroll area screens', () => {
         }),
       ),
     );
+  });
+});
+
+const bonus = {
+  employeeCode: 'E0105',
+  employeeName: '沈佳怡',
+  schoolItemCode: 'HZ01',
+  hours: 66,
+  threshold: 60,
+  bonus: '500.00',
+};
+
+function mountBonus(url = '/staffsalary/kjbonus') {
+  render(
+    <I18nProvider>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[url]}>
+            <Kjbonus />
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+}
+
+describe('class bonus screen', () => {
+  screenTest({ messages: [listMessages, masterMessages, payrollMessages], waitMs: 8000 });
+
+  it('opens on the latest month holding class bonuses, over all of the user’s campuses', async () => {
+    calls.latestPeriod.mockResolvedValue({ year: 2031, month: 2 });
+    calls.kjbonus.mockResolvedValue([bonus]);
+    mountBonus();
+    await screen.findByText('沈佳怡');
+    // Asked for the bonus's latest period, not the latest payroll (a later month may hold no bonus).
+    expect(calls.latestPeriod).toHaveBeenCalledWith({ query: { item: 'kjbonus' } });
+    expect(calls.kjbonus).toHaveBeenCalledWith({
+      query: { year: 2031, month: 2, schoolItemCode: undefined },
+    });
+    expect(screen.queryByRole('button', { name: '查看该月' })).toBeNull();
+  });
+
+  it('keeps the period and campus of the URL, and says where the latest class bonuses are', async () => {
+    calls.latestPeriod.mockResolvedValue({ year: 2031, month: 2 });
+    calls.kjbonus.mockResolvedValue([]);
+    mountBonus('/staffsalary/kjbonus?year=2030&month=11&schoolItemCode=HZ01');
+    await screen.findByText('最近一期课酬奖金在 2031年2月');
+    expect(screen.getByRole('button', { name: '查看该月' })).toBeTruthy();
+    expect(calls.kjbonus).toHaveBeenCalledWith({
+      query: { year: 2030, month: 11, schoolItemCode: 'HZ01' },
+    });
+    expect(calls.kjbonus).not.toHaveBeenCalledWith(
+      expect.objectContaining({ query: expect.objectContaining({ month: 2 }) }),
+    );
+  });
+
+  it('says so when no class bonus exists yet', async () => {
+    calls.latestPeriod.mockResolvedValue(null);
+    calls.kjbonus.mockResolvedValue([]);
+    mountBonus();
+    await screen.findByText(/尚无课酬奖金/);
   });
 });

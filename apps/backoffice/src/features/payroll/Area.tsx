@@ -256,7 +256,7 @@ export function AreaScreen({ area }: { area: TPayArea }) {
   const [open, setOpen] = useState<Open | null>(null);
   const [adjusting, setAdjusting] = useState<Open | null>(null);
   // The screen opens on the latest month holding this area's payroll (asked first).
-  const opening = useLatestPeriod(area);
+  const opening = useLatestPeriod({ area });
   const def = useMemo(() => areaDef(area, opening.defaults, setOpen, setAdjusting), [area, opening.defaults]);
   if (!opening.ready) return null;
   return (

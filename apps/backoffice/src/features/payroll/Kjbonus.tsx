@@ -35,14 +35,17 @@ const kjbonusDef = (filterDefaults: Record<string, string>): ListScreenDef<TKjbo
   },
 });
 
-/** Opens on the latest month holding payroll (bonuses are computed with it). */
+/**
+ * Opens on the latest month holding class bonuses in the user's campuses, over all of them (a later
+ * month may hold payroll but no bonus yet); a period or campus in the URL wins.
+ */
 export default function Kjbonus() {
-  const opening = useLatestPeriod();
+  const opening = useLatestPeriod({ item: 'kjbonus' });
   const def = useMemo(() => kjbonusDef(opening.defaults), [opening.defaults]);
   if (!opening.ready) return null;
   return (
     <>
-      <LatestPeriodNote latest={opening.latest} defaults={opening.defaults} />
+      <LatestPeriodNote latest={opening.latest} defaults={opening.defaults} kjbonus />
       <ListScreenView def={def} />
     </>
   );

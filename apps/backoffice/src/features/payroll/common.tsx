@@ -1,6 +1,6 @@
 // Parts every payroll screen shares: the period and campus search fields (in the URL), the names of
 // roles, line items and source types.
-import type { TPayArea, TPayRole } from '@bo/api-sdk';
+import type { QueryOf, contract, TPayRole } from '@bo/api-sdk';
 import { Button, type SearchField } from '@bo/ui-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -16,19 +16,25 @@ export const periodDefaults = { year: String(now.getFullYear()), month: String(n
 export type Period = { year: number; month: number };
 const asFilters = (p: Period) => ({ year: String(p.year), month: String(p.month) });
 
+/** What the latest period is asked of: an area's lines, or one item's (the class bonus). */
+export type LatestOf = QueryOf<typeof contract.payroll.latestPeriod>;
+
 /**
- * The latest period holding payroll in the user's campuses (of an area when given), asked of the
- * server: payroll screens open on it (`defaults`), the current period when there is none yet.
- * `ready` is false while it is asked, so a list is not first read for an empty month.
+ * The latest period holding payroll in the user's campuses (of an area's lines, or of one item's
+ * such as the class bonus, when given), asked of the server: payroll screens open on it
+ * (`defaults`), the current period when there is none yet. `ready` is false while it is asked, so a
+ * list is not first read for an empty month.
  */
-export function useLatestPeriod(area?: TPayArea): {
+export function useLatestPeriod(of: LatestOf = {}): {
   ready: boolean;
   latest: Period | null;
   defaults: Record<string, string>;
 } {
+  const { area, item } = of;
   const q = useQuery({
-    queryKey: ['payroll', 'latestPeriod', area ?? ''],
-    queryFn: () => sdk.payroll.latestPeriod({ query: area ? { area } : {} }),
+    queryKey: ['payroll', 'latestPeriod', area ?? '', item ?? ''],
+    queryFn: () =>
+      sdk.payroll.latestPeriod({ query: { ...(area ? { area } : {}), ...(item ? { item } : {}) } }),
   });
   const latest = q.data ?? null;
   const y = latest?.year;
@@ -41,14 +47,20 @@ export function useLatestPeriod(area?: TPayArea): {
 export function LatestPeriodNote({
   latest,
   defaults = periodDefaults,
+  kjbonus = false,
 }: {
   latest: Period | null;
   /** The period the screen opens on without one in the URL. */
   defaults?: Record<string, string>;
+  /** The latest period is the class bonus's (useLatestPeriod({ item: 'kjbonus' })), said so. */
+  kjbonus?: boolean;
 }) {
   const t = useT();
   const [params, setParams] = useSearchParams();
-  if (!latest) return <p className="text-sm text-slate-500">{t('pay.latest.none')}</p>;
+  if (!latest)
+    return (
+      <p className="text-sm text-slate-500">{t(kjbonus ? 'pay.latest.kjbonusNone' : 'pay.latest.none')}</p>
+    );
   const shown = {
     year: params.get('year') ?? defaults.year,
     month: params.get('month') ?? defaults.month,
@@ -57,7 +69,7 @@ export function LatestPeriodNote({
   if (shown.year === wanted.year && shown.month === wanted.month) return null;
   return (
     <p className="flex items-center gap-2 text-sm text-slate-600">
-      {t('pay.latest.is', { year: latest.year, month: latest.month })}
+      {t(kjbonus ? 'pay.latest.kjbonusIs' : 'pay.latest.is', { year: latest.year, month: latest.month })}
       <Button
         size="sm"
         onClick={() => {

@@ -8,6 +8,8 @@ export const payrollMessages = defineMessages({
     'pay.latest.is': '最近一期薪资在 {year}年{month}月',
     'pay.latest.open': '查看该月',
     'pay.latest.none': '尚未计算过薪资：在“薪酬申请”计算一个月份后，这里显示它。',
+    'pay.latest.kjbonusIs': '最近一期课酬奖金在 {year}年{month}月',
+    'pay.latest.kjbonusNone': '尚无课酬奖金：计算薪资时，课时达到规则门槛的教师列在这里。',
     'pay.month': '月份',
     'pay.campus': '校区',
     'pay.employeeKeyword': '姓名/工号',
@@ -150,6 +152,9 @@ export const payrollMessages = defineMessages({
     'pay.latest.open': 'Open that month',
     'pay.latest.none':
       'No payroll computed yet: once a month is computed under Salary applications, it shows here.',
+    'pay.latest.kjbonusIs': 'The latest class bonuses are of {month}/{year}',
+    'pay.latest.kjbonusNone':
+      'No class bonus yet: teachers whose hours reach their rule’s threshold are listed here when payroll is computed.',
     'pay.month': 'Month',
     'pay.campus': 'Campus',
     'pay.employeeKeyword': 'Name or code',

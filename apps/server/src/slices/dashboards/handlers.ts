@@ -157,6 +157,7 @@ export const dashboardsHandlers: SliceHandlers<typeof contract.dashboards> = {
   profitCampusDistribution: async ({ deps, user, query }) =>
     inc.profitByCampus(deps, await figureScope(deps, user, query)),
   profitCostRatio: async ({ deps, user, query }) => inc.costRatio(deps, await figureScope(deps, user, query)),
+  profitLatestMonth: async ({ deps, user }) => inc.profitLatestMonth(deps, await figureScope(deps, user, {})),
   orderPeriod: async ({ deps, user, query }) => inc.orderPeriod(deps, await figureScope(deps, user, query)),
   advanceData: async ({ deps, user, query }) => {
     const s = await figureScope(deps, user, query);

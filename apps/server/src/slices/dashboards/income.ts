@@ -1,6 +1,7 @@
 // Income (收入: money received net of refunds), profit (revenue − school costs − payroll) and the
 // figures set against the monthly uploads (targets) — docs/metrics.md "Income", "Profit", "Targets".
 // Each figure is a measure over a fact source of facts.ts; tables merge them by campus.
+import { shanghaiDate, shanghaiMonthOf } from '@bo/domain';
 import { spoken } from '../../http/language.js';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
@@ -182,6 +183,31 @@ export async function profitByCampus(deps: AppDeps, scope: FigureScope) {
     })),
     total: { schoolItemCode: '', schoolItemName: spoken('合计 / Total'), ...profitFigures(total) },
   };
+}
+
+/**
+ * The latest month before the current one (Shanghai) holding costs in the caller's campuses: school
+ * costs imported or salary lines. Profit of a month means something once its costs are in, so the
+ * gross-profit screen opens on it (the current month's costs arrive after it ends); null when none.
+ */
+export async function profitLatestMonth(deps: AppDeps, s: FigureScope) {
+  const current = shanghaiDate(deps.now()).slice(0, 7);
+  const [y, m] = [Number(current.slice(0, 4)), Number(current.slice(5, 7))];
+  // Salary lines by (year, month), the leading columns of their period index.
+  const [row] = await rowsOf<{ mon: string | null }>(
+    deps,
+    sql`select max(mon) as mon from (
+      select max(sc.month) as mon from school_costs sc
+      where ${inCampuses(sql`sc.school_item_code`, s)} and sc.month < ${current}
+      union all
+      select to_char(make_date(ym / 100, ym % 100, 1), 'YYYY-MM') from (
+        select max(sl.year * 100 + sl.month) as ym from salary_lines sl
+        where ${inCampuses(sql`sl.school_item_code`, s)} and (sl.year, sl.month) < (${y}, ${m})
+      ) p
+    ) x`,
+  );
+  const month = row?.mon ? shanghaiMonthOf(row.mon) : null;
+  return month ? { startDate: month.startDate, endDate: month.endDate } : null;
 }
 
 export async function costRatio(deps: AppDeps, scope: FigureScope) {

@@ -888,13 +888,22 @@ export async function kjbonus(
   }));
 }
 
-/** The latest period with salary lines in the caller's campuses (an area's lines when asked), or null. */
-export async function latestPeriod(c: Ctx, q: { area?: TPayArea | undefined }) {
+/**
+ * The latest period with salary lines in the caller's campuses (an area's lines, or one item's such
+ * as the class bonus, when asked), or null.
+ */
+export async function latestPeriod(c: Ctx, q: { area?: TPayArea | undefined; item?: 'kjbonus' | undefined }) {
   if (q.area) assertArea(c.user, q.area, { read: true });
   const [row] = await c.deps.db
     .select({ year: salaryLines.year, month: salaryLines.month })
     .from(salaryLines)
-    .where(and(q.area ? areaLines(q.area) : undefined, campusWhere(c.user, salaryLines.schoolItemCode)))
+    .where(
+      and(
+        q.area ? areaLines(q.area) : undefined,
+        q.item ? eq(salaryLines.item, q.item) : undefined,
+        campusWhere(c.user, salaryLines.schoolItemCode),
+      ),
+    )
     .orderBy(desc(salaryLines.year), desc(salaryLines.month))
     .limit(1);
   return row ?? null;
