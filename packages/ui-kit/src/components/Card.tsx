@@ -37,7 +37,8 @@ export function PageHeader({ title, description, actions, breadcrumb, className 
       <div className="min-w-0">
         {breadcrumb && <div className="mb-1 text-xs text-subtle">{breadcrumb}</div>}
         <h1 className="truncate text-xl font-semibold tracking-tight text-ink">{title}</h1>
-        {description && <p className="mt-0.5 text-sm text-muted">{description}</p>}
+        {/* A div, not a p: a description may hold a filter form or blocks. */}
+        {description && <div className="mt-0.5 text-sm text-muted">{description}</div>}
       </div>
       {actions && <div className="flex items-center gap-2">{actions}</div>}
     </div>
