@@ -139,7 +139,8 @@ export async function sendAndSign(deps: AppDeps, u: AuthUser, orderId: number) {
     // Locking the order puts two sends of it one after the other: the second sees the first's row.
     const o = await lockOne(tx.select().from(orders).where(eq(orders.id, orderId)), '订单 / order');
     assertCampus(u, o.schoolItemCode);
-    if (o.status === 90) throw ruleViolation('订单已撤销 / the order is revoked', 'orderId');
+    if (o.status === ORDER_STATUS_CODE.revoked)
+      throw ruleViolation('订单已撤销 / the order is revoked', 'orderId');
     const s = await studentOf(tx, u, o.studentId);
     const [survey] = await tx
       .select({ id: specialSurveys.id })

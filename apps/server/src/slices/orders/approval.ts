@@ -149,7 +149,9 @@ onLedgerPosted(async (tx, orderIds, by) => {
   for (const o of touched) {
     const b = await balances(tx, { orderId: o.id });
     const empty = b.length > 0 && b.every((x) => x.remaining100 === 0 && x.remainingValueCents === 0);
-    if (o.status === 40 && empty) await move(tx, o, nextStatus('close', o.status), by.at);
-    if (o.status === 50 && !empty) await move(tx, o, nextStatus('reopen', o.status), by.at);
+    if (o.status === ORDER_STATUS_CODE.effective && empty)
+      await move(tx, o, nextStatus('close', o.status), by.at);
+    if (o.status === ORDER_STATUS_CODE.closed && !empty)
+      await move(tx, o, nextStatus('reopen', o.status), by.at);
   }
 });
