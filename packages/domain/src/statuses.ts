@@ -99,6 +99,14 @@ export function approvalStatusLabel(valueOrName: unknown, locale: Locale = 'zh-C
   return name ? APPROVAL_STATUS[name].label[locale] : '-';
 }
 
+// ---------------------------------------------------------------- students and employees
+
+/** Student status codes (a student record's `status`): 10 reading 在读, 20 suspended 休学, 30 finished 结课, 90 deleted (soft). */
+export const STUDENT_STATUS = { reading: 10, suspended: 20, finished: 30, deleted: 90 } as const;
+
+/** Employee status codes (an employee record's `status`): 1 employed 在职, 0 left 离职. */
+export const EMPLOYEE_STATUS = { employed: 1, left: 0 } as const;
+
 // ---------------------------------------------------------------- degree (seat) types and frequency
 
 /** Degree types; each loads a different student list. */

@@ -10,6 +10,8 @@ import { DETAILED_SCALE_MAX } from './bulk.js';
 import { salaryPeriods, salaryRuns } from '../db/schema.js';
 import { computePeriod } from '../slices/payroll/index.js';
 import { CH } from '../slices/classHours/service.js';
+import { SALARY_PERIOD } from '../slices/employees/states.js';
+import { LESSON } from '../slices/teaching/states.js';
 
 /** Answers how many salary months it computed. */
 export async function seedBulkPayroll({ db, now, scale, wiring }: SeedContext): Promise<number> {
@@ -19,7 +21,7 @@ export async function seedBulkPayroll({ db, now, scale, wiring }: SeedContext): 
     .from(salaryPeriods)
     .where(
       and(
-        eq(salaryPeriods.status, 0),
+        eq(salaryPeriods.status, SALARY_PERIOD.closed),
         notExists(
           db
             .select({ one: sql`1` })
@@ -40,7 +42,7 @@ export async function seedBulkPayroll({ db, now, scale, wiring }: SeedContext): 
           sum(l.hours), array_agg(l.id order by l.id), '', ${confirmedAt.toISOString()}::timestamptz,
           ${confirmedAt.toISOString()}::timestamptz
         from teaching_lessons l
-        where l.teacher_code like 'BT%' and l.status = 10 and l.confirmed_at is not null
+        where l.teacher_code like 'BT%' and l.status = ${LESSON.scheduled} and l.confirmed_at is not null
           and l.lesson_date between ${p.startDate}::date and ${p.endDate}::date
         group by 1, 2
         returning id, lesson_ids)

@@ -1,5 +1,5 @@
-// One way to declare a record's state machine (clues, resources; orders, lessons and salary periods
-// later): a transition table as data, the 422 that names the action and the state, and the row rules
+// One way to declare a record's state machine (clues, resources, orders, lessons, term bills,
+// approval requests, salary periods …): a transition table as data, the 422 that names the action and the state, and the row rules
 // every move follows — lock the row, check the version the command read, update on that version.
 import { ruleViolation, notFound, staleVersion } from '../http/errors.js';
 
@@ -56,6 +56,59 @@ export function defineStateMachine<S extends string, A extends string, W extends
     can: (action, from) => rule(action).from.includes(from),
     allowed: (from, plays) =>
       (Object.keys(o.rules) as A[]).filter((a) => rule(a).from.includes(from) && plays(rule(a).who)),
+  };
+}
+
+export interface CodedStateMachine<S extends string, A extends string, W extends string> extends StateMachine<
+  S,
+  A,
+  W
+> {
+  /** The stored code of each state. */
+  readonly code: Readonly<Record<S, number>>;
+  /** The state of a stored code (an unknown code is a bug, not a user error). */
+  stateOf: (code: number) => S;
+  /** The stored code after `action` from a stored code, or the machine's 422 naming both. */
+  nextCode: (action: A, from: number, previous?: number | null) => number;
+  /** Whether the action is allowed from the stored code (no throw). */
+  canCode: (action: A, from: number) => boolean;
+}
+
+/**
+ * Declares a machine over a status column that stores numeric codes (the spec's 10 / 90 …): the same
+ * table as `defineStateMachine`, plus the code of each state (`aliases`: further codes read as a state,
+ * e.g. an approval's legacy 15 read as passed).
+ * @example
+ * const m = defineCodedStateMachine({ subject: { 'zh-CN': '课程', en: 'lesson' }, field: 'status',
+ *   codes: { scheduled: 10, cancelled: 90 }, names: { scheduled: '正常', cancelled: '已取消' },
+ *   rules: { cancel: { from: ['scheduled'], to: 'cancelled', who: ['staff'] } } });
+ * m.nextCode('cancel', 10) // 90; m.nextCode('cancel', 90) throws 422 naming "cancel" and "cancelled"
+ */
+export function defineCodedStateMachine<S extends string, A extends string, W extends string>(o: {
+  subject: { 'zh-CN': string; en: string };
+  field: string;
+  codes: Record<S, number>;
+  aliases?: Readonly<Record<number, S>>;
+  names: Record<S, string>;
+  rules: Record<A, StateRule<S, W>>;
+}): CodedStateMachine<S, A, W> {
+  const m = defineStateMachine<S, A, W>(o);
+  const byCode = new Map<number, S>(Object.entries(o.aliases ?? {}).map(([c, s]) => [Number(c), s as S]));
+  for (const [s, c] of Object.entries(o.codes) as [S, number][]) byCode.set(c, s);
+  const stateOf = (code: number): S => {
+    const s = byCode.get(code);
+    if (s === undefined) throw new Error(`unknown ${o.subject.en} ${o.field} ${code}`);
+    return s;
+  };
+  return {
+    ...m,
+    code: o.codes,
+    stateOf,
+    nextCode: (action, from, previous) =>
+      o.codes[
+        m.next(action, stateOf(from), previous === null || previous === undefined ? null : stateOf(previous))
+      ],
+    canCode: (action, from) => byCode.has(from) && m.can(action, stateOf(from)),
   };
 }
 

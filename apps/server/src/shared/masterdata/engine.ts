@@ -83,6 +83,9 @@ export interface UniqueKey {
   label?: string;
 }
 
+/** The status codes of a master-data record: 1 valid (enabled), 0 invalid (disabled). */
+export const MD_STATUS = { valid: 1, invalid: 0 } as const;
+
 export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
   /** Audit and message name, e.g. 'campus'. */
   name: string;
@@ -112,8 +115,13 @@ export interface RecordTypeDef<TRow extends MdRecord, TInput extends MdRecord> {
   children?: ChildRef[];
   /** Data scope: list filtered to the caller's campuses/regions; a named record outside is refused (403). */
   scope?: { kind: 'campus' | 'region'; field: string };
-  /** API field of the status (1 valid, 0 invalid). */
+  /** API field of the status (MD_STATUS: 1 valid, 0 invalid). */
   status?: string;
+  /**
+   * The code the status command writes for a requested one, from the type's state machine (salary
+   * periods): `nextCode` of the move, so an illegal move answers the machine's 422.
+   */
+  moveStatus?: (from: number, to: number) => number;
   /** The version column's API field (optimistic concurrency). */
   version?: string;
   /** Column stamped with the time of every change. */
@@ -373,7 +381,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   async function checkRemovable(tx: DbOrTx, record: TRow, op: 'disable' | 'delete') {
     for (const c of def.children ?? []) {
       const conds: SQL[] = [eq(c.column, record[def.key])];
-      if (op === 'disable' && c.status) conds.push(eq(c.status, 1));
+      if (op === 'disable' && c.status) conds.push(eq(c.status, MD_STATUS.valid));
       const [r] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(c.table)
@@ -450,6 +458,10 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         );
     const extra = await def.prepare?.(tx, { input, values, existing, ctx });
     if (extra) values = { ...values, ...extra };
+    // A status changed by an edit moves as the status command does (the type's machine, if any).
+    const st = def.status;
+    if (def.moveStatus && st && existing && !isBlank(values[st]) && !same(existing[st], values[st]))
+      values = { ...values, [st]: def.moveStatus(Number(existing[st]), Number(values[st])) };
     const merged: MdRecord = existing ? { ...existing, ...values } : values;
     scopeAssert(ctx.user, merged);
     await checkParents(tx, merged, existing);
@@ -611,7 +623,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         return d ?? saved;
       });
     },
-    /** Enables (1) or disables (0); disabling may be refused while the record is in use. */
+    /** Enables (1) or disables (0); disabling may be refused while the record is in use (or by the type's machine). */
     async updateStatus(ctx: MdCtx, key: MdKey, status: number, field?: string): Promise<TRow> {
       if (!def.status || !statusCol) throw new Error(`record type ${def.name} has no status`);
       const statusField = def.status;
@@ -620,10 +632,11 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         // Answered as a list row is: decorated (names of what it refers to), as save answers.
         const answer = async (row: TRow) => (await decorate(tx, [row]))[0] ?? row;
         if (same(r[statusField], status)) return answer(r);
-        if (status === 0) await checkRemovable(tx, r, 'disable');
+        const to = def.moveStatus ? def.moveStatus(Number(r[statusField]), status) : status;
+        if (to === MD_STATUS.invalid) await checkRemovable(tx, r, 'disable');
         else await checkEnable(tx, r);
         const now = ctx.deps.now();
-        const set: Record<string, unknown> = { [propOf.get(statusCol) ?? 'status']: status };
+        const set: Record<string, unknown> = { [propOf.get(statusCol) ?? 'status']: to };
         if (versionCol) set[propOf.get(versionCol) ?? 'version'] = sql`${versionCol} + 1`;
         if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
         const rows = (await tx
@@ -634,7 +647,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         await writeAudit(tx, {
           action: `${def.name}.status`,
           target: target(key),
-          detail: { field: statusField, from: r[statusField], to: status },
+          detail: { field: statusField, from: r[statusField], to },
           userId: ctx.user.id,
           username: ctx.user.username,
           ip: ctx.ip ?? null,

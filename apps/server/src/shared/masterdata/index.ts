@@ -44,6 +44,7 @@ export {
   type RegisteredType,
 } from './usage.js';
 export {
+  MD_STATUS,
   defineRecordType,
   eqFilter,
   likeFilter,

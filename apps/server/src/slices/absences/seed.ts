@@ -7,7 +7,7 @@
 // (make-ups name the pupils' missed lessons of teaching/historySeed.ts and, once approved, are
 // booked with the missed lesson's teacher on the timetable by the teaching seam).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { attendances, studentLedger, students, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
@@ -61,7 +61,7 @@ export async function seedAbsencesDemo({ db, now, wiring }: SeedContext) {
   const others = await db
     .select({ id: students.id })
     .from(students)
-    .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, 10)))
+    .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, STUDENT_STATUS.reading)))
     .orderBy(asc(students.id));
   // Pupils first, then the campus's other students.
   const kids = [...pupilIds, ...others.map((o) => o.id).filter((x) => !pupilIds.includes(x))];

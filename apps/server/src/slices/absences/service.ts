@@ -3,7 +3,7 @@
 // slice uses (the leaveApproved, makeupApproved and makeupRevoked events of deps.events; approvedLeaves).
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS, APPROVAL_CODE } from '@bo/domain';
 import type { TLeaveInput, TMakeupInput, TTemporaryAbsenceInput } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -109,7 +109,7 @@ export async function approvedLeaves(
 /** The student a request names by the body's `studentId` (the 404 names it). */
 async function studentOf(tx: DbOrTx, u: AuthUser, id: number) {
   const [s] = await tx.select().from(students).where(eq(students.id, id));
-  if (!s || s.status === 90) throw notFound('学员 / student', 'studentId');
+  if (!s || s.status === STUDENT_STATUS.deleted) throw notFound('学员 / student', 'studentId');
   assertCampus(u, s.schoolItemCode);
   return s;
 }
@@ -337,7 +337,7 @@ export async function editMakeup(
       .select({ status: approvalRequests.status })
       .from(approvalRequests)
       .where(eq(approvalRequests.id, a.approvalId ?? 0));
-    if (a.status !== AB.pending || r?.status !== 5)
+    if (a.status !== AB.pending || r?.status !== APPROVAL_CODE.WAIT)
       throw ruleViolation('审批已开始，不能修改 / the approval has started; the request cannot change', 'id');
     assertMoved(
       await tx

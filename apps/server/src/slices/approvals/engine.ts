@@ -25,6 +25,7 @@ import {
   type RegisteredKind,
   type RequestRecord,
 } from './registry.js';
+import { APPROVAL_MACHINE } from './states.js';
 import { approvalDecisions, approvalRequests, type StoredStep } from './tables.js';
 import { policySteps } from './policies.js';
 import { awaitedSteps, awaitedText } from './awaited.js';
@@ -281,7 +282,7 @@ export async function decide(
     const ctx = { tx, actor: u, now, comment, events: deps.events };
     if (!d.pass) {
       const done = await claim(tx, r, {
-        status: APPROVAL_CODE.REJECT,
+        status: APPROVAL_MACHINE.nextCode('reject', r.status),
         awaiting: [],
         decidedBy: u.id,
         decidedAt: now,
@@ -294,20 +295,23 @@ export async function decide(
     const mine = tokensOf(u);
     const left = step.mode === 'all' ? r.awaiting.filter((t) => !mine.includes(t)) : [];
     if (left.length) {
-      const done = await claim(tx, r, { status: APPROVAL_CODE.DEFAULT, awaiting: left });
+      const done = await claim(tx, r, {
+        status: APPROVAL_MACHINE.nextCode('passStep', r.status),
+        awaiting: left,
+      });
       return { id: done.id, status: done.status, step: done.step };
     }
     const next = r.steps[r.step + 1];
     if (next) {
       const done = await claim(tx, r, {
-        status: APPROVAL_CODE.DEFAULT,
+        status: APPROVAL_MACHINE.nextCode('passStep', r.status),
         step: r.step + 1,
         awaiting: stepTokens(next),
       });
       return { id: done.id, status: done.status, step: done.step };
     }
     const done = await claim(tx, r, {
-      status: APPROVAL_CODE.PASS,
+      status: APPROVAL_MACHINE.nextCode('pass', r.status),
       awaiting: [],
       decidedBy: u.id,
       decidedAt: now,
@@ -341,7 +345,7 @@ export async function cancel(
     await record(tx, r, u, 'cancel', comment, now);
     await audit(tx, r, u, 'cancel', comment, ip, now);
     const done = await claim(tx, r, {
-      status: APPROVAL_CODE.CANCEL,
+      status: APPROVAL_MACHINE.nextCode('cancel', r.status),
       awaiting: [],
       decidedBy: u.id,
       decidedAt: now,
@@ -382,7 +386,7 @@ export async function revoke(
     await record(tx, r, u, 'revoke', comment, now);
     await audit(tx, r, u, 'revoke', comment, ip, now);
     const done = await claim(tx, r, {
-      status: APPROVAL_CODE.REVOKE,
+      status: APPROVAL_MACHINE.nextCode('revoke', r.status),
       decidedBy: u.id,
       decidedAt: now,
       comment,
@@ -411,7 +415,7 @@ export async function closeRequest(tx: DbOrTx, id: number, u: AuthUser, now: Dat
   if (!r || !isOpen(r)) return;
   await record(tx, r, u, 'close', comment, now);
   await claim(tx, r, {
-    status: APPROVAL_CODE.REJECT,
+    status: APPROVAL_MACHINE.nextCode('close', r.status),
     awaiting: [],
     decidedBy: u.id,
     decidedAt: now,

@@ -37,3 +37,4 @@ export {
 } from './lists.js';
 export { approvalRequests, type StoredStep } from './tables.js';
 export { approvalsHandlers } from './handlers.js';
+export { APPROVAL_MACHINE } from './states.js';

@@ -14,6 +14,7 @@ import { streamedWorkbook, type XlsxColumn } from '../../shared/xlsx.js';
 import { periodDays } from '../sealing/index.js';
 import { actsForAnyTeacher } from './service.js';
 import { classHourConfirmationLessons as chl, classHourConfirmations as chc } from './tables.js';
+import { LESSON } from '../teaching/index.js';
 
 export interface ConfirmedQuery {
   year: number;
@@ -66,7 +67,7 @@ async function confirmedWhere(db: DbOrTx, u: AuthUser, q: ConfirmedQuery): Promi
   const days = await periodDays(db, q.year, q.month);
   const kw = q.keyword ? like(q.keyword) : null;
   return and(
-    eq(lessons.status, 10),
+    eq(lessons.status, LESSON.scheduled),
     isNotNull(lessons.confirmedAt),
     gte(lessons.lessonDate, days.startDate),
     lte(lessons.lessonDate, days.endDate),

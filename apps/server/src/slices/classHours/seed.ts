@@ -6,7 +6,7 @@
 // those hours when the salary-application seed computes that month); last month's wait for the campus
 // head, wait for finance, or were rejected.
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import {
   courseAuthorities,
@@ -67,7 +67,7 @@ async function campusMonths({ db, now, wiring }: SeedContext, campus: string) {
   const pupils = await db
     .select({ id: students.id })
     .from(students)
-    .where(and(eq(students.schoolItemCode, campus), ne(students.status, 90)))
+    .where(and(eq(students.schoolItemCode, campus), ne(students.status, STUDENT_STATUS.deleted)))
     .orderBy(asc(students.id))
     .limit(2);
   if (!pupils.length) return null;

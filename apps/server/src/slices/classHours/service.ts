@@ -15,6 +15,7 @@ import { must } from '../../shared/must.js';
 import { fileRequest, registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { assertOpen, periodDays } from '../sealing/index.js';
 import { classHourConfirmationLessons, classHourConfirmations, type ConfirmationKind } from './tables.js';
+import { LESSON, LESSON_STUDENT } from '../teaching/index.js';
 
 /** The confirmation's own status (the approval statuses of §4 it ends in). */
 export const CH = {
@@ -45,11 +46,11 @@ export async function lessonFacts(tx: DbOrTx, where: ReturnType<typeof and>) {
       l: lessons,
       courseName: courses.name,
       students:
-        sql<number>`(select count(*) from ${lessonStudents} ls where ls.lesson_id = ${lessons.id} and ls.status = 10)`.mapWith(
+        sql<number>`(select count(*) from ${lessonStudents} ls where ls.lesson_id = ${lessons.id} and ls.status = ${LESSON_STUDENT.booked})`.mapWith(
           Number,
         ),
       signed:
-        sql<number>`(select count(*) from ${lessonStudents} ls join ${attendances} a on a.lesson_student_id = ls.id and a.cancelled_at is null where ls.lesson_id = ${lessons.id} and ls.status = 10)`.mapWith(
+        sql<number>`(select count(*) from ${lessonStudents} ls join ${attendances} a on a.lesson_student_id = ls.id and a.cancelled_at is null where ls.lesson_id = ${lessons.id} and ls.status = ${LESSON_STUDENT.booked})`.mapWith(
           Number,
         ),
       paid: sql<number>`(select count(*) from ${attendances} a where a.lesson_id = ${lessons.id} and a.cancelled_at is null and a.paid)`.mapWith(
@@ -139,7 +140,7 @@ async function checkIn(tx: DbOrTx, u: AuthUser, p: TTeacherPeriod) {
     and(
       eq(lessons.schoolItemCode, p.schoolItemCode),
       eq(lessons.teacherCode, p.teacherCode),
-      eq(lessons.status, 10),
+      eq(lessons.status, LESSON.scheduled),
       between(lessons.lessonDate, days.startDate, days.endDate),
     ),
   );

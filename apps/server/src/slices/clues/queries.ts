@@ -32,6 +32,7 @@ import type { ClueRecord } from './common.js';
 import { STATE_NAMES, type ClueState } from './states.js';
 import { CLUE_KINDS, clueKindOf, type ClueApprovalKind } from './approvalKinds.js';
 import { approvalRequests, holdsCampus } from '../approvals/index.js';
+import { APPROVAL_CODE } from '@bo/domain';
 
 type ListQuery = z.output<(typeof contract.clues)['list']['query']>;
 type ApprovalQuery = z.output<(typeof contract.clues)['invalidList']['query']>;
@@ -207,7 +208,7 @@ export async function listApprovals(
   onlyPending = false,
 ) {
   const parts: Array<SQL | undefined> = [clueRequests([kind])];
-  if (onlyPending) parts.push(eq(A.status, 5));
+  if (onlyPending) parts.push(eq(A.status, APPROVAL_CODE.WAIT));
   else if (q.status) parts.push(eq(A.status, q.status));
   if (!u.allScope) {
     const mine = u.schoolItems.length

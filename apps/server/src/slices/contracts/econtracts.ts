@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import { ErrorCode } from '@bo/api-sdk';
-import { fromCents } from '@bo/domain';
+import { fromCents, STUDENT_STATUS } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { schoolItems } from '../../db/schema.js';
@@ -17,7 +17,7 @@ import { must } from '../../shared/must.js';
 import { sendSms, smsMissing } from '../../shared/sms.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { storageFor } from '../../shared/storage.js';
-import { orders } from '../orders/index.js';
+import { orders, ORDER_STATUS_CODE } from '../orders/index.js';
 import { students } from '../students/index.js';
 import {
   ESIGN,
@@ -83,7 +83,7 @@ async function ownRow(deps: AppDeps, u: AuthUser, id: number) {
 
 async function studentOf(tx: DbOrTx, u: AuthUser, id: number) {
   const [s] = await tx.select().from(students).where(eq(students.id, id));
-  if (!s || s.status === 90) throw notFound('学员 / student');
+  if (!s || s.status === STUDENT_STATUS.deleted) throw notFound('学员 / student');
   assertCampus(u, s.schoolItemCode);
   return s;
 }
@@ -107,7 +107,7 @@ export async function permissions(deps: AppDeps, u: AuthUser, studentId: number)
   const os = await deps.db
     .select({ orderId: orders.id, orderCode: orders.code, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.studentId, s.id), ne(orders.status, 90)))
+    .where(and(eq(orders.studentId, s.id), ne(orders.status, ORDER_STATUS_CODE.revoked)))
     .orderBy(desc(orders.id));
   const missing = missingOf(deps);
   const reason = missing.length
@@ -139,7 +139,8 @@ export async function sendAndSign(deps: AppDeps, u: AuthUser, orderId: number) {
     // Locking the order puts two sends of it one after the other: the second sees the first's row.
     const o = await lockOne(tx.select().from(orders).where(eq(orders.id, orderId)), '订单 / order');
     assertCampus(u, o.schoolItemCode);
-    if (o.status === 90) throw ruleViolation('订单已撤销 / the order is revoked', 'orderId');
+    if (o.status === ORDER_STATUS_CODE.revoked)
+      throw ruleViolation('订单已撤销 / the order is revoked', 'orderId');
     const s = await studentOf(tx, u, o.studentId);
     const [survey] = await tx
       .select({ id: specialSurveys.id })

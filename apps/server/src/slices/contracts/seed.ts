@@ -5,7 +5,7 @@
 // rejected, withdrawn. Service-time changes are filed for students outside SH01 (the contract tests
 // file one for SH01's first student).
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { orders, students, users } from '../../db/schema.js';
 import { cancelRequest, decide } from '../approvals/index.js';
@@ -105,7 +105,7 @@ export async function seedAgreementsDemo({ db, now, wiring }: SeedContext) {
           students.schoolItemCode,
           DIRECTOR_CAMPUSES.filter((c) => c !== 'SH01'),
         ),
-        ne(students.status, 90),
+        ne(students.status, STUDENT_STATUS.deleted),
       ),
     )
     .orderBy(asc(students.id))

@@ -3,7 +3,7 @@
 // service end date); the others are records the family signed, approved so finance relies on them.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLE, fromCents, centsOf } from '@bo/domain';
+import { ROLE, fromCents, centsOf, STUDENT_STATUS } from '@bo/domain';
 import type { TPaperContractInput, TServiceTimeInput, TSupplementInput } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -226,7 +226,7 @@ export async function applyServiceTime(deps: AppDeps, u: AuthUser, b: TServiceTi
       .select()
       .from(students)
       .where(eq(students.id, Number(b.studentId)));
-    if (!s || s.status === 90) throw notFound('学员 / student', 'studentId');
+    if (!s || s.status === STUDENT_STATUS.deleted) throw notFound('学员 / student', 'studentId');
     assertCampus(u, s.schoolItemCode);
     await assertNonePending(tx, 'serviceTime', { studentId: s.id });
     return insert(tx, u, at, {

@@ -12,6 +12,7 @@ import { must } from '../../shared/must.js';
 import { lockOne } from '../../shared/stateMachine.js';
 import { students } from '../students/index.js';
 import { specialSurveys } from './tables.js';
+import { STUDENT_STATUS } from '@bo/domain';
 
 const SURVEY = '特殊情况调查 / special survey';
 
@@ -43,7 +44,7 @@ const toOut = (j: Joined) => ({
 
 export async function surveyOfStudent(deps: AppDeps, u: AuthUser, studentId: number) {
   const [s] = await deps.db.select().from(students).where(eq(students.id, studentId));
-  if (!s || s.status === 90) throw notFound('学员 / student');
+  if (!s || s.status === STUDENT_STATUS.deleted) throw notFound('学员 / student');
   assertCampus(u, s.schoolItemCode);
   const [j] = await joined(deps.db).where(eq(specialSurveys.studentId, studentId));
   return { survey: j ? toOut(j) : null };
@@ -68,7 +69,7 @@ export async function saveSurvey(deps: AppDeps, u: AuthUser, b: TSpecialSurveyIn
       '学员 / student',
       'studentId',
     );
-    if (s.status === 90) throw notFound('学员 / student', 'studentId');
+    if (s.status === STUDENT_STATUS.deleted) throw notFound('学员 / student', 'studentId');
     assertCampus(u, s.schoolItemCode);
     const [cur] = await tx.select().from(specialSurveys).where(eq(specialSurveys.studentId, s.id));
     let out: { id: number; version: number };

@@ -3,7 +3,7 @@
 // transfer order beside the purchases. Written through the slice's own command on a clock set to
 // that day: the hours leave the old item and arrive in a new effective order on the ledger.
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import { courses, orderItems, orders, students, users } from '../../db/schema.js';
 import { transferCreate } from './service.js';
@@ -26,7 +26,7 @@ export async function seedCourseTransfersDemo({ db, now, wiring }: SeedContext) 
       and(
         eq(orders.schoolItemCode, CAMPUS),
         eq(orders.status, ORDER_STATUS_CODE.effective),
-        eq(students.status, 10),
+        eq(students.status, STUDENT_STATUS.reading),
       ),
     )
     .orderBy(desc(orders.id))

@@ -9,7 +9,7 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { orders, payRecords, students } from '../../db/schema.js';
-import { PAY_CONFIRMED } from '../orders/index.js';
+import { PAY_CONFIRMED, ORDER_STATUS_CODE } from '../orders/index.js';
 import { dataRepairs } from './tables.js';
 
 /** The pay records' void status (orders/tables.ts). */
@@ -206,7 +206,7 @@ export async function isNewDetail(deps: AppDeps, u: AuthUser, orderCode: string)
         eq(orders.studentId, o.studentId),
         sql`${orders.id} <> ${o.id}`,
         sql`${orders.effectiveAt} is not null and ${orders.effectiveAt} < ${since.toISOString()}::timestamptz`,
-        notInArray(orders.status, [90]),
+        notInArray(orders.status, [ORDER_STATUS_CODE.revoked]),
       ),
     )
     .orderBy(orders.effectiveAt);

@@ -18,6 +18,7 @@ import { monthBound } from '../../shared/days.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { monthDiscountRateSchools, monthDiscountRates, orderDiscountRates } from './tables.js';
+import { ORDER_STATUS_CODE } from '../orders/index.js';
 
 type RateRecord = TOrderDiscountRateRow;
 
@@ -291,7 +292,7 @@ function orderWhere(ctx: MdCtx, q: CalcQuery) {
   const scope = campusScope(ctx.user);
   const { start, end } = monthBound('month', q.month);
   return and(
-    inArray(orders.status, [40, 50]),
+    inArray(orders.status, [ORDER_STATUS_CODE.effective, ORDER_STATUS_CODE.closed]),
     sql`${orders.effectiveAt} >= ${start} and ${orders.effectiveAt} < ${end}`,
     q.schoolItemCode ? eq(orders.schoolItemCode, q.schoolItemCode) : undefined,
     scope ? (scope.length ? inArray(orders.schoolItemCode, scope) : sql`false`) : undefined,

@@ -24,7 +24,7 @@ import {
   type TSubjectInput,
   type TSubjectRow,
 } from '@bo/api-sdk';
-import { shanghaiMonth } from '@bo/domain';
+import { shanghaiMonth, EMPLOYEE_STATUS } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus } from '../../http/auth.js';
 import { badInput, conflict, noPermission } from '../../http/errors.js';
@@ -58,6 +58,7 @@ import {
   subjects,
 } from './tables.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
+import { SALARY_PERIOD, SALARY_PERIOD_MACHINE } from './states.js';
 
 /** The rank type whose ranks are teachers' levels 1–5. */
 export const TEACHER_RANK_TYPE = 'TEACHER';
@@ -264,6 +265,8 @@ export const salaryPeriodType = defineRecordType<TSalaryPeriodRow, TSalaryPeriod
   status: 'status',
   version: 'version',
   updatedAt: salaryPeriods.updatedAt,
+  moveStatus: (from, to) =>
+    SALARY_PERIOD_MACHINE.nextCode(to === SALARY_PERIOD.closed ? 'close' : 'reopen', from),
   prepare: async (_tx, { values }) => {
     const month = shanghaiMonth(Number(values.year), Number(values.month));
     return {
@@ -431,7 +434,7 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
         .values(subjectIds.map((subjectId) => ({ employeeCode: saved.code, subjectId })));
     const now = ctx.deps.now();
     // An employee who leaves loses the sign-in account's access (disabled, sessions revoked).
-    if (existing && existing.status === 1 && saved.status === 0) {
+    if (existing && existing.status === EMPLOYEE_STATUS.employed && saved.status === EMPLOYEE_STATUS.left) {
       const linked = await tx.select({ id: users.id }).from(users).where(eq(users.employeeCode, saved.code));
       for (const u of linked) {
         await tx
@@ -602,7 +605,7 @@ export interface PickFilter {
 
 /** Employed staff for pickers, limited to the caller's campuses (a named campus outside them is refused). */
 export async function pickEmployees(ctx: MdCtx, f: PickFilter): Promise<TEmployeePick[]> {
-  const conds: SQL[] = [eq(employees.status, 1)];
+  const conds: SQL[] = [eq(employees.status, EMPLOYEE_STATUS.employed)];
   if (f.postRoles?.length) conds.push(inArray(posts.postRole, f.postRoles));
   if (f.schoolItemCode) {
     assertCampus(ctx.user, f.schoolItemCode);

@@ -6,7 +6,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzl
 import type { z } from 'zod';
 import type { InvoiceContentUpdate, InvoiceFilter, TInvoiceContentInput, TInvoiceInput } from '@bo/api-sdk';
 import { InvoiceContentInput, InvoiceInput } from '@bo/api-sdk';
-import { fromCents, toCents } from '@bo/domain';
+import { fromCents, toCents, STUDENT_STATUS } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { schoolItems, users } from '../../db/schema.js';
@@ -271,7 +271,7 @@ async function invoicedByOrder(tx: DbOrTx, orderIds: number[]) {
 /** GET /invoice/order?stuId: the student's orders with paid money, by what is invoiced and what is left. */
 export async function invoiceableOrders(deps: AppDeps, u: AuthUser, studentId: number) {
   const [s] = await deps.db.select().from(students).where(eq(students.id, studentId));
-  if (!s || s.status === 90) throw notFound('学员 / student');
+  if (!s || s.status === STUDENT_STATUS.deleted) throw notFound('学员 / student');
   assertCampus(u, s.schoolItemCode);
   const os = await deps.db
     .select()

@@ -13,7 +13,7 @@ import { balances, onLedgerPosted, post, reverse, toQ100, type Movement } from '
 import { assertOpenAt } from '../sealing/index.js';
 import { PAY_CONFIRMED, PAY_PENDING, PAY_REJECTED, PAY_VOID, type OrderRecord } from './common.js';
 import { typeAtEffect } from './orderType.js';
-import { nextStatus, type OrderState } from './states.js';
+import { nextStatus, type OrderState, ORDER_STATUS_CODE } from './states.js';
 import { orderItems, orders, payRecords } from './tables.js';
 
 export const INCOME_ORDER_PAY = 'incomeOrderPay';
@@ -140,11 +140,18 @@ onLedgerPosted(async (tx, orderIds, by) => {
   const touched = await tx
     .select()
     .from(orders)
-    .where(and(inArray(orders.id, orderIds), inArray(orders.status, [40, 50])));
+    .where(
+      and(
+        inArray(orders.id, orderIds),
+        inArray(orders.status, [ORDER_STATUS_CODE.effective, ORDER_STATUS_CODE.closed]),
+      ),
+    );
   for (const o of touched) {
     const b = await balances(tx, { orderId: o.id });
     const empty = b.length > 0 && b.every((x) => x.remaining100 === 0 && x.remainingValueCents === 0);
-    if (o.status === 40 && empty) await move(tx, o, nextStatus('close', o.status), by.at);
-    if (o.status === 50 && !empty) await move(tx, o, nextStatus('reopen', o.status), by.at);
+    if (o.status === ORDER_STATUS_CODE.effective && empty)
+      await move(tx, o, nextStatus('close', o.status), by.at);
+    if (o.status === ORDER_STATUS_CODE.closed && !empty)
+      await move(tx, o, nextStatus('reopen', o.status), by.at);
   }
 });

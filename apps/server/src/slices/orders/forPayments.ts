@@ -8,7 +8,7 @@ import { students } from '../students/index.js';
 import { PAY_LIVE } from './common.js';
 import { orderForReceipt } from './receipt.js';
 import { recordPayment } from './service.js';
-import { statusName } from './states.js';
+import { statusName, ORDER_STATUS_CODE } from './states.js';
 import { orderItems, orders, payRecords } from './tables.js';
 
 const ORDER_TYPE_NAME: Record<number, string> = {
@@ -52,7 +52,7 @@ export const ordersForPayments: OrdersForPayments = {
       studentName: x.studentName,
       description: items.map((i) => i.name).join('、'),
       outstandingFamilyCents: x.o.familyCents - Number(family?.cents ?? 0),
-      collectable: x.o.status === 10 || x.o.status === 20,
+      collectable: x.o.status === ORDER_STATUS_CODE.unpaid || x.o.status === ORDER_STATUS_CODE.partPaid,
     };
   },
   recordOnlinePayment: async (tx, p) => {

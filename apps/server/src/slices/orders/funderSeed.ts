@@ -6,7 +6,15 @@
 // month with a funder paid, one owing part and one owing all. Written through the
 // slice's own commands (createOrder, addPayRecord, payFunder) and the approval engine.
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import { DATE_LOCK_BEFORE_DAYS, ROLE, shanghaiDate, shanghaiDayOf, toCents, fromCents } from '@bo/domain';
+import {
+  DATE_LOCK_BEFORE_DAYS,
+  ROLE,
+  shanghaiDate,
+  shanghaiDayOf,
+  toCents,
+  fromCents,
+  STUDENT_STATUS,
+} from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { courses, students, users } from '../../db/schema.js';
@@ -53,7 +61,11 @@ export async function seedFunderSharesDemo({ db, now, wiring }: SeedContext) {
     .select({ id: students.id, campus: students.schoolItemCode })
     .from(students)
     .where(
-      and(inArray(students.schoolItemCode, CAMPUSES), eq(students.insurance, true), eq(students.status, 10)),
+      and(
+        inArray(students.schoolItemCode, CAMPUSES),
+        eq(students.insurance, true),
+        eq(students.status, STUDENT_STATUS.reading),
+      ),
     )
     .orderBy(asc(students.id));
   // This month one order of each funder, then (as many subsidised students as remain, up to three)

@@ -23,6 +23,7 @@ import { funderOrders, payFunder } from './funderPayments.js';
 import * as s from './service.js';
 import { importOrderRows } from './importRows.js';
 import { surplusCourseAndPrice } from './surplus.js';
+import { ORDER_STATUS_CODE } from './states.js';
 
 /** Pay records read per statement by the streamed export. */
 const PAY_RECORD_EXPORT_BATCH = 5000;
@@ -162,7 +163,11 @@ export const ordersHandlers: SliceHandlers<typeof contract.orders> = {
   renewOrders: async ({ deps, user, query }) => q.orderPage(deps, user, { ...query, orderType: 0 }),
   isNew: async ({ deps, user, query }) => {
     const { list } = await q.studentOrders(deps, user, query.studentcode);
-    return { isNew: !list.some((o) => o.status === 40 || o.status === 50) };
+    return {
+      isNew: !list.some(
+        (o) => o.status === ORDER_STATUS_CODE.effective || o.status === ORDER_STATUS_CODE.closed,
+      ),
+    };
   },
   orderSave: async ({ deps, user, body, ip }) => s.createOrder(deps, user, body, ip),
   orderList: async ({ deps, user, query }) => q.orderPage(deps, user, query),

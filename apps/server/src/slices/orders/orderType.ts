@@ -6,6 +6,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { OrderRecord } from './common.js';
 import { orders } from './tables.js';
+import { ORDER_STATUS_CODE } from './states.js';
 
 /**
  * The type an order of a student takes from the history (issue 33 §4): a renewal (0) when another
@@ -18,7 +19,7 @@ export async function derivedOrderType(tx: DbOrTx, studentId: number, exceptOrde
     .where(
       and(
         eq(orders.studentId, studentId),
-        inArray(orders.status, [40, 50]),
+        inArray(orders.status, [ORDER_STATUS_CODE.effective, ORDER_STATUS_CODE.closed]),
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     )

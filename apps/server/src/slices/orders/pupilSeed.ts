@@ -5,7 +5,7 @@
 // (teaching/historySeed.ts, absences/seed.ts) stand on real purchased hours. Written through the
 // slice's own commands and the approval engine, as the first demo orders are.
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
-import { ROLE, fromCents } from '@bo/domain';
+import { ROLE, fromCents, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import { courseAuthorities, courseAuthorityRanks, courses, employees, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
@@ -33,7 +33,7 @@ async function pupilCourse(db: Deps['db']) {
       and(
         eq(employees.schoolItemCode, PUPIL_CAMPUS),
         eq(employees.postCode, 'TEACHER'),
-        eq(employees.status, 1),
+        eq(employees.status, EMPLOYEE_STATUS.employed),
         ne(employees.code, DEMO_TEACHER),
         eq(courseAuthorities.validStatus, 1),
         eq(courses.validStatus, 1),
@@ -61,8 +61,8 @@ export async function seedPupilOrdersDemo({ db, now, wiring }: SeedContext) {
     .where(
       and(
         eq(students.schoolItemCode, PUPIL_CAMPUS),
-        eq(students.status, 10),
-        ne(students.status, 90),
+        eq(students.status, STUDENT_STATUS.reading),
+        ne(students.status, STUDENT_STATUS.deleted),
         notInArray(students.id, buyers),
       ),
     )

@@ -29,7 +29,7 @@ import { loadOrder, PAY_LIVE, recordSums, type OrderRecord } from './common.js';
 import type { Quote } from '../pricing/index.js';
 import { INCOME_ORDER_PAY } from './approval.js';
 import { GiveawayFacts } from './giveaway.js';
-import { ORDER_MACHINE, stateOf, statusName } from './states.js';
+import { ORDER_MACHINE, stateOf, statusName, ORDER_STATUS_CODE } from './states.js';
 import { orderAdjustments, orderItems, orders, payRecords } from './tables.js';
 
 const inWords = (c: number) => toChineseCurrency(fromCents(c));
@@ -399,7 +399,7 @@ export async function waitPayInfo(deps: AppDeps, u: AuthUser, id: number) {
   const o = await loadOrder(deps.db, u, id);
   const s = await studentOf(deps.db, o.studentId);
   const sums = await recordSums(deps.db, o.id);
-  const due = o.status === 90 ? 0 : o.payableCents - sums.total;
+  const due = o.status === ORDER_STATUS_CODE.revoked ? 0 : o.payableCents - sums.total;
   return {
     id: o.id,
     code: o.code,

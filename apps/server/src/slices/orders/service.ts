@@ -31,7 +31,7 @@ import {
 import { INCOME_ORDER_PAY } from './approval.js';
 import { assertReason, fileGiveaway, giveawayOf, limitOf } from './giveaway.js';
 import { derivedOrderType } from './orderType.js';
-import { nextStatus } from './states.js';
+import { nextStatus, ORDER_STATUS_CODE } from './states.js';
 import { orders, payRecords } from './tables.js';
 
 /**
@@ -374,9 +374,9 @@ export async function revokeOrder(
       .update(payRecords)
       .set({ status: PAY_VOID, updatedAt: a.at, version: sql`${payRecords.version} + 1` })
       .where(and(eq(payRecords.orderId, o.id), eq(payRecords.status, PAY_PENDING)));
-    if (o.status === 30 && o.approvalId)
+    if (o.status === ORDER_STATUS_CODE.awaitingApproval && o.approvalId)
       await closeRequest(tx, o.approvalId, u, a.at, b.reason || '订单已撤销 / the order was revoked');
-    if (o.status === 5 && o.giveawayApprovalId)
+    if (o.status === ORDER_STATUS_CODE.awaitingGiveaway && o.giveawayApprovalId)
       await closeRequest(tx, o.giveawayApprovalId, u, a.at, b.reason || '订单已撤销 / the order was revoked');
     await setStatus(tx, o, status, a.at);
     await audit(tx, a, 'order.revoke', `orders:${o.code}`, { from: o.status, reason: b.reason });

@@ -34,6 +34,8 @@ import {
   salaryRules,
   salaryRuns,
 } from './tables.js';
+import { EMPLOYEE_STATUS } from '@bo/domain';
+import { LESSON } from '../teaching/index.js';
 
 export const PAY_ROLES = ['teacher', 'expert', 'supervisor', 'consultant', 'growth', 'leader'] as const;
 export type PayRole = (typeof PAY_ROLES)[number];
@@ -208,7 +210,7 @@ async function loadStaff(tx: DbOrTx): Promise<Staff[]> {
     })
     .from(employees)
     .innerJoin(posts, eq(posts.code, employees.postCode))
-    .where(eq(employees.status, 1));
+    .where(eq(employees.status, EMPLOYEE_STATUS.employed));
   const links = await tx.select().from(employeeCampuses);
   const byEmp = new Map<string, string[]>();
   for (const l of links) byEmp.set(l.employeeCode, [...(byEmp.get(l.employeeCode) ?? []), l.schoolItemCode]);
@@ -242,7 +244,7 @@ export const paidLessonsOf = (
     eq(attendances.paid, true),
     isNull(attendances.cancelledAt),
     isNotNull(lessons.confirmedAt),
-    eq(lessons.status, 10),
+    eq(lessons.status, LESSON.scheduled),
     gte(lessons.lessonDate, p.startDate),
     lte(lessons.lessonDate, p.endDate),
   );

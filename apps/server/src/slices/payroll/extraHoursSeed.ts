@@ -7,7 +7,7 @@
 // pays them: the emergency area (/staffsalary/emergency) lists these lines, /staffsalary/kjbonus the
 // bonus. SH01 is left out (its months are the journeys' and the salary-application seed's).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { employees, users } from '../../db/schema.js';
 import { must } from '../../shared/must.js';
@@ -37,7 +37,7 @@ export async function seedExtraHoursDemo({ db, now, wiring }: SeedContext) {
       and(
         inArray(employees.schoolItemCode, CAMPUSES),
         eq(employees.postCode, 'TEACHER'),
-        eq(employees.status, 1),
+        eq(employees.status, EMPLOYEE_STATUS.employed),
       ),
     )
     .orderBy(asc(employees.code));

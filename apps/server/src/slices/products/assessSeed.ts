@@ -9,7 +9,7 @@
 // no lesson falls in a month whose payroll the demo computed (payroll history: SH02, HZ01, NJ01, BJ01
 // last month, every campus before it).
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ROLE, shanghaiDate } from '@bo/domain';
+import { ROLE, shanghaiDate, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import {
   courseAuthorities,
@@ -99,7 +99,7 @@ export async function seedAssessmentsDemo({ db, now, wiring }: SeedContext) {
         and(
           eq(employees.schoolItemCode, campus),
           eq(employees.postCode, 'TEACHER'),
-          eq(employees.status, 1),
+          eq(employees.status, EMPLOYEE_STATUS.employed),
           eq(courseAuthorities.validStatus, 1),
           eq(courseAuthorityRanks.courseRankCode, entry.rankCode),
         ),
@@ -109,7 +109,7 @@ export async function seedAssessmentsDemo({ db, now, wiring }: SeedContext) {
     const kids = await db
       .select({ id: students.id })
       .from(students)
-      .where(and(eq(students.schoolItemCode, campus), eq(students.status, 10)))
+      .where(and(eq(students.schoolItemCode, campus), eq(students.status, STUDENT_STATUS.reading)))
       .orderBy(asc(students.id))
       .limit(4);
     if (kids.length < 4) continue;

@@ -1,6 +1,6 @@
 // Promotions commands and reads: offers of every kind, vouchers, the preview, the stacking principles,
 // terms, and the selling side the order screens ask. One transaction per command.
-import { fromCents, centsOf } from '@bo/domain';
+import { fromCents, centsOf, STUDENT_STATUS } from '@bo/domain';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -19,7 +19,14 @@ import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.j
 import { writeAudit } from '../../shared/audit.js';
 import { checkVersion } from '../../shared/stateMachine.js';
 import { courses } from '../../db/schema.js';
-import { orderAdjustments, orderItems, orders, quoteLines, quoteOut } from '../orders/index.js';
+import {
+  orderAdjustments,
+  orderItems,
+  orders,
+  quoteLines,
+  quoteOut,
+  ORDER_STATUS_CODE,
+} from '../orders/index.js';
 import { giftFor, quote } from '../pricing/index.js';
 import { assertCanSeeStudent, DELETED } from '../students/index.js';
 import * as o from './offers.js';
@@ -638,7 +645,12 @@ export async function studentAttr(deps: Deps, u: AuthUser, studentId: number) {
   const [n] = await deps.db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.studentId, s.id), inArray(orders.status, [40, 50])));
+    .where(
+      and(
+        eq(orders.studentId, s.id),
+        inArray(orders.status, [ORDER_STATUS_CODE.effective, ORDER_STATUS_CODE.closed]),
+      ),
+    );
   const effective = n?.n ?? 0;
   return {
     studentId: s.id,
@@ -653,7 +665,8 @@ export async function studentAttr(deps: Deps, u: AuthUser, studentId: number) {
 
 export async function checkStudent(deps: Deps, u: AuthUser, studentId: number) {
   const s = await assertCanSeeStudent(deps.db, u, studentId);
-  if (s.status === 30) return { ok: false, reason: '学员已结课 / the student has finished' };
+  if (s.status === STUDENT_STATUS.finished)
+    return { ok: false, reason: '学员已结课 / the student has finished' };
   if (s.status === DELETED) return { ok: false, reason: '学员已删除 / the student is deleted' };
   return { ok: true, reason: '' };
 }

@@ -3,7 +3,7 @@
 // approval engine: waiting, rejected and withdrawn at SH01 (the consultant's /students/refundApply),
 // and one approved at SH02 or HZ01, whose refund order then waits for its own approval (docs/demo.md).
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import { fromCents, ROLE } from '@bo/domain';
+import { fromCents, ROLE, STUDENT_STATUS } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { orders, studentLedger, students, users } from '../../db/schema.js';
 import { addPayRecord, createOrder } from '../orders/index.js';
@@ -36,7 +36,7 @@ export async function seedRefundApplicationsDemo({ db, now, wiring }: SeedContex
       .selectDistinct({ id: students.id, courseCode: studentLedger.courseCode })
       .from(students)
       .innerJoin(studentLedger, eq(studentLedger.studentId, students.id))
-      .where(and(eq(students.schoolItemCode, campus), ne(students.status, 90)))
+      .where(and(eq(students.schoolItemCode, campus), ne(students.status, STUDENT_STATUS.deleted)))
       .orderBy(desc(students.id), studentLedger.courseCode)
       .offset(k)
       .limit(1);

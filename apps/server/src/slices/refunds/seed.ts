@@ -9,7 +9,7 @@ import { seedActor, type SeedContext } from '../../seed/context.js';
 import { adjustCostReasons, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
 import { balances } from '../ledger/index.js';
-import { orders } from '../orders/index.js';
+import { orders, ORDER_STATUS_CODE } from '../orders/index.js';
 import { createAdjust, createRefund } from './service.js';
 
 const IP = '127.0.0.1';
@@ -33,7 +33,13 @@ export async function seedRefundsDemo({ db, now, wiring }: SeedContext) {
   const deps = { db, ...wiring, now: () => now };
   // The demo campus head's campuses first, so the director can decide the waiting ones.
   const near = new Set(['SH01', 'SH02', 'HZ01', 'NJ01']);
-  const effective = (await db.select().from(orders).where(eq(orders.status, 40)).orderBy(desc(orders.id)))
+  const effective = (
+    await db
+      .select()
+      .from(orders)
+      .where(eq(orders.status, ORDER_STATUS_CODE.effective))
+      .orderBy(desc(orders.id))
+  )
     .sort((x, y) => Number(near.has(y.schoolItemCode)) - Number(near.has(x.schoolItemCode)))
     .slice(0, 7);
   const pass = (id: number, by = finance, comment = '') => decide(deps, by, { id, pass: true, comment }, IP);

@@ -4,7 +4,7 @@
 // another seed or test reads changes campus); the engine's flow decides each through the slice's
 // own commands on a clock set to when it would have happened.
 import { and, desc, eq, notInArray } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { orders, students, users } from '../../db/schema.js';
 import { cancelRequest, decide } from '../approvals/index.js';
@@ -32,7 +32,11 @@ export async function seedSchoolTransfersDemo({ db, now, wiring }: SeedContext) 
         .select({ id: students.id })
         .from(students)
         .where(
-          and(eq(students.schoolItemCode, campus), eq(students.status, 10), notInArray(students.id, buyers)),
+          and(
+            eq(students.schoolItemCode, campus),
+            eq(students.status, STUDENT_STATUS.reading),
+            notInArray(students.id, buyers),
+          ),
         )
         .orderBy(desc(students.id))
     ).map((s) => s.id);

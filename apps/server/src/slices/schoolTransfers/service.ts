@@ -2,7 +2,7 @@
 // the student, their open orders and their hours to the other campus in the decision's transaction.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLE, fromCents } from '@bo/domain';
+import { ROLE, fromCents, STUDENT_STATUS } from '@bo/domain';
 import type { TSchoolTransferInput } from '@bo/api-sdk';
 import type { AppDeps } from '../../deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -15,7 +15,7 @@ import { schoolItems } from '../../db/schema.js';
 import { fileRequest, registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { absences } from '../absences/index.js';
 import { balances, post, q100ToNumber, type Movement } from '../ledger/index.js';
-import { orders } from '../orders/index.js';
+import { orders, ORDER_STATUS_CODE } from '../orders/index.js';
 import { refundOrders } from '../refunds/index.js';
 import { students } from '../students/index.js';
 import { schoolTransfers } from './tables.js';
@@ -29,7 +29,7 @@ const OPEN_ORDER = [10, 20, 30, 40];
 /** The student a request names by `studentId` (query or body), in the caller's campuses. */
 async function studentIn(tx: DbOrTx, u: AuthUser, id: number) {
   const [s] = await tx.select().from(students).where(eq(students.id, id));
-  if (!s || s.status === 90) throw notFound('学员 / student', 'studentId');
+  if (!s || s.status === STUDENT_STATUS.deleted) throw notFound('学员 / student', 'studentId');
   assertCampus(u, s.schoolItemCode);
   return s;
 }
@@ -40,7 +40,7 @@ async function blockersOf(tx: DbOrTx, studentId: number): Promise<string[]> {
   const [awaiting] = await tx
     .select({ code: orders.code })
     .from(orders)
-    .where(and(eq(orders.studentId, studentId), eq(orders.status, 30)))
+    .where(and(eq(orders.studentId, studentId), eq(orders.status, ORDER_STATUS_CODE.awaitingApproval)))
     .limit(1);
   if (awaiting)
     out.push(`订单 ${awaiting.code} 缴费待审批 / order ${awaiting.code} awaits its payment approval`);

@@ -6,7 +6,7 @@ import {
   type TStudentDetail,
   type TStudentRow,
 } from '@bo/api-sdk';
-import { ageInMonths, shanghaiDate } from '@bo/domain';
+import { ageInMonths, shanghaiDate, STUDENT_STATUS } from '@bo/domain';
 import {
   and,
   asc,
@@ -201,14 +201,16 @@ export async function withoutAdviser(
   u: AuthUser,
   q: { pageIdx: number; pageSize: number; schoolItemCode?: string; keyword?: string },
 ) {
-  return listStudents(deps, u, { ...q, hasAdviser: false, status: 10 });
+  return listStudents(deps, u, { ...q, hasAdviser: false, status: STUDENT_STATUS.reading });
 }
 
 export async function withoutAdviserCount(deps: AppDeps, u: AuthUser, campus: string | undefined) {
   const [r] = await deps.db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(students)
-    .where(and(scopeWhere(u, campus), isNull(students.adviserId), eq(students.status, 10)));
+    .where(
+      and(scopeWhere(u, campus), isNull(students.adviserId), eq(students.status, STUDENT_STATUS.reading)),
+    );
   return { count: r?.n ?? 0 };
 }
 

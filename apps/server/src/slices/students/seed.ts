@@ -2,7 +2,7 @@
 // adviser, some waiting for one, some whose service ends soon (renewal), with follow records.
 // Created through createStudent, the one place a student is inserted.
 import { STUDENT_FOLLOW_NODES } from '@bo/api-sdk';
-import { shanghaiDate } from '@bo/domain';
+import { shanghaiDate, STUDENT_STATUS } from '@bo/domain';
 import { asc, inArray } from 'drizzle-orm';
 import type { SeedContext } from '../../seed/context.js';
 import { CHILD, PARENT, SURNAMES } from '../clues/index.js';
@@ -74,7 +74,8 @@ export async function seedStudentsDemo({ db, now, wiring }: SeedContext) {
         },
         { userId: adviserId ?? idOf('admin'), at: createdAt },
       );
-      if (k === PER_CAMPUS - 1) await db.update(students).set({ status: 20 }).where(eq(students.id, s.id));
+      if (k === PER_CAMPUS - 1)
+        await db.update(students).set({ status: STUDENT_STATUS.suspended }).where(eq(students.id, s.id));
       for (let f = 0; f < k % 3; f++)
         await db.insert(studentFollows).values({
           studentId: s.id,

@@ -1,7 +1,7 @@
 // Commands on case files: create (the one place a student is inserted), edit with a version check,
 // soft delete guarded by the usage checkers, adviser assignment in bulk.
 import type { contract } from '@bo/api-sdk';
-import { FUTURE_BIRTH_DATE_MESSAGE, ROLE, isAfterToday } from '@bo/domain';
+import { FUTURE_BIRTH_DATE_MESSAGE, ROLE, isAfterToday, STUDENT_STATUS } from '@bo/domain';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -53,7 +53,7 @@ export interface By {
   at: Date;
 }
 
-export const DELETED = 90;
+export const DELETED = STUDENT_STATUS.deleted;
 
 /** The active clue holding a phone, as the students slice needs it (the clues slice answers it). */
 export interface PhoneHolder {

@@ -18,6 +18,8 @@ import { students } from '../students/index.js';
 import { createPendingAssessment, recordDraft } from './assessments.js';
 import { today, type Deps } from './common.js';
 import { assessTaskMembers, assessTasks, groupClassStudents, groupClasses } from './tables.js';
+import { GROUP_CLASS } from './states.js';
+import { EMPLOYEE_STATUS } from '@bo/domain';
 
 /** Who acts on any task of their campuses; others (an assessor holding plans.record) on their own. */
 const TASK_MANAGERS = [
@@ -214,7 +216,7 @@ export async function assessTaskSave(
     const [c] = await tx.select().from(groupClasses).where(eq(groupClasses.id, b.classId)).for('update');
     if (!c) throw notFound('班级 / group class');
     assertCampus(u, c.schoolItemCode);
-    if (c.status !== 1) throw ruleViolation('班级已结班 / the class is closed', 'classId');
+    if (c.status !== GROUP_CLASS.open) throw ruleViolation('班级已结班 / the class is closed', 'classId');
     const [scale] = await tx.select().from(assessScales).where(eq(assessScales.code, b.scaleCode));
     if (!scale) throw badInput('scaleCode', '评估量表不存在 / no such assessment scale');
     if (scale.validStatus !== 1)
@@ -223,7 +225,7 @@ export async function assessTaskSave(
       .select({ name: employees.name, status: employees.status })
       .from(employees)
       .where(eq(employees.code, b.assessorCode));
-    if (!assessor || assessor.status !== 1)
+    if (!assessor || assessor.status !== EMPLOYEE_STATUS.employed)
       throw badInput('assessorCode', '评估人不存在或已停用 / no such active employee');
     const members = await tx
       .select({ id: groupClassStudents.studentId })

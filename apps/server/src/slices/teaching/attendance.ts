@@ -14,6 +14,7 @@ import { assertOwnLesson, fromMinute, namesOf, q100, SIGN_OPERATORS, today, type
 import { CONSUMING_KINDS } from './conflicts.js';
 import { attendanceStatus, loadLesson, type LessonRecord } from './lessons.js';
 import { attendances, lessonStudents, lessons } from './tables.js';
+import { LESSON, LESSON_STUDENT } from './states.js';
 
 export type Status = 'present' | 'late' | 'leave' | 'absent' | 'makeup';
 /** Whether a status consumes the lesson's hours, and whether the teacher is paid for it. */
@@ -29,7 +30,7 @@ export const ATTENDANCE_SOURCE = 'attendance';
 
 /** Signing and its cancellation only inside the §5 window, and never before the lesson's day. */
 function assertSignable(deps: Deps, l: LessonRecord) {
-  if (l.status !== 10) throw ruleViolation('课程已取消 / the lesson is cancelled', 'lessonId');
+  if (l.status !== LESSON.scheduled) throw ruleViolation('课程已取消 / the lesson is cancelled', 'lessonId');
   if (l.confirmedAt)
     throw ruleViolation('课程已确认，已锁定 / the lesson is confirmed and locked', 'lessonId');
   const t = today(deps);
@@ -111,7 +112,7 @@ export async function sign(
           and(
             eq(lessonStudents.lessonId, l.id),
             eq(lessonStudents.studentId, item.studentId),
-            eq(lessonStudents.status, 10),
+            eq(lessonStudents.status, LESSON_STUDENT.booked),
           ),
         );
       const name = names.student.get(item.studentId)?.name ?? String(item.studentId);
@@ -220,8 +221,8 @@ export async function signList(
     )
     .where(
       and(
-        eq(lessonStudents.status, 10),
-        eq(lessons.status, 10),
+        eq(lessonStudents.status, LESSON_STUDENT.booked),
+        eq(lessons.status, LESSON.scheduled),
         q.lessonId ? eq(lessons.id, q.lessonId) : undefined,
         q.schoolItemCode ? eq(lessons.schoolItemCode, q.schoolItemCode) : undefined,
         q.date ? eq(lessons.lessonDate, q.date) : undefined,

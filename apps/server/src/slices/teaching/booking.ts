@@ -2,7 +2,7 @@
 // (hours left on effective orders, or a study authorisation to be booked before paying), the
 // teachers authorised for a course at a campus, and what the caller may book. The placement itself
 // still checks everything (conflicts.ts); these lists only keep the form from offering a refusal.
-import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TPlanMine, TPlanOrderRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, hasPrivilege, type AuthUser } from '../../http/auth.js';
@@ -18,6 +18,7 @@ import {
 import { PLANNER_PRIVILEGES, namesOf, type Deps } from './common.js';
 import { remainRows } from './reports.js';
 import { studyAuthorisations } from './tables.js';
+import { STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -96,7 +97,7 @@ async function campusStudents(db: DbOrTx, campus: string, name: string | undefin
     .where(
       and(
         eq(students.schoolItemCode, campus),
-        sql`${students.status} <> 90`,
+        ne(students.status, STUDENT_STATUS.deleted),
         name ? sql`${students.name} ilike ${like(name)}` : undefined,
       ),
     )
@@ -125,7 +126,7 @@ export async function planTeachers(
     .innerJoin(courseAuthorityRanks, eq(courseAuthorityRanks.authorityId, courseAuthorities.id))
     .where(
       and(
-        eq(employees.status, 1),
+        eq(employees.status, EMPLOYEE_STATUS.employed),
         eq(courseAuthorities.validStatus, 1),
         eq(courseAuthorityRanks.courseRankCode, course.rankCode),
         exists(

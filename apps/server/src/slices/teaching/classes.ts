@@ -23,6 +23,8 @@ import {
 } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
 import { joinOpenTasks, leaveTasks } from './assessTasks.js';
+import { STUDENT_STATUS } from '@bo/domain';
+import { LESSON, LESSON_STUDENT, LESSON_STUDENT_MACHINE } from './states.js';
 
 async function loadClass(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
   const q = tx.select().from(groupClasses).where(eq(groupClasses.id, id));
@@ -190,7 +192,8 @@ export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number;
     const found = await tx.select().from(students).where(inArray(students.id, ids));
     for (const id of ids) {
       const s = found.find((f) => f.id === id);
-      if (!s || s.status === 90) throw badInput('studentIds', `学员 ${id} 不存在 / no student ${id}`);
+      if (!s || s.status === STUDENT_STATUS.deleted)
+        throw badInput('studentIds', `学员 ${id} 不存在 / no student ${id}`);
       if (s.schoolItemCode !== c.schoolItemCode)
         throw badInput(
           'studentIds',
@@ -213,14 +216,20 @@ export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number;
     const coming = await tx
       .select()
       .from(lessons)
-      .where(and(eq(lessons.classId, c.id), eq(lessons.status, 10), gte(lessons.lessonDate, today(deps))))
+      .where(
+        and(
+          eq(lessons.classId, c.id),
+          eq(lessons.status, LESSON.scheduled),
+          gte(lessons.lessonDate, today(deps)),
+        ),
+      )
       .orderBy(asc(lessons.lessonDate), asc(lessons.startMinute));
     const claimed = new Map<number, number>();
     for (const l of coming) {
       const booked = await tx
         .select({ id: lessonStudents.studentId })
         .from(lessonStudents)
-        .where(and(eq(lessonStudents.lessonId, l.id), eq(lessonStudents.status, 10)));
+        .where(and(eq(lessonStudents.lessonId, l.id), eq(lessonStudents.status, LESSON_STUDENT.booked)));
       const found = await findConflicts(
         tx,
         {
@@ -261,7 +270,8 @@ export async function addStudents(deps: Deps, u: AuthUser, b: { classId: number;
           .values({ lessonId: l.id, studentId: sid, createdAt: deps.now() })
           .onConflictDoUpdate({
             target: [lessonStudents.lessonId, lessonStudents.studentId],
-            set: { status: 10 },
+            // The machine's `book` is allowed from every state: joining again revives the row.
+            set: { status: LESSON_STUDENT.booked },
           });
     }
     await tx
@@ -300,7 +310,7 @@ export async function removeStudent(deps: Deps, u: AuthUser, b: { classId: numbe
         and(
           eq(lessons.classId, c.id),
           eq(lessonStudents.studentId, b.studentId),
-          eq(lessonStudents.status, 10),
+          eq(lessonStudents.status, LESSON_STUDENT.booked),
           gte(lessons.lessonDate, today(deps)),
           isNull(attendances.id),
         ),
@@ -308,7 +318,7 @@ export async function removeStudent(deps: Deps, u: AuthUser, b: { classId: numbe
     if (coming.length)
       await tx
         .update(lessonStudents)
-        .set({ status: 90 })
+        .set({ status: LESSON_STUDENT_MACHINE.nextCode('remove', LESSON_STUDENT.booked) })
         .where(
           inArray(
             lessonStudents.id,

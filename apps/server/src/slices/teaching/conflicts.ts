@@ -10,6 +10,7 @@ import { students } from '../students/index.js';
 import { fromMinute, namesOf, q100 } from './common.js';
 import { holidaysBetween } from './settings.js';
 import { attendances, classrooms, lessonStudents, lessons, studyAuthorisations } from './tables.js';
+import { LESSON, LESSON_STUDENT } from './states.js';
 
 export type ConflictKind =
   'holiday' | 'teacher' | 'room' | 'capacity' | 'student' | 'authority' | 'hours' | 'leave';
@@ -105,8 +106,8 @@ export async function bookedHours100(
     .where(
       and(
         eq(lessonStudents.studentId, studentId),
-        eq(lessonStudents.status, 10),
-        eq(lessons.status, 10),
+        eq(lessonStudents.status, LESSON_STUDENT.booked),
+        eq(lessons.status, LESSON.scheduled),
         eq(lessons.courseCode, courseCode),
         inArray(lessons.kind, CONSUMING_KINDS),
         isNull(attendances.id),
@@ -142,7 +143,7 @@ export async function findConflicts(tx: DbOrTx, p: Placement, ctx: CheckContext)
   const teacherName = names.teacher.get(p.teacherCode) ?? p.teacherCode;
   const studentName = (id: number) => names.student.get(id)?.name ?? String(id);
   const others = and(
-    eq(lessons.status, 10),
+    eq(lessons.status, LESSON.scheduled),
     eq(lessons.lessonDate, p.lessonDate),
     lt(lessons.startMinute, p.endMinute),
     gt(lessons.endMinute, p.startMinute),
@@ -209,7 +210,13 @@ export async function findConflicts(tx: DbOrTx, p: Placement, ctx: CheckContext)
       })
       .from(lessonStudents)
       .innerJoin(lessons, eq(lessons.id, lessonStudents.lessonId))
-      .where(and(others, eq(lessonStudents.status, 10), inArray(lessonStudents.studentId, p.studentIds)));
+      .where(
+        and(
+          others,
+          eq(lessonStudents.status, LESSON_STUDENT.booked),
+          inArray(lessonStudents.studentId, p.studentIds),
+        ),
+      );
     for (const c of clash)
       out.push({
         kind: 'student',

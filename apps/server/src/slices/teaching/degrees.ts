@@ -3,7 +3,7 @@
 // one conflict check of the timetable); deleting it or releasing the seat frees the lessons from
 // the day on. docs/teaching.md "Seats" has the rules.
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import { weekdayCode } from '@bo/domain';
+import { weekdayCode, STUDENT_STATUS } from '@bo/domain';
 import {
   LESSON_DEGREE_TYPES,
   SCHEDULE_ORDER_TYPES,
@@ -47,6 +47,15 @@ import {
   lessons,
   studyAuthorisations,
 } from './tables.js';
+import {
+  LESSON,
+  DEGREE_ITEM,
+  DEGREE,
+  GROUP_CLASS,
+  LESSON_MACHINE,
+  DEGREE_MACHINE,
+  DEGREE_ITEM_MACHINE,
+} from './states.js';
 
 type DegreeRecord = typeof degrees.$inferSelect;
 type ItemRecord = typeof degreeItems.$inferSelect;
@@ -139,7 +148,7 @@ async function loadItem(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
   const q = tx
     .select()
     .from(degreeItems)
-    .where(and(eq(degreeItems.id, id), eq(degreeItems.status, 10)));
+    .where(and(eq(degreeItems.id, id), eq(degreeItems.status, DEGREE_ITEM.live)));
   const [item] = lock ? await q.for('update') : await q;
   if (!item) throw notFound('学位明细 / seat item');
   const degree = await loadDegree(tx, u, item.degreeId, lock);
@@ -183,7 +192,7 @@ async function itemRows(tx: DbOrTx, deps: Deps, items: ItemRecord[]): Promise<TD
           lessons.degreeItemId,
           items.map((i) => i.id),
         ),
-        eq(lessons.status, 10),
+        eq(lessons.status, LESSON.scheduled),
         gte(lessons.lessonDate, today(deps)),
       ),
     )
@@ -236,11 +245,15 @@ async function freeLessons(tx: DbOrTx, deps: Deps, itemIds: number[], fromDay: s
   if (!itemIds.length) return 0;
   const freed = await tx
     .update(lessons)
-    .set({ status: 90, updatedAt: deps.now(), version: sql`${lessons.version} + 1` })
+    .set({
+      status: LESSON_MACHINE.nextCode('free', LESSON.scheduled),
+      updatedAt: deps.now(),
+      version: sql`${lessons.version} + 1`,
+    })
     .where(
       and(
         inArray(lessons.degreeItemId, itemIds),
-        eq(lessons.status, 10),
+        eq(lessons.status, LESSON.scheduled),
         gte(lessons.lessonDate, fromDay),
         isNull(lessons.confirmedAt),
         sql`not exists (select 1 from ${attendances} a where a.lesson_id = ${lessons.id} and a.cancelled_at is null)`,
@@ -328,10 +341,10 @@ async function assertSeatFree(
     .where(
       and(
         eq(degrees.teacherCode, d.teacherCode),
-        eq(degrees.status, 10),
+        eq(degrees.status, DEGREE.held),
         lt(degrees.startMinute, d.endMinute),
         gt(degrees.endMinute, d.startMinute),
-        eq(degreeItems.status, 10),
+        eq(degreeItems.status, DEGREE_ITEM.live),
         sql`${degreeItems.startDate} <= ${f.endDate}`,
         sql`${degreeItems.endDate} >= ${f.startDate}`,
         exceptItem ? ne(degreeItems.id, exceptItem) : undefined,
@@ -368,7 +381,7 @@ async function assertTarget(
 ): Promise<string | null> {
   if (degreeType === 'GROUP_COURSE') {
     const [cls] = await tx.select().from(groupClasses).where(eq(groupClasses.id, targetId));
-    if (!cls || cls.schoolItemCode !== campus || cls.status !== 1)
+    if (!cls || cls.schoolItemCode !== campus || cls.status !== GROUP_CLASS.open)
       throw badInput('targetId', '班级不存在或不属于该校区 / no open group class of this campus');
     return cls.courseCode;
   }
@@ -376,7 +389,7 @@ async function assertTarget(
     .select({ campus: students.schoolItemCode, status: students.status })
     .from(students)
     .where(eq(students.id, targetId));
-  if (!s || s.status === 90) throw badInput('targetId', '学员不存在 / no such student');
+  if (!s || s.status === STUDENT_STATUS.deleted) throw badInput('targetId', '学员不存在 / no such student');
   assertCampus(u, s.campus);
   if (s.campus !== campus)
     throw badInput('targetId', '学员不属于该校区 / the student belongs to another campus');
@@ -424,7 +437,7 @@ export async function itemSave(deps: Deps, u: AuthUser, b: TDegreeItemInputParse
           eq(degrees.teacherCode, b.teacherCode),
           eq(degrees.startMinute, startMinute),
           eq(degrees.endMinute, endMinute),
-          eq(degrees.status, 10),
+          eq(degrees.status, DEGREE.held),
         ),
       )
       .for('update');
@@ -505,7 +518,7 @@ export async function itemUpdate(deps: Deps, u: AuthUser, b: TDegreeItemUpdatePa
   return deps.db.transaction(async (tx) => {
     const { item, degree } = await loadItem(tx, u, b.id, true);
     if (item.version !== b.version) throw staleVersion();
-    if (degree.status !== 10) throw ruleViolation('学位已释放 / the seat is released', 'id');
+    if (degree.status !== DEGREE.held) throw ruleViolation('学位已释放 / the seat is released', 'id');
     const type = asType(item.degreeType);
     const frequencyConfig = normaliseFrequency(b, type);
     const f: Frequency = { ...b, frequencyConfig };
@@ -562,7 +575,11 @@ export async function itemDelete(deps: Deps, u: AuthUser, id: number) {
     const cancelledLessons = await freeLessons(tx, deps, [item.id], today(deps));
     await tx
       .update(degreeItems)
-      .set({ status: 90, updatedAt: deps.now(), version: sql`${degreeItems.version} + 1` })
+      .set({
+        status: DEGREE_ITEM_MACHINE.nextCode('delete', item.status),
+        updatedAt: deps.now(),
+        version: sql`${degreeItems.version} + 1`,
+      })
       .where(eq(degreeItems.id, item.id));
     await audit(tx, u, 'itemDelete', degree.id, { itemId: item.id, cancelledLessons });
     return { cancelledLessons };
@@ -580,7 +597,7 @@ export async function release(
   return deps.db.transaction(async (tx) => {
     const d = await loadDegree(tx, u, b.id, true);
     if (d.version !== b.version) throw staleVersion();
-    if (d.status !== 10) throw ruleViolation('学位已释放 / the seat is already released', 'id');
+    if (d.status !== DEGREE.held) throw ruleViolation('学位已释放 / the seat is already released', 'id');
     const items = await tx
       .select({ id: degreeItems.id })
       .from(degreeItems)
@@ -594,7 +611,7 @@ export async function release(
     await tx
       .update(degrees)
       .set({
-        status: 90,
+        status: DEGREE_MACHINE.nextCode('release', d.status),
         releasedAt: deps.now(),
         releasedBy: u.id,
         updatedAt: deps.now(),
@@ -644,7 +661,7 @@ export async function query(
               degreeItems.degreeId,
               rows.map((r) => r.id),
             ),
-            eq(degreeItems.status, 10),
+            eq(degreeItems.status, DEGREE_ITEM.live),
           ),
         )
         .orderBy(asc(degreeItems.startDate))
@@ -668,7 +685,7 @@ export async function info(deps: Deps, u: AuthUser, id: number): Promise<TDegree
   const items = await deps.db
     .select()
     .from(degreeItems)
-    .where(and(eq(degreeItems.degreeId, id), eq(degreeItems.status, 10)))
+    .where(and(eq(degreeItems.degreeId, id), eq(degreeItems.status, DEGREE_ITEM.live)))
     .orderBy(asc(degreeItems.startDate), asc(degreeItems.id));
   return {
     ...degreeFields(d, await teacherName(deps.db, d.teacherCode)),
@@ -710,8 +727,8 @@ export async function targetConfig(
         eq(degrees.teacherCode, q.teacherCode),
         eq(degrees.startMinute, toMinute(q.timespanStart)),
         eq(degrees.endMinute, toMinute(q.timespanEnd)),
-        eq(degrees.status, 10),
-        eq(degreeItems.status, 10),
+        eq(degrees.status, DEGREE.held),
+        eq(degreeItems.status, DEGREE_ITEM.live),
         eq(degreeItems.degreeType, q.degreeType),
         eq(degreeItems.targetId, q.targetId),
       ),
@@ -749,7 +766,7 @@ export async function targets(
     const where = and(
       eq(groupClasses.schoolItemCode, q.schoolItemCode),
       eq(groupClasses.teacherCode, q.teacherCode),
-      eq(groupClasses.status, 1),
+      eq(groupClasses.status, GROUP_CLASS.open),
       q.name ? ilike(groupClasses.name, likeOf(q.name)) : undefined,
     );
     const [total] = await db.select({ n: count() }).from(groupClasses).where(where);
@@ -780,7 +797,7 @@ export async function targets(
   }
   const where = and(
     eq(students.schoolItemCode, q.schoolItemCode),
-    ne(students.status, 90),
+    ne(students.status, STUDENT_STATUS.deleted),
     q.name ? ilike(students.name, likeOf(q.name)) : undefined,
     // Formal and temporary students hold hours (or an authorisation); a booking is made before any.
     degreeType === 'BOOK_STUDENT' ? withoutHours : degreeType === 'ASSIST_TASK' ? undefined : withHoursOrAuth,
@@ -869,7 +886,7 @@ export async function book(
     .where(
       and(
         eq(degrees.schoolItemCode, q.schoolItemCode),
-        eq(degrees.status, 10),
+        eq(degrees.status, DEGREE.held),
         q.teacherCode ? eq(degrees.teacherCode, q.teacherCode) : undefined,
       ),
     )
@@ -885,7 +902,7 @@ export async function book(
           degreeItems.degreeId,
           seats.map((s) => s.id),
         ),
-        eq(degreeItems.status, 10),
+        eq(degreeItems.status, DEGREE_ITEM.live),
         sql`${degreeItems.startDate} <= ${sunday}`,
         sql`${degreeItems.endDate} >= ${monday}`,
       ),
@@ -942,7 +959,7 @@ export async function filter(deps: Deps, u: AuthUser, campus: string) {
   const rows = await deps.db
     .selectDistinct({ teacherCode: degrees.teacherCode, s: degrees.startMinute, e: degrees.endMinute })
     .from(degrees)
-    .where(and(eq(degrees.schoolItemCode, campus), eq(degrees.status, 10)));
+    .where(and(eq(degrees.schoolItemCode, campus), eq(degrees.status, DEGREE.held)));
   const names = await namesOf(deps.db, { teacherCodes: [...new Set(rows.map((r) => r.teacherCode))] });
   return {
     teachers: [...new Set(rows.map((r) => r.teacherCode))].sort().map((code) => ({
@@ -1020,7 +1037,8 @@ export async function authorise(
 ) {
   return deps.db.transaction(async (tx) => {
     const [s] = await tx.select().from(students).where(eq(students.id, b.studentId));
-    if (!s || s.status === 90) throw badInput('studentId', '学员不存在 / no such student');
+    if (!s || s.status === STUDENT_STATUS.deleted)
+      throw badInput('studentId', '学员不存在 / no such student');
     assertCampus(u, s.schoolItemCode);
     const [c] = await tx.select({ code: courses.code }).from(courses).where(eq(courses.code, b.courseCode));
     if (!c) throw badInput('courseCode', '课程不存在 / no such course');

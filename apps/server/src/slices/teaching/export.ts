@@ -12,6 +12,7 @@ import { XLSX_TYPE } from '../../shared/xlsx.js';
 import { students } from '../students/index.js';
 import { daysBetween, fromMinute, namesOf, type Deps } from './common.js';
 import { attendances, lessonStudents, lessons } from './tables.js';
+import { LESSON_MACHINE, LESSON_STUDENT } from './states.js';
 
 const BATCH = 1000;
 const KIND_NAME: Record<string, string> = {
@@ -114,11 +115,11 @@ export function teachingExport(
           teacherName: names.teacher.get(r.teacherCode) ?? r.teacherCode,
           classroomName: r.classroomId ? (names.room.get(r.classroomId) ?? '') : '',
           students: booked
-            .filter((b) => b.lessonId === r.id && b.status === 10)
+            .filter((b) => b.lessonId === r.id && b.status === LESSON_STUDENT.booked)
             .map((b) => b.name)
             .join('、'),
           hours: Number(r.hours),
-          status: r.status === 10 ? '正常' : '已取消',
+          status: LESSON_MACHINE.names[LESSON_MACHINE.stateOf(r.status)],
           confirmed: yesNo(r.confirmedAt !== null),
         }).commit();
       if (rows.length < BATCH) break;

@@ -6,7 +6,7 @@
 // happened, so the date lock and the sealing checks hold as they do for people. Nothing is
 // confirmed: the current month's confirmation is the teacher's to do.
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import {
   courseAuthorities,
@@ -60,7 +60,7 @@ async function pupilsOfTeacher(db: SeedContext['db']) {
       and(
         eq(employees.schoolItemCode, CAMPUS),
         eq(employees.postCode, 'TEACHER'),
-        eq(employees.status, 1),
+        eq(employees.status, EMPLOYEE_STATUS.employed),
         ne(employees.code, DEMO_TEACHER),
       ),
     )
@@ -82,7 +82,7 @@ async function pupilsOfTeacher(db: SeedContext['db']) {
       and(
         eq(students.schoolItemCode, CAMPUS),
         eq(orders.status, ORDER_STATUS_CODE.effective),
-        eq(students.status, 10),
+        eq(students.status, STUDENT_STATUS.reading),
         inArray(orderItems.courseCode, teachable),
       ),
     )

@@ -9,6 +9,7 @@ import { courses } from '../../db/schema.js';
 import { fromMinute } from './common.js';
 import { CONSUMING_KINDS, remainingHours100 } from './conflicts.js';
 import { attendances, lessonStudents, lessons, studyAuthorisations } from './tables.js';
+import { LESSON, LESSON_STUDENT, LESSON_STUDENT_MACHINE } from './states.js';
 
 export interface HourBooking {
   lessonId: number;
@@ -66,8 +67,8 @@ async function beyond(
     .where(
       and(
         eq(lessonStudents.studentId, studentId),
-        eq(lessonStudents.status, 10),
-        eq(lessons.status, 10),
+        eq(lessonStudents.status, LESSON_STUDENT.booked),
+        eq(lessons.status, LESSON.scheduled),
         eq(lessons.courseCode, courseCode),
         inArray(lessons.kind, CONSUMING_KINDS),
         isNull(attendances.id),
@@ -105,7 +106,7 @@ export async function bookingsBeyondHours(
 }
 
 /**
- * Releases (status 20) the student's lessons of the course booked beyond the hours that remain now,
+ * Releases (LESSON_STUDENT.released) the student's lessons of the course booked beyond the hours that remain now,
  * in the caller's transaction (a refund's, after its movements were posted). Returns them.
  */
 export async function releaseBookingsBeyondHours(
@@ -117,7 +118,7 @@ export async function releaseBookingsBeyondHours(
   if (rows.length)
     await tx
       .update(lessonStudents)
-      .set({ status: 20 })
+      .set({ status: LESSON_STUDENT_MACHINE.nextCode('release', LESSON_STUDENT.booked) })
       .where(
         inArray(
           lessonStudents.id,

@@ -24,3 +24,12 @@ export { STATUS_RULES, ATTENDANCE_SOURCE, sign } from './attendance.js';
 export { bookingsBeyondHours, releaseBookingsBeyondHours, type HourBooking } from './hourBookings.js';
 export { lessons, lessonStudents, attendances, classrooms, calendarDays } from './tables.js';
 export { teachingHandlers } from './handlers.js';
+export {
+  LESSON,
+  LESSON_MACHINE,
+  LESSON_STUDENT,
+  LESSON_STUDENT_MACHINE,
+  DEGREE,
+  DEGREE_ITEM,
+  GROUP_CLASS,
+} from './states.js';

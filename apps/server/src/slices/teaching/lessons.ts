@@ -2,7 +2,7 @@
 // cancelling, confirming; the week view's list. Every placement runs the one conflict check under
 // the resource locks of conflicts.ts.
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { weekdayCode } from '@bo/domain';
+import { weekdayCode, STUDENT_STATUS } from '@bo/domain';
 import type { TBatchAdjustParsed, TLessonRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, hasPrivilege, type AuthUser } from '../../http/auth.js';
@@ -55,6 +55,7 @@ import {
   lessonStudents,
   lessons,
 } from './tables.js';
+import { LESSON, LESSON_STUDENT, LESSON_MACHINE, LESSON_STUDENT_MACHINE } from './states.js';
 
 /** What a sealed period refuses here (sealing's message names it). */
 const LESSONS = '课程 / lessons';
@@ -78,7 +79,7 @@ async function liveStudents(tx: DbOrTx, lessonId: number) {
   const rows = await tx
     .select({ studentId: lessonStudents.studentId })
     .from(lessonStudents)
-    .where(and(eq(lessonStudents.lessonId, lessonId), eq(lessonStudents.status, 10)));
+    .where(and(eq(lessonStudents.lessonId, lessonId), eq(lessonStudents.status, LESSON_STUDENT.booked)));
   return rows.map((r) => r.studentId);
 }
 
@@ -110,7 +111,8 @@ async function bookStudents(
       .values({ lessonId, studentId: sid, orderItemId: await firstItem(tx, sid, courseCode), createdAt: at })
       .onConflictDoUpdate({
         target: [lessonStudents.lessonId, lessonStudents.studentId],
-        set: { status: 10 },
+        // The machine's `book` is allowed from every state: booking again revives the row.
+        set: { status: LESSON_STUDENT.booked },
       });
 }
 
@@ -319,7 +321,8 @@ async function assertStudentsAtCampus(tx: DbOrTx, u: AuthUser, ids: number[], ca
     .where(inArray(students.id, ids));
   for (const id of ids) {
     const s = rows.find((r) => r.id === id);
-    if (!s || s.status === 90) throw badInput('studentIds', `学员 ${id} 不存在 / no student ${id}`);
+    if (!s || s.status === STUDENT_STATUS.deleted)
+      throw badInput('studentIds', `学员 ${id} 不存在 / no student ${id}`);
     assertCampus(u, s.schoolItemCode);
     if (s.schoolItemCode !== campus)
       throw badInput('studentIds', '学员不属于该校区 / the student belongs to another campus');
@@ -335,7 +338,7 @@ interface Target {
 }
 
 function assertMovable(deps: Deps, l: LessonRecord, signed: boolean) {
-  if (l.status !== 10) throw ruleViolation('课程已取消 / the lesson is cancelled', 'id');
+  if (l.status !== LESSON.scheduled) throw ruleViolation('课程已取消 / the lesson is cancelled', 'id');
   if (l.confirmedAt) throw ruleViolation('课程已确认，已锁定 / the lesson is confirmed and locked', 'id');
   if (signed)
     throw ruleViolation('课程已有考勤，请先取消考勤 / the lesson has attendance: cancel it first', 'id');
@@ -575,7 +578,11 @@ export async function cancelLesson(deps: Deps, u: AuthUser, b: { id: number; ver
     await assertOpen(tx, { day: l.lessonDate, what: LESSONS });
     await tx
       .update(lessons)
-      .set({ status: 90, updatedAt: deps.now(), version: sql`${lessons.version} + 1` })
+      .set({
+        status: LESSON_MACHINE.nextCode('cancel', l.status),
+        updatedAt: deps.now(),
+        version: sql`${lessons.version} + 1`,
+      })
       .where(eq(lessons.id, l.id));
     await writeAudit(tx, {
       action: 'teaching.lesson.cancel',
@@ -596,7 +603,8 @@ export async function confirmLessons(deps: Deps, u: AuthUser, ids: number[]) {
       assertOwnLesson(u, l.teacherCode);
       if (l.confirmedAt) continue;
       await assertOpen(tx, { day: l.lessonDate, what: LESSONS });
-      if (l.status !== 10) throw ruleViolation(`课程 #${id} 已取消 / lesson #${id} is cancelled`, 'ids');
+      if (l.status !== LESSON.scheduled)
+        throw ruleViolation(`课程 #${id} 已取消 / lesson #${id} is cancelled`, 'ids');
       if (l.lessonDate > today(deps))
         throw ruleViolation(`课程 #${id} 尚未上课 / lesson #${id} has not been given yet`, 'ids');
       const booked = await tx
@@ -606,7 +614,7 @@ export async function confirmLessons(deps: Deps, u: AuthUser, ids: number[]) {
           attendances,
           and(eq(attendances.lessonStudentId, lessonStudents.id), isNull(attendances.cancelledAt)),
         )
-        .where(and(eq(lessonStudents.lessonId, id), eq(lessonStudents.status, 10)));
+        .where(and(eq(lessonStudents.lessonId, id), eq(lessonStudents.status, LESSON_STUDENT.booked)));
       if (!booked.length || booked.some((r) => r.signed === null))
         throw ruleViolation(
           `课程 #${id}（${l.lessonDate}）还有学员未考勤 / lesson #${id} (${l.lessonDate}) has students without attendance`,
@@ -659,7 +667,7 @@ export async function planList(
     .where(
       and(
         eq(lessons.schoolItemCode, q.schoolItemCode),
-        eq(lessons.status, 10),
+        eq(lessons.status, LESSON.scheduled),
         gte(lessons.lessonDate, q.from),
         lte(lessons.lessonDate, q.to),
         q.teacherCode ? eq(lessons.teacherCode, q.teacherCode) : undefined,
@@ -669,7 +677,7 @@ export async function planList(
         q.confirmed === 'yes' ? sql`${lessons.confirmedAt} is not null` : undefined,
         q.confirmed === 'no' ? isNull(lessons.confirmedAt) : undefined,
         q.studentId
-          ? sql`exists (select 1 from ${lessonStudents} ls where ls.lesson_id = ${lessons.id} and ls.student_id = ${q.studentId} and ls.status = 10)`
+          ? sql`exists (select 1 from ${lessonStudents} ls where ls.lesson_id = ${lessons.id} and ls.student_id = ${q.studentId} and ls.status = ${LESSON_STUDENT.booked})`
           : undefined,
       ),
     )
@@ -696,7 +704,7 @@ export async function lessonRows(db: DbOrTx, rows: LessonRecord[]): Promise<TLes
       attendances,
       and(eq(attendances.lessonStudentId, lessonStudents.id), isNull(attendances.cancelledAt)),
     )
-    .where(and(inArray(lessonStudents.lessonId, ids), eq(lessonStudents.status, 10)))
+    .where(and(inArray(lessonStudents.lessonId, ids), eq(lessonStudents.status, LESSON_STUDENT.booked)))
     .orderBy(asc(lessonStudents.id));
   const classNames = await idNames(
     db,
@@ -771,8 +779,8 @@ export async function releaseStudentLessons(
     .where(
       and(
         eq(lessonStudents.studentId, studentId),
-        eq(lessonStudents.status, 10),
-        eq(lessons.status, 10),
+        eq(lessonStudents.status, LESSON_STUDENT.booked),
+        eq(lessons.status, LESSON.scheduled),
         gte(lessons.lessonDate, fromDate),
         lte(lessons.lessonDate, toDate),
         isNull(attendances.id),
@@ -781,7 +789,7 @@ export async function releaseStudentLessons(
   if (rows.length)
     await tx
       .update(lessonStudents)
-      .set({ status: 20 })
+      .set({ status: LESSON_STUDENT_MACHINE.nextCode('release', LESSON_STUDENT.booked) })
       .where(
         inArray(
           lessonStudents.id,
@@ -878,8 +886,8 @@ export async function releaseMakeupLesson(
     .where(
       and(
         eq(lessonStudents.studentId, m.studentId),
-        eq(lessonStudents.status, 10),
-        eq(lessons.status, 10),
+        eq(lessonStudents.status, LESSON_STUDENT.booked),
+        eq(lessons.status, LESSON.scheduled),
         eq(lessons.courseCode, m.courseCode),
         eq(lessons.lessonDate, m.date),
         eq(lessons.startMinute, toMinute(start)),
@@ -890,7 +898,7 @@ export async function releaseMakeupLesson(
   if (rows.length)
     await tx
       .update(lessonStudents)
-      .set({ status: 20 })
+      .set({ status: LESSON_STUDENT_MACHINE.nextCode('release', LESSON_STUDENT.booked) })
       .where(
         inArray(
           lessonStudents.id,

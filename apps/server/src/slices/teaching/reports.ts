@@ -1,7 +1,7 @@
 // Class-hour reports: remaining hours per student and course (ledger balances less what is booked),
 // order items, attendance records, consumption per course and attendance statistics.
-import { fromCents } from '@bo/domain';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { fromCents, STUDENT_STATUS } from '@bo/domain';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { TRemainRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { countQueryUpTo } from '../../db/paging.js';
@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import { assertCampus, campusScope, type AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { balances, studentLedger } from '../ledger/index.js';
-import { orderItems, orders } from '../orders/index.js';
+import { orderItems, orders, ORDER_STATUS_CODE } from '../orders/index.js';
 import { students } from '../students/index.js';
 import { courses } from '../../db/schema.js';
 import { employees } from '../../db/schema.js';
@@ -17,6 +17,7 @@ import { namesOf, q100, type Deps } from './common.js';
 import { CONSUMING_KINDS } from './conflicts.js';
 import { attendanceStatus } from './lessons.js';
 import { attendances, lessonStudents, lessons } from './tables.js';
+import { LESSON, LESSON_STUDENT } from './states.js';
 
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -46,8 +47,8 @@ async function bookedByStudentCourse(tx: DbOrTx, studentIds: number[]) {
     .where(
       and(
         inArray(lessonStudents.studentId, studentIds),
-        eq(lessonStudents.status, 10),
-        eq(lessons.status, 10),
+        eq(lessonStudents.status, LESSON_STUDENT.booked),
+        eq(lessons.status, LESSON.scheduled),
         inArray(lessons.kind, CONSUMING_KINDS),
         isNull(attendances.id),
       ),
@@ -132,7 +133,7 @@ async function studentIdsOf(tx: DbOrTx, camp: string[] | null, name: string | un
     .where(
       and(
         camp ? inArray(students.schoolItemCode, camp.length ? camp : ['']) : undefined,
-        sql`${students.status} <> 90`,
+        ne(students.status, STUDENT_STATUS.deleted),
         name ? ilike(students.name, like(name)) : undefined,
       ),
     )
@@ -196,7 +197,7 @@ export async function pageCourseOrders(
 ) {
   const camp = campuses(u, q.schoolItemCode);
   const w = and(
-    inArray(orders.status, [40, 50]),
+    inArray(orders.status, [ORDER_STATUS_CODE.effective, ORDER_STATUS_CODE.closed]),
     camp ? inArray(orders.schoolItemCode, camp.length ? camp : ['']) : undefined,
     q.name ? ilike(students.name, like(q.name)) : undefined,
   );
@@ -492,7 +493,7 @@ export async function teacherStats(
 ) {
   const camp = campuses(u, q.schoolItemCode);
   const lw = and(
-    eq(lessons.status, 10),
+    eq(lessons.status, LESSON.scheduled),
     camp ? inArray(lessons.schoolItemCode, camp.length ? camp : ['']) : undefined,
     q.from ? gte(lessons.lessonDate, q.from) : undefined,
     q.to ? lte(lessons.lessonDate, q.to) : undefined,

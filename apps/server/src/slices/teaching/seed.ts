@@ -3,7 +3,7 @@
 // lesson plan, and the first SH01 student's plan with a few lessons of progress, so /setting/course
 // and the student detail's 个训计划 tab open on real content.
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { shanghaiDate } from '@bo/domain';
+import { shanghaiDate, STUDENT_STATUS } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
 import { students } from '../../db/schema.js';
 import { must } from '../../shared/must.js';
@@ -176,7 +176,7 @@ export async function seedTeachingPlanDemo({ db, now }: SeedContext) {
   const [s] = await db
     .select({ id: students.id, campus: students.schoolItemCode })
     .from(students)
-    .where(and(eq(students.schoolItemCode, 'SH01'), ne(students.status, 90)))
+    .where(and(eq(students.schoolItemCode, 'SH01'), ne(students.status, STUDENT_STATUS.deleted)))
     .orderBy(asc(students.id))
     .limit(1);
   if (!s) return;

@@ -4,7 +4,7 @@
 // rows in each state. The scheduler (教务) acts through the slice's own commands on a clock set to
 // when each step would have happened; assessors record results as themselves.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import {
   assessScales,
@@ -84,7 +84,7 @@ export async function seedTeachingServicesDemo({ db, now, wiring }: SeedContext)
       and(
         eq(employees.schoolItemCode, CAMPUS),
         eq(employees.postCode, 'TEACHER'),
-        eq(employees.status, 1),
+        eq(employees.status, EMPLOYEE_STATUS.employed),
         eq(courseAuthorities.validStatus, 1),
         eq(courses.validStatus, 1),
       ),
@@ -103,7 +103,7 @@ export async function seedTeachingServicesDemo({ db, now, wiring }: SeedContext)
     await db
       .select({ id: students.id })
       .from(students)
-      .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, 10)))
+      .where(and(eq(students.schoolItemCode, CAMPUS), eq(students.status, STUDENT_STATUS.reading)))
       .orderBy(asc(students.id))
   ).map((s) => s.id);
   if (!staff.length || kids.length < 2) return;

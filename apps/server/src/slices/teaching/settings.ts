@@ -17,6 +17,7 @@ import { must } from '../../shared/must.js';
 import { assertCampusExists } from '../organisation/index.js';
 import { assertSpan, type Deps } from './common.js';
 import { calendarDays, classrooms, lessons, timeSpans } from './tables.js';
+import { LESSON } from './states.js';
 
 export async function timeSpanList(
   deps: Deps,
@@ -292,7 +293,7 @@ export async function holidaySave(
         .from(lessons)
         .where(
           and(
-            eq(lessons.status, 10),
+            eq(lessons.status, LESSON.scheduled),
             b.schoolItemCode ? eq(lessons.schoolItemCode, b.schoolItemCode) : undefined,
             gte(lessons.lessonDate, b.startDate),
             lte(lessons.lessonDate, b.endDate),

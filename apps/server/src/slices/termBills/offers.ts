@@ -11,7 +11,13 @@ import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { assertMoved } from '../../shared/stateMachine.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
-import { orderAdjustments, orderItems, orders, type OrderRecord } from '../orders/index.js';
+import {
+  ORDER_STATUS_CODE,
+  orderAdjustments,
+  orderItems,
+  orders,
+  type OrderRecord,
+} from '../orders/index.js';
 import { commitQuote, quoteAddedOffer, type PricingPort, type Quote } from '../pricing/index.js';
 import { termBillItems, termBills } from './tables.js';
 
@@ -51,7 +57,7 @@ export async function priceTermOffer(
   at: Date,
 ) {
   const field = offer.kind === 'activity' ? 'activityCode' : 'voucherCode';
-  if (o.status !== 10 && o.status !== 20)
+  if (o.status !== ORDER_STATUS_CODE.unpaid && o.status !== ORDER_STATUS_CODE.partPaid)
     throw ruleViolation('订单已付清，不能再使用优惠 / the order is paid: no offer can be added', field);
   const items = await tx
     .select()

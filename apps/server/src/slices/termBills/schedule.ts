@@ -16,7 +16,8 @@ import { lockOne } from '../../shared/stateMachine.js';
 import { PAY_CONFIRMED, PAY_PENDING, loadOrder, payRecords } from '../orders/index.js';
 import { createTermPayment, type RecordedOnlinePayment } from '../payments/index.js';
 import { students } from '../students/index.js';
-import { TB, TERM_UNPAID, billDetail, dayOf, loadItem, termRows, type BillRecord } from './service.js';
+import { billDetail, dayOf, loadItem, termRows, type BillRecord } from './service.js';
+import { TB, TERM_UNPAID } from './states.js';
 import { termBillItems, termBills } from './tables.js';
 
 /** Notice states: 0 not sent, 10 sent (awaiting the family's signature), 20 signed. */

@@ -3,7 +3,7 @@
 // command and decided through the approval engine: waiting for the campus head, waiting for finance,
 // approved (the bill active, its terms due), rejected and withdrawn (docs/demo.md).
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS } from '@bo/domain';
 import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
 import { courses, students, users } from '../../db/schema.js';
 import { cancelRequest, decide } from '../approvals/index.js';
@@ -60,7 +60,12 @@ export async function seedInstalmentsDemo({ db, now, wiring }: SeedContext) {
   const pupils = await db
     .select({ id: students.id, campus: students.schoolItemCode })
     .from(students)
-    .where(and(inArray(students.schoolItemCode, ['SH02', 'HZ01', 'NJ01']), ne(students.status, 90)))
+    .where(
+      and(
+        inArray(students.schoolItemCode, ['SH02', 'HZ01', 'NJ01']),
+        ne(students.status, STUDENT_STATUS.deleted),
+      ),
+    )
     .orderBy(asc(students.id))
     .limit(5);
   const [course] = await db

@@ -27,6 +27,7 @@ import {
 import {
   PAY_CONFIRMED,
   PAY_PENDING,
+  ORDER_STATUS_CODE,
   addRecord,
   loadOrder,
   orderItems,
@@ -40,6 +41,7 @@ import { students } from '../students/index.js';
 import { holidaysBetween } from './holidays.js';
 import { chosenOffer, offerOut, priceTermOffer, writeTermOffer, type OfferCodes } from './offers.js';
 import { serviceEndDate } from './serviceEnd.js';
+import { PLAN_ENABLED, TB, TERM_BILL_MACHINE, TERM_PAID, TERM_PAYING, TERM_UNPAID } from './states.js';
 import { installmentPlans, termBillItems, termBills } from './tables.js';
 import { addDays, dueDates, splitByShares } from './terms.js';
 
@@ -52,12 +54,6 @@ export interface Deps {
 }
 
 export const TERM_BILL_APPLY = 'termBillApply';
-/** Bill statuses. */
-export const TB = { pending: 10, active: 20, rejected: 30, cancelled: 40 } as const;
-/** Term statuses (read from the pay record). */
-export const TERM_UNPAID = 10;
-export const TERM_PAYING = 15;
-export const TERM_PAID = 20;
 
 /** The Shanghai calendar day of an instant. */
 export const dayOf = shanghaiDate;
@@ -328,7 +324,7 @@ export async function applySubmit(deps: Deps, u: AuthUser, b: ApplyBody, ip: str
   const today = dayOf(now);
   return deps.db.transaction(async (tx) => {
     const o = await loadOrder(tx, u, b.orderId, true, 'orderId');
-    if (o.status !== 10)
+    if (o.status !== ORDER_STATUS_CODE.unpaid)
       throw ruleViolation(
         '只有待付款的订单可以申请分期 / only an unpaid order can be paid by instalments',
         'orderId',
@@ -341,7 +337,7 @@ export async function applySubmit(deps: Deps, u: AuthUser, b: ApplyBody, ip: str
     let terms: Array<{ dueDate: string; amountCents: number }>;
     if (b.planId !== undefined) {
       const [p] = await tx.select().from(installmentPlans).where(eq(installmentPlans.id, b.planId));
-      if (!p || p.status !== 1)
+      if (!p || p.status !== PLAN_ENABLED)
         throw badInput('planId', 'planId: 分期方案不存在或已停用 / no such active plan');
       planId = p.id;
       const amounts = splitByShares(total, p.sharesBp);
@@ -432,15 +428,15 @@ export async function applySubmit(deps: Deps, u: AuthUser, b: ApplyBody, ip: str
 const Payload = z.object({ billId: z.number().int() });
 type Payload = z.infer<typeof Payload>;
 
-async function moveBill(c: HookContext<Payload>, from: number, to: number) {
+async function moveBill(c: HookContext<Payload>, action: 'approve' | 'reject' | 'cancel') {
   const b = await lockOne(
     c.tx.select().from(termBills).where(eq(termBills.id, c.payload.billId)),
     '分期 / term bill',
   );
-  if (b.status !== from) throw ruleViolation('分期状态已变化 / the instalment bill changed meanwhile');
+  const to = TERM_BILL_MACHINE.nextCode(action, b.status);
   await c.tx.update(termBills).set({ status: to, updatedAt: c.now }).where(eq(termBills.id, b.id));
   await writeAudit(c.tx, {
-    action: `termBill.${to === TB.active ? 'approved' : to === TB.rejected ? 'rejected' : 'cancelled'}`,
+    action: `termBill.${action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'cancelled'}`,
     target: `termBills:${b.code}`,
     detail: { approval: c.request.id, comment: c.comment },
     userId: c.actor.id,
@@ -464,9 +460,9 @@ registerApprovalKind<Payload>({
     },
     { name: '财务审批', roles: [ROLE.finance], userIds: [], mode: 'any', aboveCents: null },
   ],
-  onPass: (c) => moveBill(c, TB.pending, TB.active),
-  onReject: (c) => moveBill(c, TB.pending, TB.rejected),
-  onCancel: (c) => moveBill(c, TB.pending, TB.cancelled),
+  onPass: (c) => moveBill(c, 'approve'),
+  onReject: (c) => moveBill(c, 'reject'),
+  onCancel: (c) => moveBill(c, 'cancel'),
 });
 
 /** An unpaid term of an active bill and its order, locked for a payment when `lock`. */

@@ -1,5 +1,5 @@
 // The workbench (/workSurface/index): transfer approvals and the four work lists.
-import { shanghaiDate, shanghaiMonthStart } from '@bo/domain';
+import { shanghaiDate, shanghaiMonthStart, APPROVAL_CODE } from '@bo/domain';
 import { and, desc, eq, gte, inArray, isNotNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
@@ -41,7 +41,7 @@ export async function approvalsFor(deps: AppDeps, u: AuthUser, empId: number | u
     deps.db,
     and(
       eq(approvalRequests.kind, CLUE_KINDS.transfer),
-      eq(approvalRequests.status, 5),
+      eq(approvalRequests.status, APPROVAL_CODE.WAIT),
       inArray(approvalRequests.schoolItemCode, campuses),
     ),
   );
