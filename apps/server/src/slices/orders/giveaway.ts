@@ -19,6 +19,7 @@ import type { OrderRecord } from './common.js';
 import { typeAtEffect } from './orderType.js';
 import { nextStatus } from './states.js';
 import { orders } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const ORDER_GIVEAWAY = 'orderGiveaway';
 
@@ -175,12 +176,12 @@ async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRecord> {
 }
 
 async function move(tx: DbOrTx, o: OrderRecord, status: number, at: Date, patch: Partial<OrderRecord> = {}) {
-  const done = await tx
-    .update(orders)
-    .set({ ...patch, status, updatedAt: at, version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.id, o.id), eq(orders.version, o.version)))
-    .returning({ id: orders.id });
-  assertMoved(done);
+  await updateVersioned(tx, orders, {
+    where: eq(orders.id, o.id),
+    version: o.version,
+    set: { ...patch, status },
+    at,
+  });
 }
 
 const audit = (c: HookContext<Payload>, action: string, o: OrderRecord) =>

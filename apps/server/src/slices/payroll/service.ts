@@ -54,6 +54,7 @@ import {
   salaryRules,
   salaryRuns,
 } from './tables.js';
+import { nextVersion } from '../../shared/versioned.js';
 
 export interface Ctx {
   deps: AppDeps;
@@ -281,7 +282,7 @@ export async function switchSave(c: Ctx, b: { courseCode: string; payType: strin
         .values({ courseCode: b.courseCode, payType: b.payType, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: salaryCourseSwitch.courseCode,
-          set: { payType: b.payType, updatedAt: now, version: sql`${salaryCourseSwitch.version} + 1` },
+          set: { payType: b.payType, updatedAt: now, version: nextVersion(salaryCourseSwitch) },
         });
     }
     await writeAudit(tx, {

@@ -15,6 +15,7 @@ import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js
 import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { students } from './tables.js';
 import { studentUsage } from './usage.js';
+import { nextVersion } from '../../shared/versioned.js';
 
 type Body<K extends keyof typeof contract.students> = z.output<
   NonNullable<(typeof contract.students)[K]['body']>
@@ -346,7 +347,7 @@ export async function batchAdviser(deps: AppDeps, u: AuthUser, b: Body<'batchAdv
     }
     await tx
       .update(students)
-      .set({ adviserId: b.adviserId, updatedAt: now, version: sql`${students.version} + 1` })
+      .set({ adviserId: b.adviserId, updatedAt: now, version: nextVersion(students) })
       .where(inArray(students.id, ids));
     await writeAudit(tx, {
       action: 'student.adviser',

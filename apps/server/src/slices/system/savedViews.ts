@@ -17,10 +17,11 @@ import type { AuthUser } from '../../http/auth.js';
 import { conflict, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
 import { savedViews } from './tables.js';
+import { nextVersion } from '../../shared/versioned.js';
 
 type Row = typeof savedViews.$inferSelect;
 
-const versionPlusOne = sql`${savedViews.version} + 1`;
+const versionPlusOne = nextVersion(savedViews);
 
 const NAME_TAKEN = '该界面已有同名视图 / this screen already has a view of that name';
 

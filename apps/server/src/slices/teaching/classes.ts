@@ -23,6 +23,7 @@ import {
 } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
 import { joinOpenTasks, leaveTasks } from './assessTasks.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 async function loadClass(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
   const q = tx.select().from(groupClasses).where(eq(groupClasses.id, id));
@@ -139,12 +140,12 @@ export async function classSave(deps: Deps, u: AuthUser, b: TGroupClassInputPars
       .where(eq(groupClassStudents.classId, b.id));
     if (Number(n) > b.capacity)
       throw badInput('capacity', `班级已有 ${n} 名学员 / the class has ${n} students`);
-    const moved = await tx
-      .update(groupClasses)
-      .set({ ...values, updatedAt: deps.now(), version: sql`${groupClasses.version} + 1` })
-      .where(and(eq(groupClasses.id, b.id), eq(groupClasses.version, b.version ?? 0)))
-      .returning({ id: groupClasses.id });
-    if (!moved.length) throw staleVersion();
+    await updateVersioned(tx, groupClasses, {
+      where: eq(groupClasses.id, b.id),
+      version: b.version ?? 0,
+      set: values,
+      at: deps.now(),
+    });
     return { id: b.id };
   });
 }

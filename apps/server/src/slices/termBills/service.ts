@@ -42,6 +42,7 @@ import { chosenOffer, offerOut, priceTermOffer, writeTermOffer, type OfferCodes 
 import { serviceEndDate } from './serviceEnd.js';
 import { installmentPlans, termBillItems, termBills } from './tables.js';
 import { addDays, dueDates, splitByShares } from './terms.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export interface Deps {
   db: DbOrTx;
@@ -178,12 +179,13 @@ export async function planSave(
 export async function planStatus(deps: Deps, u: AuthUser, id: number, status: number) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const done = await tx
-      .update(installmentPlans)
-      .set({ status, updatedAt: now, version: sql`${installmentPlans.version} + 1` })
-      .where(eq(installmentPlans.id, id))
-      .returning({ id: installmentPlans.id });
-    if (!done.length) throw notFound('分期方案 / instalment plan');
+    await updateVersioned(tx, installmentPlans, {
+      where: eq(installmentPlans.id, id),
+      version: undefined,
+      set: { status },
+      at: now,
+      missing: '分期方案 / instalment plan',
+    });
     await writeAudit(tx, {
       action: 'installmentPlan.status',
       target: `installmentPlans:${id}`,
