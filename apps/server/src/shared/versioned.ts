@@ -31,6 +31,8 @@ export interface VersionedUpdate<T extends VersionedTable> {
    * row earlier in its transaction, so a miss means someone changed it).
    */
   missing?: string | { what: string; field?: string };
+  /** The 409 when no row matched, if not the stale version's (e.g. "already decided"). */
+  stale?: () => Error;
 }
 
 async function miss(
@@ -49,7 +51,7 @@ async function miss(
       throw notFound(m.what, m.field);
     }
   }
-  throw staleVersion();
+  throw u.stale ? u.stale() : staleVersion();
 }
 
 /**

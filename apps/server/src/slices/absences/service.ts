@@ -23,6 +23,7 @@ import {
 import { balances, post, q100ToNumber, reverse, studentLedger, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
 import { absences } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export type AbsenceType = 'temporaryAbsence' | 'leave' | 'makeup';
 export type AbsenceRecord = typeof absences.$inferSelect;
@@ -340,19 +341,23 @@ export async function editMakeup(
     if (a.status !== AB.pending || r?.status !== 5)
       throw ruleViolation('审批已开始，不能修改 / the approval has started; the request cannot change', 'id');
     assertMoved(
-      await tx
-        .update(absences)
-        .set({
-          fromDate: b.makeupDate,
-          toDate: b.makeupDate,
-          timeSpan: b.timeSpan,
-          teacherId: b.teacherId ?? null,
-          reason: b.reason,
-          updatedAt: at,
-          version: a.version + 1,
-        })
-        .where(and(eq(absences.id, a.id), eq(absences.version, a.version)))
-        .returning({ id: absences.id }),
+      await updateVersioned(
+        tx,
+        absences,
+        {
+          where: eq(absences.id, a.id),
+          version: a.version,
+          set: {
+            fromDate: b.makeupDate,
+            toDate: b.makeupDate,
+            timeSpan: b.timeSpan,
+            teacherId: b.teacherId ?? null,
+            reason: b.reason,
+          },
+          at,
+        },
+        { id: absences.id },
+      ),
     );
     return { id: a.id, approvalId: a.approvalId ?? 0 };
   });
@@ -392,10 +397,12 @@ async function lockAbsence(tx: DbOrTx, id: number) {
 
 async function settle(c: HookContext<Payload>, status: number, what: string) {
   const a = await lockAbsence(c.tx, c.payload.absenceId);
-  await c.tx
-    .update(absences)
-    .set({ status, updatedAt: c.now, version: a.version + 1 })
-    .where(eq(absences.id, a.id));
+  await updateVersioned(c.tx, absences, {
+    where: eq(absences.id, a.id),
+    version: undefined,
+    set: { status },
+    at: c.now,
+  });
   await writeAudit(c.tx, {
     action: `${a.type}.${what}`,
     target: `absences:${a.id}`,

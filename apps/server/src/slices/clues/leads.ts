@@ -32,6 +32,7 @@ import { loadClue } from './record.js';
 import { dayBound } from '../../shared/days.js';
 import { enterPool, insertClue } from './creation.js';
 import type { ClueState } from './states.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 type LeadQuery = z.output<(typeof contract.clues)['list4baidu']['query']>;
@@ -303,19 +304,17 @@ export async function saveChannelSign(deps: AppDeps, u: AuthUser, b: Body<'chann
     const [x] = await deps.db.select().from(clueChannelSigns).where(eq(clueChannelSigns.id, b.id));
     if (!x) throw notFound('渠道标记 / channel sign');
     if (x.schoolItemCode) assertCampus(u, x.schoolItemCode);
-    const [r] = await deps.db
-      .update(clueChannelSigns)
-      .set({
+    const r = await updateVersioned(deps.db, clueChannelSigns, {
+      where: eq(clueChannelSigns.id, b.id),
+      version: b.version ?? x.version,
+      set: {
         name: b.name,
         channelCode: b.channel,
         schoolItemCode: b.schoolItemCode ?? null,
         remark: b.remark,
         status: b.status,
-        version: x.version + 1,
-      })
-      .where(and(eq(clueChannelSigns.id, b.id), eq(clueChannelSigns.version, b.version ?? x.version)))
-      .returning();
-    if (!r) throw staleVersion();
+      },
+    });
     return signRow(r);
   }
   const [r] = await deps.db

@@ -18,6 +18,7 @@ import { monthBound } from '../../shared/days.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { monthDiscountRateSchools, monthDiscountRates, orderDiscountRates } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type RateRecord = TOrderDiscountRateRow;
 
@@ -230,10 +231,12 @@ export async function saveMonth(
         .from(monthDiscountRateSchools)
         .where(eq(monthDiscountRateSchools.monthRateId, r.id));
       for (const o of own) assertCampus(ctx.user, o.code);
-      await tx
-        .update(monthDiscountRates)
-        .set({ month: b.month, rateId: b.rateId, remark: b.remark, version: r.version + 1, updatedAt: now })
-        .where(eq(monthDiscountRates.id, r.id));
+      await updateVersioned(tx, monthDiscountRates, {
+        where: eq(monthDiscountRates.id, r.id),
+        version: undefined,
+        set: { month: b.month, rateId: b.rateId, remark: b.remark },
+        at: now,
+      });
       await tx.delete(monthDiscountRateSchools).where(eq(monthDiscountRateSchools.monthRateId, r.id));
       id = r.id;
     } else {

@@ -288,12 +288,12 @@ export async function saveOrEdit(deps: AppDeps, u: AuthUser, b: Body<'saveOrEdit
       await assertAdviserAt(tx, b.adviserId, b.schoolItemCode);
     if (b.phone !== s.phone)
       await assertPhoneFree(deps.ports.phoneHolder, tx, b.phone, { studentId: s.id, clueId: s.sourceClueId });
-    const done = await tx
-      .update(students)
-      .set({ ...fields(b), status: b.status ?? s.status, updatedAt: now, version: s.version + 1 })
-      .where(and(eq(students.id, s.id), eq(students.version, s.version)))
-      .returning({ id: students.id });
-    assertMoved(done);
+    await updateVersioned(tx, students, {
+      where: eq(students.id, s.id),
+      version: s.version,
+      set: { ...fields(b), status: b.status ?? s.status },
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'student.update',
       target: `students:${s.code}`,
@@ -311,10 +311,12 @@ export async function deleteStudent(deps: AppDeps, u: AuthUser, b: Body<'delStud
     checkVersion(s.version, b.version);
     const used = await studentUsage.check(tx, { id: s.id, code: s.code });
     if (used) throw ruleViolation(used, 'id');
-    await tx
-      .update(students)
-      .set({ status: DELETED, deletedAt: now, deletedBy: u.id, updatedAt: now, version: s.version + 1 })
-      .where(eq(students.id, s.id));
+    await updateVersioned(tx, students, {
+      where: eq(students.id, s.id),
+      version: undefined,
+      set: { status: DELETED, deletedAt: now, deletedBy: u.id },
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'student.delete',
       target: `students:${s.code}`,

@@ -14,6 +14,7 @@ import { fromQ100, toQ100 } from '../ledger/index.js';
 import { orderAdjustments, orderItems, orders, type OrderRecord } from '../orders/index.js';
 import { commitQuote, quoteAddedOffer, type PricingPort, type Quote } from '../pricing/index.js';
 import { termBillItems, termBills } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export interface OfferCodes {
   activityCode?: string | undefined;
@@ -169,18 +170,16 @@ export async function writeTermOffer(
       })),
     );
   }
-  const moved = await tx
-    .update(orders)
-    .set({
+  await updateVersioned(tx, orders, {
+    where: eq(orders.id, o.id),
+    version: undefined,
+    set: {
       discountCents: o.discountCents + p.offCents,
       payableCents: o.payableCents - p.offCents,
       familyCents: o.familyCents - p.offCents,
-      updatedAt: at,
-      version: o.version + 1,
-    })
-    .where(eq(orders.id, o.id))
-    .returning();
-  assertMoved(moved);
+    },
+    at,
+  });
   await tx
     .update(termBillItems)
     .set({ amountCents: term.amountCents - p.offCents })

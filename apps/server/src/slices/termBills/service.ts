@@ -159,12 +159,11 @@ export async function planSave(
       'id',
     );
     checkVersion(p.version, b.version);
-    const done = await tx
-      .update(installmentPlans)
-      .set({ ...v, version: p.version + 1 })
-      .where(and(eq(installmentPlans.id, p.id), eq(installmentPlans.version, p.version)))
-      .returning({ id: installmentPlans.id });
-    assertMoved(done);
+    await updateVersioned(tx, installmentPlans, {
+      where: eq(installmentPlans.id, p.id),
+      version: p.version,
+      set: { ...v },
+    });
     await writeAudit(tx, {
       action: 'installmentPlan.update',
       target: `installmentPlans:${p.id}`,
