@@ -18,7 +18,8 @@ beforeAll(async () => {
     .insert(savedViews)
     .values({ userId: 1, screen: '/versioned', name: 'v', state: {}, createdAt: at0, updatedAt: at0 })
     .returning();
-  id = row!.id;
+  if (!row) throw new Error('no row inserted');
+  id = row.id;
 });
 afterAll(async () => t?.close());
 

@@ -7,6 +7,10 @@ import type { AnyPgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from
 import type { DbOrTx } from '../db/client.js';
 import { notFound, staleVersion } from '../http/errors.js';
 
+type ColumnValue<C extends AnyPgColumn> = C['_']['notNull'] extends true
+  ? C['_']['data']
+  : C['_']['data'] | null;
+
 /** A drizzle table with an integer `version` column (optimistic concurrency). */
 export type VersionedTable = PgTable & { version: AnyPgColumn };
 
@@ -38,7 +42,7 @@ export interface VersionedUpdate<T extends VersionedTable> {
 async function miss(
   tx: DbOrTx,
   table: PgTable,
-  u: { where: SQL | undefined; missing?: VersionedUpdate<VersionedTable>['missing'] },
+  u: Pick<VersionedUpdate<VersionedTable>, 'where' | 'missing' | 'stale'>,
 ): Promise<never> {
   if (u.missing) {
     const [found] = await tx
@@ -70,7 +74,7 @@ export async function updateVersioned<T extends VersionedTable, F extends Select
   table: T,
   u: VersionedUpdate<T>,
   fields: F,
-): Promise<Record<keyof F, unknown>>;
+): Promise<{ [K in keyof F]: F[K] extends AnyPgColumn ? ColumnValue<F[K]> : unknown }>;
 export async function updateVersioned(
   tx: DbOrTx,
   table: VersionedTable,

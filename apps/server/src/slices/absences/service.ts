@@ -11,7 +11,7 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   approvalRequests,
   cancelRequest,
@@ -340,25 +340,18 @@ export async function editMakeup(
       .where(eq(approvalRequests.id, a.approvalId ?? 0));
     if (a.status !== AB.pending || r?.status !== 5)
       throw ruleViolation('审批已开始，不能修改 / the approval has started; the request cannot change', 'id');
-    assertMoved(
-      await updateVersioned(
-        tx,
-        absences,
-        {
-          where: eq(absences.id, a.id),
-          version: a.version,
-          set: {
-            fromDate: b.makeupDate,
-            toDate: b.makeupDate,
-            timeSpan: b.timeSpan,
-            teacherId: b.teacherId ?? null,
-            reason: b.reason,
-          },
-          at,
-        },
-        { id: absences.id },
-      ),
-    );
+    await updateVersioned(tx, absences, {
+      where: eq(absences.id, a.id),
+      version: a.version,
+      set: {
+        fromDate: b.makeupDate,
+        toDate: b.makeupDate,
+        timeSpan: b.timeSpan,
+        teacherId: b.teacherId ?? null,
+        reason: b.reason,
+      },
+      at,
+    });
     return { id: a.id, approvalId: a.approvalId ?? 0 };
   });
 }

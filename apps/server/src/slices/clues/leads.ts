@@ -1,18 +1,11 @@
 // Leads from outside: ad-platform webhooks, their lead lists and totals, and channel signs.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { type contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import {
-  AppError,
-  badInput,
-  noPermission,
-  notConfigured,
-  notFound,
-  staleVersion,
-} from '../../http/errors.js';
+import { AppError, badInput, noPermission, notConfigured, notFound } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { schoolItems, users } from '../../db/schema.js';

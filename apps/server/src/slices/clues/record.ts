@@ -1,9 +1,9 @@
 // Loading a clue and moving it: the state check, the version check and the history event in one place.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import type { ClueInsert, ClueRecord } from './common.js';
 import { transition, type ClueAction, type ClueState } from './states.js';
 import { clueEvents, clues } from './tables.js';

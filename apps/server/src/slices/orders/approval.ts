@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ROLE } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { writeAudit } from '../../shared/audit.js';
-import { assertMoved, lockOne } from '../../shared/stateMachine.js';
+import { lockOne } from '../../shared/stateMachine.js';
 import { registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { balances, onLedgerPosted, post, reverse, toQ100, type Movement } from '../ledger/index.js';
 import { assertOpenAt } from '../sealing/index.js';

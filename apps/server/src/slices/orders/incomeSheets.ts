@@ -12,7 +12,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { badInput, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion } from '../../shared/stateMachine.js';
+import { checkVersion } from '../../shared/stateMachine.js';
 import { schoolItems, settlementOrgs, users } from '../../db/schema.js';
 import { q100ToNumber, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';

@@ -12,7 +12,7 @@ import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.j
 import { assertOpen, assertOpenAt } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import { closeRequest, fileRequest } from '../approvals/index.js';
 import { loadClue, move } from '../clues/index.js';
 import { DELETED, createStudent, students } from '../students/index.js';

@@ -54,7 +54,7 @@ import {
   salaryRules,
   salaryRuns,
 } from './tables.js';
-import { nextVersion } from '../../shared/versioned.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 export interface Ctx {
   deps: AppDeps;

@@ -8,7 +8,7 @@ import { conflict, noPermission, notFound } from '../../http/errors.js';
 import { clues, schoolItems, users } from '../../db/schema.js';
 import { isManager } from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
-import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   POOL_RES,
   RES_STATUS_NAMES,

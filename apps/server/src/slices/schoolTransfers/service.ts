@@ -1,6 +1,6 @@
 // Transfer school (issue 14): filing the application and the schoolTransfer kind whose last pass moves
 // the student, their open orders and their hours to the other campus in the decision's transaction.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLE, fromCents } from '@bo/domain';
 import type { TSchoolTransferInput } from '@bo/api-sdk';

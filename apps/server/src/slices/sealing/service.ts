@@ -1,6 +1,6 @@
 // Sealing salary periods: the one check every slice asks before changing what a period covers
 // (assertOpen), and the commands that seal and unseal (docs/payroll.md "Sealing").
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { monthString, shanghaiDate } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';

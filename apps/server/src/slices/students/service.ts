@@ -11,11 +11,11 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation, type AppError } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { students } from './tables.js';
 import { studentUsage } from './usage.js';
-import { nextVersion } from '../../shared/versioned.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 type Body<K extends keyof typeof contract.students> = z.output<
   NonNullable<(typeof contract.students)[K]['body']>

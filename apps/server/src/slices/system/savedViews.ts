@@ -17,7 +17,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { conflict, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
 import { savedViews } from './tables.js';
-import { nextVersion } from '../../shared/versioned.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 type Row = typeof savedViews.$inferSelect;
 

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
-import { notFound, ruleViolation, staleVersion } from '../../http/errors.js';
+import { notFound, ruleViolation } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
 import { assertCanSee, clues, loadClue, touch, WORKING } from '../clues/index.js';
 import { shanghaiDayEnd as dayEnd } from '@bo/domain';

@@ -4,7 +4,7 @@ import { and, asc, count, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-o
 import type { TClassStudentRow, TGroupClassInputParsed, TGroupClassRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import { badInput, conflict, joined, notFound, prefixed, staleVersion } from '../../http/errors.js';
+import { badInput, conflict, joined, notFound, prefixed } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances } from '../ledger/index.js';

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../../db/pgErrors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { idNames } from '../../shared/masterdata/index.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, defineStateMachine, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, defineStateMachine, lockOne } from '../../shared/stateMachine.js';
 import { assertCanSeeStudent } from '../students/index.js';
 import { lessons, lessonStudents } from './tables.js';
 import { planProgress, planStrategies, planTargets, studentPlanTargets } from './planTables.js';

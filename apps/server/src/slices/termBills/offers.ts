@@ -9,7 +9,6 @@ import type { AuthUser } from '../../http/auth.js';
 import { badInput, conflict, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved } from '../../shared/stateMachine.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
 import { orderAdjustments, orderItems, orders, type OrderRecord } from '../orders/index.js';
 import { commitQuote, quoteAddedOffer, type PricingPort, type Quote } from '../pricing/index.js';
@@ -170,7 +169,7 @@ export async function writeTermOffer(
       })),
     );
   }
-  await updateVersioned(tx, orders, {
+  const moved = await updateVersioned(tx, orders, {
     where: eq(orders.id, o.id),
     version: undefined,
     set: {
@@ -199,5 +198,5 @@ export async function writeTermOffer(
     username: u.username,
     at,
   });
-  return must(moved[0], 'order');
+  return moved;
 }

@@ -12,7 +12,7 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   approvalRequester as requester,
   approvalRequests,
