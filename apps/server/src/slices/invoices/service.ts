@@ -135,7 +135,7 @@ export async function contentUpdate(deps: AppDeps, u: AuthUser, b: z.output<type
     );
     if (c.version !== b.version) throw staleVersion();
     await assertNameFree(tx, b.name, c.id);
-    await updateVersioned(tx, invoiceContents, {
+    const saved = await updateVersioned(tx, invoiceContents, {
       where: eq(invoiceContents.id, c.id),
       version: undefined,
       set: {
@@ -155,7 +155,7 @@ export async function contentUpdate(deps: AppDeps, u: AuthUser, b: z.output<type
       username: u.username,
       at: now,
     });
-    return { id: c.id, version: c.version + 1 };
+    return { id: c.id, version: saved.version };
   });
 }
 
