@@ -20,6 +20,7 @@ import {
 import { assertCampus, assertRegion, type AuthUser } from '../../http/auth.js';
 import { writeAudit } from '../audit.js';
 import { isUniqueViolation } from '../../db/pgErrors.js';
+import { updateVersioned, type VersionedTable } from '../versioned.js';
 import {
   registerRecordType,
   usageColumns,
@@ -234,6 +235,36 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
   const keyCol = col(def.key);
   const statusCol = def.status ? col(def.status) : undefined;
   const versionCol = def.version ? col(def.version) : undefined;
+  if (versionCol && propOf.get(versionCol) !== 'version')
+    throw new Error(`record type ${def.name}: the version field must be the table's version column`);
+  if (def.updatedAt && propOf.get(def.updatedAt) !== 'updatedAt')
+    throw new Error(`record type ${def.name}: updatedAt must be the table's updatedAt column`);
+  /**
+   * Updates one record by `where` (its key, and the version sent when checked): through the versioned
+   * update when the type has a version (409 when no row matched), else a plain update (undefined then).
+   */
+  const updateRecord = async (
+    tx: DbOrTx,
+    where: SQL | undefined,
+    set: Record<string, unknown>,
+    now: Date,
+    version?: number,
+  ): Promise<unknown> => {
+    const at = def.updatedAt ? now : undefined;
+    if (versionCol)
+      return updateVersioned(
+        tx,
+        def.table as VersionedTable,
+        { where, version, set: set as never, at },
+        def.fields,
+      );
+    const rows = await tx
+      .update(def.table)
+      .set((at ? { ...set, updatedAt: at } : set) as never)
+      .where(where)
+      .returning(def.fields);
+    return rows[0];
+  };
   const readOnly = new Set([
     ...(def.readOnly ?? []),
     ...(def.version ? [def.version] : []),
@@ -496,7 +527,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       if (values[f] !== undefined && !same(existing[f], values[f]))
         changes[f] = [existing[f] ?? null, values[f] ?? null];
     if (def.linkedChanges) Object.assign(changes, await def.linkedChanges(tx, { input, existing, ctx }));
-    const conds: SQL[] = [eq(keyCol, existing[def.key])];
+    let sentVersion: number | undefined;
     if (opts.checkVersion && versionCol && def.version) {
       const sent = input[def.version];
       if (sent === undefined || sent === null)
@@ -504,7 +535,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
           def.version,
           say('缺少读取时的版本号，无法更新', 'the version of the record read is required to update it'),
         );
-      conds.push(eq(versionCol, Number(sent)));
+      sentVersion = Number(sent);
     }
     const hasLinkedWrites = Boolean(def.afterWrite);
     if (Object.keys(changes).length === 0 && !hasLinkedWrites) {
@@ -513,14 +544,8 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
       return { saved: existing, op: 'unchanged' };
     }
     const set = toColumns(values);
-    if (versionCol) set[propOf.get(versionCol) ?? 'version'] = sql`${versionCol} + 1`;
-    if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
-    const rows = (await tx
-      .update(def.table)
-      .set(set as never)
-      .where(and(...conds))
-      .returning(def.fields)) as TRow[];
-    const saved = rows[0];
+    const saved = (await updateRecord(tx, eq(keyCol, existing[def.key]), set, now, sentVersion)) as
+      TRow | undefined;
     if (!saved) throw staleVersion();
     await def.afterWrite?.(tx, { input, saved, existing, ctx });
     if (Object.keys(changes).length)
@@ -637,13 +662,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
         else await checkEnable(tx, r);
         const now = ctx.deps.now();
         const set: Record<string, unknown> = { [propOf.get(statusCol) ?? 'status']: to };
-        if (versionCol) set[propOf.get(versionCol) ?? 'version'] = sql`${versionCol} + 1`;
-        if (def.updatedAt) set[propOf.get(def.updatedAt) ?? 'updatedAt'] = now;
-        const rows = (await tx
-          .update(def.table)
-          .set(set as never)
-          .where(eq(keyCol, key))
-          .returning(def.fields)) as TRow[];
+        const saved = (await updateRecord(tx, eq(keyCol, key), set, now)) as TRow | undefined;
         await writeAudit(tx, {
           action: `${def.name}.status`,
           target: target(key),
@@ -653,7 +672,7 @@ export function defineRecordType<TRow extends MdRecord, TInput extends MdRecord>
           ip: ctx.ip ?? null,
           at: now,
         });
-        return answer(rows[0] ?? r);
+        return answer(saved ?? r);
       });
     },
     /** Deletes a record no one uses (422 otherwise). */

@@ -11,7 +11,7 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   approvalRequests,
   cancelRequest,
@@ -23,6 +23,7 @@ import {
 import { balances, post, q100ToNumber, reverse, studentLedger, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
 import { absences } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export type AbsenceType = 'temporaryAbsence' | 'leave' | 'makeup';
 export type AbsenceRecord = typeof absences.$inferSelect;
@@ -339,21 +340,18 @@ export async function editMakeup(
       .where(eq(approvalRequests.id, a.approvalId ?? 0));
     if (a.status !== AB.pending || r?.status !== APPROVAL_CODE.WAIT)
       throw ruleViolation('审批已开始，不能修改 / the approval has started; the request cannot change', 'id');
-    assertMoved(
-      await tx
-        .update(absences)
-        .set({
-          fromDate: b.makeupDate,
-          toDate: b.makeupDate,
-          timeSpan: b.timeSpan,
-          teacherId: b.teacherId ?? null,
-          reason: b.reason,
-          updatedAt: at,
-          version: a.version + 1,
-        })
-        .where(and(eq(absences.id, a.id), eq(absences.version, a.version)))
-        .returning({ id: absences.id }),
-    );
+    await updateVersioned(tx, absences, {
+      where: eq(absences.id, a.id),
+      version: a.version,
+      set: {
+        fromDate: b.makeupDate,
+        toDate: b.makeupDate,
+        timeSpan: b.timeSpan,
+        teacherId: b.teacherId ?? null,
+        reason: b.reason,
+      },
+      at,
+    });
     return { id: a.id, approvalId: a.approvalId ?? 0 };
   });
 }
@@ -392,10 +390,12 @@ async function lockAbsence(tx: DbOrTx, id: number) {
 
 async function settle(c: HookContext<Payload>, status: number, what: string) {
   const a = await lockAbsence(c.tx, c.payload.absenceId);
-  await c.tx
-    .update(absences)
-    .set({ status, updatedAt: c.now, version: a.version + 1 })
-    .where(eq(absences.id, a.id));
+  await updateVersioned(c.tx, absences, {
+    where: eq(absences.id, a.id),
+    version: undefined,
+    set: { status },
+    at: c.now,
+  });
   await writeAudit(c.tx, {
     action: `${a.type}.${what}`,
     target: `absences:${a.id}`,

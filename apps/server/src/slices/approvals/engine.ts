@@ -29,6 +29,7 @@ import { APPROVAL_MACHINE } from './states.js';
 import { approvalDecisions, approvalRequests, type StoredStep } from './tables.js';
 import { policySteps } from './policies.js';
 import { awaitedSteps, awaitedText } from './awaited.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type Decision = 'pass' | 'reject' | 'cancel' | 'revoke' | 'close';
 
@@ -195,14 +196,12 @@ const alreadyDecided = () => conflict('该申请已被处理 / the request was a
 
 /** Writes the new state of a locked request, refusing when someone changed it meanwhile. */
 async function claim(tx: DbOrTx, r: RequestRecord, set: Partial<typeof approvalRequests.$inferInsert>) {
-  const done = await tx
-    .update(approvalRequests)
-    .set({ ...set, version: r.version + 1 })
-    .where(and(eq(approvalRequests.id, r.id), eq(approvalRequests.version, r.version)))
-    .returning();
-  const row = done[0];
-  if (!row) throw alreadyDecided();
-  return row;
+  return updateVersioned(tx, approvalRequests, {
+    where: eq(approvalRequests.id, r.id),
+    version: r.version,
+    set,
+    stale: alreadyDecided,
+  });
 }
 
 async function record(

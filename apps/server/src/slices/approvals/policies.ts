@@ -11,6 +11,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { roles, users } from '../../db/schema.js';
 import { approvalKind, approvalKinds, type RegisteredKind } from './registry.js';
 import { approvalPolicies, type StoredStep } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type PolicyInput = z.output<(typeof contract.approvals)['policySave']['body']>;
 
@@ -80,10 +81,12 @@ export async function savePolicy(deps: AppDeps, u: AuthUser, b: PolicyInput, ip:
       aboveCents: s.aboveCents,
     }));
     if (cur)
-      await tx
-        .update(approvalPolicies)
-        .set({ steps, updatedBy: u.id, updatedAt: now, version: cur.version + 1 })
-        .where(eq(approvalPolicies.kind, k.kind));
+      await updateVersioned(tx, approvalPolicies, {
+        where: eq(approvalPolicies.kind, k.kind),
+        version: undefined,
+        set: { steps, updatedBy: u.id },
+        at: now,
+      });
     else await tx.insert(approvalPolicies).values({ kind: k.kind, steps, updatedBy: u.id, updatedAt: now });
     await writeAudit(tx, {
       action: 'approval.policy.save',

@@ -1,18 +1,11 @@
 // Leads from outside: ad-platform webhooks, their lead lists and totals, and channel signs.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { type contract } from '@bo/api-sdk';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import {
-  AppError,
-  badInput,
-  noPermission,
-  notConfigured,
-  notFound,
-  staleVersion,
-} from '../../http/errors.js';
+import { AppError, badInput, noPermission, notConfigured, notFound } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { schoolItems, users } from '../../db/schema.js';
@@ -32,6 +25,7 @@ import { loadClue } from './record.js';
 import { dayBound } from '../../shared/days.js';
 import { enterPool, insertClue } from './creation.js';
 import type { ClueState } from './states.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type Body<K extends keyof typeof contract.clues> = z.output<NonNullable<(typeof contract.clues)[K]['body']>>;
 type LeadQuery = z.output<(typeof contract.clues)['list4baidu']['query']>;
@@ -303,19 +297,17 @@ export async function saveChannelSign(deps: AppDeps, u: AuthUser, b: Body<'chann
     const [x] = await deps.db.select().from(clueChannelSigns).where(eq(clueChannelSigns.id, b.id));
     if (!x) throw notFound('渠道标记 / channel sign');
     if (x.schoolItemCode) assertCampus(u, x.schoolItemCode);
-    const [r] = await deps.db
-      .update(clueChannelSigns)
-      .set({
+    const r = await updateVersioned(deps.db, clueChannelSigns, {
+      where: eq(clueChannelSigns.id, b.id),
+      version: b.version ?? x.version,
+      set: {
         name: b.name,
         channelCode: b.channel,
         schoolItemCode: b.schoolItemCode ?? null,
         remark: b.remark,
         status: b.status,
-        version: x.version + 1,
-      })
-      .where(and(eq(clueChannelSigns.id, b.id), eq(clueChannelSigns.version, b.version ?? x.version)))
-      .returning();
-    if (!r) throw staleVersion();
+      },
+    });
     return signRow(r);
   }
   const [r] = await deps.db

@@ -13,6 +13,7 @@ import { shanghaiDayStart } from '@bo/domain';
 import { loadClue, move } from './record.js';
 import { loadRow } from './rows.js';
 import { type Body, ctxAudit, campusExists, assertConsultantOf } from './commandKit.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export async function distribute(deps: AppDeps, u: AuthUser, b: Body<'distributeSave'>, ip: string) {
   const now = deps.now();
@@ -90,10 +91,12 @@ export async function saveDistributionRule(
           '记录已被他人修改，请刷新后重试 / the record was changed by someone else; reload and try again',
           'version',
         );
-      await tx
-        .update(clueDistributionRules)
-        .set({ mode: b.mode, updatedBy: u.id, updatedAt: now, version: rule.version + 1 })
-        .where(eq(clueDistributionRules.schoolItemCode, b.schoolItemCode));
+      await updateVersioned(tx, clueDistributionRules, {
+        where: eq(clueDistributionRules.schoolItemCode, b.schoolItemCode),
+        version: undefined,
+        set: { mode: b.mode, updatedBy: u.id },
+        at: now,
+      });
     } else {
       await tx
         .insert(clueDistributionRules)

@@ -1,12 +1,13 @@
 // Loading a clue and moving it: the state check, the version check and the history event in one place.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import type { ClueInsert, ClueRecord } from './common.js';
 import { transition, type ClueAction, type ClueState } from './states.js';
 import { clueEvents, clues } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 /**
  * Loads a clue; inside a command's transaction on PostgreSQL the row is locked until commit.
@@ -37,12 +38,12 @@ export interface MoveOptions {
  */
 export async function move(tx: DbOrTx, c: ClueRecord, o: MoveOptions): Promise<ClueState> {
   const to = o.to ?? transition(o.action, c.flowState as ClueState, c.pendingFrom as ClueState | null);
-  const done = await tx
-    .update(clues)
-    .set({ ...o.patch, flowState: to, updatedAt: o.now, version: sql`${clues.version} + 1` })
-    .where(and(eq(clues.id, c.id), eq(clues.version, c.version)))
-    .returning({ id: clues.id });
-  assertMoved(done);
+  await updateVersioned(tx, clues, {
+    where: eq(clues.id, c.id),
+    version: c.version,
+    set: { ...o.patch, flowState: to },
+    at: o.now,
+  });
   await tx.insert(clueEvents).values({
     clueId: c.id,
     action: o.action,
@@ -57,12 +58,12 @@ export async function move(tx: DbOrTx, c: ClueRecord, o: MoveOptions): Promise<C
 
 /** Bumps the version of a clue for a change that keeps its state (refuses a stale version). */
 export async function touch(tx: DbOrTx, c: ClueRecord, now: Date, patch: Partial<ClueInsert>): Promise<void> {
-  const done = await tx
-    .update(clues)
-    .set({ ...patch, updatedAt: now, version: sql`${clues.version} + 1` })
-    .where(and(eq(clues.id, c.id), eq(clues.version, c.version)))
-    .returning({ id: clues.id });
-  assertMoved(done);
+  await updateVersioned(tx, clues, {
+    where: eq(clues.id, c.id),
+    version: c.version,
+    set: { ...patch },
+    at: now,
+  });
 }
 
 export const checkVersion = (c: ClueRecord, version: number | undefined) =>

@@ -17,6 +17,7 @@ import { orders } from '../orders/index.js';
 import { students } from '../students/index.js';
 import { agreements } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export type AgreementType = 'paperContract' | 'contractSupplement' | 'serviceTime';
 export const AG = { pending: 10, approved: 20, rejected: 30, withdrawn: 50 } as const;
@@ -250,10 +251,12 @@ async function settle(c: HookContext<Payload>, status: number) {
     c.tx.select().from(agreements).where(eq(agreements.id, c.payload.agreementId)),
     '协议 / agreement',
   );
-  await c.tx
-    .update(agreements)
-    .set({ status, updatedAt: c.now, version: a.version + 1 })
-    .where(eq(agreements.id, a.id));
+  await updateVersioned(c.tx, agreements, {
+    where: eq(agreements.id, a.id),
+    version: undefined,
+    set: { status },
+    at: c.now,
+  });
   return a;
 }
 const closers = {

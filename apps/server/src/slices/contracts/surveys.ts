@@ -13,6 +13,7 @@ import { lockOne } from '../../shared/stateMachine.js';
 import { students } from '../students/index.js';
 import { specialSurveys } from './tables.js';
 import { STUDENT_STATUS } from '@bo/domain';
+import { updateVersioned } from '../../shared/versioned.js';
 
 const SURVEY = '特殊情况调查 / special survey';
 
@@ -95,18 +96,17 @@ export async function saveSurvey(deps: AppDeps, u: AuthUser, b: TSpecialSurveyIn
           'version',
         );
       if (b.version !== cur.version) throw staleVersion();
-      const [r] = await tx
-        .update(specialSurveys)
-        .set({
-          answers,
-          guardianConsent: true,
-          schoolItemCode: s.schoolItemCode,
-          filledBy: u.id,
-          updatedAt: now,
-          version: cur.version + 1,
-        })
-        .where(eq(specialSurveys.id, cur.id))
-        .returning({ id: specialSurveys.id, version: specialSurveys.version });
+      const r = await updateVersioned(
+        tx,
+        specialSurveys,
+        {
+          where: eq(specialSurveys.id, cur.id),
+          version: undefined,
+          set: { answers, guardianConsent: true, schoolItemCode: s.schoolItemCode, filledBy: u.id },
+          at: now,
+        },
+        { id: specialSurveys.id, version: specialSurveys.version },
+      );
       out = must(r, 'survey');
     }
     await writeAudit(tx, {

@@ -11,6 +11,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { orders, payRecords, students } from '../../db/schema.js';
 import { PAY_CONFIRMED, ORDER_STATUS_CODE } from '../orders/index.js';
 import { dataRepairs } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 /** The pay records' void status (orders/tables.ts). */
 const PAY_VOID = 40;
@@ -172,14 +173,18 @@ export async function deleteIncome(deps: AppDeps, c: Caller, payRecordId: number
     const paidAfter = o.paidCents - p.amountCents;
     const refusal = voidRefusal(p, paidAfter, await ledgerPaid(tx, o.id));
     if (refusal) throw ruleViolation(refusal, 'payRecordId');
-    await tx
-      .update(payRecords)
-      .set({ status: PAY_VOID, updatedAt: at, version: p.version + 1 })
-      .where(eq(payRecords.id, p.id));
-    await tx
-      .update(orders)
-      .set({ paidCents: paidAfter, updatedAt: at, version: o.version + 1 })
-      .where(eq(orders.id, o.id));
+    await updateVersioned(tx, payRecords, {
+      where: eq(payRecords.id, p.id),
+      version: undefined,
+      set: { status: PAY_VOID },
+      at,
+    });
+    await updateVersioned(tx, orders, {
+      where: eq(orders.id, o.id),
+      version: undefined,
+      set: { paidCents: paidAfter },
+      at,
+    });
     return record(tx, c, at, {
       kind: 'deleteIncome',
       orderId: o.id,
@@ -239,10 +244,12 @@ export async function updateIsNew(deps: AppDeps, c: Caller, orderId: number, isN
       );
     const to = isNew ? NEW_ENROLMENT : RENEWAL;
     if (o.orderType === to) throw badInput('isNew', '订单已是该类型 / the order already has this type');
-    await tx
-      .update(orders)
-      .set({ orderType: to, updatedAt: at, version: o.version + 1 })
-      .where(eq(orders.id, o.id));
+    await updateVersioned(tx, orders, {
+      where: eq(orders.id, o.id),
+      version: undefined,
+      set: { orderType: to },
+      at,
+    });
     return record(tx, c, at, {
       kind: 'updateIsNew',
       orderId: o.id,
@@ -285,21 +292,27 @@ export async function revert(deps: AppDeps, c: Caller, repairId: number, reason:
             'repairId',
           );
       }
-      await tx
-        .update(payRecords)
-        .set({ status: PAY_CONFIRMED, updatedAt: at, version: p.version + 1 })
-        .where(eq(payRecords.id, p.id));
-      await tx
-        .update(orders)
-        .set({ paidCents: o.paidCents + p.amountCents, updatedAt: at, version: o.version + 1 })
-        .where(eq(orders.id, o.id));
+      await updateVersioned(tx, payRecords, {
+        where: eq(payRecords.id, p.id),
+        version: undefined,
+        set: { status: PAY_CONFIRMED },
+        at,
+      });
+      await updateVersioned(tx, orders, {
+        where: eq(orders.id, o.id),
+        version: undefined,
+        set: { paidCents: o.paidCents + p.amountCents },
+        at,
+      });
     } else {
       if (o.orderType !== r.after.orderType)
         throw conflict('订单类型已被修改，无法撤销 / the order type has changed since', 'repairId');
-      await tx
-        .update(orders)
-        .set({ orderType: r.before.orderType ?? o.orderType, updatedAt: at, version: o.version + 1 })
-        .where(eq(orders.id, o.id));
+      await updateVersioned(tx, orders, {
+        where: eq(orders.id, o.id),
+        version: undefined,
+        set: { orderType: r.before.orderType ?? o.orderType },
+        at,
+      });
     }
     await tx
       .update(dataRepairs)

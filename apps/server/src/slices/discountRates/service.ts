@@ -19,6 +19,7 @@ import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared
 import { workbook, xlsxFile, type XlsxColumn } from '../../shared/xlsx.js';
 import { monthDiscountRateSchools, monthDiscountRates, orderDiscountRates } from './tables.js';
 import { ORDER_STATUS_CODE } from '../orders/index.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type RateRecord = TOrderDiscountRateRow;
 
@@ -231,10 +232,12 @@ export async function saveMonth(
         .from(monthDiscountRateSchools)
         .where(eq(monthDiscountRateSchools.monthRateId, r.id));
       for (const o of own) assertCampus(ctx.user, o.code);
-      await tx
-        .update(monthDiscountRates)
-        .set({ month: b.month, rateId: b.rateId, remark: b.remark, version: r.version + 1, updatedAt: now })
-        .where(eq(monthDiscountRates.id, r.id));
+      await updateVersioned(tx, monthDiscountRates, {
+        where: eq(monthDiscountRates.id, r.id),
+        version: undefined,
+        set: { month: b.month, rateId: b.rateId, remark: b.remark },
+        at: now,
+      });
       await tx.delete(monthDiscountRateSchools).where(eq(monthDiscountRateSchools.monthRateId, r.id));
       id = r.id;
     } else {

@@ -59,6 +59,7 @@ import {
 } from './tables.js';
 import { byPinyin } from '../../shared/pinyinOrder.js';
 import { SALARY_PERIOD, SALARY_PERIOD_MACHINE } from './states.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 /** The rank type whose ranks are teachers' levels 1–5. */
 export const TEACHER_RANK_TYPE = 'TEACHER';
@@ -437,10 +438,12 @@ export const employeeType = defineRecordType<TEmployeeRow, TEmployeeInput>({
     if (existing && existing.status === EMPLOYEE_STATUS.employed && saved.status === EMPLOYEE_STATUS.left) {
       const linked = await tx.select({ id: users.id }).from(users).where(eq(users.employeeCode, saved.code));
       for (const u of linked) {
-        await tx
-          .update(users)
-          .set({ status: 0, updatedAt: now, version: sql`${users.version} + 1` })
-          .where(eq(users.id, u.id));
+        await updateVersioned(tx, users, {
+          where: eq(users.id, u.id),
+          version: undefined,
+          set: { status: 0 },
+          at: now,
+        });
         await revokeUserSessions(tx, u.id, now);
       }
     }

@@ -20,6 +20,7 @@ import { must } from '../../shared/must.js';
 import { tokenHash } from '../../shared/password.js';
 import { storageFor } from '../../shared/storage.js';
 import { feedbacks, files } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const FEEDBACK_SCREEN = '/operation/feedback';
 const TOKEN_MINUTES = 15;
@@ -305,17 +306,17 @@ export async function updateFeedback(
     if (!r) throw notFound('反馈 / feedback');
     if (r.version !== input.version) throw staleVersion();
     const handled = input.status === 'handled';
-    await tx
-      .update(feedbacks)
-      .set({
+    await updateVersioned(tx, feedbacks, {
+      where: eq(feedbacks.id, r.id),
+      version: undefined,
+      set: {
         status: input.status,
         reply: input.reply,
         handledBy: handled ? user.id : null,
         handledByName: handled ? user.name : null,
         handledAt: handled ? now : null,
-        version: r.version + 1,
-      })
-      .where(eq(feedbacks.id, r.id));
+      },
+    });
     await writeAudit(tx, {
       action: 'feedback.update',
       target: `feedbacks:${r.code}`,

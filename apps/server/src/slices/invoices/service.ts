@@ -21,6 +21,7 @@ import { students } from '../students/index.js';
 import { cmbInvoice, issue, issueRed, query, type IssueResult } from './cmbInvoice.js';
 import { invoiceContents, invoices } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const INV = {
   requested: 10,
@@ -134,18 +135,18 @@ export async function contentUpdate(deps: AppDeps, u: AuthUser, b: z.output<type
     );
     if (c.version !== b.version) throw staleVersion();
     await assertNameFree(tx, b.name, c.id);
-    await tx
-      .update(invoiceContents)
-      .set({
+    const saved = await updateVersioned(tx, invoiceContents, {
+      where: eq(invoiceContents.id, c.id),
+      version: undefined,
+      set: {
         name: b.name,
         taxCode: b.taxCode,
         taxRateBp: bpOf(b.taxRate),
         validstatus: b.validstatus,
         remark: b.remark,
-        updatedAt: now,
-        version: c.version + 1,
-      })
-      .where(eq(invoiceContents.id, c.id));
+      },
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'invoiceContent.update',
       target: `invoice_contents:${c.id}`,
@@ -154,7 +155,7 @@ export async function contentUpdate(deps: AppDeps, u: AuthUser, b: z.output<type
       username: u.username,
       at: now,
     });
-    return { id: c.id, version: c.version + 1 };
+    return { id: c.id, version: saved.version };
   });
 }
 

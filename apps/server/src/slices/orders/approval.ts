@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ROLE } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { writeAudit } from '../../shared/audit.js';
-import { assertMoved, lockOne } from '../../shared/stateMachine.js';
+import { lockOne } from '../../shared/stateMachine.js';
 import { registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { balances, onLedgerPosted, post, reverse, toQ100, type Movement } from '../ledger/index.js';
 import { assertOpenAt } from '../sealing/index.js';
@@ -15,6 +15,7 @@ import { PAY_CONFIRMED, PAY_PENDING, PAY_REJECTED, PAY_VOID, type OrderRecord } 
 import { typeAtEffect } from './orderType.js';
 import { nextStatus, type OrderState, ORDER_STATUS_CODE } from './states.js';
 import { orderItems, orders, payRecords } from './tables.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 export const INCOME_ORDER_PAY = 'incomeOrderPay';
 /** The ledger's source type of the movements an income order posts. */
@@ -28,12 +29,12 @@ async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRecord> {
 }
 
 async function move(tx: DbOrTx, o: OrderRecord, status: number, at: Date, patch: Partial<OrderRecord> = {}) {
-  const done = await tx
-    .update(orders)
-    .set({ ...patch, status, updatedAt: at, version: o.version + 1 })
-    .where(and(eq(orders.id, o.id), eq(orders.version, o.version)))
-    .returning({ id: orders.id });
-  assertMoved(done);
+  await updateVersioned(tx, orders, {
+    where: eq(orders.id, o.id),
+    version: o.version,
+    set: { ...patch, status },
+    at,
+  });
 }
 
 const audit = (c: HookContext<Payload>, action: string, o: OrderRecord) =>
@@ -70,7 +71,7 @@ export async function purchaseMovements(tx: DbOrTx, o: OrderRecord): Promise<Mov
 async function settleRecords(tx: DbOrTx, orderId: number, from: number[], to: number, at: Date) {
   await tx
     .update(payRecords)
-    .set({ status: to, updatedAt: at, version: sql`${payRecords.version} + 1` })
+    .set({ status: to, updatedAt: at, version: nextVersion(payRecords) })
     .where(and(eq(payRecords.orderId, orderId), inArray(payRecords.status, from)));
   const [sum] = await tx
     .select({ cents: sql<string>`coalesce(sum(${payRecords.amountCents}), 0)::text` })

@@ -3,14 +3,14 @@
 // to pay (a scholarship), the order waits for the campus head's approval (`orderGiveaway`) before it
 // can be paid — so no hour of it reaches the ledger before that approval. A pass makes it payable
 // (or, at payable 0, effective with its hours posted); a reject or withdrawal revokes it.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLE } from '@bo/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badInput } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
-import { assertMoved, lockOne } from '../../shared/stateMachine.js';
+import { lockOne } from '../../shared/stateMachine.js';
 import { fileRequest, registerApprovalKind, type HookContext } from '../approvals/index.js';
 import { fromQ100, post } from '../ledger/index.js';
 import type { Quote } from '../pricing/index.js';
@@ -19,6 +19,7 @@ import type { OrderRecord } from './common.js';
 import { typeAtEffect } from './orderType.js';
 import { nextStatus } from './states.js';
 import { orders } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const ORDER_GIVEAWAY = 'orderGiveaway';
 
@@ -175,12 +176,12 @@ async function lockOrder(tx: DbOrTx, id: number): Promise<OrderRecord> {
 }
 
 async function move(tx: DbOrTx, o: OrderRecord, status: number, at: Date, patch: Partial<OrderRecord> = {}) {
-  const done = await tx
-    .update(orders)
-    .set({ ...patch, status, updatedAt: at, version: sql`${orders.version} + 1` })
-    .where(and(eq(orders.id, o.id), eq(orders.version, o.version)))
-    .returning({ id: orders.id });
-  assertMoved(done);
+  await updateVersioned(tx, orders, {
+    where: eq(orders.id, o.id),
+    version: o.version,
+    set: { ...patch, status },
+    at,
+  });
 }
 
 const audit = (c: HookContext<Payload>, action: string, o: OrderRecord) =>

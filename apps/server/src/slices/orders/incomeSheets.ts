@@ -12,12 +12,13 @@ import type { AuthUser } from '../../http/auth.js';
 import { badInput, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion } from '../../shared/stateMachine.js';
+import { checkVersion } from '../../shared/stateMachine.js';
 import { schoolItems, settlementOrgs, users } from '../../db/schema.js';
 import { q100ToNumber, toQ100 } from '../ledger/index.js';
 import { students } from '../students/index.js';
 import { PAY_LIVE, loadOrder, type OrderRecord } from './common.js';
 import { incomeSheets, orderItems, orders, payRecords, type IncomeSheetLineRecord } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const SHEET_ISSUED = 10;
 export const SHEET_CANCELLED = 90;
@@ -276,18 +277,11 @@ export async function cancelSheet(
     const { o, s } = await lockSheet(tx, u, q.code);
     checkVersion(s.version, q.version);
     if (s.status !== SHEET_ISSUED) throw notIssued();
-    const done = await tx
-      .update(incomeSheets)
-      .set({
-        status: SHEET_CANCELLED,
-        cancelledBy: u.id,
-        cancelledAt: at,
-        cancelReason: q.reason,
-        version: s.version + 1,
-      })
-      .where(and(eq(incomeSheets.id, s.id), eq(incomeSheets.version, s.version)))
-      .returning({ id: incomeSheets.id });
-    assertMoved(done);
+    await updateVersioned(tx, incomeSheets, {
+      where: eq(incomeSheets.id, s.id),
+      version: s.version,
+      set: { status: SHEET_CANCELLED, cancelledBy: u.id, cancelledAt: at, cancelReason: q.reason },
+    });
     await writeAudit(tx, {
       action: 'order.sheetCancel',
       target: `income_sheets:${s.code}`,
@@ -318,12 +312,11 @@ export async function syncSheet(deps: AppDeps, u: AuthUser, code: string, ip: st
         'code',
       );
     const amountCents = Math.min(s.amountCents, issuable);
-    const done = await tx
-      .update(incomeSheets)
-      .set({ amountCents, lines: await linesOf(tx, o.id), syncedAt: at, version: s.version + 1 })
-      .where(and(eq(incomeSheets.id, s.id), eq(incomeSheets.version, s.version)))
-      .returning({ id: incomeSheets.id });
-    assertMoved(done);
+    await updateVersioned(tx, incomeSheets, {
+      where: eq(incomeSheets.id, s.id),
+      version: s.version,
+      set: { amountCents, lines: await linesOf(tx, o.id), syncedAt: at },
+    });
     await writeAudit(tx, {
       action: 'order.sheetSync',
       target: `income_sheets:${s.code}`,

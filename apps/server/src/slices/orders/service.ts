@@ -12,7 +12,7 @@ import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.j
 import { assertOpen, assertOpenAt } from '../sealing/index.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import { closeRequest, fileRequest } from '../approvals/index.js';
 import { loadClue, move } from '../clues/index.js';
 import { DELETED, createStudent, students } from '../students/index.js';
@@ -33,6 +33,7 @@ import { assertReason, fileGiveaway, giveawayOf, limitOf } from './giveaway.js';
 import { derivedOrderType } from './orderType.js';
 import { nextStatus, ORDER_STATUS_CODE } from './states.js';
 import { orders, payRecords } from './tables.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 /**
  * What a command needs: the database (or a seed's transaction) and the clock; the server's
@@ -317,9 +318,10 @@ export async function editOrder(
     );
     const split = await splitOf(tx, q, b, s.insurance);
     const give = checkGiveaway(deps, u, q, b);
-    const done = await tx
-      .update(orders)
-      .set({
+    const edited = await updateVersioned(tx, orders, {
+      where: eq(orders.id, o.id),
+      version: o.version,
+      set: {
         orderType,
         status: give.needed ? nextStatus('askGiveaway', o.status) : o.status,
         listCents: q.listCents,
@@ -330,13 +332,9 @@ export async function editOrder(
         declinedOffers,
         adviserId: adviserOf(b.adviserId, s),
         remark: b.remark,
-        updatedAt: a.at,
-        version: o.version + 1,
-      })
-      .where(and(eq(orders.id, o.id), eq(orders.version, o.version)))
-      .returning();
-    assertMoved(done);
-    const edited = must(done[0], 'order');
+      },
+      at: a.at,
+    });
     await writeLines(deps.ports.pricing, tx, o.id, q);
     const giveawayApprovalId = give.needed ? await giveAway(tx, edited, give, s.name, a) : null;
     await audit(tx, a, 'order.edit', `orders:${o.code}`, { payable: q.payableCents });
@@ -372,7 +370,7 @@ export async function revokeOrder(
       );
     await tx
       .update(payRecords)
-      .set({ status: PAY_VOID, updatedAt: a.at, version: sql`${payRecords.version} + 1` })
+      .set({ status: PAY_VOID, updatedAt: a.at, version: nextVersion(payRecords) })
       .where(and(eq(payRecords.orderId, o.id), eq(payRecords.status, PAY_PENDING)));
     if (o.status === ORDER_STATUS_CODE.awaitingApproval && o.approvalId)
       await closeRequest(tx, o.approvalId, u, a.at, b.reason || '订单已撤销 / the order was revoked');
@@ -391,13 +389,12 @@ export async function setStatus(
   at: Date,
   patch: Partial<typeof orders.$inferInsert> = {},
 ) {
-  const done = await tx
-    .update(orders)
-    .set({ ...patch, status, updatedAt: at, version: o.version + 1 })
-    .where(and(eq(orders.id, o.id), eq(orders.version, o.version)))
-    .returning();
-  assertMoved(done);
-  return must(done[0], 'order');
+  return updateVersioned(tx, orders, {
+    where: eq(orders.id, o.id),
+    version: o.version,
+    set: { ...patch, status },
+    at,
+  });
 }
 
 /** A payment time as typed (a day is its Shanghai midnight); refused when unreadable or after today. */
@@ -655,20 +652,12 @@ export async function updatePayRecord(
     // The record as it was and as it becomes: neither may be dated in a sealed month.
     await assertOpenAt(tx, r.paidAt, PAY_RECORDS, 'paidAt');
     await assertPayDate(tx, o, paidAt, a.at, payDateWindow(deps));
-    const done = await tx
-      .update(payRecords)
-      .set({
-        method: b.method,
-        amountCents,
-        paidAt,
-        reference: b.reference || null,
-        remark: b.remark,
-        updatedAt: a.at,
-        version: r.version + 1,
-      })
-      .where(and(eq(payRecords.id, r.id), eq(payRecords.version, r.version)))
-      .returning({ id: payRecords.id });
-    assertMoved(done);
+    await updateVersioned(tx, payRecords, {
+      where: eq(payRecords.id, r.id),
+      version: r.version,
+      set: { method: b.method, amountCents, paidAt, reference: b.reference || null, remark: b.remark },
+      at: a.at,
+    });
     await afterRecords(tx, o, total + amountCents, a);
     await audit(tx, a, 'order.payUpdate', `orders:${o.code}`, { record: r.id, cents: amountCents });
   });

@@ -14,6 +14,7 @@ import { students } from '../students/index.js';
 import { statusName } from './states.js';
 import { orders, payRecords } from './tables.js';
 import { businessCode } from '../../db/numbering.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 const PAY_STATUS: Record<number, string> = { 10: '待确认', 20: '已确认', 30: '已驳回', 40: '已作废' };
 const REFUND_STATUS: Record<number, string> = {
@@ -164,10 +165,12 @@ export async function claimOrder(deps: AppDeps, u: AuthUser, code: string, ip: s
     assertCampus(u, o.schoolItemCode);
     if (o.adviserId !== null) throw conflict('该订单已有顾问 / the order already has an adviser', 'code');
     const now = deps.now();
-    await tx
-      .update(orders)
-      .set({ adviserId: u.id, updatedAt: now, version: o.version + 1 })
-      .where(and(eq(orders.id, o.id), isNull(orders.adviserId)));
+    await updateVersioned(tx, orders, {
+      where: and(eq(orders.id, o.id), isNull(orders.adviserId)),
+      version: o.version,
+      set: { adviserId: u.id },
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'order.claim',
       target: o.code,

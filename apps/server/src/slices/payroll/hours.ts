@@ -14,6 +14,7 @@ import { countQueryUpTo } from '../../db/paging.js';
 import { loadPeriod, paidLessonsOf } from './compute.js';
 import type { Ctx } from './service.js';
 import { salaryCourseSwitch, salaryExtraHours } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const EXTRA_HOURS_COLUMNS: XlsxColumn[] = [
   { key: 'schoolItemCode', header: '校区编码 / Campus code', text: true, required: true },
@@ -206,10 +207,12 @@ export async function importExtraHours(
       else {
         updated += 1;
         if (!o.dryRun)
-          await tx
-            .update(salaryExtraHours)
-            .set({ hours: p.hours, remark: p.remark, updatedAt: now, version: old.version + 1 })
-            .where(eq(salaryExtraHours.id, old.id));
+          await updateVersioned(tx, salaryExtraHours, {
+            where: eq(salaryExtraHours.id, old.id),
+            version: undefined,
+            set: { hours: p.hours, remark: p.remark },
+            at: now,
+          });
       }
     }
     if (!o.dryRun)

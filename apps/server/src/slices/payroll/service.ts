@@ -54,6 +54,7 @@ import {
   salaryRules,
   salaryRuns,
 } from './tables.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 export interface Ctx {
   deps: AppDeps;
@@ -214,10 +215,12 @@ export async function ruleSave(c: Ctx, b: RuleInput): Promise<TSalaryRuleRow> {
       [old] = await tx.select().from(salaryRules).where(eq(salaryRules.id, b.id)).for('update');
       if (!old) throw notFound('薪酬规则 / salary rule');
       if (b.version !== undefined && b.version !== old.version) throw staleVersion();
-      await tx
-        .update(salaryRules)
-        .set({ ...values, updatedAt: now, version: old.version + 1 })
-        .where(eq(salaryRules.id, b.id));
+      await updateVersioned(tx, salaryRules, {
+        where: eq(salaryRules.id, b.id),
+        version: undefined,
+        set: { ...values },
+        at: now,
+      });
       await tx.delete(salaryRuleRates).where(eq(salaryRuleRates.ruleId, b.id));
       id = b.id;
     } else {
@@ -281,7 +284,7 @@ export async function switchSave(c: Ctx, b: { courseCode: string; payType: strin
         .values({ courseCode: b.courseCode, payType: b.payType, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: salaryCourseSwitch.courseCode,
-          set: { payType: b.payType, updatedAt: now, version: sql`${salaryCourseSwitch.version} + 1` },
+          set: { payType: b.payType, updatedAt: now, version: nextVersion(salaryCourseSwitch) },
         });
     }
     await writeAudit(tx, {

@@ -26,6 +26,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { defineRecordType, eqFilter, likeFilter, type MdCtx } from '../../shared/masterdata/index.js';
 import { courses, schoolItems, users } from '../../db/schema.js';
 import { itemPrices, itemSales, saleItems } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export type ItemKind = 'product' | 'assess';
 const LABEL: Record<ItemKind, string> = {
@@ -696,10 +697,12 @@ export async function saveSale(
           'itemId: 不能更换销售的产品或校区 / a sale keeps its item and campus; add a new one',
         );
       if (status === 1) await checkOneSalePerCourse(tx, item.courseCode, b.schoolItemCode, s.id);
-      await tx
-        .update(itemSales)
-        .set({ startDate: b.startDate, endDate: b.endDate, status, version: s.version + 1, updatedAt: now })
-        .where(eq(itemSales.id, s.id));
+      await updateVersioned(tx, itemSales, {
+        where: eq(itemSales.id, s.id),
+        version: undefined,
+        set: { startDate: b.startDate, endDate: b.endDate, status },
+        at: now,
+      });
       id = s.id;
     } else {
       if (item.validStatus !== 1) throw badInput('itemId', 'itemId: 产品已停用 / the item is disabled');

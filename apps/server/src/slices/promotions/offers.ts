@@ -9,6 +9,7 @@ import { checkVersion } from '../../shared/stateMachine.js';
 import { courses, schoolItems } from '../../db/schema.js';
 import { promoOffers, promoVoucherUses, promoVouchers, type GiftTier } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 export type OfferRecord = typeof promoOffers.$inferSelect;
 type OfferFields = TOfferFields;
@@ -191,12 +192,12 @@ export async function updateOffer(tx: DbOrTx, row: OfferRecord, version: number,
   await checkRefs(tx, c);
   if (c.parentId !== null && c.parentId === row.id)
     throw badInput('parentId', 'parentId: 不能指向自己 / an offer cannot be its own parent');
-  const [done] = await tx
-    .update(promoOffers)
-    .set({ ...c, updatedAt: at, version: row.version + 1 })
-    .where(eq(promoOffers.id, row.id))
-    .returning();
-  if (!done) throw new Error('update promo_offers returned nothing');
+  const done = await updateVersioned(tx, promoOffers, {
+    where: eq(promoOffers.id, row.id),
+    version: row.version,
+    set: { ...c },
+    at,
+  });
   return done;
 }
 
@@ -219,17 +220,17 @@ export async function setStatus(
       'status',
       'status: 只有活动可以取消 / only activities are cancelled; withdraw (0) the others',
     );
-  const [done] = await tx
-    .update(promoOffers)
-    .set({ status, updatedAt: at, version: row.version + 1 })
-    .where(eq(promoOffers.id, row.id))
-    .returning();
-  if (!done) throw new Error('update promo_offers returned nothing');
+  const done = await updateVersioned(tx, promoOffers, {
+    where: eq(promoOffers.id, row.id),
+    version: row.version,
+    set: { status },
+    at,
+  });
   if (status === 2 && row.kind === 'firstActivity')
     // Cancelling a group cancels its activities: a campaign ends as a whole.
     await tx
       .update(promoOffers)
-      .set({ status: 2, updatedAt: at, version: sql`${promoOffers.version} + 1` })
+      .set({ status: 2, updatedAt: at, version: nextVersion(promoOffers) })
       .where(and(eq(promoOffers.parentId, row.id), ne(promoOffers.status, 2)));
   return done;
 }

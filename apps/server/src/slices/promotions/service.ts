@@ -39,6 +39,7 @@ import {
   voucherCode,
 } from './source.js';
 import { promoOffers, promoPrinciples, promoTerms, promoVoucherUses, promoVouchers } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'ports'>;
 const today = (deps: Deps) => o.todayOf(deps.now());
@@ -526,11 +527,11 @@ export async function saveTerm(deps: Deps, u: AuthUser, b: z.output<typeof SaleT
       const [cur] = await tx.select().from(promoTerms).where(eq(promoTerms.id, b.id)).for('update');
       if (!cur) throw notFound('学期 / term', 'id');
       checkVersion(cur.version, b.version ?? 0);
-      [row] = await tx
-        .update(promoTerms)
-        .set({ ...cols, version: cur.version + 1 })
-        .where(eq(promoTerms.id, b.id))
-        .returning();
+      row = await updateVersioned(tx, promoTerms, {
+        where: eq(promoTerms.id, b.id),
+        version: undefined,
+        set: { ...cols },
+      });
     } else
       [row] = await tx
         .insert(promoTerms)

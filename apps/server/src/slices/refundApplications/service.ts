@@ -22,6 +22,7 @@ import { fileRefund } from '../refunds/index.js';
 import { students } from '../students/index.js';
 import { refundApplications, type StoredAttachment } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const REFUND_APPLICATION = 'refundApplication';
 export const RA = { pending: 10, approved: 20, rejected: 30, withdrawn: 50 } as const;
@@ -161,10 +162,12 @@ export async function attach(deps: AppDeps, u: AuthUser, idText: string | undefi
         'file',
       );
     const next = [...cur.attachments, stored];
-    await tx
-      .update(refundApplications)
-      .set({ attachments: next, updatedAt: now, version: cur.version + 1 })
-      .where(eq(refundApplications.id, a.id));
+    await updateVersioned(tx, refundApplications, {
+      where: eq(refundApplications.id, a.id),
+      version: undefined,
+      set: { attachments: next },
+      at: now,
+    });
     return next.map(attachmentInfo);
   });
 }
@@ -198,10 +201,12 @@ const lockApplication = (tx: DbOrTx, id: number) =>
 
 async function settle(c: HookContext<Payload>, status: number, refundOrderId: number | null = null) {
   const a = await lockApplication(c.tx, c.payload.applicationId);
-  await c.tx
-    .update(refundApplications)
-    .set({ status, refundOrderId, updatedAt: c.now, version: a.version + 1 })
-    .where(eq(refundApplications.id, a.id));
+  await updateVersioned(c.tx, refundApplications, {
+    where: eq(refundApplications.id, a.id),
+    version: undefined,
+    set: { status, refundOrderId },
+    at: c.now,
+  });
   return a;
 }
 

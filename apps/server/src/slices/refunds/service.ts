@@ -19,6 +19,7 @@ import { adjustCostReasons, refundReasons } from '../../db/schema.js';
 import { students } from '../students/index.js';
 import { bookingsBeyondHours, releaseBookingsBeyondHours, type HourBooking } from '../teaching/index.js';
 import { refundOrderItems, refundOrders } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const REFUND_ORDER = 'refundOrder';
 export const ADJUST_ORDER = 'adjustOrder';
@@ -351,10 +352,12 @@ async function lockRefund(tx: DbOrTx, id: number): Promise<RefundOrderRecord> {
 }
 
 async function settle(tx: DbOrTx, r: RefundOrderRecord, status: number, at: Date) {
-  await tx
-    .update(refundOrders)
-    .set({ status, updatedAt: at, version: r.version + 1 })
-    .where(and(eq(refundOrders.id, r.id), eq(refundOrders.version, r.version)));
+  await updateVersioned(tx, refundOrders, {
+    where: eq(refundOrders.id, r.id),
+    version: r.version,
+    set: { status },
+    at,
+  });
 }
 
 /** The movements of an approved refund or adjustment, checked against the balance as it is now. */

@@ -8,7 +8,7 @@ import { conflict, noPermission, notFound } from '../../http/errors.js';
 import { clues, schoolItems, users } from '../../db/schema.js';
 import { isManager } from '../clues/index.js';
 import { resourceFlows, resources } from './tables.js';
-import { assertMoved, checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion as checkRowVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   POOL_RES,
   RES_STATUS_NAMES,
@@ -18,6 +18,7 @@ import {
   type ResourceStatus,
   type ResRule,
 } from './states.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export type ResourceRecord = typeof resources.$inferSelect;
 export type ResourceInsert = typeof resources.$inferInsert;
@@ -131,12 +132,12 @@ export interface MoveOptions {
  * Two commands that read the same version cannot both win: the loser gets 409.
  */
 export async function move(tx: DbOrTx, r: ResourceRecord, o: MoveOptions): Promise<number> {
-  const done = await tx
-    .update(resources)
-    .set({ ...o.patch, status: o.to, updatedAt: o.now, version: sql`${resources.version} + 1` })
-    .where(and(eq(resources.id, r.id), eq(resources.version, r.version)))
-    .returning({ id: resources.id });
-  assertMoved(done);
+  await updateVersioned(tx, resources, {
+    where: eq(resources.id, r.id),
+    version: r.version,
+    set: { ...o.patch, status: o.to },
+    at: o.now,
+  });
   const [f] = await tx
     .insert(resourceFlows)
     .values({

@@ -1,6 +1,6 @@
 // Transfer school (issue 14): filing the application and the schoolTransfer kind whose last pass moves
 // the student, their open orders and their hours to the other campus in the decision's transaction.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLE, fromCents, STUDENT_STATUS } from '@bo/domain';
 import type { TSchoolTransferInput } from '@bo/api-sdk';
@@ -20,6 +20,7 @@ import { refundOrders } from '../refunds/index.js';
 import { students } from '../students/index.js';
 import { schoolTransfers } from './tables.js';
 import { nextNumbered } from '../../db/numbering.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 export const SCHOOL_TRANSFER = 'schoolTransfer';
 export const ST = { pending: 10, moved: 20, rejected: 30, withdrawn: 50 } as const;
@@ -194,10 +195,12 @@ const lockTransfer = (tx: DbOrTx, id: number) =>
 
 async function settle(c: HookContext<Payload>, status: number, movedOrders = 0) {
   const r = await lockTransfer(c.tx, c.payload.transferId);
-  await c.tx
-    .update(schoolTransfers)
-    .set({ status, movedOrders, updatedAt: c.now, version: r.version + 1 })
-    .where(eq(schoolTransfers.id, r.id));
+  await updateVersioned(c.tx, schoolTransfers, {
+    where: eq(schoolTransfers.id, r.id),
+    version: r.version,
+    set: { status, movedOrders },
+    at: c.now,
+  });
   return r;
 }
 
@@ -213,13 +216,15 @@ async function move(c: HookContext<Payload>) {
     throw conflict('学员的校区已改变 / the student’s campus changed since the application', 'id');
   const blockers = await blockersOf(c.tx, s.id);
   if (blockers.length) throw conflict(blockers.join('；'), 'id');
-  await c.tx
-    .update(students)
-    .set({ schoolItemCode: r.toSchoolItemCode, updatedAt: c.now, version: sql`${students.version} + 1` })
-    .where(eq(students.id, s.id));
+  await updateVersioned(c.tx, students, {
+    where: eq(students.id, s.id),
+    version: s.version,
+    set: { schoolItemCode: r.toSchoolItemCode },
+    at: c.now,
+  });
   const moved = await c.tx
     .update(orders)
-    .set({ schoolItemCode: r.toSchoolItemCode, updatedAt: c.now, version: sql`${orders.version} + 1` })
+    .set({ schoolItemCode: r.toSchoolItemCode, updatedAt: c.now, version: nextVersion(orders) })
     .where(
       and(
         eq(orders.studentId, s.id),

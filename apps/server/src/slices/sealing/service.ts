@@ -1,6 +1,6 @@
 // Sealing salary periods: the one check every slice asks before changing what a period covers
 // (assertOpen), and the commands that seal and unseal (docs/payroll.md "Sealing").
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { monthString, shanghaiDate } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
@@ -11,6 +11,7 @@ import { conflict, ruleViolation, staleVersion } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { periodDays, periodOfDay } from './periods.js';
 import { forbidBills } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export const SEALED = 1;
 
@@ -163,10 +164,11 @@ export async function seal(
         'month',
       );
     if (f)
-      await tx
-        .update(forbidBills)
-        .set({ status: SEALED, sealedBy: u.id, sealedAt: at, version: sql`${forbidBills.version} + 1` })
-        .where(eq(forbidBills.id, f.id));
+      await updateVersioned(tx, forbidBills, {
+        where: eq(forbidBills.id, f.id),
+        version: f.version,
+        set: { status: SEALED, sealedBy: u.id, sealedAt: at },
+      });
     else {
       // Two HR users sealing a never-sealed month at once: the unique index keeps one.
       const ins = await tx
@@ -204,16 +206,11 @@ export async function unseal(
         'month',
       );
     checkVersion(f.version, b.version);
-    await tx
-      .update(forbidBills)
-      .set({
-        status: 0,
-        unsealedBy: u.id,
-        unsealedAt: at,
-        unsealReason: b.reason,
-        version: sql`${forbidBills.version} + 1`,
-      })
-      .where(eq(forbidBills.id, f.id));
+    await updateVersioned(tx, forbidBills, {
+      where: eq(forbidBills.id, f.id),
+      version: f.version,
+      set: { status: 0, unsealedBy: u.id, unsealedAt: at, unsealReason: b.reason },
+    });
     await writeAudit(tx, {
       action: 'sealing.unseal',
       target: `forbid_bills:${monthString(b.year, b.month)}`,

@@ -11,10 +11,11 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation, type AppError } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import { schoolItems, userCampuses, userRoles, users } from '../../db/schema.js';
 import { students } from './tables.js';
 import { studentUsage } from './usage.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 type Body<K extends keyof typeof contract.students> = z.output<
   NonNullable<(typeof contract.students)[K]['body']>
@@ -287,12 +288,12 @@ export async function saveOrEdit(deps: AppDeps, u: AuthUser, b: Body<'saveOrEdit
       await assertAdviserAt(tx, b.adviserId, b.schoolItemCode);
     if (b.phone !== s.phone)
       await assertPhoneFree(deps.ports.phoneHolder, tx, b.phone, { studentId: s.id, clueId: s.sourceClueId });
-    const done = await tx
-      .update(students)
-      .set({ ...fields(b), status: b.status ?? s.status, updatedAt: now, version: s.version + 1 })
-      .where(and(eq(students.id, s.id), eq(students.version, s.version)))
-      .returning({ id: students.id });
-    assertMoved(done);
+    await updateVersioned(tx, students, {
+      where: eq(students.id, s.id),
+      version: s.version,
+      set: { ...fields(b), status: b.status ?? s.status },
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'student.update',
       target: `students:${s.code}`,
@@ -310,10 +311,12 @@ export async function deleteStudent(deps: AppDeps, u: AuthUser, b: Body<'delStud
     checkVersion(s.version, b.version);
     const used = await studentUsage.check(tx, { id: s.id, code: s.code });
     if (used) throw ruleViolation(used, 'id');
-    await tx
-      .update(students)
-      .set({ status: DELETED, deletedAt: now, deletedBy: u.id, updatedAt: now, version: s.version + 1 })
-      .where(eq(students.id, s.id));
+    await updateVersioned(tx, students, {
+      where: eq(students.id, s.id),
+      version: undefined,
+      set: { status: DELETED, deletedAt: now, deletedBy: u.id },
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'student.delete',
       target: `students:${s.code}`,
@@ -346,7 +349,7 @@ export async function batchAdviser(deps: AppDeps, u: AuthUser, b: Body<'batchAdv
     }
     await tx
       .update(students)
-      .set({ adviserId: b.adviserId, updatedAt: now, version: sql`${students.version} + 1` })
+      .set({ adviserId: b.adviserId, updatedAt: now, version: nextVersion(students) })
       .where(inArray(students.id, ids));
     await writeAudit(tx, {
       action: 'student.adviser',

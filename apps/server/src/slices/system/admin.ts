@@ -22,6 +22,7 @@ import { privileges, rolePrivileges, roles, userCampuses, userRegions, userRoles
 import { revokeUserSessions } from './sessions.js';
 import { preparedRead } from '../../db/prepared.js';
 import { authCachedRead } from '../../http/authCachedRead.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 type Actor = AuthUser;
 const audit = (
@@ -123,10 +124,11 @@ export async function saveRole(deps: AppDeps, actor: Actor, ip: string, input: z
     if (before.version !== input.version) throw staleVersion();
     if (before.isAdmin && input.status === 0)
       throw ruleViolation('超级管理员角色不能停用 / the administrator role cannot be disabled', 'status');
-    await tx
-      .update(roles)
-      .set({ ...values, version: before.version + 1 })
-      .where(eq(roles.code, input.code));
+    await updateVersioned(tx, roles, {
+      where: eq(roles.code, input.code),
+      version: undefined,
+      set: { ...values },
+    });
     await audit(deps, tx, actor, ip, 'role.update', `roles:${input.code}`, {
       before: {
         name: before.name,
@@ -150,10 +152,7 @@ export async function roleUpdateStatus(deps: AppDeps, actor: Actor, ip: string, 
     if (r.isAdmin && status === 0)
       throw ruleViolation('超级管理员角色不能停用 / the administrator role cannot be disabled', 'status');
     if (r.status === status) return;
-    await tx
-      .update(roles)
-      .set({ status, version: r.version + 1 })
-      .where(eq(roles.code, code));
+    await updateVersioned(tx, roles, { where: eq(roles.code, code), version: undefined, set: { status } });
     await audit(deps, tx, actor, ip, 'role.status', `roles:${code}`, { before: r.status, after: status });
   });
   authChanged({ kind: 'all' });
@@ -262,10 +261,11 @@ export async function savePrivilege(
     }
     if (!before) throw notFound('权限 / privilege');
     if (before.version !== version) throw staleVersion();
-    await tx
-      .update(privileges)
-      .set({ ...values, version: before.version + 1 })
-      .where(eq(privileges.code, code));
+    await updateVersioned(tx, privileges, {
+      where: eq(privileges.code, code),
+      version: undefined,
+      set: { ...values },
+    });
     const { version: _v, code: _c, ...old } = before;
     await audit(deps, tx, actor, ip, 'privilege.update', `privileges:${code}`, {
       before: old,
@@ -286,10 +286,11 @@ export async function privilegeUpdateStatus(
     const [p] = await tx.select().from(privileges).where(eq(privileges.code, code));
     if (!p) throw notFound('权限 / privilege');
     if (p.status === status) return;
-    await tx
-      .update(privileges)
-      .set({ status, version: p.version + 1 })
-      .where(eq(privileges.code, code));
+    await updateVersioned(tx, privileges, {
+      where: eq(privileges.code, code),
+      version: undefined,
+      set: { status },
+    });
     await audit(deps, tx, actor, ip, 'privilege.status', `privileges:${code}`, {
       before: p.status,
       after: status,
@@ -483,10 +484,7 @@ export async function saveAccount(
         regions: s?.regions ?? [],
         campuses: s?.campuses ?? [],
       };
-      await tx
-        .update(users)
-        .set({ ...values, version: u.version + 1 })
-        .where(eq(users.id, u.id));
+      await updateVersioned(tx, users, { where: eq(users.id, u.id), version: undefined, set: { ...values } });
       if (input.status === 0 && u.status !== 0) await revokeUserSessions(tx, u.id, now);
       userId = u.id;
       await tx.delete(userRoles).where(eq(userRoles.userId, userId));
@@ -534,10 +532,12 @@ export async function accountUpdateStatus(
     if (u.id === actor.id && status === 0)
       throw ruleViolation('不能停用自己的账号 / you cannot disable your own account', 'status');
     if (u.status === status) return;
-    await tx
-      .update(users)
-      .set({ status, version: u.version + 1, updatedAt: now })
-      .where(eq(users.id, u.id));
+    await updateVersioned(tx, users, {
+      where: eq(users.id, u.id),
+      version: undefined,
+      set: { status },
+      at: now,
+    });
     if (status === 0) await revokeUserSessions(tx, u.id, now);
     await audit(deps, tx, actor, ip, 'account.status', `users:${u.username}`, {
       before: u.status,
@@ -553,10 +553,12 @@ export async function resetPassword(deps: AppDeps, actor: Actor, ip: string, cod
   const username = await deps.db.transaction(async (tx) => {
     const u = await accountByCode(tx, code);
     await assertAccountInScope(tx, actor, u.id);
-    await tx
-      .update(users)
-      .set({ passwordHash: hash, mustChangePassword: true, version: u.version + 1, updatedAt: now })
-      .where(eq(users.id, u.id));
+    await updateVersioned(tx, users, {
+      where: eq(users.id, u.id),
+      version: undefined,
+      set: { passwordHash: hash, mustChangePassword: true },
+      at: now,
+    });
     await revokeUserSessions(tx, u.id, now);
     await audit(deps, tx, actor, ip, 'auth.passwordReset', `users:${u.username}`, {
       mustChangePassword: true,

@@ -17,10 +17,11 @@ import type { AuthUser } from '../../http/auth.js';
 import { conflict, notFound, ruleViolation, staleVersion } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
 import { savedViews } from './tables.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 type Row = typeof savedViews.$inferSelect;
 
-const versionPlusOne = sql`${savedViews.version} + 1`;
+const versionPlusOne = nextVersion(savedViews);
 
 const NAME_TAKEN = '该界面已有同名视图 / this screen already has a view of that name';
 
@@ -146,16 +147,12 @@ export async function updateView(
       if (r.version !== input.version) throw staleVersion();
       if (input.name !== undefined && input.name !== r.name)
         await assertNameFree(tx, user, r.screen, input.name, r.id);
-      const [u] = await tx
-        .update(savedViews)
-        .set({
-          name: input.name ?? r.name,
-          state: input.state ?? r.state,
-          version: r.version + 1,
-          updatedAt: deps.now(),
-        })
-        .where(eq(savedViews.id, r.id))
-        .returning();
+      const u = await updateVersioned(tx, savedViews, {
+        where: eq(savedViews.id, r.id),
+        version: undefined,
+        set: { name: input.name ?? r.name, state: input.state ?? r.state },
+        at: deps.now(),
+      });
       return toView(must(u, 'the updated view'));
     }),
   );
@@ -178,11 +175,12 @@ export async function setDefaultView(
     if (r.version !== input.version) throw staleVersion();
     const now = deps.now();
     if (input.isDefault) await clearDefault(tx, user, r.screen, now, r.id);
-    const [u] = await tx
-      .update(savedViews)
-      .set({ isDefault: input.isDefault, version: r.version + 1, updatedAt: now })
-      .where(eq(savedViews.id, r.id))
-      .returning();
+    const u = await updateVersioned(tx, savedViews, {
+      where: eq(savedViews.id, r.id),
+      version: undefined,
+      set: { isDefault: input.isDefault },
+      at: now,
+    });
     return toView(must(u, 'the updated view'));
   });
 }

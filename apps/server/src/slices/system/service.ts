@@ -30,6 +30,7 @@ import {
   sleep,
   type SeenFailures,
 } from './throttle.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 const WRONG_CREDENTIALS = '用户名或密码错误 / wrong username or password';
 /** The home-intervention (居家干预) role of /auth/isJujiganyu. */
@@ -215,10 +216,12 @@ async function setPassword(
   const hash = await deps.passwords.hashInLine(newPassword, ip);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: hash, mustChangePassword: false, updatedAt: now, version: u.version + 1 })
-      .where(eq(users.id, u.id));
+    await updateVersioned(tx, users, {
+      where: eq(users.id, u.id),
+      version: undefined,
+      set: { passwordHash: hash, mustChangePassword: false },
+      at: now,
+    });
     await revokeUserSessions(tx, u.id, now, keepSessionId);
     await writeAudit(tx, {
       action: 'auth.passwordChanged',

@@ -16,6 +16,7 @@ import { must } from '../../shared/must.js';
 import { schoolItems } from '../../db/schema.js';
 import { roles, sessions, userCampuses, userRoles, users } from './tables.js';
 import { revokeUserSessions } from './sessions.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 /** The session method of a service account's token: never idle-expired. */
 export const SERVICE_METHOD = 'service';
@@ -114,10 +115,12 @@ export async function revokeServiceAccount(deps: AppDeps, actor: AuthUser, ip: s
           .limit(1)
       : [];
     if (!u || !service) throw notFound('服务账号 / service account');
-    await tx
-      .update(users)
-      .set({ status: 0, version: u.version + 1, updatedAt: now })
-      .where(eq(users.id, u.id));
+    await updateVersioned(tx, users, {
+      where: eq(users.id, u.id),
+      version: undefined,
+      set: { status: 0 },
+      at: now,
+    });
     await revokeUserSessions(tx, u.id, now);
     await writeAudit(tx, {
       action: 'serviceAccount.revoke',

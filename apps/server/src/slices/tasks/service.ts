@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../http/auth.js';
-import { notFound, ruleViolation, staleVersion } from '../../http/errors.js';
+import { notFound, ruleViolation } from '../../http/errors.js';
 import { must } from '../../shared/must.js';
 import { assertCanSee, clues, loadClue, touch, WORKING } from '../clues/index.js';
 import { shanghaiDayEnd as dayEnd } from '@bo/domain';
@@ -11,6 +11,7 @@ import { shanghaiDayStart as dayStart } from '@bo/domain';
 import { iso } from '../../db/rowHelpers.js';
 import { approvalKindLabel, pendingDecisions } from '../approvals/index.js';
 import { todos } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 const todoRow = (t: typeof todos.$inferSelect, now: Date) => ({
   id: t.id,
@@ -109,12 +110,11 @@ export async function markTodo(deps: AppDeps, u: AuthUser, id: number, status: 1
     .where(and(eq(todos.id, id), eq(todos.userId, u.id)));
   if (!t || t.status === 2) throw notFound('待办 / todo', field);
   if (status === 1 && t.status === 1) throw ruleViolation('待办已完成 / the todo is already completed', 'id');
-  const done = await deps.db
-    .update(todos)
-    .set({ status, completedAt: status === 1 ? now : t.completedAt, version: t.version + 1 })
-    .where(and(eq(todos.id, id), eq(todos.version, t.version)))
-    .returning({ id: todos.id });
-  if (!done.length) throw staleVersion();
+  await updateVersioned(deps.db, todos, {
+    where: eq(todos.id, id),
+    version: t.version,
+    set: { status, completedAt: status === 1 ? now : t.completedAt },
+  });
 }
 
 export interface Task {

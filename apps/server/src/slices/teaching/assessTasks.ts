@@ -20,6 +20,7 @@ import { today, type Deps } from './common.js';
 import { assessTaskMembers, assessTasks, groupClassStudents, groupClasses } from './tables.js';
 import { GROUP_CLASS } from './states.js';
 import { EMPLOYEE_STATUS } from '@bo/domain';
+import { updateVersioned } from '../../shared/versioned.js';
 
 /** Who acts on any task of their campuses; others (an assessor holding plans.record) on their own. */
 const TASK_MANAGERS = [
@@ -338,17 +339,12 @@ export async function assessTaskCancel(
       await tx.delete(mem).where(inArray(mem.assessmentId, ids));
       await tx.delete(a).where(inArray(a.id, ids));
     }
-    await tx
-      .update(t)
-      .set({
-        status: 'cancelled',
-        cancelReason: b.reason,
-        cancelledAt: now,
-        cancelledBy: u.id,
-        version: cur.version + 1,
-        updatedAt: now,
-      })
-      .where(eq(t.id, b.id));
+    await updateVersioned(tx, t, {
+      where: eq(t.id, b.id),
+      version: undefined,
+      set: { status: 'cancelled', cancelReason: b.reason, cancelledAt: now, cancelledBy: u.id },
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'teaching.assessTask.cancel',
       target: String(b.id),

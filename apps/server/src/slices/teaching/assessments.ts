@@ -12,6 +12,7 @@ import { must } from '../../shared/must.js';
 import { shanghaiDaySql } from '../../shared/days.js';
 import { today, type Deps } from './common.js';
 import { assessTaskMembers } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 const m = clueMatriculations;
 /** The student a record is of: its own, or the one its clue became (the first, if several). */
@@ -240,10 +241,7 @@ export async function assessmentSave(deps: Deps, u: AuthUser, b: SaveInput) {
           cur.studentId !== s.id ? 'studentId' : 'scaleCode',
         );
     }
-    await tx
-      .update(m)
-      .set({ ...values, version: cur.version + 1 })
-      .where(eq(m.id, cur.id));
+    await updateVersioned(tx, m, { where: eq(m.id, cur.id), version: undefined, set: { ...values } });
     return cur.id;
   });
   return assessmentInfo(deps, u, id);
@@ -269,10 +267,12 @@ export async function assessmentSubmit(deps: Deps, u: AuthUser, b: { id: number;
     const cur = await lockDraft(tx, u, b.id, b.version);
     const [scale] = await tx.select().from(assessScales).where(eq(assessScales.code, cur.matriculationType));
     scoreAnswers(scale?.items ?? [], cur.answers ?? [], true);
-    await tx
-      .update(m)
-      .set({ status: 'submitted', version: cur.version + 1, updatedAt: deps.now() })
-      .where(eq(m.id, cur.id));
+    await updateVersioned(tx, m, {
+      where: eq(m.id, cur.id),
+      version: undefined,
+      set: { status: 'submitted' },
+      at: deps.now(),
+    });
   });
   return assessmentInfo(deps, u, b.id);
 }
@@ -333,19 +333,19 @@ export async function recordDraft(
   const cur = await lockDraft(tx, u, b.id, b.version);
   const [scale] = await tx.select().from(assessScales).where(eq(assessScales.code, cur.matriculationType));
   const scored = scoreAnswers(scale?.items ?? [], b.answers, b.submit);
-  await tx
-    .update(m)
-    .set({
+  await updateVersioned(tx, m, {
+    where: eq(m.id, cur.id),
+    version: undefined,
+    set: {
       assessedOn: b.assessedOn,
       answers: scored.answers,
       score: scored.score,
       conclusion: b.conclusion,
       suggestion: b.suggestion,
       status: b.submit ? 'submitted' : 'draft',
-      version: cur.version + 1,
-      updatedAt: deps.now(),
-    })
-    .where(eq(m.id, cur.id));
+    },
+    at: deps.now(),
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { and, asc, count, eq, gte, ilike, inArray, isNull, sql } from 'drizzle-o
 import type { TClassStudentRow, TGroupClassInputParsed, TGroupClassRow } from '@bo/api-sdk';
 import type { DbOrTx } from '../../db/client.js';
 import { assertCampus, type AuthUser } from '../../http/auth.js';
-import { badInput, conflict, joined, notFound, prefixed, staleVersion } from '../../http/errors.js';
+import { badInput, conflict, joined, notFound, prefixed } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
 import { balances } from '../ledger/index.js';
@@ -25,6 +25,7 @@ import { nextNumbered } from '../../db/numbering.js';
 import { joinOpenTasks, leaveTasks } from './assessTasks.js';
 import { STUDENT_STATUS } from '@bo/domain';
 import { LESSON, LESSON_STUDENT, LESSON_STUDENT_MACHINE } from './states.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 async function loadClass(tx: DbOrTx, u: AuthUser, id: number, lock = false) {
   const q = tx.select().from(groupClasses).where(eq(groupClasses.id, id));
@@ -141,12 +142,12 @@ export async function classSave(deps: Deps, u: AuthUser, b: TGroupClassInputPars
       .where(eq(groupClassStudents.classId, b.id));
     if (Number(n) > b.capacity)
       throw badInput('capacity', `班级已有 ${n} 名学员 / the class has ${n} students`);
-    const moved = await tx
-      .update(groupClasses)
-      .set({ ...values, updatedAt: deps.now(), version: sql`${groupClasses.version} + 1` })
-      .where(and(eq(groupClasses.id, b.id), eq(groupClasses.version, b.version ?? 0)))
-      .returning({ id: groupClasses.id });
-    if (!moved.length) throw staleVersion();
+    await updateVersioned(tx, groupClasses, {
+      where: eq(groupClasses.id, b.id),
+      version: b.version ?? 0,
+      set: values,
+      at: deps.now(),
+    });
     return { id: b.id };
   });
 }

@@ -56,6 +56,7 @@ import {
   DEGREE_MACHINE,
   DEGREE_ITEM_MACHINE,
 } from './states.js';
+import { nextVersion, updateVersioned } from '../../shared/versioned.js';
 
 type DegreeRecord = typeof degrees.$inferSelect;
 type ItemRecord = typeof degreeItems.$inferSelect;
@@ -248,7 +249,7 @@ async function freeLessons(tx: DbOrTx, deps: Deps, itemIds: number[], fromDay: s
     .set({
       status: LESSON_MACHINE.nextCode('free', LESSON.scheduled),
       updatedAt: deps.now(),
-      version: sql`${lessons.version} + 1`,
+      version: nextVersion(lessons),
     })
     .where(
       and(
@@ -443,17 +444,15 @@ export async function itemSave(deps: Deps, u: AuthUser, b: TDegreeItemInputParse
       .for('update');
     let degree: DegreeRecord;
     if (held) {
-      const [d] = await tx
-        .update(degrees)
-        .set({
+      degree = await updateVersioned(tx, degrees, {
+        where: eq(degrees.id, held.id),
+        version: held.version,
+        set: {
           startDate: b.startDate < held.startDate ? b.startDate : held.startDate,
           endDate: b.endDate > held.endDate ? b.endDate : held.endDate,
-          updatedAt: deps.now(),
-          version: sql`${degrees.version} + 1`,
-        })
-        .where(eq(degrees.id, held.id))
-        .returning();
-      degree = must(d, 'seat');
+        },
+        at: deps.now(),
+      });
     } else {
       const [d] = await tx
         .insert(degrees)
@@ -526,9 +525,10 @@ export async function itemUpdate(deps: Deps, u: AuthUser, b: TDegreeItemUpdatePa
     // Lessons from today are rebooked under the new frequency; what was given before stays.
     const cancelledLessons = await freeLessons(tx, deps, [item.id], today(deps));
     const classroomId = b.classroomId === undefined ? item.classroomId : b.classroomId;
-    await tx
-      .update(degreeItems)
-      .set({
+    await updateVersioned(tx, degreeItems, {
+      where: eq(degreeItems.id, item.id),
+      version: item.version,
+      set: {
         frequencyType: b.frequencyType,
         frequencyConfig,
         startDate: b.startDate,
@@ -536,10 +536,9 @@ export async function itemUpdate(deps: Deps, u: AuthUser, b: TDegreeItemUpdatePa
         recordAttendance: b.recordAttendance,
         classroomId,
         hours: b.hours.toFixed(2),
-        updatedAt: deps.now(),
-        version: sql`${degreeItems.version} + 1`,
-      })
-      .where(eq(degreeItems.id, item.id));
+      },
+      at: deps.now(),
+    });
     await tx
       .update(degrees)
       .set({
@@ -573,14 +572,12 @@ export async function itemDelete(deps: Deps, u: AuthUser, id: number) {
   return deps.db.transaction(async (tx) => {
     const { item, degree } = await loadItem(tx, u, id, true);
     const cancelledLessons = await freeLessons(tx, deps, [item.id], today(deps));
-    await tx
-      .update(degreeItems)
-      .set({
-        status: DEGREE_ITEM_MACHINE.nextCode('delete', item.status),
-        updatedAt: deps.now(),
-        version: sql`${degreeItems.version} + 1`,
-      })
-      .where(eq(degreeItems.id, item.id));
+    await updateVersioned(tx, degreeItems, {
+      where: eq(degreeItems.id, item.id),
+      version: item.version,
+      set: { status: DEGREE_ITEM_MACHINE.nextCode('delete', item.status) },
+      at: deps.now(),
+    });
     await audit(tx, u, 'itemDelete', degree.id, { itemId: item.id, cancelledLessons });
     return { cancelledLessons };
   });
@@ -608,16 +605,12 @@ export async function release(
       items.map((i) => i.id),
       from,
     );
-    await tx
-      .update(degrees)
-      .set({
-        status: DEGREE_MACHINE.nextCode('release', d.status),
-        releasedAt: deps.now(),
-        releasedBy: u.id,
-        updatedAt: deps.now(),
-        version: sql`${degrees.version} + 1`,
-      })
-      .where(eq(degrees.id, d.id));
+    await updateVersioned(tx, degrees, {
+      where: eq(degrees.id, d.id),
+      version: d.version,
+      set: { status: DEGREE_MACHINE.nextCode('release', d.status), releasedAt: deps.now(), releasedBy: u.id },
+      at: deps.now(),
+    });
     await audit(tx, u, 'release', d.id, { releaseDate: from, cancelledLessons });
     return { cancelledLessons, message: RELEASED };
   });

@@ -56,6 +56,7 @@ import {
   lessons,
 } from './tables.js';
 import { LESSON, LESSON_STUDENT, LESSON_MACHINE, LESSON_STUDENT_MACHINE } from './states.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 /** What a sealed period refuses here (sealing's message names it). */
 const LESSONS = '课程 / lessons';
@@ -359,18 +360,18 @@ const placementOf = (l: LessonRecord, t: Target, studentIds: number[]): Placemen
 });
 
 async function applyMove(tx: DbOrTx, deps: Deps, l: LessonRecord, t: Target) {
-  await tx
-    .update(lessons)
-    .set({
+  await updateVersioned(tx, lessons, {
+    where: eq(lessons.id, l.id),
+    version: undefined,
+    set: {
       lessonDate: t.lessonDate,
       startMinute: t.startMinute,
       endMinute: t.endMinute,
       teacherCode: t.teacherCode,
       classroomId: t.classroomId,
-      updatedAt: deps.now(),
-      version: sql`${lessons.version} + 1`,
-    })
-    .where(eq(lessons.id, l.id));
+    },
+    at: deps.now(),
+  });
 }
 
 export async function adjustLesson(
@@ -576,14 +577,12 @@ export async function cancelLesson(deps: Deps, u: AuthUser, b: { id: number; ver
     if (l.version !== b.version) throw staleVersion();
     assertMovable(deps, l, await hasLiveSign(tx, l.id));
     await assertOpen(tx, { day: l.lessonDate, what: LESSONS });
-    await tx
-      .update(lessons)
-      .set({
-        status: LESSON_MACHINE.nextCode('cancel', l.status),
-        updatedAt: deps.now(),
-        version: sql`${lessons.version} + 1`,
-      })
-      .where(eq(lessons.id, l.id));
+    await updateVersioned(tx, lessons, {
+      where: eq(lessons.id, l.id),
+      version: l.version,
+      set: { status: LESSON_MACHINE.nextCode('cancel', l.status) },
+      at: deps.now(),
+    });
     await writeAudit(tx, {
       action: 'teaching.lesson.cancel',
       target: String(l.id),
@@ -620,15 +619,12 @@ export async function confirmLessons(deps: Deps, u: AuthUser, ids: number[]) {
           `课程 #${id}（${l.lessonDate}）还有学员未考勤 / lesson #${id} (${l.lessonDate}) has students without attendance`,
           'ids',
         );
-      await tx
-        .update(lessons)
-        .set({
-          confirmedAt: deps.now(),
-          confirmedBy: u.id,
-          updatedAt: deps.now(),
-          version: sql`${lessons.version} + 1`,
-        })
-        .where(eq(lessons.id, id));
+      await updateVersioned(tx, lessons, {
+        where: eq(lessons.id, id),
+        version: undefined,
+        set: { confirmedAt: deps.now(), confirmedBy: u.id },
+        at: deps.now(),
+      });
       n++;
     }
     await writeAudit(tx, {

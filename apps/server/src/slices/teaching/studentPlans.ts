@@ -15,12 +15,13 @@ import { isUniqueViolation } from '../../db/pgErrors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { idNames } from '../../shared/masterdata/index.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, defineStateMachine, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, defineStateMachine, lockOne } from '../../shared/stateMachine.js';
 import { assertCanSeeStudent } from '../students/index.js';
 import { lessons, lessonStudents } from './tables.js';
 import { planProgress, planStrategies, planTargets, studentPlanTargets } from './planTables.js';
 import { courseTypeNames } from './planLibrary.js';
 import { today, type Deps } from './common.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 const pt = studentPlanTargets;
 const WHAT = '个训计划目标 / plan target';
@@ -200,13 +201,7 @@ export async function saveStudentPlanTarget(deps: Deps, u: AuthUser, b: TargetIn
         );
       if (cur.status === 'achieved' || cur.status === 'stopped')
         throw ruleViolation('该目标已结束，不能再修改 / the target is closed and can no longer change', 'id');
-      assertMoved(
-        await tx
-          .update(pt)
-          .set({ ...values, version: cur.version + 1 })
-          .where(and(eq(pt.id, cur.id), eq(pt.version, cur.version)))
-          .returning({ id: pt.id }),
-      );
+      await updateVersioned(tx, pt, { where: eq(pt.id, cur.id), version: cur.version, set: { ...values } });
       await writeAudit(tx, {
         action: 'planTarget.update',
         target: `plan_student_targets:${cur.id}`,
@@ -238,13 +233,12 @@ export async function changeStudentPlanTargetStatus(
       const next = planTargetStates.next(b.action, asStatus(cur.status));
       if (b.on < cur.startOn)
         throw ruleViolation('日期不能早于开始日期 / the day cannot be before the start', 'on');
-      assertMoved(
-        await tx
-          .update(pt)
-          .set({ status: next, statusOn: b.on, version: cur.version + 1, updatedAt: deps.now() })
-          .where(and(eq(pt.id, cur.id), eq(pt.version, cur.version)))
-          .returning({ id: pt.id }),
-      );
+      await updateVersioned(tx, pt, {
+        where: eq(pt.id, cur.id),
+        version: cur.version,
+        set: { status: next, statusOn: b.on },
+        at: deps.now(),
+      });
       await writeAudit(tx, {
         action: `planTarget.${b.action}`,
         target: `plan_student_targets:${cur.id}`,
@@ -306,13 +300,12 @@ export async function recordPlanProgress(
       recordedByName: u.name,
       createdAt: deps.now(),
     });
-    assertMoved(
-      await tx
-        .update(pt)
-        .set({ version: cur.version + 1, updatedAt: deps.now() })
-        .where(and(eq(pt.id, cur.id), eq(pt.version, cur.version)))
-        .returning({ id: pt.id }),
-    );
+    await updateVersioned(tx, pt, {
+      where: eq(pt.id, cur.id),
+      version: cur.version,
+      set: {},
+      at: deps.now(),
+    });
   });
   return rowById(deps.db, b.planTargetId);
 }

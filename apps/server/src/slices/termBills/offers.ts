@@ -9,7 +9,6 @@ import type { AuthUser } from '../../http/auth.js';
 import { badInput, conflict, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved } from '../../shared/stateMachine.js';
 import { fromQ100, toQ100 } from '../ledger/index.js';
 import {
   ORDER_STATUS_CODE,
@@ -20,6 +19,7 @@ import {
 } from '../orders/index.js';
 import { commitQuote, quoteAddedOffer, type PricingPort, type Quote } from '../pricing/index.js';
 import { termBillItems, termBills } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export interface OfferCodes {
   activityCode?: string | undefined;
@@ -175,18 +175,16 @@ export async function writeTermOffer(
       })),
     );
   }
-  const moved = await tx
-    .update(orders)
-    .set({
+  const moved = await updateVersioned(tx, orders, {
+    where: eq(orders.id, o.id),
+    version: undefined,
+    set: {
       discountCents: o.discountCents + p.offCents,
       payableCents: o.payableCents - p.offCents,
       familyCents: o.familyCents - p.offCents,
-      updatedAt: at,
-      version: o.version + 1,
-    })
-    .where(eq(orders.id, o.id))
-    .returning();
-  assertMoved(moved);
+    },
+    at,
+  });
   await tx
     .update(termBillItems)
     .set({ amountCents: term.amountCents - p.offCents })
@@ -206,5 +204,5 @@ export async function writeTermOffer(
     username: u.username,
     at,
   });
-  return must(moved[0], 'order');
+  return moved;
 }

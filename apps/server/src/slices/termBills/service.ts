@@ -12,7 +12,7 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { must } from '../../shared/must.js';
-import { assertMoved, checkVersion, lockOne } from '../../shared/stateMachine.js';
+import { checkVersion, lockOne } from '../../shared/stateMachine.js';
 import {
   approvalRequester as requester,
   approvalRequests,
@@ -44,6 +44,7 @@ import { serviceEndDate } from './serviceEnd.js';
 import { PLAN_ENABLED, TB, TERM_BILL_MACHINE, TERM_PAID, TERM_PAYING, TERM_UNPAID } from './states.js';
 import { installmentPlans, termBillItems, termBills } from './tables.js';
 import { addDays, dueDates, splitByShares } from './terms.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 export interface Deps {
   db: DbOrTx;
@@ -154,12 +155,11 @@ export async function planSave(
       'id',
     );
     checkVersion(p.version, b.version);
-    const done = await tx
-      .update(installmentPlans)
-      .set({ ...v, version: p.version + 1 })
-      .where(and(eq(installmentPlans.id, p.id), eq(installmentPlans.version, p.version)))
-      .returning({ id: installmentPlans.id });
-    assertMoved(done);
+    await updateVersioned(tx, installmentPlans, {
+      where: eq(installmentPlans.id, p.id),
+      version: p.version,
+      set: { ...v },
+    });
     await writeAudit(tx, {
       action: 'installmentPlan.update',
       target: `installmentPlans:${p.id}`,
@@ -174,12 +174,13 @@ export async function planSave(
 export async function planStatus(deps: Deps, u: AuthUser, id: number, status: number) {
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
-    const done = await tx
-      .update(installmentPlans)
-      .set({ status, updatedAt: now, version: sql`${installmentPlans.version} + 1` })
-      .where(eq(installmentPlans.id, id))
-      .returning({ id: installmentPlans.id });
-    if (!done.length) throw notFound('分期方案 / instalment plan');
+    await updateVersioned(tx, installmentPlans, {
+      where: eq(installmentPlans.id, id),
+      version: undefined,
+      set: { status },
+      at: now,
+      missing: '分期方案 / instalment plan',
+    });
     await writeAudit(tx, {
       action: 'installmentPlan.status',
       target: `installmentPlans:${id}`,

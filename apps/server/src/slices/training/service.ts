@@ -20,6 +20,7 @@ import { writeAudit } from '../../shared/audit.js';
 import { codeNames } from '../../shared/masterdata/index.js';
 import { assertOpen } from '../sealing/index.js';
 import { trainingAttendees, trainings } from './tables.js';
+import { updateVersioned } from '../../shared/versioned.js';
 
 const WHAT = '培训 / the training';
 const LABEL = '培训 / training';
@@ -163,11 +164,12 @@ export async function save(
       const old = await load(tx, user, input.id, true, 'id');
       if (input.version !== old.version) throw staleVersion();
       await assertOpen(tx, { day: old.trainingDate, what: WHAT });
-      const [u] = await tx
-        .update(trainings)
-        .set({ ...values, updatedAt: now, version: old.version + 1 })
-        .where(eq(trainings.id, old.id))
-        .returning();
+      const u = await updateVersioned(tx, trainings, {
+        where: eq(trainings.id, old.id),
+        version: undefined,
+        set: { ...values },
+        at: now,
+      });
       if (!u) throw notFound(LABEL);
       saved = u;
       await tx
@@ -233,11 +235,12 @@ export async function sign(
         .set({ attended: on, signedAt: on ? now : null })
         .where(eq(trainingAttendees.id, a.id));
     }
-    const [u] = await tx
-      .update(trainings)
-      .set({ updatedAt: now, version: t.version + 1 })
-      .where(eq(trainings.id, t.id))
-      .returning();
+    const u = await updateVersioned(tx, trainings, {
+      where: eq(trainings.id, t.id),
+      version: undefined,
+      set: {},
+      at: now,
+    });
     await writeAudit(tx, {
       action: 'training.sign',
       target: `training:${t.id}`,
