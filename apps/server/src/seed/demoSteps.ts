@@ -96,7 +96,7 @@ export async function bookAndSign(
     kind: kind ?? 'oneToOne',
     studentIds: [studentId],
     hours: 1,
-  } as InsertInput);
+  });
   if (signing)
     for (const lessonId of lessonIds)
       await sign(signing.deps, actor, {
