@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverCommand, serverEnv } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -21,31 +22,19 @@ const pglite = args.includes('--pglite');
 const dataDir = pglite ? mkdtempSync(path.join(os.tmpdir(), 'bench-dash-')) : undefined;
 
 const server = path.join(root, 'apps/server');
-const bench = ['--import', 'tsx', 'scripts/bench-dashboards.ts'];
-// with-postgres exposes its server as TEST_DATABASE_URL; the benchmark reads DATABASE_URL.
-const command = pglite
-  ? [process.execPath, bench]
-  : [
-      process.execPath,
-      ['scripts/with-postgres.mjs', 'sh', '-c', `DATABASE_URL="$TEST_DATABASE_URL" node ${bench.join(' ')}`],
-    ];
+const command = serverCommand('scripts/bench-dashboards.ts', pglite);
 const lines = [];
 // The absolute goal beside the ratio (issue 37): every figure within a second, 90 % within 300 ms.
 const band = (ms) => (ms <= 300 ? '≤300ms' : ms <= 1000 ? '≤1s' : '>1s');
 await new Promise((resolve, reject) => {
   const child = spawn(command[0], command[1], {
     cwd: server,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
+    env: serverEnv({
       SEED_SCALE: scale,
       SEED_DEMO: 'true',
       BENCH_RUNS: runs,
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
-    },
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

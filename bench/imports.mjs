@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverCommand, serverEnv } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -27,32 +28,15 @@ const cli = path.join(root, 'apps/sdk-cli/bin/sdk-cli.mjs');
 
 /** Starts the benchmark server on `db`; resolves its ready line and the child. */
 function startServer(db, dir) {
-  const script = ['--import', 'tsx', 'scripts/bench-imports.ts'];
-  const command =
-    db === 'pglite'
-      ? [process.execPath, script]
-      : [
-          process.execPath,
-          [
-            'scripts/with-postgres.mjs',
-            'sh',
-            '-c',
-            `DATABASE_URL="$TEST_DATABASE_URL" node ${script.join(' ')}`,
-          ],
-        ];
+  const command = serverCommand('scripts/bench-imports.ts', db === 'pglite');
   const child = spawn(command[0], command[1], {
     cwd: server,
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
+    env: serverEnv({
       SEED_DEMO: 'true',
       BENCH_ROWS: rows,
       BENCH_DIR: dir,
       ...(db === 'pglite' ? { DATA_DIR: path.join(dir, 'data') } : {}),
-    },
+    }),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));

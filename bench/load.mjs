@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serverEnv } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -87,14 +88,7 @@ async function measure(label, env) {
   const info = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-load-server.ts'], {
       cwd: path.join(root, 'apps/server'),
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'production',
-        ARGON2_MEMORY_KIB: '1024',
-        ARGON2_TIME_COST: '1',
-        ...env,
-      },
+      env: serverEnv(env),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     server = child;

@@ -13,46 +13,22 @@
 // (resuming a run).
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openBenchDatabase } from './bench-database.js';
 import { buildApp } from '../src/app.js';
-import { composeDeps } from '../src/composition.js';
-import { isEmpty, seed } from '../src/seed/index.js';
-import { sessionResolver } from '../src/slices/system/sessions.js';
+import { processDeps } from '../src/processDeps.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
 import { benchContext, type BenchEndpoint } from './bench-dashboards/context.js';
 import { moneyEndpoints } from './bench-dashboards/money.js';
 import { incomeEndpoints } from './bench-dashboards/income.js';
 import { teachingEndpoints } from './bench-dashboards/teaching.js';
-import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? '5');
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+const { database, now, seedSeconds } = await openBenchDatabase(config, {
   statementTimeoutMs: 0,
-  poolSize: config.DB_POOL_SIZE,
+  scale: config.SEED_SCALE,
 });
-const now = () => new Date();
-let seedSeconds = 0;
-if (await isEmpty(database.db)) {
-  const t0 = performance.now();
-  await seed(
-    database.db,
-    { kind: 'demo' },
-    { scale: config.SEED_SCALE, now: now(), passwordCost: passwordCost(config) },
-  );
-  seedSeconds = Math.round((performance.now() - t0) / 1000);
-}
-const deps = composeDeps({
-  db: database.db,
-  dbKind: database.kind,
-  config,
-  now,
-  auth: sessionResolver(database.db, config, now),
-  passwords: passwordHasher(config),
-  ping: database.ping,
-});
+const deps = processDeps(database, config, now);
 const app = await buildApp(deps, { logger: false });
 const ctx = benchContext(database.db, now());
 const ENDPOINTS: BenchEndpoint[] = [

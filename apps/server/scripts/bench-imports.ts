@@ -6,30 +6,19 @@
 // Prints one JSON line { url, token, files } when ready; GET /__bench/ref/<kind> answers the
 // reference's milliseconds, GET /__bench/count answers the rows the imports created, and
 // GET /__bench/quit stops it.
-import { composeDeps } from '../src/composition.js';
+import { processDeps } from '../src/processDeps.js';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openBenchDatabase } from './bench-database.js';
 import { buildApp } from '../src/app.js';
-import { isEmpty, seed } from '../src/seed/index.js';
-import { sessionResolver } from '../src/slices/system/sessions.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
-import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
 import { writeSheet } from '../../sdk-cli/src/lib/sheet.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? '100000');
 const DIR = process.env.BENCH_DIR ?? '.';
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
-  statementTimeoutMs: 0,
-  poolSize: config.DB_POOL_SIZE,
-});
-const now = () => new Date();
-if (await isEmpty(database.db))
-  await seed(database.db, { kind: 'demo' }, { scale: 1, now: now(), passwordCost: passwordCost(config) });
+const { database, now } = await openBenchDatabase(config, { statementTimeoutMs: 0, scale: 1 });
 const db = database.db;
 const rowsOf = async <T>(q: ReturnType<typeof sql>) =>
   ((await db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -102,15 +91,7 @@ for (const [kind, s] of Object.entries(sheets)) {
   );
 }
 
-const deps = composeDeps({
-  db,
-  dbKind: database.kind,
-  config,
-  now,
-  auth: sessionResolver(db, config, now),
-  passwords: passwordHasher(config),
-  ping: database.ping,
-});
+const deps = processDeps(database, config, now);
 const app = await buildApp(deps, { logger: false });
 app.get('/__bench/ref/:kind', async (req) => {
   const kind = (req.params as { kind: string }).kind;

@@ -5,37 +5,17 @@
 import Fastify from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openBenchDatabase } from './bench-database.js';
 import { buildApp } from '../src/app.js';
-import { composeDeps } from '../src/composition.js';
-import { isEmpty, seed } from '../src/seed/index.js';
-import { sessionResolver } from '../src/slices/system/sessions.js';
+import { processDeps } from '../src/processDeps.js';
 import { DEMO_PASSWORD } from '../src/slices/system/seed.js';
-import { passwordCost, passwordHasher } from '../src/shared/passwordPool.js';
 
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.DATABASE_URL,
-  dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+const { database, now } = await openBenchDatabase(config, {
   statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
-  poolSize: config.DB_POOL_SIZE,
+  scale: config.SEED_SCALE,
 });
-const now = () => new Date();
-if (await isEmpty(database.db))
-  await seed(
-    database.db,
-    { kind: 'demo' },
-    { scale: config.SEED_SCALE, now: now(), passwordCost: passwordCost(config) },
-  );
-const deps = composeDeps({
-  db: database.db,
-  dbKind: database.kind,
-  config,
-  now,
-  auth: sessionResolver(database.db, config, now),
-  passwords: passwordHasher(config),
-  ping: database.ping,
-});
+const deps = processDeps(database, config, now);
 const app = await buildApp(deps, { logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (a: ReturnType<typeof app.server.address>) => (typeof a === 'object' && a ? a.port : 0);

@@ -7,9 +7,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { dataDirTemplate, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { isEmpty, seed, type SeedMode } from './seed/index.js';
-import { sessionResolver } from './slices/system/sessions.js';
-import { passwordCost, passwordHasher } from './shared/passwordPool.js';
-import { composeDeps } from './composition.js';
+import { passwordCost } from './shared/passwordPool.js';
+import { processDeps } from './processDeps.js';
 import { startClueJobs } from './slices/clues/jobs.js';
 import { startSnapshotJobs } from './slices/dashboards/index.js';
 import { CENTRE_LEADER, DEMO_PASSWORD, DEMO_USERS, syncPrivileges } from './slices/system/seed.js';
@@ -93,16 +92,7 @@ async function main() {
         (p) => existsSync(p),
       );
   // The composition root builds the app's dependencies once: the HTTP app and the jobs share them.
-  const deps = composeDeps({
-    db: database.db,
-    dbKind: database.kind,
-    config,
-    now,
-    auth: sessionResolver(database.db, config, now),
-    passwords: passwordHasher(config),
-    ping: database.ping,
-    ...(database.replica ? { replica: database.replica } : {}),
-  });
+  const deps = processDeps(database, config, now);
   const app = await buildApp(deps, { uiDir });
   // The embedded database is backed up through the running server (pnpm backup, docs/operations.md).
   const stopControl =

@@ -7,22 +7,19 @@
 // the base tables, and the figures read from them (students holding advance receipts, the
 // therapists' output, the students who consumed) equal the same figures read from the movements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../src/http/errors.js';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { balances, paidValueOf, post, reverse } from '../src/slices/ledger/index.js';
-import { orders, payRecords } from '../src/slices/orders/tables.js';
-import { addPayRecord, createOrder, revokeOrder } from '../src/slices/orders/service.js';
+import { revokeOrder } from '../src/slices/orders/service.js';
 import { createAdjust, createRefund, refundOrders } from '../src/slices/refunds/index.js';
 import { decide, revokeRequest } from '../src/slices/approvals/index.js';
-import { adjustCostReasons } from '../src/db/schema.js';
-import { students } from '../src/slices/students/tables.js';
 import { AGGREGATE_TABLES, rebuildAggregates } from '../src/slices/dashboards/aggregates.js';
 import { studentTrend, summary } from '../src/slices/dashboards/advance.js';
 import { efficiencySummary } from '../src/slices/dashboards/staff.js';
 import { summary as revenueSummary } from '../src/slices/dashboards/revenue.js';
 import { monthsBetween, type FigureScope } from '../src/slices/dashboards/scope.js';
-import { shanghaiDate, shanghaiDayOf, fromCents } from '@bo/domain';
+import { shanghaiDate, shanghaiDayOf } from '@bo/domain';
 import { startTestServer, type TestServer } from './harness.js';
+import { expectReached, orderCommands, randomSeries, runSeries } from './randomCommands.js';
 
 let t: TestServer;
 const rows = async <T>(q: SQL) => ((await t.deps.db.execute(q)) as unknown as { rows: T[] }).rows;
@@ -31,17 +28,6 @@ beforeAll(async () => {
   t = await startTestServer();
 }, 120_000);
 afterAll(async () => t?.close());
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure replays. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every aggregate table as sorted text rows (rows that hold nothing left out: a sum moved away). */
 async function snapshot() {
@@ -76,104 +62,33 @@ describe('maintained aggregates', () => {
       await rebuildAggregates(t.deps.db);
       expect(await snapshot()).toEqual(seeded);
 
-      const who = async (name: string) => {
-        const u = await t.deps.auth.resolve(await t.login(name), '127.0.0.1');
-        if (!u) throw new Error(`no session for ${name}`);
-        return u;
-      };
-      const sales = await who('sales');
-      const finance = await who('finance');
-      const director = await who('director');
-      const [reason] = await t.deps.db
-        .select()
-        .from(adjustCostReasons)
-        .where(eq(adjustCostReasons.validStatus, 1));
-      const [student] = await t.deps.db
-        .insert(students)
-        .values({ code: 'SAGG0001', name: '汇总账户', phone: '13900009931', schoolItemCode: 'SH01' })
-        .returning();
+      const series = await randomSeries(t, {
+        seed: 20261129,
+        student: { code: 'SAGG0001', name: '汇总账户', phone: '13900009931' },
+      });
+      const { sales, finance, director, reason, student, deps, ip, next, pickOf, ordersIn } = series;
       const teachers = await rows<{ code: string; role: string }>(sql`
       select e.code, p.post_role as role from employees e join posts p on p.code = e.post_code
       where e.status = 1 order by (p.post_role = 'teacher') desc, e.code limit 3`);
-      if (!reason || !student || teachers[0]?.role !== 'teacher' || teachers.length < 2)
-        throw new Error('demo adjust reasons, a new student and a teacher among the employees');
-      const deps = {
-        db: t.deps.db,
-        ports: t.deps.ports,
-        events: t.deps.events,
-        now: () => t.clock.now(),
-        config: { GIVEAWAY_LIMITS: '34=100/100' },
-      };
-      const ip = '127.0.0.1';
-      const next = rng(20261129);
-      const pickOf = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)];
-      const mine: number[] = [];
+      if (teachers[0]?.role !== 'teacher' || teachers.length < 2)
+        throw new Error('a teacher among the employees');
       const signs: Array<{ id: number; lessonId: number; cancelled: boolean }> = [];
-      const tally = new Map<string, number>();
-      const count = (k: string) => tally.set(k, (tally.get(k) ?? 0) + 1);
-      const ordersIn = async (statuses: number[]) =>
-        mine.length
-          ? t.deps.db
-              .select()
-              .from(orders)
-              .where(and(inArray(orders.id, mine), inArray(orders.status, statuses)))
-              .orderBy(orders.id)
-          : [];
 
       const commands: Record<string, () => Promise<string | undefined>> = {
-        create: async () => {
-          const o = await createOrder(
-            deps,
-            sales,
-            {
-              schoolItemCode: 'SH01',
-              studentId: student.id,
-              orderType: 0,
-              items: [
-                {
-                  courseCode: 'C001',
-                  quantity: 2 + Math.floor(next() * 8),
-                  giftQuantity: next() < 0.3 ? 1 : 0,
-                },
-              ],
-              manualDiscount: '0',
-              remark: '',
-            },
-            ip,
-          );
-          mine.push(o.id);
-          return 'create';
-        },
-        pay: async () => {
-          const o = pickOf(await ordersIn([10, 20]));
-          if (!o) return undefined;
-          const [live] = await t.deps.db
-            .select({ cents: sql<string>`coalesce(sum(${payRecords.amountCents}), 0)::text` })
-            .from(payRecords)
-            .where(and(eq(payRecords.orderId, o.id), inArray(payRecords.status, [10, 20])));
-          const rest = o.payableCents - Number(live?.cents ?? 0);
-          await addPayRecord(
-            deps,
-            sales,
-            {
-              orderId: o.id,
-              payer: 'family',
-              method: 1,
-              amount: fromCents(rest),
-              paidAt: t.clock.now().toISOString(),
-              remark: '',
-            },
-            ip,
-          );
-          return 'pay';
-        },
-        decidePay: async () => {
-          const o = pickOf(await ordersIn([30]));
-          if (!o?.approvalId) return undefined;
-          const pass = next() < 0.85;
-          await decide(deps, finance, { id: o.approvalId, pass, comment: pass ? '' : '金额不符' }, ip);
-          return pass ? 'passPay' : 'rejectPay';
-        },
+        ...orderCommands(series, {
+          lines: () => ({
+            items: [
+              {
+                courseCode: 'C001',
+                quantity: 2 + Math.floor(next() * 8),
+                giftQuantity: next() < 0.3 ? 1 : 0,
+              },
+            ],
+            manualDiscount: '0',
+          }),
+          payCents: (rest) => rest,
+          passPay: 0.85,
+        }),
         // A lesson of the day booked and signed present: its consumption posted against the sign.
         sign: async () => {
           const o = pickOf(await ordersIn([40]));
@@ -349,25 +264,19 @@ describe('maintained aggregates', () => {
         }
       };
 
-      for (let step = 0; step < 150; step++) {
-        let r = next();
-        const name = weights.find(([, w]) => (r -= w) < 0)?.[0] ?? 'pay';
-        try {
-          const done = await (commands[name] ?? commands.pay)?.();
-          if (done) count(done);
-        } catch (e) {
-          if (!(e instanceof AppError) || ![400, 409, 422].includes(e.code)) throw e;
-          count(`refused ${name}`);
-        }
-        if (step % 30 === 29) {
+      await runSeries(series, {
+        commands,
+        weights,
+        steps: 150,
+        after: async (step) => {
+          if (step % 30 !== 29) return;
           await compareFigures();
           const kept = await snapshot();
           await rebuildAggregates(t.deps.db);
           expect(await snapshot()).toEqual(kept);
-        }
-      }
-      for (const k of ['passPay', 'sign', 'cancelSign', 'moveTeacher', 'refund', 'revokePay', 'later'])
-        expect(tally.get(k) ?? 0, `${k} in ${JSON.stringify([...tally])}`).toBeGreaterThan(0);
+        },
+      });
+      expectReached(series, ['passPay', 'sign', 'cancelSign', 'moveTeacher', 'refund', 'revokePay', 'later']);
       // The series spans months, so whole months and partial ends were both read.
       expect(shanghaiDate(t.clock.now()).slice(0, 7) > startDay.slice(0, 7)).toBe(true);
     },

@@ -18,14 +18,13 @@ import {
 } from '../src/slices/ledger/index.js';
 import { studentLedger } from '../src/slices/ledger/tables.js';
 import { orderItems, orders, payRecords } from '../src/slices/orders/tables.js';
-import { addPayRecord, createOrder, revokeOrder } from '../src/slices/orders/service.js';
-import { fromCents } from '@bo/domain';
+import { revokeOrder } from '../src/slices/orders/service.js';
 import { createAdjust, createRefund, refundOrders } from '../src/slices/refunds/index.js';
 import { decide, revokeRequest } from '../src/slices/approvals/index.js';
-import { adjustCostReasons } from '../src/db/schema.js';
 import { students } from '../src/slices/students/tables.js';
 import { fromQ100 } from '../src/slices/ledger/quantity.js';
 import { startTestServer, type TestServer } from './harness.js';
+import { expectReached, orderCommands, randomSeries, rng, runSeries } from './randomCommands.js';
 
 let t: TestServer;
 let studentId = 0;
@@ -71,17 +70,6 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => t?.close());
-
-/** A deterministic pseudo-random sequence (mulberry32), so a failure replays. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const base = (i: number, sourceId: number): Omit<Movement, 'kind' | 'hours100' | 'valueCents'> => ({
   studentId,
@@ -192,48 +180,12 @@ describe('the ledger invariant', () => {
 // student's ledger reconciles with the balances per item and per course and with the orders' states.
 describe('the ledger under random order commands', () => {
   it('reconciles after every command; refused commands write nothing', { timeout: 300_000 }, async () => {
-    const who = async (name: string) => {
-      const u = await t.deps.auth.resolve(await t.login(name), '127.0.0.1');
-      if (!u) throw new Error(`no session for ${name}`);
-      return u;
-    };
-    const sales = await who('sales');
-    const finance = await who('finance');
-    const director = await who('director');
-    const [reason] = await t.deps.db
-      .select()
-      .from(adjustCostReasons)
-      .where(eq(adjustCostReasons.validStatus, 1));
     // A student of its own: the demo's SH01 students have orders, lessons and requests of their own.
-    const [student] = await t.deps.db
-      .insert(students)
-      .values({ code: 'SLEDGER01', name: '随机账户', phone: '13900009901', schoolItemCode: 'SH01' })
-      .returning();
-    if (!reason || !student) throw new Error('demo adjust reasons and a new SH01 student');
-    // Random gift hours and discounts are about the ledger here, not the give-away limits
-    // (orderGiveaway.test.ts): the consultant may give them without the campus head's approval.
-    const deps = {
-      db: t.deps.db,
-      now: () => t.clock.now(),
-      ports: t.deps.ports,
-      events: t.deps.events,
-      config: { GIVEAWAY_LIMITS: '34=100/100' },
-    };
-    const ip = '127.0.0.1';
-    const next = rng(20261123);
-    const pickOf = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(next() * xs.length)];
-    const mine: number[] = [];
-    const tally = new Map<string, number>();
-    const count = (k: string) => tally.set(k, (tally.get(k) ?? 0) + 1);
-
-    const ordersIn = async (statuses: number[]) =>
-      mine.length
-        ? t.deps.db
-            .select()
-            .from(orders)
-            .where(and(inArray(orders.id, mine), inArray(orders.status, statuses)))
-            .orderBy(orders.id)
-        : [];
+    const series = await randomSeries(t, {
+      seed: 20261123,
+      student: { code: 'SLEDGER01', name: '随机账户', phone: '13900009901' },
+    });
+    const { sales, finance, director, reason, student, deps, ip, next, pickOf, mine, ordersIn } = series;
     const pendingRefunds = async (status: number) =>
       mine.length
         ? t.deps.db
@@ -244,63 +196,21 @@ describe('the ledger under random order commands', () => {
         : [];
 
     const commands: Record<string, () => Promise<string | undefined>> = {
-      create: async () => {
-        const o = await createOrder(
-          deps,
-          sales,
-          {
-            schoolItemCode: student.schoolItemCode,
-            studentId: student.id,
-            orderType: 0,
-            items: [
-              {
-                courseCode: 'C001',
-                quantity: 1 + Math.floor(next() * 6),
-                giftQuantity: next() < 0.4 ? 1 : 0,
-              },
-              ...(next() < 0.5 ? [{ courseCode: 'C004', quantity: 0.5 + Math.floor(next() * 4) }] : []),
-            ],
-            manualDiscount: next() < 0.5 ? (Math.floor(next() * 9000) / 100).toFixed(2) : '0',
-            remark: '',
-          },
-          ip,
-        );
-        mine.push(o.id);
-        return 'create';
-      },
-      pay: async () => {
-        const o = pickOf(await ordersIn([10, 20]));
-        if (!o) return undefined;
-        const [live] = await t.deps.db
-          .select({ cents: sql<string>`coalesce(sum(${payRecords.amountCents}), 0)::text` })
-          .from(payRecords)
-          .where(and(eq(payRecords.orderId, o.id), inArray(payRecords.status, [10, 20])));
-        const rest = o.payableCents - Number(live?.cents ?? 0);
-        const r = next();
+      ...orderCommands(series, {
+        lines: () => ({
+          items: [
+            { courseCode: 'C001', quantity: 1 + Math.floor(next() * 6), giftQuantity: next() < 0.4 ? 1 : 0 },
+            ...(next() < 0.5 ? [{ courseCode: 'C004', quantity: 0.5 + Math.floor(next() * 4) }] : []),
+          ],
+          manualDiscount: next() < 0.5 ? (Math.floor(next() * 9000) / 100).toFixed(2) : '0',
+        }),
         // The rest, a part of it, or one cent too much (which must be refused).
-        const cents = r < 0.55 ? rest : r < 0.9 ? Math.max(1, Math.floor(rest * next())) : rest + 1;
-        await addPayRecord(
-          deps,
-          sales,
-          {
-            orderId: o.id,
-            payer: 'family',
-            method: 1,
-            amount: fromCents(cents),
-            paidAt: t.clock.now().toISOString(),
-            remark: '',
-          },
-          ip,
-        );
-        return 'pay';
-      },
-      decidePay: async () => {
-        const o = pickOf(await ordersIn([30]));
-        if (!o?.approvalId) return undefined;
-        const pass = next() < 0.8;
-        await decide(deps, finance, { id: o.approvalId, pass, comment: pass ? '' : '金额不符' }, ip);
-        return pass ? 'passPay' : 'rejectPay';
-      },
+        payCents: (rest) => {
+          const r = next();
+          return r < 0.55 ? rest : r < 0.9 ? Math.max(1, Math.floor(rest * next())) : rest + 1;
+        },
+        passPay: 0.8,
+      }),
       consume: async () => {
         const o = pickOf(await ordersIn([40]));
         if (!o) return undefined;
@@ -457,22 +367,16 @@ describe('the ledger under random order commands', () => {
       }
     };
 
-    for (let step = 0; step < 120; step++) {
-      let r = next();
-      const name = weights.find(([, w]) => (r -= w) < 0)?.[0] ?? 'pay';
-      const before = await t.deps.db.$count(studentLedger, eq(studentLedger.studentId, student.id));
-      try {
-        const done = await (commands[name] ?? commands.pay)?.();
-        if (done) count(done);
-      } catch (e) {
-        if (!(e instanceof AppError) || ![400, 409, 422].includes(e.code)) throw e;
-        count(`refused ${name}`);
-        expect(await t.deps.db.$count(studentLedger, eq(studentLedger.studentId, student.id))).toBe(before);
-      }
-      await check();
-    }
+    await runSeries(series, {
+      commands,
+      weights,
+      steps: 120,
+      // A refused command leaves nothing behind.
+      unchanged: () => t.deps.db.$count(studentLedger, eq(studentLedger.studentId, student.id)),
+      after: check,
+    });
     // The sequence reached every command and refusal that matters.
-    for (const k of [
+    expectReached(series, [
       'passPay',
       'rejectPay',
       'consume',
@@ -482,7 +386,6 @@ describe('the ledger under random order commands', () => {
       'revokeOrder',
       'refused pay',
       'refused refund',
-    ])
-      expect(tally.get(k) ?? 0, `${k} in ${JSON.stringify([...tally])}`).toBeGreaterThan(0);
+    ]);
   });
 });

@@ -77,32 +77,50 @@ function mount() {
   );
 }
 
+/** Pricing as the server does: without the activity once the family declined it. */
+const priceDeclining = ({ body }: { body: { declinedOffers?: string[] } }) =>
+  Promise.resolve(body.declinedOffers?.includes(HD) ? withDiscount : withActivity);
+
+/**
+ * Opens the form editing order 7 (of student 3, 小明) at `version`, stored with `declinedOffers`
+ * (left out: an order saved before offers could be declined) and priced by `quote`; the preview
+ * answers `preCreate`, saving answers the order.
+ */
+function editOrder(o: {
+  version: number;
+  declinedOffers?: string[];
+  quote: typeof withActivity;
+  preCreate: (req: { body: { declinedOffers?: string[] } }) => Promise<unknown>;
+}) {
+  calls.orders.edit.mockReset();
+  calls.orders.editDetail.mockResolvedValue({
+    id: 7,
+    code: 'DD00000007',
+    version: o.version,
+    schoolItemCode: 'SH01',
+    studentId: 3,
+    orderType: 0,
+    items: [{ courseCode: 'C001', buyTypeId: null, quantity: 10, giftQuantity: 0 }],
+    manualDiscount: '0.00',
+    ...(o.declinedOffers ? { declinedOffers: o.declinedOffers } : {}),
+    funderShare: '0.00',
+    funderCode: null,
+    adviserId: null,
+    remark: '',
+    quote: o.quote,
+  });
+  calls.orders.detail.mockResolvedValue({ id: 7, studentName: '小明' });
+  calls.orders.preCreate.mockImplementation(o.preCreate);
+  calls.orders.edit.mockResolvedValue({ id: 7, code: 'DD00000007', studentId: 3, studentCode: 'S1' });
+  mount();
+}
+
 // The add-order form is the app's heaviest to render: a slow shared machine passes the default 5 s.
 describe('the offers of an order being placed', { timeout: 30_000 }, () => {
   screenTest({ messages: [orderMessages, masterMessages], waitMs: 8000 });
 
   it('shows the offer that applies, lets the family decline it, and sends the choice with the order', async () => {
-    calls.orders.editDetail.mockResolvedValue({
-      id: 7,
-      code: 'DD00000007',
-      version: 2,
-      schoolItemCode: 'SH01',
-      studentId: 3,
-      orderType: 0,
-      items: [{ courseCode: 'C001', buyTypeId: null, quantity: 10, giftQuantity: 0 }],
-      manualDiscount: '0.00',
-      funderShare: '0.00',
-      funderCode: null,
-      adviserId: null,
-      remark: '',
-      quote: withActivity,
-    });
-    calls.orders.detail.mockResolvedValue({ id: 7, studentName: '小明' });
-    calls.orders.preCreate.mockImplementation(({ body }: { body: { declinedOffers?: string[] } }) =>
-      Promise.resolve(body.declinedOffers?.includes(HD) ? withDiscount : withActivity),
-    );
-    calls.orders.edit.mockResolvedValue({ id: 7, code: 'DD00000007', studentId: 3, studentCode: 'S1' });
-    mount();
+    editOrder({ version: 2, quote: withActivity, preCreate: priceDeclining });
 
     const offers = await screen.findByRole('group', { name: '适用优惠' });
     await within(offers).findByText('活动「春季特惠」 9折');
@@ -122,29 +140,7 @@ describe('the offers of an order being placed', { timeout: 30_000 }, () => {
   });
 
   it('starts an edit with the offers the order declined, and sends the list restored to none', async () => {
-    calls.orders.edit.mockReset();
-    calls.orders.editDetail.mockResolvedValue({
-      id: 7,
-      code: 'DD00000007',
-      version: 3,
-      schoolItemCode: 'SH01',
-      studentId: 3,
-      orderType: 0,
-      items: [{ courseCode: 'C001', buyTypeId: null, quantity: 10, giftQuantity: 0 }],
-      manualDiscount: '0.00',
-      declinedOffers: [HD],
-      funderShare: '0.00',
-      funderCode: null,
-      adviserId: null,
-      remark: '',
-      quote: withDiscount,
-    });
-    calls.orders.detail.mockResolvedValue({ id: 7, studentName: '小明' });
-    calls.orders.preCreate.mockImplementation(({ body }: { body: { declinedOffers?: string[] } }) =>
-      Promise.resolve(body.declinedOffers?.includes(HD) ? withDiscount : withActivity),
-    );
-    calls.orders.edit.mockResolvedValue({ id: 7, code: 'DD00000007', studentId: 3, studentCode: 'S1' });
-    mount();
+    editOrder({ version: 3, declinedOffers: [HD], quote: withDiscount, preCreate: priceDeclining });
 
     // Declined as stored: priced without it from the first preview, and restorable.
     const offers = await screen.findByRole('group', { name: '适用优惠' });
@@ -166,28 +162,13 @@ describe('the offers of an order being placed', { timeout: 30_000 }, () => {
   });
 
   it('shows the order type the server derives, read-only, and prefills the adviser it suggests', async () => {
-    calls.orders.edit.mockReset();
-    calls.orders.editDetail.mockResolvedValue({
-      id: 7,
-      code: 'DD00000007',
-      version: 4,
-      schoolItemCode: 'SH01',
-      studentId: 3,
-      orderType: 0,
-      items: [{ courseCode: 'C001', buyTypeId: null, quantity: 10, giftQuantity: 0 }],
-      manualDiscount: '0.00',
-      declinedOffers: [],
-      funderShare: '0.00',
-      funderCode: null,
-      adviserId: null,
-      remark: '',
-      quote: withActivity,
-    });
-    calls.orders.detail.mockResolvedValue({ id: 7, studentName: '小明' });
     // A first order of the student: a new enrolment; the student's adviser (user 9) is suggested.
-    calls.orders.preCreate.mockResolvedValue({ ...withActivity, orderType: 1, adviserId: 9 });
-    calls.orders.edit.mockResolvedValue({ id: 7, code: 'DD00000007', studentId: 3, studentCode: 'S1' });
-    mount();
+    editOrder({
+      version: 4,
+      declinedOffers: [],
+      quote: withActivity,
+      preCreate: () => Promise.resolve({ ...withActivity, orderType: 1, adviserId: 9 }),
+    });
 
     const type = await screen.findByRole('status', { name: '订单类型' });
     await vi.waitFor(() => expect(type.textContent).toContain('新报'));

@@ -5,19 +5,13 @@
 // and the sealing checks hold as they do for people. E0005's month before last passes (payroll pays
 // those hours when the salary-application seed computes that month); last month's wait for the campus
 // head, wait for finance, or were rejected.
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { ROLE, STUDENT_STATUS } from '@bo/domain';
-import { seedActor, type SeedContext } from '../../seed/context.js';
-import {
-  courseAuthorities,
-  courseAuthorityRanks,
-  courses,
-  employees,
-  students,
-  users,
-} from '../../db/schema.js';
+import type { SeedContext } from '../../seed/context.js';
+import { bookAndSign, demoActors } from '../../seed/demoSteps.js';
+import { courseAuthorities, courseAuthorityRanks, courses, employees, students } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
-import { confirmLessons, insertLessons, sign } from '../teaching/index.js';
+import { confirmLessons } from '../teaching/index.js';
 import { submit } from './service.js';
 
 const CAMPUS = 'SH01';
@@ -34,30 +28,19 @@ const noonOf = (now: Date, back: number, day: number) =>
   new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, day, 4));
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The demo accounts that file and decide class hours, or null in a trimmed seed. */
-async function actors(db: SeedContext['db']) {
-  const people = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.username, ['teacher', 'director', 'finance']));
-  const row = (name: string) => people.find((p) => p.username === name);
-  const [teacherRow, directorRow, financeRow] = [row('teacher'), row('director'), row('finance')];
-  if (!teacherRow || !directorRow || !financeRow) return null;
-  return {
-    teacherRow,
-    director: seedActor(directorRow.id, 'director', [ROLE.director]),
-    finance: seedActor(financeRow.id, 'finance', [ROLE.finance]),
-  };
-}
-
 /**
  * A campus's teachers and a filer of one teacher's month there: two assessment lessons given, signed
  * and confirmed, the month submitted on the first of the next and decided to `outcome`.
  */
 async function campusMonths({ db, now, wiring }: SeedContext, campus: string) {
-  const people = await actors(db);
+  // The demo accounts that file and decide class hours.
+  const people = await demoActors(db, {
+    teacher: [ROLE.teacher],
+    director: [ROLE.director],
+    finance: [ROLE.finance],
+  });
   if (!people) return null;
-  const { teacherRow, director, finance } = people;
+  const { director, finance } = people;
 
   const teachers = await db
     .select({ code: employees.code })
@@ -94,30 +77,28 @@ async function campusMonths({ db, now, wiring }: SeedContext, campus: string) {
     const courseCode = await courseOf(teacherCode);
     if (!courseCode) return;
     // The teacher acts for themself (the demo account "teacher" is E0005; the others sign their own).
-    const teacher = { ...seedActor(teacherRow.id, 'teacher', [ROLE.teacher]), employeeCode: teacherCode };
+    const teacher = { ...people.teacher, employeeCode: teacherCode };
     for (const [i, day] of [10, 17].entries()) {
       const at = noonOf(now, back, day);
       const deps = { db, ...wiring, now: () => at };
       const pupil = pupils[i % pupils.length] ?? pupils[0];
       if (!pupil) return;
-      const { lessonIds } = await insertLessons(deps, teacher, {
-        schoolItemCode: campus,
-        courseCode,
-        teacherCode,
-        kind: 'assessment',
-        studentIds: [pupil.id],
-        lessonDate: dayOf(at),
-        // Each teacher their own hour: the pupils are shared.
-        startTime: `${String(hour).padStart(2, '0')}:00`,
-        endTime: `${String(hour + 1).padStart(2, '0')}:00`,
-        hours: 1,
-      });
-      for (const lessonId of lessonIds) {
-        await sign(deps, teacher, {
-          lessonId,
-          items: [{ studentId: pupil.id, status: 'present', remark: '' }],
-        });
-      }
+      const lessonIds = await bookAndSign(
+        deps,
+        teacher,
+        {
+          schoolItemCode: campus,
+          courseCode,
+          teacherCode,
+          kind: 'assessment',
+          studentId: pupil.id,
+          lessonDate: dayOf(at),
+          // Each teacher their own hour: the pupils are shared.
+          startTime: `${String(hour).padStart(2, '0')}:00`,
+          endTime: `${String(hour + 1).padStart(2, '0')}:00`,
+        },
+        { deps, status: 'present', remark: '' },
+      );
       await confirmLessons(deps, teacher, lessonIds);
     }
     // Submitted and decided on the first of the next month.

@@ -16,8 +16,9 @@ import {
   STUDENT_STATUS,
 } from '@bo/domain';
 import type { AppDeps } from '../../deps.js';
-import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
-import { courses, students, users } from '../../db/schema.js';
+import { seedDeps, type SeedContext } from '../../seed/context.js';
+import { demoActors } from '../../seed/demoSteps.js';
+import { courses, students } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
 import { ORDER_STATUS_CODE } from './states.js';
 import { payFunder } from './funderPayments.js';
@@ -33,16 +34,10 @@ const IP = '127.0.0.1';
 const DAY = 86_400_000;
 
 export async function seedFunderSharesDemo({ db, now, wiring }: SeedContext) {
-  const people = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.username, ['admin', 'finance']));
-  const adminRow = people.find((p) => p.username === 'admin');
-  const financeRow = people.find((p) => p.username === 'finance');
-  if (!adminRow || !financeRow) return;
+  const actors = await demoActors(db, { admin: [ROLE.admin], finance: [ROLE.finance] });
+  if (!actors) return;
   // These campuses have no consultant of their own: the administrator enters the orders.
-  const admin = seedActor(adminRow.id, 'admin', [ROLE.admin]);
-  const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
+  const { admin, finance } = actors;
   const [course] = await db
     .select({ code: courses.code, price: courses.price })
     .from(courses)

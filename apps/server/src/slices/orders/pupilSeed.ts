@@ -9,9 +9,13 @@ import { ROLE, fromCents, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
 import { courseAuthorities, courseAuthorityRanks, courses, employees, users } from '../../db/schema.js';
 import { decide } from '../approvals/index.js';
+import { ROLE } from '@bo/domain';
+import type { SeedContext } from '../../seed/context.js';
+import { buyAndPay, demoActors } from '../../seed/demoSteps.js';
+import { courseAuthorities, courseAuthorityRanks, courses, employees } from '../../db/schema.js';
 import { students } from '../students/index.js';
 
-import { addPayRecord, createOrder, type Deps } from './service.js';
+import type { Deps } from './service.js';
 import { orders } from './tables.js';
 
 export const PUPIL_CAMPUS = 'SH01';
@@ -19,7 +23,6 @@ export const PUPIL_CAMPUS = 'SH01';
 const DEMO_TEACHER = 'E0005';
 /** How many pupils the demo teacher gets. */
 const PUPILS = 4;
-const IP = '127.0.0.1';
 
 /** The first SH01 teacher other than the demo account's and the first course they may teach, or null. */
 async function pupilCourse(db: Deps['db']) {
@@ -46,12 +49,9 @@ async function pupilCourse(db: Deps['db']) {
 }
 
 export async function seedPupilOrdersDemo({ db, now, wiring }: SeedContext) {
-  const people = await db.select().from(users);
-  const salesRow = people.find((p) => p.username === 'sales');
-  const financeRow = people.find((p) => p.username === 'finance');
-  if (!salesRow || !financeRow) return;
-  const sales = seedActor(salesRow.id, 'sales', [ROLE.consultant]);
-  const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
+  const actors = await demoActors(db, { sales: [ROLE.consultant], finance: [ROLE.finance] });
+  if (!actors) return;
+  const { sales, finance } = actors;
   const course = await pupilCourse(db);
   if (!course) return;
   const buyers = db.select({ id: orders.studentId }).from(orders);
@@ -71,10 +71,10 @@ export async function seedPupilOrdersDemo({ db, now, wiring }: SeedContext) {
   for (const [i, p] of pupils.entries()) {
     // Signed about ten weeks ago, a few days apart.
     const at = new Date(now.getTime() - (72 - i * 3) * 86_400_000);
-    const deps = { db, ...wiring, now: () => at };
-    const o = await createOrder(
-      deps,
+    await buyAndPay(
+      { db, ...wiring, now: () => at },
       sales,
+      finance,
       {
         schoolItemCode: PUPIL_CAMPUS,
         studentId: p.id,
@@ -82,24 +82,7 @@ export async function seedPupilOrdersDemo({ db, now, wiring }: SeedContext) {
         manualDiscount: '0',
         remark: '',
       },
-      IP,
+      { method: i % 2 ? 1 : 2, paidAt: at },
     );
-    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
-    const r = await addPayRecord(
-      deps,
-      sales,
-      {
-        orderId: o.id,
-        payer: 'family',
-        method: i % 2 ? 1 : 2,
-        amount: fromCents(row?.payableCents ?? 0),
-        paidAt: at.toISOString(),
-        reference: `SEED-${o.code}`,
-        remark: '',
-      },
-      IP,
-    );
-    if (r.approvalId)
-      await decide(deps, finance, { id: r.approvalId, pass: true, comment: '已核对到账' }, IP);
   }
 }

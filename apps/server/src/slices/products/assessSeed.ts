@@ -8,20 +8,11 @@
 // the slices' own commands (orders, payments and their approval, lessons, attendance, the sheet);
 // no lesson falls in a month whose payroll the demo computed (payroll history: SH02, HZ01, NJ01, BJ01
 // last month, every campus before it).
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ROLE, shanghaiDate, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
-import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
-import {
-  courseAuthorities,
-  courseAuthorityRanks,
-  courses,
-  employees,
-  students,
-  users,
-} from '../../db/schema.js';
-import { decide } from '../approvals/index.js';
-import { addPayRecord, createOrder, orders } from '../orders/index.js';
-import { insertLessons, sign } from '../teaching/index.js';
+import { seedDeps, type SeedContext } from '../../seed/context.js';
+import { bookAndSign, buyAndPay, demoActors } from '../../seed/demoSteps.js';
+import { courseAuthorities, courseAuthorityRanks, courses, employees, students } from '../../db/schema.js';
 import { generateRecheck } from './inventory.js';
 
 const CAMPUSES = ['SZ01', 'GZ01'];
@@ -35,16 +26,10 @@ const noon = (day: string) => new Date(`${day}T12:00:00+08:00`);
 const plusDays = (day: string, n: number) => shanghaiDate(new Date(noon(day).getTime() + n * DAY));
 
 export async function seedAssessmentsDemo({ db, now, wiring }: SeedContext) {
-  const people = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.username, ['admin', 'finance']));
-  const adminRow = people.find((p) => p.username === 'admin');
-  const financeRow = people.find((p) => p.username === 'finance');
-  if (!adminRow || !financeRow) return;
+  const actors = await demoActors(db, { admin: [ROLE.admin], finance: [ROLE.finance] });
+  if (!actors) return;
   // The campuses have no account of their own in the demo: the administrator enters and books.
-  const admin = seedActor(adminRow.id, 'admin', [ROLE.admin]);
-  const finance = seedActor(financeRow.id, 'finance', [ROLE.finance]);
+  const { admin, finance } = actors;
   const [entry] = await db
     .select({ lessonMinutes: courses.lessonMinutes, rankCode: courses.rankCode })
     .from(courses)
@@ -55,11 +40,11 @@ export async function seedAssessmentsDemo({ db, now, wiring }: SeedContext) {
   const monthBefore = plusDays(`${lastMonth}-01`, -1).slice(0, 7);
   const at = (day: string) => ({ db, ...wiring, now: () => noon(day) });
 
-  const buy = async (studentId: number, campus: string, course: string, day: string) => {
-    const deps = at(day);
-    const o = await createOrder(
-      deps,
+  const buy = (studentId: number, campus: string, course: string, day: string) =>
+    buyAndPay(
+      at(day),
       admin,
+      finance,
       {
         schoolItemCode: campus,
         studentId,
@@ -67,27 +52,8 @@ export async function seedAssessmentsDemo({ db, now, wiring }: SeedContext) {
         manualDiscount: '0',
         remark: course === ENTRY ? '入学前综合评估' : '半年阶段评估',
       },
-      IP,
+      { method: 2, paidAt: noon(day) },
     );
-    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
-    if (!row) return;
-    const r = await addPayRecord(
-      deps,
-      admin,
-      {
-        orderId: o.id,
-        payer: 'family',
-        method: 2,
-        amount: (row.payableCents / 100).toFixed(2),
-        paidAt: noon(day).toISOString(),
-        reference: `SEED-${o.code}`,
-        remark: '',
-      },
-      IP,
-    );
-    if (r.approvalId)
-      await decide(deps, finance, { id: r.approvalId, pass: true, comment: '已核对到账' }, IP);
-  };
 
   for (const [c, campus] of CAMPUSES.entries()) {
     const [teacher] = await db
@@ -132,22 +98,20 @@ export async function seedAssessmentsDemo({ db, now, wiring }: SeedContext) {
       const end = start * 60 + entry.lessonMinutes;
       const hhmm = (m: number) =>
         `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-      const { lessonIds } = await insertLessons(at(plusDays(day, -3)), admin, {
-        schoolItemCode: campus,
-        courseCode: ENTRY,
-        teacherCode: teacher.code,
-        kind: 'oneToOne',
-        studentIds: [id],
-        lessonDate: day,
-        startTime: hhmm(start * 60),
-        endTime: hhmm(end),
-        hours: 1,
-      });
-      for (const lessonId of lessonIds)
-        await sign(at(day), admin, {
-          lessonId,
-          items: [{ studentId: id, status: 'present', remark: '评估完成，报告一周内出具' }],
-        });
+      await bookAndSign(
+        at(plusDays(day, -3)),
+        admin,
+        {
+          schoolItemCode: campus,
+          courseCode: ENTRY,
+          teacherCode: teacher.code,
+          studentId: id,
+          lessonDate: day,
+          startTime: hhmm(start * 60),
+          endTime: hhmm(end),
+        },
+        { deps: at(day), status: 'present', remark: '评估完成，报告一周内出具' },
+      );
     }
   }
 

@@ -5,17 +5,14 @@
 // teacher's /education/classConfirm opens on lessons to confirm and file. The tests and journeys that
 // file E0005's month use students and a month of their own; these rows never fall on the seed's
 // today unless the month has no earlier day (the 1st), when they are booked for today and left unsigned.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { contract } from '@bo/api-sdk';
-import { fromCents, ROLE, shanghaiDate } from '@bo/domain';
-import { seedActor, seedDeps, type SeedContext } from '../../seed/context.js';
-import { courseAuthorities, courseAuthorityRanks, courses, orders, users } from '../../db/schema.js';
+import { ROLE, shanghaiDate } from '@bo/domain';
+import { seedDeps, type SeedContext } from '../../seed/context.js';
+import { bookAndSign, buyAndPay, demoActors, withPrivileges } from '../../seed/demoSteps.js';
+import { courseAuthorities, courseAuthorityRanks, courses } from '../../db/schema.js';
 import { insertStudent } from '../students/index.js';
-import { decide } from '../approvals/index.js';
-import { addPayRecord, createOrder } from '../orders/index.js';
-import { sign } from './attendance.js';
 import { PLANNER_PRIVILEGES, SIGN_OPERATORS } from './common.js';
-import { insertLessons } from './lessons.js';
 
 const CAMPUS = 'SH01';
 /** The demo teacher account's employee. */
@@ -56,19 +53,14 @@ async function teacherCourse(db: SeedContext['db']) {
 }
 
 export async function seedTeacherMonthDemo({ db, now, wiring }: SeedContext) {
-  const people = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.username, ['sales', 'finance', 'scheduler']));
-  const idOf = (n: string) => people.find((p) => p.username === n)?.id;
-  const [salesId, financeId, schedulerId] = [idOf('sales'), idOf('finance'), idOf('scheduler')];
-  if (!salesId || !financeId || !schedulerId) return;
-  const sales = seedActor(salesId, 'sales', [ROLE.consultant]);
-  const finance = seedActor(financeId, 'finance', [ROLE.finance]);
-  const scheduler = {
-    ...seedActor(schedulerId, 'scheduler', [ROLE.academic]),
-    privileges: new Set([...PLANNER_PRIVILEGES, ...SIGN_OPERATORS]),
-  };
+  const actors = await demoActors(db, {
+    sales: [ROLE.consultant],
+    finance: [ROLE.finance],
+    scheduler: [ROLE.academic],
+  });
+  if (!actors) return;
+  const { sales, finance } = actors;
+  const scheduler = withPrivileges(actors.scheduler, [...PLANNER_PRIVILEGES, ...SIGN_OPERATORS]);
   const course = await teacherCourse(db);
   if (!course) return;
   const today = shanghaiDate(now);
@@ -106,12 +98,11 @@ export async function seedTeacherMonthDemo({ db, now, wiring }: SeedContext) {
   // the month's lessons booked right after: the purchase is of this month, whose payroll is open.
   const bought = new Date(Math.min(now.getTime(), new Date(`${days[0] ?? today}T00:00:00Z`).getTime()));
   const bookedAt = new Date(Math.min(now.getTime(), bought.getTime() + 30 * 60_000));
-  for (const [i, p] of pupils.entries()) {
-    const at = bought;
-    const deps = { db, ...wiring, now: () => at };
-    const o = await createOrder(
-      deps,
+  for (const [i, p] of pupils.entries())
+    await buyAndPay(
+      { db, ...wiring, now: () => bought },
       sales,
+      finance,
       {
         schoolItemCode: CAMPUS,
         studentId: p.id,
@@ -119,55 +110,34 @@ export async function seedTeacherMonthDemo({ db, now, wiring }: SeedContext) {
         manualDiscount: '0',
         remark: '',
       },
-      IP,
+      { method: i % 2 ? 2 : 1, paidAt: bought },
     );
-    const [row] = await db.select().from(orders).where(eq(orders.id, o.id));
-    const r = await addPayRecord(
-      deps,
-      sales,
-      {
-        orderId: o.id,
-        payer: 'family',
-        method: i % 2 ? 2 : 1,
-        amount: fromCents(row?.payableCents ?? 0),
-        paidAt: at.toISOString(),
-        reference: `SEED-${o.code}`,
-        remark: '',
-      },
-      IP,
-    );
-    if (r.approvalId)
-      await decide(deps, finance, { id: r.approvalId, pass: true, comment: '已核对到账' }, IP);
-  }
   for (const [i, p] of pupils.entries()) {
     const [startTime, endTime] = SLOTS[i] ?? SLOTS[0];
     for (const [k, day] of days.entries()) {
-      const { lessonIds } = await insertLessons({ db, ...wiring, now: () => bookedAt }, scheduler, {
-        schoolItemCode: CAMPUS,
-        courseCode: course,
-        teacherCode: DEMO_TEACHER,
-        kind: 'oneToOne',
-        studentIds: [p.id],
-        lessonDate: day,
-        startTime,
-        endTime,
-        hours: 1,
-      });
-      if (day === today) continue;
-      // Signed in the evening of the lesson's day (Beijing); the second pupil missed one lesson.
+      // Signed in the evening of the lesson's day (Beijing); the second pupil missed one lesson; a
+      // lesson of today is left unsigned.
       const absent = i === 1 && k === 0;
-      const signedAt = new Date(`${day}T12:00:00Z`);
-      for (const lessonId of lessonIds)
-        await sign({ db, ...wiring, now: () => signedAt }, scheduler, {
-          lessonId,
-          items: [
-            {
-              studentId: p.id,
+      await bookAndSign(
+        { db, ...wiring, now: () => bookedAt },
+        scheduler,
+        {
+          schoolItemCode: CAMPUS,
+          courseCode: course,
+          teacherCode: DEMO_TEACHER,
+          studentId: p.id,
+          lessonDate: day,
+          startTime,
+          endTime,
+        },
+        day === today
+          ? undefined
+          : {
+              deps: { db, ...wiring, now: () => new Date(`${day}T12:00:00Z`) },
               status: absent ? 'absent' : 'present',
               remark: absent ? '孩子发烧，未到课' : '',
             },
-          ],
-        });
+      );
     }
   }
 }

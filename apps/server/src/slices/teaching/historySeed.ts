@@ -8,6 +8,9 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { ROLE, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
+import { ROLE } from '@bo/domain';
+import type { SeedContext } from '../../seed/context.js';
+import { bookAndSign, demoActors, withPrivileges } from '../../seed/demoSteps.js';
 import {
   courseAuthorities,
   courseAuthorityRanks,
@@ -16,11 +19,8 @@ import {
   orderItems,
   orders,
   students,
-  users,
 } from '../../db/schema.js';
-import { sign } from './attendance.js';
 import { PLANNER_PRIVILEGES, SIGN_OPERATORS } from './common.js';
-import { insertLessons } from './lessons.js';
 import { ORDER_STATUS_CODE } from '../orders/index.js';
 
 const CAMPUS = 'SH01';
@@ -41,16 +41,9 @@ const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().s
 
 /** The scheduler (planner and attendance operator), SH01's second teacher and their pupils, or null. */
 async function pupilsOfTeacher(db: SeedContext['db']) {
-  const people = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.username, ['scheduler']));
-  const schedulerRow = people.find((p) => p.username === 'scheduler');
-  if (!schedulerRow) return null;
-  const scheduler = {
-    ...seedActor(schedulerRow.id, 'scheduler', [ROLE.academic]),
-    privileges: new Set([...PLANNER_PRIVILEGES, ...SIGN_OPERATORS]),
-  };
+  const actors = await demoActors(db, { scheduler: [ROLE.academic] });
+  if (!actors) return null;
+  const scheduler = withPrivileges(actors.scheduler, [...PLANNER_PRIVILEGES, ...SIGN_OPERATORS]);
   // SH01's first teacher after the demo account's, the courses they may teach, and the SH01 pupils
   // with an effective order of one of them.
   const [teacher] = await db
@@ -102,30 +95,25 @@ export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
       const lessonDay = new Date(now.getTime() - back * 86_400_000);
       const day = dayOf(lessonDay);
       const bookedAt = new Date(lessonDay.getTime() - 2 * 86_400_000);
-      const { lessonIds } = await insertLessons({ db, ...wiring, now: () => bookedAt }, scheduler, {
-        schoolItemCode: CAMPUS,
-        courseCode: p.course,
-        teacherCode: teacher.code,
-        kind: 'oneToOne',
-        studentIds: [p.id],
-        lessonDate: day,
-        startTime,
-        endTime,
-        hours: 1,
-      });
       // Signed in the evening of the lesson's day (Beijing).
-      const signedAt = new Date(`${day}T12:00:00Z`);
-      for (const lessonId of lessonIds)
-        await sign({ db, ...wiring, now: () => signedAt }, scheduler, {
-          lessonId,
-          items: [
-            {
-              studentId: p.id,
-              status: ABSENT_AT.has(back) ? 'absent' : 'present',
-              remark: ABSENT_AT.has(back) ? '家长未请假，未到课' : '',
-            },
-          ],
-        });
+      await bookAndSign(
+        { db, ...wiring, now: () => bookedAt },
+        scheduler,
+        {
+          schoolItemCode: CAMPUS,
+          courseCode: p.course,
+          teacherCode: teacher.code,
+          studentId: p.id,
+          lessonDate: day,
+          startTime,
+          endTime,
+        },
+        {
+          deps: { db, ...wiring, now: () => new Date(`${day}T12:00:00Z`) },
+          status: ABSENT_AT.has(back) ? 'absent' : 'present',
+          remark: ABSENT_AT.has(back) ? '家长未请假，未到课' : '',
+        },
+      );
     }
   }
 }
@@ -153,25 +141,27 @@ export async function seedTodayLessonsDemo({ db, now, wiring }: SeedContext) {
   const bookedAt = new Date(now.getTime() - 86_400_000);
   for (const [i, p] of taught.entries()) {
     const [startTime, endTime] = TODAY_SLOTS[i] ?? TODAY_SLOTS[0];
-    const { lessonIds } = await insertLessons({ db, ...wiring, now: () => bookedAt }, scheduler, {
-      schoolItemCode: CAMPUS,
-      courseCode: p.course,
-      teacherCode: teacher.code,
-      kind: 'oneToOne',
-      studentIds: [p.id],
-      lessonDate: day,
-      startTime,
-      endTime,
-      hours: 1,
-    });
-    const begins = new Date(`${day}T${startTime}:00+08:00`);
-    if (begins > now) continue;
-    for (const lessonId of lessonIds)
-      await sign({ db, ...wiring, now: () => now }, scheduler, {
-        lessonId,
-        items: [
-          { studentId: p.id, status: i === 1 ? 'late' : 'present', remark: i === 1 ? '迟到十分钟' : '' },
-        ],
-      });
+    // The lessons begun by now are signed.
+    const begun = new Date(`${day}T${startTime}:00+08:00`) <= now;
+    await bookAndSign(
+      { db, ...wiring, now: () => bookedAt },
+      scheduler,
+      {
+        schoolItemCode: CAMPUS,
+        courseCode: p.course,
+        teacherCode: teacher.code,
+        studentId: p.id,
+        lessonDate: day,
+        startTime,
+        endTime,
+      },
+      begun
+        ? {
+            deps: { db, ...wiring, now: () => now },
+            status: i === 1 ? 'late' : 'present',
+            remark: i === 1 ? '迟到十分钟' : '',
+          }
+        : undefined,
+    );
   }
 }

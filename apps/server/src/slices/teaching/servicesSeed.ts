@@ -6,6 +6,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ROLE, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import { seedActor, type SeedContext } from '../../seed/context.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { ROLE } from '@bo/domain';
+import type { SeedContext } from '../../seed/context.js';
+import { demoActors, withPrivileges } from '../../seed/demoSteps.js';
 import {
   assessScales,
   courseAuthorities,
@@ -13,7 +17,6 @@ import {
   courses,
   employees,
   students,
-  users,
 } from '../../db/schema.js';
 import { assessTaskCancel, assessTaskInfo, assessTaskRecord, assessTaskSave } from './assessTasks.js';
 import { addStudents, classSave } from './classes.js';
@@ -27,18 +30,14 @@ const DAY = 86_400_000;
 const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 export async function seedTeachingServicesDemo({ db, now, wiring }: SeedContext) {
-  const people = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.username, ['scheduler', 'admin']));
-  const schedulerRow = people.find((p) => p.username === 'scheduler');
-  const adminRow = people.find((p) => p.username === 'admin');
-  if (!schedulerRow || !adminRow) return;
-  const scheduler = {
-    ...seedActor(schedulerRow.id, 'scheduler', [ROLE.academic]),
-    privileges: new Set([...PLANNER_PRIVILEGES, '/education/adminAssessment', '/students/degreeManagement']),
-  };
-  const admin = seedActor(adminRow.id, 'admin', [ROLE.admin]);
+  const actors = await demoActors(db, { scheduler: [ROLE.academic], admin: [ROLE.admin] });
+  if (!actors) return;
+  const { admin } = actors;
+  const scheduler = withPrivileges(actors.scheduler, [
+    ...PLANNER_PRIVILEGES,
+    '/education/adminAssessment',
+    '/students/degreeManagement',
+  ]);
   const at = (days: number) => ({ db, ...wiring, now: () => new Date(now.getTime() + days * DAY) });
   const day = (days: number) => dayOf(new Date(now.getTime() + days * DAY));
 
