@@ -56,6 +56,7 @@ const uiTests = files('apps/backoffice/src', /\.test\.tsx?$/);
 const pkgTests = [...files('packages', /\.test\.tsx?$/), ...files('apps/sdk-cli', /\.test\.ts$/)];
 const journeys = files('e2e/tests', /\.spec\.ts$/);
 const pgOnly = serverTests.filter((f) => f.endsWith('.pg.test.ts'));
+const bothEngines = serverTests.filter((f) => /^\/\/ on both engines:/m.test(readFileSync(f, 'utf8')));
 
 const text = `# Figures of the product
 
@@ -70,7 +71,7 @@ fails when this page is not current); other documents point here instead of typi
 | screens (routes of spec §2 in \`packages/domain/src/routes.ts\`) | ${fmt(ROUTES.length)} |
 | screens in the menu | ${fmt(ROUTES.filter((r) => r.menu).length)} |
 | database migrations (\`apps/server/drizzle\`) | ${fmt(migrations.length)} |
-| server test files (each runs on PGlite and on PostgreSQL, but for PostgreSQL-only ones) | ${fmt(serverTests.length)} (${fmt(pgOnly.length)} PostgreSQL-only), ${fmt(cases(serverTests))} cases declared |
+| server test files (docs/testing.md: which run on PGlite, on PostgreSQL or on both) | ${fmt(serverTests.length)} (${fmt(pgOnly.length)} PostgreSQL-only, ${fmt(bothEngines.length)} on both engines in the test command), ${fmt(cases(serverTests))} cases declared |
 | UI test files | ${fmt(uiTests.length)}, ${fmt(cases(uiTests))} cases declared |
 | other packages' test files (domain, api-sdk, ui-kit, sdk-cli) | ${fmt(pkgTests.length)}, ${fmt(cases(pkgTests))} cases declared |
 | journey files (\`e2e/tests\`) | ${fmt(journeys.length)}, ${fmt(cases(journeys))} journeys declared |
