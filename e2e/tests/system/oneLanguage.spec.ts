@@ -63,11 +63,24 @@ function englishWords(text: string): string[] {
   return (cleaned.match(ENGLISH_WORD) ?? []).filter((w) => w.length >= 3 && !ALLOWED_EN.has(w));
 }
 
-/** Waits until the main area stops changing (its data arrived) and nothing says it is loading. */
-async function settle(page: Page): Promise<string> {
+/** How many requests the page has sent and not yet had answered (API calls, screens' code chunks). */
+function pendingRequests(page: Page): () => number {
+  const open = new Set<unknown>();
+  page.on('request', (r) => open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return () => open.size;
+}
+
+/**
+ * Waits until nothing the page asked for is outstanding and the main area reads the same twice in a
+ * row (its data arrived and rendered), with nothing saying it is loading.
+ */
+async function settle(page: Page, pending: () => number): Promise<string> {
   let last = '';
-  for (let i = 0; i < 40; i++) {
-    await page.waitForTimeout(120);
+  for (let i = 0; i < 100; i++) {
+    await page.waitForTimeout(60);
+    if (pending() > 0) continue;
     const now = await mainText(page);
     if (now === last && now.trim() && !/加载中|Loading/.test(now)) return now;
     last = now;
@@ -164,6 +177,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
     // About 130 screens, each waited for until its data stops changing.
     test.setTimeout(480_000);
     await page.addInitScript((l) => localStorage.setItem('locale', l), locale);
+    const pending = pendingRequests(page);
     const plan = await screensOf(request, baseURL ?? '');
     expect(plan.flatMap((p) => p.paths).length).toBeGreaterThan(50);
     const found: string[] = [];
@@ -176,7 +190,7 @@ for (const locale of ['zh-CN', 'en'] as const) {
       await signInByApi(page, role);
       for (const path of paths) {
         await open(page, path);
-        const text = await settle(page);
+        const text = await settle(page, pending);
         if (CJK.test(text)) read += 1;
         if (locale === 'zh-CN') {
           const words = [...new Set(englishWords(text))];
