@@ -5,11 +5,7 @@
 // (teaching/historySeed.ts, absences/seed.ts) stand on real purchased hours. Written through the
 // slice's own commands and the approval engine, as the first demo orders are.
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
-import { ROLE, fromCents, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
-import { seedActor, type SeedContext } from '../../seed/context.js';
-import { courseAuthorities, courseAuthorityRanks, courses, employees, users } from '../../db/schema.js';
-import { decide } from '../approvals/index.js';
-import { ROLE } from '@bo/domain';
+import { ROLE, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
 import { buyAndPay, demoActors } from '../../seed/demoSteps.js';
 import { courseAuthorities, courseAuthorityRanks, courses, employees } from '../../db/schema.js';

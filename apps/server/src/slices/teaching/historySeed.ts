@@ -7,8 +7,6 @@
 // confirmed: the current month's confirmation is the teacher's to do.
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { ROLE, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
-import { seedActor, type SeedContext } from '../../seed/context.js';
-import { ROLE } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
 import { bookAndSign, demoActors, withPrivileges } from '../../seed/demoSteps.js';
 import {

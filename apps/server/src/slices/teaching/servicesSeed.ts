@@ -3,11 +3,8 @@
 // /education/adminAssessment, /students/degreeManagement, /education/eventsManage) open on real
 // rows in each state. The scheduler (教务) acts through the slice's own commands on a clock set to
 // when each step would have happened; assessors record results as themselves.
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ROLE, STUDENT_STATUS, EMPLOYEE_STATUS } from '@bo/domain';
-import { seedActor, type SeedContext } from '../../seed/context.js';
 import { and, asc, eq } from 'drizzle-orm';
-import { ROLE } from '@bo/domain';
 import type { SeedContext } from '../../seed/context.js';
 import { demoActors, withPrivileges } from '../../seed/demoSteps.js';
 import {
