@@ -8,6 +8,7 @@ import { tokenHash } from '../src/shared/password.js';
 import { sessions } from '../src/slices/system/tables.js';
 import { expectApiError, startTestServer, type TestServer } from './harness.js';
 import { must } from '../src/shared/must.js';
+import { AUTH_CHANNEL, onAuthChange } from '../src/http/authEvents.js';
 
 let t: TestServer;
 let admin: Sdk;
@@ -103,9 +104,28 @@ describe('cached access reads (the role list, the privilege tree)', () => {
   });
   const roleName = async (code: number) =>
     (await me.system.roles({ query: {} })).find((r) => r.code === code)?.name;
+  /**
+   * Waits until this server has heard every access announcement made so far: on PostgreSQL they reach
+   * the listener connection some milliseconds after the write, in commit order, so a marker sent now
+   * comes after all of them.
+   */
+  const announcementsHeard = async () => {
+    const heard = new Promise<void>((resolve) => {
+      const off = onAuthChange((c) => {
+        if (c.kind === 'session' && c.id === -1) {
+          off();
+          resolve();
+        }
+      });
+    });
+    await t.deps.db.execute(sql`select pg_notify(${AUTH_CHANNEL}, 'session:-1')`);
+    await heard;
+  };
 
   it('answers from the cache while nothing announces a change, and reads again once the database announces one', async () => {
     await me.system.roleSave({ body: { code: 92, name: '缓存甲', description: '' } });
+    // The save's own announcement, arriving after the read below, would empty the cache it filled.
+    await announcementsHeard();
     expect(await roleName(92)).toBe('缓存甲');
     // Renamed behind the server's back with the announcing trigger off: the cached list still serves.
     await t.deps.db.execute(sql`alter table roles disable trigger roles_auth_notify`);
