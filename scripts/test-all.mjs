@@ -178,8 +178,9 @@ const packages = [
 ];
 
 async function main() {
-  // One pool of CONCURRENCY slots, in phases: the checks and the build, then the packages' suites
-  // (the server's, the longest, first), then the server's suite on PostgreSQL, then the journeys.
+  // One pool of CONCURRENCY slots: the checks and the build, then the packages' suites (the server's,
+  // the longest, first), then the server's suite on PostgreSQL; the journeys start once the build has
+  // ended and a slot frees after the UI's suite, and run beside the rest (below).
   // Each phase already keeps both cores busy (the server's suites run a fork per core, the journeys
   // a browser beside the server): running the heavy phases side by side was no faster (2026-11-23,
   // the same suite: 1552 s against 1530 s in phases), since they only fought over the same cores.
@@ -265,7 +266,11 @@ async function main() {
     tasks.push({
       label: 'e2e (Chromium)',
       needs: ['build'],
-      after: [...units, ...(want('pg') ? ['integration on PostgreSQL'] : [])],
+      // After the UI's suite (by then the server's suite has made the run's template, which the
+      // journeys' servers copy; without it they seed their own): the journeys run beside the last
+      // suites and the PostgreSQL run. Alone they left about a third of the two cores idle while the
+      // browser waited (vmstat, 2026-11-29), which the suites beside them now use.
+      after: want('unit') ? ['unit backoffice'] : [],
       skip: () => check('e2e (not run: the build failed)', false),
       run: async () => {
         const file = path.join(out, 'e2e.json');
