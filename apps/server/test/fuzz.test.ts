@@ -1,6 +1,3 @@
-// once, on PGlite: hostile values are refused by the contract's validation before any query; what passes runs
-// the same SQL on the same engine (PGlite is PostgreSQL), and every endpoint's queries run on PostgreSQL in
-// accessMatrix.test.ts.
 // Hostile input to every endpoint of the contract, as an administrator (who passes every access
 // check, so the values reach the services): no answer may be a 5xx. Generated from the contract,
 // so an endpoint added tomorrow is fuzzed without writing anything here. Fixed seed: a failure
