@@ -24,7 +24,7 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
   // The clue pays before it is a student: the order screen of the clue (the clue screens link here
   // once they offer it; the journey opens it by its address).
   await page.goto(`/students/order?clueId=${clueId ?? ''}`);
-  await expect(page.getByRole('heading', { name: '添加订单' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: '添加订单' })).toBeVisible();
   await expect(page.getByLabel('学员姓名')).toHaveValue(child);
   await pick(page, '课程', 'C001');
   await page.getByLabel('购买数量').fill('10');
@@ -57,7 +57,7 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
   await expect(page.getByRole('status').filter({ hasText: '已提交校区负责人审批' })).toBeVisible();
   await expect(page.getByRole('button', { name: '去缴费' })).toHaveCount(0);
   await page.getByRole('button', { name: '查看订单' }).click();
-  await expect(page.getByRole('heading', { name: `订单详情 ${code ?? ''}` })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: `订单详情 ${code ?? ''}` })).toBeVisible();
   const detailsUrl = new URL(page.url());
   const orderId = detailsUrl.searchParams.get('id') ?? '';
 
@@ -79,7 +79,7 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
 
   await signIn('sales', { to: `/students/createPay?orderId=${orderId}` });
 
-  await expect(page.getByRole('heading', { name: '登记缴费', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: '登记缴费', exact: true })).toBeVisible();
   const form = page.getByRole('form', { name: '登记缴费' });
 
   await test.step('a payment backdated to before the order existed is refused, saying which rule', async () => {
@@ -93,7 +93,9 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
     await expect(page.getByText(/早于订单DD\d{10}的创建日/).first()).toBeVisible();
     // Nothing was recorded (the part payment below is the table's first row); the form starts again at now.
     await page.reload();
-    await expect(page.getByRole('heading', { name: '登记缴费', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('heading', { name: '登记缴费', exact: true }),
+    ).toBeVisible();
   });
 
   // A part payment in cash, then the rest by bank transfer (the amount starts at what is due).
@@ -131,7 +133,7 @@ test('clue payment: order with a discount, two pay records, finance approves, ho
 
   // The order is effective and its hours are on the student's account.
   await page.goto(orderPage);
-  await expect(page.getByRole('heading', { name: `订单详情 ${code ?? ''}` })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: `订单详情 ${code ?? ''}` })).toBeVisible();
   await expect(page.getByText('已生效')).toBeVisible();
   const hours = page.getByRole('table', { name: '课时余额' });
   const hoursRow = hours.getByRole('row').nth(1);

@@ -131,8 +131,3 @@ export async function lockOne<T>(
 export function checkVersion(current: number, sent: number | undefined): void {
   if (sent !== undefined && sent !== current) throw staleVersion();
 }
-
-/** A conditional update on the version read touched no row: someone changed the record meanwhile (409). */
-export function assertMoved(rows: readonly unknown[]): void {
-  if (!rows.length) throw staleVersion();
-}

@@ -38,6 +38,23 @@ const SLOTS = [
 const dayOf = (d: Date) => new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /** The scheduler (planner and attendance operator), SH01's second teacher and their pupils, or null. */
+/** A one-to-one lesson of a pupil with the teacher at SH01. */
+const pupilLesson = (
+  teacherCode: string,
+  p: { id: number; course: string },
+  lessonDate: string,
+  startTime: string,
+  endTime: string,
+) => ({
+  schoolItemCode: CAMPUS,
+  courseCode: p.course,
+  teacherCode,
+  studentId: p.id,
+  lessonDate,
+  startTime,
+  endTime,
+});
+
 async function pupilsOfTeacher(db: SeedContext['db']) {
   const actors = await demoActors(db, { scheduler: [ROLE.academic] });
   if (!actors) return null;
@@ -97,15 +114,7 @@ export async function seedLessonHistoryDemo({ db, now, wiring }: SeedContext) {
       await bookAndSign(
         { db, ...wiring, now: () => bookedAt },
         scheduler,
-        {
-          schoolItemCode: CAMPUS,
-          courseCode: p.course,
-          teacherCode: teacher.code,
-          studentId: p.id,
-          lessonDate: day,
-          startTime,
-          endTime,
-        },
+        pupilLesson(teacher.code, p, day, startTime, endTime),
         {
           deps: { db, ...wiring, now: () => new Date(`${day}T12:00:00Z`) },
           status: ABSENT_AT.has(back) ? 'absent' : 'present',
@@ -144,15 +153,7 @@ export async function seedTodayLessonsDemo({ db, now, wiring }: SeedContext) {
     await bookAndSign(
       { db, ...wiring, now: () => bookedAt },
       scheduler,
-      {
-        schoolItemCode: CAMPUS,
-        courseCode: p.course,
-        teacherCode: teacher.code,
-        studentId: p.id,
-        lessonDate: day,
-        startTime,
-        endTime,
-      },
+      pupilLesson(teacher.code, p, day, startTime, endTime),
       begun
         ? {
             deps: { db, ...wiring, now: () => now },
