@@ -13,6 +13,9 @@ import { approvalKindLabel, pendingDecisions } from '../approvals/index.js';
 import { todos } from './tables.js';
 import { updateVersioned } from '../../shared/versioned.js';
 
+/** A todo's stored status (the contract's 0 | 1 | 2). */
+export const TODO = { open: 0, done: 1, deleted: 2 } as const;
+
 const todoRow = (t: typeof todos.$inferSelect, now: Date) => ({
   id: t.id,
   title: t.title,
@@ -20,7 +23,7 @@ const todoRow = (t: typeof todos.$inferSelect, now: Date) => ({
   dueAt: iso(t.dueAt),
   clueId: t.clueId,
   status: t.status,
-  overdue: t.status === 0 && !!t.dueAt && t.dueAt < now,
+  overdue: t.status === TODO.open && !!t.dueAt && t.dueAt < now,
   createdAt: t.createdAt.toISOString(),
   completedAt: iso(t.completedAt),
 });
@@ -30,7 +33,7 @@ export async function todoList(
   u: AuthUser,
   q: { pageIdx: number; pageSize: number; status?: 0 | 1 | 2 | undefined },
 ) {
-  const where = and(eq(todos.userId, u.id), eq(todos.status, q.status ?? 0));
+  const where = and(eq(todos.userId, u.id), eq(todos.status, q.status ?? TODO.open));
   const [n] = await deps.db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(todos)
@@ -57,12 +60,12 @@ export async function todoSummary(deps: AppDeps, u: AuthUser) {
     sql<number>`count(*) filter (where ${cond})::int`.mapWith(Number);
   const [r] = await deps.db
     .select({
-      open: c(sql`${todos.status} = 0`),
+      open: c(sql`${todos.status} = ${TODO.open}`),
       dueToday: c(
-        sql`${todos.status} = 0 and ${todos.dueAt} >= ${dayStart(now)} and ${todos.dueAt} < ${dayEnd(now)}`,
+        sql`${todos.status} = ${TODO.open} and ${todos.dueAt} >= ${dayStart(now)} and ${todos.dueAt} < ${dayEnd(now)}`,
       ),
-      overdue: c(sql`${todos.status} = 0 and ${todos.dueAt} < ${now}`),
-      completed: c(sql`${todos.status} = 1`),
+      overdue: c(sql`${todos.status} = ${TODO.open} and ${todos.dueAt} < ${now}`),
+      completed: c(sql`${todos.status} = ${TODO.done}`),
     })
     .from(todos)
     .where(eq(todos.userId, u.id));
@@ -108,12 +111,13 @@ export async function markTodo(deps: AppDeps, u: AuthUser, id: number, status: 1
     .select()
     .from(todos)
     .where(and(eq(todos.id, id), eq(todos.userId, u.id)));
-  if (!t || t.status === 2) throw notFound('待办 / todo', field);
-  if (status === 1 && t.status === 1) throw ruleViolation('待办已完成 / the todo is already completed', 'id');
+  if (!t || t.status === TODO.deleted) throw notFound('待办 / todo', field);
+  if (status === TODO.done && t.status === TODO.done)
+    throw ruleViolation('待办已完成 / the todo is already completed', 'id');
   await updateVersioned(deps.db, todos, {
     where: eq(todos.id, id),
     version: t.version,
-    set: { status, completedAt: status === 1 ? now : t.completedAt },
+    set: { status, completedAt: status === TODO.done ? now : t.completedAt },
   });
 }
 
@@ -154,7 +158,9 @@ export async function openTasks(deps: AppDeps, u: AuthUser): Promise<Task[]> {
   const due = await deps.db
     .select()
     .from(todos)
-    .where(and(eq(todos.userId, u.id), eq(todos.status, 0), isNotNull(todos.dueAt), lt(todos.dueAt, end)))
+    .where(
+      and(eq(todos.userId, u.id), eq(todos.status, TODO.open), isNotNull(todos.dueAt), lt(todos.dueAt, end)),
+    )
     .orderBy(asc(todos.dueAt));
   const tasks: Task[] = [
     ...approvals.map((a) => ({
