@@ -40,6 +40,7 @@ import {
 } from './source.js';
 import { promoOffers, promoPrinciples, promoTerms, promoVoucherUses, promoVouchers } from './tables.js';
 import { updateVersioned } from '../../shared/versioned.js';
+import { spoken } from '../../http/language.js';
 
 type Deps = Pick<AppDeps, 'db' | 'now' | 'ports'>;
 const today = (deps: Deps) => o.todayOf(deps.now());
@@ -667,8 +668,8 @@ export async function studentAttr(deps: Deps, u: AuthUser, studentId: number) {
 export async function checkStudent(deps: Deps, u: AuthUser, studentId: number) {
   const s = await assertCanSeeStudent(deps.db, u, studentId);
   if (s.status === STUDENT_STATUS.finished)
-    return { ok: false, reason: '学员已结课 / the student has finished' };
-  if (s.status === DELETED) return { ok: false, reason: '学员已删除 / the student is deleted' };
+    return { ok: false, reason: spoken('学员已结课 / the student has finished') };
+  if (s.status === DELETED) return { ok: false, reason: spoken('学员已删除 / the student is deleted') };
   return { ok: true, reason: '' };
 }
 
