@@ -9,12 +9,11 @@ import { assertCampus, type AuthUser } from '../../http/auth.js';
 import { badInput, conflict, noPermission, notFound, ruleViolation } from '../../http/errors.js';
 import { writeAudit } from '../../shared/audit.js';
 import { orders, payRecords, students } from '../../db/schema.js';
-import { PAY_CONFIRMED, ORDER_STATUS_CODE } from '../orders/index.js';
+import { PAY_CONFIRMED, PAY_REJECTED, PAY_VOID, ORDER_STATUS_CODE } from '../orders/index.js';
 import { dataRepairs } from './tables.js';
 import { updateVersioned } from '../../shared/versioned.js';
 
 /** The pay records' void status (orders/tables.ts). */
-const PAY_VOID = 40;
 const NEW_ENROLMENT = 1;
 const RENEWAL = 0;
 
@@ -103,6 +102,29 @@ const payView = (p: typeof payRecords.$inferSelect) => ({
   status: p.status,
 });
 
+/** A pay record moved to a status and its order's paid sum set with it, both versions raised. */
+async function movePayment(
+  tx: DbOrTx,
+  payRecordId: number,
+  status: number,
+  orderId: number,
+  paidCents: number,
+  at: Date,
+) {
+  await updateVersioned(tx, payRecords, {
+    where: eq(payRecords.id, payRecordId),
+    version: undefined,
+    set: { status },
+    at,
+  });
+  await updateVersioned(tx, orders, {
+    where: eq(orders.id, orderId),
+    version: undefined,
+    set: { paidCents },
+    at,
+  });
+}
+
 export async function incomeDetail(deps: AppDeps, u: AuthUser, orderCode: string) {
   assertAdmin(u);
   const o = await orderRow(deps.db, eq(orders.code, orderCode));
@@ -173,18 +195,7 @@ export async function deleteIncome(deps: AppDeps, c: Caller, payRecordId: number
     const paidAfter = o.paidCents - p.amountCents;
     const refusal = voidRefusal(p, paidAfter, await ledgerPaid(tx, o.id));
     if (refusal) throw ruleViolation(refusal, 'payRecordId');
-    await updateVersioned(tx, payRecords, {
-      where: eq(payRecords.id, p.id),
-      version: undefined,
-      set: { status: PAY_VOID },
-      at,
-    });
-    await updateVersioned(tx, orders, {
-      where: eq(orders.id, o.id),
-      version: undefined,
-      set: { paidCents: paidAfter },
-      at,
-    });
+    await movePayment(tx, p.id, PAY_VOID, o.id, paidAfter, at);
     return record(tx, c, at, {
       kind: 'deleteIncome',
       orderId: o.id,
@@ -283,7 +294,7 @@ export async function revert(deps: AppDeps, c: Caller, repairId: number, reason:
             and(
               eq(payRecords.method, p.method),
               eq(payRecords.reference, p.reference),
-              notInArray(payRecords.status, [30, PAY_VOID]),
+              notInArray(payRecords.status, [PAY_REJECTED, PAY_VOID]),
             ),
           );
         if (clash)
@@ -292,18 +303,7 @@ export async function revert(deps: AppDeps, c: Caller, repairId: number, reason:
             'repairId',
           );
       }
-      await updateVersioned(tx, payRecords, {
-        where: eq(payRecords.id, p.id),
-        version: undefined,
-        set: { status: PAY_CONFIRMED },
-        at,
-      });
-      await updateVersioned(tx, orders, {
-        where: eq(orders.id, o.id),
-        version: undefined,
-        set: { paidCents: o.paidCents + p.amountCents },
-        at,
-      });
+      await movePayment(tx, p.id, PAY_CONFIRMED, o.id, o.paidCents + p.amountCents, at);
     } else {
       if (o.orderType !== r.after.orderType)
         throw conflict('订单类型已被修改，无法撤销 / the order type has changed since', 'repairId');

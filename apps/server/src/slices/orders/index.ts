@@ -14,7 +14,16 @@ export {
 export { orderForReceipt } from './receipt.js';
 export { INCOME_ORDER_PAY, INCOME_ORDER_SOURCE } from './approval.js';
 export { ORDER_MACHINE, ORDER_STATUS_CODE, stateOf, statusName, type OrderState } from './states.js';
-export { PAY_CONFIRMED, PAY_PENDING, loadOrder, quoteLines, writeLines, type OrderRecord } from './common.js';
+export {
+  PAY_CONFIRMED,
+  PAY_PENDING,
+  PAY_REJECTED,
+  PAY_VOID,
+  loadOrder,
+  quoteLines,
+  writeLines,
+  type OrderRecord,
+} from './common.js';
 export { quoteOut } from './queries.js';
 // The orders side of the payments slice's port (the composition root wires it).
 export { ordersForPayments } from './forPayments.js';
